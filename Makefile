@@ -1,0 +1,138 @@
+# spine - one Makefile for the whole tree; no recursion into folders.
+#
+#   cmd/<tool>/*.c          -> bin/<tool>   (a tool exists once its folder does)
+#   common/<module>/*.c     -> build/libspine.a, linked into every tool
+#   test/unit/*_test.c      -> build/test/unit/*_test, run by 'make check'
+#   test/*.bats             -> run by 'make check' against bin/
+#
+# Variables a user may set: CC, CFLAGS, LDFLAGS, PREFIX, DESTDIR, WERROR=1.
+
+VERSION  = 0.1.0
+PREFIX  ?= /usr/local
+MANDIR  ?= $(PREFIX)/share/man
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
+
+BUILD   ?= build
+BINDIR  ?= bin
+CFLAGS  ?= -O2 -g
+WARN     = -std=c11 -Wall -Wextra -Wpedantic $(if $(WERROR),-Werror)
+
+# Libraries come from pkg-config; --as-needed keeps each tool's real list.
+PKGS       = yaml-0.1 libxml-2.0 libserialport zlib
+PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
+
+SPINE_CPPFLAGS = -Icommon -D_POSIX_C_SOURCE=200809L \
+	-DSPINE_VERSION='"$(VERSION)"' $(PKG_CFLAGS)
+SPINE_LDLIBS   = -Wl,--as-needed $(PKG_LIBS) -lm -lutil
+
+SAN_FLAGS = -fsanitize=address,undefined -fno-omit-frame-pointer \
+	-fno-sanitize-recover=all
+
+COMMON_SRC := $(sort $(wildcard common/*/*.c))
+COMMON_OBJ := $(COMMON_SRC:%.c=$(BUILD)/%.o)
+LIB        := $(BUILD)/libspine.a
+
+TOOLS := $(sort $(patsubst cmd/%/main.c,%,$(wildcard cmd/*/main.c)))
+BINS  := $(TOOLS:%=$(BINDIR)/%)
+
+UNIT_SRC  := $(sort $(wildcard test/unit/*_test.c))
+UNIT_BINS := $(UNIT_SRC:%.c=$(BUILD)/%)
+
+MAN_PAGES := $(sort $(wildcard man/*.[1-9]))
+
+.PHONY: all check unit bats asan clang install uninstall demo demo-run \
+	bench clean avr-check
+.DEFAULT_GOAL := all
+.SECONDARY:
+
+all: $(BINS)
+
+$(BUILD)/%.o: %.c
+	@mkdir -p $(@D)
+	$(CC) $(WARN) $(SPINE_CPPFLAGS) $(CPPFLAGS) $(CFLAGS) -MMD -MP -c -o $@ $<
+
+$(LIB): $(COMMON_OBJ)
+	@rm -f $@
+	$(AR) rcs $@ $^
+
+define tool_rule
+$(BINDIR)/$(1): $(patsubst %.c,$(BUILD)/%.o,$(wildcard cmd/$(1)/*.c)) $(LIB)
+	@mkdir -p $$(@D)
+	$$(CC) $$(CFLAGS) $$(LDFLAGS) -o $$@ $$(filter %.o,$$^) $(LIB) \
+		$$(SPINE_LDLIBS) $$(LDLIBS)
+endef
+$(foreach t,$(TOOLS),$(eval $(call tool_rule,$(t))))
+
+$(BUILD)/test/unit/%_test: $(BUILD)/test/unit/%_test.o $(LIB)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(LIB) $(SPINE_LDLIBS) $(LDLIBS)
+
+# --- tests ---------------------------------------------------------------
+
+unit: $(UNIT_BINS)
+	@for t in $(UNIT_BINS); do \
+		echo "unit: $$t"; $$t || exit 1; \
+	done
+
+bats: $(BINS)
+	SPINE_BIN=$(abspath $(BINDIR)) bats test
+
+check: all
+	@$(MAKE) --no-print-directory unit
+	@$(MAKE) --no-print-directory bats
+
+# The same suites, built and run under AddressSanitizer and UBSan.
+asan:
+	ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 \
+	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+	$(MAKE) --no-print-directory check BUILD=build/asan \
+		BINDIR=build/asan/bin CFLAGS="-O1 -g $(SAN_FLAGS)" \
+		LDFLAGS="$(SAN_FLAGS)"
+
+# A second compiler, warnings as errors.
+clang:
+	$(MAKE) --no-print-directory all CC=clang BUILD=build/clang \
+		BINDIR=build/clang/bin WERROR=1
+
+# --- demo and benchmarks ---------------------------------------------------
+
+# Installs what is missing first, so it works on a fresh Debian machine.
+demo:
+	@pkg-config --exists $(PKGS) 2>/dev/null && \
+		command -v gnuplot >/dev/null && command -v bats >/dev/null || \
+		scripts/install-deps
+	@$(MAKE) --no-print-directory demo-run
+
+demo-run: all
+	@scripts/demo
+
+bench: all
+	@for b in scripts/bench-*; do echo "== $$b"; $$b || exit 1; done
+
+# --- install ---------------------------------------------------------------
+
+install: all
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(BASHCOMPDIR)
+	install -m 755 $(BINS) $(DESTDIR)$(PREFIX)/bin
+	for m in $(MAN_PAGES); do \
+		s=$${m##*.}; install -d $(DESTDIR)$(MANDIR)/man$$s; \
+		install -m 644 $$m $(DESTDIR)$(MANDIR)/man$$s; \
+	done
+	for t in $(TOOLS); do \
+		[ ! -f completions/$$t ] || \
+		install -m 644 completions/$$t $(DESTDIR)$(BASHCOMPDIR)/$$t; \
+	done
+
+uninstall:
+	for t in $(TOOLS); do \
+		rm -f $(DESTDIR)$(PREFIX)/bin/$$t $(DESTDIR)$(BASHCOMPDIR)/$$t; \
+	done
+	for m in $(MAN_PAGES); do \
+		rm -f $(DESTDIR)$(MANDIR)/man$${m##*.}/$${m##*/}; \
+	done
+
+clean:
+	rm -rf build bin demo-out
+
+-include $(COMMON_OBJ:.o=.d) $(UNIT_SRC:%.c=$(BUILD)/%.d) \
+	$(foreach t,$(TOOLS),$(patsubst %.c,$(BUILD)/%.d,$(wildcard cmd/$(t)/*.c)))

@@ -1,0 +1,30 @@
+/*
+ * atomic.h - output files that appear whole or not at all.
+ * Data goes to a temporary file beside the target and is renamed over it
+ * only on success, so a failed run never leaves a half-written output.
+ */
+#ifndef SPINE_ATOMIC_H
+#define SPINE_ATOMIC_H
+
+#include <stdio.h>
+
+struct atomic_file {
+	FILE *fp;		/* write here */
+	char *path;		/* the target */
+	char *tmp;		/* the temporary, NULL when writing in place */
+};
+
+/*
+ * Open `path` for writing.  "-" is stdout; a path that exists and is not a
+ * regular file (/dev/null, a fifo, a tty) is written in place.  0 on
+ * success, -1 with errno set.
+ */
+int atomic_open(struct atomic_file *af, const char *path);
+
+/* Flush, sync and rename into place.  0, or -1 with errno (target untouched). */
+int atomic_commit(struct atomic_file *af);
+
+/* Give up: remove the temporary, leave the target as it was. */
+void atomic_abort(struct atomic_file *af);
+
+#endif

@@ -1,0 +1,98 @@
+/*
+ * diag.c - compiler-style diagnostics on stderr.
+ * One line per message so that editors, grep and CI logs can parse them.
+ */
+#define _GNU_SOURCE		/* program_invocation_short_name */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "diag.h"
+
+const char *
+tool_name(void)
+{
+	/* libc keeps the name for us; we hold no state of our own. */
+	return program_invocation_short_name;
+}
+
+struct diag
+diag_for(const char *file)
+{
+	struct diag d;
+
+	memset(&d, 0, sizeof d);
+	d.file = file;
+	return d;
+}
+
+static const char *
+level_word(const struct diag *d, enum diag_level level)
+{
+	switch (level) {
+	case DIAG_NOTE:
+		return "note";
+	case DIAG_WARNING:
+		return d->werror ? "error" : "warning";
+	default:
+		return "error";
+	}
+}
+
+void
+diag_vreport(struct diag *d, enum diag_level level, long line, long col,
+    const char *fmt, va_list ap)
+{
+	FILE *out = d->out ? d->out : stderr;
+	const char *file = d->file;
+
+	if (level == DIAG_ERROR)
+		d->errors++;
+	else if (level == DIAG_WARNING)
+		d->warnings++;
+	if (d->quiet)
+		return;
+	if (file && strcmp(file, "-") == 0)
+		file = "<stdin>";
+	fprintf(out, "%s: ", tool_name());
+	if (file) {
+		fprintf(out, "%s:", file);
+		if (line > 0)
+			fprintf(out, "%ld:", line);
+		if (line > 0 && col > 0)
+			fprintf(out, "%ld:", col);
+		fputc(' ', out);
+	}
+	fprintf(out, "%s: ", level_word(d, level));
+	vfprintf(out, fmt, ap);
+	fputc('\n', out);
+}
+
+void
+diag_report(struct diag *d, enum diag_level level, long line, long col,
+    const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	diag_vreport(d, level, line, col, fmt, ap);
+	va_end(ap);
+}
+
+int
+diag_failed(const struct diag *d)
+{
+	return d->errors > 0 || (d->werror && d->warnings > 0);
+}
+
+void
+warnx_tool(const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "%s: ", tool_name());
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}

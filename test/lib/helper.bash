@@ -1,0 +1,24 @@
+# helper.bash - loaded by every bats suite: assertions, where the binaries
+# are, and where the shared reference data lives.
+#
+# SPINE_BIN   the folder holding the tools under test ('make check' sets it;
+#             'make asan' points it at the sanitizer build)
+# SHARED      ../shared beside the checkout; tests that need it call
+#             require_shared and skip with a message when it is absent.
+
+bats_load_library bats-support
+bats_load_library bats-assert
+
+SPINE_ROOT=$(cd "$BATS_TEST_DIRNAME/.." && pwd)
+SPINE_BIN=${SPINE_BIN:-$SPINE_ROOT/bin}
+SHARED=${SPINE_SHARED:-$SPINE_ROOT/../shared}
+PATH=$SPINE_BIN:$PATH
+export PATH SPINE_ROOT SHARED
+
+require_shared() {
+	[ -d "$SHARED/reference" ] ||
+		skip "reference data not found at $SHARED/reference"
+}
+
+# Keep stdout and stderr apart with bats' own: run --separate-stderr cmd
+# (then $output and $stderr).

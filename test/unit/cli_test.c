@@ -1,0 +1,317 @@
+/*
+ * cli_test.c - unit tests for common/cli: numbers in and out, CSV reading,
+ * table writing and atomic files.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "cli/atomic.h"
+#include "cli/csv.h"
+#include "cli/fmtnum.h"
+#include "cli/num.h"
+#include "cli/table.h"
+
+static void
+test_num_double(void)
+{
+	double v = 0;
+
+	CHECK(num_double("1.5", &v) == NUM_OK && v == 1.5);
+	CHECK(num_double("-2e3", &v) == NUM_OK && v == -2000);
+	CHECK(num_double("+.5", &v) == NUM_OK && v == 0.5);
+	CHECK(num_double("7.", &v) == NUM_OK && v == 7);
+	CHECK(num_double("", &v) == NUM_EMPTY);
+	CHECK(num_double("1.5x", &v) == NUM_SYNTAX);
+	CHECK(num_double(" 1", &v) == NUM_SYNTAX);
+	CHECK(num_double("1 ", &v) == NUM_SYNTAX);
+	CHECK(num_double("0x10", &v) == NUM_SYNTAX);
+	CHECK(num_double("1e", &v) == NUM_SYNTAX);
+	CHECK(num_double(".", &v) == NUM_SYNTAX);
+	CHECK(num_double("1,5", &v) == NUM_SYNTAX);
+	CHECK(num_double("nan", &v) == NUM_NOT_FINITE);
+	CHECK(num_double("-inf", &v) == NUM_NOT_FINITE);
+	CHECK(num_double("Infinity", &v) == NUM_NOT_FINITE);
+	CHECK(num_double("1e999", &v) == NUM_RANGE);
+	CHECK(num_double("1e-400", &v) == NUM_OK && v == 0);
+}
+
+static void
+test_num_long(void)
+{
+	long v = 0;
+
+	CHECK(num_long("42", 0, 100, &v) == NUM_OK && v == 42);
+	CHECK(num_long("-3", -5, 5, &v) == NUM_OK && v == -3);
+	CHECK(num_long("101", 0, 100, &v) == NUM_RANGE);
+	CHECK(num_long("4.0", 0, 100, &v) == NUM_SYNTAX);
+	CHECK(num_long("99999999999999999999", 0, 100, &v) == NUM_RANGE);
+}
+
+static void
+test_num_list(void)
+{
+	double a[4];
+	enum num_error e;
+	int bad;
+
+	CHECK(num_double_list("1,2.5,-3", a, 4, &e, &bad) == 3);
+	CHECK(a[0] == 1 && a[1] == 2.5 && a[2] == -3);
+	CHECK(num_double_list("1,,3", a, 4, &e, &bad) == -1);
+	CHECK(e == NUM_EMPTY && bad == 1);
+	CHECK(num_double_list("1,2,3,4,5", a, 4, &e, &bad) == -1);
+	CHECK(e == NUM_RANGE && bad == 4);
+	CHECK(num_double_list("x", a, 4, &e, &bad) == -1 && bad == 0);
+}
+
+static void
+test_fmt_fixed_matches_printf(void)
+{
+	char ours[FMTNUM_MAX], theirs[64];
+	unsigned long seed = 12345;
+	int i, prec, bad = 0;
+
+	for (i = 0; i < 200000; i++) {
+		double v;
+
+		seed = seed * 6364136223846793005UL + 1442695040888963407UL;
+		v = ((double)(seed >> 11) / 9007199254740992.0 - 0.5) *
+		    (i % 3 == 0 ? 2e6 : i % 3 == 1 ? 20 : 2e-3);
+		for (prec = 0; prec <= 9; prec += 3) {
+			const char *want;
+
+			fmt_fixed(ours, v, prec);
+			snprintf(theirs, sizeof theirs, "%.*f", prec, v);
+			want = theirs;
+			/* we drop the sign of a value that rounds to zero */
+			if (want[0] == '-' &&
+			    strspn(want + 1, "0.") == strlen(want + 1))
+				want++;
+			if (strcmp(ours, want) != 0)
+				bad++;
+		}
+	}
+	CHECK(bad == 0);
+	fmt_fixed(ours, 2.5, 0);
+	CHECK_STR(ours, "2");	/* ties to even, as printf */
+	fmt_fixed(ours, 0.125, 2);
+	CHECK_STR(ours, "0.12");
+	fmt_fixed(ours, -1e-9, 3);
+	CHECK_STR(ours, "0.000");
+	fmt_fixed(ours, 1e300, 2);
+	CHECK(strtod(ours, NULL) == 1e300);
+}
+
+static void
+test_fmt_shortest(void)
+{
+	char s[FMTNUM_MAX];
+	double vals[] = { 0.1, 1.0 / 3, 100, -0.0, 1e-300, 123456789.125,
+	    5e-324, 1.7976931348623157e308 };
+	size_t i;
+
+	fmt_shortest(s, 0.1);
+	CHECK_STR(s, "0.1");
+	fmt_shortest(s, 100);
+	CHECK_STR(s, "100");
+	fmt_shortest(s, -0.0);
+	CHECK_STR(s, "0");
+	for (i = 0; i < sizeof vals / sizeof vals[0]; i++) {
+		fmt_shortest(s, vals[i]);
+		CHECK(strtod(s, NULL) == vals[i]);
+	}
+}
+
+static FILE *
+text_file(const char *text)
+{
+	FILE *fp = tmpfile();
+
+	fputs(text, fp);
+	rewind(fp);
+	return fp;
+}
+
+static void
+test_csv_basic(void)
+{
+	FILE *fp = text_file("# a comment\r\nt, x ,\"y\"\r\n\r\n  \n"
+	    "1,\"a,b\",\"say \"\"hi\"\"\"\n2,,\"multi\nline\"\n3");
+	struct csv_reader r;
+	struct csv_header h;
+
+	csv_init(&r, fp, ',');
+	CHECK(csv_read(&r) == 1);
+	CHECK(r.line == 2 && csv_nfields(&r) == 3);
+	CHECK(csv_header_take(&r, &h) == 0);
+	CHECK_STR(h.names[1], "x");
+	CHECK(csv_header_find(&h, "y") == 2 && csv_header_find(&h, "z") < 0);
+	CHECK(csv_read(&r) == 1);
+	CHECK(r.line == 5);
+	CHECK_STR(csv_field(&r, 1), "a,b");
+	CHECK_STR(csv_field(&r, 2), "say \"hi\"");
+	CHECK(csv_col(&r, 1) == 3);
+	CHECK(csv_read(&r) == 1);
+	CHECK_STR(csv_field(&r, 1), "");
+	CHECK_STR(csv_field(&r, 2), "multi\nline");
+	CHECK(csv_read(&r) == 1);
+	CHECK(r.line == 8 && csv_nfields(&r) == 1);
+	CHECK_STR(csv_field(&r, 0), "3");
+	CHECK(csv_read(&r) == 0);
+	csv_header_free(&h);
+	csv_free(&r);
+	fclose(fp);
+}
+
+static void
+test_csv_errors(void)
+{
+	const char *bad[] = { "a,\"open\n", "a,\"x\"y\n", "a,b\"c\n" };
+	size_t i;
+
+	for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		FILE *fp = text_file(bad[i]);
+		struct csv_reader r;
+
+		csv_init(&r, fp, ',');
+		CHECK(csv_read(&r) == -1);
+		CHECK(r.error != NULL && r.error_line >= 1);
+		csv_free(&r);
+		fclose(fp);
+	}
+}
+
+static void
+test_csv_random_bytes(void)
+{
+	unsigned long seed = 99;
+	int round;
+
+	for (round = 0; round < 300; round++) {
+		FILE *fp = tmpfile();
+		struct csv_reader r;
+		int i, n = (int)(seed % 4000), got;
+
+		for (i = 0; i < n; i++) {
+			seed = seed * 6364136223846793005UL + 1;
+			fputc((int)(seed >> 56), fp);
+		}
+		rewind(fp);
+		csv_init(&r, fp, ',');
+		while ((got = csv_read(&r)) == 1)
+			CHECK(csv_nfields(&r) >= 1);
+		CHECK(got == 0 || r.error != NULL);
+		csv_free(&r);
+		fclose(fp);
+	}
+}
+
+static char *
+slurp(FILE *fp)
+{
+	static char buf[4096];
+	size_t n;
+
+	rewind(fp);
+	n = fread(buf, 1, sizeof buf - 1, fp);
+	buf[n] = '\0';
+	return buf;
+}
+
+static void
+test_table(void)
+{
+	static const char *const names[] = { "t", "name" };
+	static struct table t;
+	FILE *fp = tmpfile();
+
+	table_init(&t, fp, TABLE_CSV, 3, names, 2);
+	table_header(&t);
+	table_num(&t, 0.5);
+	table_str(&t, "a,\"b\"");
+	table_end_row(&t);
+	table_num(&t, -2);
+	table_str(&t, "#x");
+	table_end_row(&t);
+	CHECK(table_flush(&t) == 0);
+	CHECK_STR(slurp(fp), "t,name\n0.500,\"a,\"\"b\"\"\"\n-2.000,#x\n");
+	fclose(fp);
+
+	fp = tmpfile();
+	table_init(&t, fp, TABLE_JSONL, TABLE_ROUND_TRIP, names, 2);
+	table_header(&t);
+	table_num(&t, 0.1);
+	table_str(&t, "q\"\n");
+	table_end_row(&t);
+	table_flush(&t);
+	CHECK_STR(slurp(fp), "{\"t\":0.1,\"name\":\"q\\\"\\u000a\"}\n");
+	fclose(fp);
+
+	fp = tmpfile();
+	table_init(&t, fp, TABLE_CSV, 0, names, 2);
+	table_str(&t, "#x");	/* first column: would read as a comment */
+	table_end_row(&t);
+	table_flush(&t);
+	CHECK_STR(slurp(fp), "\"#x\"\n");
+	fclose(fp);
+}
+
+static void
+test_atomic(void)
+{
+	char dir[] = "/tmp/spine-atomic-XXXXXX";
+	char path[256], text[64] = "";
+	struct atomic_file af;
+	FILE *fp;
+
+	CHECK(mkdtemp(dir) != NULL);
+	snprintf(path, sizeof path, "%s/out.txt", dir);
+	fp = fopen(path, "w");
+	fputs("old\n", fp);
+	fclose(fp);
+
+	CHECK(atomic_open(&af, path) == 0);
+	fputs("half", af.fp);
+	atomic_abort(&af);
+	fp = fopen(path, "r");
+	CHECK(fgets(text, sizeof text, fp) != NULL);
+	fclose(fp);
+	CHECK_STR(text, "old\n");
+
+	CHECK(atomic_open(&af, path) == 0);
+	fputs("new\n", af.fp);
+	CHECK(atomic_commit(&af) == 0);
+	fp = fopen(path, "r");
+	CHECK(fgets(text, sizeof text, fp) != NULL);
+	fclose(fp);
+	CHECK_STR(text, "new\n");
+
+	snprintf(path, sizeof path, "%s/no/such/dir/f", dir);
+	CHECK(atomic_open(&af, path) == -1 && errno == ENOENT);
+
+	CHECK(atomic_open(&af, "/dev/null") == 0 && af.tmp == NULL);
+	CHECK(atomic_commit(&af) == 0);
+
+	snprintf(path, sizeof path, "rm -r %s", dir);
+	CHECK(system(path) == 0);
+}
+
+int
+main(void)
+{
+	RUN(test_num_double);
+	RUN(test_num_long);
+	RUN(test_num_list);
+	RUN(test_fmt_fixed_matches_printf);
+	RUN(test_fmt_shortest);
+	RUN(test_csv_basic);
+	RUN(test_csv_errors);
+	RUN(test_csv_random_bytes);
+	RUN(test_table);
+	RUN(test_atomic);
+	return check_report("cli");
+}
