@@ -65,7 +65,8 @@ link_check_names(struct link_ctx *c)
 /* Model index of the element `id` names, -1 for none, -2 on error. */
 static int32_t
 resolve(struct link_ctx *c, const struct plan_elem *e, long id,
-    const char *role, unsigned allowed, const char *allowed_words)
+    const struct src_pos *at, const char *role, unsigned allowed,
+    const char *allowed_words)
 {
 	char who[96], what[96];
 	int32_t k;
@@ -74,15 +75,15 @@ resolve(struct link_ctx *c, const struct plan_elem *e, long id,
 		return -1;
 	link_describe(e, who, sizeof who);
 	if (id < 1 || id > LINK_MAX_ID || (k = c->by_id[id]) < 0) {
-		link_report(c, DIAG_ERROR, e,
+		link_report_at(c, DIAG_ERROR, at,
 		    "%s: %s is element id %ld, which is not defined", who,
 		    role, id);
 		return -2;
 	}
 	if (!(allowed & TYPE_BIT(c->m->elem[k].type))) {
 		link_describe(&c->m->elem[k], what, sizeof what);
-		link_report(c, DIAG_ERROR, e, "%s: %s %s cannot be used here: "
-		    "%s", who, role, what, allowed_words);
+		link_report_at(c, DIAG_ERROR, at, "%s: %s %s cannot be used "
+		    "here: %s", who, role, what, allowed_words);
 		return -2;
 	}
 	return k;
@@ -102,16 +103,17 @@ link_resolve(struct link_ctx *c)
 		if (e->type != PLAN_D && e->type != PLAN_CE &&
 		    e->type != PLAN_APE)
 			continue;
-		c->child[i] = resolve(c, e, e->child, "child", CHILD_TYPES,
+		c->child[i] = resolve(c, e, e->child, &e->child_pos, "child",
+		    CHILD_TYPES,
 		    "a child is an action, action pattern or competence");
 		if (e->type == PLAN_CE)
-			c->parent[i] = resolve(c, e, e->parent, "parent",
-			    TYPE_BIT(PLAN_C), "a competence element belongs "
-			    "to a competence");
+			c->parent[i] = resolve(c, e, e->parent, &e->parent_pos,
+			    "parent", TYPE_BIT(PLAN_C), "a competence element "
+			    "belongs to a competence");
 		else if (e->type == PLAN_APE)
-			c->parent[i] = resolve(c, e, e->parent, "parent",
-			    TYPE_BIT(PLAN_AP), "an action pattern element "
-			    "belongs to an action pattern");
+			c->parent[i] = resolve(c, e, e->parent, &e->parent_pos,
+			    "parent", TYPE_BIT(PLAN_AP), "an action pattern "
+			    "element belongs to an action pattern");
 		link_describe(e, who, sizeof who);
 		if (e->child == 0)
 			link_report(c, DIAG_ERROR, e, "%s has no child", who);
@@ -282,8 +284,9 @@ out:
 	free(iter);
 }
 
-static int
-label_used(const struct plan_model *m, long id, int sense)
+/* used[id] = 1 for every sense (or action) id some element reads. */
+static void
+mark_used(const struct plan_model *m, int sense, unsigned char *used)
 {
 	size_t i;
 
@@ -291,12 +294,36 @@ label_used(const struct plan_model *m, long id, int sense)
 		const struct plan_elem *e = &m->elem[i];
 
 		if (sense && (e->type == PLAN_D || e->type == PLAN_CE) &&
-		    e->sense == id && e->cmp != PLAN_TR && e->cmp != PLAN_FL)
-			return 1;
-		if (!sense && e->type == PLAN_A && e->action == id)
-			return 1;
+		    e->cmp != PLAN_TR && e->cmp != PLAN_FL &&
+		    e->sense >= 0 && e->sense <= LINK_MAX_ID)
+			used[e->sense] = 1;
+		if (!sense && e->type == PLAN_A && e->action >= 0 &&
+		    e->action <= LINK_MAX_ID)
+			used[e->action] = 1;
 	}
-	return 0;
+}
+
+static int
+by_label_id_then_index(const void *a, const void *b)
+{
+	const struct plan_label *x = *(const struct plan_label *const *)a;
+	const struct plan_label *y = *(const struct plan_label *const *)b;
+
+	if (x->id != y->id)
+		return x->id < y->id ? -1 : 1;
+	return x < y ? -1 : x > y;
+}
+
+static int
+by_label_name_then_index(const void *a, const void *b)
+{
+	const struct plan_label *x = *(const struct plan_label *const *)a;
+	const struct plan_label *y = *(const struct plan_label *const *)b;
+	int r = strcmp(x->name, y->name);
+
+	if (r != 0)
+		return r;
+	return x < y ? -1 : x > y;
 }
 
 /* Two labels of one kind may share neither an id nor a name. */
@@ -304,47 +331,72 @@ static void
 check_label_set(struct link_ctx *c, const struct plan_label *l, size_t n,
     const char *kind)
 {
+	const struct plan_label **v = malloc((n + 1) * sizeof *v);
 	struct diag *d = c->d;
-	size_t i, j;
+	size_t i;
 
+	if (v == NULL) {
+		link_report(c, DIAG_ERROR, NULL, "out of memory");
+		return;
+	}
 	for (i = 0; i < n; i++) {
+		v[i] = &l[i];
 		if (l[i].id < 0 || l[i].id > LINK_MAX_ID)
 			diag_error(d, l[i].pos.line, l[i].pos.col,
 			    "%s '%s': id %ld is outside 0..65535", kind,
 			    l[i].name, l[i].id);
-		for (j = 0; j < i; j++) {
-			if (l[j].id == l[i].id)
-				diag_error(d, l[i].pos.line, l[i].pos.col,
-				    "%s id %ld is named twice ('%s' and '%s')",
-				    kind, l[i].id, l[j].name, l[i].name);
-			else if (strcmp(l[j].name, l[i].name) == 0)
-				diag_error(d, l[i].pos.line, l[i].pos.col,
-				    "%s name '%s' is used for ids %ld and %ld",
-				    kind, l[i].name, l[j].id, l[i].id);
-		}
 	}
+	qsort(v, n, sizeof *v, by_label_id_then_index);
+	for (i = 1; i < n; i++)
+		if (v[i]->id == v[i - 1]->id)
+			link_report_at(c, DIAG_ERROR, &v[i]->pos, "%s id %ld "
+			    "is named twice ('%s' and '%s')", kind, v[i]->id,
+			    v[i - 1]->name, v[i]->name);
+	qsort(v, n, sizeof *v, by_label_name_then_index);
+	for (i = 1; i < n; i++)
+		if (strcmp(v[i]->name, v[i - 1]->name) == 0)
+			link_report_at(c, DIAG_ERROR, &v[i]->pos, "%s name "
+			    "'%s' is used for ids %ld and %ld", kind,
+			    v[i]->name, v[i - 1]->id, v[i]->id);
+	free(v);
+}
+
+static void
+warn_unused_labels(struct link_ctx *c, const struct plan_label *l, size_t n,
+    int sense)
+{
+	unsigned char *used = calloc(LINK_MAX_ID + 1, 1);
+	size_t i;
+
+	if (used == NULL) {
+		link_report(c, DIAG_ERROR, NULL, "out of memory");
+		return;
+	}
+	mark_used(c->m, sense, used);
+	for (i = 0; i < n; i++) {
+		if (l[i].id >= 0 && l[i].id <= LINK_MAX_ID && used[l[i].id])
+			continue;
+		if (sense)
+			link_report_at(c, DIAG_WARNING, &l[i].pos, "sense '%s' "
+			    "(id %ld) is declared but no releaser reads it",
+			    l[i].name, l[i].id);
+		else
+			link_report_at(c, DIAG_WARNING, &l[i].pos, "action "
+			    "'%s' (id %ld) is declared but no element "
+			    "performs it", l[i].name, l[i].id);
+	}
+	free(used);
 }
 
 void
 link_check_labels(struct link_ctx *c)
 {
 	const struct plan_model *m = c->m;
-	size_t i;
 
 	check_label_set(c, m->sense, m->nsense, "sense");
 	check_label_set(c, m->action, m->naction, "action");
-	for (i = 0; i < m->nsense; i++)
-		if (!label_used(m, m->sense[i].id, 1))
-			diag_warn(c->d, m->sense[i].pos.line,
-			    m->sense[i].pos.col, "sense '%s' (id %ld) is "
-			    "declared but no releaser reads it",
-			    m->sense[i].name, m->sense[i].id);
-	for (i = 0; i < m->naction; i++)
-		if (!label_used(m, m->action[i].id, 0))
-			diag_warn(c->d, m->action[i].pos.line,
-			    m->action[i].pos.col, "action '%s' (id %ld) is "
-			    "declared but no element performs it",
-			    m->action[i].name, m->action[i].id);
+	warn_unused_labels(c, m->sense, m->nsense, 1);
+	warn_unused_labels(c, m->action, m->naction, 0);
 }
 
 /* A field whose width is the id width (ids, priorities, orders, ...). */

@@ -8,13 +8,14 @@
  */
 #include <ctype.h>
 #include <errno.h>
-#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 #include <sys/types.h>
 
 #include "plan/plan.h"
+#include "plansrc/cint.h"
 #include "plansrc/inst.h"
 
 #define MAX_ARGS 12
@@ -69,54 +70,34 @@ at_end(const char *p)
 static const char *
 read_int(struct reader *r, const char *p, long *out)
 {
-	const char *start = p, *digits;
-	int neg = 0, base = 10;
-	unsigned long v = 0;
+	const char *end;
+	int octal = 0;
 
-	if (*p == '+' || *p == '-')
-		neg = *p++ == '-';
-	if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X') &&
-	    isxdigit((unsigned char)p[2])) {
-		base = 16;
-		p += 2;
-	} else if (p[0] == '0' && isdigit((unsigned char)p[1])) {
-		base = 8;
+	switch (cint_parse(p, &end, out, &octal)) {
+	case CINT_OK:
+		break;
+	case CINT_OCTAL_DIGIT:
+		diag_error(r->d, r->line, col_of(r, end), "digit '%c' in an "
+		    "octal number (a leading 0 means octal)", *end);
+		return NULL;
+	case CINT_RANGE:
+		diag_error(r->d, r->line, col_of(r, p), "number too large");
+		return NULL;
+	default:
+		end = p;
+		break;
 	}
-	digits = p;
-	for (;; p++) {
-		int dv;
-
-		if (isdigit((unsigned char)*p))
-			dv = *p - '0';
-		else if (base == 16 && isxdigit((unsigned char)*p))
-			dv = tolower((unsigned char)*p) - 'a' + 10;
-		else
-			break;
-		if (dv >= base) {
-			diag_error(r->d, r->line, col_of(r, p), "digit '%c' "
-			    "in an octal number (a leading 0 means octal)", *p);
-			return NULL;
-		}
-		if (v > (ULONG_MAX - (unsigned long)dv) / (unsigned long)base ||
-		    v * base + dv > (unsigned long)LONG_MAX) {
-			diag_error(r->d, r->line, col_of(r, start),
-			    "number too large");
-			return NULL;
-		}
-		v = v * (unsigned long)base + (unsigned long)dv;
-	}
-	if (p == digits || (*p != '\0' && *p != ' ' && *p != '\t' &&
-	    !(p[0] == '/' && p[1] == '/'))) {
-		diag_error(r->d, r->line, col_of(r, start), "expected a "
-		    "number, found '%.12s'", start);
+	if (end == p || (*end != '\0' && *end != ' ' && *end != '\t' &&
+	    !(end[0] == '/' && end[1] == '/'))) {
+		diag_error(r->d, r->line, col_of(r, p), "expected a "
+		    "number, found '%.12s'", p);
 		return NULL;
 	}
-	if (base == 8 && v != 0)
-		diag_warn(r->d, r->line, col_of(r, start), "'%.*s' has a "
-		    "leading zero, so it is octal (%lu)", (int)(p - start),
-		    start, v);
-	*out = neg ? -(long)v : (long)v;
-	return p;
+	if (octal)
+		diag_warn(r->d, r->line, col_of(r, p), "'%.*s' has a "
+		    "leading zero, so it is octal (%ld)", (int)(end - p), p,
+		    *out);
+	return end;
 }
 
 /* Exactly n integers, then the end of the line.  0 ok, -1 reported. */
@@ -445,6 +426,7 @@ include_file(struct reader *r, const char *p, long col, int depth)
 	struct diag sub = *r->d, *outer = r->d;
 	const char *outer_path = r->path, *outer_text = r->text;
 	long outer_line = r->line;
+	struct stat st;
 	FILE *fp;
 
 	if (copy_trimmed(file, sizeof file, p, p + strlen(p)) == 0) {
@@ -464,6 +446,13 @@ include_file(struct reader *r, const char *p, long col, int depth)
 	if ((fp = fopen(path, "r")) == NULL) {
 		diag_error(r->d, r->line, col, "cannot include %s: %s", path,
 		    strerror(errno));
+		return;
+	}
+	/* a device or fifo could feed us forever */
+	if (fstat(fileno(fp), &st) < 0 || !S_ISREG(st.st_mode)) {
+		diag_error(r->d, r->line, col, "cannot include %s: not a "
+		    "regular file", path);
+		fclose(fp);
 		return;
 	}
 	sub.file = path;

@@ -22,22 +22,41 @@ link_describe(const struct plan_elem *e, char *buf, size_t size)
 }
 
 void
-link_report(struct link_ctx *c, enum diag_level level,
-    const struct plan_elem *e, const char *fmt, ...)
+link_vreport_at(struct link_ctx *c, enum diag_level level,
+    const struct src_pos *pos, const char *fmt, va_list ap)
 {
 	char msg[1024];
+
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	if (pos == NULL)
+		diag_report(c->d, level, 0, 0, "%s", msg);
+	else if (pos->object[0])
+		diag_report(c->d, level, 0, 0, "object %s: %s", pos->object,
+		    msg);
+	else
+		diag_report(c->d, level, pos->line, pos->col, "%s", msg);
+}
+
+void
+link_report_at(struct link_ctx *c, enum diag_level level,
+    const struct src_pos *pos, const char *fmt, ...)
+{
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
+	link_vreport_at(c, level, pos, fmt, ap);
 	va_end(ap);
-	if (e == NULL)
-		diag_report(c->d, level, 0, 0, "%s", msg);
-	else if (e->pos.object[0])
-		diag_report(c->d, level, 0, 0, "object %s: %s", e->pos.object,
-		    msg);
-	else
-		diag_report(c->d, level, e->pos.line, e->pos.col, "%s", msg);
+}
+
+void
+link_report(struct link_ctx *c, enum diag_level level,
+    const struct plan_elem *e, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	link_vreport_at(c, level, e ? &e->pos : NULL, fmt, ap);
+	va_end(ap);
 }
 
 /* Element ids must be unique: by_id maps each to its model index. */
@@ -289,14 +308,20 @@ int
 plan_link(const struct plan_model *m, const struct link_options *o,
     struct diag *d, struct linked_plan *out)
 {
+	struct link_options eff = *o;
 	struct link_ctx c;
 	size_t n = m->nelem + 1;
 	int rc = -1;
 
+	/* the command line overrides the width; flags add up */
+	if (eff.id_width == 0)
+		eff.id_width = m->id_width;
+	eff.allow_recursion |= m->allow_recursion;
+	eff.strip_names |= m->strip_names;
 	memset(out, 0, sizeof *out);
 	memset(&c, 0, sizeof c);
 	c.m = m;
-	c.o = o;
+	c.o = &eff;
 	c.d = d;
 	c.by_id = malloc((LINK_MAX_ID + 1) * sizeof *c.by_id);
 	c.type_index = malloc(n * sizeof *c.type_index);

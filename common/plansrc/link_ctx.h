@@ -6,6 +6,7 @@
 #ifndef SPINE_LINK_CTX_H
 #define SPINE_LINK_CTX_H
 
+#include <stdarg.h>
 #include <stdint.h>
 
 #include "plansrc/link.h"
@@ -33,6 +34,16 @@ void link_report(struct link_ctx *c, enum diag_level level,
     __attribute__((format(printf, 4, 5)))
 #endif
     ;
+
+/* The same at a given position (a link's, say); NULL for none. */
+void link_report_at(struct link_ctx *c, enum diag_level level,
+    const struct src_pos *pos, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+void link_vreport_at(struct link_ctx *c, enum diag_level level,
+    const struct src_pos *pos, const char *fmt, va_list ap);
 
 /* "drive 'Explore'" or "drive #3" into buf. */
 const char *link_describe(const struct plan_elem *e, char *buf, size_t size);

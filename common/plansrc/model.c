@@ -70,7 +70,7 @@ model_add(struct plan_model *m, int type, const struct src_pos *pos)
 	e->hysteresis = 1;
 	e->action_value = 1;
 	if (pos)
-		e->pos = *pos;
+		e->pos = e->child_pos = e->parent_pos = *pos;
 	return e;
 }
 

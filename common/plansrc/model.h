@@ -29,7 +29,9 @@ struct plan_elem {
 	long action, action_value;	/* A */
 	long monitor;		/* PLAN_MON_* bits */
 	char *name;		/* owned; NULL if unnamed */
-	struct src_pos pos;
+	struct src_pos pos;	/* where the element was written */
+	struct src_pos child_pos;	/* where its child link was written */
+	struct src_pos parent_pos;	/* where its parent link was written */
 };
 
 /* A robot sense or action name: id -> name. */
@@ -47,6 +49,10 @@ struct plan_model {
 	struct plan_label *action;
 	size_t naction, action_cap;
 	long global_monitor;
+	/* what the source itself asks for; plancc's options can add to it */
+	int id_width;		/* 0 automatic, 1 or 2 bytes */
+	int strip_names;	/* no name table */
+	int allow_recursion;	/* cycles through competences are meant */
 };
 
 void model_init(struct plan_model *m);
@@ -55,7 +61,8 @@ void model_free(struct plan_model *m);
 /*
  * Append an element of `type` with the Instinct exporter's defaults
  * (priority 1, comparator GT, sense value 1, hysteresis 1, order 1, action
- * value 1, everything else 0).  NULL when out of memory.
+ * value 1, everything else 0).  Its link positions start as `pos`.  NULL
+ * when out of memory.  The pointer lasts until the next model_add.
  */
 struct plan_elem *model_add(struct plan_model *m, int type,
     const struct src_pos *pos);
