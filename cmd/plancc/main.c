@@ -1,7 +1,8 @@
 /*
- * plancc - compile a reactive plan (Instinct .inst commands) into a .plan
- * byte stream.  Reads the source into a plan model, checks and links it
- * (common/plansrc), encodes it (common/plan), writes it atomically.
+ * plancc - compile a reactive plan (YAML, Instinct .inst commands or a Dia
+ * diagram) into a .plan byte stream, or show a plan as YAML, Instinct
+ * commands or a Graphviz graph.  The work is done by common/plansrc
+ * (reading, checking, writing) and common/plan (encoding, decoding).
  */
 #include <errno.h>
 #include <getopt.h>
@@ -15,15 +16,26 @@
 #include "cli/exits.h"
 #include "cli/version.h"
 #include "plan/plan.h"
+#include "plansrc/dia.h"
+#include "plansrc/emit.h"
 #include "plansrc/inst.h"
 #include "plansrc/link.h"
 #include "plansrc/model.h"
+#include "plansrc/slurp.h"
+#include "plansrc/yamlplan.h"
+#include "stats.h"
+
+enum emit_kind { EMIT_PLAN, EMIT_YAML, EMIT_INST, EMIT_DOT };
 
 struct options {
 	const char *input;
 	const char *output;
 	const char *from;
 	struct link_options link;
+	int emit;		/* enum emit_kind */
+	int emit_given;
+	int disassemble;	/* the input is a compiled plan */
+	int sort;
 	int strict;
 	int stats;
 };
@@ -36,9 +48,13 @@ struct front_end {
 };
 
 static const char *const inst_ext[] = { ".inst", ".ins", ".txt", NULL };
+static const char *const yaml_ext[] = { ".yaml", ".yml", NULL };
+static const char *const dia_ext[] = { ".dia", NULL };
 
 static const struct front_end front_ends[] = {
+	{ "yaml", yaml_ext, yaml_plan_read },
 	{ "inst", inst_ext, inst_read },
+	{ "dia", dia_ext, dia_read },
 };
 #define NFRONT_ENDS (sizeof front_ends / sizeof front_ends[0])
 
@@ -46,8 +62,11 @@ static void
 usage(FILE *fp)
 {
 	fprintf(fp,
-	    "usage: plancc [-o file] [--from inst] [--id-width 8|16] [--strip]\n"
-	    "              [--allow-recursion] [--strict] [--stats] file|-\n");
+	    "usage: plancc [-o file] [--from yaml|inst|dia|plan] [--id-width 8|16]\n"
+	    "              [--strip] [--allow-recursion] [--strict] [--stats]\n"
+	    "              [--emit plan|yaml|inst|dot] file|-\n"
+	    "       plancc -d [--emit yaml|inst|dot] [--sort] [--stats] "
+	    "[-o file] file.plan|-\n");
 }
 
 static int
@@ -83,8 +102,8 @@ default_output(const char *input)
 {
 	const char *slash = strrchr(input, '/');
 	const char *dot = strrchr(input, '.');
-	size_t stem = dot && (!slash || dot > slash) && dot != input ?
-	    (size_t)(dot - input) : strlen(input);
+	size_t stem = dot && (!slash || dot > slash) && dot != input &&
+	    dot[-1] != '/' ? (size_t)(dot - input) : strlen(input);
 	char *out = malloc(stem + 6);
 
 	if (out) {
@@ -94,25 +113,14 @@ default_output(const char *input)
 	return out;
 }
 
-static void
-print_stats(FILE *fp, const struct plan_spec *s, uint32_t size)
+static FILE *
+open_input(const char *path)
 {
-	static const char *const tag[PLAN_NTYPES] = {
-		"AP", "APE", "C", "CE", "D", "A"
-	};
-	uint8_t w = s->id_width;
-	unsigned rec[PLAN_NTYPES] = {
-		PLAN_AP_SIZE(w), PLAN_APE_SIZE(w), PLAN_C_SIZE(w),
-		PLAN_CE_SIZE(w), PLAN_D_SIZE(w), PLAN_A_SIZE(w)
-	};
-	int t;
+	FILE *fp = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
 
-	fprintf(fp, "id width: %u bits\n", 8u * w);
-	for (t = 0; t < PLAN_NTYPES; t++)
-		fprintf(fp, "%-4s %5u x %2u = %7lu bytes\n", tag[t],
-		    (unsigned)s->count[t], rec[t],
-		    (unsigned long)s->count[t] * rec[t]);
-	fprintf(fp, "total stream: %lu bytes\n", (unsigned long)size);
+	if (fp == NULL)
+		warnx_tool("%s: %s", path, strerror(errno));
+	return fp;
 }
 
 /* Reads the source into m; the exit status. */
@@ -120,13 +128,11 @@ static int
 read_source(const struct options *o, const struct front_end *fe,
     struct plan_model *m, struct diag *d)
 {
-	FILE *fp = stdin;
+	FILE *fp;
 	int rc;
 
-	if (strcmp(o->input, "-") != 0 && (fp = fopen(o->input, "r")) == NULL) {
-		warnx_tool("%s: %s", o->input, strerror(errno));
+	if ((fp = open_input(o->input)) == NULL)
 		return EXIT_NOINPUT;
-	}
 	rc = fe->read(fp, o->input, m, d);
 	if (fp != stdin)
 		fclose(fp);
@@ -137,30 +143,76 @@ read_source(const struct options *o, const struct front_end *fe,
 	return diag_failed(d) ? EXIT_DATAERR : EXIT_OK;
 }
 
+/* Writes a plan's bytes or one of its text forms to path, whole or not at
+ * all.  The exit status. */
 static int
-write_plan(const char *path, const uint8_t *buf, uint32_t size)
+write_output(const struct options *o, const char *path,
+    const uint8_t *buf, uint32_t size)
 {
+	struct emit_options eo;
 	struct atomic_file af;
+	struct plan p;
+	struct plan_error err;
+	struct diag d = diag_for(o->input);
+	int rc = 0;
 
-	if (strcmp(path, "-") == 0 && isatty(STDOUT_FILENO)) {
+	if (o->emit == EMIT_PLAN && strcmp(path, "-") == 0 &&
+	    isatty(STDOUT_FILENO)) {
 		warnx_tool("refusing to write a binary plan to a terminal "
 		    "(use -o file)");
 		return EXIT_USAGE;
+	}
+	if (o->emit != EMIT_PLAN && plan_open(&p, buf, size, &err) != PLAN_OK) {
+		warnx_tool("internal error: the encoded plan does not decode "
+		    "(%s)", plan_strerror(err.code));
+		return EXIT_DATAERR;
 	}
 	if (atomic_open(&af, path) < 0) {
 		warnx_tool("%s: %s", path, strerror(errno));
 		return EXIT_IOERR;
 	}
-	if (fwrite(buf, 1, size, af.fp) != size) {
-		warnx_tool("%s: %s", path, strerror(errno));
+	eo.source = o->input;
+	eo.sort_by_id = o->sort;
+	switch (o->emit) {
+	case EMIT_PLAN:
+		rc = fwrite(buf, 1, size, af.fp) == size ? 0 : -2;
+		break;
+	case EMIT_YAML:
+		rc = emit_yaml(af.fp, &p, &eo, &d);
+		break;
+	case EMIT_INST:
+		rc = emit_inst(af.fp, &p, &eo, &d);
+		break;
+	case EMIT_DOT:
+		rc = emit_dot(af.fp, &p, &eo, &d);
+		break;
+	}
+	if (rc == 0 && ferror(af.fp))
+		rc = -2;
+	if (rc < 0) {
+		if (rc == -2)
+			warnx_tool("%s: %s", path, strerror(errno));
 		atomic_abort(&af);
-		return EXIT_IOERR;
+		return rc == -2 ? EXIT_IOERR : EXIT_DATAERR;
 	}
 	if (atomic_commit(&af) < 0) {
 		warnx_tool("%s: %s", path, strerror(errno));
 		return EXIT_IOERR;
 	}
 	return EXIT_OK;
+}
+
+static void
+show_stats(const struct options *o, const char *output, const uint8_t *buf,
+    uint32_t size)
+{
+	struct plan p;
+	struct plan_error err;
+
+	if (plan_open(&p, buf, size, &err) == PLAN_OK)
+		print_stats(o->emit == EMIT_PLAN && strcmp(output, "-") == 0 ?
+		    stderr : o->emit != EMIT_PLAN && strcmp(output, "-") ==
+		    0 ? stderr : stdout, &p);
 }
 
 static int
@@ -187,15 +239,52 @@ compile(const struct options *o, const struct front_end *fe,
 	    plan_encode(&lp.spec, buf, size) != size) {
 		warnx_tool("out of memory");
 		rc = EXIT_IOERR;
-	} else if ((rc = write_plan(output, buf, size)) == EXIT_OK &&
+	} else if ((rc = write_output(o, output, buf, size)) == EXIT_OK &&
 	    o->stats) {
-		print_stats(strcmp(output, "-") == 0 ? stderr : stdout,
-		    &lp.spec, size);
+		show_stats(o, output, buf, size);
 	}
 	linked_plan_free(&lp);
 out:
 	free(buf);
 	model_free(&m);
+	return rc;
+}
+
+/* plancc -d: a compiled plan, validated, then shown. */
+static int
+disassemble(const struct options *o, const char *output)
+{
+	struct plan p;
+	struct plan_error err;
+	struct diag d = diag_for(o->input);
+	unsigned char *buf;
+	size_t len;
+	FILE *fp;
+	int rc;
+
+	if ((fp = open_input(o->input)) == NULL)
+		return EXIT_NOINPUT;
+	rc = slurp(fp, SLURP_MAX, &buf, &len);
+	if (fp != stdin)
+		fclose(fp);
+	if (rc == -1) {
+		warnx_tool("%s: %s", o->input, strerror(errno));
+		return EXIT_IOERR;
+	}
+	if (rc == -2 || plan_open(&p, buf, (uint32_t)len, &err) != PLAN_OK) {
+		if (rc == -2)
+			diag_error(&d, 0, 0, "too large to be a plan");
+		else
+			diag_error(&d, 0, 0, "%s (at byte %lu)",
+			    plan_strerror(err.code), (unsigned long)err.offset);
+		if (rc == 0)
+			free(buf);
+		return EXIT_DATAERR;
+	}
+	rc = write_output(o, output, buf, (uint32_t)len);
+	if (rc == EXIT_OK && o->stats)
+		show_stats(o, output, buf, (uint32_t)len);
+	free(buf);
 	return rc;
 }
 
@@ -209,89 +298,173 @@ parse_width(const char *s)
 	return -1;
 }
 
-int
-main(int argc, char *argv[])
+static int
+parse_emit(const char *s)
+{
+	static const char *const names[] = { "plan", "yaml", "inst", "dot" };
+	int i;
+
+	for (i = 0; i < 4; i++)
+		if (strcmp(s, names[i]) == 0)
+			return i;
+	return -1;
+}
+
+static int
+usage_error(const char *fmt, const char *arg)
+{
+	warnx_tool(fmt, arg);
+	usage(stderr);
+	return EXIT_USAGE;
+}
+
+/* Options into o; -1 to exit with *status. */
+static int
+parse_args(int argc, char *argv[], struct options *o, int *status)
 {
 	enum { OPT_FROM = 256, OPT_WIDTH, OPT_STRIP, OPT_RECURSION,
-	    OPT_STRICT, OPT_STATS, OPT_VERSION };
+	    OPT_STRICT, OPT_STATS, OPT_EMIT, OPT_SORT, OPT_VERSION };
 	static const struct option longopts[] = {
 		{ "output", required_argument, NULL, 'o' },
+		{ "disassemble", no_argument, NULL, 'd' },
 		{ "from", required_argument, NULL, OPT_FROM },
+		{ "emit", required_argument, NULL, OPT_EMIT },
 		{ "id-width", required_argument, NULL, OPT_WIDTH },
 		{ "strip", no_argument, NULL, OPT_STRIP },
 		{ "allow-recursion", no_argument, NULL, OPT_RECURSION },
 		{ "strict", no_argument, NULL, OPT_STRICT },
 		{ "stats", no_argument, NULL, OPT_STATS },
+		{ "sort", no_argument, NULL, OPT_SORT },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, OPT_VERSION },
 		{ NULL, 0, NULL, 0 }
 	};
-	struct options o;
-	const struct front_end *fe;
-	char *output = NULL;
-	int c, rc;
+	int c;
 
-	memset(&o, 0, sizeof o);
-	while ((c = getopt_long(argc, argv, "o:h", longopts, NULL)) != -1) {
+	*status = EXIT_OK;
+	while ((c = getopt_long(argc, argv, "o:dh", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'o':
-			o.output = optarg;
+			o->output = optarg;
+			break;
+		case 'd':
+			o->disassemble = 1;
 			break;
 		case OPT_FROM:
-			o.from = optarg;
+			o->from = optarg;
+			break;
+		case OPT_EMIT:
+			if ((o->emit = parse_emit(optarg)) < 0) {
+				*status = usage_error("--emit: '%s' is not "
+				    "plan, yaml, inst or dot", optarg);
+				return -1;
+			}
+			o->emit_given = 1;
 			break;
 		case OPT_WIDTH:
-			if ((o.link.id_width = parse_width(optarg)) < 0) {
-				warnx_tool("--id-width: '%s' is not 8 or 16",
-				    optarg);
-				usage(stderr);
-				return EXIT_USAGE;
+			if ((o->link.id_width = parse_width(optarg)) < 0) {
+				*status = usage_error("--id-width: '%s' is "
+				    "not 8 or 16", optarg);
+				return -1;
 			}
 			break;
 		case OPT_STRIP:
-			o.link.strip_names = 1;
+			o->link.strip_names = 1;
 			break;
 		case OPT_RECURSION:
-			o.link.allow_recursion = 1;
+			o->link.allow_recursion = 1;
 			break;
 		case OPT_STRICT:
-			o.strict = 1;
+			o->strict = 1;
 			break;
 		case OPT_STATS:
-			o.stats = 1;
+			o->stats = 1;
+			break;
+		case OPT_SORT:
+			o->sort = 1;
 			break;
 		case 'h':
 			usage(stdout);
-			return EXIT_OK;
+			return -1;
 		case OPT_VERSION:
 			print_version();
-			return EXIT_OK;
+			return -1;
 		default:
 			usage(stderr);
-			return EXIT_USAGE;
+			*status = EXIT_USAGE;
+			return -1;
 		}
 	}
 	if (argc - optind != 1) {
-		warnx_tool(argc - optind ? "one input file at a time" :
-		    "no input file");
-		usage(stderr);
-		return EXIT_USAGE;
+		*status = usage_error("%s", argc - optind ?
+		    "one input file at a time" : "no input file");
+		return -1;
 	}
-	o.input = argv[optind];
-	if ((fe = pick_front_end(&o)) == NULL) {
-		if (o.from)
-			warnx_tool("--from: unknown format '%s' (inst)", o.from);
-		else
-			warnx_tool("%s: cannot tell the format from the name; "
-			    "use --from inst", o.input);
-		return EXIT_USAGE;
+	o->input = argv[optind];
+	return 0;
+}
+
+/* Settles what is read and what is written; -1 on a usage error. */
+static int
+settle_modes(struct options *o, const struct front_end **fe)
+{
+	if (o->from && strcmp(o->from, "plan") == 0)
+		o->disassemble = 1;
+	else if (!o->disassemble && !o->from && has_suffix(o->input, ".plan"))
+		o->disassemble = 1;
+	if (o->disassemble) {
+		if (o->from && strcmp(o->from, "plan") != 0) {
+			usage_error("-d reads a compiled plan, not --from %s",
+			    o->from);
+			return -1;
+		}
+		if (!o->emit_given)
+			o->emit = EMIT_YAML;
+		if (o->emit == EMIT_PLAN) {
+			usage_error("%s", "-d shows a plan: --emit yaml, inst "
+			    "or dot");
+			return -1;
+		}
+		return 0;
 	}
-	if (o.output == NULL && strcmp(o.input, "-") != 0 &&
-	    (output = default_output(o.input)) == NULL) {
+	if (o->sort && o->emit != EMIT_YAML) {
+		usage_error("%s", "--sort goes with -d or --emit yaml");
+		return -1;
+	}
+	if ((*fe = pick_front_end(o)) != NULL)
+		return 0;
+	if (o->from)
+		usage_error("--from: unknown format '%s' (yaml, inst, dia or "
+		    "plan)", o->from);
+	else
+		usage_error("%s: cannot tell the format from the name; use "
+		    "--from yaml, inst, dia or plan", o->input);
+	return -1;
+}
+
+int
+main(int argc, char *argv[])
+{
+	struct options o;
+	const struct front_end *fe = NULL;
+	char *output = NULL;
+	const char *out;
+	int rc;
+
+	memset(&o, 0, sizeof o);
+	if (parse_args(argc, argv, &o, &rc) < 0)
+		return rc;
+	if (settle_modes(&o, &fe) < 0)
+		return EXIT_USAGE;
+	if (o.output)
+		out = o.output;
+	else if (o.emit != EMIT_PLAN || strcmp(o.input, "-") == 0)
+		out = "-";
+	else if ((out = output = default_output(o.input)) == NULL) {
 		warnx_tool("out of memory");
 		return EXIT_IOERR;
 	}
-	rc = compile(&o, fe, o.output ? o.output : output ? output : "-");
+	rc = o.disassemble ? disassemble(&o, out) : compile(&o, fe, out);
 	free(output);
 	return rc;
 }

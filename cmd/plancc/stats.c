@@ -1,0 +1,94 @@
+/*
+ * stats.c - the --stats table.  Sizes for the other id width are worked
+ * out from the record layout of plan.h, so one compile answers "what if".
+ */
+#include "plan/plan.h"
+#include "plansrc/model.h"
+#include "stats.h"
+
+static unsigned
+record_size(int t, unsigned w)
+{
+	switch (t) {
+	case PLAN_AP:
+		return PLAN_AP_SIZE(w);
+	case PLAN_APE:
+		return PLAN_APE_SIZE(w);
+	case PLAN_C:
+		return PLAN_C_SIZE(w);
+	case PLAN_CE:
+		return PLAN_CE_SIZE(w);
+	case PLAN_D:
+		return PLAN_D_SIZE(w);
+	default:
+		return PLAN_A_SIZE(w);
+	}
+}
+
+/* Sizes of the parts of p's stream if its ids were w bytes wide. */
+struct sizes {
+	unsigned long table[PLAN_NTYPES], lists, names, total;
+};
+
+static void
+sizes_at(const struct plan *p, unsigned w, struct sizes *s)
+{
+	struct plan_name n;
+	uint32_t pos = 0;
+	unsigned long listed = 0;
+	uint16_t i;
+	int t;
+
+	s->total = PLAN_HEADER_SIZE + PLAN_CRC_SIZE;
+	for (t = 0; t < PLAN_NTYPES; t++) {
+		s->table[t] = (unsigned long)p->count[t] * record_size(t, w);
+		s->total += s->table[t];
+	}
+	for (i = 0; i < p->count[PLAN_AP]; i++) {
+		struct plan_ap a;
+
+		plan_get_ap(p, i, &a);
+		listed += a.count;
+	}
+	for (i = 0; i < p->count[PLAN_C]; i++) {
+		struct plan_comp c;
+
+		plan_get_comp(p, i, &c);
+		listed += c.count;
+	}
+	s->lists = listed * w;
+	s->names = 0;
+	while (plan_next_name(p, &pos, &n))
+		s->names += 2u + w + n.len;
+	s->total += s->lists + s->names;
+}
+
+void
+print_stats(FILE *fp, const struct plan *p)
+{
+	struct sizes s[2];
+	unsigned long elements = 0;
+	int t, own = p->id_width - 1;
+
+	sizes_at(p, 1, &s[0]);
+	sizes_at(p, 2, &s[1]);
+	for (t = 0; t < PLAN_NTYPES; t++)
+		elements += p->count[t];
+	fprintf(fp, "%lu elements, compiled with %d-bit ids%s\n", elements,
+	    8 * p->id_width, p->flags & PLAN_F_NAMES ? ", with names" : "");
+	fprintf(fp, "%-12s %7s %10s %10s\n", "part", "records",
+	    own == 0 ? "8-bit*" : "8-bit", own == 1 ? "16-bit*" : "16-bit");
+	fprintf(fp, "%-12s %7s %10d %10d\n", "header", "", PLAN_HEADER_SIZE,
+	    PLAN_HEADER_SIZE);
+	for (t = 0; t < PLAN_NTYPES; t++)
+		fprintf(fp, "%-12s %7u %10lu %10lu\n", model_type_tag(t),
+		    (unsigned)p->count[t], s[0].table[t], s[1].table[t]);
+	fprintf(fp, "%-12s %7s %10lu %10lu\n", "lists", "", s[0].lists,
+	    s[1].lists);
+	fprintf(fp, "%-12s %7s %10lu %10lu\n", "names", "", s[0].names,
+	    s[1].names);
+	fprintf(fp, "%-12s %7s %10d %10d\n", "CRC-32", "", PLAN_CRC_SIZE,
+	    PLAN_CRC_SIZE);
+	fprintf(fp, "%-12s %7s %10lu %10lu\n", "stream", "", s[0].total,
+	    s[1].total);
+}
