@@ -169,6 +169,9 @@ link_check_shape(struct link_ctx *c)
 		link_report(c, DIAG_ERROR, NULL, "out of memory");
 		goto out;
 	}
+	if (c->count[PLAN_D] == 0)
+		link_report(c, DIAG_WARNING, NULL, "the plan has no drives: "
+		    "nothing in it can ever run");
 	for (i = 0; i < m->nelem; i++) {
 		const struct plan_elem *e = &m->elem[i];
 

@@ -4,6 +4,7 @@
  * labels, member edges (competence -> element, pattern -> step) dashed and
  * child edges solid.  plancc robot.yaml --emit dot | dot -Tpng > plan.png
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "plansrc/emit.h"
@@ -61,17 +62,22 @@ put_releaser(FILE *fp, const struct plan_view *v,
 	}
 }
 
+/* A node's first label line: its name; unnamed steps get none. */
 static void
 node_start(FILE *fp, const struct plan_view *v, int t, uint16_t i)
 {
 	fprintf(fp, "\t%s%u [shape=%s, style=\"%s\", fillcolor=\"%s\", "
 	    "label=\"", model_type_tag(t), (unsigned)i, look[t].shape,
 	    look[t].style, look[t].fill);
-	put_text(fp, v->label[t][i]);
+	if (t != PLAN_APE || v->named[t][i])
+		put_text(fp, v->label[t][i]);
+	else
+		fputs("step", fp);
 }
 
 static void
-put_nodes(FILE *fp, const struct plan *p, const struct plan_view *v)
+put_nodes(FILE *fp, const struct plan *p, const struct plan_view *v,
+    const uint16_t *seq)
 {
 	uint16_t i;
 
@@ -96,6 +102,7 @@ put_nodes(FILE *fp, const struct plan *p, const struct plan_view *v)
 
 		plan_get_ce(p, i, &r);
 		node_start(fp, v, PLAN_CE, i);
+		fprintf(fp, "\\npriority %u", (unsigned)r.priority);
 		put_releaser(fp, v, &r.rel);
 		if (r.retry)
 			fprintf(fp, "\\nretries %u", (unsigned)r.retry);
@@ -106,8 +113,14 @@ put_nodes(FILE *fp, const struct plan *p, const struct plan_view *v)
 		fputs("\"];\n", fp);
 	}
 	for (i = 0; i < p->count[PLAN_APE]; i++) {
+		struct plan_ape r;
+
+		plan_get_ape(p, i, &r);
 		node_start(fp, v, PLAN_APE, i);
-		fputs("\"];\n", fp);
+		if (seq[i])
+			fprintf(fp, "%s%u", v->named[PLAN_APE][i] ? "\\nstep " :
+			    " ", (unsigned)seq[i]);
+		fprintf(fp, "\\norder %u\"];\n", (unsigned)r.order);
 	}
 	for (i = 0; i < p->count[PLAN_A]; i++) {
 		struct plan_action r;
@@ -133,10 +146,114 @@ child_edge(FILE *fp, int t, uint16_t i, const struct plan_ref *r)
 	    model_type_tag(r->type), (unsigned)r->index);
 }
 
-static void
-put_edges(FILE *fp, const struct plan *p)
+struct step {
+	uint16_t order, index;
+};
+
+static int
+by_run_order(const void *a, const void *b)
 {
+	const struct step *x = a, *y = b;
+
+	if (x->order != y->order)
+		return x->order < y->order ? -1 : 1;
+	return x->index < y->index ? -1 : x->index > y->index;
+}
+
+/*
+ * Each pattern's steps in the order they run (by order, ties in record
+ * order): seq[ape] = 1, 2, ...; *runs lists them pattern by pattern.
+ */
+static void
+run_order(const struct plan *p, uint16_t *seq, struct step *runs)
+{
+	uint16_t i, k, n = 0;
+
+	for (i = 0; i < p->count[PLAN_AP]; i++) {
+		struct plan_ap a;
+		struct step *s = runs + n;
+
+		plan_get_ap(p, i, &a);
+		for (k = 0; k < a.count; k++) {
+			struct plan_ape r;
+
+			s[k].index = plan_ape_at(p, (uint16_t)(a.first + k));
+			plan_get_ape(p, s[k].index, &r);
+			s[k].order = r.order;
+		}
+		qsort(s, a.count, sizeof *s, by_run_order);
+		for (k = 0; k < a.count; k++)
+			seq[s[k].index] = (uint16_t)(k + 1);
+		n = (uint16_t)(n + a.count);
+	}
+}
+
+/* Highest priority first, ties in record order. */
+static int
+by_priority(const void *a, const void *b)
+{
+	const struct step *x = a, *y = b;
+
+	if (x->order != y->order)
+		return x->order > y->order ? -1 : 1;
+	return x->index < y->index ? -1 : x->index > y->index;
+}
+
+/* Each competence's elements by priority, competence by competence. */
+static void
+priority_order(const struct plan *p, struct step *ces)
+{
+	uint16_t i, k;
+
+	for (i = 0; i < p->count[PLAN_C]; i++) {
+		struct plan_comp c;
+
+		plan_get_comp(p, i, &c);
+		for (k = 0; k < c.count; k++) {
+			struct plan_ce r;
+			struct step *s = &ces[c.first + k];
+
+			s->index = plan_ce_at(p, (uint16_t)(c.first + k));
+			plan_get_ce(p, s->index, &r);
+			s->order = r.priority;
+		}
+		qsort(ces + c.first, c.count, sizeof *ces, by_priority);
+	}
+}
+
+/* Drives on the top rank, highest priority on the left. */
+static int
+put_drive_rank(FILE *fp, const struct plan *p)
+{
+	struct step *v = calloc((size_t)p->count[PLAN_D] + 1, sizeof *v);
 	uint16_t i;
+
+	if (v == NULL)
+		return -1;
+	for (i = 0; i < p->count[PLAN_D]; i++) {
+		struct plan_drive r;
+
+		plan_get_drive(p, i, &r);
+		v[i].index = i;
+		v[i].order = r.priority;
+	}
+	qsort(v, p->count[PLAN_D], sizeof *v, by_priority);
+	fputs("\t{ rank=source;", fp);
+	for (i = 0; i < p->count[PLAN_D]; i++)
+		fprintf(fp, " D%u;", (unsigned)v[i].index);
+	for (i = 1; i < p->count[PLAN_D]; i++)
+		fprintf(fp, " D%u -> D%u [style=invis];",
+		    (unsigned)v[i - 1].index, (unsigned)v[i].index);
+	fputs(" }\n", fp);
+	free(v);
+	return 0;
+}
+
+static void
+put_edges(FILE *fp, const struct plan *p, const struct step *runs,
+    const struct step *ces)
+{
+	uint16_t i, k, n = 0;
 
 	for (i = 0; i < p->count[PLAN_D]; i++) {
 		struct plan_drive r;
@@ -144,24 +261,33 @@ put_edges(FILE *fp, const struct plan *p)
 		plan_get_drive(p, i, &r);
 		child_edge(fp, PLAN_D, i, &r.child);
 	}
+	for (i = 0; i < p->count[PLAN_C]; i++) {
+		struct plan_comp c;
+
+		plan_get_comp(p, i, &c);
+		for (k = 0; k < c.count; k++)
+			fprintf(fp, "\tC%u -> CE%u [style=dashed];\n",
+			    (unsigned)i, (unsigned)ces[c.first + k].index);
+	}
 	for (i = 0; i < p->count[PLAN_CE]; i++) {
 		struct plan_ce r;
 
 		plan_get_ce(p, i, &r);
-		if (r.parent != PLAN_NONE)
-			fprintf(fp, "\tC%u -> CE%u [style=dashed, label=\"%u\"];"
-			    "\n", (unsigned)r.parent, (unsigned)i,
-			    (unsigned)r.priority);
 		child_edge(fp, PLAN_CE, i, &r.child);
+	}
+	for (i = 0; i < p->count[PLAN_AP]; i++) {
+		struct plan_ap a;
+
+		plan_get_ap(p, i, &a);
+		for (k = 0; k < a.count; k++)	/* left to right as they run */
+			fprintf(fp, "\tAP%u -> APE%u [style=dashed];\n",
+			    (unsigned)i, (unsigned)runs[n + k].index);
+		n = (uint16_t)(n + a.count);
 	}
 	for (i = 0; i < p->count[PLAN_APE]; i++) {
 		struct plan_ape r;
 
 		plan_get_ape(p, i, &r);
-		if (r.parent != PLAN_NONE)
-			fprintf(fp, "\tAP%u -> APE%u [style=dashed, "
-			    "label=\"%u\"];\n", (unsigned)r.parent,
-			    (unsigned)i, (unsigned)r.order);
 		child_edge(fp, PLAN_APE, i, &r.child);
 	}
 }
@@ -171,27 +297,36 @@ emit_dot(FILE *fp, const struct plan *p, const struct emit_options *o,
     struct diag *d)
 {
 	struct plan_view v;
-	uint16_t i;
+	uint16_t *seq = calloc((size_t)p->count[PLAN_APE] + 1, sizeof *seq);
+	struct step *runs = calloc((size_t)p->count[PLAN_APE] + 1,
+	    sizeof *runs);
+	struct step *ces = calloc((size_t)p->count[PLAN_CE] + 1, sizeof *ces);
+	int rc = -1;
 
-	if (view_open(&v, p) < 0) {
+	if (view_open(&v, p) < 0 || seq == NULL || runs == NULL ||
+	    ces == NULL) {
 		diag_error(d, 0, 0, "out of memory");
-		view_free(&v);
-		return -1;
+		goto out;
 	}
+	run_order(p, seq, runs);
+	priority_order(p, ces);
 	fputs("digraph plan {\n\tgraph [label=\"", fp);
 	put_text(fp, o->source ? o->source : "plan");
-	fputs("\", labelloc=t, fontname=\"Helvetica\"];\n"
+	fputs("\", labelloc=t, ordering=out, fontname=\"Helvetica\"];\n"
 	    "\tnode [fontname=\"Helvetica\", fontsize=10];\n"
 	    "\tedge [fontname=\"Helvetica\", fontsize=9];\n", fp);
-	if (p->count[PLAN_D]) {
-		fputs("\t{ rank=source;", fp);
-		for (i = 0; i < p->count[PLAN_D]; i++)
-			fprintf(fp, " D%u;", (unsigned)i);
-		fputs(" }\n", fp);
+	if (p->count[PLAN_D] && put_drive_rank(fp, p) < 0) {
+		diag_error(d, 0, 0, "out of memory");
+		goto out;
 	}
-	put_nodes(fp, p, &v);
-	put_edges(fp, p);
+	put_nodes(fp, p, &v, seq);
+	put_edges(fp, p, runs, ces);
 	fputs("}\n", fp);
+	rc = 0;
+out:
 	view_free(&v);
-	return 0;
+	free(seq);
+	free(runs);
+	free(ces);
+	return rc;
 }

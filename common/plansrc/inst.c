@@ -558,7 +558,8 @@ read_lines(struct reader *r, FILE *fp, int depth)
 
 /* Element names and monitor flags, now that every element is known. */
 static void
-apply_pending(struct reader *r, const int32_t *by_id)
+apply_pending(struct reader *r, const int32_t *by_id,
+    const unsigned char *dup)
 {
 	struct plan_model *m = r->m;
 	size_t i;
@@ -573,6 +574,8 @@ apply_pending(struct reader *r, const int32_t *by_id)
 			    p->id);
 			continue;
 		}
+		if (dup[p->id])
+			continue;	/* reported with the ids */
 		e = &m->elem[by_id[p->id]];
 		if (e->name && strcmp(e->name, p->name) != 0)
 			diag_error(r->d, p->pos.line, p->pos.col, "element "
@@ -612,27 +615,51 @@ check_capacity(struct reader *r)
 			    model_type_tag(t), count[t]);
 }
 
+/*
+ * by_id[id]: the first element with that id.  A second one is an error
+ * here, where both lines are known (names given to such an id could name
+ * either, so they are not applied).
+ */
+static void
+index_ids(struct reader *r, int32_t *by_id, unsigned char *dup)
+{
+	size_t i;
+
+	for (i = 0; i < 65536; i++)
+		by_id[i] = -1;
+	for (i = 0; i < r->m->nelem; i++) {
+		const struct plan_elem *e = &r->m->elem[i];
+		const struct plan_elem *f;
+
+		if (e->id < 1 || e->id > 65535)
+			continue;
+		if (by_id[e->id] < 0) {
+			by_id[e->id] = (int32_t)i;
+			continue;
+		}
+		f = &r->m->elem[by_id[e->id]];
+		dup[e->id] = 1;
+		diag_error(r->d, e->pos.line, e->pos.col, "element id %ld is "
+		    "already used by the %s on line %ld", e->id,
+		    model_type_word(f->type), f->pos.line);
+	}
+}
+
 static void
 finish(struct reader *r)
 {
 	int32_t *by_id = malloc(65536 * sizeof *by_id);
-	size_t i;
+	unsigned char *dup = calloc(65536, 1);
 
-	if (by_id == NULL) {
+	if (by_id == NULL || dup == NULL) {
 		diag_error(r->d, 0, 0, "out of memory");
-		return;
+	} else {
+		index_ids(r, by_id, dup);
+		apply_pending(r, by_id, dup);
+		check_capacity(r);
 	}
-	for (i = 0; i < 65536; i++)
-		by_id[i] = -1;
-	for (i = r->m->nelem; i-- > 0;) {	/* first one wins */
-		long id = r->m->elem[i].id;
-
-		if (id >= 1 && id <= 65535)
-			by_id[id] = (int32_t)i;
-	}
-	apply_pending(r, by_id);
-	check_capacity(r);
 	free(by_id);
+	free(dup);
 }
 
 int

@@ -217,13 +217,13 @@ name_fits(struct link_ctx *c, const char *name, const struct src_pos *pos)
 	const unsigned char *s = (const unsigned char *)name;
 
 	if (len == 0 || len > 255) {
-		diag_error(c->d, pos->line, pos->col, "name '%.40s%s' must be "
-		    "1 to 255 bytes long", name, len > 40 ? "..." : "");
+		link_report_at(c, DIAG_ERROR, pos, "name '%.40s%s' must be 1 "
+		    "to 255 bytes long", name, len > 40 ? "..." : "");
 		return 0;
 	}
 	for (; *s; s++)
 		if (*s < 0x20 || *s == 0x7f) {
-			diag_error(c->d, pos->line, pos->col, "name '%s' "
+			link_report_at(c, DIAG_ERROR, pos, "name '%.40s' "
 			    "contains a control character", name);
 			return 0;
 		}

@@ -471,9 +471,9 @@ read_label_entry(struct yreader *r, const struct ynode *key,
 	struct src_pos pos;
 	long id, dummy;
 
-	if (expr_is_integer(key->text, &dummy)) {
-		ydoc_error(r->d, key, "%s name '%s' looks like a number; "
-		    "give the robot's thing a name", sense ? "sense" :
+	if (key->plain && expr_is_integer(key->text, &dummy)) {
+		ydoc_error(r->d, key, "%s name %s looks like an id: write it "
+		    "in quotes if it really is the name", sense ? "sense" :
 		    "action", key->text);
 		return;
 	}
