@@ -285,28 +285,47 @@ walk(struct dia_doc *doc, const xmlNode *root, struct diag *d)
 	return 0;
 }
 
-static void
-xml_error(xmlParserCtxtPtr ctxt, struct diag *d)
-{
-	const xmlError *e = xmlCtxtGetLastError(ctxt);
+/* The first error libxml2 raises is the one worth showing; later ones
+ * are usually its consequences. */
+struct first_error {
+	int seen;
+	long line, col;
 	char msg[256];
+};
+
+static void
+keep_first_error(void *data, xmlErrorPtr e)
+{
+	xmlParserCtxtPtr ctxt = data;
+	struct first_error *f = ctxt ? ctxt->_private : NULL;
 	size_t n;
 
-	if (e == NULL || e->message == NULL) {
-		diag_error(d, 0, 0, "XML: malformed document");
+	if (f == NULL || f->seen || e == NULL || e->level < XML_ERR_ERROR)
 		return;
-	}
-	snprintf(msg, sizeof msg, "%s", e->message);
-	n = strlen(msg);
-	while (n > 0 && (msg[n - 1] == '\n' || msg[n - 1] == ' '))
-		msg[--n] = '\0';
-	diag_error(d, e->line, e->int2, "XML: %s", msg);
+	f->seen = 1;
+	f->line = e->line;
+	f->col = e->int2;
+	snprintf(f->msg, sizeof f->msg, "%s", e->message ? e->message :
+	    "malformed document");
+	n = strlen(f->msg);
+	while (n > 0 && (f->msg[n - 1] == '\n' || f->msg[n - 1] == ' '))
+		f->msg[--n] = '\0';
+}
+
+static void
+xml_error(const struct first_error *f, struct diag *d)
+{
+	if (!f->seen)
+		diag_error(d, 0, 0, "XML: malformed document");
+	else
+		diag_error(d, f->line, f->col, "XML: %s", f->msg);
 }
 
 static int
 parse_xml(struct dia_doc *doc, const unsigned char *xml, size_t len,
     struct diag *d)
 {
+	struct first_error first;
 	xmlParserCtxtPtr ctxt;
 	xmlDocPtr x;
 	int rc = -1;
@@ -320,11 +339,14 @@ parse_xml(struct dia_doc *doc, const unsigned char *xml, size_t len,
 		diag_error(d, 0, 0, "out of memory");
 		return -1;
 	}
+	memset(&first, 0, sizeof first);
+	ctxt->_private = &first;
+	ctxt->sax->serror = keep_first_error;
 	x = xmlCtxtReadMemory(ctxt, (const char *)xml, (int)len, NULL, NULL,
 	    XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING |
 	    XML_PARSE_BIG_LINES);
-	if (x == NULL)
-		xml_error(ctxt, d);
+	if (x == NULL || !ctxt->wellFormed)
+		xml_error(&first, d);
 	else if (x->intSubset || x->extSubset)
 		diag_error(d, 0, 0, "XML: a Dia diagram has no DTD; this "
 		    "document declares one");

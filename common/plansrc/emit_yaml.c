@@ -476,8 +476,9 @@ put_act(struct ywriter *w, uint16_t i)
 	    back.value == r.value && strcmp(back.action, name ? name : num) == 0;
 	indent(w, 1);
 	ywrite_scalar(w->fp, w->v.label[PLAN_A][i], YS_NAME);
-	fputs(": ", w->fp);
+	fputc(':', w->fp);
 	if (ok) {
+		fputc(' ', w->fp);
 		ywrite_scalar(w->fp, text, YS_PHRASE);
 		fputc('\n', w->fp);
 		return;

@@ -27,6 +27,9 @@ link_vreport_at(struct link_ctx *c, enum diag_level level,
 {
 	char msg[1024];
 
+	/* after an error, "unreachable" and the like are mostly its echoes */
+	if (level == DIAG_WARNING && c->d->errors > 0)
+		return;
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	if (pos == NULL)
 		diag_report(c->d, level, 0, 0, "%s", msg);

@@ -160,6 +160,7 @@ read_identity(struct yreader *r, size_t k, const struct ynode *id,
 	int flag;
 
 	set_long(r, id, 1, ID_MAX, "id", &r->m->elem[k].id);
+	r->refs[k].explicit_id = id != NULL;
 	if (unnamed && yget_bool(unnamed, "unnamed", r->d, &flag) == 0)
 		r->refs[k].unnamed = flag;
 }

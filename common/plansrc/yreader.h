@@ -27,6 +27,7 @@ struct label_ref {
 struct elem_refs {
 	const char *label;	/* its name in this file (ydoc text), or NULL */
 	int unnamed;		/* the label is not stored in the plan */
+	int explicit_id;	/* id: was written */
 	const struct ynode *child;	/* scalar naming the child */
 	const struct ynode *parent;	/* scalar naming the parent */
 	long parent_index;	/* model index of the enclosing C/AP, or -1 */

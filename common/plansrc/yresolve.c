@@ -228,6 +228,52 @@ resolve_element(struct yreader *r, size_t k, const struct entry *labels,
 	}
 }
 
+static int
+by_id_then_index(const void *a, const void *b)
+{
+	const struct entry *x = a, *y = b;
+
+	if (x->line != y->line)		/* the id */
+		return x->line < y->line ? -1 : 1;
+	return x->value < y->value ? -1 : x->value > y->value;
+}
+
+/* Ids must be unique; said here, where written and automatic ones are
+ * told apart, rather than by the linker. */
+static void
+check_ids(struct yreader *r)
+{
+	struct plan_model *m = r->m;
+	struct entry *v = calloc(m->nelem + 1, sizeof *v);
+	size_t i;
+
+	if (v == NULL) {
+		diag_error(r->d, 0, 0, "out of memory");
+		return;
+	}
+	for (i = 0; i < m->nelem; i++) {
+		v[i].line = m->elem[i].id;
+		v[i].value = (long)i;
+	}
+	qsort(v, m->nelem, sizeof *v, by_id_then_index);
+	for (i = 1; i < m->nelem; i++) {
+		const struct plan_elem *e = &m->elem[v[i].value];
+		const struct plan_elem *f = &m->elem[v[i - 1].value];
+		const char *elabel = r->refs[v[i].value].label;
+		const char *flabel = r->refs[v[i - 1].value].label;
+
+		if (v[i].line != v[i - 1].line)
+			continue;
+		diag_error(r->d, e->pos.line, e->pos.col, "%s '%s': id %ld is "
+		    "already used by %s '%s'%s", model_type_word(e->type),
+		    elabel ? elabel : "", e->id, model_type_word(f->type),
+		    flabel ? flabel : "", r->refs[v[i].value].explicit_id ?
+		    "" : " (an element without id: takes its place in the "
+		    "document as its id)");
+	}
+	free(v);
+}
+
 void
 yreader_resolve(struct yreader *r)
 {
@@ -236,6 +282,7 @@ yreader_resolve(struct yreader *r)
 	size_t i, nlabels = 0;
 	long id;
 
+	check_ids(r);
 	labels = index_labels(r, &nlabels);
 	senses = index_robot(m->sense, m->nsense);
 	actions = index_robot(m->action, m->naction);

@@ -1,0 +1,216 @@
+#!/usr/bin/env bats
+# plancc on bad input: every file of data/plancc/bad gives exactly the
+# message in its .err file, exit 65 and no output; damaged .plan files;
+# random bytes into every reader.
+
+load lib/helper
+bats_require_minimum_version 1.5.0
+
+BAD=$BATS_TEST_DIRNAME/data/plancc/bad
+DATA=$BATS_TEST_DIRNAME/data/plancc
+
+setup() {
+	cd "$BATS_TEST_TMPDIR"
+}
+
+# Runs plancc on one bad file (from its folder, so messages carry the bare
+# name) and checks message, status and that nothing was written.
+check_bad() {
+	local f=$1 out=$BATS_TEST_TMPDIR/out.plan
+	run --separate-stderr bash -c 'cd "$1" && plancc "$2" -o "$3"' _ \
+	    "$BAD" "$f" "$out"
+	if [ "$status" -ne 65 ] || [ "$stderr" != "$(cat "$BAD/$f.err")" ] ||
+	    [ -e "$out" ]; then
+		echo "$f: status $status"
+		echo "got:  $stderr"
+		echo "want: $(cat "$BAD/$f.err")"
+		return 1
+	fi
+}
+
+@test "plancc: every bad YAML file gives its message and exit 65" {
+	n=0
+	for f in "$BAD"/*.yaml; do
+		check_bad "$(basename "$f")"
+		n=$((n + 1))
+	done
+	[ "$n" -ge 20 ]
+}
+
+@test "plancc: every bad .inst file gives its message and exit 65" {
+	n=0
+	for f in "$BAD"/*.inst; do
+		check_bad "$(basename "$f")"
+		n=$((n + 1))
+	done
+	[ "$n" -ge 10 ]
+}
+
+@test "plancc: every bad .dia file gives its message and exit 65" {
+	n=0
+	for f in "$BAD"/*.dia; do
+		check_bad "$(basename "$f")"
+		n=$((n + 1))
+	done
+	[ "$n" -ge 14 ]
+}
+
+@test "plancc: a gzip-compressed .dia with a dangling association" {
+	gzip -c "$BAD/dangling-association.dia" > dangling.dia
+	run --separate-stderr plancc dangling.dia -o out.plan
+	[ "$status" -eq 65 ]
+	[ "$stderr" = "plancc: dangling.dia: error: object O4: association does not join two classes: its child end (handle 1) is not connected" ]
+	[ ! -e out.plan ]
+}
+
+@test "plancc: a truncated gzip .dia" {
+	gzip -c "$DATA/small.dia" | head -c 200 > cut.dia
+	run --separate-stderr plancc cut.dia -o out.plan
+	[ "$status" -eq 65 ]
+	[ "$stderr" = "plancc: cut.dia: error: damaged gzip data (truncated)" ]
+	[ ! -e out.plan ]
+}
+
+@test "plancc: a failed compile leaves an existing output file alone" {
+	mkdir out
+	echo "old contents" > out/out.plan
+	run --separate-stderr bash -c 'cd "$1" && plancc unknown-child.yaml -o "$2"' _ "$BAD" "$PWD/out/out.plan"
+	[ "$status" -eq 65 ]
+	[ "$(cat out/out.plan)" = "old contents" ]
+	[ "$(ls -A out)" = "out.plan" ]	# no temporary left behind
+}
+
+@test "plancc: --id-width 8 refuses a value that needs 16 bits" {
+	cat > wide.yaml <<-'EOF'
+	actions: {Forward: 1}
+	drives:
+	  Roam: {priority: 300, when: always, do: Go}
+	acts:
+	  Go: Forward 1
+	EOF
+	run --separate-stderr plancc --id-width 8 wide.yaml -o wide.plan
+	[ "$status" -eq 65 ]
+	[ "$stderr" = "plancc: wide.yaml:3:3: error: drive 'Roam': priority 300 does not fit 8-bit ids (0..255); the original 8-bit loader would have truncated it to 44; use --id-width 16" ]
+	[ ! -e wide.plan ]
+	# without it, the width is chosen: 16 bits
+	run plancc wide.yaml -o wide.plan
+	assert_success
+	[ "$(od -An -tu1 -j5 -N1 wide.plan | tr -d ' ')" -eq 2 ]
+}
+
+@test "plancc: more than 255 elements switch to 16-bit ids; --id-width 8 refuses" {
+	# 1 drive, 1 pattern of 127 steps over 127 acts: 256 elements
+	awk 'BEGIN { print "actions: {Go: 1}\ndrives:\n  Roam: {when: always, do: P}\npatterns:"
+	    printf "  P: [A0"; for (i = 1; i < 127; i++) printf ", A%d", i; print "]\nacts:"
+	    for (i = 0; i < 127; i++) printf "  A%d: Go %d\n", i, i }' > big.yaml
+	run --separate-stderr plancc big.yaml -o big.plan
+	assert_success
+	[ "$(od -An -tu1 -j5 -N1 big.plan | tr -d ' ')" -eq 2 ]
+	run --separate-stderr plancc --id-width 8 big.yaml -o big8.plan
+	[ "$status" -eq 65 ]
+	[ "${stderr_lines[0]}" = "plancc: big.yaml: error: 256 elements do not fit 8-bit ids (at most 255); use --id-width 16" ]
+	[ ! -e big8.plan ]
+}
+
+@test "plancc: a NUL byte in a .inst file" {
+	printf 'PLAN A D 1 2 100 0 0 4 0 0 0 0 0 0\nPLAN A A 2 1\0001\n' > nul.inst
+	run --separate-stderr plancc nul.inst -o nul.plan
+	[ "$status" -eq 65 ]
+	[ "$stderr" = "plancc: nul.inst:2:13: error: NUL byte: this is not a text file" ]
+	[ ! -e nul.plan ]
+}
+
+@test "plancc: a .inst include must be a regular file" {
+	printf 'PLAN A D 1 2 100 0 0 4 0 0 0 0 0 0\n@ /dev/null\nPLAN A A 2 1 1\n' > inc.inst
+	run --separate-stderr plancc inc.inst -o inc.plan
+	[ "$status" -eq 65 ]
+	[ "$stderr" = "plancc: inc.inst:2:1: error: cannot include /dev/null: not a regular file" ]
+}
+
+@test "plancc -d: a plan cut short at every length is refused" {
+	plancc "$DATA/tiny.yaml" -o tiny.plan
+	size=$(wc -c < tiny.plan)
+	for ((n = 0; n < size; n++)); do
+		head -c "$n" tiny.plan > cut.plan
+		run --separate-stderr plancc -d cut.plan -o out.yaml
+		[ "$status" -eq 65 ] || { echo "length $n: $status"; return 1; }
+		[ ! -e out.yaml ]
+	done
+	head -c 20 tiny.plan > cut.plan
+	run --separate-stderr plancc -d cut.plan
+	[ "$stderr" = "plancc: cut.plan: error: truncated: shorter than a plan header (at byte 20)" ]
+	head -c 60 tiny.plan > cut.plan
+	run --separate-stderr plancc -d cut.plan
+	[ "$stderr" = "plancc: cut.plan: error: length does not match the header (truncated or trailing bytes) (at byte 60)" ]
+}
+
+@test "plancc -d: a plan with any one bit flipped is refused" {
+	plancc "$DATA/tiny.yaml" -o tiny.plan
+	size=$(wc -c < tiny.plan)
+	for ((n = 0; n < size; n++)); do
+		for bit in 1 128; do
+			{
+				head -c "$n" tiny.plan
+				b=$(od -An -tu1 -j "$n" -N1 tiny.plan | tr -d ' ')
+				printf "\\$(printf '%03o' $((b ^ bit)))"
+				tail -c +$((n + 2)) tiny.plan
+			} > flip.plan
+			[ "$(wc -c < flip.plan)" -eq "$size" ]
+			run --separate-stderr plancc -d flip.plan -o out.yaml
+			[ "$status" -eq 65 ] || { echo "byte $n bit $bit: $status"; return 1; }
+			[ ! -e out.yaml ]
+		done
+	done
+	# a flip in the records is caught by the checksum
+	{ head -c 40 tiny.plan; printf '\377'; tail -c +42 tiny.plan; } > flip.plan
+	run --separate-stderr plancc -d flip.plan
+	[ "$stderr" = "plancc: flip.plan: error: CRC-32 mismatch (corrupted) (at byte 84)" ]
+}
+
+@test "plancc -d: not a plan at all" {
+	echo "hello" > hello.plan
+	run --separate-stderr plancc -d hello.plan
+	[ "$status" -eq 65 ]
+	[ "$stderr" = "plancc: hello.plan: error: truncated: shorter than a plan header (at byte 6)" ]
+	head -c 100 /dev/zero > zero.plan
+	run --separate-stderr plancc -d zero.plan
+	[ "$status" -eq 65 ]
+	[ "$stderr" = "plancc: zero.plan: error: not a compiled plan (bad magic) (at byte 0)" ]
+}
+
+# Deterministic noise: n bytes from an LCG seeded with s.
+noise() {
+	awk -v n="$1" -v s="$2" 'BEGIN {
+		for (i = 0; i < n; i++) {
+			s = (s * 1103515245 + 12345) % 2147483648
+			printf "%c", int(s / 65536) % 256
+		}
+	}' LC_ALL=C
+}
+
+@test "plancc: random bytes into every reader give exit 65, never a crash" {
+	for seed in 1 2 3 4 5 6 7 8; do
+		LC_ALL=C noise 3000 "$seed" > noise.bin
+		for from in yaml inst dia plan; do
+			run --separate-stderr plancc --from "$from" noise.bin -o out
+			[ "$status" -eq 65 ] || { echo "$from seed $seed: $status $stderr"; return 1; }
+			[ ! -e out ]
+		done
+		# the same behind a gzip header, for the Dia reader's gunzip
+		gzip -c noise.bin > noise.dia
+		run --separate-stderr plancc noise.dia -o out
+		[ "$status" -eq 65 ] || { echo "gzip seed $seed: $status"; return 1; }
+	done
+}
+
+@test "plancc: random printable text into the text readers" {
+	for seed in 11 12 13 14; do
+		LC_ALL=C noise 4000 "$seed" | LC_ALL=C tr -c 'A-Za-z0-9 :{}[],#\n-' ' ' > text.bin
+		for from in yaml inst dia; do
+			run --separate-stderr plancc --from "$from" text.bin -o out
+			# text may happen to be a (useless) plan; it must not crash
+			[ "$status" -eq 65 ] || [ "$status" -eq 0 ] ||
+			    { echo "$from seed $seed: $status"; return 1; }
+		done
+	done
+}
