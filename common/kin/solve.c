@@ -206,6 +206,29 @@ finish(struct kin_solver *s, const struct kin_target *t, const double *start,
 		r->status = KIN_NOT_CONVERGED;
 }
 
+/*
+ * cos and sin, exact at whole quarter turns: an orientation given as 90
+ * degrees arrives as the double nearest pi/2, whose cosine is 6e-17, not
+ * 0, and that would show in every answer's last digits.
+ */
+static void
+quarter_sincos(double a, double *c, double *s)
+{
+	double k = nearbyint(a / (KIN_PI / 2)), off = a - k * (KIN_PI / 2);
+
+	if (fabs(off) > 4e-16 * fmax(1, fabs(a)) || fabs(k) > 1e6) {
+		*c = cos(a);
+		*s = sin(a);
+		return;
+	}
+	switch ((long)k & 3) {
+	case 0: *c = 1; *s = 0; break;
+	case 1: *c = 0; *s = 1; break;
+	case 2: *c = -1; *s = 0; break;
+	default: *c = 0; *s = -1; break;
+	}
+}
+
 static enum kin_method
 resolve(enum kin_method m, int n, int has_phi)
 {
@@ -229,9 +252,24 @@ solve_with(struct kin_solver *s, const struct kin_target *t,
 	struct kin_run run;
 	int unreachable, boundary, need_iter = 0;
 
+	r->method = m;
+	r->iter = 0;
+	if (!isfinite(tx) || !isfinite(ty) || (wrist && !isfinite(t->phi))) {
+		/* nowhere to go: stay put, and say so */
+		for (i = 0; i < n; i++)
+			q[i] = start ? start[i] : 0;
+		r->status = KIN_UNREACHABLE;
+		r->err = INFINITY;
+		r->phi_err = wrist ? INFINITY : 0;
+		r->sat = 0;
+		return;
+	}
 	if (wrist) {
-		wx -= a->len[n - 1] * cos(t->phi);
-		wy -= a->len[n - 1] * sin(t->phi);
+		double c, sn;
+
+		quarter_sincos(t->phi, &c, &sn);
+		wx -= a->len[n - 1] * c;
+		wy -= a->len[n - 1] * sn;
 	}
 	memset(&run, 0, sizeof run);
 	run.s = s;
