@@ -31,7 +31,7 @@ magnitude2(const struct quintic *q, int which, double tau)
 	size_t i;
 
 	for (i = 0; i < q->dim; i++) {
-		const double *c = q->coef + 6 * i;
+		const double *c = q->coef + 10 * i;
 		double d;
 
 		if (which == 1)

@@ -9,12 +9,13 @@
 #include <stddef.h>
 
 /* Doubles of coefficient storage one segment needs. */
-#define QUINTIC_COEFS(dim) (6 * (dim))
+#define QUINTIC_COEFS(dim) (10 * (dim))
 
 /*
  * A segment of `duration` seconds.  coef holds, for each dimension i,
- * coef[6i + k] = c_k of x_i(tau) = sum c_k tau^k in normalised time
- * tau = t / duration; from and to are kept so the ends come out exactly.
+ * coef[10i + k] = c_k (k = 0..5) of x_i(tau) = sum c_k tau^k in normalised
+ * time tau = t / duration, then the end states v0, a0, v1, a1 as given.
+ * from, to and those are what the ends evaluate to, exactly.
  */
 struct quintic {
 	size_t dim;

@@ -348,10 +348,19 @@ test_quintic_boundaries(void)
 			CHECK(rel_near(v[i], v1[i], 1e-11));
 			CHECK(rel_near(a[i], a1[i], 1e-11));
 		}
-		/* just inside the end the polynomial itself gets there too */
-		quintic_at(&q, nextafter(1, 0), p, NULL, NULL, NULL);
-		for (i = 0; i < 3; i++)
+		/* just inside the ends the polynomial itself gets there too */
+		quintic_at(&q, nextafter(1, 0), p, v, a, NULL);
+		for (i = 0; i < 3; i++) {
 			CHECK(rel_near(p[i], p1[i], 1e-12));
+			CHECK(rel_near(v[i], v1[i], 1e-11));
+			CHECK(rel_near(a[i], a1[i], 1e-11));
+		}
+		quintic_at(&q, 1e-300, p, v, a, NULL);
+		for (i = 0; i < 3; i++) {
+			CHECK(rel_near(p[i], p0[i], 1e-12));
+			CHECK(rel_near(v[i], v0[i], 1e-12));
+			CHECK(rel_near(a[i], a0[i], 1e-12));
+		}
 	}
 }
 
