@@ -332,11 +332,16 @@ near() {
 	run mjtraj --through --duration 1 -n 5 --vel wp.csv --no-header
 	assert_success
 	[ "${#lines[@]}" -eq 13 ]
-	[ "$(echo "${lines[4]}" | cut -d, -f1-3)" = "1,10,0" ]
-	[ "$(echo "${lines[8]}" | cut -d, -f1-3)" = "2,10,10" ]
+	[ "$(echo "${lines[4]}" | cut -d, -f2-3)" = "10,0" ]
+	[ "$(echo "${lines[8]}" | cut -d, -f2-3)" = "10,10" ]
+	# the three segments take the 3 s the stop-and-go path would
 	[ "${lines[12]}" = "3,0,10,0,0" ]
 	# not stopped at the via points
 	[ "$(echo "${lines[4]}" | cut -d, -f4)" != "0" ]
+	# the square is symmetric, so is the split of time: t1 = 3 - t2
+	t1=$(echo "${lines[4]}" | cut -d, -f1)
+	t2=$(echo "${lines[8]}" | cut -d, -f1)
+	near "$t1" "$(awk -v t="$t2" 'BEGIN { printf "%.17g", 3 - t }')" 1e-9
 }
 
 @test "--through: 0,1,2 in 1 s steps is the single move 0 -> 2 in 2 s" {
@@ -355,6 +360,21 @@ near() {
 	a=$(echo "${lines[2]}" | cut -d, -f4)
 	near "$v" 0 1e-12
 	near "$a" -6.666666666666667 1e-12
+}
+
+@test "--through: via points on one move are passed when that move would" {
+	# x(t) = 10 s(t / 2) sampled by awk at t = 0, 0.3, 0.8, 1.5, 2; four
+	# segments of 0.5 s on average make the same 2 s, and the least-jerk
+	# split of them must be the move's own times, so the path is the move
+	awk 'BEGIN { print "x"; n = split("0 0.3 0.8 1.5 2", t, " ")
+		for (i = 1; i <= n; i++) { s = t[i] / 2
+			printf "%.17g\n", 10 * (10*s^3 - 15*s^4 + 6*s^5) } }' > wp.csv
+	mjtraj --through --duration 0.5 -n 101 wp.csv > out.csv
+	run awk -F, 'NR > 1 { s = $1 / 2; want = 10 * (10*s^3 - 15*s^4 + 6*s^5)
+		d = $2 - want; if (d < 0) d = -d
+		if (d > 1e-6) { print "t=" $1 ": " $2 " != " want; exit 1 } }
+		END { if (NR != 402) { print NR " lines"; exit 1 } }' out.csv
+	assert_success
 }
 
 @test "--through: velocity and acceleration continuous across via points" {
@@ -376,13 +396,13 @@ near() {
 		NR > 1 { t = $1; v[0] = $4; v[1] = $5; a[0] = $6; a[1] = $7
 		j[0] = $8; j[1] = $9 }' out.csv
 	assert_success
-	# the via points themselves, exactly, 0.8 s apart (time is a sum of
-	# durations, so compare it with a tolerance)
-	run awk -F, 'NR > 1 { for (k = 1; k <= 3; k++) { d = $1 - 0.8 * k
-		if (d < 1e-9 && d > -1e-9) print $2 "," $3 } }' out.csv
-	assert_output "10,0
+	# the via points themselves, exactly, each once, as segment ends
+	run awk -F, 'NR > 1 && (NR - 2) % 4000 == 0 { print $2 "," $3 }' out.csv
+	assert_output "0,0
+10,0
 12,8
-0,15"
+0,15
+-3,2"
 }
 
 @test "--through with limits: the shortest uniform timing that keeps them" {

@@ -13,6 +13,7 @@
 #include "traj/minjerk.h"
 #include "traj/quintic.h"
 #include "traj/through.h"
+#include "traj/viatimes.h"
 
 void
 path_free(struct path *path)
@@ -105,17 +106,23 @@ time_segments(struct path *path, const struct points *p,
 	return EXIT_OK;
 }
 
+/* Via states for the current durations (and, first, the best split of
+ * their total when `split`), then each segment's quintic. */
 static int
-solve_through(struct path *path)
+solve_through(struct path *path, int split)
 {
 	size_t n = path->npts, dim = path->dim, k;
-	double *work = malloc(MJ_THROUGH_WORK(n) * sizeof *work);
+	double *work = malloc(MJ_VIA_TIMES_WORK(n) * sizeof *work);
 	int rc;
 
 	if (work == NULL)
 		return -1;
-	rc = mj_through(n, dim, path->pts, path->dur, path->vel, path->acc,
-	    work);
+	if (split)
+		rc = mj_via_times(n, dim, path->pts, path->dur, path->vel,
+		    path->acc, work);
+	else
+		rc = mj_through(n, dim, path->pts, path->dur, path->vel,
+		    path->acc, work);
 	free(work);
 	for (k = 0; rc == 0 && k + 1 < n; k++) {
 		struct quintic q = { dim, path->dur[k], path->pts + k * dim,
@@ -131,8 +138,9 @@ solve_through(struct path *path)
 /*
  * The through path passes its via points moving, so its peaks differ from
  * the stop-and-go segments the limits timed.  Scaling every duration by c
- * keeps the path and scales speed by 1/c, acceleration by 1/c^2 and jerk
- * by 1/c^3: one c makes the tightest limit hold exactly.
+ * keeps the path (and the best split: the cost scales as c^-5 whatever the
+ * split) and scales speed by 1/c, acceleration by 1/c^2 and jerk by 1/c^3:
+ * one c makes the tightest limit hold exactly.
  */
 static double
 limit_scale(const struct path *path, const struct mj_timing *r)
@@ -164,7 +172,7 @@ plan_through(struct path *path, const struct options *o)
 		warnx_tool("out of memory");
 		return EXIT_IOERR;
 	}
-	if (solve_through(path) < 0)
+	if (solve_through(path, 1) < 0)
 		goto overflow;
 	if (!mj_timing_from_limits(&o->timing))
 		return EXIT_OK;
@@ -173,7 +181,7 @@ plan_through(struct path *path, const struct options *o)
 		goto overflow;
 	for (k = 0; k + 1 < n; k++)
 		path->dur[k] *= c;
-	if (solve_through(path) < 0)
+	if (solve_through(path, 0) < 0)	/* the split stays the best */
 		goto overflow;
 	return EXIT_OK;
 overflow:

@@ -14,6 +14,7 @@
 #include "traj/peaks.h"
 #include "traj/quintic.h"
 #include "traj/through.h"
+#include "traj/viatimes.h"
 #include "traj/timing.h"
 
 /* A small deterministic generator, so failures repeat. */
@@ -676,6 +677,115 @@ test_through_bad_input(void)
 	CHECK(vel[0] == 0 && vel[3] == 0 && acc[1] == 0 && acc[2] == 0);
 }
 
+
+/* The closed-form jerk cost against Simpson's rule on the samples. */
+static void
+test_jerk_cost_closed_form(void)
+{
+	enum { N = 4, DIM = 3 };
+	double pts[N * DIM], dur[N - 1], vel[N * DIM], acc[N * DIM];
+	double coef[(N - 1) * QUINTIC_COEFS(DIM)];
+	struct quintic q[N - 1];
+	int k;
+
+	random_state(pts, N * DIM, 50);
+	random_state(vel, N * DIM, 20);
+	random_state(acc, N * DIM, 40);
+	for (k = 0; k + 1 < N; k++)
+		dur[k] = uniform(0.3, 2);
+	fit_path(N, DIM, pts, dur, vel, acc, coef, q);
+	CHECK(rel_near(mj_path_jerk_cost(N, DIM, pts, dur, vel, acc),
+	    jerk_energy(q, N - 1), 1e-9));
+}
+
+/*
+ * Via points on one minimum-jerk move: that move is the least-jerk path
+ * for its total time, so the best split must find the times they were
+ * taken at, whatever split the search starts from.
+ */
+static void
+test_via_times_recover_move(void)
+{
+	enum { N = 6, DIM = 2 };
+	double from[DIM] = { 0, 10 }, to[DIM] = { 90, -30 };
+	double times[N] = { 0, 0.4, 0.9, 1.7, 2.2, 3.0 };
+	double pts[N * DIM], dur[N - 1], vel[N * DIM], acc[N * DIM];
+	double work[MJ_VIA_TIMES_WORK(N)], total = 0;
+	struct mj_move m = { DIM, from, to, 3.0 };
+	int k, i;
+
+	for (k = 0; k < N; k++)
+		mj_move_at_time(&m, times[k], pts + k * DIM, NULL, NULL, NULL);
+	for (k = 0; k + 1 < N; k++)
+		dur[k] = 0.6;	/* an even split to start from */
+	CHECK(mj_via_times(N, DIM, pts, dur, vel, acc, work) == 0);
+	for (k = 0; k + 1 < N; k++) {
+		CHECK(rel_near(dur[k], times[k + 1] - times[k], 1e-6));
+		total += dur[k];
+	}
+	CHECK_NEAR(total, 3.0, 1e-12);
+	for (k = 0; k < N; k++) {
+		double v[DIM], a[DIM];
+
+		mj_move_at_time(&m, times[k], NULL, v, a, NULL);
+		for (i = 0; i < DIM; i++) {
+			CHECK(rel_near(vel[k * DIM + i], v[i], 1e-5));
+			CHECK(rel_near(acc[k * DIM + i], a[i], 1e-5));
+		}
+	}
+}
+
+/* At the split found, moving time between neighbours only costs jerk. */
+static void
+test_via_times_is_minimum(void)
+{
+	enum { N = 6, DIM = 3 };
+	double pts[N * DIM] = { 120, 0, 80, 180, 60, 80, 180, 60, 20,
+	    180, 60, 90, 60, 150, 90, 60, 150, 40 };
+	double dur[N - 1] = { 0.8, 0.66, 0.71, 1.41, 0.6 };
+	double vel[N * DIM], acc[N * DIM], work[MJ_VIA_TIMES_WORK(N)];
+	double before, best, total = 0;
+	int k, sign;
+
+	CHECK(mj_through(N, DIM, pts, dur, vel, acc, work) == 0);
+	before = mj_path_jerk_cost(N, DIM, pts, dur, vel, acc);
+	CHECK(mj_via_times(N, DIM, pts, dur, vel, acc, work) == 0);
+	best = mj_path_jerk_cost(N, DIM, pts, dur, vel, acc);
+	CHECK(best < before);
+	for (k = 0; k + 1 < N; k++)
+		total += dur[k];
+	CHECK_NEAR(total, 0.8 + 0.66 + 0.71 + 1.41 + 0.6, 1e-12);
+	for (k = 0; k + 2 < N; k++) {
+		for (sign = -1; sign <= 1; sign += 2) {
+			double shift = sign * 0.01 * dur[k];
+
+			dur[k] += shift;
+			dur[k + 1] -= shift;
+			CHECK(mj_through(N, DIM, pts, dur, vel, acc, work) == 0);
+			CHECK(mj_path_jerk_cost(N, DIM, pts, dur, vel, acc) >
+			    best);
+			dur[k] -= shift;
+			dur[k + 1] += shift;
+		}
+	}
+}
+
+static void
+test_via_times_symmetric(void)
+{
+	double pts[3] = { 0, 1, 0 }, dur[2] = { 1.5, 0.5 };
+	double vel[3], acc[3], work[MJ_VIA_TIMES_WORK(3)];
+	double two[1] = { 4 };
+
+	CHECK(mj_via_times(3, 1, pts, dur, vel, acc, work) == 0);
+	CHECK_NEAR(dur[0], 1, 1e-7);
+	CHECK_NEAR(dur[1], 1, 1e-7);
+	/* a single segment: nothing to split */
+	CHECK(mj_via_times(2, 1, pts, two, vel, acc, work) == 0 && two[0] == 4);
+	two[0] = -1;
+	CHECK(mj_via_times(2, 1, pts, two, vel, acc, work) == -1);
+}
+
 int
 main(void)
 {
@@ -702,5 +812,9 @@ main(void)
 	RUN(test_through_continuity);
 	RUN(test_through_is_minimum);
 	RUN(test_through_bad_input);
+	RUN(test_jerk_cost_closed_form);
+	RUN(test_via_times_recover_move);
+	RUN(test_via_times_is_minimum);
+	RUN(test_via_times_symmetric);
 	return check_report("traj");
 }
