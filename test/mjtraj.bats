@@ -518,7 +518,7 @@ near() {
 	[ "$status" -eq 2 ]
 }
 
-@test "bad waypoint files: position, message, exit 65; missing file 66" {
+@test "bad waypoint files: position, message, exit 65; 66 and 74" {
 	printf 'x,y\n0,0\n1,abc\n' > bad.csv
 	run --separate-stderr mjtraj bad.csv
 	[ "$status" -eq 65 ]
@@ -549,6 +549,10 @@ near() {
 	run --separate-stderr mjtraj no-such.csv
 	[ "$status" -eq 66 ]
 	[ "$stderr" = "mjtraj: no-such.csv: No such file or directory" ]
+	mkdir dir.csv
+	run --separate-stderr mjtraj dir.csv
+	[ "$status" -eq 74 ]
+	[ "$stderr" = "mjtraj: dir.csv: error: read error: Is a directory" ]
 }
 
 @test "waypoint CSV: CRLF line ends, comments, quoted fields" {
