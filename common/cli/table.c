@@ -201,6 +201,15 @@ table_str(struct table *t, const char *s)
 }
 
 void
+table_null(struct table *t)
+{
+	begin_value(t);
+	if (t->format == TABLE_JSONL)
+		put(t, "null", 4);
+	t->col++;
+}
+
+void
 table_end_row(struct table *t)
 {
 	if (t->format == TABLE_JSONL) {

@@ -309,8 +309,11 @@ test_table(void)
 	table_num(&t, -2);
 	table_str(&t, "#x");
 	table_end_row(&t);
+	table_null(&t);
+	table_null(&t);
+	table_end_row(&t);
 	CHECK(table_flush(&t) == 0);
-	CHECK_STR(slurp(fp), "t,name\n0.500,\"a,\"\"b\"\"\"\n-2.000,#x\n");
+	CHECK_STR(slurp(fp), "t,name\n0.500,\"a,\"\"b\"\"\"\n-2.000,#x\n,\n");
 	fclose(fp);
 
 	fp = tmpfile();
@@ -319,8 +322,12 @@ test_table(void)
 	table_num(&t, 0.1);
 	table_str(&t, "q\"\n");
 	table_end_row(&t);
+	table_null(&t);
+	table_str(&t, "");
+	table_end_row(&t);
 	table_flush(&t);
-	CHECK_STR(slurp(fp), "{\"t\":0.1,\"name\":\"q\\\"\\u000a\"}\n");
+	CHECK_STR(slurp(fp), "{\"t\":0.1,\"name\":\"q\\\"\\u000a\"}\n"
+	    "{\"t\":null,\"name\":\"\"}\n");
 	fclose(fp);
 
 	fp = tmpfile();
