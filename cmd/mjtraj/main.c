@@ -280,7 +280,8 @@ check_combinations(const struct options *o, int sampling_seen)
 		return usage_error("%s", "give one of --step, --samples and "
 		    "--rate");
 	if (r->duration > 0 && r->fitts_w > 0)
-		return usage_error("%s", "give --duration or --fitts, not both");
+		return usage_error("%s", "give --duration or --fitts, "
+		    "not both");
 	if (o->sampling == SAMPLE_RATE && !mj_timing_has_clock(r))
 		return usage_error("%s", "--rate needs a duration: --duration, "
 		    "--fitts, --vmax, --amax or --jmax");

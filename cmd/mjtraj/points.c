@@ -276,7 +276,8 @@ map_columns(struct points *p, const struct options *o,
 	} else if (o->joint || csv_header_find(h, "x") < 0) {
 		if ((n = count_joint_columns(h)) == 0) {
 			diag_error(d, line, 0, "no %s column in the header "
-			    "(name the columns %s)", o->joint ? "q1" : "x or q1",
+			    "(name the columns %s)",
+			    o->joint ? "q1" : "x or q1",
 			    o->joint ? "q1..qN" : "x,y,z or q1..qN");
 			return EXIT_DATAERR;
 		}

@@ -132,7 +132,8 @@ begin_value(struct table *t)
 			put_json_string(t, t->names[t->col]);
 		else {
 			char key[32];
-			int n = snprintf(key, sizeof key, "\"c%zu\"", t->col + 1);
+			int n = snprintf(key, sizeof key, "\"c%zu\"",
+			    t->col + 1);
 
 			put(t, key, (size_t)n);
 		}

@@ -73,8 +73,8 @@ quintic_at(const struct quintic *q, double tau, double *pos, double *vel,
 		if (vel && end)
 			vel[i] = end[0];
 		else if (vel)
-			vel[i] = k1 * (c[1] + tau * (2 * c[2] + tau * (3 * c[3] +
-			    tau * (4 * c[4] + tau * 5 * c[5]))));
+			vel[i] = k1 * (c[1] + tau * (2 * c[2] + tau *
+			    (3 * c[3] + tau * (4 * c[4] + tau * 5 * c[5]))));
 		if (acc && end)
 			acc[i] = end[1];
 		else if (acc)
