@@ -81,7 +81,15 @@ args_protect_numbers(int argc, char **argv, const struct option *lo,
 		}
 		w = option_width(t, lo, shorts);
 		out[no++] = argv[i];
-		if (w == 2 && i + 1 < argc)
+		if (w == 2 && i + 1 == argc) {
+			/* a value missing at the very end: leave the order
+			 * alone so getopt says so */
+			memcpy(out, argv, (size_t)argc * sizeof *argv);
+			out[argc] = NULL;
+			free(pos);
+			return out;
+		}
+		if (w == 2)
 			out[no++] = argv[++i];
 	}
 	out[no++] = "--";

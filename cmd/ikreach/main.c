@@ -65,22 +65,28 @@ bad_usage(const char *fmt, const char *arg)
 {
 	fprintf(stderr, "%s: ", tool_name());
 	fprintf(stderr, fmt, arg);
-	fputc('\n', stderr);
-	usage(stderr);
+	fprintf(stderr, "\nTry '%s --help' for more information.\n",
+	    tool_name());
 	return EXIT_USAGE;
 }
 
 static int
 bad_option(int ch, const char *arg)
 {
+	char opt[3] = { '-', (char)optopt, '\0' };
+
 	if (ch == ':')
-		fprintf(stderr, "%s: %s: needs a value\n", tool_name(), arg);
-	else if (optopt && optopt != '?')
-		fprintf(stderr, "%s: -%c: unknown option\n", tool_name(),
-		    optopt);
-	else
-		fprintf(stderr, "%s: %s: unknown option\n", tool_name(), arg);
-	usage(stderr);
+		return bad_usage("%s: needs a value", arg);
+	return bad_usage("%s: unknown option", optopt && optopt != '?' ?
+	    opt : arg);
+}
+
+static int
+bad_links(const char *arg, const char *why)
+{
+	fprintf(stderr, "%s: --links '%s': %s\n", tool_name(), arg, why);
+	fprintf(stderr, "Try '%s --help' for more information.\n",
+	    tool_name());
 	return EXIT_USAGE;
 }
 
@@ -90,19 +96,21 @@ parse_links(struct options *o, const char *arg)
 	enum num_error e;
 	int bad, n, i;
 
+	char why[64];
+
 	n = num_double_list(arg, o->arm.len, KIN_MAX_LINKS, &e, &bad);
 	if (n < 0 && e == NUM_RANGE && bad == KIN_MAX_LINKS)
 		return bad_usage("--links '%s': at most 64 links", arg);
 	if (n < 0) {
-		fprintf(stderr, "%s: --links '%s': link %d: %s\n", tool_name(),
-		    arg, bad + 1, num_strerror(e));
-		return EXIT_USAGE;
+		snprintf(why, sizeof why, "link %d: %s", bad + 1,
+		    num_strerror(e));
+		return bad_links(arg, why);
 	}
 	for (i = 0; i < n; i++)
 		if (!(o->arm.len[i] > 0)) {
-			fprintf(stderr, "%s: --links '%s': link %d is not "
-			    "longer than 0\n", tool_name(), arg, i + 1);
-			return EXIT_USAGE;
+			snprintf(why, sizeof why, "link %d is not longer than 0",
+			    i + 1);
+			return bad_links(arg, why);
 		}
 	o->arm.n = n;
 	return 0;
@@ -140,6 +148,8 @@ parse_limits(struct options *o, const char *arg, double unit)
 	if (st || i != o->arm.n) {
 		fprintf(stderr, "%s: --limits '%s': need %d pairs lo:hi with "
 		    "lo <= hi, one per joint\n", tool_name(), arg, o->arm.n);
+		fprintf(stderr, "Try '%s --help' for more information.\n",
+		    tool_name());
 		return EXIT_USAGE;
 	}
 	o->arm.has_limits = 1;
@@ -245,8 +255,7 @@ parse_one(struct options *o, struct deferred *d, int ch, const char *arg)
 		o->precision = (int)v;
 		return 0;
 	default:
-		usage(stderr);
-		return EXIT_USAGE;
+		return bad_usage("%s", "unknown option");
 	}
 }
 
