@@ -407,6 +407,10 @@ reach() {
 	[ "$status" -eq 2 ]
 	run ikreach --links 1,1 --bogus
 	[ "$status" -eq 2 ]
+	run --separate-stderr ikreach --links 1,1 1,1 --base
+	[ "$status" -eq 2 ]
+	assert_equal "$stderr" "ikreach: --base: needs a value
+Try 'ikreach --help' for more information."
 }
 
 @test "bad CSV: exit 65 with file:line:col, 66 for a missing file" {
@@ -459,4 +463,27 @@ reach() {
 		run ikreach --links 1,1,1 junk2
 		[ "$status" -eq 65 ] || [ "$status" -eq 0 ] || [ "$status" -eq 1 ]
 	done
+}
+
+@test "scripts/plot --arm draws the poses of --trace and --fk --joints" {
+	command -v gnuplot >/dev/null || skip "gnuplot not installed (scripts/install-deps)"
+	plot=$SPINE_ROOT/scripts/plot
+	is_png() { [ "$(head -c 4 "$1" | od -An -c | tr -d ' ')" = '211PNG' ]; }
+	ikreach --links 1,1,1,1 --method rr --trace 1,1.5 2,-1 >trace.csv
+	run "$plot" --arm trace.csv
+	[ "$status" -eq 0 ]
+	is_png trace.png
+	ikreach --links 1,1,1 0.5,1 2,1 | ikreach --links 1,1,1 --fk --joints |
+	    "$plot" --arm -o fk.png
+	is_png fk.png
+	run --separate-stderr "$plot" --arm -o none.png trace.csv.missing
+	[ "$status" -eq 66 ]
+	ikreach --links 1,1 --fk 10,20 >nojoints.csv
+	run --separate-stderr "$plot" --arm nojoints.csv
+	[ "$status" -eq 65 ]
+	assert_equal "$stderr" "plot: nojoints.csv: no joint columns x0,y0,x1,y1 (ikreach --trace or --fk --joints)"
+	printf 'x0,y0,x1,y1\n0,0,one,1\n' >words.csv
+	run --separate-stderr "$plot" --arm words.csv
+	[ "$status" -eq 65 ]
+	[ ! -e none.png ] && [ ! -e nojoints.png ] && [ ! -e words.png ]
 }
