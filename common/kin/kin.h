@@ -51,7 +51,8 @@ double kin_inner(int n, const double *len);
 
 enum kin_method {
 	KIN_AUTO,		/* analytic when it applies, else jacobian */
-	KIN_ANALYTIC,		/* closed form: n <= 2, or n <= 3 with phi */
+	KIN_ANALYTIC,		/* closed form: n <= 2, or n <= 3 with phi
+				 * (other targets get KIN_JACOBIAN) */
 	KIN_JACOBIAN,		/* damped least squares, adaptive damping */
 	KIN_CCD,		/* cyclic coordinate descent */
 	KIN_FABRIK,		/* forward and backward reaching */

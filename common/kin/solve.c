@@ -229,10 +229,11 @@ quarter_sincos(double a, double *c, double *s)
 	}
 }
 
+/* auto, and a closed form asked of what it cannot solve, go iterative */
 static enum kin_method
 resolve(enum kin_method m, int n, int has_phi)
 {
-	if (m == KIN_AUTO)
+	if (m == KIN_AUTO || m == KIN_ANALYTIC)
 		return kin_analytic_applies(n, has_phi) ? KIN_ANALYTIC :
 		    KIN_JACOBIAN;
 	return m;
