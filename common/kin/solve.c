@@ -239,102 +239,137 @@ resolve(enum kin_method m, int n, int has_phi)
 	return m;
 }
 
+/* A target with no finite coordinates: stay put, and say so. */
+static void
+stay_put(const struct kin_solver *s, const struct kin_target *t,
+    const double *start, double *q, struct kin_result *r)
+{
+	int i;
+
+	for (i = 0; i < s->arm.n; i++)
+		q[i] = start ? start[i] : 0;
+	r->status = KIN_UNREACHABLE;
+	r->err = INFINITY;
+	r->phi_err = t->has_phi ? INFINITY : 0;
+	r->sat = 0;
+}
+
+/* The run for target t: with phi, the chain short of the last link
+ * reaching for the wrist. */
+static void
+setup_run(struct kin_run *run, struct kin_solver *s,
+    const struct kin_target *t, enum kin_method m)
+{
+	const struct kin_arm *a = &s->arm;
+	double c, sn;
+
+	memset(run, 0, sizeof *run);
+	run->s = s;
+	run->wrist = t->has_phi;
+	run->c = &s->chain[run->wrist];
+	run->tx = t->x - a->base_x;
+	run->ty = t->y - a->base_y;
+	if (run->wrist) {
+		quarter_sincos(t->phi, &c, &sn);
+		run->tx -= a->len[a->n - 1] * c;
+		run->ty -= a->len[a->n - 1] * sn;
+	}
+	run->phi = t->phi;
+	run->tol = s->tol;
+	run->max_iter = s->opts.max_iter ? s->opts.max_iter : default_iter[m];
+	run->work = s->scratch;
+}
+
+/*
+ * q's first value: the answer itself when no iteration is needed (returns
+ * KIN_AUTO), else where to start and (returned) the method to iterate.
+ * `edge`: the target is on or beyond the edge of the workspace, so the
+ * closest pose is the answer, unless limits forbid it.
+ */
+static enum kin_method
+begin(struct kin_solver *s, struct kin_run *run, enum kin_method m,
+    int edge, const double *start, enum kin_elbow elbow, int fixed_elbow,
+    const struct kin_target *t, double *q)
+{
+	const struct kin_chain *c = run->c;
+	int strict = s->opts.method == KIN_ANALYTIC;
+
+	if (edge) {
+		kin_closest_pose(c, run->tx, run->ty, elbow, q);
+		pick_turns(c, q, start);
+		if (within_limits(c, q))
+			return KIN_AUTO;
+		kin_clamp_pose(c, q);
+		return m == KIN_ANALYTIC ? KIN_JACOBIAN : m;
+	}
+	if (m == KIN_ANALYTIC) {
+		if (closed_form(c, run->tx, run->ty, elbow, strict ||
+		    fixed_elbow, start, q))
+			return KIN_AUTO;
+		kin_clamp_pose(c, q);
+		return strict ? KIN_AUTO : KIN_JACOBIAN;
+	}
+	if (start)
+		memcpy(q, start, (size_t)c->n * sizeof *q);
+	else
+		cold_start(s, run, m, t->x - s->arm.base_x,
+		    t->y - s->arm.base_y, q);
+	kin_clamp_pose(c, q);
+	return m;
+}
+
+/* With phi, the last joint makes up the orientation. */
+static void
+last_joint(const struct kin_solver *s, const struct kin_target *t,
+    const double *start, double *q)
+{
+	const struct kin_arm *a = &s->arm;
+	double sum = 0;
+	int i, n = a->n;
+
+	for (i = 0; i < n - 1; i++)
+		sum += q[i];
+	q[n - 1] = kin_clamp_joint(&s->chain[0], n - 1,
+	    kin_pick_turn(t->phi - sum, start ? start[n - 1] : 0,
+	    a->has_limits ? a->lo + n - 1 : NULL,
+	    a->has_limits ? a->hi + n - 1 : NULL));
+}
+
 static void
 solve_with(struct kin_solver *s, const struct kin_target *t,
     const double *start, enum kin_elbow elbow, int fixed_elbow, double *q,
     struct kin_result *r)
 {
-	const struct kin_arm *a = &s->arm;
-	int wrist = t->has_phi, n = a->n, i;
-	const struct kin_chain *c = &s->chain[wrist];
-	enum kin_method m = resolve(s->opts.method, n, t->has_phi);
-	double tx = t->x - a->base_x, ty = t->y - a->base_y, wx = tx, wy = ty;
-	double dist, sum = 0;
+	enum kin_method m = resolve(s->opts.method, s->arm.n, t->has_phi);
+	const struct kin_chain *c;
 	struct kin_run run;
-	int unreachable, boundary, need_iter = 0;
+	double dist;
+	int edge;
 
 	r->method = m;
 	r->iter = 0;
-	if (!isfinite(tx) || !isfinite(ty) || (wrist && !isfinite(t->phi))) {
-		/* nowhere to go: stay put, and say so */
-		for (i = 0; i < n; i++)
-			q[i] = start ? start[i] : 0;
-		r->status = KIN_UNREACHABLE;
-		r->err = INFINITY;
-		r->phi_err = wrist ? INFINITY : 0;
-		r->sat = 0;
+	if (!isfinite(t->x) || !isfinite(t->y) ||
+	    (t->has_phi && !isfinite(t->phi))) {
+		stay_put(s, t, start, q, r);
 		return;
 	}
-	if (wrist) {
-		double c, sn;
-
-		quarter_sincos(t->phi, &c, &sn);
-		wx -= a->len[n - 1] * c;
-		wy -= a->len[n - 1] * sn;
-	}
-	memset(&run, 0, sizeof run);
-	run.s = s;
-	run.c = c;
-	run.tx = wx;
-	run.ty = wy;
-	run.tol = s->tol;
-	run.max_iter = s->opts.max_iter ? s->opts.max_iter : default_iter[m];
-	run.work = s->scratch;
-	run.wrist = wrist;
-	run.phi = t->phi;
-	r->method = m;
-	r->iter = 0;
-
-	dist = kin_dist(wx, wy);
-	unreachable = dist > c->reach + s->tol ||
+	setup_run(&run, s, t, m);
+	c = run.c;
+	dist = kin_dist(run.tx, run.ty);
+	run.closest = dist > c->reach + s->tol ||
 	    (c->inner > 0 && dist < c->inner - s->tol);
-	boundary = c->n == 0 || dist >= c->reach - s->tol ||
+	edge = c->n == 0 || dist >= c->reach - s->tol ||
 	    (c->inner > 0 && dist <= c->inner + s->tol);
-	if (boundary) {
-		/* on or beyond the edge: the closest pose is the answer */
-		kin_closest_pose(c, wx, wy, elbow, q);
-		pick_turns(c, q, start);
-		if (!within_limits(c, q)) {
-			kin_clamp_pose(c, q);
-			need_iter = 1;
-			if (m == KIN_ANALYTIC)
-				m = KIN_JACOBIAN;
-		}
-		run.closest = unreachable;
-	} else if (m == KIN_ANALYTIC) {
-		int strict = s->opts.method == KIN_ANALYTIC;
-
-		if (!closed_form(c, wx, wy, elbow, strict || fixed_elbow, start,
-		    q)) {
-			kin_clamp_pose(c, q);
-			if (!strict) {
-				m = KIN_JACOBIAN;
-				need_iter = 1;
-			}
-		}
-	} else {
-		if (start)
-			memcpy(q, start, (size_t)c->n * sizeof *q);
-		else
-			cold_start(s, &run, m, tx, ty, q);
-		kin_clamp_pose(c, q);
-		need_iter = 1;
-	}
-	if (need_iter) {
+	m = begin(s, &run, m, edge, start, elbow, fixed_elbow, t, q);
+	if (m != KIN_AUTO) {
 		r->iter = run_method(&run, m, q);
 		r->method = m;
 	} else if (s->opts.trace) {
 		kin_emit(&run, 0, q);
 	}
-	if (wrist) {
-		for (i = 0; i < n - 1; i++)
-			sum += q[i];
-		q[n - 1] = kin_clamp_joint(&s->chain[0], n - 1,
-		    kin_pick_turn(t->phi - sum, start ? start[n - 1] : 0,
-		    a->has_limits ? a->lo + n - 1 : NULL,
-		    a->has_limits ? a->hi + n - 1 : NULL));
-	}
-	finish(s, t, start, unreachable, q, r);
+	if (run.wrist)
+		last_joint(s, t, start, q);
+	finish(s, t, start, run.closest, q, r);
 }
 
 void
