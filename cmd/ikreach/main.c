@@ -112,6 +112,8 @@ parse_links(struct options *o, const char *arg)
 			    i + 1);
 			return bad_links(arg, why);
 		}
+	if (!(kin_reach(n, o->arm.len) < 1e150))
+		return bad_links(arg, "too long altogether");
 	o->arm.n = n;
 	return 0;
 }
@@ -479,7 +481,7 @@ solve_all(struct options *o, struct bank *b, char **args, int nargs)
 	r.s = new_solver(o, &o->kin);
 	r.t = malloc(sizeof *r.t);
 	if (r.s == NULL || r.t == NULL || names_build(&nm, o, &src) < 0) {
-		warnx_tool("out of memory");
+		warnx_tool("out of memory");	/* options were checked */
 		st = EXIT_IOERR;
 	} else {
 		table_init(r.t, stdout, o->format, o->precision, nm.list, nm.n);

@@ -181,8 +181,8 @@ put_answer(struct run *r, const double *q, const struct kin_result *res)
 void
 row_ik(struct run *r, const double *vals, int have)
 {
-	double q[KIN_MAX_LINKS], q2[KIN_MAX_LINKS];
-	struct kin_result res, res2;
+	double q[KIN_MAX_LINKS];
+	struct kin_result res;
 	const double *start;
 
 	r->target.x = vals[0];
@@ -191,10 +191,11 @@ row_ik(struct run *r, const double *vals, int have)
 	r->target.phi = have > 2 ? vals[2] * r->unit : 0;
 	if (r->o->both) {
 		r->elbow = "up";
-		kin_solve_both(r->s, &r->target, q, &res, q2, &res2);
+		kin_solve_elbow(r->s, &r->target, KIN_ELBOW_UP, q, &res);
 		put_answer(r, q, &res);
 		r->elbow = "down";
-		put_answer(r, q2, &res2);
+		kin_solve_elbow(r->s, &r->target, KIN_ELBOW_DOWN, q, &res);
+		put_answer(r, q, &res);
 		return;
 	}
 	start = r->have_prev && !r->o->independent ? r->prev : NULL;

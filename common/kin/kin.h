@@ -132,13 +132,12 @@ void kin_solve(struct kin_solver *s, const struct kin_target *t,
     const double *start, double *q, struct kin_result *r);
 
 /*
- * Both elbow branches of the closed-form solution (n <= 2, or n <= 3 with
- * phi): q_up and q_down get n angles each, r_up/r_down their results.
- * Returns -1 when the closed form does not apply.
+ * One elbow branch of the closed-form solution (n <= 2, or n <= 3 with
+ * phi), whatever the solver's elbow; for both, call it twice.  Returns -1
+ * when the closed form does not apply (or another method was chosen).
  */
-int kin_solve_both(struct kin_solver *s, const struct kin_target *t,
-    double *q_up, struct kin_result *r_up, double *q_down,
-    struct kin_result *r_down);
+int kin_solve_elbow(struct kin_solver *s, const struct kin_target *t,
+    enum kin_elbow elbow, double *q, struct kin_result *r);
 
 const char *kin_status_name(enum kin_status st);
 const char *kin_method_name(enum kin_method m);

@@ -380,15 +380,13 @@ kin_solve(struct kin_solver *s, const struct kin_target *t,
 }
 
 int
-kin_solve_both(struct kin_solver *s, const struct kin_target *t,
-    double *q_up, struct kin_result *r_up, double *q_down,
-    struct kin_result *r_down)
+kin_solve_elbow(struct kin_solver *s, const struct kin_target *t,
+    enum kin_elbow elbow, double *q, struct kin_result *r)
 {
 	if (!kin_analytic_applies(s->arm.n, t->has_phi) ||
 	    (s->opts.method != KIN_AUTO && s->opts.method != KIN_ANALYTIC))
 		return -1;
-	solve_with(s, t, NULL, KIN_ELBOW_UP, 1, q_up, r_up);
-	solve_with(s, t, NULL, KIN_ELBOW_DOWN, 1, q_down, r_down);
+	solve_with(s, t, NULL, elbow, 1, q, r);
 	return 0;
 }
 
