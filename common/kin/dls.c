@@ -25,23 +25,71 @@
 #define MAX_STEP 0.5		/* radians per joint per step */
 #define WINDOW 16		/* iterations in which the error must halve */
 #define CLAMP_ERR 0.1		/* longest task-space step, x reach */
+#define SERIES_MAX 0.05		/* turns small enough for the series */
 
-/* Joint positions of pose q; returns the squared distance of the tip. */
+/* A pose and what the steps need of it. */
+struct pose {
+	double *q;
+	double *cs, *sn;	/* cos and sin of the cumulative angles */
+	double *px, *py;	/* joint positions, base first */
+};
+
+/* Joint positions of pose p; returns the squared distance of the tip. */
 static double
-joints(const struct kin_chain *c, const double *q, double *px, double *py,
-    double tx, double ty)
+joints(const struct kin_chain *c, struct pose *p, double tx, double ty)
 {
 	double th = 0, x = 0, y = 0;
 	int i;
 
-	px[0] = 0;
-	py[0] = 0;
+	p->px[0] = 0;
+	p->py[0] = 0;
 	for (i = 0; i < c->n; i++) {
-		th += q[i];
-		x += c->len[i] * cos(th);
-		y += c->len[i] * sin(th);
-		px[i + 1] = x;
-		py[i + 1] = y;
+		th += p->q[i];
+		p->cs[i] = cos(th);
+		p->sn[i] = sin(th);
+		x += c->len[i] * p->cs[i];
+		y += c->len[i] * p->sn[i];
+		p->px[i + 1] = x;
+		p->py[i + 1] = y;
+	}
+	return (tx - x) * (tx - x) + (ty - y) * (ty - y);
+}
+
+/*
+ * The same for pose `to`, a step away from `from`: each cumulative angle
+ * moves by the sum of the joint steps up to it, and while that is small a
+ * rotation by a short series (error below 1e-19) replaces cos and sin,
+ * which cost most of a step otherwise.
+ */
+static double
+joints_after(const struct kin_chain *c, const struct pose *from,
+    struct pose *to, double tx, double ty)
+{
+	double th = 0, d = 0, x = 0, y = 0;
+	int i;
+
+	to->px[0] = 0;
+	to->py[0] = 0;
+	for (i = 0; i < c->n; i++) {
+		th += to->q[i];
+		d += to->q[i] - from->q[i];
+		if (fabs(d) <= SERIES_MAX) {
+			double d2 = d * d, cd, sd;
+
+			cd = 1 - d2 * (1.0 / 2 - d2 * (1.0 / 24 - d2 *
+			    (1.0 / 720 - d2 * (1.0 / 40320))));
+			sd = d * (1 - d2 * (1.0 / 6 - d2 * (1.0 / 120 - d2 *
+			    (1.0 / 5040 - d2 * (1.0 / 362880)))));
+			to->cs[i] = from->cs[i] * cd - from->sn[i] * sd;
+			to->sn[i] = from->sn[i] * cd + from->cs[i] * sd;
+		} else {
+			to->cs[i] = cos(th);
+			to->sn[i] = sin(th);
+		}
+		x += c->len[i] * to->cs[i];
+		y += c->len[i] * to->sn[i];
+		to->px[i + 1] = x;
+		to->py[i + 1] = y;
 	}
 	return (tx - x) * (tx - x) + (ty - y) * (ty - y);
 }
@@ -128,24 +176,37 @@ restart(struct kin_run *r, int attempt, double *q)
 	kin_clamp_pose(r->c, q);
 }
 
+static void
+pose_at(struct pose *p, double *mem, int n)
+{
+	p->q = mem;
+	p->cs = mem + n;
+	p->sn = mem + 2 * n;
+	p->px = mem + 3 * n;
+	p->py = mem + 4 * n + 1;
+}
+
 long
 kin_run_dls(struct kin_run *r, double *q)
 {
 	const struct kin_chain *c = r->c;
 	int n = c->n, i, attempt = 0;
-	double *px = r->work, *py = px + n + 1;
-	double *px2 = py + n + 1, *py2 = px2 + n + 1;
-	double *trial = py2 + n + 1, *dq = trial + n, *best = dq + n;
-	double tol2 = r->tol * r->tol, err2, best2, mu = 0, *t, mark;
+	struct pose cur, next, tmp;
+	double *dq = r->work + 2 * (5 * n + 2), *best = dq + n;
+	double stop2 = 0.25 * r->tol * r->tol, err2, best2, mu = 0, mark;
 	long iter = 0, since = 0;
 	unsigned char frozen[KIN_MAX_LINKS];
 
-	err2 = joints(c, q, px, py, r->tx, r->ty);
+	/* stop at half the tolerance: kin_solve checks by exact FK */
+	pose_at(&cur, r->work, n);
+	pose_at(&next, r->work + 5 * n + 2, n);
+	memcpy(cur.q, q, (size_t)n * sizeof *q);
+	err2 = joints(c, &cur, r->tx, r->ty);
 	best2 = mark = err2;
 	memcpy(best, q, (size_t)n * sizeof *q);
 	kin_emit(r, 0, q);
-	while (iter < r->max_iter && err2 > tol2) {
-		double ex = r->tx - px[n], ey = r->ty - py[n], err2n;
+	while (iter < r->max_iter && err2 > stop2) {
+		double ex = r->tx - cur.px[n], ey = r->ty - cur.py[n], err2n;
 		double far = sqrt(err2) / (CLAMP_ERR * c->reach);
 		int pass, ok = 0;
 
@@ -155,8 +216,8 @@ kin_run_dls(struct kin_run *r, double *q)
 		}
 		memset(frozen, 0, (size_t)n);
 		for (pass = 0; pass < 4; pass++) {
-			ok = dls_step(c, px, py, ex, ey, mu, frozen, dq);
-			if (!ok || !freeze_limited(c, q, dq, frozen))
+			ok = dls_step(c, cur.px, cur.py, ex, ey, mu, frozen, dq);
+			if (!ok || !freeze_limited(c, cur.q, dq, frozen))
 				break;
 		}
 		iter++;
@@ -164,19 +225,19 @@ kin_run_dls(struct kin_run *r, double *q)
 		err2n = err2;
 		if (ok) {
 			for (i = 0; i < n; i++)
-				trial[i] = kin_clamp_joint(c, i, q[i] + dq[i]);
-			err2n = joints(c, trial, px2, py2, r->tx, r->ty);
+				next.q[i] = kin_clamp_joint(c, i, cur.q[i] +
+				    dq[i]);
+			err2n = since % WINDOW ? joints_after(c, &cur, &next,
+			    r->tx, r->ty) : joints(c, &next, r->tx, r->ty);
 		}
 		if (err2n < err2) {
-			memcpy(q, trial, (size_t)n * sizeof *q);
-			t = px, px = px2, px2 = t;
-			t = py, py = py2, py2 = t;
+			tmp = cur, cur = next, next = tmp;
 			err2 = err2n;
 			mu = mu < 1e-9 ? 0 : 0.1 * mu;
-			kin_emit(r, iter, q);
+			kin_emit(r, iter, cur.q);
 			if (err2 < best2) {
 				best2 = err2;
-				memcpy(best, q, (size_t)n * sizeof *q);
+				memcpy(best, cur.q, (size_t)n * sizeof *q);
 			}
 		} else {
 			mu = mu == 0 ? 1e-4 : 10 * mu;
@@ -189,14 +250,13 @@ kin_run_dls(struct kin_run *r, double *q)
 		}
 		/* stuck or crawling: start again elsewhere (never when the
 		 * target is out of reach: the closest pose is the answer) */
-		if (r->closest || err2 <= tol2)
+		if (r->closest || err2 <= stop2)
 			break;
-		restart(r, ++attempt, q);
-		err2 = mark = joints(c, q, px, py, r->tx, r->ty);
+		restart(r, ++attempt, cur.q);
+		err2 = mark = joints(c, &cur, r->tx, r->ty);
 		mu = 0;
 		since = 0;
 	}
-	if (best2 < err2)
-		memcpy(q, best, (size_t)n * sizeof *q);
+	memcpy(q, best2 < err2 ? best : cur.q, (size_t)n * sizeof *q);
 	return iter;
 }
