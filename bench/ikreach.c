@@ -28,8 +28,8 @@ struct bench_case {
 	const char *label;
 	enum kin_method method;
 	enum targets_kind kind;
-	int memory;		/* cold starts from an explored memory bank */
-	int warm;		/* each solve starts from the previous answer */
+	int memory;		/* cold starts from an explored bank */
+	int warm;		/* each solve starts from the last answer */
 };
 
 static const struct bench_case cases[] = {

@@ -128,12 +128,13 @@ read_poses(struct bank *b, struct source *src, const struct kin_arm *arm)
 	size_t k = 0;
 
 	while ((got = source_next(src, vals, 2 + n, &have, &status)) == 1) {
-		if (grow(b, k + 1 > b->cap ? 2 * b->cap + 1024 : b->cap, n) < 0) {
+		if (k == b->cap && grow(b, 2 * b->cap + 1024, n) < 0) {
 			diag_error(&src->diag, src->line, 0,
 			    "too many poses for memory");
 			return EXIT_IOERR;
 		}
-		memcpy(b->q + k * (size_t)n, vals + 2, (size_t)n * sizeof *vals);
+		memcpy(b->q + k * (size_t)n, vals + 2,
+		    (size_t)n * sizeof *vals);
 		kin_fk(n, arm->len, b->q + k * (size_t)n, &x, &y, NULL);
 		if (!(hypot(x - vals[0], y - vals[1]) <= 1e-9 * reach)) {
 			diag_error(&src->diag, src->line, 0,

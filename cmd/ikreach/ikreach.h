@@ -12,7 +12,8 @@
 
 struct options {
 	struct kin_arm arm;
-	double lo[KIN_MAX_LINKS], hi[KIN_MAX_LINKS];	/* limits as given */
+	double lo[KIN_MAX_LINKS];	/* limits as given */
+	double hi[KIN_MAX_LINKS];
 	struct kin_opts kin;
 	int method_given;
 	int both;		/* --elbow both */

@@ -26,38 +26,38 @@ static void
 usage(FILE *fp)
 {
 	fprintf(fp,
-	    "usage: ikreach --links L1,...,Ln [options] [x,y[,phi] ... | file | -]\n"
-	    "       ikreach --links L1,...,Ln --fk [--joints] [q1,...,qn ... | file | -]\n"
-	    "\n"
-	    "Joint angles for a planar arm of n links (1 to 64) that put its tip on\n"
-	    "each target.  Targets are arguments, or CSV with columns x,y[,phi]\n"
-	    "found by name (other columns are copied to the front of the output);\n"
-	    "with no targets, CSV is read from standard input.\n"
-	    "\n"
-	    "  -l, --links L,...      link lengths, base first\n"
-	    "  -m, --method NAME      auto (default), analytic, jacobian, ccd, fabrik, rr\n"
-	    "  -e, --elbow SIDE       up (default), down, or both (closed form: two rows)\n"
-	    "  -L, --limits LO:HI,... joint limits, one pair per joint\n"
-	    "  -b, --base X,Y         where the base is (default 0,0)\n"
-	    "  -t, --tol T            distance counted as reached (default 1e-6 x reach)\n"
-	    "  -n, --max-iter N       iteration budget per target\n"
-	    "  -s, --seed N           seed for random restarts and --explore\n"
-	    "  -r, --rad              angles in and out in radians (default degrees)\n"
-	    "  -i, --independent      solve every row from scratch (no warm start)\n"
-	    "  -T, --trace            print every iteration's pose instead of answers\n"
-	    "  -M, --memory FILE      start from the nearest pose in this memory bank\n"
-	    "  -x, --explore N        build the bank first: explore N poses, save FILE\n"
-	    "  -k, --fk               forward kinematics: joint angles in, x,y,phi out\n"
-	    "  -j, --joints           with --fk: every joint position too\n"
-	    "  -f, --format FMT       csv (default), tsv or jsonl\n"
-	    "  -p, --precision N      digits after the point (default: round trip)\n"
-	    "  -H, --no-header        no header line\n"
-	    "  -h, --help             this text\n"
-	    "  -V, --version          the version\n"
-	    "\n"
-	    "Output: the copied columns, q1..qn, err, iter, status (ok, unreachable,\n"
-	    "not-converged, limit), sat (joints on a limit).  Exit status 1 when any\n"
-	    "target was not reached; see ikreach(1).\n");
+"usage: ikreach --links L1,...,Ln [options] [x,y[,phi] ... | file | -]\n"
+"       ikreach --links L1,...,Ln --fk [--joints] [q1,...,qn ... | file | -]\n"
+"\n"
+"Joint angles for a planar arm of n links (1 to 64) that put its tip on\n"
+"each target.  Targets are arguments, or CSV with columns x,y[,phi]\n"
+"found by name (other columns are copied to the front of the output);\n"
+"with no targets, CSV is read from standard input.\n"
+"\n"
+"  -l, --links L,...      link lengths, base first\n"
+"  -m, --method NAME      auto (default), analytic, jacobian, ccd, fabrik,\n"
+"                         rr\n"
+"  -e, --elbow SIDE       up (default), down, or both (closed form: 2 rows)\n"
+"  -L, --limits LO:HI,... joint limits, one pair per joint\n"
+"  -b, --base X,Y         where the base is (default 0,0)\n"
+"  -t, --tol T            distance counted as reached (1e-6 x reach)\n"
+"  -n, --max-iter N       iteration budget per target\n"
+"  -s, --seed N           seed for random restarts and --explore\n"
+"  -r, --rad              angles in and out in radians (default degrees)\n"
+"  -i, --independent      solve every row from scratch (no warm start)\n"
+"  -T, --trace            print every iteration's pose, not the answers\n"
+"  -M, --memory FILE      start from the nearest pose in this memory bank\n"
+"  -x, --explore N        build the bank first: explore N poses, save it\n"
+"  -k, --fk               forward kinematics: angles in, x,y,phi out\n"
+"  -j, --joints           with --fk: every joint position too\n"
+"  -f, --format FMT       csv (default), tsv or jsonl\n"
+"  -p, --precision N      digits after the point (default: round trip)\n"
+"  -H, --no-header        no header line\n"
+"  -h, --help             this help;  -V, --version  the version\n"
+"\n"
+"Output: the copied columns, q1..qn, err, iter, status (ok, unreachable,\n"
+"not-converged, limit), sat (joints on a limit).  Exit status 1 when any\n"
+"target was not reached; see ikreach(1).\n");
 }
 
 static int
@@ -108,8 +108,8 @@ parse_links(struct options *o, const char *arg)
 	}
 	for (i = 0; i < n; i++)
 		if (!(o->arm.len[i] > 0)) {
-			snprintf(why, sizeof why, "link %d is not longer than 0",
-			    i + 1);
+			snprintf(why, sizeof why,
+			    "link %d is not longer than 0", i + 1);
 			return bad_links(arg, why);
 		}
 	if (!(kin_reach(n, o->arm.len) < 1e150))
@@ -307,7 +307,8 @@ parse_options(struct options *o, int argc, char **argv)
 	o->precision = TABLE_ROUND_TRIP;
 	o->format = TABLE_CSV;
 	opterr = 0;	/* our own messages, with the short tool name */
-	while ((ch = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, shortopts, longopts,
+	    NULL)) != -1) {
 		if (ch == ':' || ch == '?')
 			return bad_option(ch, argv[optind - 1]);
 		if (ch == 'h') {

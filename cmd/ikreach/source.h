@@ -29,7 +29,7 @@ struct source {
 	size_t npass;
 	const char **pass_names;
 	const char **pass_vals;	/* this row's carried fields */
-	long line;		/* line of this row (CSV) or argument number */
+	long line;		/* this row's line, or argument number */
 };
 
 /*

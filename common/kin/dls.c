@@ -19,7 +19,7 @@
 
 #include "solver.h"
 
-#define SING_EPS2 1e-4		/* (eps / reach)^2: where damping starts */
+#define SING_EPS2 1e-4		/* (eps / reach)^2: damping starts */
 #define SING_LAMBDA2 1e-4	/* (l_max / reach)^2 */
 #define MU_MAX 1e6		/* LM damping (x reach^2) meaning "stuck" */
 #define MAX_STEP 0.5		/* radians per joint per step */
@@ -210,13 +210,14 @@ kin_run_dls(struct kin_run *r, double *q)
 		double far = sqrt(err2) / (CLAMP_ERR * c->reach);
 		int pass, ok = 0;
 
-		if (far > 1) {	/* aim at a nearer point: the model holds */
+		if (far > 1) {	/* aim nearer: the model holds */
 			ex /= far;
 			ey /= far;
 		}
 		memset(frozen, 0, (size_t)n);
 		for (pass = 0; pass < 4; pass++) {
-			ok = dls_step(c, cur.px, cur.py, ex, ey, mu, frozen, dq);
+			ok = dls_step(c, cur.px, cur.py, ex, ey, mu, frozen,
+			    dq);
 			if (!ok || !freeze_limited(c, cur.q, dq, frozen))
 				break;
 		}

@@ -5,7 +5,8 @@
  *
  * Angles are radians.  q[0] is measured from the x-axis, every further q[i]
  * relative to the previous link, so the tip is
- *	x = sum L[i] cos(q[0] + ... + q[i]),  y = sum L[i] sin(q[0] + ... + q[i])
+ *	x = sum L[i] cos(q[0] + ... + q[i]),
+ *	y = sum L[i] sin(q[0] + ... + q[i])
  * and the end-effector orientation phi is q[0] + ... + q[n-1].
  */
 #ifndef SPINE_KIN_H
@@ -53,14 +54,14 @@ enum kin_method {
 	KIN_AUTO,		/* analytic when it applies, else jacobian */
 	KIN_ANALYTIC,		/* closed form: n <= 2, or n <= 3 with phi
 				 * (other targets get KIN_JACOBIAN) */
-	KIN_JACOBIAN,		/* damped least squares, adaptive damping */
+	KIN_JACOBIAN,		/* damped least squares */
 	KIN_CCD,		/* cyclic coordinate descent */
 	KIN_FABRIK,		/* forward and backward reaching */
 	KIN_RR			/* the repulsive root technique */
 };
 
 enum kin_status {
-	KIN_OK,			/* FK of the answer is within tolerance */
+	KIN_OK,			/* FK of the answer within tolerance */
 	KIN_UNREACHABLE,	/* outside the workspace; closest pose given */
 	KIN_NOT_CONVERGED,	/* ran out of iterations */
 	KIN_LIMIT		/* joint limits kept it from the target */
@@ -70,7 +71,7 @@ enum kin_status {
 enum kin_elbow { KIN_ELBOW_UP, KIN_ELBOW_DOWN };
 
 struct kin_target {
-	double x, y;		/* world frame (the base is added by the arm) */
+	double x, y;		/* world frame (not relative to the base) */
 	double phi;		/* end-effector orientation, when has_phi */
 	int has_phi;
 };
@@ -95,7 +96,7 @@ struct kin_result {
 	enum kin_status status;
 	enum kin_method method;	/* the one that ran (auto resolved) */
 	double err;		/* tip distance from the target */
-	double phi_err;		/* |orientation error|, radians, when has_phi */
+	double phi_err;		/* |orientation error|, radians */
 	long iter;
 	uint64_t sat;		/* bit i: joint i sits on a limit */
 };

@@ -64,7 +64,8 @@ select_kth(const struct kin_memory *m, size_t lo, size_t hi, size_t k,
 		double pivot = coord(m, o[lo + kin_rng_next(&rng) % (hi - lo)],
 		    axis);
 
-		while (i < gt) {	/* [lo,lt) < pivot, [lt,i) ==, [gt,hi) > */
+		/* [lo,lt) < pivot, [lt,i) == pivot, [gt,hi) > pivot */
+		while (i < gt) {
 			double v = coord(m, o[i], axis);
 
 			if (v < pivot)
@@ -171,7 +172,8 @@ kin_explore(struct kin_solver *s, struct kin_memory *m)
 	kin_home_pose(c, s->opts.elbow, prev);
 	memset(&t, 0, sizeof t);
 	for (i = 0; i < m->count; i++) {
-		double rad = sqrt(r2lo + kin_rng_uniform(&s->rng) * (r2hi - r2lo));
+		double rad = sqrt(r2lo + kin_rng_uniform(&s->rng) *
+		    (r2hi - r2lo));
 		double ang = KIN_TWO_PI * kin_rng_uniform(&s->rng);
 		double *q = m->q + i * (size_t)n;
 
@@ -179,7 +181,8 @@ kin_explore(struct kin_solver *s, struct kin_memory *m)
 		t.y = s->arm.base_y + rad * sin(ang);
 		kin_solve(s, &t, prev, q, &res);
 		memcpy(prev, q, (size_t)n * sizeof *q);
-		kin_fk(n, s->arm.len, q, &m->xy[2 * i], &m->xy[2 * i + 1], NULL);
+		kin_fk(n, s->arm.len, q, &m->xy[2 * i], &m->xy[2 * i + 1],
+		    NULL);
 		if (res.status == KIN_OK)
 			reached++;
 	}

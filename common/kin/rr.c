@@ -32,11 +32,11 @@
 
 #include "solver.h"
 
-#define RR_TURN 0.2		/* radians a seeking segment may turn per tick */
+#define RR_TURN 0.2		/* most a seeker turns in a tick, rad */
 #define RR_SETTLED 1e-12	/* stage 1 is over when no turn exceeds this */
 #define RR_SWEEP 0.05		/* a repelled segment's stride, radians */
-#define RR_BRACKET 1e-13	/* a bracket this narrow holds a jump, not a hit */
-#define RR_RESTLESS 64		/* ticks of seeking that count as settled */
+#define RR_BRACKET 1e-13	/* narrower holds a jump, not a hit */
+#define RR_RESTLESS 64		/* ticks of seeking counted as settled */
 
 /*
  * Segments from..n-1 seek, in order; positions px, py must be valid up to

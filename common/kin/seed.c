@@ -17,7 +17,7 @@
 
 #include "solver.h"
 
-#define SCAN 1024		/* samples when looking for the curl's minimum */
+#define SCAN 1024		/* samples in search of the curl's minimum */
 
 size_t
 kin_seed_doubles(int n)

@@ -46,7 +46,7 @@ struct kin_seed {
 struct kin_solver {
 	struct kin_arm arm;
 	struct kin_opts opts;
-	struct kin_chain chain[2];	/* [0] the arm, [1] the arm minus its last link */
+	struct kin_chain chain[2];	/* the arm; all but its last link */
 	struct kin_seed seed[2];
 	double tol;
 	uint64_t rng;
@@ -61,7 +61,7 @@ struct kin_run {
 	double tx, ty;
 	double tol;
 	long max_iter;
-	int closest;		/* outside the workspace: get as near as possible */
+	int closest;		/* out of reach: get as near as can be */
 	int seeded;		/* the start pose came from the seed table */
 	double *work;		/* scratch */
 	/* tracing: a wrist run fills in the last joint from phi */

@@ -131,7 +131,8 @@ test_jacobian_fd(void)
 				q[j] = save - h;
 				kin_fk(n, len, q, &xm, &ym, &phi);
 				q[j] = save;
-				CHECK_NEAR(jac[2 * j], (xp - xm) / (2 * h), 1e-7);
+				CHECK_NEAR(jac[2 * j], (xp - xm) / (2 * h),
+				    1e-7);
 				CHECK_NEAR(jac[2 * j + 1], (ym - yp) / (-2 * h),
 				    1e-7);
 			}
@@ -282,7 +283,7 @@ test_unreachable(void)
 		CHECK(r.status == KIN_UNREACHABLE);
 		CHECK_NEAR(r.err, 0.75, 1e-12);
 		tip_of(3, arm.len, q, &x, &y, &p);
-		CHECK_NEAR(x, -1, 1e-12);	/* inner radius 1, same bearing */
+		CHECK_NEAR(x, -1, 1e-12);	/* inner radius, same way */
 		CHECK_NEAR(y, 0, 1e-12);
 		free(b.mem);
 	}
