@@ -278,6 +278,16 @@ reach() {
 	run ikreach --links 1,1,1 t3.csv
 	[ "$status" -eq 0 ]
 	assert_line --index 0 "t,z,q1,q2,q3,err,iter,status,sat"
+	# and from mjtraj itself: 2-D, then 3-D with z carried along
+	run bash -c "mjtraj --from 0,0 --to 1.5,0.5 | ikreach --links 1,1"
+	[ "$status" -eq 0 ]
+	assert_line --index 0 "t,q1,q2,err,iter,status,sat"
+	[ "${#lines[@]}" -gt 2 ]
+	# the elbow never flips along the way: q2 keeps its sign
+	printf '%s\n' "${lines[@]}" | awk -F, 'NR > 2 && $3 > 0 { exit 1 }'
+	run bash -c "mjtraj --from 0.5,0.5,0 --to 1.5,1,3 | ikreach --links 1,0.8,0.5"
+	[ "$status" -eq 0 ]
+	assert_line --index 0 "t,z,q1,q2,q3,err,iter,status,sat"
 }
 
 @test "--fk and --joints" {
