@@ -259,6 +259,10 @@ reach() {
 	assert_output 3
 	run bash -c "ikreach --links 1,1 - <in.csv | wc -l"
 	assert_output 3
+	# JSON lines: copied numbers stay numbers, words stay words
+	printf 't,label,x,y\n0.5,a b,1,1\n' | ikreach --links 1,1 -f jsonl >out.jsonl
+	run cat out.jsonl
+	assert_output '{"t":0.5,"label":"a b","q1":90,"q2":-90,"err":0,"iter":0,"status":"ok","sat":""}'
 	# a phi column makes the closed form for three links apply
 	printf 'x,y,phi\n1,2,90\n' | ikreach --links 1,1,1 >out.csv
 	run cat out.csv
@@ -461,9 +465,11 @@ Try 'ikreach --help' for more information."
 	for seed in $(seq 1 25); do
 		awk -v seed="$seed" 'BEGIN { srand(seed); n = 200 + int(rand() * 3000)
 			for (i = 0; i < n; i++) printf "%c", int(rand() * 256) }' >junk
-		run --separate-stderr ikreach --links 1,1,1 junk
+		run --separate-stderr ikreach --links 1,1,1 <junk
 		[ "$status" -eq 65 ] || [ "$status" -eq 0 ] || [ "$status" -eq 1 ]
 		[ "$(printf '%s\n' "$stderr" | grep -c .)" -le 1 ]
+		run ikreach --links 1,1,1 - <junk
+		[ "$status" -eq 65 ] || [ "$status" -eq 0 ] || [ "$status" -eq 1 ]
 		run ikreach --links 1,1,1 --fk junk
 		[ "$status" -eq 65 ] || [ "$status" -eq 0 ]
 		run ikreach --links 1,1,1 --memory junk 1,1

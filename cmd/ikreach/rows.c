@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli/num.h"
 #include "ikreach.h"
 
 static void
@@ -96,13 +97,21 @@ angle_out(const struct run *r, int i, double q)
 	return v;
 }
 
+/* Copied columns go out as read; in JSON lines, numbers as numbers. */
 static void
 put_passed(struct run *r)
 {
 	size_t i;
+	double v;
 
-	for (i = 0; i < r->src->npass; i++)
-		table_str(r->t, r->src->pass_vals[i]);
+	for (i = 0; i < r->src->npass; i++) {
+		const char *f = r->src->pass_vals[i];
+
+		if (r->o->format == TABLE_JSONL && num_double(f, &v) == NUM_OK)
+			table_num(r->t, v);
+		else
+			table_str(r->t, f);
+	}
 }
 
 static void
