@@ -122,7 +122,8 @@ kin_closest_pose(const struct kin_chain *c, double tx, double ty,
 void
 kin_home_pose(const struct kin_chain *c, enum kin_elbow elbow, double *q)
 {
-	double bend = (elbow == KIN_ELBOW_UP ? -0.5 : 0.5) * KIN_PI / c->n;
+	double bend = (elbow == KIN_ELBOW_UP ? -0.5 : 0.5) * KIN_PI /
+	    (c->n > 0 ? c->n : 1);
 	int i;
 
 	for (i = 0; i < c->n; i++)
