@@ -343,9 +343,13 @@ solve_with(struct kin_solver *s, const struct kin_target *t,
 	enum kin_method m = resolve(s->opts.method, s->arm.n, t->has_phi);
 	const struct kin_chain *c;
 	struct kin_run run;
-	double dist;
+	double dist, ref[KIN_MAX_LINKS];
 	int edge;
 
+	if (start) {	/* q may be start: keep it for choosing turns */
+		memcpy(ref, start, (size_t)s->arm.n * sizeof *ref);
+		start = ref;
+	}
 	r->method = m;
 	r->iter = 0;
 	if (!isfinite(t->x) || !isfinite(t->y) ||

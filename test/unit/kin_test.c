@@ -546,6 +546,39 @@ test_trace(void)
 	free(mem);
 }
 
+/* A warm start given in q itself gives the same answer as a copy. */
+static void
+test_alias(void)
+{
+	static const enum kin_method ms[] = { KIN_AUTO, KIN_JACOBIAN,
+	    KIN_CCD, KIN_FABRIK, KIN_RR };
+	struct kin_arm arm;
+	struct kin_target t = { -1.2, 0.3, 175 * DEG, 1 };
+	size_t m;
+	int i;
+
+	make_arm(&arm, 3, 1);
+	for (m = 0; m < sizeof ms / sizeof ms[0]; m++) {
+		struct solver_box a, b;
+		struct kin_result ra, rb;
+		double start[3] = { 170 * DEG, -10 * DEG, 20 * DEG };
+		double q[3], qa[3];
+
+		CHECK(open_solver(&a, &arm, ms[m], NULL) != NULL);
+		CHECK(open_solver(&b, &arm, ms[m], NULL) != NULL);
+		memcpy(q, start, sizeof q);
+		kin_solve(a.s, &t, start, qa, &ra);
+		kin_solve(b.s, &t, q, q, &rb);
+		CHECK(ra.status == KIN_OK && rb.status == KIN_OK);
+		for (i = 0; i < 3; i++)
+			CHECK_NEAR(q[i], qa[i], 0);
+		/* near the start, not a turn away from it */
+		CHECK(fabs(q[0] - start[0]) < PI);
+		free(a.mem);
+		free(b.mem);
+	}
+}
+
 static void
 test_bad_arms(void)
 {
@@ -626,6 +659,7 @@ main(void)
 	RUN(test_memory_tree);
 	RUN(test_explore_and_warm_start);
 	RUN(test_trace);
+	RUN(test_alias);
 	RUN(test_bad_arms);
 	RUN(test_hostile_targets);
 	return check_report("kin");
