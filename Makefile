@@ -42,7 +42,7 @@ UNIT_BINS := $(UNIT_SRC:%.c=$(BUILD)/%)
 MAN_PAGES := $(sort $(wildcard man/*.[1-9]))
 
 .PHONY: all check unit bats asan clang install uninstall demo demo-run \
-	bench clean avr-check
+	bench clean avr-check fuzz
 .DEFAULT_GOAL := all
 .SECONDARY:
 
@@ -108,6 +108,11 @@ demo-run: all
 
 bench: all
 	@for b in scripts/bench-*; do echo "== $$b"; $$b || exit 1; done
+
+# libFuzzer harnesses of test/fuzz, FUZZ_TIME seconds each (not in check).
+FUZZ_TIME ?= 60
+fuzz: all
+	@scripts/fuzz $(FUZZ_TIME)
 
 # --- install ---------------------------------------------------------------
 

@@ -1,0 +1,125 @@
+/*
+ * fuzz_common.c - the checks the harnesses share.  A property that fails
+ * calls abort(), which libFuzzer reports with the input that did it.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fuzz_common.h"
+#include "plan/plan.h"
+#include "plansrc/emit.h"
+#include "plansrc/inst.h"
+#include "plansrc/link.h"
+#include "plansrc/yamlplan.h"
+
+struct diag
+fuzz_diag(void)
+{
+	struct diag d = diag_for("fuzz");
+
+	d.quiet = 1;
+	return d;
+}
+
+/* Links and encodes m; a malloc'd image, or NULL when m has errors. */
+static uint8_t *
+build(const struct plan_model *m, const struct link_options *o,
+    uint32_t *size)
+{
+	struct diag d = fuzz_diag();
+	struct linked_plan lp;
+	uint8_t *buf;
+
+	if (plan_link(m, o, &d, &lp) < 0)
+		return NULL;
+	*size = plan_encoded_size(&lp.spec);
+	if ((buf = malloc(*size)) == NULL ||
+	    plan_encode(&lp.spec, buf, *size) != *size)
+		abort();
+	linked_plan_free(&lp);
+	return buf;
+}
+
+void
+fuzz_compile(const struct plan_model *m)
+{
+	struct link_options o;
+	uint8_t *buf;
+	uint32_t size;
+
+	memset(&o, 0, sizeof o);
+	if ((buf = build(m, &o, &size)) == NULL)
+		return;
+	fuzz_round_trip(buf, size);
+	free(buf);
+}
+
+/* Text from an emitter, read back by a reader, compiled with o. */
+static uint8_t *
+again(const struct plan *p, int yaml, const struct link_options *o,
+    uint32_t *size)
+{
+	struct emit_options eo = { "fuzz", 0 };
+	struct diag d = fuzz_diag();
+	struct plan_model m;
+	char *text = NULL;
+	size_t len = 0;
+	uint8_t *buf = NULL;
+	FILE *fp = open_memstream(&text, &len);
+	int rc;
+
+	if (fp == NULL)
+		abort();
+	rc = yaml ? emit_yaml(fp, p, &eo, &d) : emit_inst(fp, p, &eo, &d);
+	fclose(fp);
+	if (rc < 0) {	/* a name the text form cannot carry */
+		free(text);
+		return NULL;
+	}
+	model_init(&m);
+	if (yaml) {
+		yaml_plan_read_mem((unsigned char *)text, len, &m, &d);
+	} else {
+		fp = fmemopen(text, len ? len : 1, "r");
+		inst_read(fp, "/nonexistent/fuzz.inst", &m, &d);
+		fclose(fp);
+	}
+	if (d.errors == 0)
+		buf = build(&m, o, size);
+	model_free(&m);
+	free(text);
+	return buf;
+}
+
+void
+fuzz_round_trip(const uint8_t *plan, size_t size)
+{
+	struct link_options o;
+	struct plan_error err;
+	struct plan p;
+	uint8_t *buf;
+	uint32_t n;
+	int yaml;
+
+	if (size > 0xffffffffUL ||
+	    plan_open(&p, plan, (uint32_t)size, &err) != PLAN_OK)
+		return;
+	for (yaml = 1; yaml >= 0; yaml--) {
+		/* what .inst cannot say, the options say (as plancc(1) tells) */
+		memset(&o, 0, sizeof o);
+		if (!yaml) {
+			o.id_width = p.id_width;
+			o.allow_recursion = (p.flags & PLAN_F_RECURSION) != 0;
+			o.strip_names = (p.flags & PLAN_F_NAMES) == 0;
+		}
+		if ((buf = again(&p, yaml, &o, &n)) == NULL)
+			continue;	/* e.g. duplicate ids: not ours */
+		if (n != size || memcmp(buf, plan, size) != 0) {
+			fprintf(stderr, "%s round trip changed the plan\n",
+			    yaml ? "YAML" : "inst");
+			abort();
+		}
+		free(buf);
+	}
+}

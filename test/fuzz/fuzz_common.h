@@ -1,0 +1,24 @@
+/*
+ * fuzz_common.h - what every plancc fuzz harness does with a model once a
+ * reader has filled it: link, encode, decode (must succeed), and check
+ * that the YAML and Instinct forms compile back to the same bytes.
+ */
+#ifndef SPINE_FUZZ_COMMON_H
+#define SPINE_FUZZ_COMMON_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cli/diag.h"
+#include "plansrc/model.h"
+
+/* A diag that counts but prints nothing. */
+struct diag fuzz_diag(void);
+
+/* The whole pipeline on a model a reader produced without errors. */
+void fuzz_compile(const struct plan_model *m);
+
+/* -d and --emit inst of a valid plan image must compile back to it. */
+void fuzz_round_trip(const uint8_t *plan, size_t size);
+
+#endif
