@@ -214,3 +214,31 @@ tiny_image_16() {
 	run script -qec "$SPINE_BIN/plancc --from yaml - < $DATA/tiny.yaml" /dev/null
 	[[ "$output" == *"refusing to write a binary plan to a terminal"* ]]
 }
+
+# The literal block after the line matching $2 in man page $1.
+man_block() {
+	awk -v start="$2" '
+		index($0, start) { found = 1; next }
+		found && /^\.Bd/ { on = 1; next }
+		on && /^\.Ed/ { exit }
+		on { sub(/^\\&/, ""); print }
+	' "$1"
+}
+
+@test "plan(5): the example's hex dump is what plancc writes" {
+	command -v xxd >/dev/null || skip "xxd not installed"
+	man_block "$SPINE_ROOT/man/plan.5" "The plan written in YAML as" > doc.yaml
+	[ "$(wc -l < doc.yaml)" -eq 8 ]
+	man_block "$SPINE_ROOT/man/plan.5" "compiles to these 114 bytes" > want.txt
+	plancc doc.yaml -o doc.plan
+	xxd doc.plan > got.txt
+	diff -u want.txt got.txt
+}
+
+@test "plan-yaml(5): the example compiles without a warning" {
+	man_block "$SPINE_ROOT/man/plan-yaml.5" "A robot that backs away" > ex.yaml
+	[ "$(wc -l < ex.yaml)" -gt 30 ]
+	run --separate-stderr plancc --strict ex.yaml -o ex.plan
+	assert_success
+	[ -z "$stderr" ]
+}
