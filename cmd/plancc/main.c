@@ -62,7 +62,8 @@ static void
 usage(FILE *fp)
 {
 	fprintf(fp,
-	    "usage: plancc [-o file] [--from yaml|inst|dia|plan] [--id-width 8|16]\n"
+	    "usage: plancc [-o file] [--from yaml|inst|dia|plan] "
+	    "[--id-width 8|16]\n"
 	    "              [--strip] [--allow-recursion] [--strict] [--stats]\n"
 	    "              [--emit plan|yaml|inst|dot] file|-\n"
 	    "       plancc -d [--emit yaml|inst|dot] [--sort] [--stats] "

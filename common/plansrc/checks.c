@@ -246,7 +246,7 @@ void
 link_check_recursion(struct link_ctx *c)
 {
 	size_t n = c->m->nelem, top, i;
-	unsigned char *color = calloc(n + 1, 1);	/* 0 new 1 open 2 done */
+	unsigned char *color = calloc(n + 1, 1);	/* new, open, done */
 	int32_t *node = malloc((n + 1) * sizeof *node);
 	int32_t *iter = malloc((n + 1) * sizeof *iter);
 

@@ -25,7 +25,7 @@
 /* One class of the diagram with what it became. */
 struct cls {
 	const struct dia_object *o;
-	int type;		/* plan type, SENSE_TYPE, ACTION_TYPE, NO_TYPE */
+	int type;		/* plan type, or SENSE_, ACTION_, NO_TYPE */
 	long elem;		/* model index, or -1 */
 	long id;		/* element id, or the robot's id */
 	size_t nchild, nparent;	/* associations at each end */
@@ -336,10 +336,11 @@ add_elements(struct dia_reader *r, const struct robot_name *senses,
 			continue;
 		c->id = ++next;
 		if (c->type == NO_TYPE) {
-			report(r, DIAG_WARNING, c->o, "class '%s' has stereotype "
-			    "'%.40s', which is no iVDL element; ignored (it "
-			    "still uses up id %ld, as the Instinct exporter "
-			    "numbered it)", c->o->name, c->o->stereotype, c->id);
+			report(r, DIAG_WARNING, c->o, "class '%s' has "
+			    "stereotype '%.40s', which is no iVDL element; "
+			    "ignored (it still uses up id %ld, as the Instinct "
+			    "exporter numbered it)", c->o->name,
+			    c->o->stereotype, c->id);
 			continue;
 		}
 		if (c->o->name[0] == '\0')
@@ -584,13 +585,8 @@ dia_read(FILE *fp, const char *path, struct plan_model *m, struct diag *d)
 	int rc;
 
 	(void)path;
-	if ((rc = slurp(fp, SLURP_MAX, &buf, &len)) == -2) {
-		diag_error(d, 0, 0, "larger than %lu MiB: not a Dia diagram",
-		    SLURP_MAX >> 20);
-		return 0;
-	}
-	if (rc < 0)
-		return -1;
+	if ((rc = slurp_source(fp, "a Dia diagram", d, &buf, &len)) != 0)
+		return rc < 0 ? -1 : 0;
 	rc = dia_read_mem(buf, len, m, d);
 	free(buf);
 	return rc;

@@ -40,7 +40,8 @@ gunzip(const unsigned char *in, size_t len, unsigned char **out,
 				cap = DIA_MAX_XML + 1;
 			if (z.total_out == cap) {
 				diag_error(d, 0, 0, "unpacks to more than %lu "
-				    "MiB: not a Dia diagram", DIA_MAX_XML >> 20);
+				    "MiB: not a Dia diagram",
+				    DIA_MAX_XML >> 20);
 				goto fail;
 			}
 			if ((nb = realloc(buf, cap)) == NULL) {
@@ -54,8 +55,9 @@ gunzip(const unsigned char *in, size_t len, unsigned char **out,
 		rc = inflate(&z, Z_NO_FLUSH);
 	}
 	if (rc != Z_STREAM_END) {
-		diag_error(d, 0, 0, "damaged gzip data (%s)", rc == Z_BUF_ERROR ?
-		    "truncated" : z.msg ? z.msg : "inflate failed");
+		diag_error(d, 0, 0, "damaged gzip data (%s)",
+		    rc == Z_BUF_ERROR ? "truncated" : z.msg ? z.msg :
+		    "inflate failed");
 		goto fail;
 	}
 	*out = buf;

@@ -146,32 +146,18 @@ child_edge(FILE *fp, int t, uint16_t i, const struct plan_ref *r)
 	    model_type_tag(r->type), (unsigned)r->index);
 }
 
-struct step {
-	uint16_t order, index;
-};
-
-static int
-by_run_order(const void *a, const void *b)
-{
-	const struct step *x = a, *y = b;
-
-	if (x->order != y->order)
-		return x->order < y->order ? -1 : 1;
-	return x->index < y->index ? -1 : x->index > y->index;
-}
-
 /*
  * Each pattern's steps in the order they run (by order, ties in record
  * order): seq[ape] = 1, 2, ...; *runs lists them pattern by pattern.
  */
 static void
-run_order(const struct plan *p, uint16_t *seq, struct step *runs)
+run_order(const struct plan *p, uint16_t *seq, struct view_key *runs)
 {
 	uint16_t i, k, n = 0;
 
 	for (i = 0; i < p->count[PLAN_AP]; i++) {
 		struct plan_ap a;
-		struct step *s = runs + n;
+		struct view_key *s = runs + n;
 
 		plan_get_ap(p, i, &a);
 		for (k = 0; k < a.count; k++) {
@@ -179,29 +165,18 @@ run_order(const struct plan *p, uint16_t *seq, struct step *runs)
 
 			s[k].index = plan_ape_at(p, (uint16_t)(a.first + k));
 			plan_get_ape(p, s[k].index, &r);
-			s[k].order = r.order;
+			s[k].key = r.order;
 		}
-		qsort(s, a.count, sizeof *s, by_run_order);
+		view_sort(s, a.count, 0);
 		for (k = 0; k < a.count; k++)
 			seq[s[k].index] = (uint16_t)(k + 1);
 		n = (uint16_t)(n + a.count);
 	}
 }
 
-/* Highest priority first, ties in record order. */
-static int
-by_priority(const void *a, const void *b)
-{
-	const struct step *x = a, *y = b;
-
-	if (x->order != y->order)
-		return x->order > y->order ? -1 : 1;
-	return x->index < y->index ? -1 : x->index > y->index;
-}
-
 /* Each competence's elements by priority, competence by competence. */
 static void
-priority_order(const struct plan *p, struct step *ces)
+priority_order(const struct plan *p, struct view_key *ces)
 {
 	uint16_t i, k;
 
@@ -211,13 +186,13 @@ priority_order(const struct plan *p, struct step *ces)
 		plan_get_comp(p, i, &c);
 		for (k = 0; k < c.count; k++) {
 			struct plan_ce r;
-			struct step *s = &ces[c.first + k];
+			struct view_key *s = &ces[c.first + k];
 
 			s->index = plan_ce_at(p, (uint16_t)(c.first + k));
 			plan_get_ce(p, s->index, &r);
-			s->order = r.priority;
+			s->key = r.priority;
 		}
-		qsort(ces + c.first, c.count, sizeof *ces, by_priority);
+		view_sort(ces + c.first, c.count, 1);
 	}
 }
 
@@ -225,7 +200,7 @@ priority_order(const struct plan *p, struct step *ces)
 static int
 put_drive_rank(FILE *fp, const struct plan *p)
 {
-	struct step *v = calloc((size_t)p->count[PLAN_D] + 1, sizeof *v);
+	struct view_key *v = calloc((size_t)p->count[PLAN_D] + 1, sizeof *v);
 	uint16_t i;
 
 	if (v == NULL)
@@ -235,9 +210,9 @@ put_drive_rank(FILE *fp, const struct plan *p)
 
 		plan_get_drive(p, i, &r);
 		v[i].index = i;
-		v[i].order = r.priority;
+		v[i].key = r.priority;
 	}
-	qsort(v, p->count[PLAN_D], sizeof *v, by_priority);
+	view_sort(v, p->count[PLAN_D], 1);
 	fputs("\t{ rank=source;", fp);
 	for (i = 0; i < p->count[PLAN_D]; i++)
 		fprintf(fp, " D%u;", (unsigned)v[i].index);
@@ -250,8 +225,8 @@ put_drive_rank(FILE *fp, const struct plan *p)
 }
 
 static void
-put_edges(FILE *fp, const struct plan *p, const struct step *runs,
-    const struct step *ces)
+put_edges(FILE *fp, const struct plan *p, const struct view_key *runs,
+    const struct view_key *ces)
 {
 	uint16_t i, k, n = 0;
 
@@ -298,9 +273,10 @@ emit_dot(FILE *fp, const struct plan *p, const struct emit_options *o,
 {
 	struct plan_view v;
 	uint16_t *seq = calloc((size_t)p->count[PLAN_APE] + 1, sizeof *seq);
-	struct step *runs = calloc((size_t)p->count[PLAN_APE] + 1,
+	struct view_key *runs = calloc((size_t)p->count[PLAN_APE] + 1,
 	    sizeof *runs);
-	struct step *ces = calloc((size_t)p->count[PLAN_CE] + 1, sizeof *ces);
+	struct view_key *ces = calloc((size_t)p->count[PLAN_CE] + 1,
+	    sizeof *ces);
 	int rc = -1;
 
 	if (view_open(&v, p) < 0 || seq == NULL || runs == NULL ||

@@ -25,7 +25,7 @@ struct ywriter {
 	int names;			/* the plan has a name table */
 };
 
-/* --- order and numbering ---------------------------------------------------- */
+/* --- order and numbering -------------------------------------------------- */
 
 /* Members grouped by parent in table order, none without a parent? */
 static int
@@ -55,26 +55,12 @@ list_in_table_order(const struct plan *p, int member)
 	return 1;
 }
 
-struct keyed {
-	uint16_t id, index;
-};
-
-static int
-by_id(const void *a, const void *b)
-{
-	const struct keyed *x = a, *y = b;
-
-	if (x->id != y->id)
-		return x->id < y->id ? -1 : 1;
-	return x->index < y->index ? -1 : x->index > y->index;
-}
-
 /* order[t]: table order, or id order with --sort. */
 static int
 set_order(struct ywriter *w, int t)
 {
 	uint16_t i, n = w->p->count[t];
-	struct keyed *k;
+	struct view_key *k;
 
 	if ((w->order[t] = calloc((size_t)n + 1, sizeof *w->order[t])) == NULL)
 		return -1;
@@ -85,10 +71,10 @@ set_order(struct ywriter *w, int t)
 	if ((k = calloc((size_t)n + 1, sizeof *k)) == NULL)
 		return -1;
 	for (i = 0; i < n; i++) {
-		k[i].id = plan_id(w->p, (uint8_t)t, i);
+		k[i].key = plan_id(w->p, (uint8_t)t, i);
 		k[i].index = i;
 	}
-	qsort(k, n, sizeof *k, by_id);
+	view_sort(k, n, 0);
 	for (i = 0; i < n; i++)
 		w->order[t][i] = k[i].index;
 	free(k);
@@ -143,7 +129,7 @@ number_elements(struct ywriter *w)
 		w->number[PLAN_A][w->order[PLAN_A][i]] = ++pos;
 }
 
-/* --- small pieces ----------------------------------------------------------- */
+/* --- small pieces --------------------------------------------------------- */
 
 static void
 indent(struct ywriter *w, int level)
@@ -300,7 +286,7 @@ put_releaser(struct ywriter *w, int level, const struct plan_releaser *r)
 		put_number(w, level, "flex", r->flex);
 }
 
-/* --- elements --------------------------------------------------------------- */
+/* --- elements ------------------------------------------------------------- */
 
 static void
 put_drive(struct ywriter *w, uint16_t i)
@@ -473,7 +459,8 @@ put_act(struct ywriter *w, uint16_t i)
 	    r.monitor == 0 &&
 	    (name || !shadowed(w->v.action, w->v.naction, r.action)) &&
 	    act_parse(text, &back, &why) == 0 && back.has_value &&
-	    back.value == r.value && strcmp(back.action, name ? name : num) == 0;
+	    back.value == r.value &&
+	    strcmp(back.action, name ? name : num) == 0;
 	indent(w, 1);
 	ywrite_scalar(w->fp, w->v.label[PLAN_A][i], YS_NAME);
 	fputc(':', w->fp);
@@ -496,7 +483,7 @@ put_act(struct ywriter *w, uint16_t i)
 	put_monitor_line(w, 2, r.monitor);
 }
 
-/* --- the document ------------------------------------------------------------ */
+/* --- the document --------------------------------------------------------- */
 
 static int
 wide_field(uint16_t v)
@@ -674,7 +661,8 @@ emit_yaml(FILE *fp, const struct plan *p, const struct emit_options *o,
 		goto nomem;
 	for (t = 0; t < PLAN_NTYPES; t++) {
 		total += p->count[t];
-		w.number[t] = calloc((size_t)p->count[t] + 1, sizeof *w.number[t]);
+		w.number[t] = calloc((size_t)p->count[t] + 1,
+		    sizeof *w.number[t]);
 		if (w.number[t] == NULL || set_order(&w, t) < 0)
 			goto nomem;
 	}

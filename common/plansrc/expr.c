@@ -89,7 +89,8 @@ trailing_cmp(const char *s, const char *e, const char **start)
 	for (i = 0; i <= PLAN_FL; i++) {
 		size_t n = strlen(words[i]);
 
-		if ((size_t)(e - s) > n && is_blank((unsigned char)*(e - n - 1)) &&
+		if ((size_t)(e - s) > n &&
+		    is_blank((unsigned char)*(e - n - 1)) &&
 		    strncmp(e - n, words[i], n) == 0) {
 			*start = e - n;
 			return i;
@@ -98,7 +99,8 @@ trailing_cmp(const char *s, const char *e, const char **start)
 	for (i = 0; i <= PLAN_LT; i++) {
 		size_t n = strlen(symbols[i]);
 
-		if ((size_t)(e - s) >= n && strncmp(e - n, symbols[i], n) == 0) {
+		if ((size_t)(e - s) >= n &&
+		    strncmp(e - n, symbols[i], n) == 0) {
 			*start = e - n;
 			return i;
 		}

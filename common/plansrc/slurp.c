@@ -43,3 +43,17 @@ slurp(FILE *fp, size_t max, unsigned char **buf, size_t *len)
 	*len = n;
 	return 0;
 }
+
+int
+slurp_source(FILE *fp, const char *what, struct diag *d, unsigned char **buf,
+    size_t *len)
+{
+	int rc = slurp(fp, SLURP_MAX, buf, len);
+
+	if (rc == -2) {
+		diag_error(d, 0, 0, "larger than %lu MiB: not %s",
+		    SLURP_MAX >> 20, what);
+		return 1;
+	}
+	return rc;
+}

@@ -8,6 +8,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "cli/diag.h"
+
 #define SLURP_MAX (256UL << 20)	/* no plan source is anywhere near this */
 
 /*
@@ -16,5 +18,13 @@
  * than max bytes.
  */
 int slurp(FILE *fp, size_t max, unsigned char **buf, size_t *len);
+
+/*
+ * A plan source for a reader that works in memory: 0 with *buf set (free
+ * it); 1 when it is too large to be `what` (reported to d as bad data);
+ * -1 on a read error.
+ */
+int slurp_source(FILE *fp, const char *what, struct diag *d,
+    unsigned char **buf, size_t *len);
 
 #endif

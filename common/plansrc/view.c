@@ -98,7 +98,8 @@ make_labels(struct plan_view *v, struct strset *set)
 
 			if (v->label[t][i])
 				continue;
-			snprintf(buf, sizeof buf, "%s%u", model_type_tag(t), id);
+			snprintf(buf, sizeof buf, "%s%u", model_type_tag(t),
+			    id);
 			for (k = 2;; k++) {
 				if ((s = strdup(buf)) == NULL)
 					return -1;
@@ -239,4 +240,30 @@ view_utf8_ok(const char *s)
 			return 0;
 	}
 	return 1;
+}
+
+static int
+by_key_up(const void *a, const void *b)
+{
+	const struct view_key *x = a, *y = b;
+
+	if (x->key != y->key)
+		return x->key < y->key ? -1 : 1;
+	return x->index < y->index ? -1 : x->index > y->index;
+}
+
+static int
+by_key_down(const void *a, const void *b)
+{
+	const struct view_key *x = a, *y = b;
+
+	if (x->key != y->key)
+		return x->key > y->key ? -1 : 1;
+	return x->index < y->index ? -1 : x->index > y->index;
+}
+
+void
+view_sort(struct view_key *v, size_t n, int descending)
+{
+	qsort(v, n, sizeof *v, descending ? by_key_down : by_key_up);
 }

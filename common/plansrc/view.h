@@ -36,6 +36,15 @@ const char *view_action(const struct plan_view *v, uint16_t id);
 /* The label of a child reference, or NULL for "no child". */
 const char *view_child(const struct plan_view *v, const struct plan_ref *r);
 
+/* A record index with a 16-bit key (an id, an order, a priority). */
+struct view_key {
+	uint16_t key, index;
+};
+
+/* Sort by key, ascending or descending; equal keys stay in index order,
+ * as the planner breaks ties. */
+void view_sort(struct view_key *v, size_t n, int descending);
+
 /* Is s valid UTF-8? (YAML can carry nothing else.) */
 int view_utf8_ok(const char *s);
 

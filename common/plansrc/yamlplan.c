@@ -21,7 +21,7 @@
 #define I16_MIN -32768L
 #define I16_MAX 32767L
 
-/* --- element fields ------------------------------------------------------ */
+/* --- element fields ------------------------------------------------------- */
 
 static void
 set_long(struct yreader *r, const struct ynode *n, long lo, long hi,
@@ -87,8 +87,9 @@ read_when(struct yreader *r, size_t k, const struct ynode *n)
 	if (n->kind == YNODE_SCALAR) {
 		if (n->len != strlen(n->text) ||
 		    when_parse(n->text, &w, &why) < 0) {
-			ydoc_error(r->d, n, "when: %s", n->len != strlen(n->text)
-			    ? "NUL byte in the text" : why);
+			ydoc_error(r->d, n, "when: %s",
+			    n->len != strlen(n->text) ? "NUL byte in the text" :
+			    why);
 			return;
 		}
 		e->cmp = w.cmp;
@@ -103,13 +104,14 @@ read_when(struct yreader *r, size_t k, const struct ynode *n)
 	if (ymap_fields(&r->doc, n, keys, v, "when", r->d) < 0)
 		return;
 	if (v[0] == NULL || v[1] == NULL) {
-		ydoc_error(r->d, n, "when: needs sense and compare (and value)");
+		ydoc_error(r->d, n, "when: needs sense and compare (and "
+		    "value)");
 		return;
 	}
 	if (v[1]->kind != YNODE_SCALAR ||
 	    (cmp = cmp_from_text(v[1]->text)) < 0) {
-		ydoc_error(r->d, v[1], "compare: expected ==, !=, >, <, EQ, NE, "
-		    "GT, LT, TR or FL");
+		ydoc_error(r->d, v[1], "compare: expected ==, !=, >, <, EQ, "
+		    "NE, GT, LT, TR or FL");
 		return;
 	}
 	if (v[2] && yget_long(v[2], I16_MIN, I16_MAX, "value", r->d,
@@ -165,7 +167,7 @@ read_identity(struct yreader *r, size_t k, const struct ynode *id,
 		r->refs[k].unnamed = flag;
 }
 
-/* --- drives ---------------------------------------------------------------- */
+/* --- drives --------------------------------------------------------------- */
 
 static void
 read_drive(struct yreader *r, const struct ynode *key, const struct ynode *n)
@@ -197,7 +199,7 @@ read_drive(struct yreader *r, const struct ynode *key, const struct ynode *n)
 	read_child(r, k, v[DO]);
 }
 
-/* --- competences ----------------------------------------------------------- */
+/* --- competences ---------------------------------------------------------- */
 
 /* One competence element; parent is the competence's model index, or -1
  * in competence_elements:, where `competence:` names it. */
@@ -286,7 +288,7 @@ read_competence(struct yreader *r, const struct ynode *key,
 		read_ce_map(r, v[ELEMENTS], (long)k, "elements");
 }
 
-/* --- action patterns ------------------------------------------------------- */
+/* --- action patterns ------------------------------------------------------ */
 
 /* One step; parent as in read_ce. */
 static void
@@ -384,7 +386,7 @@ read_pattern(struct yreader *r, const struct ynode *key,
 		read_steps(r, v[STEPS], (long)k, "steps");
 }
 
-/* --- acts ------------------------------------------------------------------ */
+/* --- acts ----------------------------------------------------------------- */
 
 static void
 read_act(struct yreader *r, const struct ynode *key, const struct ynode *n)
@@ -433,7 +435,7 @@ read_act(struct yreader *r, const struct ynode *key, const struct ynode *n)
 		    REF_NAME);
 }
 
-/* --- sections -------------------------------------------------------------- */
+/* --- sections ------------------------------------------------------------- */
 
 typedef void (*entry_reader)(struct yreader *, const struct ynode *,
     const struct ynode *);
@@ -600,13 +602,8 @@ yaml_plan_read(FILE *fp, const char *path, struct plan_model *m,
 	int rc;
 
 	(void)path;
-	if ((rc = slurp(fp, SLURP_MAX, &buf, &len)) == -2) {
-		diag_error(d, 0, 0, "larger than %lu MiB: not a plan source",
-		    SLURP_MAX >> 20);
-		return 0;
-	}
-	if (rc < 0)
-		return -1;
+	if ((rc = slurp_source(fp, "a plan source", d, &buf, &len)) != 0)
+		return rc < 0 ? -1 : 0;
 	rc = yaml_plan_read_mem(buf, len, m, d);
 	free(buf);
 	return rc;

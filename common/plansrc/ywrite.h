@@ -9,7 +9,7 @@
 #include <stdio.h>
 
 enum yscalar_kind {
-	YS_NAME,		/* a name: never left plain if it looks numeric */
+	YS_NAME,		/* a name: quoted if it looks numeric */
 	YS_PHRASE		/* a phrase such as "Range > 400" */
 };
 

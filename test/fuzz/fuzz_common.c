@@ -106,7 +106,7 @@ fuzz_round_trip(const uint8_t *plan, size_t size)
 	    plan_open(&p, plan, (uint32_t)size, &err) != PLAN_OK)
 		return;
 	for (yaml = 1; yaml >= 0; yaml--) {
-		/* what .inst cannot say, the options say (as plancc(1) tells) */
+		/* what .inst cannot say, the options say (plancc(1)) */
 		memset(&o, 0, sizeof o);
 		if (!yaml) {
 			o.id_width = p.id_width;
@@ -122,4 +122,17 @@ fuzz_round_trip(const uint8_t *plan, size_t size)
 		}
 		free(buf);
 	}
+}
+
+void
+fuzz_read(fuzz_reader read, const uint8_t *data, size_t size)
+{
+	struct diag d = fuzz_diag();
+	struct plan_model m;
+
+	model_init(&m);
+	read(data, size, &m, &d);
+	if (d.errors == 0)
+		fuzz_compile(&m);
+	model_free(&m);
 }

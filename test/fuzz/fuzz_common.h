@@ -15,6 +15,13 @@
 /* A diag that counts but prints nothing. */
 struct diag fuzz_diag(void);
 
+/* A reader of plans in memory, as yaml_plan_read_mem and dia_read_mem. */
+typedef int (*fuzz_reader)(const unsigned char *, size_t,
+    struct plan_model *, struct diag *);
+
+/* Read data with `read`; whatever reads cleanly goes to fuzz_compile. */
+void fuzz_read(fuzz_reader read, const uint8_t *data, size_t size);
+
 /* The whole pipeline on a model a reader produced without errors. */
 void fuzz_compile(const struct plan_model *m);
 

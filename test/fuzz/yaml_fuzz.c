@@ -1,7 +1,7 @@
 /*
- * yaml_fuzz.c - libFuzzer harness for the yaml plan reader: any bytes in,
- * no crash, no leak, no hang; whatever reads cleanly must compile, decode
- * and survive the round trips of fuzz_common.c.
+ * yaml_fuzz.c - libFuzzer harness for the YAML plan reader: any bytes in, no
+ * crash, no leak, no hang; whatever reads cleanly must compile, decode and
+ * survive the round trips of fuzz_common.c.
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -14,13 +14,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct diag d = fuzz_diag();
-	struct plan_model m;
-
-	model_init(&m);
-	yaml_plan_read_mem(data, size, &m, &d);
-	if (d.errors == 0)
-		fuzz_compile(&m);
-	model_free(&m);
+	fuzz_read(yaml_plan_read_mem, data, size);
 	return 0;
 }
