@@ -214,3 +214,12 @@ noise() {
 		done
 	done
 }
+
+@test "plancc: more than 65,535 elements are refused in one message" {
+	awk 'BEGIN { print "actions: {Go: 1}\ndrives:\n  D: {when: always, do: A0}\nacts:"
+	    for (i = 0; i < 65535; i++) printf "  A%d: Go 1\n", i }' > huge.yaml
+	run --separate-stderr plancc huge.yaml -o huge.plan
+	[ "$status" -eq 65 ]
+	[ "$stderr" = "plancc: huge.yaml: error: 65536 elements: a plan holds at most 65535" ]
+	[ ! -e huge.plan ]
+}

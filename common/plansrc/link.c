@@ -322,6 +322,11 @@ plan_link(const struct plan_model *m, const struct link_options *o,
 	eff.allow_recursion |= m->allow_recursion;
 	eff.strip_names |= m->strip_names;
 	memset(out, 0, sizeof *out);
+	if (m->nelem > LINK_MAX_ID) {
+		diag_error(d, 0, 0, "%zu elements: a plan holds at most %ld",
+		    m->nelem, LINK_MAX_ID);
+		return -1;
+	}
 	memset(&c, 0, sizeof c);
 	c.m = m;
 	c.o = &eff;
