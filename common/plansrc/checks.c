@@ -74,7 +74,7 @@ resolve(struct link_ctx *c, const struct plan_elem *e, long id,
 	if (id == 0)
 		return -1;
 	link_describe(e, who, sizeof who);
-	if (id < 1 || id > LINK_MAX_ID || (k = c->by_id[id]) < 0) {
+	if (id < 1 || id > c->id_limit || (k = c->by_id[id]) < 0) {
 		link_report_at(c, DIAG_ERROR, at,
 		    "%s: %s is element id %ld, which is not defined", who,
 		    role, id);
@@ -287,9 +287,11 @@ out:
 	free(iter);
 }
 
-/* used[id] = 1 for every sense (or action) id some element reads. */
+/* used[id] = 1 for every sense (or action) id up to limit some element
+ * reads. */
 static void
-mark_used(const struct plan_model *m, int sense, unsigned char *used)
+mark_used(const struct plan_model *m, int sense, unsigned char *used,
+    long limit)
 {
 	size_t i;
 
@@ -298,10 +300,10 @@ mark_used(const struct plan_model *m, int sense, unsigned char *used)
 
 		if (sense && (e->type == PLAN_D || e->type == PLAN_CE) &&
 		    e->cmp != PLAN_TR && e->cmp != PLAN_FL &&
-		    e->sense >= 0 && e->sense <= LINK_MAX_ID)
+		    e->sense >= 0 && e->sense <= limit)
 			used[e->sense] = 1;
 		if (!sense && e->type == PLAN_A && e->action >= 0 &&
-		    e->action <= LINK_MAX_ID)
+		    e->action <= limit)
 			used[e->action] = 1;
 	}
 }
@@ -368,16 +370,20 @@ static void
 warn_unused_labels(struct link_ctx *c, const struct plan_label *l, size_t n,
     int sense)
 {
-	unsigned char *used = calloc(LINK_MAX_ID + 1, 1);
+	unsigned char *used;
+	long limit = 0;
 	size_t i;
 
-	if (used == NULL) {
+	for (i = 0; i < n; i++)		/* only the declared ids matter */
+		if (l[i].id > limit && l[i].id <= LINK_MAX_ID)
+			limit = l[i].id;
+	if ((used = calloc((size_t)limit + 1, 1)) == NULL) {
 		link_report(c, DIAG_ERROR, NULL, "out of memory");
 		return;
 	}
-	mark_used(c->m, sense, used);
+	mark_used(c->m, sense, used, limit);
 	for (i = 0; i < n; i++) {
-		if (l[i].id >= 0 && l[i].id <= LINK_MAX_ID && used[l[i].id])
+		if (l[i].id >= 0 && l[i].id <= limit && used[l[i].id])
 			continue;
 		if (sense)
 			link_report_at(c, DIAG_WARNING, &l[i].pos, "sense '%s' "

@@ -559,7 +559,7 @@ read_lines(struct reader *r, FILE *fp, int depth)
 /* Element names and monitor flags, now that every element is known. */
 static void
 apply_pending(struct reader *r, const int32_t *by_id,
-    const unsigned char *dup)
+    const unsigned char *dup, long limit)
 {
 	struct plan_model *m = r->m;
 	size_t i;
@@ -568,7 +568,7 @@ apply_pending(struct reader *r, const int32_t *by_id,
 		struct pending *p = &r->names[i];
 		struct plan_elem *e;
 
-		if (p->id < 1 || p->id > 65535 || by_id[p->id] < 0) {
+		if (p->id < 1 || p->id > limit || by_id[p->id] < 0) {
 			diag_warn(r->d, p->pos.line, p->pos.col, "PELEM '%s' "
 			    "names id %ld, which no element has", p->name,
 			    p->id);
@@ -588,7 +588,7 @@ apply_pending(struct reader *r, const int32_t *by_id,
 	for (i = 0; i < r->nmonitors; i++) {
 		struct pending *p = &r->monitors[i];
 
-		if (p->id < 1 || p->id > 65535 || by_id[p->id] < 0)
+		if (p->id < 1 || p->id > limit || by_id[p->id] < 0)
 			diag_error(r->d, p->pos.line, p->pos.col, "PLAN M N: "
 			    "no element has id %ld", p->id);
 		else
@@ -621,11 +621,11 @@ check_capacity(struct reader *r)
  * either, so they are not applied).
  */
 static void
-index_ids(struct reader *r, int32_t *by_id, unsigned char *dup)
+index_ids(struct reader *r, int32_t *by_id, unsigned char *dup, long limit)
 {
 	size_t i;
 
-	for (i = 0; i < 65536; i++)
+	for (i = 0; i <= (size_t)limit; i++)
 		by_id[i] = -1;
 	for (i = 0; i < r->m->nelem; i++) {
 		const struct plan_elem *e = &r->m->elem[i];
@@ -648,14 +648,21 @@ index_ids(struct reader *r, int32_t *by_id, unsigned char *dup)
 static void
 finish(struct reader *r)
 {
-	int32_t *by_id = malloc(65536 * sizeof *by_id);
-	unsigned char *dup = calloc(65536, 1);
+	long limit = 0;
+	int32_t *by_id;
+	unsigned char *dup;
+	size_t i;
 
+	for (i = 0; i < r->m->nelem; i++)	/* the ids, not all 65,536 */
+		if (r->m->elem[i].id > limit && r->m->elem[i].id <= 65535)
+			limit = r->m->elem[i].id;
+	by_id = malloc((size_t)(limit + 1) * sizeof *by_id);
+	dup = calloc((size_t)limit + 1, 1);
 	if (by_id == NULL || dup == NULL) {
 		diag_error(r->d, 0, 0, "out of memory");
 	} else {
-		index_ids(r, by_id, dup);
-		apply_pending(r, by_id, dup);
+		index_ids(r, by_id, dup, limit);
+		apply_pending(r, by_id, dup, limit);
 		check_capacity(r);
 	}
 	free(by_id);

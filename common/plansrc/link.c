@@ -69,7 +69,7 @@ index_ids(struct link_ctx *c)
 	const struct plan_model *m = c->m;
 	size_t i;
 
-	for (i = 0; i <= LINK_MAX_ID; i++)
+	for (i = 0; i <= (size_t)c->id_limit; i++)
 		c->by_id[i] = -1;
 	for (i = 0; i < m->nelem; i++) {
 		const struct plan_elem *e = &m->elem[i];
@@ -313,7 +313,7 @@ plan_link(const struct plan_model *m, const struct link_options *o,
 {
 	struct link_options eff = *o;
 	struct link_ctx c;
-	size_t n = m->nelem + 1;
+	size_t n = m->nelem + 1, k;
 	int rc = -1;
 
 	/* the command line overrides the width; flags add up */
@@ -331,7 +331,11 @@ plan_link(const struct plan_model *m, const struct link_options *o,
 	c.m = m;
 	c.o = &eff;
 	c.d = d;
-	c.by_id = malloc((LINK_MAX_ID + 1) * sizeof *c.by_id);
+	/* by_id only as large as the ids: small plans stay cheap */
+	for (k = 0; k < m->nelem; k++)
+		if (m->elem[k].id > c.id_limit && m->elem[k].id <= LINK_MAX_ID)
+			c.id_limit = m->elem[k].id;
+	c.by_id = malloc((size_t)(c.id_limit + 1) * sizeof *c.by_id);
 	c.type_index = malloc(n * sizeof *c.type_index);
 	c.child = malloc(n * sizeof *c.child);
 	c.parent = malloc(n * sizeof *c.parent);

@@ -18,6 +18,7 @@ struct link_ctx {
 	const struct link_options *o;
 	struct diag *d;
 	int32_t *by_id;		/* element id -> model index, or -1 */
+	long id_limit;		/* the largest id by_id covers */
 	uint16_t *type_index;	/* model index -> index in its type table */
 	int32_t *child;		/* model index -> model index of child, -1 */
 	int32_t *parent;	/* model index -> model index of parent, -1 */
