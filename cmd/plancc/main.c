@@ -204,16 +204,14 @@ write_output(const struct options *o, const char *path,
 }
 
 static void
-show_stats(const struct options *o, const char *output, const uint8_t *buf,
-    uint32_t size)
+show_stats(const char *output, const uint8_t *buf, uint32_t size)
 {
 	struct plan p;
 	struct plan_error err;
 
+	/* standard output may already carry the plan or its listing */
 	if (plan_open(&p, buf, size, &err) == PLAN_OK)
-		print_stats(o->emit == EMIT_PLAN && strcmp(output, "-") == 0 ?
-		    stderr : o->emit != EMIT_PLAN && strcmp(output, "-") ==
-		    0 ? stderr : stdout, &p);
+		print_stats(strcmp(output, "-") == 0 ? stderr : stdout, &p);
 }
 
 static int
@@ -242,7 +240,7 @@ compile(const struct options *o, const struct front_end *fe,
 		rc = EXIT_IOERR;
 	} else if ((rc = write_output(o, output, buf, size)) == EXIT_OK &&
 	    o->stats) {
-		show_stats(o, output, buf, size);
+		show_stats(output, buf, size);
 	}
 	linked_plan_free(&lp);
 out:
@@ -284,7 +282,7 @@ disassemble(const struct options *o, const char *output)
 	}
 	rc = write_output(o, output, buf, (uint32_t)len);
 	if (rc == EXIT_OK && o->stats)
-		show_stats(o, output, buf, (uint32_t)len);
+		show_stats(output, buf, (uint32_t)len);
 	free(buf);
 	return rc;
 }
