@@ -1,0 +1,216 @@
+/*
+ * state.c - the planner's runtime state: its size from a plan header, its
+ * layout in the caller's block, reset, and the accessors planrun and the
+ * robot use to show counters, drives and monitor flags.
+ */
+#include <string.h>
+
+#include "internal.h"
+
+/*
+ * Layout, 16-bit arrays first so one 2-byte alignment serves them all
+ * (N = all elements, counted per type in enum plan_type order):
+ *   u16 exec[N] succ[N] d_prio[D] d_interval[D] d_ramp[D] c_current[C]
+ *       ap_current[AP]
+ *   u8  monitor[N] d_flags[D] ce_flags[CE] ce_retry[CE] ape_done[APE]
+ *       a_check[A]
+ */
+static uint32_t
+wide_words(const uint16_t n[PLAN_NTYPES], uint32_t total)
+{
+	return 2 * total + 3u * n[PLAN_D] + n[PLAN_C] + n[PLAN_AP];
+}
+
+static uint32_t
+total_elements(const uint16_t n[PLAN_NTYPES])
+{
+	uint32_t total = 0;
+	int t;
+
+	for (t = 0; t < PLAN_NTYPES; t++)
+		total += n[t];
+	return total;
+}
+
+uint32_t
+planner_state_size_for(const uint16_t n[PLAN_NTYPES])
+{
+	uint32_t total = total_elements(n);
+
+	return 2 * wide_words(n, total) + total + n[PLAN_D] +
+	    2u * n[PLAN_CE] + n[PLAN_APE] + n[PLAN_A];
+}
+
+uint32_t
+planner_state_size(const uint8_t *header)
+{
+	uint16_t n[PLAN_NTYPES];
+
+	if (plan_header_counts(header, n) != PLAN_OK)
+		return 0;
+	return planner_state_size_for(n);
+}
+
+/* Points the handle's arrays into the block. */
+static void
+lay_out(struct planner *pl, uint8_t *block)
+{
+	const uint16_t *n = pl->plan->count;
+	uint32_t total = total_elements(n);
+	uint16_t *u = (uint16_t *)(void *)block;
+	uint8_t *b = block + 2 * wide_words(n, total);
+	uint16_t slot = 0;
+	int t;
+
+	for (t = 0; t < PLAN_NTYPES; t++) {
+		pl->slot[t] = slot;
+		slot = (uint16_t)(slot + n[t]);
+	}
+	pl->exec = u;
+	pl->succ = u += total;
+	pl->d_prio = u += total;
+	pl->d_interval = u += n[PLAN_D];
+	pl->d_ramp = u += n[PLAN_D];
+	pl->c_current = u += n[PLAN_D];
+	pl->ap_current = u += n[PLAN_C];
+	pl->monitor = b;
+	pl->d_flags = b += total;
+	pl->ce_flags = b += n[PLAN_D];
+	pl->ce_retry = b += n[PLAN_CE];
+	pl->ape_done = b += n[PLAN_CE];
+	pl->a_check = b + n[PLAN_APE];
+}
+
+int
+planner_init(struct planner *pl, const struct plan *plan, void *state,
+    uint32_t state_size, const struct planner_io *io)
+{
+	int t;
+
+	if (state == NULL || ((uintptr_t)state & 1u) != 0 ||
+	    state_size < planner_state_size_for(plan->count))
+		return -1;
+	memset(pl, 0, sizeof *pl);
+	pl->plan = plan;
+	pl->io = *io;
+	pl->w = plan->id_width;
+	pl->maxid = (uint16_t)PLAN_MAXID(plan->id_width);
+	for (t = 0; t < PLAN_NTYPES; t++) {
+		pl->table[t] = plan->table[t];
+		pl->rec_size[t] = plan->rec_size[t];
+	}
+	lay_out(pl, state);
+	planner_reset(pl);
+	return 0;
+}
+
+/* Where each type keeps its monitor byte. */
+static uint8_t
+monitor_offset(uint8_t type, uint8_t w)
+{
+	static const uint8_t base[PLAN_NTYPES] = { 0, 1, 1, 9, 10, 2 };
+	static const uint8_t per_w[PLAN_NTYPES] = { 3, 4, 3, 5, 7, 2 };
+
+	return (uint8_t)(base[type] + per_w[type] * w);
+}
+
+void
+planner_reset(struct planner *pl)
+{
+	const struct plan *p = pl->plan;
+	uint32_t total = total_elements(p->count);
+	uint8_t w = pl->w;
+	uint16_t i;
+	int t;
+
+	memset(pl->exec, 0, 2 * wide_words(p->count, total) * sizeof(uint8_t));
+	memset(pl->monitor, 0, planner_state_size_for(p->count) -
+	    2 * wide_words(p->count, total));
+	for (t = 0; t < PLAN_NTYPES; t++)
+		for (i = 0; i < p->count[t]; i++)
+			pl->monitor[pl->slot[t] + i] =
+			    record(pl, (uint8_t)t, i)[monitor_offset((uint8_t)t,
+			    w)];
+	for (i = 0; i < p->count[PLAN_D]; i++)
+		pl->d_prio[i] = rd_w(record(pl, PLAN_D, i) + D_PRIORITY(w), w);
+	pl->global_monitor = p->global_monitor;
+	pl->depth_exceeded = 0;
+}
+
+void
+planner_emit(struct planner *pl, uint8_t kind, uint8_t type, uint16_t index)
+{
+	struct planner_event ev;
+
+	memset(&ev, 0, sizeof ev);
+	ev.kind = kind;
+	ev.type = type;
+	ev.index = index;
+	pl->io.monitor(pl->io.ctx, &ev);
+}
+
+void
+planner_set_global_monitor(struct planner *pl, uint8_t flags)
+{
+	pl->global_monitor = flags & PLAN_MON_ALL;
+}
+
+void
+planner_set_monitor(struct planner *pl, uint8_t type, uint16_t index,
+    uint8_t flags)
+{
+	pl->monitor[pl->slot[type] + index] = flags & PLAN_MON_ALL;
+}
+
+uint8_t
+planner_monitor(const struct planner *pl, uint8_t type, uint16_t index)
+{
+	return pl->monitor[pl->slot[type] + index];
+}
+
+uint16_t
+planner_executions(const struct planner *pl, uint8_t type, uint16_t index)
+{
+	return pl->exec[pl->slot[type] + index];
+}
+
+uint16_t
+planner_successes(const struct planner *pl, uint8_t type, uint16_t index)
+{
+	return pl->succ[pl->slot[type] + index];
+}
+
+void
+planner_drive_state(const struct planner *pl, uint16_t d,
+    struct planner_drive_state *out)
+{
+	out->status = pl->d_flags[d] & DF_STATUS;
+	out->latch = (pl->d_flags[d] & DF_LATCH) != 0;
+	out->priority = pl->d_prio[d];
+	out->interval_counter = pl->d_interval[d];
+	out->ramp_counter = pl->d_ramp[d];
+}
+
+void
+planner_set_priority(struct planner *pl, uint16_t d, uint16_t priority)
+{
+	pl->d_prio[d] = priority > pl->maxid ? pl->maxid : priority;
+}
+
+uint16_t
+planner_current(const struct planner *pl, uint8_t type, uint16_t index)
+{
+	uint16_t cur = type == PLAN_C ? pl->c_current[index] :
+	    pl->ap_current[index];
+
+	return cur ? (uint16_t)(cur - 1) : PLAN_NONE;
+}
+
+uint8_t
+planner_element_status(const struct planner *pl, uint8_t type,
+    uint16_t index)
+{
+	if (type == PLAN_CE)
+		return pl->ce_flags[index] & CEF_STATUS;
+	return pl->ape_done[index] ? PLANNER_CE_SUCCESS : PLANNER_NOT_TESTED;
+}
