@@ -8,6 +8,23 @@
 
 #include "planner.h"
 
+/*
+ * MON: 0 in the builds of the hot path used when no monitor is attached
+ * (run8q.c, run16q.c), where every event test then compiles away.  Those
+ * extra builds are left out where flash is scarce (AVR): planner_cycle
+ * falls back to the monitored build.
+ */
+#ifndef MON
+#define MON 1
+#endif
+#ifndef PLANNER_QUIET_BUILDS
+#ifdef __AVR__
+#define PLANNER_QUIET_BUILDS 0
+#else
+#define PLANNER_QUIET_BUILDS 1
+#endif
+#endif
+
 /* Record field offsets (bytes) for id width w; see plan.h. */
 #define AP_FIRST(w) (w)
 #define AP_COUNT(w) (2 * (w))
@@ -42,13 +59,18 @@
 #define REL_HYST(w) ((w) + 3)
 #define REL_FLEX(w) ((w) + 5)
 
-/* d_flags: status in the low 2 bits, then the releaser latch and the
-   drive-selection scratch flag.  ce_flags: status in the low 3 bits. */
+/*
+ * d_flags: status in the low 2 bits, then the releaser latch.  ce_state:
+ * status in the low 3 bits, the latch, the retry count in the high byte.
+ * State that the hot path writes is kept in 16-bit words: a byte store
+ * may alias anything, which makes the compiler re-read the handle after
+ * every one of them.
+ */
 #define DF_STATUS 0x03u
 #define DF_LATCH 0x04u
-#define DF_CHECKED 0x08u
-#define CEF_STATUS 0x07u
-#define CEF_LATCH 0x08u
+#define CES_STATUS 0x07u
+#define CES_LATCH 0x08u
+#define CES_RETRY_SHIFT 8
 
 static inline uint16_t
 rd_u16(const uint8_t *q)
@@ -63,19 +85,27 @@ rd_w(const uint8_t *q, uint8_t w)
 	return w == 1 ? q[0] : rd_u16(q);
 }
 
-/* A w-byte index field; all ones is "none". */
-static inline uint16_t
-rd_index(const uint8_t *q, uint8_t w)
-{
-	uint16_t v = rd_w(q, w);
-
-	return (w == 1 && v == 0xFFu) ? PLAN_NONE : v;
-}
-
 static inline const uint8_t *
 record(const struct planner *pl, uint8_t type, uint16_t i)
 {
 	return pl->table[type] + (size_t)i * pl->rec_size[type];
+}
+
+/* The same when the width is a constant: the record size folds too. */
+static inline const uint8_t *
+record_w(const struct planner *pl, uint8_t type, uint16_t i, uint8_t w)
+{
+	static const uint8_t size1[PLAN_NTYPES] = {
+		PLAN_AP_SIZE(1), PLAN_APE_SIZE(1), PLAN_C_SIZE(1),
+		PLAN_CE_SIZE(1), PLAN_D_SIZE(1), PLAN_A_SIZE(1)
+	};
+	static const uint8_t size2[PLAN_NTYPES] = {
+		PLAN_AP_SIZE(2), PLAN_APE_SIZE(2), PLAN_C_SIZE(2),
+		PLAN_CE_SIZE(2), PLAN_D_SIZE(2), PLAN_A_SIZE(2)
+	};
+
+	return pl->table[type] + (size_t)i * (w == 1 ? size1[type] :
+	    size2[type]);
 }
 
 /* Entry k of the APE / CE member lists. */
@@ -85,32 +115,32 @@ list_at(const uint8_t *list, uint8_t w, uint16_t k)
 	return rd_w(list + (size_t)k * w, w);
 }
 
-/* Slow path of note(): builds the event and calls the monitor. */
+/* Slow paths of the monitor: build the event and call the monitor. */
 void planner_emit(struct planner *pl, uint8_t kind, uint8_t type,
     uint16_t index);
+void planner_emit_sense(struct planner *pl, const uint8_t *rel,
+    uint8_t owner_type, uint16_t owner, int16_t value, uint8_t latch);
 
 /* An element event, if the global or the element's flags enable it. */
 static inline void
-note(struct planner *pl, uint8_t kind, uint8_t type, uint16_t index,
-    uint16_t slot)
+note(struct planner *pl, uint8_t kind, uint8_t type, uint16_t index)
 {
-	if (pl->io.monitor != NULL &&
-	    ((pl->global_monitor | pl->monitor[slot]) & (1u << kind)))
+	if (MON && pl->io.monitor != NULL && ((pl->global_monitor |
+	    pl->mon_of[type][index]) & (1u << kind)))
 		planner_emit(pl, kind, type, index);
 }
 
 /* Entering an element: count it, then event E (§7). */
 static inline void
-enter(struct planner *pl, uint8_t type, uint16_t index, uint16_t slot)
+enter(struct planner *pl, uint8_t type, uint16_t index)
 {
-	pl->exec[slot]++;
-	note(pl, PLANNER_EV_EXECUTED, type, index, slot);
+	pl->exec_of[type][index]++;
+	note(pl, PLANNER_EV_EXECUTED, type, index);
 }
 
 /* The S/P/F/Z event for result r, counting a success first. */
 static inline void
-report(struct planner *pl, uint8_t type, uint16_t index, uint16_t slot,
-    uint8_t r)
+report(struct planner *pl, uint8_t type, uint16_t index, uint8_t r)
 {
 	static const uint8_t event_of[4] = {
 		PLANNER_EV_FAIL, PLANNER_EV_SUCCESS, PLANNER_EV_PENDING,
@@ -118,8 +148,8 @@ report(struct planner *pl, uint8_t type, uint16_t index, uint16_t slot,
 	};
 
 	if (PLANNER_CODE(r) == PLANNER_SUCCESS)
-		pl->succ[slot]++;
-	note(pl, event_of[PLANNER_CODE(r)], type, index, slot);
+		pl->succ_of[type][index]++;
+	note(pl, event_of[PLANNER_CODE(r)], type, index);
 }
 
 /* r with its code replaced, its data bits kept. */
@@ -130,24 +160,69 @@ recode(uint8_t r, uint8_t code)
 }
 
 /*
- * Check the releaser at rel (inside the record of owner type/index), whose
- * latch is bit latch_bit of *flags; ds is the executing drive's status.
- * Emits the R event; 1 when released.
+ * The comparison of a releaser (§2).  The threshold moves by the
+ * hysteresis only while the latch is set: by the flexible latch hysteresis
+ * when the drive was interrupted, by the plain one otherwise.  32-bit
+ * arithmetic, so a threshold near the 16-bit limits does not wrap.
  */
-uint8_t planner_check(struct planner *pl, const uint8_t *rel, uint8_t *flags,
-    uint8_t latch_bit, uint8_t ds, uint8_t owner_type, uint16_t owner);
+static inline uint8_t
+releaser_compare(const uint8_t *rel, uint8_t w, uint8_t cmp, int16_t v,
+    uint8_t latch, uint8_t ds)
+{
+	int32_t t = (int16_t)rd_u16(rel + REL_VALUE(w)), h;
+
+	if (cmp == PLAN_EQ)
+		return v == t;
+	if (cmp == PLAN_NE)
+		return v != t;
+	if (latch) {
+		h = (int16_t)rd_u16(rel + (ds == PLANNER_INTERRUPTED ?
+		    REL_FLEX(w) : REL_HYST(w)));
+		t = cmp == PLAN_GT ? t - h : t + h;
+	}
+	if (cmp == PLAN_GT)
+		return v > t;
+	if (cmp == PLAN_LT)
+		return v < t;
+	return 0;		/* invalid comparator: never released */
+}
 
 /*
- * Execute a child (an action, action pattern or competence) at nesting
- * depth `depth`, for a drive whose status is ds.  The child link of a D,
- * CE or APE record is at ref.  Returns the result byte.  A missing or too
- * deep child is not entered and gives PLANNER_ERROR, which its parent
- * reports as Z like any child error (§6.5).
+ * Check the releaser at rel (inside the record of owner type/index), whose
+ * latch is bit latch_bit of *flags; ds is the executing drive's status.
+ * One sense read (none for TR and FL), the latch, the R event naming the
+ * owner (§13.5).  1 when released.
  */
-uint8_t planner_run_child(struct planner *pl, const uint8_t *ref, uint8_t ds,
-    uint8_t depth);
+static inline uint8_t
+check_releaser(struct planner *pl, const uint8_t *rel, uint16_t *flags,
+    uint16_t latch_bit, uint8_t ds, uint8_t owner_type, uint16_t owner,
+    uint8_t w)
+{
+	uint8_t cmp = rel[REL_CMP(w)], released;
+	int16_t v = 0;
 
-uint8_t planner_competence(struct planner *pl, uint16_t c, uint8_t ds,
-    uint8_t depth);
+	if (cmp == PLAN_TR || cmp == PLAN_FL) {
+		released = cmp == PLAN_TR;
+	} else {
+		/* a drive that was not running forgets its latches */
+		if (ds == PLANNER_NOTRUNNING)
+			*flags &= (uint16_t)~latch_bit;
+		v = pl->io.sense(pl->io.ctx, rd_w(rel, w));
+		released = releaser_compare(rel, w, cmp, v,
+		    (*flags & latch_bit) != 0, ds);
+	}
+	*flags = released ? (uint16_t)(*flags | latch_bit) :
+	    (uint16_t)(*flags & ~latch_bit);
+	if (MON && pl->io.monitor != NULL)
+		planner_emit_sense(pl, rel, owner_type, owner, v, released);
+	return released;
+}
+
+/* planner_cycle for 8-bit and 16-bit ids (run8.c, run16.c), and without
+   a monitor (run8q.c, run16q.c). */
+uint16_t planner_cycle_8(struct planner *pl);
+uint16_t planner_cycle_16(struct planner *pl);
+uint16_t planner_cycle_8q(struct planner *pl);
+uint16_t planner_cycle_16q(struct planner *pl);
 
 #endif

@@ -105,17 +105,19 @@ struct planner {
 	uint8_t w;			/* id width in bytes */
 	uint8_t global_monitor;
 	uint8_t depth_exceeded;		/* set when a child was too deep */
+	uint8_t order_stale;		/* a priority changed: re-sort d_order */
 	uint16_t maxid;
-	uint16_t slot[PLAN_NTYPES];	/* first counter slot of each type */
-	uint16_t *exec, *succ;		/* per element: counters */
-	uint8_t *monitor;		/* per element: monitor flags */
+	/* per element, by type: counters and monitor flags */
+	uint16_t *exec_of[PLAN_NTYPES], *succ_of[PLAN_NTYPES];
+	uint8_t *mon_of[PLAN_NTYPES];
 	uint16_t *d_prio, *d_interval, *d_ramp;	/* per drive */
-	uint8_t *d_flags;		/* status, latch, checked */
+	uint16_t *d_order;		/* drives by runtime priority */
+	uint16_t *d_running;		/* the RUNNING drive + 1, or 0 */
+	uint16_t *d_flags;		/* status, latch */
 	uint16_t *c_current, *ap_current;	/* element index + 1; 0 none */
-	uint8_t *ce_flags;		/* status, latch */
-	uint8_t *ce_retry;
-	uint8_t *ape_done;
-	uint8_t *a_check;		/* check-for-complete */
+	uint16_t *ce_state;		/* status, latch, retry count */
+	uint8_t *ape_done;		/* per APE: done in this pass */
+	uint8_t *a_check;		/* per action: check-for-complete */
 };
 
 /*

@@ -10,15 +10,15 @@
 /*
  * Layout, 16-bit arrays first so one 2-byte alignment serves them all
  * (N = all elements, counted per type in enum plan_type order):
- *   u16 exec[N] succ[N] d_prio[D] d_interval[D] d_ramp[D] c_current[C]
- *       ap_current[AP]
- *   u8  monitor[N] d_flags[D] ce_flags[CE] ce_retry[CE] ape_done[APE]
- *       a_check[A]
+ *   u16 exec[N] succ[N] d_prio[D] d_interval[D] d_ramp[D] d_order[D]
+ *       d_flags[D] c_current[C] ap_current[AP] ce_state[CE] d_running
+ *   u8  monitor[N] ape_done[APE] a_check[A]
  */
 static uint32_t
 wide_words(const uint16_t n[PLAN_NTYPES], uint32_t total)
 {
-	return 2 * total + 3u * n[PLAN_D] + n[PLAN_C] + n[PLAN_AP];
+	return 2 * total + 5u * n[PLAN_D] + n[PLAN_C] + n[PLAN_AP] +
+	    n[PLAN_CE] + 1;
 }
 
 static uint32_t
@@ -37,8 +37,7 @@ planner_state_size_for(const uint16_t n[PLAN_NTYPES])
 {
 	uint32_t total = total_elements(n);
 
-	return 2 * wide_words(n, total) + total + n[PLAN_D] +
-	    2u * n[PLAN_CE] + n[PLAN_APE] + n[PLAN_A];
+	return 2 * wide_words(n, total) + total + n[PLAN_APE] + n[PLAN_A];
 }
 
 uint32_t
@@ -57,28 +56,30 @@ lay_out(struct planner *pl, uint8_t *block)
 {
 	const uint16_t *n = pl->plan->count;
 	uint32_t total = total_elements(n);
-	uint16_t *u = (uint16_t *)(void *)block;
-	uint8_t *b = block + 2 * wide_words(n, total);
-	uint16_t slot = 0;
+	uint16_t *exec = (uint16_t *)(void *)block, *succ = exec + total, *u;
+	uint8_t *mon = block + 2 * wide_words(n, total);
 	int t;
 
 	for (t = 0; t < PLAN_NTYPES; t++) {
-		pl->slot[t] = slot;
-		slot = (uint16_t)(slot + n[t]);
+		pl->exec_of[t] = exec;
+		pl->succ_of[t] = succ;
+		pl->mon_of[t] = mon;
+		exec += n[t];
+		succ += n[t];
+		mon += n[t];
 	}
-	pl->exec = u;
-	pl->succ = u += total;
-	pl->d_prio = u += total;
+	u = succ;
+	pl->d_prio = u;
 	pl->d_interval = u += n[PLAN_D];
 	pl->d_ramp = u += n[PLAN_D];
+	pl->d_order = u += n[PLAN_D];
+	pl->d_flags = u += n[PLAN_D];
 	pl->c_current = u += n[PLAN_D];
 	pl->ap_current = u += n[PLAN_C];
-	pl->monitor = b;
-	pl->d_flags = b += total;
-	pl->ce_flags = b += n[PLAN_D];
-	pl->ce_retry = b += n[PLAN_CE];
-	pl->ape_done = b += n[PLAN_CE];
-	pl->a_check = b + n[PLAN_APE];
+	pl->ce_state = u += n[PLAN_AP];
+	pl->d_running = u + n[PLAN_CE];
+	pl->ape_done = mon;
+	pl->a_check = mon + n[PLAN_APE];
 }
 
 int
@@ -118,23 +119,20 @@ void
 planner_reset(struct planner *pl)
 {
 	const struct plan *p = pl->plan;
-	uint32_t total = total_elements(p->count);
 	uint8_t w = pl->w;
 	uint16_t i;
 	int t;
 
-	memset(pl->exec, 0, 2 * wide_words(p->count, total) * sizeof(uint8_t));
-	memset(pl->monitor, 0, planner_state_size_for(p->count) -
-	    2 * wide_words(p->count, total));
+	memset(pl->exec_of[0], 0, planner_state_size_for(p->count));
 	for (t = 0; t < PLAN_NTYPES; t++)
 		for (i = 0; i < p->count[t]; i++)
-			pl->monitor[pl->slot[t] + i] =
-			    record(pl, (uint8_t)t, i)[monitor_offset((uint8_t)t,
-			    w)];
+			pl->mon_of[t][i] = record(pl, (uint8_t)t, i)[
+			    monitor_offset((uint8_t)t, w)];
 	for (i = 0; i < p->count[PLAN_D]; i++)
 		pl->d_prio[i] = rd_w(record(pl, PLAN_D, i) + D_PRIORITY(w), w);
 	pl->global_monitor = p->global_monitor;
 	pl->depth_exceeded = 0;
+	pl->order_stale = 1;
 }
 
 void
@@ -150,6 +148,26 @@ planner_emit(struct planner *pl, uint8_t kind, uint8_t type, uint16_t index)
 }
 
 void
+planner_emit_sense(struct planner *pl, const uint8_t *rel, uint8_t owner_type,
+    uint16_t owner, int16_t value, uint8_t latch)
+{
+	struct planner_event ev;
+
+	if (!((pl->global_monitor | pl->mon_of[owner_type][owner]) &
+	    (1u << PLANNER_EV_SENSE)))
+		return;
+	memset(&ev, 0, sizeof ev);
+	ev.kind = PLANNER_EV_SENSE;
+	ev.type = owner_type;
+	ev.index = owner;
+	ev.sense = rd_w(rel, pl->w);
+	ev.cmp = rel[REL_CMP(pl->w)];
+	ev.latch = latch;
+	ev.value = value;
+	pl->io.monitor(pl->io.ctx, &ev);
+}
+
+void
 planner_set_global_monitor(struct planner *pl, uint8_t flags)
 {
 	pl->global_monitor = flags & PLAN_MON_ALL;
@@ -159,32 +177,32 @@ void
 planner_set_monitor(struct planner *pl, uint8_t type, uint16_t index,
     uint8_t flags)
 {
-	pl->monitor[pl->slot[type] + index] = flags & PLAN_MON_ALL;
+	pl->mon_of[type][index] = flags & PLAN_MON_ALL;
 }
 
 uint8_t
 planner_monitor(const struct planner *pl, uint8_t type, uint16_t index)
 {
-	return pl->monitor[pl->slot[type] + index];
+	return pl->mon_of[type][index];
 }
 
 uint16_t
 planner_executions(const struct planner *pl, uint8_t type, uint16_t index)
 {
-	return pl->exec[pl->slot[type] + index];
+	return pl->exec_of[type][index];
 }
 
 uint16_t
 planner_successes(const struct planner *pl, uint8_t type, uint16_t index)
 {
-	return pl->succ[pl->slot[type] + index];
+	return pl->succ_of[type][index];
 }
 
 void
 planner_drive_state(const struct planner *pl, uint16_t d,
     struct planner_drive_state *out)
 {
-	out->status = pl->d_flags[d] & DF_STATUS;
+	out->status = (uint8_t)(pl->d_flags[d] & DF_STATUS);
 	out->latch = (pl->d_flags[d] & DF_LATCH) != 0;
 	out->priority = pl->d_prio[d];
 	out->interval_counter = pl->d_interval[d];
@@ -195,6 +213,7 @@ void
 planner_set_priority(struct planner *pl, uint16_t d, uint16_t priority)
 {
 	pl->d_prio[d] = priority > pl->maxid ? pl->maxid : priority;
+	pl->order_stale = 1;
 }
 
 uint16_t
@@ -211,6 +230,6 @@ planner_element_status(const struct planner *pl, uint8_t type,
     uint16_t index)
 {
 	if (type == PLAN_CE)
-		return pl->ce_flags[index] & CEF_STATUS;
+		return pl->ce_state[index] & CES_STATUS;
 	return pl->ape_done[index] ? PLANNER_CE_SUCCESS : PLANNER_NOT_TESTED;
 }

@@ -1,0 +1,397 @@
+/*
+ * descend.h - executing a drive's subtree (spec §5, §6): competences with
+ * their priority groups and retries, action patterns one element a cycle,
+ * actions.  A code template: run8.c and run16.c include it with W (the id
+ * width in bytes) fixed, so every field offset folds to a constant.  One
+ * recursive function, descend(), with the rest inlined into it: this is
+ * the planner's hot path.
+ */
+#ifndef W
+#error "descend.h is included by run8.c / run16.c with W defined"
+#endif
+
+static uint8_t descend(struct planner *pl, const uint8_t *ref, uint8_t ds,
+    uint8_t depth);
+
+/* Member list of a competence or action pattern: entries first..+count. */
+struct members {
+	const uint8_t *list;
+	uint16_t first, end;
+	uint8_t use_or;
+};
+
+static void
+members_of(const struct planner *pl, uint8_t type, const uint8_t *q,
+    struct members *m)
+{
+	if (type == PLAN_C) {
+		m->list = pl->plan->ce_list;
+		m->first = rd_w(q + C_FIRST(W), W);
+		m->end = (uint16_t)(m->first + rd_w(q + C_COUNT(W), W));
+		m->use_or = q[C_FLAGS(W)] & 1u;
+	} else {
+		m->list = pl->plan->ape_list;
+		m->first = rd_w(q + AP_FIRST(W), W);
+		m->end = (uint16_t)(m->first + rd_w(q + AP_COUNT(W), W));
+		m->use_or = 0;
+	}
+}
+
+/* ---- action patterns (§6.1) ------------------------------------------ */
+
+/*
+ * The next element to run: not yet done, order >= from, the smallest order
+ * (the first in the table on ties).  Order PLAN_MAXID is never chosen, as
+ * in the original (§11.3).
+ */
+static uint16_t
+next_element(const struct planner *pl, const struct members *m,
+    uint16_t from)
+{
+	uint16_t k, best = PLAN_NONE, best_order = PLAN_MAXID(W);
+
+	for (k = m->first; k < m->end; k++) {
+		uint16_t e = list_at(m->list, W, k), order;
+
+		if (pl->ape_done[e])
+			continue;
+		order = rd_w(record_w(pl, PLAN_APE, e, W) + APE_ORDER(W), W);
+		if (order >= from && order < best_order) {
+			best = e;
+			best_order = order;
+		}
+	}
+	return best;
+}
+
+static void
+restart_elements(struct planner *pl, const struct members *m)
+{
+	uint16_t k;
+
+	for (k = m->first; k < m->end; k++)
+		pl->ape_done[list_at(m->list, W, k)] = 0;
+}
+
+/*
+ * Statuses are cleared whenever a pattern or competence finishes, so on a
+ * fresh start they are already clear -- unless the plan is recursive and
+ * this very element is still part-way through further up the stack.
+ */
+static uint8_t
+may_recurse(const struct planner *pl)
+{
+	return (pl->plan->flags & PLAN_F_RECURSION) != 0;
+}
+
+static uint8_t
+run_pattern(struct planner *pl, uint16_t ap, uint8_t ds, uint8_t depth)
+{
+	struct members m;
+	uint16_t e, next;
+	uint8_t r;
+
+	enter(pl, PLAN_AP, ap);
+	members_of(pl, PLAN_AP, record_w(pl, PLAN_AP, ap, W), &m);
+	if (pl->ap_current[ap] != 0) {
+		e = (uint16_t)(pl->ap_current[ap] - 1);
+	} else {
+		if (may_recurse(pl))
+			restart_elements(pl, &m);
+		e = next_element(pl, &m, 0);
+	}
+	if (e == PLAN_NONE) {
+		r = PLANNER_ERROR;	/* an empty pattern (§6.5) */
+	} else {
+		/* the element: E, its child, its S/P/F/Z */
+		const uint8_t *q = record_w(pl, PLAN_APE, e, W);
+
+		enter(pl, PLAN_APE, e);
+		r = descend(pl, q + APE_CHILD(W), ds,
+		    (uint8_t)(depth + 2));
+		report(pl, PLAN_APE, e, r);
+		if (PLANNER_CODE(r) == PLANNER_IN_PROGRESS) {
+			pl->ap_current[ap] = (uint16_t)(e + 1);
+		} else if (PLANNER_CODE(r) == PLANNER_SUCCESS) {
+			pl->ape_done[e] = 1;
+			next = next_element(pl, &m, rd_w(q + APE_ORDER(W), W));
+			if (next != PLAN_NONE) {	/* more to do */
+				pl->ap_current[ap] = (uint16_t)(next + 1);
+				r = recode(r, PLANNER_IN_PROGRESS);
+			}
+		}
+	}
+	if (PLANNER_CODE(r) != PLANNER_IN_PROGRESS) {
+		pl->ap_current[ap] = 0;
+		restart_elements(pl, &m);
+	}
+	report(pl, PLAN_AP, ap, r);
+	return r;
+}
+
+/* ---- competences (§5) ------------------------------------------------ */
+
+static uint16_t
+priority_of(const struct planner *pl, uint16_t ce)
+{
+	return rd_w(record_w(pl, PLAN_CE, ce, W) + CE_PRIORITY(W), W);
+}
+
+static uint8_t
+status_of(const struct planner *pl, uint16_t ce)
+{
+	return pl->ce_state[ce] & CES_STATUS;
+}
+
+static void
+set_status(struct planner *pl, uint16_t ce, uint8_t status)
+{
+	pl->ce_state[ce] = (uint16_t)((pl->ce_state[ce] & ~CES_STATUS) |
+	    status);
+}
+
+static void
+restart_members(struct planner *pl, const struct members *m)
+{
+	uint16_t k;
+
+	for (k = m->first; k < m->end; k++)
+		pl->ce_state[list_at(m->list, W, k)] &=
+		    (uint16_t)~CES_STATUS;
+}
+
+/*
+ * nextCandidate: untested (or not released, when asked), priority above
+ * (or at least) p, the smallest priority, first on ties.  The largest
+ * priority the width holds is never chosen (§11.3).
+ */
+static uint16_t
+next_candidate(const struct planner *pl, const struct members *m, uint16_t p,
+    uint8_t strictly_above, uint8_t include_not_released)
+{
+	uint16_t k, best = PLAN_NONE, best_p = PLAN_MAXID(W);
+
+	for (k = m->first; k < m->end; k++) {
+		uint16_t ce = list_at(m->list, W, k), q;
+		uint8_t st = status_of(pl, ce);
+
+		if (st != PLANNER_NOT_TESTED && !(include_not_released &&
+		    st == PLANNER_NOT_RELEASED))
+			continue;
+		q = priority_of(pl, ce);
+		if ((strictly_above ? q > p : q >= p) && q < best_p) {
+			best = ce;
+			best_p = q;
+		}
+	}
+	return best;
+}
+
+static uint8_t
+released(struct planner *pl, uint16_t ce, uint8_t ds)
+{
+	return check_releaser(pl, record_w(pl, PLAN_CE, ce, W) +
+	    CE_RELEASER(W), &pl->ce_state[ce], CES_LATCH, ds, PLAN_CE,
+	    ce, W);
+}
+
+/*
+ * initial: from the top priority down (first on ties; priority 0 never)
+ * to the first released element; those passed on the way are marked not
+ * released.  The element to run, or PLAN_NONE: the competence fails.
+ */
+static uint16_t
+initial(struct planner *pl, const struct members *m, uint8_t ds)
+{
+	uint16_t k, limit = 0, ce, p, best_p;
+
+	for (;;) {
+		ce = PLAN_NONE;
+		best_p = 0;
+		for (k = m->first; k < m->end; k++) {
+			uint16_t e = list_at(m->list, W, k);
+
+			if (status_of(pl, e) != PLANNER_NOT_TESTED)
+				continue;
+			p = priority_of(pl, e);
+			if ((limit == 0 || p <= limit) && p > best_p) {
+				ce = e;
+				best_p = p;
+			}
+		}
+		if (ce == PLAN_NONE || released(pl, ce, ds))
+			return ce;
+		set_status(pl, ce, PLANNER_NOT_RELEASED);
+		limit = best_p;
+	}
+}
+
+/* 1 when ce's child is an action pattern in the middle of its sequence. */
+static uint8_t
+pattern_running(const struct planner *pl, uint16_t ce)
+{
+	const uint8_t *ref = record_w(pl, PLAN_CE, ce, W) + CE_CHILD(W);
+
+	return ref[0] == PLAN_AP && pl->ap_current[rd_w(ref + 1, W)] != 0;
+}
+
+/*
+ * subsequent: carry on with the current element, re-checking only its
+ * releaser (not even that while its pattern is part-way).  AND: a miss
+ * fails the competence.  OR: untested siblings of its group are tried in
+ * the same cycle.  The element to run, or PLAN_NONE.
+ */
+static uint16_t
+subsequent(struct planner *pl, uint16_t c, const struct members *m,
+    uint8_t ds)
+{
+	uint16_t ce = (uint16_t)(pl->c_current[c] - 1), p, k, next;
+
+	p = priority_of(pl, ce);
+	for (k = m->first; k < m->end; k++) {
+		uint16_t e = list_at(m->list, W, k);
+
+		if (status_of(pl, e) == PLANNER_NOT_RELEASED &&
+		    priority_of(pl, e) == p)
+			set_status(pl, e, PLANNER_NOT_TESTED);
+	}
+	for (;;) {
+		if (pattern_running(pl, ce) || released(pl, ce, ds))
+			return ce;
+		set_status(pl, ce, PLANNER_NOT_RELEASED);
+		if (!m->use_or)
+			return PLAN_NONE;
+		next = next_candidate(pl, m, p, 0, 0);
+		if (next == PLAN_NONE || priority_of(pl, next) != p)
+			return PLAN_NONE;
+		pl->c_current[c] = (uint16_t)(next + 1);
+		ce = next;
+	}
+}
+
+/* executeCE (at depth `depth`): E, the child, the retry rule, S/P/F/Z. */
+static uint8_t
+run_ce(struct planner *pl, uint16_t ce, uint8_t ds, uint8_t depth)
+{
+	const uint8_t *q = record_w(pl, PLAN_CE, ce, W);
+	uint16_t *st = &pl->ce_state[ce];
+	uint8_t r, limit;
+
+	enter(pl, PLAN_CE, ce);
+	r = descend(pl, q + CE_CHILD(W), ds, (uint8_t)(depth + 1));
+	if (PLANNER_CODE(r) == PLANNER_SUCCESS) {
+		*st &= 0xFFu;		/* retry count 0 */
+	} else if (PLANNER_CODE(r) == PLANNER_FAIL) {
+		limit = q[CE_RETRY(W)];
+		if (limit > 0 && (*st >> CES_RETRY_SHIFT) < limit) {
+			*st = (uint16_t)(*st + (1u << CES_RETRY_SHIFT));
+			r = recode(r, PLANNER_IN_PROGRESS);	/* again */
+		} else {
+			*st &= 0xFFu;
+		}
+	}
+	report(pl, PLAN_CE, ce, r);
+	return r;
+}
+
+/* afterCE: what the competence does next, given its element's result. */
+static uint8_t
+after_ce(struct planner *pl, uint16_t c, const struct members *m,
+    uint16_t ce, uint8_t r)
+{
+	uint16_t p = priority_of(pl, ce), next;
+
+	switch (PLANNER_CODE(r)) {
+	case PLANNER_SUCCESS:
+		set_status(pl, ce, PLANNER_CE_SUCCESS);
+		/* AND: what is left at this level or above; OR: above */
+		next = next_candidate(pl, m, p, m->use_or, 1);
+		if (next != PLAN_NONE) {
+			pl->c_current[c] = (uint16_t)(next + 1);
+			r = recode(r, PLANNER_IN_PROGRESS);
+		}
+		break;
+	case PLANNER_IN_PROGRESS:
+		set_status(pl, ce, PLANNER_CE_IN_PROGRESS);
+		pl->c_current[c] = (uint16_t)(ce + 1);
+		break;
+	default:
+		set_status(pl, ce, PLANNER_CODE(r) == PLANNER_FAIL ?
+		    PLANNER_CE_FAILED : PLANNER_CE_ERROR);
+		if (!m->use_or)
+			break;
+		/* OR: a sibling of the same group gets the next cycle */
+		next = next_candidate(pl, m, p, 0, 1);
+		if (next != PLAN_NONE && priority_of(pl, next) == p) {
+			pl->c_current[c] = (uint16_t)(next + 1);
+			r = PLANNER_IN_PROGRESS;	/* data dropped */
+		}
+		break;
+	}
+	return r;
+}
+
+static uint8_t
+run_competence(struct planner *pl, uint16_t c, uint8_t ds, uint8_t depth)
+{
+	struct members m;
+	uint16_t ce;
+	uint8_t r;
+
+	if (pl->plan->count[PLAN_CE] == 0)
+		return PLANNER_ERROR;	/* as the original: no events (§11.13) */
+	enter(pl, PLAN_C, c);
+	members_of(pl, PLAN_C, record_w(pl, PLAN_C, c, W), &m);
+	if (pl->c_current[c] != 0) {
+		ce = subsequent(pl, c, &m, ds);
+	} else {
+		if (may_recurse(pl))
+			restart_members(pl, &m);
+		ce = initial(pl, &m, ds);
+	}
+	r = ce == PLAN_NONE ? PLANNER_FAIL :
+	    after_ce(pl, c, &m, ce, run_ce(pl, ce, ds, (uint8_t)(depth + 1)));
+	if (PLANNER_CODE(r) != PLANNER_IN_PROGRESS) {
+		pl->c_current[c] = 0;
+		restart_members(pl, &m);
+	}
+	report(pl, PLAN_C, c, r);
+	return r;
+}
+
+/* ---- actions (§6.2) and the child link ------------------------------- */
+
+static uint8_t
+run_action(struct planner *pl, uint16_t a)
+{
+	const uint8_t *q = record_w(pl, PLAN_A, a, W);
+	uint8_t r;
+
+	enter(pl, PLAN_A, a);
+	r = pl->io.action(pl->io.ctx, rd_w(q + A_ACTION(W), W),
+	    (int16_t)rd_u16(q + A_VALUE(W)), pl->a_check[a]);
+	pl->a_check[a] = PLANNER_CODE(r) == PLANNER_IN_PROGRESS;
+	report(pl, PLAN_A, a, r);
+	return r;
+}
+
+static uint8_t
+descend(struct planner *pl, const uint8_t *ref, uint8_t ds, uint8_t depth)
+{
+	uint8_t type = ref[0];
+	uint16_t i = rd_w(ref + 1, W);
+
+	if (type == PLAN_A)
+		return depth <= PLANNER_MAX_DEPTH ? run_action(pl, i) :
+		    (pl->depth_exceeded = 1, PLANNER_ERROR);
+	if (type == PLAN_NO_TYPE)
+		return PLANNER_ERROR;
+	/* a pattern or competence brings its elements one level deeper */
+	if (depth + 1 > PLANNER_MAX_DEPTH) {
+		pl->depth_exceeded = 1;
+		return PLANNER_ERROR;
+	}
+	if (type == PLAN_AP)
+		return run_pattern(pl, i, ds, depth);
+	return run_competence(pl, i, ds, depth);
+}
