@@ -13,6 +13,34 @@
 static uint8_t descend(struct planner *pl, const uint8_t *ref, uint8_t ds,
     uint8_t depth);
 
+/* ---- actions (§6.2) --------------------------------------------------- */
+
+static uint8_t
+run_action(struct planner *pl, uint16_t a)
+{
+	const uint8_t *q = record_w(pl, PLAN_A, a, W);
+	uint8_t r;
+
+	enter(pl, PLAN_A, a);
+	r = pl->io.action(pl->io.ctx, rd_w(q + A_ACTION(W), W),
+	    (int16_t)rd_u16(q + A_VALUE(W)), pl->a_check[a]);
+	pl->a_check[a] = PLANNER_CODE(r) == PLANNER_IN_PROGRESS;
+	report(pl, PLAN_A, a, r);
+	return r;
+}
+
+/*
+ * The child link at ref.  Actions, the commonest children, are run right
+ * here rather than one call further down.
+ */
+static inline uint8_t
+run_child(struct planner *pl, const uint8_t *ref, uint8_t ds, uint8_t depth)
+{
+	if (ref[0] == PLAN_A && depth <= PLANNER_MAX_DEPTH)
+		return run_action(pl, rd_w(ref + 1, W));
+	return descend(pl, ref, ds, depth);
+}
+
 /* Member list of a competence or action pattern: entries first..+count. */
 struct members {
 	const uint8_t *list;
@@ -107,7 +135,7 @@ run_pattern(struct planner *pl, uint16_t ap, uint8_t ds, uint8_t depth)
 		const uint8_t *q = record_w(pl, PLAN_APE, e, W);
 
 		enter(pl, PLAN_APE, e);
-		r = descend(pl, q + APE_CHILD(W), ds,
+		r = run_child(pl, q + APE_CHILD(W), ds,
 		    (uint8_t)(depth + 2));
 		report(pl, PLAN_APE, e, r);
 		if (PLANNER_CODE(r) == PLANNER_IN_PROGRESS) {
@@ -169,17 +197,19 @@ static uint16_t
 next_candidate(const struct planner *pl, const struct members *m, uint16_t p,
     uint8_t strictly_above, uint8_t include_not_released)
 {
+	/* the statuses that qualify, as a bit set; the lowest priority */
+	uint16_t wanted = (uint16_t)(1u << PLANNER_NOT_TESTED |
+	    (include_not_released ? 1u << PLANNER_NOT_RELEASED : 0));
+	uint32_t low = (uint32_t)p + (strictly_above != 0);
 	uint16_t k, best = PLAN_NONE, best_p = PLAN_MAXID(W);
 
 	for (k = m->first; k < m->end; k++) {
 		uint16_t ce = list_at(m->list, W, k), q;
-		uint8_t st = status_of(pl, ce);
 
-		if (st != PLANNER_NOT_TESTED && !(include_not_released &&
-		    st == PLANNER_NOT_RELEASED))
+		if (!((wanted >> status_of(pl, ce)) & 1u))
 			continue;
 		q = priority_of(pl, ce);
-		if ((strictly_above ? q > p : q >= p) && q < best_p) {
+		if (q >= low && q < best_p) {
 			best = ce;
 			best_p = q;
 		}
@@ -278,7 +308,7 @@ run_ce(struct planner *pl, uint16_t ce, uint8_t ds, uint8_t depth)
 	uint8_t r, limit;
 
 	enter(pl, PLAN_CE, ce);
-	r = descend(pl, q + CE_CHILD(W), ds, (uint8_t)(depth + 1));
+	r = run_child(pl, q + CE_CHILD(W), ds, (uint8_t)(depth + 1));
 	if (PLANNER_CODE(r) == PLANNER_SUCCESS) {
 		*st &= 0xFFu;		/* retry count 0 */
 	} else if (PLANNER_CODE(r) == PLANNER_FAIL) {
@@ -359,21 +389,7 @@ run_competence(struct planner *pl, uint16_t c, uint8_t ds, uint8_t depth)
 	return r;
 }
 
-/* ---- actions (§6.2) and the child link ------------------------------- */
-
-static uint8_t
-run_action(struct planner *pl, uint16_t a)
-{
-	const uint8_t *q = record_w(pl, PLAN_A, a, W);
-	uint8_t r;
-
-	enter(pl, PLAN_A, a);
-	r = pl->io.action(pl->io.ctx, rd_w(q + A_ACTION(W), W),
-	    (int16_t)rd_u16(q + A_VALUE(W)), pl->a_check[a]);
-	pl->a_check[a] = PLANNER_CODE(r) == PLANNER_IN_PROGRESS;
-	report(pl, PLAN_A, a, r);
-	return r;
-}
+/* ---- the child link ---------------------------------------------------- */
 
 static uint8_t
 descend(struct planner *pl, const uint8_t *ref, uint8_t ds, uint8_t depth)

@@ -160,38 +160,16 @@ recode(uint8_t r, uint8_t code)
 }
 
 /*
- * The comparison of a releaser (§2).  The threshold moves by the
- * hysteresis only while the latch is set: by the flexible latch hysteresis
- * when the drive was interrupted, by the plain one otherwise.  32-bit
- * arithmetic, so a threshold near the 16-bit limits does not wrap.
- */
-static inline uint8_t
-releaser_compare(const uint8_t *rel, uint8_t w, uint8_t cmp, int16_t v,
-    uint8_t latch, uint8_t ds)
-{
-	int32_t t = (int16_t)rd_u16(rel + REL_VALUE(w)), h;
-
-	if (cmp == PLAN_EQ)
-		return v == t;
-	if (cmp == PLAN_NE)
-		return v != t;
-	if (latch) {
-		h = (int16_t)rd_u16(rel + (ds == PLANNER_INTERRUPTED ?
-		    REL_FLEX(w) : REL_HYST(w)));
-		t = cmp == PLAN_GT ? t - h : t + h;
-	}
-	if (cmp == PLAN_GT)
-		return v > t;
-	if (cmp == PLAN_LT)
-		return v < t;
-	return 0;		/* invalid comparator: never released */
-}
-
-/*
  * Check the releaser at rel (inside the record of owner type/index), whose
  * latch is bit latch_bit of *flags; ds is the executing drive's status.
  * One sense read (none for TR and FL), the latch, the R event naming the
  * owner (§13.5).  1 when released.
+ *
+ * The threshold moves by the hysteresis only while the latch is set: by
+ * the flexible latch hysteresis when the drive was interrupted, by the
+ * plain one otherwise.  It is worked out before the sense is read, so that
+ * little has to survive the callback.  32-bit arithmetic: a threshold near
+ * the 16-bit limits does not wrap.
  */
 static inline uint8_t
 check_releaser(struct planner *pl, const uint8_t *rel, uint16_t *flags,
@@ -199,6 +177,8 @@ check_releaser(struct planner *pl, const uint8_t *rel, uint16_t *flags,
     uint8_t w)
 {
 	uint8_t cmp = rel[REL_CMP(w)], released;
+	uint16_t f = *flags;
+	int32_t t;
 	int16_t v = 0;
 
 	if (cmp == PLAN_TR || cmp == PLAN_FL) {
@@ -206,13 +186,28 @@ check_releaser(struct planner *pl, const uint8_t *rel, uint16_t *flags,
 	} else {
 		/* a drive that was not running forgets its latches */
 		if (ds == PLANNER_NOTRUNNING)
-			*flags &= (uint16_t)~latch_bit;
+			f &= (uint16_t)~latch_bit;
+		t = (int16_t)rd_u16(rel + REL_VALUE(w));
+		if ((f & latch_bit) && cmp >= PLAN_GT) {
+			int32_t h = (int16_t)rd_u16(rel + (ds ==
+			    PLANNER_INTERRUPTED ? REL_FLEX(w) : REL_HYST(w)));
+
+			t = cmp == PLAN_GT ? t - h : t + h;
+		}
 		v = pl->io.sense(pl->io.ctx, rd_w(rel, w));
-		released = releaser_compare(rel, w, cmp, v,
-		    (*flags & latch_bit) != 0, ds);
+		cmp = rel[REL_CMP(w)];
+		if (cmp == PLAN_GT)
+			released = v > t;
+		else if (cmp == PLAN_LT)
+			released = v < t;
+		else if (cmp == PLAN_EQ)
+			released = v == t;
+		else
+			released = cmp == PLAN_NE && v != t;
 	}
-	*flags = released ? (uint16_t)(*flags | latch_bit) :
-	    (uint16_t)(*flags & ~latch_bit);
+	/* callbacks do not touch the planner's state (planner.h) */
+	*flags = released ? (uint16_t)(f | latch_bit) :
+	    (uint16_t)(f & ~latch_bit);
 	if (MON && pl->io.monitor != NULL)
 		planner_emit_sense(pl, rel, owner_type, owner, v, released);
 	return released;
