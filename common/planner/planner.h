@@ -82,7 +82,12 @@ struct planner_event {
 	int16_t value;		/* the value read (0 for TR and FL) */
 };
 
-/* How the planner reaches the robot.  monitor may be NULL. */
+/*
+ * How the planner reaches the robot.  monitor may be NULL (events then
+ * cost nothing).  A callback may call planner_set_priority and the monitor
+ * setters, nothing else of the planner: the cycle keeps some state in
+ * registers across the calls.
+ */
 struct planner_io {
 	int16_t (*sense)(void *ctx, uint16_t sense_id);
 	/* A result byte (PLANNER_RESULT); check is 1 when the action's
