@@ -30,6 +30,8 @@ cb_action(void *ctx, uint16_t id, int16_t value, uint8_t check)
 	struct run *r = ctx;
 	uint8_t code;
 
+	if (r->agent && (r->agent->ended || r->agent->status != 0))
+		return PLANNER_ERROR;	/* the robot is gone: nothing acts */
 	if (r->actions) {
 		table_long(r->actions, r->cycle);
 		table_long(r->actions, r->time_ms);
