@@ -50,13 +50,28 @@ planner_tick(struct planner *pl, uint16_t dt)
 	}
 }
 
+/* The build of select.h for this plan's width (planner_init checked it). */
 uint16_t
 planner_cycle(struct planner *pl)
 {
 #if PLANNER_QUIET_BUILDS
-	if (pl->io.monitor == NULL)
-		return pl->w == 1 ? planner_cycle_8q(pl) :
-		    planner_cycle_16q(pl);
+	if (pl->io.monitor == NULL) {
+#if PLANNER_WIDTHS & 1
+		if (pl->w == 1)
+			return planner_cycle_8q(pl);
 #endif
-	return pl->w == 1 ? planner_cycle_8(pl) : planner_cycle_16(pl);
+#if PLANNER_WIDTHS & 2
+		return planner_cycle_16q(pl);
+#endif
+	}
+#endif
+#if PLANNER_WIDTHS & 1
+	if (pl->w == 1)
+		return planner_cycle_8(pl);
+#endif
+#if PLANNER_WIDTHS & 2
+	return planner_cycle_16(pl);
+#else
+	return PLANNER_IDLE;
+#endif
 }

@@ -35,6 +35,16 @@
 #define PLANNER_MAX_DEPTH 32
 #endif
 
+/*
+ * Id widths this build runs: bit 1 for 8-bit ids, bit 2 for 16-bit ones.
+ * A firmware that only takes 8-bit plans can build with -DPLANNER_WIDTHS=1
+ * and save the flash of the 16-bit build; planner_init then refuses
+ * 16-bit plans.
+ */
+#ifndef PLANNER_WIDTHS
+#define PLANNER_WIDTHS 3
+#endif
+
 /* Result byte of actions and elements: low 2 bits, user data above (§6.3). */
 #define PLANNER_FAIL 0
 #define PLANNER_SUCCESS 1
@@ -137,7 +147,8 @@ uint32_t planner_state_size_for(const uint16_t count[PLAN_NTYPES]);
 /*
  * Bind a handle to a validated plan, a state block (at least
  * planner_state_size bytes, 2-byte aligned) and the io callbacks (copied),
- * then planner_reset.  0, or -1 when the block is too small or misaligned.
+ * then planner_reset.  0, or -1 when the block is too small or misaligned
+ * or the plan's id width is not in PLANNER_WIDTHS.
  */
 int planner_init(struct planner *pl, const struct plan *plan, void *state,
     uint32_t state_size, const struct planner_io *io);

@@ -5,7 +5,11 @@
  */
 #include "internal.h"
 
+#if PLANNER_WIDTHS & 2
 #define W 2
 #define PLANNER_CYCLE_W planner_cycle_16
 #include "descend.h"
 #include "select.h"
+#else
+typedef int planner_run16_unused;	/* ISO C wants a declaration */
+#endif

@@ -5,7 +5,11 @@
  */
 #include "internal.h"
 
+#if PLANNER_WIDTHS & 1
 #define W 1
 #define PLANNER_CYCLE_W planner_cycle_8
 #include "descend.h"
 #include "select.h"
+#else
+typedef int planner_run8_unused;	/* ISO C wants a declaration */
+#endif

@@ -6,7 +6,7 @@
 #define MON 0
 #include "internal.h"
 
-#if PLANNER_QUIET_BUILDS
+#if PLANNER_QUIET_BUILDS && (PLANNER_WIDTHS & 1)
 #define W 1
 #define PLANNER_CYCLE_W planner_cycle_8q
 #include "descend.h"
