@@ -4,7 +4,8 @@
  * actions.  A code template: run8.c and run16.c include it with W (the id
  * width in bytes) fixed, so every field offset folds to a constant.  One
  * recursive function, descend(), with the rest inlined into it: this is
- * the planner's hot path.
+ * the planner's hot path.  Loops copy what they use into locals: a store
+ * to a state word could otherwise alias it and force a reload.
  */
 #ifndef W
 #error "descend.h is included by run8.c / run16.c with W defined"
@@ -41,10 +42,10 @@ run_child(struct planner *pl, const uint8_t *ref, uint8_t ds, uint8_t depth)
 	return descend(pl, ref, ds, depth);
 }
 
-/* Member list of a competence or action pattern: entries first..+count. */
+/* The members of a competence or pattern: list entries first..end-1. */
 struct members {
 	const uint8_t *list;
-	uint16_t first, end;
+	unsigned first, end;
 	uint8_t use_or;
 };
 
@@ -55,14 +56,25 @@ members_of(const struct planner *pl, uint8_t type, const uint8_t *q,
 	if (type == PLAN_C) {
 		m->list = pl->plan->ce_list;
 		m->first = rd_w(q + C_FIRST(W), W);
-		m->end = (uint16_t)(m->first + rd_w(q + C_COUNT(W), W));
+		m->end = m->first + rd_w(q + C_COUNT(W), W);
 		m->use_or = q[C_FLAGS(W)] & 1u;
 	} else {
 		m->list = pl->plan->ape_list;
 		m->first = rd_w(q + AP_FIRST(W), W);
-		m->end = (uint16_t)(m->first + rd_w(q + AP_COUNT(W), W));
+		m->end = m->first + rd_w(q + AP_COUNT(W), W);
 		m->use_or = 0;
 	}
+}
+
+/*
+ * Statuses are cleared whenever a pattern or competence finishes, so on a
+ * fresh start they are already clear -- unless the plan is recursive and
+ * this very element is still part-way through further up the stack.
+ */
+static uint8_t
+may_recurse(const struct planner *pl)
+{
+	return (pl->plan->flags & PLAN_F_RECURSION) != 0;
 }
 
 /* ---- action patterns (§6.1) ------------------------------------------ */
@@ -76,14 +88,17 @@ static uint16_t
 next_element(const struct planner *pl, const struct members *m,
     uint16_t from)
 {
-	uint16_t k, best = PLAN_NONE, best_order = PLAN_MAXID(W);
+	const uint8_t *list = m->list, *done = pl->ape_done;
+	const uint8_t *tab = pl->table[PLAN_APE] + APE_ORDER(W);
+	unsigned k, end = m->end;
+	uint16_t best = PLAN_NONE, best_order = PLAN_MAXID(W);
 
-	for (k = m->first; k < m->end; k++) {
-		uint16_t e = list_at(m->list, W, k), order;
+	for (k = m->first; k < end; k++) {
+		uint16_t e = list_at(list, W, (uint16_t)k), order;
 
-		if (pl->ape_done[e])
+		if (done[e])
 			continue;
-		order = rd_w(record_w(pl, PLAN_APE, e, W) + APE_ORDER(W), W);
+		order = rd_w(tab + (size_t)e * PLAN_APE_SIZE(W), W);
 		if (order >= from && order < best_order) {
 			best = e;
 			best_order = order;
@@ -95,21 +110,12 @@ next_element(const struct planner *pl, const struct members *m,
 static void
 restart_elements(struct planner *pl, const struct members *m)
 {
-	uint16_t k;
+	const uint8_t *list = m->list;
+	uint8_t *done = pl->ape_done;
+	unsigned k, end = m->end;
 
-	for (k = m->first; k < m->end; k++)
-		pl->ape_done[list_at(m->list, W, k)] = 0;
-}
-
-/*
- * Statuses are cleared whenever a pattern or competence finishes, so on a
- * fresh start they are already clear -- unless the plan is recursive and
- * this very element is still part-way through further up the stack.
- */
-static uint8_t
-may_recurse(const struct planner *pl)
-{
-	return (pl->plan->flags & PLAN_F_RECURSION) != 0;
+	for (k = m->first; k < end; k++)
+		done[list_at(list, W, (uint16_t)k)] = 0;
 }
 
 static uint8_t
@@ -135,14 +141,14 @@ run_pattern(struct planner *pl, uint16_t ap, uint8_t ds, uint8_t depth)
 		const uint8_t *q = record_w(pl, PLAN_APE, e, W);
 
 		enter(pl, PLAN_APE, e);
-		r = run_child(pl, q + APE_CHILD(W), ds,
-		    (uint8_t)(depth + 2));
+		r = run_child(pl, q + APE_CHILD(W), ds, (uint8_t)(depth + 2));
 		report(pl, PLAN_APE, e, r);
 		if (PLANNER_CODE(r) == PLANNER_IN_PROGRESS) {
 			pl->ap_current[ap] = (uint16_t)(e + 1);
 		} else if (PLANNER_CODE(r) == PLANNER_SUCCESS) {
 			pl->ape_done[e] = 1;
-			next = next_element(pl, &m, rd_w(q + APE_ORDER(W), W));
+			next = pl->ap_last[ap] == e + 1 ? PLAN_NONE :
+			    next_element(pl, &m, rd_w(q + APE_ORDER(W), W));
 			if (next != PLAN_NONE) {	/* more to do */
 				pl->ap_current[ap] = (uint16_t)(next + 1);
 				r = recode(r, PLANNER_IN_PROGRESS);
@@ -165,12 +171,6 @@ priority_of(const struct planner *pl, uint16_t ce)
 	return rd_w(record_w(pl, PLAN_CE, ce, W) + CE_PRIORITY(W), W);
 }
 
-static uint8_t
-status_of(const struct planner *pl, uint16_t ce)
-{
-	return pl->ce_state[ce] & CES_STATUS;
-}
-
 static void
 set_status(struct planner *pl, uint16_t ce, uint8_t status)
 {
@@ -181,11 +181,12 @@ set_status(struct planner *pl, uint16_t ce, uint8_t status)
 static void
 restart_members(struct planner *pl, const struct members *m)
 {
-	uint16_t k;
+	const uint8_t *list = m->list;
+	uint16_t *state = pl->ce_state;
+	unsigned k, end = m->end;
 
-	for (k = m->first; k < m->end; k++)
-		pl->ce_state[list_at(m->list, W, k)] &=
-		    (uint16_t)~CES_STATUS;
+	for (k = m->first; k < end; k++)
+		state[list_at(list, W, (uint16_t)k)] &= (uint16_t)~CES_STATUS;
 }
 
 /*
@@ -197,18 +198,21 @@ static uint16_t
 next_candidate(const struct planner *pl, const struct members *m, uint16_t p,
     uint8_t strictly_above, uint8_t include_not_released)
 {
+	const uint8_t *list = m->list;
+	const uint8_t *tab = pl->table[PLAN_CE] + CE_PRIORITY(W);
+	const uint16_t *state = pl->ce_state;
 	/* the statuses that qualify, as a bit set; the lowest priority */
-	uint16_t wanted = (uint16_t)(1u << PLANNER_NOT_TESTED |
-	    (include_not_released ? 1u << PLANNER_NOT_RELEASED : 0));
-	uint32_t low = (uint32_t)p + (strictly_above != 0);
-	uint16_t k, best = PLAN_NONE, best_p = PLAN_MAXID(W);
+	unsigned wanted = 1u << PLANNER_NOT_TESTED |
+	    (include_not_released ? 1u << PLANNER_NOT_RELEASED : 0);
+	unsigned k, end = m->end, low = (unsigned)p + (strictly_above != 0);
+	uint16_t best = PLAN_NONE, best_p = PLAN_MAXID(W);
 
-	for (k = m->first; k < m->end; k++) {
-		uint16_t ce = list_at(m->list, W, k), q;
+	for (k = m->first; k < end; k++) {
+		uint16_t ce = list_at(list, W, (uint16_t)k), q;
 
-		if (!((wanted >> status_of(pl, ce)) & 1u))
+		if (!((wanted >> (state[ce] & CES_STATUS)) & 1u))
 			continue;
-		q = priority_of(pl, ce);
+		q = rd_w(tab + (size_t)ce * PLAN_CE_SIZE(W), W);
 		if (q >= low && q < best_p) {
 			best = ce;
 			best_p = q;
@@ -217,43 +221,71 @@ next_candidate(const struct planner *pl, const struct members *m, uint16_t p,
 	return best;
 }
 
+/* Callbacks do not touch the planner's state (planner.h): the state word
+   read before the sense callback is still current after it. */
 static uint8_t
 released(struct planner *pl, uint16_t ce, uint8_t ds)
 {
-	return check_releaser(pl, record_w(pl, PLAN_CE, ce, W) +
-	    CE_RELEASER(W), &pl->ce_state[ce], CES_LATCH, ds, PLAN_CE,
-	    ce, W);
+	uint16_t f = pl->ce_state[ce];
+	uint8_t yes = check_releaser(pl, record_w(pl, PLAN_CE, ce, W) +
+	    CE_RELEASER(W), &f, CES_LATCH, ds, PLAN_CE, ce, W);
+
+	pl->ce_state[ce] = f;
+	return yes;
 }
 
 /*
- * initial: from the top priority down (first on ties; priority 0 never)
- * to the first released element; those passed on the way are marked not
- * released.  The element to run, or PLAN_NONE: the competence fails.
+ * The untested element with the greatest priority <= limit (0: no limit),
+ * the first on ties; priority 0 never (topCandidate).
  */
 static uint16_t
-initial(struct planner *pl, const struct members *m, uint8_t ds)
+top_candidate(const struct planner *pl, const struct members *m,
+    uint16_t limit)
 {
-	uint16_t k, limit = 0, ce, p, best_p;
+	const uint8_t *list = m->list;
+	const uint8_t *tab = pl->table[PLAN_CE] + CE_PRIORITY(W);
+	const uint16_t *state = pl->ce_state;
+	unsigned k, end = m->end;
+	uint16_t best = PLAN_NONE, best_p = 0;
 
-	for (;;) {
-		ce = PLAN_NONE;
-		best_p = 0;
-		for (k = m->first; k < m->end; k++) {
-			uint16_t e = list_at(m->list, W, k);
+	for (k = m->first; k < end; k++) {
+		uint16_t ce = list_at(list, W, (uint16_t)k), p;
 
-			if (status_of(pl, e) != PLANNER_NOT_TESTED)
-				continue;
-			p = priority_of(pl, e);
-			if ((limit == 0 || p <= limit) && p > best_p) {
-				ce = e;
-				best_p = p;
-			}
+		if ((state[ce] & CES_STATUS) != PLANNER_NOT_TESTED)
+			continue;
+		p = rd_w(tab + (size_t)ce * PLAN_CE_SIZE(W), W);
+		if ((limit == 0 || p <= limit) && p > best_p) {
+			best = ce;
+			best_p = p;
 		}
-		if (ce == PLAN_NONE || released(pl, ce, ds))
-			return ce;
-		set_status(pl, ce, PLANNER_NOT_RELEASED);
-		limit = best_p;
 	}
+	return best;
+}
+
+/* Marks ce not released, and its competence c as having such marks. */
+static void
+mark_not_released(struct planner *pl, uint16_t c, uint16_t ce)
+{
+	set_status(pl, ce, PLANNER_NOT_RELEASED);
+	pl->c_marked[c] = 1;
+}
+
+/*
+ * initial: from the top priority down to the first released element;
+ * those passed on the way are marked not released.  The element to run,
+ * or PLAN_NONE: the competence fails.
+ */
+static uint16_t
+initial(struct planner *pl, uint16_t c, const struct members *m, uint8_t ds)
+{
+	uint16_t ce, limit = 0;
+
+	while ((ce = top_candidate(pl, m, limit)) != PLAN_NONE &&
+	    !released(pl, ce, ds)) {
+		mark_not_released(pl, c, ce);
+		limit = priority_of(pl, ce);
+	}
+	return ce;
 }
 
 /* 1 when ce's child is an action pattern in the middle of its sequence. */
@@ -263,6 +295,24 @@ pattern_running(const struct planner *pl, uint16_t ce)
 	const uint8_t *ref = record_w(pl, PLAN_CE, ce, W) + CE_CHILD(W);
 
 	return ref[0] == PLAN_AP && pl->ap_current[rd_w(ref + 1, W)] != 0;
+}
+
+/* Not-released marks of priority p become untested again. */
+static void
+retest_group(struct planner *pl, const struct members *m, uint16_t p)
+{
+	const uint8_t *list = m->list;
+	const uint8_t *tab = pl->table[PLAN_CE] + CE_PRIORITY(W);
+	uint16_t *state = pl->ce_state;
+	unsigned k, end = m->end;
+
+	for (k = m->first; k < end; k++) {
+		uint16_t e = list_at(list, W, (uint16_t)k);
+
+		if ((state[e] & CES_STATUS) == PLANNER_NOT_RELEASED &&
+		    rd_w(tab + (size_t)e * PLAN_CE_SIZE(W), W) == p)
+			state[e] &= (uint16_t)~CES_STATUS;
+	}
 }
 
 /*
@@ -275,20 +325,15 @@ static uint16_t
 subsequent(struct planner *pl, uint16_t c, const struct members *m,
     uint8_t ds)
 {
-	uint16_t ce = (uint16_t)(pl->c_current[c] - 1), p, k, next;
+	uint16_t ce = (uint16_t)(pl->c_current[c] - 1), p, next;
 
 	p = priority_of(pl, ce);
-	for (k = m->first; k < m->end; k++) {
-		uint16_t e = list_at(m->list, W, k);
-
-		if (status_of(pl, e) == PLANNER_NOT_RELEASED &&
-		    priority_of(pl, e) == p)
-			set_status(pl, e, PLANNER_NOT_TESTED);
-	}
+	if (pl->c_marked[c])
+		retest_group(pl, m, p);
 	for (;;) {
 		if (pattern_running(pl, ce) || released(pl, ce, ds))
 			return ce;
-		set_status(pl, ce, PLANNER_NOT_RELEASED);
+		mark_not_released(pl, c, ce);
 		if (!m->use_or)
 			return PLAN_NONE;
 		next = next_candidate(pl, m, p, 0, 0);
@@ -334,8 +379,10 @@ after_ce(struct planner *pl, uint16_t c, const struct members *m,
 	switch (PLANNER_CODE(r)) {
 	case PLANNER_SUCCESS:
 		set_status(pl, ce, PLANNER_CE_SUCCESS);
-		/* AND: what is left at this level or above; OR: above */
-		next = next_candidate(pl, m, p, m->use_or, 1);
+		/* AND: what is left at this level or above; OR: above.
+		   Nothing, when ce is alone at the top. */
+		next = pl->c_top[c] == ce + 1 ? PLAN_NONE :
+		    next_candidate(pl, m, p, m->use_or, 1);
 		if (next != PLAN_NONE) {
 			pl->c_current[c] = (uint16_t)(next + 1);
 			r = recode(r, PLANNER_IN_PROGRESS);
@@ -377,12 +424,13 @@ run_competence(struct planner *pl, uint16_t c, uint8_t ds, uint8_t depth)
 	} else {
 		if (may_recurse(pl))
 			restart_members(pl, &m);
-		ce = initial(pl, &m, ds);
+		ce = initial(pl, c, &m, ds);
 	}
 	r = ce == PLAN_NONE ? PLANNER_FAIL :
 	    after_ce(pl, c, &m, ce, run_ce(pl, ce, ds, (uint8_t)(depth + 1)));
 	if (PLANNER_CODE(r) != PLANNER_IN_PROGRESS) {
 		pl->c_current[c] = 0;
+		pl->c_marked[c] = 0;
 		restart_members(pl, &m);
 	}
 	report(pl, PLAN_C, c, r);

@@ -160,10 +160,11 @@ recode(uint8_t r, uint8_t code)
 }
 
 /*
- * Check the releaser at rel (inside the record of owner type/index), whose
- * latch is bit latch_bit of *flags; ds is the executing drive's status.
- * One sense read (none for TR and FL), the latch, the R event naming the
- * owner (§13.5).  1 when released.
+ * Check the releaser at rel (inside the record of owner type/index).  *f
+ * holds the owner's state word, whose bit latch_bit is the latch; the
+ * caller stores it back.  ds is the executing drive's status.  One sense
+ * read (none for TR and FL), the latch, the R event naming the owner
+ * (§13.5).  1 when released.
  *
  * The threshold moves by the hysteresis only while the latch is set: by
  * the flexible latch hysteresis when the drive was interrupted, by the
@@ -172,12 +173,11 @@ recode(uint8_t r, uint8_t code)
  * the 16-bit limits does not wrap.
  */
 static inline uint8_t
-check_releaser(struct planner *pl, const uint8_t *rel, uint16_t *flags,
+check_releaser(struct planner *pl, const uint8_t *rel, uint16_t *f,
     uint16_t latch_bit, uint8_t ds, uint8_t owner_type, uint16_t owner,
     uint8_t w)
 {
 	uint8_t cmp = rel[REL_CMP(w)], released;
-	uint16_t f = *flags;
 	int32_t t;
 	int16_t v = 0;
 
@@ -186,9 +186,9 @@ check_releaser(struct planner *pl, const uint8_t *rel, uint16_t *flags,
 	} else {
 		/* a drive that was not running forgets its latches */
 		if (ds == PLANNER_NOTRUNNING)
-			f &= (uint16_t)~latch_bit;
+			*f &= (uint16_t)~latch_bit;
 		t = (int16_t)rd_u16(rel + REL_VALUE(w));
-		if ((f & latch_bit) && cmp >= PLAN_GT) {
+		if ((*f & latch_bit) && cmp >= PLAN_GT) {
 			int32_t h = (int16_t)rd_u16(rel + (ds ==
 			    PLANNER_INTERRUPTED ? REL_FLEX(w) : REL_HYST(w)));
 
@@ -205,9 +205,8 @@ check_releaser(struct planner *pl, const uint8_t *rel, uint16_t *flags,
 		else
 			released = cmp == PLAN_NE && v != t;
 	}
-	/* callbacks do not touch the planner's state (planner.h) */
-	*flags = released ? (uint16_t)(f | latch_bit) :
-	    (uint16_t)(f & ~latch_bit);
+	*f = released ? (uint16_t)(*f | latch_bit) :
+	    (uint16_t)(*f & ~latch_bit);
 	if (MON && pl->io.monitor != NULL)
 		planner_emit_sense(pl, rel, owner_type, owner, v, released);
 	return released;

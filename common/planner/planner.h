@@ -130,6 +130,9 @@ struct planner {
 	uint16_t *d_running;		/* the RUNNING drive + 1, or 0 */
 	uint16_t *d_flags;		/* status, latch */
 	uint16_t *c_current, *ap_current;	/* element index + 1; 0 none */
+	uint16_t *c_top, *ap_last;	/* the member that is alone at the
+					   top priority / last order, + 1 */
+	uint16_t *c_marked;		/* some CE is marked not released */
 	uint16_t *ce_state;		/* status, latch, retry count */
 	uint8_t *ape_done;		/* per APE: done in this pass */
 	uint8_t *a_check;		/* per action: check-for-complete */

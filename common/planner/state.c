@@ -11,14 +11,15 @@
  * Layout, 16-bit arrays first so one 2-byte alignment serves them all
  * (N = all elements, counted per type in enum plan_type order):
  *   u16 exec[N] succ[N] d_prio[D] d_interval[D] d_ramp[D] d_order[D]
- *       d_flags[D] c_current[C] ap_current[AP] ce_state[CE] d_running
+ *       d_flags[D] c_current[C] ap_current[AP] ce_state[CE] c_top[C]
+ *       ap_last[AP] c_marked[C] d_running
  *   u8  monitor[N] ape_done[APE] a_check[A]
  */
 static uint32_t
 wide_words(const uint16_t n[PLAN_NTYPES], uint32_t total)
 {
-	return 2 * total + 5u * n[PLAN_D] + n[PLAN_C] + n[PLAN_AP] +
-	    n[PLAN_CE] + 1;
+	return 2 * total + 5u * n[PLAN_D] + 3u * n[PLAN_C] +
+	    2u * n[PLAN_AP] + n[PLAN_CE] + 1;
 }
 
 static uint32_t
@@ -77,7 +78,10 @@ lay_out(struct planner *pl, uint8_t *block)
 	pl->c_current = u += n[PLAN_D];
 	pl->ap_current = u += n[PLAN_C];
 	pl->ce_state = u += n[PLAN_AP];
-	pl->d_running = u + n[PLAN_CE];
+	pl->c_top = u += n[PLAN_CE];
+	pl->ap_last = u += n[PLAN_C];
+	pl->c_marked = u += n[PLAN_AP];
+	pl->d_running = u + n[PLAN_C];
 	pl->ape_done = mon;
 	pl->a_check = mon + n[PLAN_APE];
 }
@@ -116,6 +120,55 @@ monitor_offset(uint8_t type, uint8_t w)
 	return (uint8_t)(base[type] + per_w[type] * w);
 }
 
+/*
+ * The member with the greatest key, + 1, when no other member has that key
+ * (else 0): a competence's top priority, a pattern's last order.  When it
+ * succeeds nothing can follow it, and the planner need not search.
+ */
+static uint16_t
+alone_at_top(const struct planner *pl, const uint8_t *list, uint16_t first,
+    uint16_t count, uint8_t type, uint8_t key_at)
+{
+	uint16_t k, best = 0, best_key = 0, m, key;
+	int shared = 0;
+
+	for (k = first; k < first + count; k++) {
+		m = rd_w(list + (size_t)k * pl->w, pl->w);
+		key = rd_w(record(pl, type, m) + key_at, pl->w);
+		if (best == 0 || key > best_key) {
+			best = (uint16_t)(m + 1);
+			best_key = key;
+			shared = 0;
+		} else if (key == best_key) {
+			shared = 1;
+		}
+	}
+	return shared ? 0 : best;
+}
+
+static void
+find_tops(struct planner *pl)
+{
+	const struct plan *p = pl->plan;
+	uint8_t w = pl->w;
+	uint16_t i;
+
+	for (i = 0; i < p->count[PLAN_C]; i++) {
+		const uint8_t *q = record(pl, PLAN_C, i);
+
+		pl->c_top[i] = alone_at_top(pl, p->ce_list,
+		    rd_w(q + C_FIRST(w), w), rd_w(q + C_COUNT(w), w), PLAN_CE,
+		    (uint8_t)CE_PRIORITY(w));
+	}
+	for (i = 0; i < p->count[PLAN_AP]; i++) {
+		const uint8_t *q = record(pl, PLAN_AP, i);
+
+		pl->ap_last[i] = alone_at_top(pl, p->ape_list,
+		    rd_w(q + AP_FIRST(w), w), rd_w(q + AP_COUNT(w), w),
+		    PLAN_APE, (uint8_t)APE_ORDER(w));
+	}
+}
+
 void
 planner_reset(struct planner *pl)
 {
@@ -131,6 +184,7 @@ planner_reset(struct planner *pl)
 			    monitor_offset((uint8_t)t, w)];
 	for (i = 0; i < p->count[PLAN_D]; i++)
 		pl->d_prio[i] = rd_w(record(pl, PLAN_D, i) + D_PRIORITY(w), w);
+	find_tops(pl);
 	pl->global_monitor = p->global_monitor;
 	pl->depth_exceeded = 0;
 	pl->order_stale = 1;

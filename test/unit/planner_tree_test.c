@@ -42,6 +42,32 @@ test_and_competence(void)
 }
 
 /*
+ * AND: every member of the top group runs, one a cycle, before the
+ * competence succeeds; the lower group is not needed (§5).
+ */
+static void
+test_and_top_group(void)
+{
+	struct t *t = new_plan(1);
+	uint16_t a10 = add_action(t, 10, 1, 1), a11 = add_action(t, 11, 2, 2);
+	uint16_t a12 = add_action(t, 12, 3, 3);
+	uint16_t c = add_comp(t, 30, 0);
+
+	add_ce(t, 31, c, A(a10), 2, 0, TR);
+	add_ce(t, 32, c, A(a11), 2, 0, TR);
+	add_ce(t, 33, c, A(a12), 1, 0, TR);
+	add_drive(t, 1, C(c), 10, TR);
+	load(t);
+	CYCLE(t, 0, "RD1=0/1 ED1 EC30 RCE31=0/1 ECE31 EA10 a1(1) SA10 SCE31 "
+	    "PC30 PD1");
+	CYCLE(t, 0, "RD1=0/1 ED1 EC30 RCE32=0/1 ECE32 EA11 a2(2) SA11 SCE32 "
+	    "SC30 SD1");
+	CYCLE(t, 0, "RD1=0/1 ED1 EC30 RCE31=0/1 ECE31 EA10 a1(1) SA10 SCE31 "
+	    "PC30 PD1");
+	free(t);
+}
+
+/*
  * OR: the first released CE of a group stands for the group; after it
  * succeeds the competence climbs to the next higher group still open.
  */
@@ -245,6 +271,27 @@ test_pattern_order(void)
 	    "SD1");
 	CYCLE(t, 0, "RD1=0/1 ED1 EAP90 EAPE92 EA11 a2(2) SA11 SAPE92 PAP90 "
 	    "PD1");
+	free(t);
+}
+
+/* Two elements share the last order: both run before the pattern ends. */
+static void
+test_pattern_shared_last(void)
+{
+	struct t *t = new_plan(1);
+	uint16_t a10 = add_action(t, 10, 1, 1), a11 = add_action(t, 11, 2, 2);
+	uint16_t a12 = add_action(t, 12, 3, 3);
+	uint16_t ap = add_ap(t, 90);
+
+	add_ape(t, 91, ap, A(a10), 1);
+	add_ape(t, 92, ap, A(a11), 2);
+	add_ape(t, 93, ap, A(a12), 2);
+	add_drive(t, 1, AP(ap), 10, TR);
+	load(t);
+	CHECK(cycle(t, 0) == PLANNER_IN_PROGRESS);
+	CHECK(cycle(t, 0) == PLANNER_IN_PROGRESS);
+	CYCLE(t, 0, "RD1=0/1 ED1 EAP90 EAPE93 EA12 a3(3) SA12 SAPE93 SAP90 "
+	    "SD1");
 	free(t);
 }
 
@@ -596,12 +643,14 @@ int
 main(void)
 {
 	RUN(test_and_competence);
+	RUN(test_and_top_group);
 	RUN(test_or_competence);
 	RUN(test_or_case_statement);
 	RUN(test_failure_fallback);
 	RUN(test_retry);
 	RUN(test_deo_resume);
 	RUN(test_pattern_order);
+	RUN(test_pattern_shared_last);
 	RUN(test_pattern_failure);
 	RUN(test_in_progress);
 	RUN(test_ce_mid_pattern);
