@@ -398,7 +398,7 @@ run_session(struct options *o, struct session *s)
 			return rc;
 		s->run.o.cycles = o->run.cycles >= 0 ? o->run.cycles :
 		    10000000L;
-		return run_bench(&s->run, o->plan, stdout);
+		return run_bench(&s->run, o->plan, stdout, o->result != NULL);
 	}
 	if ((rc = open_sinks(o, s)) != 0 ||
 	    (rc = run_init(&s->run, &s->lp.plan, &s->names)) != 0 ||

@@ -222,7 +222,9 @@ void run_stats(struct run *r, FILE *fp);
 
 /* ---- bench.c ----------------------------------------------------------- */
 
-/* --bench: the engine alone in a loop; prints cycles per second. */
-int run_bench(struct run *r, const char *plan_path, FILE *out);
+/* --bench: the engine alone in a loop; prints cycles per second.
+   rules_given: answer actions by the --result rules, else succeed. */
+int run_bench(struct run *r, const char *plan_path, FILE *out,
+    int rules_given);
 
 #endif

@@ -221,14 +221,15 @@ next_candidate(const struct planner *pl, const struct members *m, uint16_t p,
 	return best;
 }
 
-/* Callbacks do not touch the planner's state (planner.h): the state word
-   read before the sense callback is still current after it. */
+/* Checks ce's releaser for a drive whose status is ds. */
 static uint8_t
 released(struct planner *pl, uint16_t ce, uint8_t ds)
 {
+	int16_t v = releaser_read(pl, record_w(pl, PLAN_CE, ce, W) +
+	    CE_RELEASER(W), W);
 	uint16_t f = pl->ce_state[ce];
-	uint8_t yes = check_releaser(pl, record_w(pl, PLAN_CE, ce, W) +
-	    CE_RELEASER(W), &f, CES_LATCH, ds, PLAN_CE, ce, W);
+	uint8_t yes = releaser_decide(pl, record_w(pl, PLAN_CE, ce, W) +
+	    CE_RELEASER(W), v, &f, CES_LATCH, ds, PLAN_CE, ce, W);
 
 	pl->ce_state[ce] = f;
 	return yes;
@@ -262,12 +263,39 @@ top_candidate(const struct planner *pl, const struct members *m,
 	return best;
 }
 
-/* Marks ce not released, and its competence c as having such marks. */
+/*
+ * Setting a status in competence c.  c_touched remembers the one element
+ * that has a status in this attempt, so that finishing clears just that
+ * one; a second element, or any not-released mark, makes it PLANNER_MANY
+ * and finishing clears them all.
+ */
+static void
+touch(struct planner *pl, uint16_t c, uint16_t ce, uint8_t status)
+{
+	uint16_t t = pl->c_touched[c];
+
+	set_status(pl, ce, status);
+	pl->c_touched[c] = status == PLANNER_NOT_RELEASED ||
+	    (t != 0 && t != ce + 1) ? PLANNER_MANY : (uint16_t)(ce + 1);
+}
+
 static void
 mark_not_released(struct planner *pl, uint16_t c, uint16_t ce)
 {
-	set_status(pl, ce, PLANNER_NOT_RELEASED);
-	pl->c_marked[c] = 1;
+	touch(pl, c, ce, PLANNER_NOT_RELEASED);
+}
+
+/* The competence is done with this attempt: every status back to untested. */
+static void
+finish_attempt(struct planner *pl, uint16_t c, const struct members *m)
+{
+	uint16_t t = pl->c_touched[c];
+
+	if (t == PLANNER_MANY)
+		restart_members(pl, m);
+	else if (t != 0)
+		pl->ce_state[t - 1] &= (uint16_t)~CES_STATUS;
+	pl->c_touched[c] = 0;
 }
 
 /*
@@ -328,7 +356,7 @@ subsequent(struct planner *pl, uint16_t c, const struct members *m,
 	uint16_t ce = (uint16_t)(pl->c_current[c] - 1), p, next;
 
 	p = priority_of(pl, ce);
-	if (pl->c_marked[c])
+	if (pl->c_touched[c] == PLANNER_MANY)	/* there may be marks */
 		retest_group(pl, m, p);
 	for (;;) {
 		if (pattern_running(pl, ce) || released(pl, ce, ds))
@@ -378,7 +406,7 @@ after_ce(struct planner *pl, uint16_t c, const struct members *m,
 
 	switch (PLANNER_CODE(r)) {
 	case PLANNER_SUCCESS:
-		set_status(pl, ce, PLANNER_CE_SUCCESS);
+		touch(pl, c, ce, PLANNER_CE_SUCCESS);
 		/* AND: what is left at this level or above; OR: above.
 		   Nothing, when ce is alone at the top. */
 		next = pl->c_top[c] == ce + 1 ? PLAN_NONE :
@@ -389,11 +417,11 @@ after_ce(struct planner *pl, uint16_t c, const struct members *m,
 		}
 		break;
 	case PLANNER_IN_PROGRESS:
-		set_status(pl, ce, PLANNER_CE_IN_PROGRESS);
+		touch(pl, c, ce, PLANNER_CE_IN_PROGRESS);
 		pl->c_current[c] = (uint16_t)(ce + 1);
 		break;
 	default:
-		set_status(pl, ce, PLANNER_CODE(r) == PLANNER_FAIL ?
+		touch(pl, c, ce, PLANNER_CODE(r) == PLANNER_FAIL ?
 		    PLANNER_CE_FAILED : PLANNER_CE_ERROR);
 		if (!m->use_or)
 			break;
@@ -422,16 +450,17 @@ run_competence(struct planner *pl, uint16_t c, uint8_t ds, uint8_t depth)
 	if (pl->c_current[c] != 0) {
 		ce = subsequent(pl, c, &m, ds);
 	} else {
-		if (may_recurse(pl))
+		if (may_recurse(pl)) {
 			restart_members(pl, &m);
+			pl->c_touched[c] = 0;
+		}
 		ce = initial(pl, c, &m, ds);
 	}
 	r = ce == PLAN_NONE ? PLANNER_FAIL :
 	    after_ce(pl, c, &m, ce, run_ce(pl, ce, ds, (uint8_t)(depth + 1)));
 	if (PLANNER_CODE(r) != PLANNER_IN_PROGRESS) {
 		pl->c_current[c] = 0;
-		pl->c_marked[c] = 0;
-		restart_members(pl, &m);
+		finish_attempt(pl, c, &m);
 	}
 	report(pl, PLAN_C, c, r);
 	return r;

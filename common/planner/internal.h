@@ -160,42 +160,50 @@ recode(uint8_t r, uint8_t code)
 }
 
 /*
- * Check the releaser at rel (inside the record of owner type/index).  *f
- * holds the owner's state word, whose bit latch_bit is the latch; the
- * caller stores it back.  ds is the executing drive's status.  One sense
- * read (none for TR and FL), the latch, the R event naming the owner
- * (§13.5).  1 when released.
+ * Checking a releaser (§2), in two steps so that little has to survive
+ * the sense callback: read its sense, then decide.  Callbacks do not touch
+ * the planner's state (planner.h), so what is loaded after the call is
+ * what was there before it.
  *
- * The threshold moves by the hysteresis only while the latch is set: by
- * the flexible latch hysteresis when the drive was interrupted, by the
- * plain one otherwise.  It is worked out before the sense is read, so that
- * little has to survive the callback.  32-bit arithmetic: a threshold near
- * the 16-bit limits does not wrap.
+ * releaser_read: the one sense read; TR and FL read none (value 0).
+ */
+static inline int16_t
+releaser_read(struct planner *pl, const uint8_t *rel, uint8_t w)
+{
+	uint8_t cmp = rel[REL_CMP(w)];
+
+	if (cmp == PLAN_TR || cmp == PLAN_FL)
+		return 0;
+	return pl->io.sense(pl->io.ctx, rd_w(rel, w));
+}
+
+/*
+ * releaser_decide: released or not, given the value v read.  *f is the
+ * owner's state word (drive or CE), bit latch_bit its latch, updated
+ * here; ds is the executing drive's status.  A drive that was not running
+ * forgets its latches.  The threshold moves by the hysteresis only while
+ * the latch is set: by the flexible latch hysteresis when the drive was
+ * interrupted, else by the plain one.  32-bit arithmetic: no wrapping near
+ * the 16-bit limits.  Emits the R event naming the owner (§13.5).
  */
 static inline uint8_t
-check_releaser(struct planner *pl, const uint8_t *rel, uint16_t *f,
-    uint16_t latch_bit, uint8_t ds, uint8_t owner_type, uint16_t owner,
-    uint8_t w)
+releaser_decide(struct planner *pl, const uint8_t *rel, int16_t v,
+    uint16_t *f, uint16_t latch_bit, uint8_t ds, uint8_t owner_type,
+    uint16_t owner, uint8_t w)
 {
 	uint8_t cmp = rel[REL_CMP(w)], released;
 	int32_t t;
-	int16_t v = 0;
 
 	if (cmp == PLAN_TR || cmp == PLAN_FL) {
 		released = cmp == PLAN_TR;
 	} else {
-		/* a drive that was not running forgets its latches */
 		if (ds == PLANNER_NOTRUNNING)
 			*f &= (uint16_t)~latch_bit;
 		t = (int16_t)rd_u16(rel + REL_VALUE(w));
-		if ((*f & latch_bit) && cmp >= PLAN_GT) {
-			int32_t h = (int16_t)rd_u16(rel + (ds ==
-			    PLANNER_INTERRUPTED ? REL_FLEX(w) : REL_HYST(w)));
-
-			t = cmp == PLAN_GT ? t - h : t + h;
-		}
-		v = pl->io.sense(pl->io.ctx, rd_w(rel, w));
-		cmp = rel[REL_CMP(w)];
+		if ((*f & latch_bit) && cmp >= PLAN_GT)
+			t += (cmp == PLAN_GT ? -1 : 1) * (int32_t)(int16_t)
+			    rd_u16(rel + (ds == PLANNER_INTERRUPTED ?
+			    REL_FLEX(w) : REL_HYST(w)));
 		if (cmp == PLAN_GT)
 			released = v > t;
 		else if (cmp == PLAN_LT)

@@ -54,6 +54,9 @@
 #define PLANNER_DATA(r) ((uint8_t)((r) >> 2))
 #define PLANNER_RESULT(code, data) ((uint8_t)(((code) & 3u) | ((data) << 2)))
 
+/* c_touched: more than one element of the competence has a status. */
+#define PLANNER_MANY 0xFFFFu
+
 /* planner_cycle's value when no drive could run this cycle (§13.4). */
 #define PLANNER_IDLE 0x100u
 
@@ -132,7 +135,8 @@ struct planner {
 	uint16_t *c_current, *ap_current;	/* element index + 1; 0 none */
 	uint16_t *c_top, *ap_last;	/* the member that is alone at the
 					   top priority / last order, + 1 */
-	uint16_t *c_marked;		/* some CE is marked not released */
+	uint16_t *c_touched;		/* the one CE with a status, + 1;
+					   PLANNER_MANY: several or unknown */
 	uint16_t *ce_state;		/* status, latch, retry count */
 	uint8_t *ape_done;		/* per APE: done in this pass */
 	uint8_t *a_check;		/* per action: check-for-complete */

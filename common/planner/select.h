@@ -69,7 +69,7 @@ uint16_t
 PLANNER_CYCLE_W(struct planner *pl)
 {
 	uint16_t k, d, n = pl->plan->count[PLAN_D], f, interval;
-	uint8_t ds;
+	int16_t v;
 
 	if (pl->order_stale)
 		sort_drives(pl, n);
@@ -77,28 +77,28 @@ PLANNER_CYCLE_W(struct planner *pl)
 	for (k = 0; k < n && pl->d_prio[d = pl->d_order[k]] != 0; k++) {
 		const uint8_t *q = record_w(pl, PLAN_D, d, W);
 
-		f = pl->d_flags[d];
-		ds = (uint8_t)(f & DF_STATUS);
 		/*
 		 * frequencyOK: a running drive is never throttled; others
 		 * wait for the interval counter, and being considered
 		 * re-arms it even if the releaser then says no.  (Without
 		 * an interval the counter stays 0.)
 		 */
-		if (ds != PLANNER_RUNNING &&
+		if ((pl->d_flags[d] & DF_STATUS) != PLANNER_RUNNING &&
 		    (interval = rd_u16(q + D_INTERVAL(W))) != 0) {
 			if (pl->d_interval[d] != 0)
 				goto not_runnable;
 			pl->d_interval[d] = interval;
 		}
-		/* callbacks leave the planner's state alone (planner.h) */
-		if (check_releaser(pl, q + D_RELEASER(W), &f, DF_LATCH, ds,
-		    PLAN_D, d, W)) {
+		v = releaser_read(pl, q + D_RELEASER(W), W);
+		q = record_w(pl, PLAN_D, d, W);
+		f = pl->d_flags[d];
+		if (releaser_decide(pl, q + D_RELEASER(W), v, &f, DF_LATCH,
+		    (uint8_t)(f & DF_STATUS), PLAN_D, d, W)) {
 			pl->d_flags[d] = f;
-			return run_selected(pl, d, q, ds);
+			return run_selected(pl, d, q, (uint8_t)(f & DF_STATUS));
 		}
 not_runnable:
-		pl->d_flags[d] = (uint16_t)(f & ~(DF_STATUS | DF_LATCH));
+		pl->d_flags[d] &= (uint16_t)~(DF_STATUS | DF_LATCH);
 	}
 	return PLANNER_IDLE;
 }

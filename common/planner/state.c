@@ -12,7 +12,7 @@
  * (N = all elements, counted per type in enum plan_type order):
  *   u16 exec[N] succ[N] d_prio[D] d_interval[D] d_ramp[D] d_order[D]
  *       d_flags[D] c_current[C] ap_current[AP] ce_state[CE] c_top[C]
- *       ap_last[AP] c_marked[C] d_running
+ *       ap_last[AP] c_touched[C] d_running
  *   u8  monitor[N] ape_done[APE] a_check[A]
  */
 static uint32_t
@@ -80,7 +80,7 @@ lay_out(struct planner *pl, uint8_t *block)
 	pl->ce_state = u += n[PLAN_AP];
 	pl->c_top = u += n[PLAN_CE];
 	pl->ap_last = u += n[PLAN_C];
-	pl->c_marked = u += n[PLAN_AP];
+	pl->c_touched = u += n[PLAN_AP];
 	pl->d_running = u + n[PLAN_C];
 	pl->ape_done = mon;
 	pl->a_check = mon + n[PLAN_APE];
