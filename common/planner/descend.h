@@ -118,6 +118,33 @@ restart_elements(struct planner *pl, const struct members *m)
 		done[list_at(list, W, (uint16_t)k)] = 0;
 }
 
+/*
+ * The element to run and the one after it.  A plan without recursion
+ * follows the pattern's chain (state.c): the elements done are always the
+ * ones before the current, so the next is its successor, exactly as the
+ * search would find.  A recursive plan may run a pattern inside itself,
+ * which disturbs that order, so it searches the done flags as the
+ * original does.
+ */
+static uint16_t
+first_element(struct planner *pl, uint16_t ap, const struct members *m)
+{
+	if (!may_recurse(pl))
+		return (uint16_t)(pl->ap_first[ap] - 1);	/* NONE if 0 */
+	restart_elements(pl, m);
+	return next_element(pl, m, 0);
+}
+
+static uint16_t
+element_after(struct planner *pl, const struct members *m, uint16_t e,
+    const uint8_t *q)
+{
+	if (!may_recurse(pl))
+		return (uint16_t)(pl->ape_next[e] - 1);	/* NONE if 0 */
+	pl->ape_done[e] = 1;
+	return next_element(pl, m, rd_w(q + APE_ORDER(W), W));
+}
+
 static uint8_t
 run_pattern(struct planner *pl, uint16_t ap, uint8_t ds, uint8_t depth)
 {
@@ -127,13 +154,8 @@ run_pattern(struct planner *pl, uint16_t ap, uint8_t ds, uint8_t depth)
 
 	enter(pl, PLAN_AP, ap);
 	members_of(pl, PLAN_AP, record_w(pl, PLAN_AP, ap, W), &m);
-	if (pl->ap_current[ap] != 0) {
-		e = (uint16_t)(pl->ap_current[ap] - 1);
-	} else {
-		if (may_recurse(pl))
-			restart_elements(pl, &m);
-		e = next_element(pl, &m, 0);
-	}
+	e = pl->ap_current[ap] != 0 ? (uint16_t)(pl->ap_current[ap] - 1) :
+	    first_element(pl, ap, &m);
 	if (e == PLAN_NONE) {
 		r = PLANNER_ERROR;	/* an empty pattern (§6.5) */
 	} else {
@@ -145,19 +167,16 @@ run_pattern(struct planner *pl, uint16_t ap, uint8_t ds, uint8_t depth)
 		report(pl, PLAN_APE, e, r);
 		if (PLANNER_CODE(r) == PLANNER_IN_PROGRESS) {
 			pl->ap_current[ap] = (uint16_t)(e + 1);
-		} else if (PLANNER_CODE(r) == PLANNER_SUCCESS) {
-			pl->ape_done[e] = 1;
-			next = pl->ap_last[ap] == e + 1 ? PLAN_NONE :
-			    next_element(pl, &m, rd_w(q + APE_ORDER(W), W));
-			if (next != PLAN_NONE) {	/* more to do */
-				pl->ap_current[ap] = (uint16_t)(next + 1);
-				r = recode(r, PLANNER_IN_PROGRESS);
-			}
+		} else if (PLANNER_CODE(r) == PLANNER_SUCCESS &&
+		    (next = element_after(pl, &m, e, q)) != PLAN_NONE) {
+			pl->ap_current[ap] = (uint16_t)(next + 1);
+			r = recode(r, PLANNER_IN_PROGRESS);	/* more to do */
 		}
 	}
 	if (PLANNER_CODE(r) != PLANNER_IN_PROGRESS) {
 		pl->ap_current[ap] = 0;
-		restart_elements(pl, &m);
+		if (may_recurse(pl))
+			restart_elements(pl, &m);
 	}
 	report(pl, PLAN_AP, ap, r);
 	return r;

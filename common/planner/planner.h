@@ -133,8 +133,11 @@ struct planner {
 	uint16_t *d_running;		/* the RUNNING drive + 1, or 0 */
 	uint16_t *d_flags;		/* status, latch */
 	uint16_t *c_current, *ap_current;	/* element index + 1; 0 none */
-	uint16_t *c_top, *ap_last;	/* the member that is alone at the
-					   top priority / last order, + 1 */
+	uint16_t *c_top;		/* the CE alone at the top priority,
+					   + 1, or 0 */
+	uint16_t *ap_first, *ape_next;	/* a pattern's run order: its first
+					   element, each one's successor
+					   (+ 1; 0 none), from the plan */
 	uint16_t *c_touched;		/* the one CE with a status, + 1;
 					   PLANNER_MANY: several or unknown */
 	uint16_t *ce_state;		/* status, latch, retry count */

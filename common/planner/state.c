@@ -12,14 +12,14 @@
  * (N = all elements, counted per type in enum plan_type order):
  *   u16 exec[N] succ[N] d_prio[D] d_interval[D] d_ramp[D] d_order[D]
  *       d_flags[D] c_current[C] ap_current[AP] ce_state[CE] c_top[C]
- *       ap_last[AP] c_touched[C] d_running
+ *       ap_first[AP] c_touched[C] ape_next[APE] d_running
  *   u8  monitor[N] ape_done[APE] a_check[A]
  */
 static uint32_t
 wide_words(const uint16_t n[PLAN_NTYPES], uint32_t total)
 {
 	return 2 * total + 5u * n[PLAN_D] + 3u * n[PLAN_C] +
-	    2u * n[PLAN_AP] + n[PLAN_CE] + 1;
+	    2u * n[PLAN_AP] + n[PLAN_CE] + n[PLAN_APE] + 1;
 }
 
 static uint32_t
@@ -79,9 +79,10 @@ lay_out(struct planner *pl, uint8_t *block)
 	pl->ap_current = u += n[PLAN_C];
 	pl->ce_state = u += n[PLAN_AP];
 	pl->c_top = u += n[PLAN_CE];
-	pl->ap_last = u += n[PLAN_C];
+	pl->ap_first = u += n[PLAN_C];
 	pl->c_touched = u += n[PLAN_AP];
-	pl->d_running = u + n[PLAN_C];
+	pl->ape_next = u += n[PLAN_C];
+	pl->d_running = u + n[PLAN_APE];
 	pl->ape_done = mon;
 	pl->a_check = mon + n[PLAN_APE];
 }
@@ -146,6 +147,46 @@ alone_at_top(const struct planner *pl, const uint8_t *list, uint16_t first,
 	return shared ? 0 : best;
 }
 
+/*
+ * A pattern's elements run in order of (order, table position), one after
+ * the other, never one of order PLAN_MAXID (§6.1): the chain through
+ * ape_next, from ap_first.  Built by picking, again and again, the next
+ * element the way the original's search does.
+ */
+static void
+chain_pattern(struct planner *pl, uint16_t ap)
+{
+	const uint8_t *q = record(pl, PLAN_AP, ap);
+	uint8_t w = pl->w;
+	uint16_t first = rd_w(q + AP_FIRST(w), w), count = rd_w(q +
+	    AP_COUNT(w), w), k, e, prev = PLAN_NONE, order, from = 0;
+
+	for (;;) {
+		uint16_t best = PLAN_NONE, best_order = pl->maxid;
+
+		for (k = first; k < first + count; k++) {
+			e = rd_w(pl->plan->ape_list + (size_t)k * w, w);
+			order = rd_w(record(pl, PLAN_APE, e) + APE_ORDER(w), w);
+			if (pl->ape_done[e] || order < from ||
+			    order >= best_order)
+				continue;
+			best = e;
+			best_order = order;
+		}
+		if (best == PLAN_NONE)
+			break;
+		pl->ape_done[best] = 1;
+		if (prev == PLAN_NONE)
+			pl->ap_first[ap] = (uint16_t)(best + 1);
+		else
+			pl->ape_next[prev] = (uint16_t)(best + 1);
+		prev = best;
+		from = best_order;
+	}
+	for (k = first; k < first + count; k++)
+		pl->ape_done[rd_w(pl->plan->ape_list + (size_t)k * w, w)] = 0;
+}
+
 static void
 find_tops(struct planner *pl)
 {
@@ -160,13 +201,8 @@ find_tops(struct planner *pl)
 		    rd_w(q + C_FIRST(w), w), rd_w(q + C_COUNT(w), w), PLAN_CE,
 		    (uint8_t)CE_PRIORITY(w));
 	}
-	for (i = 0; i < p->count[PLAN_AP]; i++) {
-		const uint8_t *q = record(pl, PLAN_AP, i);
-
-		pl->ap_last[i] = alone_at_top(pl, p->ape_list,
-		    rd_w(q + AP_FIRST(w), w), rd_w(q + AP_COUNT(w), w),
-		    PLAN_APE, (uint8_t)APE_ORDER(w));
-	}
+	for (i = 0; i < p->count[PLAN_AP]; i++)
+		chain_pattern(pl, i);
 }
 
 void
@@ -280,11 +316,34 @@ planner_current(const struct planner *pl, uint8_t type, uint16_t index)
 	return cur ? (uint16_t)(cur - 1) : PLAN_NONE;
 }
 
+/*
+ * An APE is done when it ran in this pass of its pattern: recursive plans
+ * keep a flag per element; the others run the chain, in which the done
+ * elements are exactly those before the pattern's current one.
+ */
+static uint8_t
+element_done(const struct planner *pl, uint16_t e)
+{
+	uint16_t ap, cur, x;
+
+	if (pl->plan->flags & PLAN_F_RECURSION)
+		return pl->ape_done[e];
+	ap = rd_w(record(pl, PLAN_APE, e) + pl->w, pl->w);	/* parent */
+	if (ap == (pl->w == 1 ? 0xFFu : 0xFFFFu) ||
+	    (cur = pl->ap_current[ap]) == 0)
+		return 0;
+	for (x = pl->ap_first[ap]; x != 0 && x != cur; x = pl->ape_next[x - 1])
+		if (x == e + 1)
+			return 1;
+	return 0;
+}
+
 uint8_t
 planner_element_status(const struct planner *pl, uint8_t type,
     uint16_t index)
 {
 	if (type == PLAN_CE)
 		return pl->ce_state[index] & CES_STATUS;
-	return pl->ape_done[index] ? PLANNER_CE_SUCCESS : PLANNER_NOT_TESTED;
+	return element_done(pl, index) ? PLANNER_CE_SUCCESS :
+	    PLANNER_NOT_TESTED;
 }

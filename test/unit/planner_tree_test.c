@@ -209,11 +209,24 @@ test_retry(void)
 }
 
 /*
+ * Pattern tests run twice: plans without recursion follow each pattern's
+ * precomputed chain, recursive ones search as the original does; the two
+ * must agree event for event.
+ */
+#define BOTH_PATHS(name) \
+static void \
+test_##name(void) \
+{ \
+	run_##name(0); \
+	run_##name(PLAN_F_RECURSION); \
+}
+
+/*
  * DEO: an interrupted or stopped drive resumes its pattern where it was;
  * a pattern shared by two drives has one position (§4).
  */
 static void
-test_deo_resume(void)
+run_deo_resume(uint8_t flags)
 {
 	struct t *t = new_plan(1);
 	uint16_t a10 = add_action(t, 10, 1, 1), a11 = add_action(t, 11, 2, 2);
@@ -226,6 +239,7 @@ test_deo_resume(void)
 	add_drive(t, 1, AP(ap), 10, rel(1, PLAN_GT, 0, 0, 0));
 	add_drive(t, 2, A(a13), 20, rel(2, PLAN_GT, 0, 0, 0));
 	add_drive(t, 3, AP(ap), 15, rel(3, PLAN_GT, 0, 0, 0));
+	t->flags = flags;
 	load(t);
 	t->sense[1] = 1;
 	CYCLE(t, 0, "RD2=0/0 RD3=0/0 RD1=1/1 ED1 EAP80 EAPE81 EA10 a1(1) "
@@ -236,6 +250,9 @@ test_deo_resume(void)
 	CYCLE(t, 0, "RD2=0/0 RD3=0/0 RD1=1/1 ED1 EAP80 EAPE82 EA11 a2(2) "
 	    "SA11 SAPE82 PAP80 PD1");
 	CHECK(planner_current(&t->pl, PLAN_AP, ap) == 2);
+	CHECK(planner_element_status(&t->pl, PLAN_APE, 0) == PLANNER_CE_SUCCESS);
+	CHECK(planner_element_status(&t->pl, PLAN_APE, 1) == PLANNER_CE_SUCCESS);
+	CHECK(planner_element_status(&t->pl, PLAN_APE, 2) == PLANNER_NOT_TESTED);
 	t->sense[1] = 0;
 	t->sense[3] = 1;
 	CYCLE(t, 0, "RD2=0/0 RD3=1/1 ED3 EAP80 EAPE83 EA12 a3(3) SA12 "
@@ -248,9 +265,11 @@ test_deo_resume(void)
 	free(t);
 }
 
+BOTH_PATHS(deo_resume)
+
 /* Orders: ascending, ties in table order, PLAN_MAXID never (§6.1). */
 static void
-test_pattern_order(void)
+run_pattern_order(uint8_t flags)
 {
 	struct t *t = new_plan(1);
 	uint16_t a10 = add_action(t, 10, 1, 1), a11 = add_action(t, 11, 2, 2);
@@ -262,6 +281,7 @@ test_pattern_order(void)
 	add_ape(t, 93, ap, A(a12), 1);
 	add_ape(t, 94, ap, A(a13), 255);
 	add_drive(t, 1, AP(ap), 10, TR);
+	t->flags = flags;
 	load(t);
 	CYCLE(t, 0, "RD1=0/1 ED1 EAP90 EAPE92 EA11 a2(2) SA11 SAPE92 PAP90 "
 	    "PD1");
@@ -274,9 +294,11 @@ test_pattern_order(void)
 	free(t);
 }
 
+BOTH_PATHS(pattern_order)
+
 /* Two elements share the last order: both run before the pattern ends. */
 static void
-test_pattern_shared_last(void)
+run_pattern_shared_last(uint8_t flags)
 {
 	struct t *t = new_plan(1);
 	uint16_t a10 = add_action(t, 10, 1, 1), a11 = add_action(t, 11, 2, 2);
@@ -287,6 +309,7 @@ test_pattern_shared_last(void)
 	add_ape(t, 92, ap, A(a11), 2);
 	add_ape(t, 93, ap, A(a12), 2);
 	add_drive(t, 1, AP(ap), 10, TR);
+	t->flags = flags;
 	load(t);
 	CHECK(cycle(t, 0) == PLANNER_IN_PROGRESS);
 	CHECK(cycle(t, 0) == PLANNER_IN_PROGRESS);
@@ -295,9 +318,11 @@ test_pattern_shared_last(void)
 	free(t);
 }
 
+BOTH_PATHS(pattern_shared_last)
+
 /* Any failing element fails the pattern, which then starts over. */
 static void
-test_pattern_failure(void)
+run_pattern_failure(uint8_t flags)
 {
 	struct t *t = new_plan(1);
 	uint16_t a10 = add_action(t, 10, 1, 1), a11 = add_action(t, 11, 2, 2);
@@ -306,6 +331,7 @@ test_pattern_failure(void)
 	add_ape(t, 81, ap, A(a10), 1);
 	add_ape(t, 82, ap, A(a11), 2);
 	add_drive(t, 1, AP(ap), 10, TR);
+	t->flags = flags;
 	load(t);
 	t->script[2] = "FS";
 	cycle(t, 0);
@@ -317,10 +343,12 @@ test_pattern_failure(void)
 	free(t);
 }
 
+BOTH_PATHS(pattern_failure)
+
 /* IN_PROGRESS holds the pattern at the element; check-for-complete is 1
    while the action is being checked (§6.2). */
 static void
-test_in_progress(void)
+run_in_progress(uint8_t flags)
 {
 	struct t *t = new_plan(1);
 	uint16_t a10 = add_action(t, 10, 1, 1), a11 = add_action(t, 11, 2, 2);
@@ -329,6 +357,7 @@ test_in_progress(void)
 	add_ape(t, 81, ap, A(a10), 1);
 	add_ape(t, 82, ap, A(a11), 2);
 	add_drive(t, 1, AP(ap), 10, TR);
+	t->flags = flags;
 	load(t);
 	t->script[1] = "PPS";
 	CYCLE(t, 0, "RD1=0/1 ED1 EAP80 EAPE81 EA10 a1(1) PA10 PAPE81 PAP80 "
@@ -343,6 +372,8 @@ test_in_progress(void)
 	CHECK(status(t, 0) == PLANNER_NOTRUNNING);
 	free(t);
 }
+
+BOTH_PATHS(in_progress)
 
 /* A CE whose pattern is part-way ignores its releaser (§4, §11.5). */
 static void
