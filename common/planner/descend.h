@@ -74,7 +74,7 @@ members_of(const struct planner *pl, uint8_t type, const uint8_t *q,
 static uint8_t
 may_recurse(const struct planner *pl)
 {
-	return (pl->plan->flags & PLAN_F_RECURSION) != 0;
+	return pl->recursive;
 }
 
 /* ---- action patterns (§6.1) ------------------------------------------ */
@@ -127,35 +127,51 @@ restart_elements(struct planner *pl, const struct members *m)
  * original does.
  */
 static uint16_t
-first_element(struct planner *pl, uint16_t ap, const struct members *m)
+first_element(struct planner *pl, uint16_t ap)
 {
+	struct members m;
+
 	if (!may_recurse(pl))
 		return (uint16_t)(pl->ap_first[ap] - 1);	/* NONE if 0 */
-	restart_elements(pl, m);
-	return next_element(pl, m, 0);
+	members_of(pl, PLAN_AP, record_w(pl, PLAN_AP, ap, W), &m);
+	restart_elements(pl, &m);
+	return next_element(pl, &m, 0);
 }
 
 static uint16_t
-element_after(struct planner *pl, const struct members *m, uint16_t e,
-    const uint8_t *q)
+element_after(struct planner *pl, uint16_t ap, uint16_t e, const uint8_t *q)
 {
+	struct members m;
+
 	if (!may_recurse(pl))
 		return (uint16_t)(pl->ape_next[e] - 1);	/* NONE if 0 */
+	members_of(pl, PLAN_AP, record_w(pl, PLAN_AP, ap, W), &m);
 	pl->ape_done[e] = 1;
-	return next_element(pl, m, rd_w(q + APE_ORDER(W), W));
+	return next_element(pl, &m, rd_w(q + APE_ORDER(W), W));
+}
+
+/* The pattern is done with this pass (only the search keeps flags). */
+static void
+finish_pass(struct planner *pl, uint16_t ap)
+{
+	struct members m;
+
+	pl->ap_current[ap] = 0;
+	if (may_recurse(pl)) {
+		members_of(pl, PLAN_AP, record_w(pl, PLAN_AP, ap, W), &m);
+		restart_elements(pl, &m);
+	}
 }
 
 static uint8_t
 run_pattern(struct planner *pl, uint16_t ap, uint8_t ds, uint8_t depth)
 {
-	struct members m;
 	uint16_t e, next;
 	uint8_t r;
 
 	enter(pl, PLAN_AP, ap);
-	members_of(pl, PLAN_AP, record_w(pl, PLAN_AP, ap, W), &m);
 	e = pl->ap_current[ap] != 0 ? (uint16_t)(pl->ap_current[ap] - 1) :
-	    first_element(pl, ap, &m);
+	    first_element(pl, ap);
 	if (e == PLAN_NONE) {
 		r = PLANNER_ERROR;	/* an empty pattern (§6.5) */
 	} else {
@@ -168,16 +184,13 @@ run_pattern(struct planner *pl, uint16_t ap, uint8_t ds, uint8_t depth)
 		if (PLANNER_CODE(r) == PLANNER_IN_PROGRESS) {
 			pl->ap_current[ap] = (uint16_t)(e + 1);
 		} else if (PLANNER_CODE(r) == PLANNER_SUCCESS &&
-		    (next = element_after(pl, &m, e, q)) != PLAN_NONE) {
+		    (next = element_after(pl, ap, e, q)) != PLAN_NONE) {
 			pl->ap_current[ap] = (uint16_t)(next + 1);
 			r = recode(r, PLANNER_IN_PROGRESS);	/* more to do */
 		}
 	}
-	if (PLANNER_CODE(r) != PLANNER_IN_PROGRESS) {
-		pl->ap_current[ap] = 0;
-		if (may_recurse(pl))
-			restart_elements(pl, &m);
-	}
+	if (PLANNER_CODE(r) != PLANNER_IN_PROGRESS)
+		finish_pass(pl, ap);
 	report(pl, PLAN_AP, ap, r);
 	return r;
 }
@@ -462,7 +475,7 @@ run_competence(struct planner *pl, uint16_t c, uint8_t ds, uint8_t depth)
 	uint16_t ce;
 	uint8_t r;
 
-	if (pl->plan->count[PLAN_CE] == 0)
+	if (pl->no_ces)
 		return PLANNER_ERROR;	/* as the original: no events (§11.13) */
 	enter(pl, PLAN_C, c);
 	members_of(pl, PLAN_C, record_w(pl, PLAN_C, c, W), &m);

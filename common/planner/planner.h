@@ -124,6 +124,8 @@ struct planner {
 	uint8_t global_monitor;
 	uint8_t depth_exceeded;		/* set when a child was too deep */
 	uint8_t order_stale;		/* a priority changed: re-sort d_order */
+	uint8_t recursive;		/* the plan has PLAN_F_RECURSION */
+	uint8_t no_ces;			/* the plan has no CE at all */
 	uint16_t maxid;
 	/* per element, by type: counters and monitor flags */
 	uint16_t *exec_of[PLAN_NTYPES], *succ_of[PLAN_NTYPES];

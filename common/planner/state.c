@@ -101,6 +101,8 @@ planner_init(struct planner *pl, const struct plan *plan, void *state,
 	pl->plan = plan;
 	pl->io = *io;
 	pl->w = plan->id_width;
+	pl->recursive = (plan->flags & PLAN_F_RECURSION) != 0;
+	pl->no_ces = plan->count[PLAN_CE] == 0;
 	pl->maxid = (uint16_t)PLAN_MAXID(plan->id_width);
 	for (t = 0; t < PLAN_NTYPES; t++) {
 		pl->table[t] = plan->table[t];
@@ -326,7 +328,7 @@ element_done(const struct planner *pl, uint16_t e)
 {
 	uint16_t ap, cur, x;
 
-	if (pl->plan->flags & PLAN_F_RECURSION)
+	if (pl->recursive)
 		return pl->ape_done[e];
 	ap = rd_w(record(pl, PLAN_APE, e) + pl->w, pl->w);	/* parent */
 	if (ap == (pl->w == 1 ? 0xFFu : 0xFFFFu) ||
