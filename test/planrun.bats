@@ -116,6 +116,21 @@ setup() {
 	[ "$(cut -d, -f2 <<<"$output" | tr '\n' ' ')" = "0 40 80 " ]
 }
 
+@test "--tick-every 0: the timers never advance" {
+	# a ramping drive (+10 a tick) that overtakes a 15 after one tick
+	printf '%s\n' 'PLAN R C' 'PLAN R I 0 0 0 0 2 2' \
+		'PLAN A D 1 10 10 0 0 4 0 0 0 10 0 1' \
+		'PLAN A D 2 11 15 0 0 4 0 0 0 0 0 0' \
+		'PLAN A A 10 1 1' 'PLAN A A 11 2 2' >"$T/ramp.inst"
+	plancc -o "$T/ramp.plan" "$T/ramp.inst"
+	run planrun "$T/ramp.plan" --cycles 2 --tick-every 0 --no-header
+	[ "$output" = "1,0,#2,2
+2,1000,#2,2" ]
+	run planrun "$T/ramp.plan" --cycles 2 --no-header
+	[ "$output" = "1,0,#1,1
+2,1000,#1,1" ]
+}
+
 @test "a stripped plan shows ids, and the script names senses by id" {
 	plancc --strip -o "$T/s.plan" "$T/tiny.inst"
 	printf 'cycle,5\n1,0\n2,3\n' >"$T/ids.csv"

@@ -1,7 +1,7 @@
 /*
- * load.c - reading a .plan file whole and validating it with plan_open, so
- * planrun refuses a damaged plan with the decoder's reason (exit 65)
- * before anything runs.
+ * load.c - planrun's inputs: opening files (or stdin), growing arrays as
+ * rows arrive, and reading a .plan whole and validating it with plan_open,
+ * so a damaged plan is refused with the decoder's reason (exit 65).
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -23,6 +23,38 @@ type_word(uint8_t type)
 	};
 
 	return type < PLAN_NTYPES ? word[type] : NULL;
+}
+
+FILE *
+input_open(const char *path, const char *mode)
+{
+	FILE *fp;
+
+	if (strcmp(path, "-") == 0)
+		return stdin;
+	if ((fp = fopen(path, mode)) == NULL)
+		warnx_tool("%s: %s", path, strerror(errno));
+	return fp;
+}
+
+void
+input_close(FILE *fp)
+{
+	if (fp != stdin)
+		fclose(fp);
+}
+
+void *
+grow_array(void *array, long n, long *cap, long first, size_t size)
+{
+	long ncap;
+
+	if (n < *cap)
+		return array;
+	ncap = *cap ? *cap * 2 : first;
+	if ((array = realloc(array, (size_t)ncap * size)) != NULL)
+		*cap = ncap;
+	return array;
 }
 
 static int
@@ -63,22 +95,19 @@ plan_load(const char *path, struct loaded_plan *lp)
 {
 	struct diag d = diag_for(path);
 	struct plan_error err;
-	FILE *fp = stdin;
+	FILE *fp;
 	int rc, e = 0;
 
 	memset(lp, 0, sizeof *lp);
 	lp->path = path;
-	if (strcmp(path, "-") != 0 && (fp = fopen(path, "rb")) == NULL) {
-		warnx_tool("%s: %s", path, strerror(errno));
+	if ((fp = input_open(path, "rb")) == NULL)
 		return EXIT_NOINPUT;
-	}
 	if ((rc = read_all(fp, lp)) < 0) {
 		e = errno;
 		warnx_tool("%s: %s", path, e == EFBIG ?
 		    "too large to be a plan" : strerror(e));
 	}
-	if (fp != stdin)
-		fclose(fp);
+	input_close(fp);
 	if (rc < 0)
 		return e == EFBIG ? EXIT_DATAERR : EXIT_IOERR;
 	if (plan_open(&lp->plan, lp->bytes, lp->size, &err) != PLAN_OK) {

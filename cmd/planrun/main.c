@@ -117,7 +117,7 @@ parse_args(int argc, char *argv[], struct options *o, int *finished)
 				return EXIT_USAGE;
 			break;
 		case OPT_TICK_EVERY:
-			if (number_arg("--tick-every", optarg, 1, 0x7fffffffL,
+			if (number_arg("--tick-every", optarg, 0, 0x7fffffffL,
 			    &o->run.tick_every) < 0)
 				return EXIT_USAGE;
 			o->tick_every_given = 1;

@@ -45,6 +45,13 @@ name_for(const struct plan *p, uint8_t kind, uint16_t key, uint16_t id)
 	return text ? copy_name(text, len) : id_name(id);
 }
 
+/* v[id] keeps its name, or gets "#id"; -1 when memory ran out. */
+static int
+need_name(char **v, uint16_t id)
+{
+	return v[id] != NULL || (v[id] = id_name(id)) != NULL ? 0 : -1;
+}
+
 /* Names for the senses and actions the plan uses or names. */
 static int
 fill_ids(struct names *n, const struct plan *p)
@@ -65,24 +72,21 @@ fill_ids(struct names *n, const struct plan *p)
 		struct plan_drive d;
 
 		plan_get_drive(p, i, &d);
-		if (n->sense[d.rel.sense] == NULL &&
-		    (n->sense[d.rel.sense] = id_name(d.rel.sense)) == NULL)
+		if (need_name(n->sense, d.rel.sense) < 0)
 			return -1;
 	}
 	for (i = 0; i < p->count[PLAN_CE]; i++) {
 		struct plan_ce c;
 
 		plan_get_ce(p, i, &c);
-		if (n->sense[c.rel.sense] == NULL &&
-		    (n->sense[c.rel.sense] = id_name(c.rel.sense)) == NULL)
+		if (need_name(n->sense, c.rel.sense) < 0)
 			return -1;
 	}
 	for (i = 0; i < p->count[PLAN_A]; i++) {
 		struct plan_action a;
 
 		plan_get_action(p, i, &a);
-		if (n->action[a.action] == NULL &&
-		    (n->action[a.action] = id_name(a.action)) == NULL)
+		if (need_name(n->action, a.action) < 0)
 			return -1;
 	}
 	return 0;

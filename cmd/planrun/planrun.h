@@ -13,7 +13,16 @@
 #include "plan/plan.h"
 #include "planner/planner.h"
 
-/* ---- load.c: the plan file ------------------------------------------- */
+/* ---- load.c: input files and the plan ---------------------------------- */
+
+/* Open an input ("-": stdin); NULL after a message. */
+FILE *input_open(const char *path, const char *mode);
+void input_close(FILE *fp);
+
+/* Room for element n of a growing array: *cap doubles (from `first`)
+   when n has reached it.  The array (maybe moved), or NULL when memory
+   ran out (the old one is still there). */
+void *grow_array(void *array, long n, long *cap, long first, size_t size);
 
 struct loaded_plan {
 	const char *path;

@@ -4,7 +4,6 @@
  * they were logged within each cycle, so a run can be reproduced exactly.
  * A sense the log did not record keeps its latest logged value.
  */
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -59,18 +58,14 @@ field(struct reader *rd, int c)
 static int
 add_item(struct replay *r, struct reader *rd, const struct replay_item *it)
 {
-	if (r->nitems == rd->cap) {
-		long ncap = rd->cap ? rd->cap * 2 : 256;
-		struct replay_item *v = realloc(r->item, (size_t)ncap *
-		    sizeof *v);
+	struct replay_item *v = grow_array(r->item, r->nitems, &rd->cap, 256,
+	    sizeof *v);
 
-		if (v == NULL) {
-			diag_error(rd->d, rd->cr.line, 0, "out of memory");
-			return -1;
-		}
-		r->item = v;
-		rd->cap = ncap;
+	if (v == NULL) {
+		diag_error(rd->d, rd->cr.line, 0, "out of memory");
+		return -1;
 	}
+	r->item = v;
 	r->item[r->nitems++] = *it;
 	return 0;
 }
@@ -79,20 +74,16 @@ add_item(struct replay *r, struct reader *rd, const struct replay_item *it)
 static int
 note_time(struct replay *r, struct reader *rd, long cycle, long ms)
 {
+	struct replay_time *v;
+
 	if (r->ntimes > 0 && r->times[r->ntimes - 1].cycle == cycle)
 		return 0;
-	if (r->ntimes == rd->time_cap) {
-		long ncap = rd->time_cap ? rd->time_cap * 2 : 256;
-		struct replay_time *v = realloc(r->times, (size_t)ncap *
-		    sizeof *v);
-
-		if (v == NULL) {
-			diag_error(rd->d, rd->cr.line, 0, "out of memory");
-			return -1;
-		}
-		r->times = v;
-		rd->time_cap = ncap;
+	if ((v = grow_array(r->times, r->ntimes, &rd->time_cap, 256,
+	    sizeof *v)) == NULL) {
+		diag_error(rd->d, rd->cr.line, 0, "out of memory");
+		return -1;
 	}
+	r->times = v;
 	r->times[r->ntimes].cycle = cycle;
 	r->times[r->ntimes++].ms = ms;
 	return 0;
@@ -206,21 +197,18 @@ replay_load(struct replay *r, const char *path, const struct names *n)
 {
 	struct diag d = diag_for(path);
 	struct reader rd;
-	FILE *fp = stdin;
+	FILE *fp;
 	int rc;
 
 	memset(r, 0, sizeof *r);
 	memset(&rd, 0, sizeof rd);
 	rd.d = &d;
-	if (strcmp(path, "-") != 0 && (fp = fopen(path, "r")) == NULL) {
-		warnx_tool("%s: %s", path, strerror(errno));
+	if ((fp = input_open(path, "r")) == NULL)
 		return EXIT_NOINPUT;
-	}
 	csv_init(&rd.cr, fp, ',');
 	rc = read_log(r, &rd, n);
 	csv_free(&rd.cr);
-	if (fp != stdin)
-		fclose(fp);
+	input_close(fp);
 	if (rc == 0 && (r->last = calloc(n->nids, sizeof *r->last)) == NULL) {
 		diag_error(&d, 0, 0, "out of memory");
 		rc = -1;

@@ -121,13 +121,18 @@ wait_for_slot(const struct run *r, const struct timespec *start, long c)
 /*
  * The time of cycle c, and the timer ticks due before it: one at time 0,
  * then one every tick_ms.  Simulated time gives each cycle tick_ms /
- * tick_every, so ticks fall before cycles 1, 1 + K, 1 + 2K, ...
+ * tick_every, so ticks fall before cycles 1, 1 + K, 1 + 2K, ...; with
+ * --tick-every 0 each cycle takes tick_ms and no tick ever comes.
  */
 static void
 advance_clock(struct run *r, const struct timespec *start, long c)
 {
 	long due, t;
 
+	if (r->o.tick_every == 0 && r->o.rate <= 0 && !r->o.replay_ticks) {
+		r->time_ms = (long)((long long)(c - 1) * r->o.tick_ms);
+		return;
+	}
 	if (r->o.rate > 0) {
 		wait_for_slot(r, start, c);
 		r->time_ms = elapsed_ms(start);

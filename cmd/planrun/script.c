@@ -4,7 +4,6 @@
  * values from its cycle until the next row; without a cycle column row i
  * is cycle i.  Senses not in the file, and before the first row, read 0.
  */
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -50,22 +49,21 @@ read_header(struct script *s, struct csv_reader *cr, struct diag *d,
 	return 0;
 }
 
+/* Room for one more row: a cycle and ncols values. */
 static int
-grow(struct script *s, long *cap)
+grow(struct script *s, long *cap, long *vcap)
 {
-	long ncap = *cap ? *cap * 2 : 64;
-	long *c = realloc(s->cycle, (size_t)ncap * sizeof *c);
+	long width = s->ncols ? s->ncols : 1;
+	long *c;
 	int16_t *v;
 
-	if (c == NULL)
+	if ((c = grow_array(s->cycle, s->nrows, cap, 64, sizeof *c)) == NULL)
 		return -1;
 	s->cycle = c;
-	v = realloc(s->value, (size_t)ncap * (size_t)(s->ncols ? s->ncols :
-	    1) * sizeof *v);
-	if (v == NULL)
+	if ((v = grow_array(s->value, s->nrows * width, vcap, 64 * width,
+	    sizeof *v)) == NULL)
 		return -1;
 	s->value = v;
-	*cap = ncap;
 	return 0;
 }
 
@@ -119,7 +117,7 @@ static int
 read_script(struct script *s, FILE *fp, struct diag *d, const struct names *n)
 {
 	struct csv_reader cr;
-	long cycle_col, cap = 0;
+	long cycle_col, cap = 0, vcap = 0;
 	size_t width = 0;
 	int got, rc = -1;
 
@@ -136,7 +134,7 @@ read_script(struct script *s, FILE *fp, struct diag *d, const struct names *n)
 	if (read_header(s, &cr, d, n, &cycle_col) < 0)
 		goto out;
 	while ((got = csv_read(&cr)) == 1) {
-		if (s->nrows == cap && grow(s, &cap) < 0) {
+		if (grow(s, &cap, &vcap) < 0) {
 			diag_error(d, cr.line, 0, "out of memory");
 			goto out;
 		}
@@ -157,21 +155,18 @@ int
 script_load(struct script *s, const char *path, const struct names *n)
 {
 	struct diag d = diag_for(path);
-	FILE *fp = stdin;
+	FILE *fp;
 	int rc;
 
 	memset(s, 0, sizeof *s);
-	if (strcmp(path, "-") != 0 && (fp = fopen(path, "r")) == NULL) {
-		warnx_tool("%s: %s", path, strerror(errno));
+	if ((fp = input_open(path, "r")) == NULL)
 		return EXIT_NOINPUT;
-	}
 	rc = read_script(s, fp, &d, n);
 	if (rc == 0 && ferror(fp)) {
 		warnx_tool("%s: read error", path);
 		rc = -1;
 	}
-	if (fp != stdin)
-		fclose(fp);
+	input_close(fp);
 	return rc < 0 ? EXIT_DATAERR : EXIT_OK;
 }
 

@@ -34,9 +34,10 @@ trace_field() {	# trace_field NAME N (1 name .. 5 results)
 }
 
 # Cycles per timer tick from the timers cell: "every cycle", "every K
-# cycles", or "before cycles 1, 1+K, ...".
+# cycles", "before cycles 1, 1+K, ...", or 0 when timers never advance.
 trace_tick_every() {
 	trace_field "$1" 4 | awk '
+		/never|no tick|not advanced|none/ { print 0; exit }
 		/every cycle/ { print 1; exit }
 		match($0, /every [0-9]+ cycles/) {
 			s = substr($0, RSTART + 6); print s + 0; exit
