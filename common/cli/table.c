@@ -132,7 +132,8 @@ begin_value(struct table *t)
 			put_json_string(t, t->names[t->col]);
 		else {
 			char key[32];
-			int n = snprintf(key, sizeof key, "\"c%zu\"", t->col + 1);
+			int n = snprintf(key, sizeof key, "\"c%zu\"",
+			    t->col + 1);
 
 			put(t, key, (size_t)n);
 		}
@@ -161,18 +162,20 @@ table_header(struct table *t)
 		table_flush(t);
 }
 
+/* Numbers are formatted straight into the buffer: this is the hot path. */
 void
 table_num(struct table *t, double v)
 {
-	char s[FMTNUM_MAX];
-	size_t n;
+	char *s;
 
 	begin_value(t);
+	if (sizeof t->buf - t->used < FMTNUM_MAX)
+		drain(t);
+	s = t->buf + t->used;
 	if (t->precision == TABLE_ROUND_TRIP)
-		n = fmt_shortest(s, v);
+		t->used += fmt_shortest(s, v);
 	else
-		n = fmt_fixed(s, v, t->precision);
-	put(t, s, n);
+		t->used += fmt_fixed(s, v, t->precision);
 	t->col++;
 }
 
@@ -195,6 +198,15 @@ table_str(struct table *t, const char *s)
 		put_json_string(t, s);
 	else
 		put_csv_string(t, s);
+	t->col++;
+}
+
+void
+table_null(struct table *t)
+{
+	begin_value(t);
+	if (t->format == TABLE_JSONL)
+		put(t, "null", 4);
 	t->col++;
 }
 
