@@ -127,6 +127,7 @@ struct planner {
 	uint8_t recursive;		/* the plan has PLAN_F_RECURSION */
 	uint8_t no_ces;			/* the plan has no CE at all */
 	uint16_t maxid;
+	uint16_t live;			/* drives with a priority above 0 */
 	/* per element, by type: counters and monitor flags */
 	uint16_t *exec_of[PLAN_NTYPES], *succ_of[PLAN_NTYPES];
 	uint8_t *mon_of[PLAN_NTYPES];

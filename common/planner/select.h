@@ -26,6 +26,10 @@ sort_drives(struct planner *pl, uint16_t n)
 			pl->d_order[j] = pl->d_order[j - 1];
 		pl->d_order[j] = i;
 	}
+	/* a drive at priority 0 is never selected (§11.3): they come last */
+	for (pl->live = n; pl->live > 0 &&
+	    pl->d_prio[pl->d_order[pl->live - 1]] == 0; pl->live--)
+		;
 	pl->order_stale = 0;
 }
 
@@ -68,14 +72,13 @@ run_selected(struct planner *pl, uint16_t d, const uint8_t *q, uint8_t ds)
 uint16_t
 PLANNER_CYCLE_W(struct planner *pl)
 {
-	uint16_t k, d, n = pl->plan->count[PLAN_D], f, interval;
+	uint16_t k, d, f, interval;
 	int16_t v;
 
 	if (pl->order_stale)
-		sort_drives(pl, n);
-	/* a drive at priority 0 is never selected (§11.3) */
-	for (k = 0; k < n && pl->d_prio[d = pl->d_order[k]] != 0; k++) {
-		const uint8_t *q = record_w(pl, PLAN_D, d, W);
+		sort_drives(pl, pl->plan->count[PLAN_D]);
+	for (k = 0; k < pl->live; k++) {
+		const uint8_t *q = record_w(pl, PLAN_D, d = pl->d_order[k], W);
 
 		/*
 		 * frequencyOK: a running drive is never throttled; others
