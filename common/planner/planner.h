@@ -27,9 +27,11 @@
 
 /*
  * Deepest nesting of executing elements, counting the drive as 1 and the
- * action as the last (R5's Plan6 needs 10).  A child that would be entered
- * deeper is not entered: its parent reports ERROR, as for a missing child.
- * This bounds the C stack whatever the plan, recursive or not.
+ * action as the last (D, C, CE, C, CE, AP, APE, A is 8; R5's Plan6 needs
+ * 10).  A child that would put an element deeper (an action itself, or the
+ * elements of a competence or pattern) is not entered: its parent reports
+ * ERROR, as for a missing child, and depth_exceeded is set.  This bounds
+ * the C stack whatever the plan, recursive or not.
  */
 #ifndef PLANNER_MAX_DEPTH
 #define PLANNER_MAX_DEPTH 32
