@@ -138,3 +138,19 @@ same_plan() {
 	robotworld-diaplan3.inst 433
 	EOF
 }
+
+@test "reference: --stats sets each plan beside the original planner's RAM (spec 10.1)" {
+	while read -r file ram; do
+		run --separate-stderr plancc --stats "$PLANS/$file" -o /dev/null
+		assert_success
+		echo "$output" | grep -Eq "^Instinct +$ram +-\$" ||
+		    { echo "$file: $output"; return 1; }
+	done <<-'EOF'
+	r5-plan6.inst 1384
+	server-plan6.inst 1394
+	server-plan4.inst 1377
+	server-plan1.inst 309
+	robotworld-diaplan3.inst 433
+	robotworld-diamonitorplan3.inst 97
+	EOF
+}

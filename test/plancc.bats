@@ -182,6 +182,13 @@ tiny_image_16() {
 	echo "$output" | grep -Eq '^A +1 +5 +7$'
 	echo "$output" | grep -Eq '^names +29 +33$'
 	echo "$output" | grep -Eq '^stream +88 +101$'
+	# the planner's state (planner.h's layout): u16 exec and succ per
+	# element (2 + 2), five u16 per drive, one u16 d_running; u8 monitor
+	# per element and check-for-complete per action: 20 + 3 bytes
+	echo "$output" | grep -Eq '^state +23 +23$'
+	echo "$output" | grep -Eq '^RAM +111 +124$'
+	# the original planner on the AVR: drive 30 + action 10 (spec 10.1)
+	echo "$output" | grep -Eq '^Instinct +40 +-$'
 }
 
 @test "plancc --stats goes to stderr when the plan goes to stdout" {

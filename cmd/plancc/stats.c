@@ -1,10 +1,29 @@
 /*
  * stats.c - the --stats table.  Sizes for the other id width are worked
- * out from the record layout of plan.h, so one compile answers "what if".
+ * out from the record layout of plan.h, so one compile answers "what if";
+ * the runtime state is what the planner itself asks for.
  */
 #include "plan/plan.h"
+#include "planner/planner.h"
 #include "plansrc/model.h"
 #include "stats.h"
+
+/*
+ * The original Instinct planner's plan RAM on the AVR (spec 10.1): every
+ * element a record of its type's size, configuration and runtime state
+ * together.  For comparison only.
+ */
+static unsigned long
+instinct_avr_bytes(const struct plan *p)
+{
+	static const unsigned record[PLAN_NTYPES] = { 7, 10, 8, 21, 30, 10 };
+	unsigned long n = 0;
+	int t;
+
+	for (t = 0; t < PLAN_NTYPES; t++)
+		n += (unsigned long)p->count[t] * record[t];
+	return n;
+}
 
 static unsigned
 record_size(int t, unsigned w)
@@ -68,6 +87,7 @@ print_stats(FILE *fp, const struct plan *p)
 {
 	struct sizes s[2];
 	unsigned long elements = 0;
+	unsigned long state = planner_state_size_for(p->count);
 	int t, own = p->id_width - 1;
 
 	sizes_at(p, 1, &s[0]);
@@ -91,4 +111,9 @@ print_stats(FILE *fp, const struct plan *p)
 	    PLAN_CRC_SIZE);
 	fprintf(fp, "%-12s %7s %10lu %10lu\n", "stream", "", s[0].total,
 	    s[1].total);
+	fprintf(fp, "%-12s %7s %10lu %10lu\n", "state", "", state, state);
+	fprintf(fp, "%-12s %7s %10lu %10lu\n", "RAM", "", s[0].total + state,
+	    s[1].total + state);
+	fprintf(fp, "%-12s %7s %10lu %10s\n", "Instinct", "",
+	    instinct_avr_bytes(p), "-");
 }
