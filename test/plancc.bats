@@ -249,3 +249,27 @@ man_block() {
 	assert_success
 	[ -z "$stderr" ]
 }
+
+@test "plancc -d - reads a plan from stdin" {
+	tiny_image_8 > tiny.plan
+	plancc -d - < tiny.plan > got.yaml
+	# the header names the input; the rest is the tiny plan's listing
+	[ "$(head -1 got.yaml)" = "# plancc -d -: 2 elements, 8-bit ids" ]
+	diff <(tail -n +2 "$DATA/tiny.expect.yaml") <(tail -n +2 got.yaml)
+}
+
+@test "plancc --emit yaml on a source is -d of what it compiles to" {
+	plancc "$DATA/tiny.yaml" -o tiny.plan
+	diff <(plancc -d tiny.plan | tail -n +2) \
+	    <(plancc --emit yaml "$DATA/tiny.yaml" | tail -n +2)
+}
+
+@test "plancc --emit dot: one shape per element type" {
+	plancc --emit dot "$BATS_TEST_DIRNAME/../examples/explorer.yaml" > e.dot
+	for shape in house hexagon diamond component ellipse box; do
+		grep -q "shape=$shape," e.dot || { echo "no $shape"; return 1; }
+	done
+	# every element is a node: 52 of them
+	[ "$(grep -c ' \[shape=' e.dot)" -eq 52 ]
+	dot -Tsvg e.dot > e.svg
+}

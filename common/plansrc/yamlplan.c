@@ -5,7 +5,6 @@
  * id is given.  Names are resolved once everything is read, so elements
  * may be used before they are written.  plan-yaml(5) is the schema.
  */
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
