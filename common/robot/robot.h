@@ -1,0 +1,57 @@
+/*
+ * robot.h - the robot side of the link (portable core): feed it the bytes
+ * the UART received and call robot_tick() often; it answers requests, keeps
+ * the plan store, executes streamed setpoints and runs the stored plan.
+ */
+#ifndef SPINE_ROBOT_ROBOT_H
+#define SPINE_ROBOT_ROBOT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "hw.h"
+#include "motion.h"
+#include "store.h"
+#include "wire/frame.h"
+#include "wire/msg.h"
+
+/* Requests a host may send before waiting for replies (cached for resend). */
+#ifndef ROBOT_WINDOW
+#define ROBOT_WINDOW 4
+#endif
+
+/* A joint closer than this to its command is not "moving" (millidegrees). */
+#define ROBOT_AT_TARGET_MDEG 500
+
+struct robot {
+	const struct robot_hw *hw;
+	struct wire_decoder dec;
+	uint8_t expect;			/* next request sequence number */
+	uint8_t nak_sent;		/* a NAK for `expect` already went out */
+	uint8_t cache_ok[ROBOT_WINDOW];
+	uint8_t cache_len[ROBOT_WINDOW];
+	uint8_t cache[ROBOT_WINDOW][WIRE_FRAME_MAX];
+	struct plan_store store;
+	struct motion motion;
+	int32_t command[ROBOT_JOINTS_MAX];	/* what the joints were told */
+	uint8_t monitor_mask;		/* enum wire_event_kind bits */
+	uint32_t requests;		/* requests handled (not resends) */
+};
+
+/* Read the plan store and hold the arm where the encoders say it is. */
+void robot_init(struct robot *r, const struct robot_hw *hw);
+
+/* Bytes from the UART, in order, any amount at a time. */
+void robot_rx(struct robot *r, const uint8_t *bytes, size_t n);
+
+/* The UART has been quiet for a while (say 20 byte times): a frame start
+ * we are holding was noise. */
+void robot_rx_idle(struct robot *r);
+
+/* Advance time: steps, plan cycles. */
+void robot_tick(struct robot *r);
+
+/* enum wire_flag bits describing the robot now. */
+uint8_t robot_flags(struct robot *r);
+
+#endif

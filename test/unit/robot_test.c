@@ -1,0 +1,540 @@
+/*
+ * robot_test.c - unit tests for common/robot over a fake hardware layer:
+ * the session layer (resends, NAKs), the two-slot plan store (commits,
+ * cut uploads, power lost mid-descriptor), setpoint timing and lag.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "robot/robot.h"
+#include "wire/crc.h"
+
+struct fake {
+	uint8_t store[1056];	/* 32 header + 2 x 512 */
+	int writes_left;	/* -1: never fail */
+	int32_t enc[WIRE_MAX_JOINTS], cmd[WIRE_MAX_JOINTS];
+	int32_t lag_mdeg;	/* encoders stop this short of the command */
+	uint32_t now;
+	uint8_t out[4096];
+	size_t outn;
+};
+
+static uint32_t
+f_millis(void *ctx)
+{
+	return ((struct fake *)ctx)->now;
+}
+
+static void
+f_send(void *ctx, const uint8_t *b, uint8_t n)
+{
+	struct fake *f = ctx;
+
+	if (f->outn + n <= sizeof f->out) {
+		memcpy(f->out + f->outn, b, n);
+		f->outn += n;
+	}
+}
+
+static void
+f_read(void *ctx, int32_t *mdeg)
+{
+	memcpy(mdeg, ((struct fake *)ctx)->enc, sizeof(int32_t) * 3);
+}
+
+static void
+f_command(void *ctx, const int32_t *mdeg)
+{
+	struct fake *f = ctx;
+	int j;
+
+	for (j = 0; j < 3; j++) {
+		f->cmd[j] = mdeg[j];
+		f->enc[j] = mdeg[j] - f->lag_mdeg;
+	}
+}
+
+static int
+f_sread(void *ctx, uint32_t a, uint8_t *buf, uint16_t n)
+{
+	struct fake *f = ctx;
+
+	if (a + n > sizeof f->store)
+		return -1;
+	memcpy(buf, f->store + a, n);
+	return 0;
+}
+
+static int
+f_swrite(void *ctx, uint32_t a, const uint8_t *buf, uint16_t n)
+{
+	struct fake *f = ctx;
+
+	if (a + n > sizeof f->store)
+		return -1;
+	if (f->writes_left == 0) {
+		/* Power cut mid-write: a torn write, half of it landed. */
+		memcpy(f->store + a, buf, n / 2);
+		return -1;
+	}
+	if (f->writes_left > 0)
+		f->writes_left--;
+	memcpy(f->store + a, buf, n);
+	return 0;
+}
+
+static int16_t
+f_obstacle(void *ctx)
+{
+	(void)ctx;
+	return INT16_MAX;
+}
+
+static const uint32_t links[3] = { 100000, 80000, 40000 };
+
+static void
+fake_hw(struct robot_hw *hw, struct fake *f)
+{
+	memset(hw, 0, sizeof *hw);
+	hw->ctx = f;
+	hw->firmware = "fake";
+	hw->joints = 3;
+	hw->link_um = links;
+	hw->store_size = sizeof f->store;
+	hw->millis = f_millis;
+	hw->send = f_send;
+	hw->read_encoders = f_read;
+	hw->command_joints = f_command;
+	hw->store_read = f_sread;
+	hw->store_write = f_swrite;
+	hw->obstacle_mm = f_obstacle;
+}
+
+static void
+fake_init(struct fake *f)
+{
+	memset(f, 0, sizeof *f);
+	memset(f->store, 0xFF, sizeof f->store);	/* erased EEPROM */
+	f->writes_left = -1;
+}
+
+/* Send one request; return how many frames came back (first in *reply). */
+static int
+request(struct robot *r, struct fake *f, uint8_t seq, uint8_t type,
+    const uint8_t *payload, uint8_t len, struct wire_frame *reply)
+{
+	uint8_t frame[WIRE_FRAME_MAX];
+	struct wire_decoder d;
+	struct wire_frame g;
+	size_t i;
+	int k = 0;
+
+	f->outn = 0;
+	robot_rx(r, frame, wire_frame_encode(frame, seq, type, payload, len));
+	wire_decoder_init(&d);
+	for (i = 0; i < f->outn; i++) {
+		wire_decoder_push(&d, f->out[i]);
+		while (wire_decoder_next(&d, &g))
+			if (k++ == 0 && reply)
+				*reply = g;
+	}
+	return k;
+}
+
+static uint8_t seq;
+
+static int
+call(struct robot *r, struct fake *f, uint8_t type, const uint8_t *payload,
+    uint8_t len, struct wire_frame *reply)
+{
+	struct wire_frame tmp;
+
+	if (!reply)
+		reply = &tmp;
+	if (request(r, f, seq++, type, payload, len, reply) != 1)
+		return -1;
+	if (reply->type == WIRE_ERROR)
+		return reply->payload[1];
+	return reply->type == (type | WIRE_REPLY) ? 0 : -1;
+}
+
+static int
+hello(struct robot *r, struct fake *f, struct wire_hello *h)
+{
+	struct wire_frame rep;
+	uint8_t v = WIRE_VERSION;
+
+	seq = 200;
+	if (call(r, f, WIRE_HELLO, &v, 1, &rep) != 0)
+		return -1;
+	return wire_hello_decode(h, rep.payload, rep.len);
+}
+
+/* Upload `n` bytes; the error code of the first step that fails, or 0. */
+static int
+upload(struct robot *r, struct fake *f, const uint8_t *plan, uint32_t n,
+    uint32_t stop_after, uint32_t crc)
+{
+	uint8_t p[WIRE_PAYLOAD_MAX];
+	struct wire_out o;
+	uint32_t off;
+	int e;
+
+	wire_out_init(&o, p, sizeof p);
+	wire_put_u32(&o, n);
+	wire_put_u32(&o, crc);
+	if ((e = call(r, f, WIRE_PLAN_BEGIN, p, o.n, NULL)) != 0)
+		return e;
+	for (off = 0; off < n && off < stop_after; off += WIRE_CHUNK_MAX) {
+		uint8_t k = (uint8_t)(n - off < WIRE_CHUNK_MAX ? n - off :
+		    WIRE_CHUNK_MAX);
+
+		wire_out_init(&o, p, sizeof p);
+		wire_put_u16(&o, (uint16_t)off);
+		wire_put_bytes(&o, plan + off, k);
+		if ((e = call(r, f, WIRE_PLAN_CHUNK, p, o.n, NULL)) != 0)
+			return e;
+	}
+	if (stop_after < n)
+		return 0;
+	return call(r, f, WIRE_PLAN_COMMIT, NULL, 0, NULL);
+}
+
+/* Read the stored plan back into buf; its size, or -1. */
+static long
+pull(struct robot *r, struct fake *f, uint8_t *buf)
+{
+	struct wire_frame rep;
+	struct wire_in in;
+	uint8_t p[3];
+	uint32_t size, off;
+
+	if (call(r, f, WIRE_PLAN_INFO, NULL, 0, &rep) != 0)
+		return -1;
+	wire_in_init(&in, rep.payload, rep.len);
+	size = wire_get_u32(&in);
+	for (off = 0; off < size; off += WIRE_CHUNK_MAX) {
+		uint8_t k = (uint8_t)(size - off < WIRE_CHUNK_MAX ? size - off
+		    : WIRE_CHUNK_MAX);
+
+		p[0] = (uint8_t)off;
+		p[1] = (uint8_t)(off >> 8);
+		p[2] = k;
+		if (call(r, f, WIRE_PLAN_READ, p, 3, &rep) != 0 ||
+		    rep.len != k + 2)
+			return -1;
+		memcpy(buf + off, rep.payload + 2, k);
+	}
+	return (long)size;
+}
+
+static void
+make_plan(uint8_t *p, uint32_t n, unsigned salt)
+{
+	uint32_t i;
+
+	for (i = 0; i < n; i++)
+		p[i] = (uint8_t)(i * 7 + salt);
+}
+
+static void
+test_hello(void)
+{
+	struct fake f;
+	struct robot_hw hw;
+	struct robot r;
+	struct wire_hello h;
+	struct wire_frame rep;
+	uint8_t v = 9;
+
+	fake_init(&f);
+	fake_hw(&hw, &f);
+	robot_init(&r, &hw);
+	CHECK(hello(&r, &f, &h) == 0);
+	CHECK(h.joints == 3 && h.link_um[1] == 80000);
+	/* (1056 - 32) / 2 */
+	CHECK(h.capacity == 512);
+	CHECK(h.window == ROBOT_WINDOW && h.slots == ROBOT_SLOTS);
+	CHECK_STR(h.firmware, "fake");
+	CHECK(h.flags == 0);
+	CHECK(call(&r, &f, WIRE_HELLO, &v, 1, &rep) == WIRE_E_VERSION);
+	CHECK(call(&r, &f, 0x26, NULL, 0, &rep) == WIRE_E_UNKNOWN);
+	CHECK(call(&r, &f, WIRE_PLAN_INFO, &v, 1, &rep) == WIRE_E_LENGTH);
+}
+
+static void
+test_upload_pull(void)
+{
+	struct fake f;
+	struct robot_hw hw;
+	struct robot r;
+	struct wire_hello h;
+	uint8_t plan[512], back[512], other[300];
+
+	fake_init(&f);
+	fake_hw(&hw, &f);
+	robot_init(&r, &hw);
+	hello(&r, &f, &h);
+	make_plan(plan, 500, 1);
+	CHECK(upload(&r, &f, plan, 500, 500, wire_crc32(plan, 500)) == 0);
+	CHECK(pull(&r, &f, back) == 500);
+	CHECK(memcmp(plan, back, 500) == 0);
+	CHECK(robot_flags(&r) & WIRE_F_PLAN);
+
+	/* Too big, and a wrong CRC: both refused, the plan stays. */
+	CHECK(upload(&r, &f, plan, 513, 513, 0) == WIRE_E_TOO_BIG);
+	make_plan(other, 300, 2);
+	CHECK(upload(&r, &f, other, 300, 300, wire_crc32(other, 300) ^ 1) ==
+	    WIRE_E_CRC);
+	CHECK(pull(&r, &f, back) == 500 && memcmp(plan, back, 500) == 0);
+
+	/* A commit before the last chunk is refused and changes nothing. */
+	CHECK(upload(&r, &f, other, 300, 110, wire_crc32(other, 300)) == 0);
+	CHECK(call(&r, &f, WIRE_PLAN_COMMIT, NULL, 0, NULL) ==
+	    WIRE_E_INCOMPLETE);
+	CHECK(pull(&r, &f, back) == 500 && memcmp(plan, back, 500) == 0);
+
+	/* Reboot: a new robot over the same EEPROM holds the same plan. */
+	robot_init(&r, &hw);
+	hello(&r, &f, &h);
+	CHECK(pull(&r, &f, back) == 500 && memcmp(plan, back, 500) == 0);
+
+	/* Replace it; the new one survives a reboot too. */
+	CHECK(upload(&r, &f, other, 300, 300, wire_crc32(other, 300)) == 0);
+	robot_init(&r, &hw);
+	hello(&r, &f, &h);
+	CHECK(pull(&r, &f, back) == 300 && memcmp(other, back, 300) == 0);
+}
+
+static void
+test_power_loss(void)
+{
+	struct fake f;
+	struct robot_hw hw;
+	struct robot r;
+	struct wire_hello h;
+	uint8_t a[400], b[400], back[512];
+	int cut;
+
+	/* Cut the power after every possible number of EEPROM writes during
+	 * an upload (the last one torn): afterwards the robot holds a or b,
+	 * whole.  The upload is 10 writes: blank descriptor, 8 chunks of at
+	 * most 55 bytes, the new descriptor. */
+	make_plan(a, 400, 3);
+	make_plan(b, 400, 4);
+	for (cut = 0; cut < 12; cut++) {
+		long n;
+
+		fake_init(&f);
+		fake_hw(&hw, &f);
+		robot_init(&r, &hw);
+		hello(&r, &f, &h);
+		CHECK(upload(&r, &f, a, 400, 400, wire_crc32(a, 400)) == 0);
+		f.writes_left = cut;
+		upload(&r, &f, b, 400, 400, wire_crc32(b, 400));
+		f.writes_left = -1;
+		robot_init(&r, &hw);
+		hello(&r, &f, &h);
+		n = pull(&r, &f, back);
+		CHECK(n == 400);
+		CHECK(memcmp(back, cut >= 10 ? b : a, 400) == 0);
+	}
+}
+
+static void
+test_resend_and_nak(void)
+{
+	struct fake f;
+	struct robot_hw hw;
+	struct robot r;
+	struct wire_hello h;
+	struct wire_frame rep, rep2;
+	uint8_t p[8] = { 0 }, plan[60];
+	uint32_t before;
+
+	fake_init(&f);
+	fake_hw(&hw, &f);
+	robot_init(&r, &hw);
+	hello(&r, &f, &h);
+	make_plan(plan, 60, 5);
+	/* BEGIN as seq 201 */
+	p[0] = 60;
+	memcpy(p + 4, (uint8_t[4]){ 0 }, 4);
+	CHECK(request(&r, &f, 201, WIRE_PLAN_BEGIN, p, 8, &rep) == 1);
+	CHECK(rep.type == (WIRE_PLAN_BEGIN | WIRE_REPLY));
+	/* chunk as 202, then the same frame again: one execution, the same
+	 * reply twice */
+	memcpy(p, (uint8_t[2]){ 0, 0 }, 2);
+	before = r.requests;
+	{
+		uint8_t c[2 + 30];
+
+		c[0] = 0;
+		c[1] = 0;
+		memcpy(c + 2, plan, 30);
+		CHECK(request(&r, &f, 202, WIRE_PLAN_CHUNK, c, 32, &rep) == 1);
+		CHECK(request(&r, &f, 202, WIRE_PLAN_CHUNK, c, 32, &rep2) == 1);
+	}
+	CHECK(r.requests == before + 1);
+	CHECK(rep.type == rep2.type && rep.seq == 202 && rep2.seq == 202);
+	CHECK(rep.len == 2 && rep.payload[0] == 30 && rep2.payload[0] == 30);
+	/* 204 skips 203: the robot asks for 203, once. */
+	CHECK(request(&r, &f, 204, WIRE_PLAN_INFO, NULL, 0, &rep) == 1);
+	CHECK(rep.type == WIRE_NAK && rep.seq == 203);
+	CHECK(request(&r, &f, 205, WIRE_PLAN_INFO, NULL, 0, &rep) == 0);
+	CHECK(request(&r, &f, 203, WIRE_PLAN_INFO, NULL, 0, &rep) == 1);
+	CHECK(rep.type == (WIRE_PLAN_INFO | WIRE_REPLY) && rep.seq == 203);
+	/* Our own reply echoed back is ignored. */
+	CHECK(request(&r, &f, 204, WIRE_PLAN_INFO | WIRE_REPLY, NULL, 0,
+	    &rep) == 0);
+}
+
+static void
+setpoint(struct robot *r, struct fake *f, uint32_t step, int32_t q,
+    uint16_t period, int expect)
+{
+	struct wire_setpoint sp;
+	uint8_t p[WIRE_PAYLOAD_MAX];
+
+	memset(&sp, 0, sizeof sp);
+	sp.step = step;
+	sp.period_ms = period;
+	sp.joints = 3;
+	sp.mdeg[0] = q;
+	sp.mdeg[1] = -q;
+	CHECK(call(r, f, WIRE_SETPOINT, p, wire_setpoint_encode(&sp, p),
+	    NULL) == expect);
+}
+
+static void
+status(struct robot *r, struct fake *f, uint32_t from, struct wire_status *s)
+{
+	struct wire_frame rep;
+	uint8_t p[4] = { (uint8_t)from, (uint8_t)(from >> 8), 0, 0 };
+
+	CHECK(call(r, f, WIRE_STATUS, p, 4, &rep) == 0);
+	CHECK(wire_status_decode(s, rep.payload, rep.len) == 0);
+}
+
+static void
+stream(struct robot *r, struct fake *f, uint32_t run, uint32_t from,
+    int expect)
+{
+	uint8_t p[8];
+	struct wire_out o;
+
+	wire_out_init(&o, p, 8);
+	wire_put_u32(&o, run);
+	wire_put_u32(&o, from);
+	CHECK(call(r, f, WIRE_STREAM, p, 8, NULL) == expect);
+}
+
+static void
+test_setpoints(void)
+{
+	struct fake f;
+	struct robot_hw hw;
+	struct robot r;
+	struct wire_hello h;
+	struct wire_status s;
+	uint32_t i;
+
+	fake_init(&f);
+	f.lag_mdeg = 1500;
+	fake_hw(&hw, &f);
+	robot_init(&r, &hw);
+	hello(&r, &f, &h);
+	stream(&r, &f, 77, 0, 0);
+	setpoint(&r, &f, 2, 1000, 35, WIRE_E_STEP);
+	for (i = 1; i <= ROBOT_SLOTS; i++)
+		setpoint(&r, &f, i, (int32_t)i * 1000, 35, 0);
+	/* full: refused, never overflowed */
+	setpoint(&r, &f, ROBOT_SLOTS + 1, 0, 35, WIRE_E_FULL);
+	status(&r, &f, 1, &s);
+	CHECK(s.free == 0 && s.received == ROBOT_SLOTS && s.executed == 0);
+	CHECK(s.run_id == 77 && s.count == 0);
+
+	/* t=0: step 1 starts; t=34: still held; t=35: step 1 done, 2 starts */
+	robot_tick(&r);
+	CHECK(f.cmd[0] == 1000 && f.cmd[1] == -1000);
+	f.now = 34;
+	robot_tick(&r);
+	status(&r, &f, 1, &s);
+	CHECK(s.executed == 0 && s.free == 1);
+	CHECK(s.flags & WIRE_F_STREAM);
+	f.now = 35;
+	robot_tick(&r);
+	CHECK(f.cmd[0] == 2000);
+	f.now = 70;
+	robot_tick(&r);
+	status(&r, &f, 1, &s);
+	/* the arm lags 1.5 degrees on every step */
+	CHECK(s.executed == 2 && s.first == 1 && s.count == 2);
+	CHECK(s.dev[0] == 1500 && s.dev[1] == 1500);
+
+	/* STOP drops the queue; resuming must start after the executed step */
+	CHECK(call(&r, &f, WIRE_STOP, NULL, 0, NULL) == 0);
+	status(&r, &f, 3, &s);
+	CHECK(s.executed == 2 && s.received == 2 && s.free == ROBOT_SLOTS);
+	CHECK(!(s.flags & WIRE_F_STREAM));
+	stream(&r, &f, 78, 3, WIRE_E_RUN);
+	stream(&r, &f, 77, 5, WIRE_E_RUN);
+	stream(&r, &f, 77, 3, 0);
+	setpoint(&r, &f, 3, 3000, 0, 0);
+	robot_tick(&r);
+	f.now = 71;
+	robot_tick(&r);
+	status(&r, &f, 3, &s);
+	CHECK(s.executed == 3 && s.count == 1 && s.first == 3);
+}
+
+static void
+test_random_bytes(void)
+{
+	struct fake f;
+	struct robot_hw hw;
+	struct robot r;
+	struct wire_hello h;
+	uint8_t buf[256], frame[WIRE_FRAME_MAX], p[WIRE_PAYLOAD_MAX];
+	unsigned long i;
+	unsigned k;
+
+	fake_init(&f);
+	fake_hw(&hw, &f);
+	robot_init(&r, &hw);
+	srand(11);
+	for (i = 0; i < 4000; i++) {
+		for (k = 0; k < sizeof buf; k++)
+			buf[k] = (uint8_t)(rand() >> 3);
+		f.outn = 0;
+		robot_rx(&r, buf, sizeof buf);
+		robot_tick(&r);
+	}
+	/* Valid frames with random types and payloads: error replies. */
+	for (i = 0; i < 200000; i++) {
+		uint8_t n = (uint8_t)(rand() % (WIRE_PAYLOAD_MAX + 1));
+
+		for (k = 0; k < n; k++)
+			p[k] = (uint8_t)(rand() >> 4);
+		f.outn = 0;
+		robot_rx(&r, frame, wire_frame_encode(frame, r.expect,
+		    (uint8_t)(rand() % 0x40), p, n));
+		f.now += 7;
+		robot_tick(&r);
+	}
+	CHECK(hello(&r, &f, &h) == 0);
+}
+
+int
+main(void)
+{
+	RUN(test_hello);
+	RUN(test_upload_pull);
+	RUN(test_power_loss);
+	RUN(test_resend_and_nak);
+	RUN(test_setpoints);
+	RUN(test_random_bytes);
+	return check_report("robot");
+}
