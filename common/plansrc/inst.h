@@ -1,0 +1,21 @@
+/*
+ * inst.h - reading Instinct command files (.inst, as the Dia exporter and
+ * Instinct-Server write them) into a plan model.  Called by plancc.
+ */
+#ifndef SPINE_INST_H
+#define SPINE_INST_H
+
+#include <stdio.h>
+
+#include "cli/diag.h"
+#include "plansrc/model.h"
+
+/*
+ * Read the commands in fp (named `path` in messages; includes "@ file" are
+ * found relative to it) into m.  Diagnostics go to d.  0 when the file was
+ * read (d may still hold errors), -1 on a read error or lack of memory.
+ */
+int inst_read(FILE *fp, const char *path, struct plan_model *m,
+    struct diag *d);
+
+#endif
