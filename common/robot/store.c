@@ -6,6 +6,7 @@
  */
 #include <string.h>
 
+#include "plan/crc32.h"
 #include "wire/crc.h"
 #include "wire/msg.h"
 #include "store.h"
@@ -30,18 +31,18 @@ static int
 crc_of(const struct plan_store *st, uint32_t addr, uint32_t n, uint32_t *out)
 {
 	uint8_t buf[32];
-	uint32_t c = wire_crc32_begin();
+	uint32_t c = 0;
 
 	while (n > 0) {
 		uint16_t k = n > sizeof buf ? (uint16_t)sizeof buf : (uint16_t)n;
 
 		if (st->hw->store_read(st->hw->ctx, addr, buf, k) != 0)
 			return -1;
-		c = wire_crc32_update(c, buf, k);
+		c = crc32_update(c, buf, k);
 		addr += k;
 		n -= k;
 	}
-	*out = wire_crc32_end(c);
+	*out = c;
 	return 0;
 }
 

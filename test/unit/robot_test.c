@@ -9,7 +9,7 @@
 
 #include "check.h"
 #include "robot/robot.h"
-#include "wire/crc.h"
+#include "plan/crc32.h"
 
 struct fake {
 	uint8_t store[1056];	/* 32 header + 2 x 512 */
@@ -278,7 +278,7 @@ test_upload_pull(void)
 	robot_init(&r, &hw);
 	hello(&r, &f, &h);
 	make_plan(plan, 500, 1);
-	CHECK(upload(&r, &f, plan, 500, 500, wire_crc32(plan, 500)) == 0);
+	CHECK(upload(&r, &f, plan, 500, 500, crc32_update(0, plan, 500)) == 0);
 	CHECK(pull(&r, &f, back) == 500);
 	CHECK(memcmp(plan, back, 500) == 0);
 	CHECK(robot_flags(&r) & WIRE_F_PLAN);
@@ -286,12 +286,12 @@ test_upload_pull(void)
 	/* Too big, and a wrong CRC: both refused, the plan stays. */
 	CHECK(upload(&r, &f, plan, 513, 513, 0) == WIRE_E_TOO_BIG);
 	make_plan(other, 300, 2);
-	CHECK(upload(&r, &f, other, 300, 300, wire_crc32(other, 300) ^ 1) ==
+	CHECK(upload(&r, &f, other, 300, 300, crc32_update(0, other, 300) ^ 1) ==
 	    WIRE_E_CRC);
 	CHECK(pull(&r, &f, back) == 500 && memcmp(plan, back, 500) == 0);
 
 	/* A commit before the last chunk is refused and changes nothing. */
-	CHECK(upload(&r, &f, other, 300, 110, wire_crc32(other, 300)) == 0);
+	CHECK(upload(&r, &f, other, 300, 110, crc32_update(0, other, 300)) == 0);
 	CHECK(call(&r, &f, WIRE_PLAN_COMMIT, NULL, 0, NULL) ==
 	    WIRE_E_INCOMPLETE);
 	CHECK(pull(&r, &f, back) == 500 && memcmp(plan, back, 500) == 0);
@@ -302,7 +302,7 @@ test_upload_pull(void)
 	CHECK(pull(&r, &f, back) == 500 && memcmp(plan, back, 500) == 0);
 
 	/* Replace it; the new one survives a reboot too. */
-	CHECK(upload(&r, &f, other, 300, 300, wire_crc32(other, 300)) == 0);
+	CHECK(upload(&r, &f, other, 300, 300, crc32_update(0, other, 300)) == 0);
 	robot_init(&r, &hw);
 	hello(&r, &f, &h);
 	CHECK(pull(&r, &f, back) == 300 && memcmp(other, back, 300) == 0);
@@ -331,9 +331,9 @@ test_power_loss(void)
 		fake_hw(&hw, &f);
 		robot_init(&r, &hw);
 		hello(&r, &f, &h);
-		CHECK(upload(&r, &f, a, 400, 400, wire_crc32(a, 400)) == 0);
+		CHECK(upload(&r, &f, a, 400, 400, crc32_update(0, a, 400)) == 0);
 		f.writes_left = cut;
-		upload(&r, &f, b, 400, 400, wire_crc32(b, 400));
+		upload(&r, &f, b, 400, 400, crc32_update(0, b, 400));
 		f.writes_left = -1;
 		robot_init(&r, &hw);
 		hello(&r, &f, &h);

@@ -1,0 +1,106 @@
+/*
+ * arm.c - the physics of armsim's arm (see arm.h).  A step that would put a
+ * link inside an obstacle is cut short by bisection at the last pose that
+ * stays clear, so a blocked arm rests just outside the obstacle and can
+ * always back away from it.
+ */
+#include <float.h>
+#include <math.h>
+
+#include "arm.h"
+
+/* Joint positions of the chain: base at (0,0), then the end of each link. */
+static void
+fk_points(const double *link, const double *q, int n, double *x, double *y)
+{
+	double theta = 0;
+	int i;
+
+	x[0] = y[0] = 0;
+	for (i = 0; i < n; i++) {
+		theta += q[i] * (3.14159265358979323846 / 180);
+		x[i + 1] = x[i] + link[i] * cos(theta);
+		y[i + 1] = y[i] + link[i] * sin(theta);
+	}
+}
+
+/* Distance from point (px,py) to the segment (ax,ay)-(bx,by). */
+static double
+segment_distance(double ax, double ay, double bx, double by, double px,
+    double py)
+{
+	double dx = bx - ax, dy = by - ay, len2 = dx * dx + dy * dy, t;
+
+	t = len2 > 0 ? ((px - ax) * dx + (py - ay) * dy) / len2 : 0;
+	if (t < 0)
+		t = 0;
+	else if (t > 1)
+		t = 1;
+	return hypot(ax + t * dx - px, ay + t * dy - py);
+}
+
+double
+arm_clearance(const struct arm *a, const double *q)
+{
+	double x[WIRE_MAX_JOINTS + 1], y[WIRE_MAX_JOINTS + 1];
+	double best = DBL_MAX, d;
+	int i, k;
+
+	if (a->nobs == 0)
+		return best;
+	fk_points(a->link, q, a->joints, x, y);
+	for (k = 0; k < a->nobs; k++)
+		for (i = 0; i < a->joints; i++) {
+			d = segment_distance(x[i], y[i], x[i + 1], y[i + 1],
+			    a->obs[k].x, a->obs[k].y) - a->obs[k].r;
+			if (d < best)
+				best = d;
+		}
+	return best;
+}
+
+static void
+blend(const struct arm *a, const double *from, const double *to, double f,
+    double *out)
+{
+	int j;
+
+	for (j = 0; j < a->joints; j++)
+		out[j] = from[j] + f * (to[j] - from[j]);
+}
+
+void
+arm_step(struct arm *a, double dt)
+{
+	double next[WIRE_MAX_JOINTS] = { 0 }, mid[WIRE_MAX_JOINTS];
+	double lo = 0, hi = 1, step, f;
+	int j, i;
+
+	for (j = 0; j < a->joints; j++) {
+		step = a->cmd[j] - a->q[j];
+		if (step > a->speed[j] * dt)
+			step = a->speed[j] * dt;
+		else if (step < -a->speed[j] * dt)
+			step = -a->speed[j] * dt;
+		next[j] = a->q[j] + step;
+	}
+	a->blocked = 0;
+	if (arm_clearance(a, next) > 0) {
+		for (j = 0; j < a->joints; j++)
+			a->q[j] = next[j];
+		return;
+	}
+	/* The largest fraction of the step that keeps every link clear. */
+	a->blocked = 1;
+	for (i = 0; i < 30; i++) {
+		f = (lo + hi) / 2;
+		blend(a, a->q, next, f, mid);
+		if (arm_clearance(a, mid) > 0)
+			lo = f;
+		else
+			hi = f;
+	}
+	blend(a, a->q, next, lo, mid);
+	for (j = 0; j < a->joints; j++)
+		a->q[j] = mid[j];
+}
