@@ -58,9 +58,16 @@ eeprom_open(struct eeprom *e, const char *path, uint32_t size,
 		    "says %lu", path, (long long)st.st_size,
 		    (unsigned long)size);
 		eeprom_close(e);
-		return -1;
+		return -2;
 	}
-	if (st.st_size > 0 && st.st_size <= 0x7FFFFFFF) {
+	if (st.st_size > 131102) {
+		snprintf(err, errlen, "%s: %lld bytes is larger than any plan "
+		    "store armsim simulates (131102)", path,
+		    (long long)st.st_size);
+		eeprom_close(e);
+		return -2;
+	}
+	if (st.st_size > 0) {
 		e->size = (uint32_t)st.st_size;
 		return 0;
 	}

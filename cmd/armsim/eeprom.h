@@ -19,7 +19,8 @@ struct eeprom {
  * Open `path` (NULL: memory only).  A new or empty file is filled with
  * 0xFF, as an erased EEPROM reads; an existing file keeps its size unless
  * `size` is nonzero and differs, which is an error.  `size` 0 with a new
- * file means `fallback`.  0, or -1 with a message in err.
+ * file means `fallback`.  0, or with a message in err: -1 when the file
+ * cannot be opened, -2 when its size is wrong.
  */
 int eeprom_open(struct eeprom *e, const char *path, uint32_t size,
     uint32_t fallback, char *err, size_t errlen);

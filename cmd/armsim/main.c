@@ -258,10 +258,10 @@ main(int argc, char **argv)
 	if ((r = parse(argc, argv, &o)) != 0 || (r = parse_arm(&o,
 	    &sim.arm)) != 0)
 		return r;
-	if (eeprom_open(&sim.eeprom, o.eeprom, (uint32_t)o.store_size,
-	    DEFAULT_STORE, err, sizeof err) != 0) {
+	if ((r = eeprom_open(&sim.eeprom, o.eeprom, (uint32_t)o.store_size,
+	    DEFAULT_STORE, err, sizeof err)) != 0) {
 		warnx_tool("%s", err);
-		return EXIT_NOINPUT;
+		return r == -2 ? EXIT_DATAERR : EXIT_NOINPUT;
 	}
 	line_init(&sim.line, o.baud, o.drop, o.corrupt, o.stall_after,
 	    (uint64_t)o.seed);

@@ -1,0 +1,221 @@
+/*
+ * monitor.c - armctl monitor: switch on the robot's monitor stream (the
+ * planner's transparency events, Instinct paper section 2.5) and print it
+ * as CSV, naming elements and senses from a .plan's name table if given.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/diag.h"
+#include "cli/exits.h"
+#include "cli/table.h"
+#include "ctl.h"
+#include "plan/plan.h"
+
+#define PLAN_FILE_MAX 65535u
+
+struct monitor {
+	struct table t;
+	struct plan plan;
+	uint8_t *plan_bytes;	/* NULL: no names */
+	long printed, limit;
+	uint16_t next_number;
+	int started;
+	unsigned long lost;
+};
+
+static const char *const type_names[] = { "AP", "APE", "C", "CE", "D",
+    "A" };
+
+static int
+event_mask(const char *spec, uint8_t *mask)
+{
+	static const char letters[] = "ESPFZR";
+	const char *at;
+
+	*mask = 0;
+	for (; *spec; spec++) {
+		if ((at = strchr(letters, *spec)) == NULL) {
+			warnx_tool("--events %s: use the letters E S P F Z R",
+			    spec);
+			return EXIT_USAGE;
+		}
+		*mask |= (uint8_t)(1u << (at - letters));
+	}
+	return 0;
+}
+
+static int
+load_names(struct monitor *m, const char *path)
+{
+	struct diag d = diag_for(path);
+	struct plan_error err;
+	FILE *fp = fopen(path, "rb");
+	size_t n;
+
+	if (!fp) {
+		diag_error(&d, 0, 0, "cannot open: %s", strerror(errno));
+		return EXIT_NOINPUT;
+	}
+	m->plan_bytes = malloc(PLAN_FILE_MAX + 1);
+	n = m->plan_bytes ? fread(m->plan_bytes, 1, PLAN_FILE_MAX + 1, fp) : 0;
+	fclose(fp);
+	if (n > PLAN_FILE_MAX || plan_open(&m->plan, m->plan_bytes,
+	    (uint32_t)n, &err) != PLAN_OK) {
+		diag_error(&d, 0, 0, "not a valid plan: %s", n > PLAN_FILE_MAX ?
+		    "too large" : plan_strerror(err.code));
+		return EXIT_DATAERR;
+	}
+	return 0;
+}
+
+/* The name of element `id` of `type`, or of sense `id`; "" if none. */
+static void
+name_of(const struct monitor *m, uint8_t kind, uint8_t type, uint16_t id,
+    char *out, size_t cap)
+{
+	const uint8_t *text = NULL;
+	uint8_t len = 0;
+	uint16_t i;
+
+	out[0] = '\0';
+	if (!m->plan_bytes)
+		return;
+	if (kind == WIRE_EV_SENSE) {
+		text = plan_find_name(&m->plan, PLAN_NAME_SENSE, id, &len);
+	} else if (type < PLAN_NTYPES) {
+		for (i = 0; i < m->plan.count[type]; i++)
+			if (plan_id(&m->plan, type, i) == id) {
+				text = plan_find_name(&m->plan, type, i, &len);
+				break;
+			}
+	}
+	if (text) {
+		if (len >= cap)
+			len = (uint8_t)(cap - 1);
+		memcpy(out, text, len);
+		out[len] = '\0';
+	}
+}
+
+static char
+letter(uint8_t kind)
+{
+	switch (kind) {
+	case WIRE_EV_EXECUTED: return 'E';
+	case WIRE_EV_SUCCESS: return 'S';
+	case WIRE_EV_PENDING: return 'P';
+	case WIRE_EV_FAIL: return 'F';
+	case WIRE_EV_ERROR: return 'Z';
+	default: return 'R';
+	}
+}
+
+static void
+print_event(struct monitor *m, uint32_t cycle, const struct wire_event *e)
+{
+	char name[256], what[2] = { letter(e->kind), '\0' };
+
+	name_of(m, e->kind, e->type, e->id, name, sizeof name);
+	table_long(&m->t, (long)cycle);
+	table_str(&m->t, what);
+	table_str(&m->t, e->kind == WIRE_EV_SENSE ? "sense" : e->type <
+	    PLAN_NTYPES ? type_names[e->type] : "?");
+	table_long(&m->t, e->id);
+	table_str(&m->t, name);
+	if (e->kind == WIRE_EV_SENSE)
+		table_long(&m->t, e->value);
+	else
+		table_str(&m->t, "");
+	table_end_row(&m->t);
+	m->printed++;
+}
+
+static void
+on_events(void *ctx, const struct wire_frame *f)
+{
+	struct monitor *m = ctx;
+	struct wire_events ev;
+	uint8_t i;
+
+	if (wire_events_decode(&ev, f->payload, f->len) != 0)
+		return;
+	/* A gap in the numbering: frames lost on the line or dropped by a
+	 * robot whose UART could not keep up. */
+	if (m->started && ev.number != m->next_number)
+		m->lost += (uint16_t)(ev.number - m->next_number);
+	m->started = 1;
+	m->next_number = (uint16_t)(ev.number + ev.count);
+	for (i = 0; i < ev.count; i++)
+		if (m->limit == 0 || m->printed < m->limit)
+			print_event(m, ev.cycle, &ev.ev[i]);
+}
+
+static int
+listen(struct ctl *c, struct monitor *m)
+{
+	uint64_t end = c->duration > 0 ? wire_now_ms() +
+	    (uint64_t)(c->duration * 1000) : 0;
+	struct wire_frame reply;
+	uint64_t now;
+	int r;
+
+	for (;;) {
+		if (m->limit && m->printed >= m->limit)
+			return 0;
+		now = wire_now_ms();
+		if (end && now >= end)
+			return 0;
+		r = wire_recv(&c->s, &reply, end && end - now < 200 ?
+		    (int)(end - now) : 200);
+		if (r < 0)
+			return ctl_link_failed(c, "monitor");
+		if (table_flush(&m->t) != 0)
+			return EXIT_IOERR;
+	}
+}
+
+int
+cmd_monitor(struct ctl *c, int argc, char **argv)
+{
+	static const char *const cols[] = { "cycle", "event", "type", "id",
+	    "name", "value" };
+	static struct monitor m;
+	struct wire_frame reply;
+	uint8_t mask;
+	int r;
+
+	if (argc != 1) {
+		warnx_tool("monitor: unexpected argument: %s", argv[1]);
+		return EXIT_USAGE;
+	}
+	memset(&m, 0, sizeof m);
+	if ((r = event_mask(c->events ? c->events : "ESPFZR", &mask)) != 0 ||
+	    (c->names && (r = load_names(&m, c->names)) != 0) ||
+	    (r = ctl_connect(c)) != 0)
+		goto done;
+	if (c->check)
+		goto done;
+	m.limit = c->count;
+	table_init(&m.t, stdout, TABLE_CSV, TABLE_ROUND_TRIP, cols, 6);
+	m.t.flush_rows = 1;
+	table_header(&m.t);
+	c->s.on_events = on_events;
+	c->s.events_ctx = &m;
+	if ((r = ctl_call(c, WIRE_MONITOR, &mask, 1, &reply, "monitor")) != 0)
+		goto done;
+	r = listen(c, &m);
+	if (r == 0) {
+		mask = 0;
+		r = ctl_call(c, WIRE_MONITOR, &mask, 1, &reply, "monitor");
+	}
+	if (table_flush(&m.t) != 0 && r == 0)
+		r = EXIT_IOERR;
+	if (m.lost)
+		warnx_tool("monitor: %lu events lost on the line", m.lost);
+done:
+	free(m.plan_bytes);
+	return r;
+}
