@@ -42,6 +42,7 @@ event_mask(const char *spec, uint8_t *mask)
 			    spec);
 			return EXIT_USAGE;
 		}
+		/* E is kind 0, ... R is kind 5: bit k enables kind k */
 		*mask |= (uint8_t)(1u << (at - letters));
 	}
 	return 0;
@@ -71,10 +72,11 @@ load_names(struct monitor *m, const char *path)
 	return 0;
 }
 
-/* The name of element `id` of `type`, or of sense `id`; "" if none. */
+/* The name of element `id` of `type` (or of sense `id` for type
+ * PLAN_NAME_SENSE); "" when there is none. */
 static void
-name_of(const struct monitor *m, uint8_t kind, uint8_t type, uint16_t id,
-    char *out, size_t cap)
+name_of(const struct monitor *m, uint8_t type, uint16_t id, char *out,
+    size_t cap)
 {
 	const uint8_t *text = NULL;
 	uint8_t len = 0;
@@ -83,7 +85,7 @@ name_of(const struct monitor *m, uint8_t kind, uint8_t type, uint16_t id,
 	out[0] = '\0';
 	if (!m->plan_bytes)
 		return;
-	if (kind == WIRE_EV_SENSE) {
+	if (type == PLAN_NAME_SENSE) {
 		text = plan_find_name(&m->plan, PLAN_NAME_SENSE, id, &len);
 	} else if (type < PLAN_NTYPES) {
 		for (i = 0; i < m->plan.count[type]; i++)
@@ -100,35 +102,31 @@ name_of(const struct monitor *m, uint8_t kind, uint8_t type, uint16_t id,
 	}
 }
 
-static char
-letter(uint8_t kind)
-{
-	switch (kind) {
-	case WIRE_EV_EXECUTED: return 'E';
-	case WIRE_EV_SUCCESS: return 'S';
-	case WIRE_EV_PENDING: return 'P';
-	case WIRE_EV_FAIL: return 'F';
-	case WIRE_EV_ERROR: return 'Z';
-	default: return 'R';
-	}
-}
-
 static void
 print_event(struct monitor *m, uint32_t cycle, const struct wire_event *e)
 {
-	char name[256], what[2] = { letter(e->kind), '\0' };
+	static const char letters[] = "ESPFZR??";
+	uint8_t kind = e->kind & WIRE_EV_KIND;
+	char name[256], what[2] = { letters[kind], '\0' };
 
-	name_of(m, e->kind, e->type, e->id, name, sizeof name);
+	name_of(m, e->type, e->id, name, sizeof name);
 	table_long(&m->t, (long)cycle);
 	table_str(&m->t, what);
-	table_str(&m->t, e->kind == WIRE_EV_SENSE ? "sense" : e->type <
-	    PLAN_NTYPES ? type_names[e->type] : "?");
+	table_str(&m->t, e->type < PLAN_NTYPES ? type_names[e->type] : "?");
 	table_long(&m->t, e->id);
 	table_str(&m->t, name);
-	if (e->kind == WIRE_EV_SENSE)
+	if (kind == WIRE_EV_SENSE) {
+		name_of(m, PLAN_NAME_SENSE, e->sense, name, sizeof name);
+		table_str(&m->t, *name ? name : "");
+		table_long(&m->t, e->sense);
 		table_long(&m->t, e->value);
-	else
+		table_long(&m->t, (e->kind & WIRE_EV_LATCH) ? 1 : 0);
+	} else {
 		table_str(&m->t, "");
+		table_str(&m->t, "");
+		table_str(&m->t, "");
+		table_str(&m->t, "");
+	}
 	table_end_row(&m->t);
 	m->printed++;
 }
@@ -181,7 +179,7 @@ int
 cmd_monitor(struct ctl *c, int argc, char **argv)
 {
 	static const char *const cols[] = { "cycle", "event", "type", "id",
-	    "name", "value" };
+	    "name", "sense", "sense_id", "value", "latch" };
 	static struct monitor m;
 	struct wire_frame reply;
 	uint8_t mask;
@@ -199,7 +197,7 @@ cmd_monitor(struct ctl *c, int argc, char **argv)
 	if (c->check)
 		goto done;
 	m.limit = c->count;
-	table_init(&m.t, stdout, TABLE_CSV, TABLE_ROUND_TRIP, cols, 6);
+	table_init(&m.t, stdout, TABLE_CSV, TABLE_ROUND_TRIP, cols, 9);
 	m.t.flush_rows = 1;
 	table_header(&m.t);
 	c->s.on_events = on_events;

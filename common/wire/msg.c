@@ -284,6 +284,7 @@ wire_events_encode(const struct wire_events *e, uint8_t *p)
 		wire_put_u8(&o, e->ev[i].kind);
 		wire_put_u8(&o, e->ev[i].type);
 		wire_put_u16(&o, e->ev[i].id);
+		wire_put_u16(&o, e->ev[i].sense);
 		wire_put_u16(&o, (uint16_t)e->ev[i].value);
 	}
 	return wire_out_len(&o);
@@ -308,6 +309,7 @@ wire_events_decode(struct wire_events *e, const uint8_t *p, uint8_t n)
 		e->ev[i].kind = wire_get_u8(&in);
 		e->ev[i].type = wire_get_u8(&in);
 		e->ev[i].id = wire_get_u16(&in);
+		e->ev[i].sense = wire_get_u16(&in);
 		v = wire_get_u16(&in);
 		e->ev[i].value = v <= 0x7FFF ? (int16_t)v
 		    : (int16_t)((int32_t)v - 65536L);

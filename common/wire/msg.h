@@ -16,7 +16,7 @@
 #define WIRE_CHUNK_MAX	55u	/* plan bytes per PLAN_CHUNK and PLAN_READ */
 #define WIRE_WINDOW_MAX	8u	/* requests a host may have unanswered */
 #define WIRE_DEV_MAX	19u	/* tracking errors per STATUS reply */
-#define WIRE_EVENTS_MAX	8u	/* monitor events per EVENTS frame */
+#define WIRE_EVENTS_MAX	6u	/* monitor events per EVENTS frame */
 #define WIRE_REPLY	0x80u	/* reply type = request type | WIRE_REPLY */
 #define WIRE_NO_STEP	0ul	/* steps count from 1; 0 means none yet */
 
@@ -68,15 +68,18 @@ enum wire_flag {
 	WIRE_F_STREAM = 0x08	/* setpoints are queued or executing */
 };
 
-/* Monitor event kinds (also the enable bits of WIRE_MONITOR's mask). */
+/* Monitor event kinds, as the planner numbers them; kind k is enabled by
+ * bit (1 << k) of WIRE_MONITOR's mask. */
 enum wire_event_kind {
-	WIRE_EV_EXECUTED = 0x01,
-	WIRE_EV_SUCCESS = 0x02,
-	WIRE_EV_PENDING = 0x04,
-	WIRE_EV_FAIL = 0x08,
-	WIRE_EV_ERROR = 0x10,
-	WIRE_EV_SENSE = 0x20
+	WIRE_EV_EXECUTED = 0,	/* E */
+	WIRE_EV_SUCCESS = 1,	/* S */
+	WIRE_EV_PENDING = 2,	/* P: in progress */
+	WIRE_EV_FAIL = 3,	/* F */
+	WIRE_EV_ERROR = 4,	/* Z */
+	WIRE_EV_SENSE = 5	/* R: a releaser read its sense */
 };
+#define WIRE_EV_KIND	0x07u	/* kind bits of wire_event.kind */
+#define WIRE_EV_LATCH	0x80u	/* R: the releaser's latch after the check */
 
 /* Writing a payload; overflow is sticky and makes the length 0. */
 struct wire_out {
@@ -153,9 +156,11 @@ int wire_status_decode(struct wire_status *s, const uint8_t *p, uint8_t n);
 
 /* One monitor event (the planner's transparency stream). */
 struct wire_event {
-	uint8_t kind;		/* enum wire_event_kind */
-	uint8_t type;		/* element type 0 AP .. 5 A; for SENSE: 0 */
-	uint16_t id;		/* element id; for SENSE: the sense id */
+	uint8_t kind;		/* enum wire_event_kind, | WIRE_EV_LATCH */
+	uint8_t type;		/* element type 0 AP .. 5 A; for SENSE the
+				   releaser's owner, a D or a CE */
+	uint16_t id;		/* element id (as the plan source gave it) */
+	uint16_t sense;		/* SENSE: the sense id; otherwise 0 */
 	int16_t value;		/* SENSE: the value read; otherwise 0 */
 };
 

@@ -239,17 +239,27 @@ test_codecs(void)
 	e.number = 65535;
 	e.cycle = 12;
 	e.count = 2;
-	e.ev[0].kind = WIRE_EV_SENSE;
+	e.ev[0].kind = WIRE_EV_SENSE | WIRE_EV_LATCH;
+	e.ev[0].type = 4;
 	e.ev[0].id = 300;
+	e.ev[0].sense = 7;
 	e.ev[0].value = -5;
 	e.ev[1].kind = WIRE_EV_SUCCESS;
 	e.ev[1].type = 4;
 	e.ev[1].id = 7;
 	n = wire_events_encode(&e, p);
-	CHECK(n == 7 + 12);
+	CHECK(n == 7 + 16);
+	/* the sense value -5 is FB FF at the end of the first event */
+	CHECK(p[7 + 6] == 0xFB && p[7 + 7] == 0xFF);
 	CHECK(wire_events_decode(&e2, p, n) == 0);
 	CHECK(e2.number == 65535 && e2.cycle == 12 && e2.count == 2);
 	CHECK(e2.ev[0].value == -5 && e2.ev[0].id == 300);
+	CHECK(e2.ev[0].sense == 7 && e2.ev[0].kind == (WIRE_EV_SENSE |
+	    WIRE_EV_LATCH));
+	/* six events fill a frame */
+	e.count = WIRE_EVENTS_MAX;
+	CHECK(wire_events_encode(&e, p) == 7 + 8 * 6);
+	CHECK(7 + 8 * 6 <= WIRE_PAYLOAD_MAX);
 	CHECK(e2.ev[1].type == 4 && e2.ev[1].kind == WIRE_EV_SUCCESS);
 }
 
