@@ -119,6 +119,10 @@ sim_start(struct sim *s)
 	s->hw.joints = (uint8_t)s->arm.joints;
 	s->hw.link_um = s->link_um;
 	s->hw.store_size = s->eeprom.size;
+	s->hw.plan_ram = s->plan_ram;
+	s->hw.plan_ram_size = sizeof s->plan_ram;
+	s->hw.state_ram = s->state_ram;
+	s->hw.state_ram_size = sizeof s->state_ram;
 	s->hw.millis = hw_millis;
 	s->hw.send = hw_send;
 	s->hw.read_encoders = hw_read_encoders;

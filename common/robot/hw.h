@@ -16,6 +16,14 @@ struct robot_hw {
 	uint8_t joints;			/* 1 .. WIRE_MAX_JOINTS */
 	const uint32_t *link_um;	/* link lengths, micrometres */
 	uint32_t store_size;		/* bytes of plan store (EEPROM) */
+	/* RAM for the plan the robot runs (read from the store, since the
+	 * planner reads records in place) and for the planner's state
+	 * (2-byte aligned).  The plan capacity is the smaller of the plan
+	 * RAM and a store slot. */
+	uint8_t *plan_ram;
+	uint32_t plan_ram_size;
+	void *state_ram;
+	uint32_t state_ram_size;
 
 	/* Milliseconds from any origin; wraps after 49 days, we cope. */
 	uint32_t (*millis)(void *ctx);

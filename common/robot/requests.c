@@ -25,7 +25,7 @@ hello(struct robot *r, struct wire_in *in, struct wire_out *out)
 	h.window = ROBOT_WINDOW;
 	h.slots = ROBOT_SLOTS;
 	h.flags = robot_flags(r);
-	h.capacity = store_capacity(&r->store);
+	h.capacity = robot_capacity(r);
 	for (j = 0; j < h.joints; j++)
 		h.link_um[j] = r->hw->link_um[j];
 	n = (uint8_t)strlen(r->hw->firmware);
@@ -53,6 +53,8 @@ plan_begin(struct robot *r, struct wire_in *in, struct wire_out *out)
 	(void)out;
 	if (!wire_in_done(in))
 		return WIRE_E_LENGTH;
+	if (size > robot_capacity(r))
+		return WIRE_E_TOO_BIG;
 	return store_begin(&r->store, size, crc);
 }
 
@@ -78,7 +80,7 @@ plan_commit(struct robot *r, struct wire_in *in, struct wire_out *out)
 
 	if (!wire_in_done(in))
 		return WIRE_E_LENGTH;
-	if ((e = store_commit(&r->store)) != 0)
+	if ((e = robot_commit_plan(r)) != 0)
 		return e;
 	wire_put_u32(out, store_plan_size(&r->store));
 	wire_put_u32(out, store_plan_crc(&r->store));

@@ -15,6 +15,7 @@ robot_init(struct robot *r, const struct robot_hw *hw)
 	r->hw = hw;
 	wire_decoder_init(&r->dec);
 	store_open(&r->store, hw);
+	robot_load_plan(r);
 	motion_init(&r->motion, hw->joints);
 	/* Hold still where we are rather than jump to a stale command. */
 	hw->read_encoders(hw->ctx, r->command);

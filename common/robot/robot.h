@@ -11,6 +11,7 @@
 
 #include "hw.h"
 #include "motion.h"
+#include "plan/plan.h"
 #include "store.h"
 #include "wire/frame.h"
 #include "wire/msg.h"
@@ -32,6 +33,8 @@ struct robot {
 	uint8_t cache_len[ROBOT_WINDOW];
 	uint8_t cache[ROBOT_WINDOW][WIRE_FRAME_MAX];
 	struct plan_store store;
+	struct plan plan;		/* the stored plan, in plan_ram */
+	uint8_t plan_ready;		/* plan is valid and fits the RAM */
 	struct motion motion;
 	int32_t command[ROBOT_JOINTS_MAX];	/* what the joints were told */
 	uint8_t monitor_mask;		/* enum wire_event_kind bits */
@@ -53,5 +56,18 @@ void robot_tick(struct robot *r);
 
 /* enum wire_flag bits describing the robot now. */
 uint8_t robot_flags(struct robot *r);
+
+/* Largest plan the robot takes: a store slot, or its plan RAM. */
+uint32_t robot_capacity(const struct robot *r);
+
+/* Read the stored plan into RAM and validate it (sets plan_ready). */
+void robot_load_plan(struct robot *r);
+
+/*
+ * Commit a verified upload only if it is a plan the robot can run: it is
+ * read into the plan RAM and validated first; on refusal the stored plan
+ * is read back in.  0 or an enum wire_error code.
+ */
+int robot_commit_plan(struct robot *r);
 
 #endif

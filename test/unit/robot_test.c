@@ -10,9 +10,12 @@
 #include "check.h"
 #include "robot/robot.h"
 #include "plan/crc32.h"
+#include "plan/plan.h"
 
 struct fake {
 	uint8_t store[1056];	/* 32 header + 2 x 512 */
+	uint8_t plan_ram[600];
+	uint16_t state_ram[512];
 	int writes_left;	/* -1: never fail */
 	int32_t enc[WIRE_MAX_JOINTS], cmd[WIRE_MAX_JOINTS];
 	int32_t lag_mdeg;	/* encoders stop this short of the command */
@@ -103,6 +106,10 @@ fake_hw(struct robot_hw *hw, struct fake *f)
 	hw->joints = 3;
 	hw->link_um = links;
 	hw->store_size = sizeof f->store;
+	hw->plan_ram = f->plan_ram;
+	hw->plan_ram_size = sizeof f->plan_ram;
+	hw->state_ram = f->state_ram;
+	hw->state_ram_size = sizeof f->state_ram;
 	hw->millis = f_millis;
 	hw->send = f_send;
 	hw->read_encoders = f_read;
@@ -230,13 +237,35 @@ pull(struct robot *r, struct fake *f, uint8_t *buf)
 	return (long)size;
 }
 
-static void
-make_plan(uint8_t *p, uint32_t n, unsigned salt)
+/* A valid plan: one drive and `nact` actions whose values start at salt
+ * (5 bytes an action); its size. */
+static uint32_t
+build_plan(uint8_t *out, uint32_t cap, uint16_t nact, int16_t salt)
 {
-	uint32_t i;
+	static struct plan_action act[250];
+	struct plan_drive d;
+	struct plan_spec s;
+	uint16_t i;
 
-	for (i = 0; i < n; i++)
-		p[i] = (uint8_t)(i * 7 + salt);
+	memset(&s, 0, sizeof s);
+	memset(&d, 0, sizeof d);
+	memset(act, 0, sizeof act);
+	d.id = 1;
+	d.child.type = PLAN_A;
+	d.child.index = 0;
+	d.priority = 10;
+	d.rel.cmp = PLAN_TR;
+	for (i = 0; i < nact; i++) {
+		act[i].id = (uint16_t)(i + 2);
+		act[i].action = 3;
+		act[i].value = (int16_t)(salt + i);
+	}
+	s.id_width = 1;
+	s.count[PLAN_D] = 1;
+	s.count[PLAN_A] = nact;
+	s.drive = &d;
+	s.action = act;
+	return plan_encode(&s, out, cap);
 }
 
 static void
@@ -271,41 +300,66 @@ test_upload_pull(void)
 	struct robot_hw hw;
 	struct robot r;
 	struct wire_hello h;
-	uint8_t plan[512], back[512], other[300];
+	uint8_t plan[600], back[600], other[600], junk[100];
+	uint32_t n, m;
 
 	fake_init(&f);
 	fake_hw(&hw, &f);
 	robot_init(&r, &hw);
 	hello(&r, &f, &h);
-	make_plan(plan, 500, 1);
-	CHECK(upload(&r, &f, plan, 500, 500, crc32_update(0, plan, 500)) == 0);
-	CHECK(pull(&r, &f, back) == 500);
-	CHECK(memcmp(plan, back, 500) == 0);
+	/* header 32 + drive 18 + CRC 4 + 5 a action: 91 actions, 509 bytes */
+	n = build_plan(plan, sizeof plan, 91, 1);
+	CHECK(n == 509);
+	CHECK(upload(&r, &f, plan, n, n, crc32_update(0, plan, n)) == 0);
+	CHECK(pull(&r, &f, back) == (long)n);
+	CHECK(memcmp(plan, back, n) == 0);
 	CHECK(robot_flags(&r) & WIRE_F_PLAN);
+	CHECK(r.plan_ready);
 
-	/* Too big, and a wrong CRC: both refused, the plan stays. */
+	/* Too big, a wrong CRC, not a plan: all refused, the plan stays. */
 	CHECK(upload(&r, &f, plan, 513, 513, 0) == WIRE_E_TOO_BIG);
-	make_plan(other, 300, 2);
-	CHECK(upload(&r, &f, other, 300, 300, crc32_update(0, other, 300) ^ 1) ==
+	m = build_plan(other, sizeof other, 50, 2);
+	CHECK(upload(&r, &f, other, m, m, crc32_update(0, other, m) ^ 1) ==
 	    WIRE_E_CRC);
-	CHECK(pull(&r, &f, back) == 500 && memcmp(plan, back, 500) == 0);
+	memset(junk, 0x5A, sizeof junk);
+	CHECK(upload(&r, &f, junk, 100, 100, crc32_update(0, junk, 100)) ==
+	    WIRE_E_PLAN);
+	CHECK(pull(&r, &f, back) == (long)n && memcmp(plan, back, n) == 0);
+	CHECK(r.plan_ready);
 
 	/* A commit before the last chunk is refused and changes nothing. */
-	CHECK(upload(&r, &f, other, 300, 110, crc32_update(0, other, 300)) == 0);
+	CHECK(upload(&r, &f, other, m, 110, crc32_update(0, other, m)) == 0);
 	CHECK(call(&r, &f, WIRE_PLAN_COMMIT, NULL, 0, NULL) ==
 	    WIRE_E_INCOMPLETE);
-	CHECK(pull(&r, &f, back) == 500 && memcmp(plan, back, 500) == 0);
+	CHECK(pull(&r, &f, back) == (long)n && memcmp(plan, back, n) == 0);
 
 	/* Reboot: a new robot over the same EEPROM holds the same plan. */
 	robot_init(&r, &hw);
 	hello(&r, &f, &h);
-	CHECK(pull(&r, &f, back) == 500 && memcmp(plan, back, 500) == 0);
+	CHECK(pull(&r, &f, back) == (long)n && memcmp(plan, back, n) == 0);
+	CHECK(r.plan_ready);
 
 	/* Replace it; the new one survives a reboot too. */
-	CHECK(upload(&r, &f, other, 300, 300, crc32_update(0, other, 300)) == 0);
+	CHECK(upload(&r, &f, other, m, m, crc32_update(0, other, m)) == 0);
 	robot_init(&r, &hw);
 	hello(&r, &f, &h);
-	CHECK(pull(&r, &f, back) == 300 && memcmp(other, back, 300) == 0);
+	CHECK(pull(&r, &f, back) == (long)m && memcmp(other, back, m) == 0);
+}
+
+static void
+test_capacity_is_the_smaller(void)
+{
+	struct fake f;
+	struct robot_hw hw;
+	struct robot r;
+	struct wire_hello h;
+
+	fake_init(&f);
+	fake_hw(&hw, &f);
+	hw.plan_ram_size = 300;
+	robot_init(&r, &hw);
+	CHECK(hello(&r, &f, &h) == 0);
+	CHECK(h.capacity == 300);
 }
 
 static void
@@ -315,15 +369,18 @@ test_power_loss(void)
 	struct robot_hw hw;
 	struct robot r;
 	struct wire_hello h;
-	uint8_t a[400], b[400], back[512];
+	uint8_t a[600], b[600], back[600];
+	uint32_t na, nb;
 	int cut;
 
 	/* Cut the power after every possible number of EEPROM writes during
 	 * an upload (the last one torn): afterwards the robot holds a or b,
-	 * whole.  The upload is 10 writes: blank descriptor, 8 chunks of at
-	 * most 55 bytes, the new descriptor. */
-	make_plan(a, 400, 3);
-	make_plan(b, 400, 4);
+	 * whole.  b is 32 + 18 + 4 + 5 x 69 = 399 bytes, so its upload is 10
+	 * writes: blank descriptor, 8 chunks of at most 55 bytes, the new
+	 * descriptor. */
+	na = build_plan(a, sizeof a, 69, 3);
+	nb = build_plan(b, sizeof b, 69, 4);
+	CHECK(nb == 399);
 	for (cut = 0; cut < 12; cut++) {
 		long n;
 
@@ -331,15 +388,15 @@ test_power_loss(void)
 		fake_hw(&hw, &f);
 		robot_init(&r, &hw);
 		hello(&r, &f, &h);
-		CHECK(upload(&r, &f, a, 400, 400, crc32_update(0, a, 400)) == 0);
+		CHECK(upload(&r, &f, a, na, na, crc32_update(0, a, na)) == 0);
 		f.writes_left = cut;
-		upload(&r, &f, b, 400, 400, crc32_update(0, b, 400));
+		upload(&r, &f, b, nb, nb, crc32_update(0, b, nb));
 		f.writes_left = -1;
 		robot_init(&r, &hw);
 		hello(&r, &f, &h);
 		n = pull(&r, &f, back);
-		CHECK(n == 400);
-		CHECK(memcmp(back, cut >= 10 ? b : a, 400) == 0);
+		CHECK(n == 399);
+		CHECK(memcmp(back, cut >= 10 ? b : a, 399) == 0);
 	}
 }
 
@@ -358,7 +415,7 @@ test_resend_and_nak(void)
 	fake_hw(&hw, &f);
 	robot_init(&r, &hw);
 	hello(&r, &f, &h);
-	make_plan(plan, 60, 5);
+	memset(plan, 0x33, sizeof plan);
 	/* BEGIN as seq 201 */
 	p[0] = 60;
 	memcpy(p + 4, (uint8_t[4]){ 0 }, 4);
@@ -532,6 +589,7 @@ main(void)
 {
 	RUN(test_hello);
 	RUN(test_upload_pull);
+	RUN(test_capacity_is_the_smaller);
 	RUN(test_power_loss);
 	RUN(test_resend_and_nak);
 	RUN(test_setpoints);
