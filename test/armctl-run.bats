@@ -184,3 +184,11 @@ ramp() {
 	[ "$status" -eq 1 ]
 	[ "$stderr" = "armctl: run: cannot resume: the robot's last run was not this trajectory" ]
 }
+
+@test "run follows a minimum-jerk joint move from mjtraj to its end" {
+	start_armsim --links 100,80,40
+	mjtraj --joint --from 0,0,0 --to 60,-30,10 --step 1 |
+		armctl --port "$PORT" --period 20 run -
+	run armctl --port "$PORT" pos
+	[ "$output" = "$(printf 'q1,q2,q3\n60,-30,10')" ]
+}

@@ -247,3 +247,34 @@ teardown() {
 	[ "$status" -eq 0 ]
 	assert_line "joints: 3"
 }
+
+# bash-completion's own helpers, reduced to what the completions use
+complete_words() {
+	bash -c '
+		_init_completion() {
+			cur=${COMP_WORDS[COMP_CWORD]}
+			prev=${COMP_WORDS[COMP_CWORD - 1]}
+			words=("${COMP_WORDS[@]}")
+			cword=$COMP_CWORD
+		}
+		_filedir() { COMPREPLY=("<files:${1:-any}>"); }
+		complete() { :; }
+		source "$1"; shift
+		COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1))
+		"_${COMP_WORDS[0]}"
+		echo "${COMPREPLY[*]}"
+	' completion "$@"
+}
+
+@test "bash completion: commands, their options and their files" {
+	run complete_words "$SPINE_ROOT/completions/armctl" armctl pu
+	[ "$output" = "push pull" ]
+	run complete_words "$SPINE_ROOT/completions/armctl" armctl --port x run --pe
+	[ "$output" = "--period --persist" ]
+	run complete_words "$SPINE_ROOT/completions/armctl" armctl push ""
+	[ "$output" = "<files:plan>" ]
+	run complete_words "$SPINE_ROOT/completions/armctl" armctl run ""
+	[ "$output" = "<files:csv>" ]
+	run complete_words "$SPINE_ROOT/completions/armsim" armsim --ee
+	[ "$output" = "--eeprom" ]
+}

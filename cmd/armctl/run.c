@@ -119,7 +119,10 @@ stream(struct ctl *c, const struct steps *st, uint32_t from,
 	uint64_t now, next_poll = 0, progress = wire_now_ms();
 	uint64_t stall = 5000 + 20 * (uint64_t)c->period_ms +
 	    (uint64_t)c->timeout_ms * (c->retries + 1);
-	long poll_ms = c->period_ms < 5 ? 5 : c->period_ms > 100 ? 100 :
+	/* Poll each period, but no more than 50 times a second: a STATUS
+	 * reports up to 19 steps, the robot keeps 32, and the line back also
+	 * carries an acknowledgement for every setpoint. */
+	long poll_ms = c->period_ms < 20 ? 20 : c->period_ms > 100 ? 100 :
 	    c->period_ms;
 
 	if ((r = begin_stream(c, st->run_id, from == 1 ? 0 : from)) != 0)

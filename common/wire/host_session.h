@@ -44,6 +44,7 @@ struct wire_session {
 	volatile sig_atomic_t *interrupted;	/* may be NULL */
 	void (*on_events)(void *ctx, const struct wire_frame *f);
 	void *events_ctx;
+	uint64_t last_rx_ms;	/* when the last byte came */
 	enum wire_fail fail;
 	char why[200];		/* what went wrong, for a message */
 	unsigned long frames_out, resent, naks, timeouts;

@@ -37,6 +37,15 @@ test_encode(void)
 	CHECK(memcmp(out, hello, 7) == 0);
 	CHECK(wire_frame_encode(out, 7, 0x31, &aa, 1) == 8);
 	CHECK(memcmp(out, one, 8) == 0);
+	/* the example in man/spine-protocol.7: HELLO, seq 0, payload 01 */
+	{
+		static const uint8_t doc[] = { 0xA5, 0x01, 0xFE, 0x00, 0x01,
+		    0x01, 0x5A, 0xA5 };
+		uint8_t v = 1;
+
+		CHECK(wire_frame_encode(out, 0, 0x01, &v, 1) == 8);
+		CHECK(memcmp(out, doc, 8) == 0);
+	}
 	memset(big, 0, sizeof big);
 	CHECK(WIRE_PAYLOAD_MAX == 57);
 	CHECK(wire_frame_encode(out, 0, 1, big, WIRE_PAYLOAD_MAX) ==
