@@ -25,6 +25,14 @@ on_signal(int sig)
 	interrupted = 1;
 }
 
+/* After a usage error's one-line reason. */
+static void
+try_help(void)
+{
+	fprintf(stderr, "Try '%s --help' for more information.\n",
+	    tool_name());
+}
+
 static void
 usage(FILE *fp)
 {
@@ -80,7 +88,7 @@ static int
 bad(const char *opt, const char *arg, const char *why)
 {
 	warnx_tool("--%s %s: %s", opt, arg, why);
-	usage(stderr);
+	try_help();
 	return EXIT_USAGE;
 }
 
@@ -177,7 +185,7 @@ parse(int argc, char **argv, struct ctl *c, int *seen)
 			exit(EXIT_OK);
 		}
 		if (ch == '?') {
-			usage(stderr);
+			try_help();
 			return EXIT_USAGE;
 		}
 		if ((r = set_option(c, ch, optarg)) != 0)
@@ -259,7 +267,7 @@ main(int argc, char **argv)
 		return r;
 	if (optind >= argc) {
 		warnx_tool("no command");
-		usage(stderr);
+		try_help();
 		return EXIT_USAGE;
 	}
 	command = argv[optind];
@@ -268,7 +276,7 @@ main(int argc, char **argv)
 			break;
 	if (i == sizeof commands / sizeof commands[0]) {
 		warnx_tool("unknown command: %s", command);
-		usage(stderr);
+		try_help();
 		return EXIT_USAGE;
 	}
 	if ((r = check_options(command, seen)) != 0)

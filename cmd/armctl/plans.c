@@ -236,8 +236,8 @@ cmd_pull(struct ctl *c, int argc, char **argv)
 	}
 	if ((r = download(c, buf, size, argv[1])) == 0 &&
 	    crc32_update(0, buf, size) != crc) {
-		warnx_tool("pull: the plan read back does not match the robot's "
-		    "CRC-32");
+		warnx_tool("pull: the plan read back does not match the "
+		    "robot's CRC-32");
 		r = EXIT_IOERR;
 	}
 	if (r == 0) {

@@ -130,7 +130,7 @@ stream(struct ctl *c, const struct steps *st, uint32_t from,
 	memset(w, 0, sizeof *w);
 	w->checked = from - 1;
 	while (w->checked < st->n) {
-		/* Keep one request free for STATUS so watching never starves. */
+		/* Keep a request free for STATUS: watching never starves. */
 		while (next <= st->n && free_slots - in_flight > 0 &&
 		    wire_outstanding(&c->s) + 1 < c->s.window) {
 			if (send_setpoint(c, st, next) != 0)
@@ -352,8 +352,8 @@ run_trajectory(struct ctl *c, struct trajectory *t)
 	if (c->resume && (r = resume_point(c, &st, &from)) != 0)
 		return r;
 	if (from > st.n) {
-		warnx_tool("run: nothing to resume: all %lu steps were executed",
-		    (unsigned long)st.n);
+		warnx_tool("run: nothing to resume: all %lu steps were "
+		    "executed", (unsigned long)st.n);
 		return 0;
 	}
 	if ((r = check_start(c, &st, from, here)) != 0)

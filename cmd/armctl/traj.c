@@ -67,6 +67,7 @@ read_rows(struct csv_reader *r, struct trajectory *t, const int *col,
 {
 	uint32_t cap = 0;
 	enum num_error e;
+	const char *field;
 	int k, got;
 	double v;
 
@@ -81,12 +82,12 @@ read_rows(struct csv_reader *r, struct trajectory *t, const int *col,
 				    col[k] + 1);
 				return EXIT_DATAERR;
 			}
-			if ((e = num_double(csv_field(r, (size_t)col[k]), &v))
-			    != NUM_OK || (!t->cartesian && fabs(v) >
-			    ANGLE_MAX)) {
-				diag_error(d, r->line, csv_col(r, (size_t)col[k]),
-				    "%s: %s", csv_field(r, (size_t)col[k]),
-				    e ? num_strerror(e) : "angle out of range");
+			field = csv_field(r, (size_t)col[k]);
+			if ((e = num_double(field, &v)) != NUM_OK ||
+			    (!t->cartesian && fabs(v) > ANGLE_MAX)) {
+				diag_error(d, r->line, csv_col(r,
+				    (size_t)col[k]), "%s: %s", field, e ?
+				    num_strerror(e) : "angle out of range");
 				return EXIT_DATAERR;
 			}
 			t->in[(size_t)t->n * width + k] = v;

@@ -135,7 +135,7 @@ line_to_host(struct line *l, const uint8_t *frame, size_t n, uint64_t now)
 	if (l->stalled)
 		return;
 	if (n > sizeof copy || n > LINE_QUEUE - l->tx_n) {
-		l->overflowed++;	/* nobody is reading: the bytes go nowhere */
+		l->overflowed++;	/* nobody reads: the bytes are lost */
 		return;
 	}
 	memcpy(copy, frame, n);

@@ -26,7 +26,7 @@ struct line {
 	uint8_t tx[LINE_QUEUE];
 	size_t tx_head, tx_n;
 	uint64_t tx_free;
-	uint64_t tx_due;		/* end of the head byte's transmission */
+	uint64_t tx_due;		/* when the head byte is across */
 	/* faults */
 	double drop, corrupt;
 	long stall_after;		/* -1: never */

@@ -29,6 +29,14 @@ on_signal(int sig)
 	stop = 1;
 }
 
+/* After a usage error's one-line reason. */
+static void
+try_help(void)
+{
+	fprintf(stderr, "Try '%s --help' for more information.\n",
+	    tool_name());
+}
+
 static void
 usage(FILE *fp)
 {
@@ -55,7 +63,7 @@ static int
 bad_value(const char *opt, const char *arg, const char *why)
 {
 	warnx_tool("--%s %s: %s", opt, arg, why);
-	usage(stderr);
+	try_help();
 	return EXIT_USAGE;
 }
 
@@ -108,8 +116,8 @@ parse_arm(const struct options *o, struct arm *a)
 		    WIRE_MAX_JOINTS)) < 0)
 			return EXIT_USAGE;
 		if (n != a->joints)
-			return bad_value("start", o->start, "give one angle per "
-			    "joint");
+			return bad_value("start", o->start, "give one angle "
+			    "per joint");
 		for (j = 0; j < a->joints; j++)
 			if (fabs(a->q[j]) > 2e6)
 				return bad_value("start", o->start,
@@ -220,13 +228,13 @@ parse(int argc, char **argv, struct options *o)
 			print_version();
 			exit(EXIT_OK);
 		default:
-			usage(stderr);
+			try_help();
 			return EXIT_USAGE;
 		}
 	}
 	if (optind != argc) {
 		warnx_tool("unexpected argument: %s", argv[optind]);
-		usage(stderr);
+		try_help();
 		return EXIT_USAGE;
 	}
 	return 0;
@@ -266,7 +274,8 @@ main(int argc, char **argv)
 	line_init(&sim.line, o.baud, o.drop, o.corrupt, o.stall_after,
 	    (uint64_t)o.seed);
 	if (sim_pty_open(&sim.pty) != 0) {
-		warnx_tool("cannot open a pseudo-terminal: %s", strerror(errno));
+		warnx_tool("cannot open a pseudo-terminal: %s",
+		    strerror(errno));
 		return EXIT_UNAVAILABLE;
 	}
 	if (o.link && sim_pty_link(&sim.pty, o.link) != 0) {

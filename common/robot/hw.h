@@ -37,7 +37,7 @@ struct robot_hw {
 	int (*store_read)(void *ctx, uint32_t addr, uint8_t *buf, uint16_t n);
 	int (*store_write)(void *ctx, uint32_t addr, const uint8_t *buf,
 	    uint16_t n);
-	/* Millimetres from the arm to the nearest obstacle (INT16_MAX: none). */
+	/* Millimetres from the arm to the nearest obstacle; INT16_MAX: none. */
 	int16_t (*obstacle_mm)(void *ctx);
 	/* Optional: every frame in (dir 0) and out (dir 1), for tracing. */
 	void (*trace)(void *ctx, uint8_t dir, const struct wire_frame *f);

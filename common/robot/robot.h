@@ -28,7 +28,7 @@ struct robot {
 	const struct robot_hw *hw;
 	struct wire_decoder dec;
 	uint8_t expect;			/* next request sequence number */
-	uint8_t nak_sent;		/* a NAK for `expect` already went out */
+	uint8_t nak_sent;		/* a NAK for `expect` went out */
 	uint8_t cache_ok[ROBOT_WINDOW];
 	uint8_t cache_len[ROBOT_WINDOW];
 	uint8_t cache[ROBOT_WINDOW][WIRE_FRAME_MAX];

@@ -34,7 +34,8 @@ crc_of(const struct plan_store *st, uint32_t addr, uint32_t n, uint32_t *out)
 	uint32_t c = 0;
 
 	while (n > 0) {
-		uint16_t k = n > sizeof buf ? (uint16_t)sizeof buf : (uint16_t)n;
+		uint16_t k = n > sizeof buf ? (uint16_t)sizeof buf :
+		    (uint16_t)n;
 
 		if (st->hw->store_read(st->hw->ctx, addr, buf, k) != 0)
 			return -1;

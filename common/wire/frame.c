@@ -68,7 +68,7 @@ resync(struct wire_decoder *d)
 void
 wire_decoder_push(struct wire_decoder *d, uint8_t byte)
 {
-	/* Callers drain with next() after every push; this keeps us safe anyway. */
+	/* Callers drain with next() after every push; this is a safety net. */
 	if (d->n == WIRE_FRAME_MAX)
 		resync(d);
 	if (d->n == 0 && byte != WIRE_SOF) {

@@ -67,7 +67,8 @@ static int
 same_name(const char *word, const char *name)
 {
 	for (; *word && *name; word++, name++) {
-		char c = *word == '-' ? '_' : (char)toupper((unsigned char)*word);
+		char c = *word == '-' ? '_' :
+		    (char)toupper((unsigned char)*word);
 
 		if (c != *name)
 			return 0;

@@ -178,7 +178,8 @@ write_termios(struct wire_port *p, const uint8_t *buf, size_t n,
 		}
 		pfd.fd = p->fd;
 		pfd.events = POLLOUT;
-		if (poll(&pfd, 1, 10) > 0 && (pfd.revents & (POLLHUP | POLLERR))) {
+		if (poll(&pfd, 1, 10) > 0 &&
+		    (pfd.revents & (POLLHUP | POLLERR))) {
 			errno = EIO;
 			return -1;
 		}

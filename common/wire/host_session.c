@@ -176,7 +176,7 @@ pump(struct wire_session *s, int wait_ms)
 	if (n > 0)
 		s->last_rx_ms = wire_now_ms();
 	else if (s->dec.n > 0 && wire_now_ms() - s->last_rx_ms >= 50)
-		wire_decoder_idle(&s->dec);	/* a frame start that was noise */
+		wire_decoder_idle(&s->dec);	/* that frame start was noise */
 	for (k = 0; k < n; k++) {
 		wire_decoder_push(&s->dec, buf[k]);
 		while (wire_decoder_next(&s->dec, &f))
