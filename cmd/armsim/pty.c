@@ -13,8 +13,8 @@
 #include <unistd.h>
 
 #include "pty.h"
+#include "wire/host_port.h"
 
-/* Raw 8-bit, no echo: an echo would feed our replies back to us. */
 static int
 make_raw(int fd)
 {
@@ -22,14 +22,7 @@ make_raw(int fd)
 
 	if (tcgetattr(fd, &t) != 0)
 		return -1;
-	t.c_iflag &= ~(tcflag_t)(IGNBRK | BRKINT | PARMRK | ISTRIP | INLCR |
-	    IGNCR | ICRNL | IXON | IXOFF);
-	t.c_oflag &= ~(tcflag_t)OPOST;
-	t.c_lflag &= ~(tcflag_t)(ECHO | ECHONL | ICANON | ISIG | IEXTEN);
-	t.c_cflag &= ~(tcflag_t)(CSIZE | PARENB | CSTOPB);
-	t.c_cflag |= CS8 | CREAD | CLOCAL;
-	t.c_cc[VMIN] = 1;
-	t.c_cc[VTIME] = 0;
+	wire_tty_raw(&t);
 	return tcsetattr(fd, TCSANOW, &t);
 }
 

@@ -59,6 +59,35 @@ speed_of(long baud)
 	return B0;
 }
 
+void
+wire_tty_raw(struct termios *t)
+{
+	t->c_iflag &= ~(tcflag_t)(IGNBRK | BRKINT | PARMRK | ISTRIP | INLCR |
+	    IGNCR | ICRNL | IXON | IXOFF);
+	t->c_oflag &= ~(tcflag_t)OPOST;
+	t->c_lflag &= ~(tcflag_t)(ECHO | ECHONL | ICANON | ISIG | IEXTEN);
+	t->c_cflag &= ~(tcflag_t)(CSIZE | PARENB | CSTOPB);
+	t->c_cflag |= CS8 | CREAD | CLOCAL;
+	t->c_cc[VMIN] = 1;
+	t->c_cc[VTIME] = 0;
+}
+
+struct wire_port *
+wire_port_new(enum wire_port_kind kind, const char *name, int fd, char *err,
+    size_t errlen)
+{
+	struct wire_port *p = calloc(1, sizeof *p);
+
+	if (p == NULL || (p->name = strdup(name)) == NULL) {
+		free(p);
+		snprintf(err, errlen, "out of memory");
+		return NULL;
+	}
+	p->kind = kind;
+	p->fd = fd;
+	return p;
+}
+
 static struct wire_port *
 open_termios(const char *name, long baud, char *err, size_t errlen,
     int *unavailable)
@@ -80,14 +109,7 @@ open_termios(const char *name, long baud, char *err, size_t errlen,
 		close(fd);
 		return NULL;
 	}
-	t.c_iflag &= ~(tcflag_t)(IGNBRK | BRKINT | PARMRK | ISTRIP | INLCR |
-	    IGNCR | ICRNL | IXON | IXOFF);
-	t.c_oflag &= ~(tcflag_t)OPOST;
-	t.c_lflag &= ~(tcflag_t)(ECHO | ECHONL | ICANON | ISIG | IEXTEN);
-	t.c_cflag &= ~(tcflag_t)(CSIZE | PARENB | CSTOPB);
-	t.c_cflag |= CS8 | CREAD | CLOCAL;
-	t.c_cc[VMIN] = 1;
-	t.c_cc[VTIME] = 0;
+	wire_tty_raw(&t);
 	/* A pty ignores the speed; armsim --baud-sim paces the line instead. */
 	if (speed != B0) {
 		cfsetispeed(&t, speed);
@@ -100,15 +122,9 @@ open_termios(const char *name, long baud, char *err, size_t errlen,
 		return NULL;
 	}
 	tcflush(fd, TCIOFLUSH);
-	if ((p = calloc(1, sizeof *p)) == NULL || (p->name = strdup(name)) ==
-	    NULL) {
-		free(p);
+	if ((p = wire_port_new(WIRE_PORT_TERMIOS, name, fd, err, errlen)) ==
+	    NULL)
 		close(fd);
-		snprintf(err, errlen, "out of memory");
-		return NULL;
-	}
-	p->kind = WIRE_PORT_TERMIOS;
-	p->fd = fd;
 	return p;
 }
 
@@ -122,11 +138,10 @@ wire_port_open(const char *name, long baud, char *err, size_t errlen,
 	return wire_port_sp_open(name, baud, err, errlen, unavailable);
 }
 
-static long
-read_termios(struct wire_port *p, uint8_t *buf, size_t cap, int timeout_ms)
+int
+wire_port_wait(const struct wire_port *p, int timeout_ms)
 {
 	struct pollfd pfd;
-	ssize_t n;
 	int r;
 
 	pfd.fd = p->fd;
@@ -136,6 +151,22 @@ read_termios(struct wire_port *p, uint8_t *buf, size_t cap, int timeout_ms)
 		return errno == EINTR ? 0 : -1;
 	if (r == 0)
 		return 0;
+	if (pfd.revents & (POLLHUP | POLLERR | POLLNVAL) &&
+	    !(pfd.revents & POLLIN)) {
+		errno = EIO;
+		return -1;
+	}
+	return 1;
+}
+
+static long
+read_termios(struct wire_port *p, uint8_t *buf, size_t cap, int timeout_ms)
+{
+	ssize_t n;
+	int r;
+
+	if ((r = wire_port_wait(p, timeout_ms)) <= 0)
+		return r;
 	n = read(p->fd, buf, cap);
 	if (n > 0)
 		return (long)n;

@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+struct termios;
 struct wire_port;
 
 enum wire_port_kind { WIRE_PORT_TERMIOS, WIRE_PORT_LIBSERIALPORT };
@@ -38,6 +39,10 @@ long wire_port_read(struct wire_port *p, uint8_t *buf, size_t cap,
 /* All n bytes within timeout_ms, or -1 (errno ETIMEDOUT or the error). */
 int wire_port_write(struct wire_port *p, const uint8_t *buf, size_t n,
     int timeout_ms);
+
+/* Raw 8N1 terminal settings, no echo: what both ends of a pty need (an
+ * echo would feed a robot's replies back to it). */
+void wire_tty_raw(struct termios *t);
 
 enum wire_port_kind wire_port_kind(const struct wire_port *p);
 const char *wire_port_name(const struct wire_port *p);

@@ -5,7 +5,6 @@
  */
 #include <errno.h>
 #include <libserialport.h>
-#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -72,17 +71,13 @@ wire_port_sp_open(const char *name, long baud, char *err, size_t errlen,
 		return NULL;
 	}
 	sp_flush(sp, SP_BUF_BOTH);
-	if ((p = calloc(1, sizeof *p)) == NULL || (p->name = strdup(name)) ==
-	    NULL) {
-		free(p);
+	if ((p = wire_port_new(WIRE_PORT_LIBSERIALPORT, name, fd, err,
+	    errlen)) == NULL) {
 		sp_close(sp);
 		sp_free_port(sp);
-		snprintf(err, errlen, "out of memory");
 		return NULL;
 	}
-	p->kind = WIRE_PORT_LIBSERIALPORT;
 	p->sp = sp;
-	p->fd = fd;
 	return p;
 }
 
@@ -90,22 +85,11 @@ long
 wire_port_sp_read(struct wire_port *p, uint8_t *buf, size_t cap,
     int timeout_ms)
 {
-	struct pollfd pfd;
 	enum sp_return n;
 	int r;
 
-	pfd.fd = p->fd;
-	pfd.events = POLLIN;
-	r = poll(&pfd, 1, timeout_ms);
-	if (r < 0)
-		return errno == EINTR ? 0 : -1;
-	if (r == 0)
-		return 0;
-	if (pfd.revents & (POLLHUP | POLLERR | POLLNVAL) &&
-	    !(pfd.revents & POLLIN)) {
-		errno = EIO;
-		return -1;
-	}
+	if ((r = wire_port_wait(p, timeout_ms)) <= 0)
+		return r;
 	n = sp_nonblocking_read(p->sp, buf, cap);
 	if (n < 0) {
 		errno = EIO;

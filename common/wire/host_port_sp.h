@@ -17,6 +17,14 @@ struct wire_port {
 	struct sp_port *sp;
 };
 
+/* Wait for input: 1 readable, 0 nothing yet (or a signal), -1 when the
+ * line hung up (errno EIO) or poll failed. */
+int wire_port_wait(const struct wire_port *p, int timeout_ms);
+
+/* A port record for an open device; NULL (and a reason) if out of memory. */
+struct wire_port *wire_port_new(enum wire_port_kind kind, const char *name,
+    int fd, char *err, size_t errlen);
+
 struct wire_port *wire_port_sp_open(const char *name, long baud, char *err,
     size_t errlen, int *unavailable);
 long wire_port_sp_read(struct wire_port *p, uint8_t *buf, size_t cap,
