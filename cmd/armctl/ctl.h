@@ -24,6 +24,7 @@ struct ctl {
 	int retries;
 	int check;		/* --check: validate, move nothing */
 	int verbose;
+	int stdout_gone;	/* the reader of our output went away */
 	/* command options (main rejects those a command does not take) */
 	long period_ms;		/* run */
 	double threshold_deg;	/* run */

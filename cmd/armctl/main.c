@@ -292,7 +292,7 @@ main(int argc, char **argv)
 	if (r == CTL_INTERRUPTED)
 		return interrupted_exit(&c, command);
 	ctl_disconnect(&c);
-	if (fflush(stdout) != 0 || ferror(stdout)) {
+	if (!c.stdout_gone && (fflush(stdout) != 0 || ferror(stdout))) {
 		warnx_tool("writing the output failed");
 		return r ? r : EXIT_IOERR;
 	}

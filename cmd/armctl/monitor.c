@@ -170,8 +170,17 @@ listen(struct ctl *c, struct monitor *m)
 		    (int)(end - now) : 200);
 		if (r < 0)
 			return ctl_link_failed(c, "monitor");
-		if (table_flush(&m->t) != 0)
-			return EXIT_IOERR;
+		if (table_flush(&m->t) != 0) {
+			if (errno != EPIPE) {
+				warnx_tool("monitor: writing the output "
+				    "failed: %s", strerror(errno));
+				return EXIT_IOERR;
+			}
+			/* `armctl monitor | head`: the reader has seen
+			 * enough; end the monitoring quietly. */
+			c->stdout_gone = 1;
+			return 0;
+		}
 	}
 }
 
@@ -209,8 +218,10 @@ cmd_monitor(struct ctl *c, int argc, char **argv)
 		mask = 0;
 		r = ctl_call(c, WIRE_MONITOR, &mask, 1, &reply, "monitor");
 	}
-	if (table_flush(&m.t) != 0 && r == 0)
+	if (!c->stdout_gone && table_flush(&m.t) != 0 && r == 0) {
+		warnx_tool("monitor: writing the output failed");
 		r = EXIT_IOERR;
+	}
 	if (m.lost)
 		warnx_tool("monitor: %lu events lost on the line", m.lost);
 done:
