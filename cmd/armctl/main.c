@@ -16,13 +16,12 @@
 #include "cli/version.h"
 #include "ctl.h"
 
-static volatile sig_atomic_t interrupted;
+static volatile sig_atomic_t interrupted;	/* the signal, or 0 */
 
 static void
 on_signal(int sig)
 {
-	(void)sig;
-	interrupted = 1;
+	interrupted = sig;
 }
 
 /* After a usage error's one-line reason. */
@@ -225,12 +224,12 @@ catch_signals(void)
 	sigaction(SIGPIPE, &sa, NULL);
 }
 
-/* Ctrl-C: stop the arm, then die of SIGINT as the shell expects. */
+/* Ctrl-C: stop the arm, then die of the signal as the shell expects. */
 static int
 interrupted_exit(struct ctl *c, const char *command)
 {
 	struct wire_frame reply;
-	int r;
+	int r, sig;
 
 	if (c->port && (r = ctl_resync(c)) == 0) {
 		if (strcmp(command, "monitor") == 0)
@@ -241,9 +240,10 @@ interrupted_exit(struct ctl *c, const char *command)
 			warnx_tool("interrupted: the arm is stopped");
 	}
 	ctl_disconnect(c);
-	signal(SIGINT, SIG_DFL);
-	raise(SIGINT);
-	return EXIT_JOB_FAILED;	/* only if SIGINT did not end us */
+	sig = interrupted ? interrupted : SIGINT;
+	signal(sig, SIG_DFL);
+	raise(sig);
+	return EXIT_JOB_FAILED;	/* only if the signal did not end us */
 }
 
 int
