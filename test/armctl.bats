@@ -278,3 +278,41 @@ complete_words() {
 	run complete_words "$SPINE_ROOT/completions/armsim" armsim --ee
 	[ "$output" = "--eeprom" ]
 }
+
+@test "armctl through a socat pty pair relaying to armsim" {
+	start_armsim
+	socat pty,raw,echo=0,link="$BATS_TEST_TMPDIR/relay" \
+		"$(readlink "$PORT")",raw,echo=0 2>/dev/null 3>&- &
+	relay=$!
+	for i in $(seq 100); do
+		[ -L "$BATS_TEST_TMPDIR/relay" ] && break
+		sleep 0.05
+	done
+	run --separate-stderr armctl --port "$BATS_TEST_TMPDIR/relay" info
+	kill "$relay"
+	wait "$relay" || true
+	[ "$status" -eq 0 ]
+	assert_line "port: $BATS_TEST_TMPDIR/relay (termios)"
+	assert_line "joints: 3"
+}
+
+@test "random bytes from the robot's end: armctl times out cleanly" {
+	socat pty,raw,echo=0,link="$BATS_TEST_TMPDIR/a" \
+		pty,raw,echo=0,link="$BATS_TEST_TMPDIR/b" 2>/dev/null 3>&- &
+	pair=$!
+	for i in $(seq 100); do
+		[ -L "$BATS_TEST_TMPDIR/a" ] && [ -L "$BATS_TEST_TMPDIR/b" ] && break
+		sleep 0.05
+	done
+	# noise for a second (bounded: a full pty would block the writer)
+	timeout 2 sh -c 'for i in $(seq 50); do
+		head -c 200 /dev/urandom; sleep 0.02; done >"$1"' sh \
+		"$BATS_TEST_TMPDIR/b" 3>&- &
+	noise=$!
+	run --separate-stderr armctl --port "$BATS_TEST_TMPDIR/a" --timeout 100 --retries 2 info
+	wait "$noise" || true
+	kill "$pair"
+	wait "$pair" || true
+	[ "$status" -eq 75 ]
+	[[ "$stderr" == "armctl: handshake: no reply from $BATS_TEST_TMPDIR/a after 3 tries of 100 ms" ]]
+}
