@@ -20,6 +20,18 @@ ramp() {
 	}'
 }
 
+# Start `armctl run FILE` in the background (armsim must run with -v),
+# Ctrl-C it once it is streaming; $status is how it ended.
+interrupt_run() {
+	armctl --port "$PORT" run "$1" 2>"$BATS_TEST_TMPDIR/run.err" 3>&- &
+	local pid=$!
+	wait_armsim_log "SETPOINT"
+	sleep 0.3
+	kill -INT "$pid"
+	status=0
+	wait "$pid" || status=$?
+}
+
 @test "run streams joint waypoints and the arm ends on the last one" {
 	start_armsim --links 100,80,40
 	{
@@ -74,11 +86,13 @@ ramp() {
 		for (q = -140; q <= 30; q += 10) print "90," q
 	}' >"$BATS_TEST_TMPDIR/fold.csv"
 	run --separate-stderr armctl --port "$PORT" --pause 100 run "$BATS_TEST_TMPDIR/fold.csv"
+	echo "status $status; stderr: $stderr"	# shown if the test fails
 	[ "$status" -eq 1 ]
 	[[ "${stderr_lines[0]}" == "armctl: run: obstruction at step "* ]]
 	[[ "${stderr_lines[1]}" == "armctl: run: obstructed again while reversing (step "*"): stopped; the arm needs human help" ]]
 	# it stopped near B, half way back: q1 well between 0 and 90
 	run armctl --port "$PORT" pos
+	echo "pos: $output"
 	q1=$(echo "${lines[1]}" | cut -d, -f1)
 	awk -v q="$q1" 'BEGIN { exit !(q > 20 && q < 70) }'
 }
@@ -147,14 +161,7 @@ ramp() {
 @test "Ctrl-C stops the arm; run --resume finishes the run" {
 	start_armsim --links 100,80 -v
 	ramp 0 100 1 2 >"$BATS_TEST_TMPDIR/long.csv"
-	armctl --port "$PORT" run "$BATS_TEST_TMPDIR/long.csv" \
-		2>"$BATS_TEST_TMPDIR/run.err" 3>&- &
-	pid=$!
-	wait_armsim_log "SETPOINT"
-	sleep 0.3
-	kill -INT "$pid"
-	status=0
-	wait "$pid" || status=$?
+	interrupt_run "$BATS_TEST_TMPDIR/long.csv"
 	# died of SIGINT (128 + 2), after telling the robot to stop
 	[ "$status" -eq 130 ]
 	grep -q "interrupted: the arm is stopped" "$BATS_TEST_TMPDIR/run.err"
@@ -191,4 +198,64 @@ ramp() {
 		armctl --port "$PORT" --period 20 run -
 	run armctl --port "$PORT" pos
 	[ "$output" = "$(printf 'q1,q2,q3\n60,-30,10')" ]
+}
+
+# fk L1,L2,.. Q1,Q2,..: the tip of a planar arm, by awk (angles in degrees,
+# each relative to the previous link)
+fk() {
+	awk -v L="$1" -v Q="$2" 'BEGIN {
+		n = split(L, l, ","); split(Q, q, ",")
+		pi = atan2(0, -1); th = 0; x = 0; y = 0
+		for (i = 1; i <= n; i++) {
+			th += q[i] * pi / 180
+			x += l[i] * cos(th); y += l[i] * sin(th)
+		}
+		printf "%.4f %.4f\n", x, y
+	}'
+}
+
+near() {	# near "x y" X Y: within 0.01 mm
+	awk -v p="$1" -v x="$2" -v y="$3" 'BEGIN {
+		split(p, a, " "); dx = a[1] - x; dy = a[2] - y
+		exit !(dx * dx + dy * dy < 0.0001)
+	}'
+}
+
+@test "run takes Cartesian x,y waypoints and the tip ends on the last one" {
+	start_armsim --links 100,80
+	# the stretched arm's tip is at (180,0)
+	mjtraj --from 180,0 --to 60,90 | armctl --port "$PORT" run -
+	run armctl --port "$PORT" pos
+	q=$(echo "${lines[1]}")
+	near "$(fk 100,80 "$q")" 60 90
+}
+
+@test "Cartesian waypoints for a redundant arm (three links)" {
+	start_armsim --links 100,80,40
+	mjtraj --from 220,0 --to 100,50 | armctl --port "$PORT" run -
+	run armctl --port "$PORT" pos
+	near "$(fk 100,80,40 "${lines[1]}")" 100 50
+}
+
+@test "a waypoint out of reach is refused with its line, nothing moves" {
+	start_armsim --links 100,80
+	printf 'x,y\n180,0\n150,0\n190,0\n' >"$BATS_TEST_TMPDIR/far.csv"
+	run --separate-stderr armctl --port "$PORT" run "$BATS_TEST_TMPDIR/far.csv"
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "armctl: $BATS_TEST_TMPDIR/far.csv:4: error: x,y = 190,0 is out of the arm's reach" ]
+	run --separate-stderr armctl --port "$PORT" --check run "$BATS_TEST_TMPDIR/far.csv"
+	[ "$status" -eq 1 ]
+	run armctl --port "$PORT" pos
+	[ "$output" = "$(printf 'q1,q2\n0,0')" ]
+}
+
+@test "Ctrl-C in a Cartesian run, then --resume, ends on the target" {
+	start_armsim --links 100,80 -v
+	mjtraj --from 180,0 --to 20,120 --step 0.5 >"$BATS_TEST_TMPDIR/long.csv"
+	interrupt_run "$BATS_TEST_TMPDIR/long.csv"
+	[ "$status" -eq 130 ]
+	run --separate-stderr armctl --port "$PORT" run --resume "$BATS_TEST_TMPDIR/long.csv"
+	[ "$status" -eq 0 ]
+	run armctl --port "$PORT" pos
+	near "$(fk 100,80 "${lines[1]}")" 20 120
 }

@@ -9,6 +9,7 @@
 
 #include "plan/crc32.h"
 #include "reverse.h"
+#include "traj.h"
 #include "traj/minjerk.h"
 #include "wire/msg.h"
 
@@ -52,16 +53,9 @@ reverse_path(const int32_t *from, const int32_t *to, int joints,
 uint32_t
 reverse_run_id(const int32_t *q, uint32_t n, int joints)
 {
-	uint32_t crc = crc32_update(0, (const uint8_t *)"reverse", 7), i, v;
-	uint8_t b[4];
+	uint32_t crc = crc32_update(0, (const uint8_t *)"reverse", 7), i;
 
-	for (i = 0; i < n * (uint32_t)joints; i++) {
-		v = (uint32_t)q[i];
-		b[0] = (uint8_t)v;
-		b[1] = (uint8_t)(v >> 8);
-		b[2] = (uint8_t)(v >> 16);
-		b[3] = (uint8_t)(v >> 24);
-		crc = crc32_update(crc, b, 4);
-	}
+	for (i = 0; i < n * (uint32_t)joints; i++)
+		crc = traj_crc_i32(crc, q[i]);
 	return crc ? crc : 1;
 }

@@ -342,20 +342,21 @@ run_trajectory(struct ctl *c, struct trajectory *t)
 	uint32_t from = 1;
 	int r;
 
-	if ((r = read_encoders(c, here)) != 0 ||
-	    (r = traj_to_joints(t, c, here)) != 0)
-		return r;
-	st.q = t->mdeg;
 	st.n = t->n;
 	st.joints = c->hello.joints;
 	st.run_id = traj_run_id(t);
-	if (c->resume && (r = resume_point(c, &st, &from)) != 0)
+	if ((r = read_encoders(c, here)) != 0 ||
+	    (c->resume && (r = resume_point(c, &st, &from)) != 0))
 		return r;
 	if (from > st.n) {
 		warnx_tool("run: nothing to resume: all %lu steps were "
 		    "executed", (unsigned long)st.n);
 		return 0;
 	}
+	/* The arm is at the first waypoint, or at the last one executed. */
+	if ((r = traj_to_joints(t, c, here, from > 1 ? from - 2 : 0)) != 0)
+		return r;
+	st.q = t->mdeg;
 	if ((r = check_start(c, &st, from, here)) != 0)
 		return r;
 	if (c->check) {

@@ -172,7 +172,7 @@ check_links(const struct trajectory *t, const struct ctl *c)
 
 int
 traj_to_joints(struct trajectory *t, const struct ctl *c,
-    const int32_t *start_mdeg)
+    const int32_t *seed_mdeg, uint32_t seed_row)
 {
 	struct diag d = diag_for(t->path);
 	uint32_t i;
@@ -187,7 +187,7 @@ traj_to_joints(struct trajectory *t, const struct ctl *c,
 		return EXIT_IOERR;
 	}
 	if (t->cartesian)
-		return traj_cartesian(t, c, start_mdeg);
+		return traj_cartesian(t, c, seed_mdeg, seed_row);
 	if (t->joints != t->robot_joints) {
 		diag_error(&d, 1, 0, "the trajectory has %d joint%s (q1..q%d); "
 		    "the robot has %d", t->joints, t->joints == 1 ? "" : "s",
@@ -202,19 +202,28 @@ traj_to_joints(struct trajectory *t, const struct ctl *c,
 }
 
 uint32_t
+traj_crc_i32(uint32_t crc, int32_t v)
+{
+	uint32_t u = (uint32_t)v;
+	uint8_t b[4];
+
+	b[0] = (uint8_t)u;
+	b[1] = (uint8_t)(u >> 8);
+	b[2] = (uint8_t)(u >> 16);
+	b[3] = (uint8_t)(u >> 24);
+	return crc32_update(crc, b, 4);
+}
+
+uint32_t
 traj_run_id(const struct trajectory *t)
 {
-	uint8_t b[4];
-	uint32_t crc = 0, i, v;
+	uint32_t width = t->cartesian ? 2 : (uint32_t)t->joints, crc, i;
+	uint8_t kind = t->cartesian ? 'x' : 'q';
 
-	for (i = 0; i < t->n * (uint32_t)t->robot_joints; i++) {
-		v = (uint32_t)t->mdeg[i];
-		b[0] = (uint8_t)v;
-		b[1] = (uint8_t)(v >> 8);
-		b[2] = (uint8_t)(v >> 16);
-		b[3] = (uint8_t)(v >> 24);
-		crc = crc32_update(crc, b, 4);
-	}
+	/* thousandths of a degree or of a millimetre, and which they are */
+	crc = crc32_update(0, &kind, 1);
+	for (i = 0; i < t->n * width; i++)
+		crc = traj_crc_i32(crc, (int32_t)lround(t->in[i] * 1000));
 	/* 0 means "no run" to the robot. */
 	return crc ? crc : 1;
 }

@@ -8,21 +8,7 @@
 #include <math.h>
 
 #include "arm.h"
-
-/* Joint positions of the chain: base at (0,0), then the end of each link. */
-static void
-fk_points(const double *link, const double *q, int n, double *x, double *y)
-{
-	double theta = 0;
-	int i;
-
-	x[0] = y[0] = 0;
-	for (i = 0; i < n; i++) {
-		theta += q[i] * (3.14159265358979323846 / 180);
-		x[i + 1] = x[i] + link[i] * cos(theta);
-		y[i + 1] = y[i] + link[i] * sin(theta);
-	}
-}
+#include "kin/kin.h"
 
 /* Distance from point (px,py) to the segment (ax,ay)-(bx,by). */
 static double
@@ -42,17 +28,20 @@ segment_distance(double ax, double ay, double bx, double by, double px,
 double
 arm_clearance(const struct arm *a, const double *q)
 {
-	double x[WIRE_MAX_JOINTS + 1], y[WIRE_MAX_JOINTS + 1];
+	double xy[2 * (WIRE_MAX_JOINTS + 1)], rad[WIRE_MAX_JOINTS];
 	double best = DBL_MAX, d;
 	int i, k;
 
 	if (a->nobs == 0)
 		return best;
-	fk_points(a->link, q, a->joints, x, y);
+	for (i = 0; i < a->joints; i++)
+		rad[i] = q[i] * (3.14159265358979323846 / 180);
+	kin_fk_joints(a->joints, a->link, rad, xy);
 	for (k = 0; k < a->nobs; k++)
 		for (i = 0; i < a->joints; i++) {
-			d = segment_distance(x[i], y[i], x[i + 1], y[i + 1],
-			    a->obs[k].x, a->obs[k].y) - a->obs[k].r;
+			d = segment_distance(xy[2 * i], xy[2 * i + 1],
+			    xy[2 * i + 2], xy[2 * i + 3], a->obs[k].x,
+			    a->obs[k].y) - a->obs[k].r;
 			if (d < best)
 				best = d;
 		}
