@@ -230,6 +230,26 @@ near() {	# near "x y" X Y: within 0.01 mm
 	near "$(fk 100,80 "$q")" 60 90
 }
 
+@test "run of a mjtraj | ikreach pipeline reaches the target" {
+	start_armsim --links 100,80,40
+	# from the stretched arm's tip (220,0) to (100,50), 1 mm a step
+	mjtraj --from 220,0 --to 100,50 | ikreach --links 100,80,40 |
+		armctl --port "$PORT" run -
+	run armctl --port "$PORT" pos
+	near "$(fk 100,80,40 "${lines[1]}")" 100 50
+}
+
+@test "run refuses joint angles ikreach marked as missing their target" {
+	start_armsim --links 100,80
+	printf 'x,y\n180,0\n170,0\n300,0\n' | ikreach --links 100,80 \
+		>"$BATS_TEST_TMPDIR/ik.csv" || true
+	run --separate-stderr armctl --port "$PORT" run "$BATS_TEST_TMPDIR/ik.csv"
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == "armctl: $BATS_TEST_TMPDIR/ik.csv:4:"*": error: the joint angles of this waypoint missed their target (status unreachable)" ]]
+	run armctl --port "$PORT" pos
+	[ "$output" = "$(printf 'q1,q2\n0,0')" ]
+}
+
 @test "Cartesian waypoints for a redundant arm (three links)" {
 	start_armsim --links 100,80,40
 	mjtraj --from 220,0 --to 100,50 | armctl --port "$PORT" run -

@@ -61,9 +61,25 @@ grow(struct trajectory *t, uint32_t *cap, int width)
 	return 0;
 }
 
+/* ikreach marks the rows it could not solve: never stream those. */
+static int
+unsolved(struct csv_reader *r, int status_col, struct diag *d)
+{
+	const char *s;
+
+	if (status_col < 0 || (size_t)status_col >= csv_nfields(r))
+		return 0;
+	s = csv_field(r, (size_t)status_col);
+	if (*s == '\0' || strcmp(s, "ok") == 0)
+		return 0;
+	diag_error(d, r->line, csv_col(r, (size_t)status_col), "the joint "
+	    "angles of this waypoint missed their target (status %s)", s);
+	return EXIT_JOB_FAILED;
+}
+
 static int
 read_rows(struct csv_reader *r, struct trajectory *t, const int *col,
-    int width, struct diag *d)
+    int width, int status_col, struct diag *d)
 {
 	uint32_t cap = 0;
 	enum num_error e;
@@ -72,6 +88,8 @@ read_rows(struct csv_reader *r, struct trajectory *t, const int *col,
 	double v;
 
 	while ((got = csv_read(r)) == 1) {
+		if (!t->cartesian && (k = unsolved(r, status_col, d)) != 0)
+			return k;
 		if (t->n == cap && grow(t, &cap, width) != 0) {
 			diag_error(d, r->line, 0, "too many waypoints");
 			return EXIT_DATAERR;
@@ -132,7 +150,8 @@ traj_read(const char *path, struct trajectory *t)
 		rc = EXIT_DATAERR;
 	} else {
 		t->joints = t->cartesian ? 0 : width;
-		rc = read_rows(&r, t, col, width, &d);
+		rc = read_rows(&r, t, col, width, csv_header_find(&h,
+		    "status"), &d);
 	}
 	if (rc == 0 && ferror(fp)) {
 		diag_error(&d, 0, 0, "cannot read: %s", strerror(errno));
