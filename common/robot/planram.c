@@ -4,6 +4,7 @@
  * validated there before the store commits it, so the robot never stores
  * a plan it could not run.
  */
+#include "planloop.h"
 #include "robot.h"
 
 uint32_t
@@ -36,12 +37,14 @@ read_in(struct robot *r, uint32_t n, int staged)
 	return 0;
 }
 
+/* A plan the robot can run: valid, and its state fits the state RAM. */
 static int
 validate(struct robot *r, uint32_t n)
 {
 	struct plan_error err;
 
-	if (plan_open(&r->plan, r->hw->plan_ram, n, &err) != PLAN_OK)
+	if (plan_open(&r->plan, r->hw->plan_ram, n, &err) != PLAN_OK ||
+	    planloop_bind(r) != 0)
 		return WIRE_E_PLAN;
 	return 0;
 }
@@ -64,6 +67,7 @@ robot_commit_plan(struct robot *r)
 			store_abandon(&r->store);
 		return e;
 	}
+	planloop_stop(r);
 	r->plan_ready = 0;
 	if ((e = read_in(r, r->store.stage_size, 1)) == 0)
 		e = validate(r, r->store.stage_size);

@@ -5,6 +5,7 @@
  */
 #include <string.h>
 
+#include "planloop.h"
 #include "requests.h"
 
 static int
@@ -18,7 +19,7 @@ hello(struct robot *r, struct wire_in *in, struct wire_out *out)
 	if (version != WIRE_VERSION)
 		return WIRE_E_VERSION;
 	store_abandon(&r->store);
-	r->monitor_mask = 0;
+	planloop_monitor(r, 0);
 	memset(&h, 0, sizeof h);
 	h.version = WIRE_VERSION;
 	h.joints = r->hw->joints;
@@ -106,12 +107,38 @@ plan_read(struct robot *r, struct wire_in *in, struct wire_out *out)
 	return 0;
 }
 
+static int
+start(struct robot *r, struct wire_in *in, struct wire_out *out)
+{
+	uint16_t rate = wire_get_u16(in);
+
+	(void)out;
+	if (!wire_in_done(in))
+		return WIRE_E_LENGTH;
+	return planloop_start(r, rate);
+}
+
+static int
+monitor(struct robot *r, struct wire_in *in, struct wire_out *out)
+{
+	uint8_t mask = wire_get_u8(in);
+
+	(void)out;
+	if (!wire_in_done(in))
+		return WIRE_E_LENGTH;
+	if (mask & ~0x3Fu)
+		return WIRE_E_ARG;
+	planloop_monitor(r, mask);
+	return 0;
+}
+
 /* Stop everything and hold the arm where it is now. */
 static int
 stop(struct robot *r, struct wire_in *in, struct wire_out *out)
 {
 	if (!wire_in_done(in))
 		return WIRE_E_LENGTH;
+	planloop_stop(r);
 	motion_clear(&r->motion);
 	r->hw->read_encoders(r->hw->ctx, r->command);
 	r->hw->command_joints(r->hw->ctx, r->command);
@@ -127,6 +154,8 @@ stream(struct robot *r, struct wire_in *in, struct wire_out *out)
 	(void)out;
 	if (!wire_in_done(in))
 		return WIRE_E_LENGTH;
+	if (r->running)
+		return WIRE_E_BUSY;
 	return motion_stream(&r->motion, run_id, from);
 }
 
@@ -138,6 +167,8 @@ setpoint(struct robot *r, struct wire_in *in, struct wire_out *out)
 
 	if (wire_setpoint_decode(&sp, in->p, in->n) != 0)
 		return WIRE_E_LENGTH;
+	if (r->running)
+		return WIRE_E_BUSY;
 	if ((e = motion_push(&r->motion, &sp)) != 0)
 		return e;
 	wire_put_u8(out, motion_free(&r->motion));
@@ -194,8 +225,12 @@ robot_handle(struct robot *r, const struct wire_frame *req,
 		return plan_commit(r, &in, out);
 	case WIRE_PLAN_READ:
 		return plan_read(r, &in, out);
+	case WIRE_START:
+		return start(r, &in, out);
 	case WIRE_STOP:
 		return stop(r, &in, out);
+	case WIRE_MONITOR:
+		return monitor(r, &in, out);
 	case WIRE_STREAM:
 		return stream(r, &in, out);
 	case WIRE_SETPOINT:

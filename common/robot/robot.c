@@ -5,6 +5,7 @@
  */
 #include <string.h>
 
+#include "planloop.h"
 #include "requests.h"
 #include "robot.h"
 
@@ -126,6 +127,7 @@ void
 robot_tick(struct robot *r)
 {
 	motion_tick(&r->motion, r->hw->millis(r->hw->ctx), r->hw, r->command);
+	planloop_tick(r);
 }
 
 uint8_t
@@ -138,6 +140,8 @@ robot_flags(struct robot *r)
 		flags |= WIRE_F_PLAN;
 	if (motion_busy(&r->motion))
 		flags |= WIRE_F_STREAM;
+	if (r->running)
+		flags |= WIRE_F_RUNNING;
 	r->hw->read_encoders(r->hw->ctx, enc);
 	for (j = 0; j < r->hw->joints; j++) {
 		/* In unsigned arithmetic, so no angle can overflow it. */

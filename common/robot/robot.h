@@ -12,6 +12,7 @@
 #include "hw.h"
 #include "motion.h"
 #include "plan/plan.h"
+#include "planner/planner.h"
 #include "store.h"
 #include "wire/frame.h"
 #include "wire/msg.h"
@@ -37,7 +38,19 @@ struct robot {
 	uint8_t plan_ready;		/* plan is valid and fits the RAM */
 	struct motion motion;
 	int32_t command[ROBOT_JOINTS_MAX];	/* what the joints were told */
-	uint8_t monitor_mask;		/* enum wire_event_kind bits */
+	/* the plan loop (planloop.c) */
+	struct planner planner;
+	uint8_t running;
+	uint16_t rate;			/* plan cycles a second */
+	uint32_t cycle;
+	uint32_t next_cycle_ms, last_tick_ms;
+	uint8_t monitor_mask;		/* bit k: send event kind k */
+	struct wire_events events;	/* the batch being filled */
+	/* the plan's move in progress (armio.c) */
+	uint16_t move_action;		/* the action it is for, 0: none */
+	int16_t move_value;
+	int32_t move_target[ROBOT_JOINTS_MAX];
+	int32_t move_seen[ROBOT_JOINTS_MAX];
 	uint32_t requests;		/* requests handled (not resends) */
 };
 

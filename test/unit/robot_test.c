@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "robot/armio.h"
 #include "robot/robot.h"
 #include "plan/crc32.h"
 #include "plan/plan.h"
@@ -547,6 +548,167 @@ test_setpoints(void)
 	CHECK(s.executed == 3 && s.count == 1 && s.first == 3);
 }
 
+/* One always-released drive whose child is action `act` with `value`. */
+static uint32_t
+one_action_plan(uint8_t *out, uint32_t cap, uint16_t act, int16_t value)
+{
+	struct plan_action a;
+	struct plan_drive d;
+	struct plan_spec s;
+
+	memset(&s, 0, sizeof s);
+	memset(&d, 0, sizeof d);
+	memset(&a, 0, sizeof a);
+	d.id = 7;
+	d.child.type = PLAN_A;
+	d.child.index = 0;
+	d.priority = 10;
+	d.rel.cmp = PLAN_TR;
+	a.id = 9;
+	a.action = act;
+	a.value = value;
+	s.id_width = 1;
+	s.count[PLAN_D] = 1;
+	s.count[PLAN_A] = 1;
+	s.drive = &d;
+	s.action = &a;
+	return plan_encode(&s, out, cap);
+}
+
+/* Frames the robot sent since the last request, decoded. */
+static int
+sent_frames(struct fake *f, struct wire_frame *out, int max)
+{
+	struct wire_decoder d;
+	size_t i;
+	int k = 0;
+
+	wire_decoder_init(&d);
+	for (i = 0; i < f->outn; i++) {
+		wire_decoder_push(&d, f->out[i]);
+		while (k < max && wire_decoder_next(&d, &out[k]))
+			k++;
+	}
+	return k;
+}
+
+static void
+test_plan_loop(void)
+{
+	struct fake f;
+	struct robot_hw hw;
+	struct robot r;
+	struct wire_hello h;
+	struct wire_frame got[8];
+	struct wire_events ev;
+	uint8_t plan[200], rate[2] = { 8, 0 }, mask = 0x3F;
+	uint32_t n;
+
+	fake_init(&f);
+	fake_hw(&hw, &f);
+	robot_init(&r, &hw);
+	hello(&r, &f, &h);
+	CHECK(call(&r, &f, WIRE_START, rate, 2, NULL) == WIRE_E_NO_PLAN);
+	/* the drive's action 11: joint 1 to 45 degrees */
+	n = one_action_plan(plan, sizeof plan, 11, 45);
+	CHECK(upload(&r, &f, plan, n, n, crc32_update(0, plan, n)) == 0);
+	CHECK(call(&r, &f, WIRE_MONITOR, &mask, 1, NULL) == 0);
+	CHECK(call(&r, &f, WIRE_START, rate, 2, NULL) == 0);
+	CHECK(robot_flags(&r) & WIRE_F_RUNNING);
+	/* streaming while the plan runs is refused */
+	setpoint(&r, &f, 1, 0, 35, WIRE_E_BUSY);
+
+	/* cycle 1 at once: the arm is told joint 1 to 45000 millidegrees */
+	f.outn = 0;
+	robot_tick(&r);
+	CHECK(f.cmd[0] == 45000 && f.cmd[1] == 0 && f.cmd[2] == 0);
+	/* The fake arm gets there at once: R(D7) E(D7) E(A9) S(A9) S(D7),
+	 * in that order (spec section 7), ids as the plan gave them. */
+	CHECK(sent_frames(&f, got, 8) == 1);
+	CHECK(got[0].type == WIRE_EVENTS);
+	CHECK(wire_events_decode(&ev, got[0].payload, got[0].len) == 0);
+	CHECK(ev.cycle == 1 && ev.number == 0 && ev.count == 5);
+	CHECK(ev.ev[0].kind == (WIRE_EV_SENSE | WIRE_EV_LATCH) &&
+	    ev.ev[0].type == PLAN_D && ev.ev[0].id == 7);
+	CHECK(ev.ev[1].kind == WIRE_EV_EXECUTED && ev.ev[1].type == PLAN_D &&
+	    ev.ev[1].id == 7);
+	CHECK(ev.ev[2].kind == WIRE_EV_EXECUTED && ev.ev[2].type == PLAN_A &&
+	    ev.ev[2].id == 9);
+	CHECK(ev.ev[3].kind == WIRE_EV_SUCCESS && ev.ev[3].id == 9);
+	CHECK(ev.ev[4].kind == WIRE_EV_SUCCESS && ev.ev[4].id == 7);
+
+	/* 124 ms later nothing is due; at 125 ms (8 Hz) cycle 2 runs */
+	f.outn = 0;
+	f.now = 124;
+	robot_tick(&r);
+	CHECK(f.outn == 0);
+	f.now = 125;
+	robot_tick(&r);
+	CHECK(sent_frames(&f, got, 8) == 1);
+	CHECK(wire_events_decode(&ev, got[0].payload, got[0].len) == 0);
+	CHECK(ev.cycle == 2 && ev.number == 5);
+
+	/* only the kinds asked for: R alone */
+	mask = 1u << WIRE_EV_SENSE;
+	CHECK(call(&r, &f, WIRE_MONITOR, &mask, 1, NULL) == 0);
+	f.outn = 0;
+	f.now = 250;
+	robot_tick(&r);
+	CHECK(sent_frames(&f, got, 8) == 1);
+	CHECK(wire_events_decode(&ev, got[0].payload, got[0].len) == 0);
+	CHECK(ev.count == 1 && (ev.ev[0].kind & WIRE_EV_KIND) ==
+	    WIRE_EV_SENSE);
+
+	CHECK(call(&r, &f, WIRE_STOP, NULL, 0, NULL) == 0);
+	CHECK(!(robot_flags(&r) & WIRE_F_RUNNING));
+	f.outn = 0;
+	f.now = 1000;
+	robot_tick(&r);
+	CHECK(f.outn == 0);
+}
+
+static void
+test_arm_senses_and_actions(void)
+{
+	struct fake f;
+	struct robot_hw hw;
+	struct robot r;
+
+	fake_init(&f);
+	fake_hw(&hw, &f);
+	robot_init(&r, &hw);
+	f.lag_mdeg = 2600;
+	/* joint 2 by -20 degrees: commanded -20000, the arm 2.6 short */
+	CHECK(robot_action(&r, 2, -20, 0) == PLANNER_IN_PROGRESS);
+	CHECK(f.cmd[1] == -20000);
+	CHECK(robot_sense(&r, ROBOT_SENSE_JOINT + 1) == -23);	/* -22.6 */
+	CHECK(robot_sense(&r, ROBOT_SENSE_LAG) == 3);		/* 2.6 */
+	CHECK(robot_sense(&r, ROBOT_SENSE_MOVING) == 1);
+	CHECK(robot_sense(&r, ROBOT_SENSE_OBSTACLE) == INT16_MAX);
+	/* no progress since the start: blocked, and held where it is */
+	CHECK(robot_action(&r, 2, -20, 1) == PLANNER_FAIL);
+	CHECK(f.cmd[1] == -22600);
+	/* home from there; an arm that follows exactly gets there at once */
+	f.lag_mdeg = 0;
+	CHECK(robot_action(&r, ROBOT_ACT_HOME, 0, 0) == PLANNER_SUCCESS);
+	CHECK(f.cmd[0] == 0 && f.cmd[1] == 0 && f.cmd[2] == 0);
+	CHECK(robot_action(&r, ROBOT_ACT_STOP, 0, 0) == PLANNER_SUCCESS);
+	/* joint 1 to 40 is under way, home takes the arm away; checking the
+	 * first move again restarts it rather than report home's arrival */
+	f.lag_mdeg = 1000;
+	CHECK(robot_action(&r, 11, 40, 0) == PLANNER_IN_PROGRESS);
+	CHECK(robot_action(&r, ROBOT_ACT_HOME, 0, 0) == PLANNER_IN_PROGRESS);
+	CHECK(f.cmd[0] == 0);
+	f.lag_mdeg = 0;
+	f_command(&f, f.cmd);			/* the arm gets home */
+	f.lag_mdeg = 1000;
+	CHECK(robot_action(&r, 11, 40, 1) == PLANNER_IN_PROGRESS);
+	CHECK(f.cmd[0] == 40000);
+	/* joint 4 does not exist on a 3-joint arm */
+	CHECK(robot_action(&r, 14, 5, 0) == PLANNER_ERROR);
+	CHECK(robot_sense(&r, 14) == 0);
+}
+
 static void
 test_random_bytes(void)
 {
@@ -593,6 +755,8 @@ main(void)
 	RUN(test_power_loss);
 	RUN(test_resend_and_nak);
 	RUN(test_setpoints);
+	RUN(test_plan_loop);
+	RUN(test_arm_senses_and_actions);
 	RUN(test_random_bytes);
 	return check_report("robot");
 }
