@@ -12,14 +12,11 @@
 #include "cli/exits.h"
 #include "cli/table.h"
 #include "ctl.h"
-#include "plan/plan.h"
-
-#define PLAN_FILE_MAX 65535u
+#include "planfile/load.h"
 
 struct monitor {
 	struct table t;
-	struct plan plan;
-	uint8_t *plan_bytes;	/* NULL: no names */
+	struct loaded_plan names;	/* bytes NULL: no names */
 	long printed, limit;
 	uint16_t next_number;
 	int started;
@@ -48,30 +45,6 @@ event_mask(const char *spec, uint8_t *mask)
 	return 0;
 }
 
-static int
-load_names(struct monitor *m, const char *path)
-{
-	struct diag d = diag_for(path);
-	struct plan_error err;
-	FILE *fp = fopen(path, "rb");
-	size_t n;
-
-	if (!fp) {
-		diag_error(&d, 0, 0, "cannot open: %s", strerror(errno));
-		return EXIT_NOINPUT;
-	}
-	m->plan_bytes = malloc(PLAN_FILE_MAX + 1);
-	n = m->plan_bytes ? fread(m->plan_bytes, 1, PLAN_FILE_MAX + 1, fp) : 0;
-	fclose(fp);
-	if (n > PLAN_FILE_MAX || plan_open(&m->plan, m->plan_bytes,
-	    (uint32_t)n, &err) != PLAN_OK) {
-		diag_error(&d, 0, 0, "not a valid plan: %s", n > PLAN_FILE_MAX ?
-		    "too large" : plan_strerror(err.code));
-		return EXIT_DATAERR;
-	}
-	return 0;
-}
-
 /* The name of element `id` of `type` (or of sense `id` for type
  * PLAN_NAME_SENSE); "" when there is none. */
 static void
@@ -83,14 +56,14 @@ name_of(const struct monitor *m, uint8_t type, uint16_t id, char *out,
 	uint16_t i;
 
 	out[0] = '\0';
-	if (!m->plan_bytes)
+	if (!m->names.bytes)
 		return;
 	if (type == PLAN_NAME_SENSE) {
-		text = plan_find_name(&m->plan, PLAN_NAME_SENSE, id, &len);
+		text = plan_find_name(&m->names.plan, PLAN_NAME_SENSE, id, &len);
 	} else if (type < PLAN_NTYPES) {
-		for (i = 0; i < m->plan.count[type]; i++)
-			if (plan_id(&m->plan, type, i) == id) {
-				text = plan_find_name(&m->plan, type, i, &len);
+		for (i = 0; i < m->names.plan.count[type]; i++)
+			if (plan_id(&m->names.plan, type, i) == id) {
+				text = plan_find_name(&m->names.plan, type, i, &len);
 				break;
 			}
 	}
@@ -200,7 +173,7 @@ cmd_monitor(struct ctl *c, int argc, char **argv)
 	}
 	memset(&m, 0, sizeof m);
 	if ((r = event_mask(c->events ? c->events : "ESPFZR", &mask)) != 0 ||
-	    (c->names && (r = load_names(&m, c->names)) != 0) ||
+	    (c->names && (r = plan_load(c->names, &m.names)) != 0) ||
 	    (r = ctl_connect(c)) != 0)
 		goto done;
 	if (c->check)
@@ -225,6 +198,6 @@ cmd_monitor(struct ctl *c, int argc, char **argv)
 	if (m.lost)
 		warnx_tool("monitor: %lu events lost on the line", m.lost);
 done:
-	free(m.plan_bytes);
+	plan_unload(&m.names);
 	return r;
 }

@@ -13,47 +13,26 @@
 #include "cli/exits.h"
 #include "ctl.h"
 #include "plan/crc32.h"
-#include "plan/plan.h"
+#include "planfile/load.h"
 #include "progress.h"
 
 #define PLAN_FILE_MAX 65535u	/* offsets travel as 16 bits */
 
-/* Read a whole .plan file and validate it; 0 or an exit status. */
+/* A valid plan that fits the 16-bit offsets; 0 or an exit status. */
 static int
-load_plan(const char *path, uint8_t **buf, uint32_t *size)
+load_plan(const char *path, struct loaded_plan *lp)
 {
-	FILE *fp = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
-	struct plan_error err;
-	struct plan p;
 	struct diag d = diag_for(path);
-	size_t n;
+	int r;
 
-	if (!fp) {
-		diag_error(&d, 0, 0, "cannot open: %s", strerror(errno));
-		return EXIT_NOINPUT;
-	}
-	*buf = malloc(PLAN_FILE_MAX + 1);
-	n = *buf ? fread(*buf, 1, PLAN_FILE_MAX + 1, fp) : 0;
-	if (ferror(fp) || !*buf) {
-		diag_error(&d, 0, 0, "cannot read: %s", *buf ?
-		    strerror(errno) : "out of memory");
-		if (fp != stdin)
-			fclose(fp);
-		return EXIT_IOERR;
-	}
-	if (fp != stdin)
-		fclose(fp);
-	if (n > PLAN_FILE_MAX) {
+	if ((r = plan_load(path, lp)) != 0)
+		return r;
+	if (lp->size > PLAN_FILE_MAX) {
 		diag_error(&d, 0, 0, "larger than any robot takes (%u bytes)",
 		    PLAN_FILE_MAX);
+		plan_unload(lp);
 		return EXIT_DATAERR;
 	}
-	if (plan_open(&p, *buf, (uint32_t)n, &err) != PLAN_OK) {
-		diag_error(&d, 0, 0, "not a valid plan: %s (at byte %lu)",
-		    plan_strerror(err.code), (unsigned long)err.offset);
-		return EXIT_DATAERR;
-	}
-	*size = (uint32_t)n;
 	return 0;
 }
 
@@ -134,16 +113,18 @@ upload(struct ctl *c, const char *path, const uint8_t *buf, uint32_t size)
 int
 cmd_push(struct ctl *c, int argc, char **argv)
 {
-	uint8_t *buf = NULL;
-	uint32_t size = 0;
+	struct loaded_plan lp;
+	uint32_t size;
 	int r;
 
 	if (argc != 2) {
 		warnx_tool("push: give one FILE.plan");
 		return EXIT_USAGE;
 	}
-	if ((r = load_plan(argv[1], &buf, &size)) != 0 ||
-	    (r = ctl_connect(c)) != 0)
+	if ((r = load_plan(argv[1], &lp)) != 0)
+		return r;
+	size = lp.size;
+	if ((r = ctl_connect(c)) != 0)
 		goto done;
 	if (size > c->hello.capacity) {
 		warnx_tool("%s: the plan is %lu bytes; the robot holds at most "
@@ -155,10 +136,10 @@ cmd_push(struct ctl *c, int argc, char **argv)
 		    "capacity of %lu bytes\n", argv[1], (unsigned long)size,
 		    (unsigned long)c->hello.capacity);
 	} else {
-		r = upload(c, argv[1], buf, size);
+		r = upload(c, argv[1], lp.bytes, size);
 	}
 done:
-	free(buf);
+	plan_unload(&lp);
 	return r;
 }
 
