@@ -214,6 +214,13 @@ teardown() {
 	[ "$stderr" = "armctl: --period is an option of 'run', not of 'info'" ]
 	run --separate-stderr armctl --port x fly
 	[ "$status" -eq 2 ]
+	run --separate-stderr armctl --bogus info
+	[ "$status" -eq 2 ]
+	[ "${stderr_lines[0]}" = "armctl: --bogus: unknown option" ]
+	[ "${stderr_lines[1]}" = "Try 'armctl --help' for more information." ]
+	run --separate-stderr armctl info --port
+	[ "$status" -eq 2 ]
+	[ "${stderr_lines[0]}" = "armctl: --port: needs an argument" ]
 	run --separate-stderr armctl --timeout 0 info
 	[ "$status" -eq 2 ]
 	run armctl --help

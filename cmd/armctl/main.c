@@ -174,7 +174,8 @@ parse(int argc, char **argv, struct ctl *c, int *seen)
 	};
 	int ch, r;
 
-	while ((ch = getopt_long(argc, argv, "vh", longopts, NULL)) != -1) {
+	opterr = 0;	/* our own messages, with the short tool name */
+	while ((ch = getopt_long(argc, argv, ":vh", longopts, NULL)) != -1) {
 		if (ch == 'h') {
 			usage(stdout);
 			exit(EXIT_OK);
@@ -183,7 +184,9 @@ parse(int argc, char **argv, struct ctl *c, int *seen)
 			print_version();
 			exit(EXIT_OK);
 		}
-		if (ch == '?') {
+		if (ch == '?' || ch == ':') {
+			warnx_tool("%s: %s", argv[optind - 1], ch == ':' ?
+			    "needs an argument" : "unknown option");
 			try_help();
 			return EXIT_USAGE;
 		}

@@ -172,7 +172,8 @@ parse(int argc, char **argv, struct options *o)
 	o->speed = "90";
 	o->stall_after = -1;
 	o->seed = 1;
-	while ((c = getopt_long(argc, argv, "l:s:o:e:L:vh", longopts,
+	opterr = 0;	/* our own messages, with the short tool name */
+	while ((c = getopt_long(argc, argv, ":l:s:o:e:L:vh", longopts,
 	    NULL)) != -1) {
 		switch (c) {
 		case 'l': o->links = optarg; break;
@@ -228,6 +229,8 @@ parse(int argc, char **argv, struct options *o)
 			print_version();
 			exit(EXIT_OK);
 		default:
+			warnx_tool("%s: %s", argv[optind - 1], c == ':' ?
+			    "needs an argument" : "unknown option");
 			try_help();
 			return EXIT_USAGE;
 		}
