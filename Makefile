@@ -100,11 +100,12 @@ clang:
 # scripts/install-deps); prints what each object takes.
 AVR_CC      ?= avr-gcc
 AVR_SIZE    ?= avr-size
-AVR_MODULES ?= plan planner
+AVR_MODULES ?= plan planner wire robot
 AVR_CFLAGS  ?= -mmcu=atmega2560 -Os -std=c99 -ffreestanding -Wall -Wextra \
 	-Wpedantic -Werror
-AVR_OBJ     := $(patsubst %.c,$(BUILD)/avr/%.o,\
-	$(foreach m,$(AVR_MODULES),$(sort $(wildcard common/$(m)/*.c))))
+# host_*.c in a portable module is its host-only side (common/wire's ports).
+AVR_OBJ     := $(patsubst %.c,$(BUILD)/avr/%.o,$(foreach m,$(AVR_MODULES),\
+	$(filter-out common/$(m)/host_%.c,$(sort $(wildcard common/$(m)/*.c)))))
 
 $(BUILD)/avr/%.o: %.c
 	@mkdir -p $(@D)

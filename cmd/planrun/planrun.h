@@ -11,9 +11,10 @@
 
 #include "cli/table.h"
 #include "plan/plan.h"
+#include "planfile/load.h"
 #include "planner/planner.h"
 
-/* ---- load.c: input files and the plan ---------------------------------- */
+/* ---- load.c: input files (the plan: common/planfile) ------------------- */
 
 /* Open an input ("-": stdin); NULL after a message. */
 FILE *input_open(const char *path, const char *mode);
@@ -23,17 +24,6 @@ void input_close(FILE *fp);
    when n has reached it.  The array (maybe moved), or NULL when memory
    ran out (the old one is still there). */
 void *grow_array(void *array, long n, long *cap, long first, size_t size);
-
-struct loaded_plan {
-	const char *path;
-	uint8_t *bytes;
-	uint32_t size;
-	struct plan plan;
-};
-
-/* Read and validate; an exit status (0, 66, 65, 74) after a message. */
-int plan_load(const char *path, struct loaded_plan *lp);
-void plan_unload(struct loaded_plan *lp);
 
 /* ---- names.c: names for everything the plan refers to ------------------ */
 

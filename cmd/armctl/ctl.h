@@ -1,0 +1,95 @@
+/*
+ * ctl.h - what every armctl command shares: the options, the link to the
+ * robot after the handshake, and turning link failures and robot error
+ * replies into messages and exit statuses (DESIGN, "Contracts").
+ */
+#ifndef ARMCTL_CTL_H
+#define ARMCTL_CTL_H
+
+#include <signal.h>
+#include <stdint.h>
+
+#include "wire/host_port.h"
+#include "wire/host_session.h"
+#include "wire/msg.h"
+
+/* Returned by a command that Ctrl-C cut short: main stops the arm. */
+#define CTL_INTERRUPTED (-1)
+
+struct ctl {
+	/* global options */
+	const char *port_spec;
+	long baud;
+	int timeout_ms;
+	int retries;
+	int check;		/* --check: validate, move nothing */
+	int verbose;
+	int stdout_gone;	/* the reader of our output went away */
+	/* command options (main rejects those a command does not take) */
+	long period_ms;		/* run */
+	double threshold_deg;	/* run */
+	long persist;		/* run */
+	long pause_ms;		/* run */
+	int resume;		/* run */
+	const char *expect_links;	/* run, push --check: the arm assumed */
+	const char *names;	/* monitor --names FILE.plan */
+	long count;		/* monitor: stop after this many events */
+	double duration;	/* monitor: stop after this many seconds */
+	const char *events;	/* monitor: which kinds, "ESPFZR" */
+	long rate;		/* start: plan cycles per second */
+	/* the link */
+	char *port_name;
+	struct wire_port *port;
+	struct wire_session s;
+	struct wire_hello hello;
+	volatile sig_atomic_t *interrupted;
+};
+
+/* Open the port and shake hands; 0 or an exit status (message printed). */
+int ctl_connect(struct ctl *c);
+
+/*
+ * After an interruption: a new handshake (which also ends monitoring and
+ * abandons a half-done upload on the robot) with Ctrl-C ignored once more;
+ * 0 or an exit status.
+ */
+int ctl_resync(struct ctl *c);
+void ctl_disconnect(struct ctl *c);
+
+/* Exit status for a session failure (message printed); CTL_INTERRUPTED. */
+int ctl_link_failed(struct ctl *c, const char *doing);
+
+/*
+ * One request and its reply.  0 with *reply the robot's answer; otherwise
+ * an exit status after a message: a link failure, or an error reply (1,
+ * or 74 for a robot whose store failed).
+ */
+int ctl_call(struct ctl *c, uint8_t type, const uint8_t *payload, uint8_t len,
+    struct wire_frame *reply, const char *doing);
+
+/* Exit status for an ERROR reply to `doing`, after saying what it was. */
+int ctl_robot_error(const struct wire_frame *reply, const char *doing);
+
+/* Link lengths in millimetres from the handshake. */
+double ctl_link_mm(const struct ctl *c, int joint);
+
+/* Wait ms milliseconds, or less if interrupted; 0, or CTL_INTERRUPTED. */
+int ctl_sleep(struct ctl *c, int ms);
+
+/*
+ * The commands; argv[0] is the command's name.  Most are connected before
+ * they are called; push, run and monitor check their input first and call
+ * ctl_connect themselves, so bad input is reported without a robot.
+ */
+int cmd_list(struct ctl *c, int argc, char **argv);
+int cmd_info(struct ctl *c, int argc, char **argv);
+int cmd_push(struct ctl *c, int argc, char **argv);
+int cmd_pull(struct ctl *c, int argc, char **argv);
+int cmd_start(struct ctl *c, int argc, char **argv);
+int cmd_stop(struct ctl *c, int argc, char **argv);
+int cmd_pos(struct ctl *c, int argc, char **argv);
+int cmd_run(struct ctl *c, int argc, char **argv);
+int cmd_monitor(struct ctl *c, int argc, char **argv);
+int cmd_send(struct ctl *c, int argc, char **argv);
+
+#endif

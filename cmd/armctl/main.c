@@ -1,0 +1,303 @@
+/*
+ * armctl - talk to a robot arm over a serial line: handshake, plans in and
+ * out, start and stop, joint or Cartesian trajectories with obstacle
+ * detection, the planner's monitor stream.  Options, dispatch, Ctrl-C.
+ */
+#include <getopt.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli/diag.h"
+#include "cli/exits.h"
+#include "cli/num.h"
+#include "cli/version.h"
+#include "ctl.h"
+
+static volatile sig_atomic_t interrupted;	/* the signal, or 0 */
+
+static void
+on_signal(int sig)
+{
+	interrupted = sig;
+}
+
+/* After a usage error's one-line reason. */
+static void
+try_help(void)
+{
+	fprintf(stderr, "Try '%s --help' for more information.\n",
+	    tool_name());
+}
+
+static void
+usage(FILE *fp)
+{
+	fprintf(fp,
+	    "usage: armctl list\n"
+	    "       armctl [--port P] [--baud B] [--timeout MS] [--retries N]"
+	    " [--check] [-v]\n"
+	    "              COMMAND [ARGS]\n"
+	    "commands:\n"
+	    "  info                  the robot's handshake\n"
+	    "  push FILE.plan        upload, verify and store a plan\n"
+	    "  pull FILE.plan|-      read back the stored plan\n"
+	    "  start [--rate HZ]     run the stored plan\n"
+	    "  stop                  stop the plan and any motion\n"
+	    "  pos                   encoder readings as CSV\n"
+	    "  run [--period MS] [--threshold DEG] [--persist N] [--pause MS]\n"
+	    "      [--resume] [--links L1,...] FILE.csv|-\n"
+	    "                        stream joint (q1..qn) or Cartesian (x,y)"
+	    " waypoints\n"
+	    "  monitor [--names FILE.plan] [--events ESPFZR] [--count N]\n"
+	    "          [--duration S]    print the plan's monitor events\n"
+	    "  send TYPE [HEX...]    one raw request, for debugging\n");
+}
+
+/* Which command takes which command option (by getopt value). */
+static const struct {
+	int opt;
+	const char *name;
+	const char *command;
+} only_for[] = {
+	{ 'p', "period", "run" }, { 't', "threshold", "run" },
+	{ 'n', "persist", "run" }, { 'w', "pause", "run" },
+	{ 'R', "resume", "run" }, { 'N', "names", "monitor" },
+	{ 'c', "count", "monitor" }, { 'd', "duration", "monitor" },
+	{ 'E', "events", "monitor" }, { 'r', "rate", "start" },
+	{ 'L', "links", "run" },
+};
+
+static const struct {
+	const char *name;
+	int (*fn)(struct ctl *, int, char **);
+	int needs_link;
+} commands[] = {
+	/* push, run and monitor read their input before they connect */
+	{ "list", cmd_list, 0 }, { "info", cmd_info, 1 },
+	{ "push", cmd_push, 0 }, { "pull", cmd_pull, 1 },
+	{ "start", cmd_start, 1 }, { "stop", cmd_stop, 1 },
+	{ "pos", cmd_pos, 1 }, { "run", cmd_run, 0 },
+	{ "monitor", cmd_monitor, 0 }, { "send", cmd_send, 1 },
+};
+
+static int
+bad(const char *opt, const char *arg, const char *why)
+{
+	warnx_tool("--%s %s: %s", opt, arg, why);
+	try_help();
+	return EXIT_USAGE;
+}
+
+static int
+set_option(struct ctl *c, int ch, const char *arg)
+{
+	switch (ch) {
+	case 'P': c->port_spec = arg; return 0;
+	case 'C': c->check = 1; return 0;
+	case 'v': c->verbose = 1; return 0;
+	case 'R': c->resume = 1; return 0;
+	case 'L': c->expect_links = arg; return 0;
+	case 'N': c->names = arg; return 0;
+	case 'E': c->events = arg; return 0;
+	case 'b':
+		return num_long(arg, 50, 10000000L, &c->baud) ? bad("baud",
+		    arg, "want a baud rate") : 0;
+	case 'T': {
+		long v;
+
+		if (num_long(arg, 1, 600000L, &v))
+			return bad("timeout", arg, "want 1 to 600000 ms");
+		c->timeout_ms = (int)v;
+		return 0;
+	}
+	case 'k': {
+		long v;
+
+		if (num_long(arg, 0, 100, &v))
+			return bad("retries", arg, "want 0 to 100");
+		c->retries = (int)v;
+		return 0;
+	}
+	case 'p':
+		return num_long(arg, 0, 65535, &c->period_ms) ? bad("period",
+		    arg, "want 0 to 65535 ms") : 0;
+	case 't':
+		return num_double(arg, &c->threshold_deg) || c->threshold_deg
+		    <= 0 || c->threshold_deg > 65 ? bad("threshold", arg,
+		    "want degrees above 0 and at most 65") : 0;
+	case 'n':
+		return num_long(arg, 1, 1000, &c->persist) ? bad("persist",
+		    arg, "want 1 to 1000 steps") : 0;
+	case 'w':
+		return num_long(arg, 0, 600000L, &c->pause_ms) ? bad("pause",
+		    arg, "want 0 to 600000 ms") : 0;
+	case 'c':
+		return num_long(arg, 1, 2147483647L, &c->count) ? bad("count",
+		    arg, "want a positive count") : 0;
+	case 'd':
+		return num_double(arg, &c->duration) || c->duration <= 0 ?
+		    bad("duration", arg, "want positive seconds") : 0;
+	case 'r':
+		return num_long(arg, 1, 1000, &c->rate) ? bad("rate", arg,
+		    "want 1 to 1000 cycles per second") : 0;
+	}
+	return EXIT_USAGE;
+}
+
+static int
+parse(int argc, char **argv, struct ctl *c, int *seen)
+{
+	static const struct option longopts[] = {
+		{ "port", required_argument, NULL, 'P' },
+		{ "baud", required_argument, NULL, 'b' },
+		{ "timeout", required_argument, NULL, 'T' },
+		{ "retries", required_argument, NULL, 'k' },
+		{ "check", no_argument, NULL, 'C' },
+		{ "verbose", no_argument, NULL, 'v' },
+		{ "period", required_argument, NULL, 'p' },
+		{ "threshold", required_argument, NULL, 't' },
+		{ "persist", required_argument, NULL, 'n' },
+		{ "pause", required_argument, NULL, 'w' },
+		{ "resume", no_argument, NULL, 'R' },
+		{ "links", required_argument, NULL, 'L' },
+		{ "names", required_argument, NULL, 'N' },
+		{ "count", required_argument, NULL, 'c' },
+		{ "duration", required_argument, NULL, 'd' },
+		{ "events", required_argument, NULL, 'E' },
+		{ "rate", required_argument, NULL, 'r' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 }
+	};
+	int ch, r;
+
+	opterr = 0;	/* our own messages, with the short tool name */
+	while ((ch = getopt_long(argc, argv, ":vh", longopts, NULL)) != -1) {
+		if (ch == 'h') {
+			usage(stdout);
+			exit(EXIT_OK);
+		}
+		if (ch == 'V') {
+			print_version();
+			exit(EXIT_OK);
+		}
+		if (ch == '?' || ch == ':') {
+			warnx_tool("%s: %s", argv[optind - 1], ch == ':' ?
+			    "needs an argument" : "unknown option");
+			try_help();
+			return EXIT_USAGE;
+		}
+		if ((r = set_option(c, ch, optarg)) != 0)
+			return r;
+		seen[ch & 0x7F] = 1;
+	}
+	return 0;
+}
+
+/* Refuse a command option given to the wrong command. */
+static int
+check_options(const char *command, const int *seen)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof only_for / sizeof only_for[0]; i++)
+		if (seen[only_for[i].opt] &&
+		    strcmp(only_for[i].command, command) != 0) {
+			warnx_tool("--%s is an option of '%s', not of '%s'",
+			    only_for[i].name, only_for[i].command, command);
+			return EXIT_USAGE;
+		}
+	return 0;
+}
+
+static void
+catch_signals(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_signal;	/* no SA_RESTART: waits end early */
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sa.sa_handler = SIG_IGN;
+	sigaction(SIGPIPE, &sa, NULL);
+}
+
+/* Ctrl-C: stop the arm, then die of the signal as the shell expects. */
+static int
+interrupted_exit(struct ctl *c, const char *command)
+{
+	struct wire_frame reply;
+	int r, sig;
+
+	if (c->port && (r = ctl_resync(c)) == 0) {
+		if (strcmp(command, "monitor") == 0)
+			r = 0;	/* the handshake ended the monitoring */
+		else
+			r = ctl_call(c, WIRE_STOP, NULL, 0, &reply, "stop");
+		if (r == 0 && strcmp(command, "monitor") != 0)
+			warnx_tool("interrupted: the arm is stopped");
+	}
+	ctl_disconnect(c);
+	sig = interrupted ? interrupted : SIGINT;
+	signal(sig, SIG_DFL);
+	raise(sig);
+	return EXIT_JOB_FAILED;	/* only if the signal did not end us */
+}
+
+int
+main(int argc, char **argv)
+{
+	static struct ctl c;
+	int seen[128] = { 0 };
+	const char *command;
+	size_t i;
+	int r;
+
+	c.baud = 115200;
+	c.timeout_ms = 300;
+	c.retries = 5;
+	c.period_ms = 35;
+	c.threshold_deg = 5;
+	c.persist = 2;
+	c.pause_ms = 500;
+	c.interrupted = &interrupted;
+	if ((r = parse(argc, argv, &c, seen)) != 0)
+		return r;
+	if (optind >= argc) {
+		warnx_tool("no command");
+		try_help();
+		return EXIT_USAGE;
+	}
+	command = argv[optind];
+	for (i = 0; i < sizeof commands / sizeof commands[0]; i++)
+		if (strcmp(commands[i].name, command) == 0)
+			break;
+	if (i == sizeof commands / sizeof commands[0]) {
+		warnx_tool("unknown command: %s", command);
+		try_help();
+		return EXIT_USAGE;
+	}
+	if ((r = check_options(command, seen)) != 0)
+		return r;
+	catch_signals();
+	if (commands[i].needs_link && (r = ctl_connect(&c)) != 0) {
+		if (r == CTL_INTERRUPTED)
+			return interrupted_exit(&c, command);
+		ctl_disconnect(&c);
+		return r;
+	}
+	r = commands[i].fn(&c, argc - optind, argv + optind);
+	if (r == CTL_INTERRUPTED)
+		return interrupted_exit(&c, command);
+	ctl_disconnect(&c);
+	if (!c.stdout_gone && (fflush(stdout) != 0 || ferror(stdout))) {
+		warnx_tool("writing the output failed");
+		return r ? r : EXIT_IOERR;
+	}
+	return r;
+}

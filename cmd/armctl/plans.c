@@ -1,0 +1,237 @@
+/*
+ * plans.c - armctl push and pull: a plan to the robot in chunks that fit
+ * its 64-byte UART buffer, several in flight, verified by CRC-32 before the
+ * robot commits it; and the stored plan back, byte for byte.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/atomic.h"
+#include "cli/diag.h"
+#include "cli/exits.h"
+#include "ctl.h"
+#include "plan/crc32.h"
+#include "planfile/load.h"
+#include "progress.h"
+
+#define PLAN_FILE_MAX 65535u	/* offsets travel as 16 bits */
+
+/* A valid plan that fits the 16-bit offsets; 0 or an exit status. */
+static int
+load_plan(const char *path, struct loaded_plan *lp)
+{
+	struct diag d = diag_for(path);
+	int r;
+
+	if ((r = plan_load(path, lp)) != 0)
+		return r;
+	if (lp->size > PLAN_FILE_MAX) {
+		diag_error(&d, 0, 0, "larger than any robot takes (%u bytes)",
+		    PLAN_FILE_MAX);
+		plan_unload(lp);
+		return EXIT_DATAERR;
+	}
+	return 0;
+}
+
+static int
+send_chunk(struct ctl *c, const uint8_t *buf, uint32_t size, uint32_t off)
+{
+	uint8_t p[WIRE_PAYLOAD_MAX];
+	uint32_t k = size - off < WIRE_CHUNK_MAX ? size - off : WIRE_CHUNK_MAX;
+	struct wire_out o;
+
+	wire_out_init(&o, p, sizeof p);
+	wire_put_u16(&o, (uint16_t)off);
+	wire_put_bytes(&o, buf + off, (uint8_t)k);
+	return wire_send(&c->s, WIRE_PLAN_CHUNK, p, o.n);
+}
+
+/* Wait for the next reply in order; 0 or an exit status. */
+static int
+next_reply(struct ctl *c, struct wire_frame *reply, const char *doing)
+{
+	int r = wire_recv(&c->s, reply, c->timeout_ms * (c->retries + 2) +
+	    1000);
+
+	if (r < 0)
+		return ctl_link_failed(c, doing);
+	if (r == 0) {
+		warnx_tool("%s: no reply", doing);
+		return EXIT_TEMPFAIL;
+	}
+	if (reply->type == WIRE_ERROR)
+		return ctl_robot_error(reply, doing);
+	return 0;
+}
+
+static int
+upload(struct ctl *c, const char *path, const uint8_t *buf, uint32_t size)
+{
+	struct wire_frame reply;
+	struct progress bar;
+	uint8_t p[8];
+	uint32_t crc = crc32_update(0, buf, size), off = 0, acked = 0;
+	struct wire_out o;
+	struct wire_in in;
+	int r;
+
+	wire_out_init(&o, p, sizeof p);
+	wire_put_u32(&o, size);
+	wire_put_u32(&o, crc);
+	if ((r = ctl_call(c, WIRE_PLAN_BEGIN, p, o.n, &reply, "push")) != 0)
+		return r;
+	progress_begin(&bar, path);
+	while (acked < size) {
+		while (off < size && wire_can_send(&c->s)) {
+			if (send_chunk(c, buf, size, off) != 0)
+				return ctl_link_failed(c, "push");
+			off += size - off < WIRE_CHUNK_MAX ? size - off :
+			    WIRE_CHUNK_MAX;
+		}
+		if ((r = next_reply(c, &reply, "push")) != 0) {
+			progress_end(&bar);
+			return r;
+		}
+		wire_in_init(&in, reply.payload, reply.len);
+		acked = wire_get_u16(&in);
+		progress_update(&bar, acked, size);
+	}
+	progress_end(&bar);
+	if ((r = ctl_call(c, WIRE_PLAN_COMMIT, NULL, 0, &reply, "push")) != 0)
+		return r;
+	wire_in_init(&in, reply.payload, reply.len);
+	if (wire_get_u32(&in) != size || wire_get_u32(&in) != crc) {
+		warnx_tool("push: the robot committed something else");
+		return EXIT_IOERR;
+	}
+	return 0;
+}
+
+int
+cmd_push(struct ctl *c, int argc, char **argv)
+{
+	struct loaded_plan lp;
+	uint32_t size;
+	int r;
+
+	if (argc != 2) {
+		warnx_tool("push: give one FILE.plan");
+		return EXIT_USAGE;
+	}
+	if ((r = load_plan(argv[1], &lp)) != 0)
+		return r;
+	size = lp.size;
+	if ((r = ctl_connect(c)) != 0)
+		goto done;
+	if (size > c->hello.capacity) {
+		warnx_tool("%s: the plan is %lu bytes; the robot holds at most "
+		    "%lu", argv[1], (unsigned long)size,
+		    (unsigned long)c->hello.capacity);
+		r = EXIT_JOB_FAILED;
+	} else if (c->check) {
+		printf("%s: a valid plan of %lu bytes; fits the robot's "
+		    "capacity of %lu bytes\n", argv[1], (unsigned long)size,
+		    (unsigned long)c->hello.capacity);
+	} else {
+		r = upload(c, argv[1], lp.bytes, size);
+	}
+done:
+	plan_unload(&lp);
+	return r;
+}
+
+static int
+download(struct ctl *c, uint8_t *buf, uint32_t size, const char *path)
+{
+	struct wire_frame reply;
+	struct progress bar;
+	struct wire_in in;
+	uint32_t asked = 0, got = 0, k;
+	uint8_t p[3];
+	int r;
+
+	progress_begin(&bar, path);
+	while (got < size) {
+		while (asked < size && wire_can_send(&c->s)) {
+			k = size - asked < WIRE_CHUNK_MAX ? size - asked :
+			    WIRE_CHUNK_MAX;
+			p[0] = (uint8_t)asked;
+			p[1] = (uint8_t)(asked >> 8);
+			p[2] = (uint8_t)k;
+			if (wire_send(&c->s, WIRE_PLAN_READ, p, 3) != 0)
+				return ctl_link_failed(c, "pull");
+			asked += k;
+		}
+		if ((r = next_reply(c, &reply, "pull")) != 0) {
+			progress_end(&bar);
+			return r;
+		}
+		k = size - got < WIRE_CHUNK_MAX ? size - got : WIRE_CHUNK_MAX;
+		wire_in_init(&in, reply.payload, reply.len);
+		if (reply.len != k + 2 || wire_get_u16(&in) != got) {
+			warnx_tool("pull: the robot sent the wrong piece");
+			return EXIT_IOERR;
+		}
+		memcpy(buf + got, reply.payload + 2, k);
+		got += k;
+		progress_update(&bar, got, size);
+	}
+	progress_end(&bar);
+	return 0;
+}
+
+int
+cmd_pull(struct ctl *c, int argc, char **argv)
+{
+	struct atomic_file af;
+	struct wire_frame reply;
+	struct wire_in in;
+	uint32_t size, crc;
+	uint8_t *buf;
+	int r;
+
+	if (argc != 2) {
+		warnx_tool("pull: give one FILE.plan, or - for stdout");
+		return EXIT_USAGE;
+	}
+	if ((r = ctl_call(c, WIRE_PLAN_INFO, NULL, 0, &reply, "pull")) != 0)
+		return r;
+	wire_in_init(&in, reply.payload, reply.len);
+	size = wire_get_u32(&in);
+	crc = wire_get_u32(&in);
+	if (size == 0) {
+		warnx_tool("pull: the robot holds no plan");
+		return EXIT_JOB_FAILED;
+	}
+	if (c->check) {
+		printf("the robot holds a plan of %lu bytes, crc32 %08lx\n",
+		    (unsigned long)size, (unsigned long)crc);
+		return 0;
+	}
+	if ((buf = malloc(size)) == NULL) {
+		warnx_tool("pull: out of memory");
+		return EXIT_IOERR;
+	}
+	if ((r = download(c, buf, size, argv[1])) == 0 &&
+	    crc32_update(0, buf, size) != crc) {
+		warnx_tool("pull: the plan read back does not match the "
+		    "robot's CRC-32");
+		r = EXIT_IOERR;
+	}
+	if (r == 0) {
+		if (atomic_open(&af, argv[1]) != 0) {
+			warnx_tool("%s: %s", argv[1], strerror(errno));
+			r = EXIT_IOERR;
+		} else if (fwrite(buf, 1, size, af.fp) != size ||
+		    atomic_commit(&af) != 0) {
+			warnx_tool("%s: %s", argv[1], strerror(errno));
+			atomic_abort(&af);
+			r = EXIT_IOERR;
+		}
+	}
+	free(buf);
+	return r;
+}

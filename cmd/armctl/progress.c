@@ -1,0 +1,43 @@
+/*
+ * progress.c - the bar behind progress.h.  Redrawn only when the percentage
+ * changes: a terminal is slow next to a pty at full speed.
+ */
+#include <stdio.h>
+#include <unistd.h>
+
+#include "progress.h"
+
+#define BAR 30
+
+void
+progress_begin(struct progress *p, const char *label)
+{
+	p->label = label;
+	p->on = isatty(STDERR_FILENO);
+	p->last_pct = -1;
+}
+
+void
+progress_update(struct progress *p, uint32_t done, uint32_t total)
+{
+	int pct = total ? (int)((uint64_t)done * 100 / total) : 100;
+	int fill = pct * BAR / 100, i;
+
+	if (!p->on || pct == p->last_pct)
+		return;
+	p->last_pct = pct;
+	fprintf(stderr, "\r%s [", p->label);
+	for (i = 0; i < BAR; i++)
+		fputc(i < fill ? '#' : '.', stderr);
+	fprintf(stderr, "] %3d%% %lu/%lu bytes", pct, (unsigned long)done,
+	    (unsigned long)total);
+	fflush(stderr);
+}
+
+void
+progress_end(struct progress *p)
+{
+	if (p->on && p->last_pct >= 0)
+		fputc('\n', stderr);
+	p->last_pct = -1;
+}

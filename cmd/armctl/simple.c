@@ -1,0 +1,236 @@
+/*
+ * simple.c - the armctl commands that are one request each: info, start,
+ * stop, pos, send; and list, which asks libserialport, not a robot.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/diag.h"
+#include "cli/exits.h"
+#include "cli/fmtnum.h"
+#include "cli/table.h"
+#include "ctl.h"
+#include "wire/host_names.h"
+#include "wire/host_ports.h"
+
+static int
+no_operands(int argc, char **argv)
+{
+	if (argc > 1) {
+		warnx_tool("%s: unexpected argument: %s", argv[0], argv[1]);
+		return EXIT_USAGE;
+	}
+	return 0;
+}
+
+int
+cmd_list(struct ctl *c, int argc, char **argv)
+{
+	static const char *const cols[] = { "port", "description", "usb",
+	    "serial" };
+	struct wire_port_info *ports;
+	struct table t;
+	size_t n, i;
+	char err[200], usb[16];
+	int r;
+
+	(void)c;
+	if ((r = no_operands(argc, argv)) != 0)
+		return r;
+	if (wire_ports_list(&ports, &n, err, sizeof err) != 0) {
+		warnx_tool("%s", err);
+		return EXIT_UNAVAILABLE;
+	}
+	table_init(&t, stdout, TABLE_CSV, TABLE_ROUND_TRIP, cols, 4);
+	table_header(&t);
+	for (i = 0; i < n; i++) {
+		snprintf(usb, sizeof usb, "%04x:%04x", (unsigned)ports[i].vid,
+		    (unsigned)ports[i].pid);
+		table_str(&t, ports[i].name);
+		table_str(&t, ports[i].description);
+		table_str(&t, ports[i].usb ? usb : "");
+		table_str(&t, ports[i].serial);
+		table_end_row(&t);
+	}
+	wire_ports_free(ports, n);
+	return table_flush(&t) == 0 ? 0 : EXIT_IOERR;
+}
+
+static void
+print_state(uint8_t flags)
+{
+	printf("state: %s%s%s\n", flags & WIRE_F_RUNNING ? "running the plan"
+	    : flags & WIRE_F_STREAM ? "following a trajectory" : "idle",
+	    flags & WIRE_F_MOVING ? ", moving" : "",
+	    flags & WIRE_F_PLAN ? "" : ", no plan");
+}
+
+int
+cmd_info(struct ctl *c, int argc, char **argv)
+{
+	struct wire_frame reply;
+	struct wire_in in;
+	char num[FMTNUM_MAX];
+	double reach = 0;
+	uint32_t size, crc;
+	int j, r;
+
+	if ((r = no_operands(argc, argv)) != 0)
+		return r;
+	if ((r = ctl_call(c, WIRE_PLAN_INFO, NULL, 0, &reply, "info")) != 0)
+		return r;
+	wire_in_init(&in, reply.payload, reply.len);
+	size = wire_get_u32(&in);
+	crc = wire_get_u32(&in);
+	printf("port: %s (%s)\n", c->port_name,
+	    wire_port_kind_name(wire_port_kind(c->port)));
+	printf("protocol: %u\n", c->hello.version);
+	printf("firmware: %s\n", c->hello.firmware);
+	printf("joints: %u\n", c->hello.joints);
+	printf("links:");
+	for (j = 0; j < c->hello.joints; j++) {
+		fmt_shortest(num, ctl_link_mm(c, j));
+		printf("%s%s", j ? "," : " ", num);
+		reach += c->hello.link_um[j];
+	}
+	fmt_shortest(num, reach / 1000);
+	printf("\nreach: %s\n", num);
+	printf("plan capacity: %lu\n", (unsigned long)c->hello.capacity);
+	if (size)
+		printf("plan: %lu bytes, crc32 %08lx\n", (unsigned long)size,
+		    (unsigned long)crc);
+	else
+		printf("plan: none\n");
+	print_state(c->hello.flags);
+	printf("window: %u\n", c->hello.window);
+	printf("setpoint buffer: %u\n", c->hello.slots);
+	return 0;
+}
+
+int
+cmd_start(struct ctl *c, int argc, char **argv)
+{
+	struct wire_frame reply;
+	uint8_t p[2];
+	int r;
+
+	if ((r = no_operands(argc, argv)) != 0)
+		return r;
+	p[0] = (uint8_t)c->rate;
+	p[1] = (uint8_t)(c->rate >> 8);
+	if (c->check) {
+		if (!(c->hello.flags & WIRE_F_PLAN)) {
+			warnx_tool("start: the robot holds no plan");
+			return EXIT_JOB_FAILED;
+		}
+		return 0;
+	}
+	return ctl_call(c, WIRE_START, p, 2, &reply, "start");
+}
+
+int
+cmd_stop(struct ctl *c, int argc, char **argv)
+{
+	struct wire_frame reply;
+	int r;
+
+	if ((r = no_operands(argc, argv)) != 0)
+		return r;
+	if (c->check)
+		return 0;
+	return ctl_call(c, WIRE_STOP, NULL, 0, &reply, "stop");
+}
+
+int
+cmd_pos(struct ctl *c, int argc, char **argv)
+{
+	static const char *const names[] = { "q1", "q2", "q3", "q4", "q5",
+	    "q6", "q7", "q8" };
+	struct wire_frame reply;
+	struct wire_in in;
+	struct table t;
+	int j, r;
+
+	if ((r = no_operands(argc, argv)) != 0)
+		return r;
+	if ((r = ctl_call(c, WIRE_ENCODERS, NULL, 0, &reply, "pos")) != 0)
+		return r;
+	if (reply.len != 4 * c->hello.joints) {
+		warnx_tool("pos: the robot sent %u bytes for %u joints",
+		    reply.len, c->hello.joints);
+		return EXIT_IOERR;
+	}
+	wire_in_init(&in, reply.payload, reply.len);
+	table_init(&t, stdout, TABLE_CSV, TABLE_ROUND_TRIP, names,
+	    c->hello.joints);
+	table_header(&t);
+	for (j = 0; j < c->hello.joints; j++)
+		table_num(&t, wire_get_i32(&in) / 1000.0);
+	table_end_row(&t);
+	return table_flush(&t) == 0 ? 0 : EXIT_IOERR;
+}
+
+/* "01 ff 3a" or "01ff3a" into bytes; the count, or -1. */
+static int
+parse_hex(int argc, char **argv, uint8_t *out, int max)
+{
+	int n = 0, i;
+	const char *s;
+
+	for (i = 0; i < argc; i++)
+		for (s = argv[i]; *s; s += 2) {
+			char byte[3] = { s[0], s[1], 0 }, *end;
+
+			if (s[1] == '\0' || n == max)
+				return -1;
+			out[n++] = (uint8_t)strtoul(byte, &end, 16);
+			if (*end != '\0')
+				return -1;
+		}
+	return n;
+}
+
+int
+cmd_send(struct ctl *c, int argc, char **argv)
+{
+	uint8_t payload[WIRE_PAYLOAD_MAX];
+	struct wire_frame reply;
+	const char *name;
+	int type, n, i;
+	char *end;
+
+	if (argc < 2) {
+		warnx_tool("send: which request? (a name such as plan-info, or "
+		    "a number)");
+		return EXIT_USAGE;
+	}
+	type = wire_type_parse(argv[1]);
+	if (type < 0) {
+		long v = strtol(argv[1], &end, 0);
+
+		if (*end != '\0' || v <= 0 || v > 0x3F) {
+			warnx_tool("send: %s: not a request type", argv[1]);
+			return EXIT_USAGE;
+		}
+		type = (int)v;
+	}
+	if ((n = parse_hex(argc - 2, argv + 2, payload, sizeof payload)) < 0) {
+		warnx_tool("send: the payload must be pairs of hex digits, at "
+		    "most %u bytes", WIRE_PAYLOAD_MAX);
+		return EXIT_USAGE;
+	}
+	if (wire_call(&c->s, (uint8_t)type, payload, (uint8_t)n, &reply) != 0)
+		return ctl_link_failed(c, "send");
+	if (reply.type == WIRE_ERROR) {
+		printf("error %u: %s\n", reply.len >= 2 ? reply.payload[1] : 0,
+		    wire_error_text(reply.len >= 2 ? reply.payload[1] : 0));
+		return EXIT_JOB_FAILED;
+	}
+	name = wire_type_name(reply.type);
+	printf("reply %s:", name ? name : "?");
+	for (i = 0; i < reply.len; i++)
+		printf(" %02x", reply.payload[i]);
+	printf("\n");
+	return 0;
+}

@@ -1,0 +1,40 @@
+/*
+ * arm.h - armsim's planar arm: joints that turn towards their command at a
+ * limited speed, and circular obstacles that stop a link on contact (so the
+ * encoders fall behind the command).  Angles as ikreach: q1 from the x-axis,
+ * each further qi relative to the previous link, in degrees.
+ */
+#ifndef ARMSIM_ARM_H
+#define ARMSIM_ARM_H
+
+#include "wire/msg.h"
+
+#define ARM_MAX_OBSTACLES 16
+
+struct obstacle {
+	double x, y, r;		/* millimetres */
+};
+
+struct arm {
+	int joints;
+	double link[WIRE_MAX_JOINTS];	/* millimetres */
+	double speed[WIRE_MAX_JOINTS];	/* degrees per second */
+	double q[WIRE_MAX_JOINTS];	/* where the joints are */
+	double cmd[WIRE_MAX_JOINTS];	/* where they were told to go */
+	struct obstacle obs[ARM_MAX_OBSTACLES];
+	int nobs;
+	int blocked;			/* the last step hit an obstacle */
+};
+
+/*
+ * Smallest distance from any link to any obstacle's edge at pose q, in
+ * millimetres; negative when a link is inside an obstacle, a large value
+ * when there are no obstacles.
+ */
+double arm_clearance(const struct arm *a, const double *q);
+
+/* Move for dt seconds: each joint towards its command, no faster than its
+ * speed, all stopping together where a link would enter an obstacle. */
+void arm_step(struct arm *a, double dt);
+
+#endif

@@ -1,0 +1,198 @@
+/*
+ * line.c - pacing and fault injection for armsim (see line.h).  A pty moves
+ * bytes as fast as memory does, so a byte here is due one byte time after
+ * the line is free, exactly as a UART would deliver it.  Faults are decided
+ * per whole frame from a seeded generator, so --seed repeats a run.
+ */
+#include <errno.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "line.h"
+
+/* splitmix64: small, good enough, and the same everywhere. */
+static uint64_t
+next_random(uint64_t *s)
+{
+	uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
+
+	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+	z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+	return z ^ (z >> 31);
+}
+
+static double
+uniform(uint64_t *s)
+{
+	return (double)(next_random(s) >> 11) / 9007199254740992.0;
+}
+
+void
+line_init(struct line *l, long baud, double drop, double corrupt,
+    long stall_after, uint64_t seed)
+{
+	memset(l, 0, sizeof *l);
+	l->byte_ns = baud > 0 ? 10000000000ull / (uint64_t)baud : 0;
+	l->drop = drop;
+	l->corrupt = corrupt;
+	l->stall_after = stall_after;
+	l->rng = seed;
+	l->faulty = drop > 0 || corrupt > 0 || stall_after >= 0;
+	wire_decoder_init(&l->split);
+}
+
+size_t
+line_rx_room(const struct line *l)
+{
+	return LINE_QUEUE - l->rx_n;
+}
+
+void
+line_from_host(struct line *l, const uint8_t *p, size_t n, uint64_t now)
+{
+	size_t i, at;
+
+	if (l->rx_free < now)
+		l->rx_free = now;
+	for (i = 0; i < n && l->rx_n < LINE_QUEUE; i++) {
+		at = (l->rx_head + l->rx_n) % LINE_QUEUE;
+		l->rx_free += l->byte_ns;
+		l->rx[at] = p[i];
+		l->rx_due[at] = l->rx_free;
+		l->rx_n++;
+	}
+}
+
+/* Drop, corrupt or pass one frame; 0 when it is dropped. */
+static int
+fault(struct line *l, uint8_t *frame, size_t n)
+{
+	if (uniform(&l->rng) < l->drop) {
+		l->dropped++;
+		return 0;
+	}
+	if (uniform(&l->rng) < l->corrupt) {
+		uint64_t r = next_random(&l->rng);
+
+		frame[(r >> 3) % n] ^= (uint8_t)(1u << (r & 7));
+		l->corrupted++;
+	}
+	return 1;
+}
+
+static void
+split(struct line *l, uint8_t byte, line_sink *sink, void *ctx)
+{
+	struct wire_frame f;
+	uint8_t raw[WIRE_FRAME_MAX], n;
+
+	wire_decoder_push(&l->split, byte);
+	while (wire_decoder_next_raw(&l->split, &f, raw, &n)) {
+		if (l->stall_after >= 0 &&
+		    l->frames_in >= (unsigned long)l->stall_after) {
+			l->stalled = 1;
+			continue;
+		}
+		l->frames_in++;
+		if (fault(l, raw, n))
+			sink(ctx, raw, n);
+	}
+}
+
+void
+line_deliver(struct line *l, uint64_t now, line_sink *sink, void *ctx)
+{
+	uint8_t batch[256];
+	size_t k = 0;
+
+	while (l->rx_n > 0 && l->rx_due[l->rx_head] <= now) {
+		uint8_t b = l->rx[l->rx_head];
+
+		l->rx_head = (l->rx_head + 1) % LINE_QUEUE;
+		l->rx_n--;
+		if (l->stalled)
+			continue;
+		if (l->faulty) {
+			split(l, b, sink, ctx);
+			continue;
+		}
+		batch[k++] = b;
+		if (k == sizeof batch) {
+			sink(ctx, batch, k);
+			k = 0;
+		}
+	}
+	if (k)
+		sink(ctx, batch, k);
+}
+
+void
+line_to_host(struct line *l, const uint8_t *frame, size_t n, uint64_t now)
+{
+	uint8_t copy[WIRE_FRAME_MAX];
+	size_t i;
+
+	if (l->stalled)
+		return;
+	if (n > sizeof copy || n > LINE_QUEUE - l->tx_n) {
+		l->overflowed++;	/* nobody reads: the bytes are lost */
+		return;
+	}
+	memcpy(copy, frame, n);
+	l->frames_out++;
+	if (l->faulty && !fault(l, copy, n))
+		return;
+	if (l->tx_n == 0) {
+		if (l->tx_free < now)
+			l->tx_free = now;
+		l->tx_due = l->tx_free + l->byte_ns;
+	}
+	for (i = 0; i < n; i++)
+		l->tx[(l->tx_head + l->tx_n++) % LINE_QUEUE] = copy[i];
+}
+
+int
+line_flush(struct line *l, int fd, uint64_t now)
+{
+	uint8_t out[LINE_QUEUE];
+	uint64_t due = l->tx_due;
+	size_t k = 0;
+	ssize_t w;
+
+	/* Bytes whose last bit has crossed the line by now. */
+	while (k < l->tx_n && (l->byte_ns == 0 || due <= now)) {
+		out[k] = l->tx[(l->tx_head + k) % LINE_QUEUE];
+		k++;
+		due += l->byte_ns;
+	}
+	if (k == 0)
+		return 0;
+	w = write(fd, out, k);
+	if (w < 0) {
+		if (errno != EAGAIN && errno != EINTR)
+			return -1;
+		w = 0;	/* the pty is full: these go next time */
+	}
+	l->tx_head = (l->tx_head + (size_t)w) % LINE_QUEUE;
+	l->tx_n -= (size_t)w;
+	l->tx_due += (uint64_t)w * l->byte_ns;
+	l->tx_free = l->tx_due - l->byte_ns;
+	return 0;
+}
+
+uint64_t
+line_next_due(const struct line *l, uint64_t now)
+{
+	uint64_t next = UINT64_MAX;
+
+	if (l->rx_n > 0)
+		next = l->rx_due[l->rx_head] > now ? l->rx_due[l->rx_head] -
+		    now : 0;
+	if (l->tx_n > 0) {
+		uint64_t t = l->tx_due > now ? l->tx_due - now : 0;
+
+		if (t < next)
+			next = t;
+	}
+	return next;
+}

@@ -1,0 +1,60 @@
+/*
+ * line.h - the serial line between armsim's pty and its robot: optional
+ * pacing at a baud rate (10 bits a byte, as 8N1 takes), and fault injection
+ * per frame (drop, corrupt one bit, stall for good after N frames).
+ */
+#ifndef ARMSIM_LINE_H
+#define ARMSIM_LINE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "wire/frame.h"
+
+#define LINE_QUEUE 8192
+
+typedef void line_sink(void *ctx, const uint8_t *bytes, size_t n);
+
+struct line {
+	uint64_t byte_ns;		/* 0: deliver at once */
+	/* host to robot */
+	uint8_t rx[LINE_QUEUE];
+	uint64_t rx_due[LINE_QUEUE];
+	size_t rx_head, rx_n;
+	uint64_t rx_free;		/* when the line is next idle */
+	/* robot to host */
+	uint8_t tx[LINE_QUEUE];
+	size_t tx_head, tx_n;
+	uint64_t tx_free;
+	uint64_t tx_due;		/* when the head byte is across */
+	/* faults */
+	double drop, corrupt;
+	long stall_after;		/* -1: never */
+	uint64_t rng;
+	int faulty;			/* split frames to apply faults */
+	struct wire_decoder split;
+	unsigned long frames_in, frames_out;
+	unsigned long dropped, corrupted, overflowed;
+	int stalled;
+};
+
+void line_init(struct line *l, long baud, double drop, double corrupt,
+    long stall_after, uint64_t seed);
+
+/* Free room for bytes from the host. */
+size_t line_rx_room(const struct line *l);
+/* Bytes the host wrote, read at `now` (nanoseconds). */
+void line_from_host(struct line *l, const uint8_t *p, size_t n, uint64_t now);
+/* Hand the robot every byte that has arrived by `now`, faults applied. */
+void line_deliver(struct line *l, uint64_t now, line_sink *sink, void *ctx);
+
+/* A whole frame from the robot, sent at `now`. */
+void line_to_host(struct line *l, const uint8_t *frame, size_t n,
+    uint64_t now);
+/* Write what has finished crossing the line by `now` to fd. */
+int line_flush(struct line *l, int fd, uint64_t now);
+
+/* Nanoseconds from `now` to the next byte due either way (max if none). */
+uint64_t line_next_due(const struct line *l, uint64_t now);
+
+#endif

@@ -1,0 +1,303 @@
+/*
+ * armsim - a robot arm in software on a pseudo-terminal: common/robot over
+ * a simulated planar arm with speed limits, encoders, obstacles, a plan
+ * store in a file and injected line faults.  Parses options, runs sim.c.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli/diag.h"
+#include "cli/exits.h"
+#include "cli/num.h"
+#include "cli/version.h"
+#include "sim.h"
+
+#define DEFAULT_STORE 16384u
+
+static volatile sig_atomic_t stop;
+
+static void
+on_signal(int sig)
+{
+	(void)sig;
+	stop = 1;
+}
+
+/* After a usage error's one-line reason. */
+static void
+try_help(void)
+{
+	fprintf(stderr, "Try '%s --help' for more information.\n",
+	    tool_name());
+}
+
+static void
+usage(FILE *fp)
+{
+	fprintf(fp,
+	    "usage: armsim [--links L1,L2,...] [--speed DEG/S[,...]]\n"
+	    "              [--start Q1,Q2,...] [--obstacle X,Y,R ...]\n"
+	    "              [--eeprom FILE] [--store-size BYTES]\n"
+	    "              [--drop P] [--corrupt P] [--stall-after N]"
+	    " [--seed S]\n"
+	    "              [--baud-sim BAUD] [--link PATH]"
+	    " [--exit-after SECONDS] [-v]\n");
+}
+
+struct options {
+	const char *links, *speed, *start, *eeprom, *link;
+	const char *obstacles[ARM_MAX_OBSTACLES];
+	int nobstacles;
+	long store_size, stall_after, baud, seed;
+	double drop, corrupt, exit_after;
+	int verbose;
+};
+
+static int
+bad_value(const char *opt, const char *arg, const char *why)
+{
+	warnx_tool("--%s %s: %s", opt, arg, why);
+	try_help();
+	return EXIT_USAGE;
+}
+
+/* A comma list of at most `max` numbers into out; the count, or -1. */
+static int
+number_list(const char *opt, const char *arg, double *out, int max)
+{
+	enum num_error e;
+	int bad, n = num_double_list(arg, out, max, &e, &bad);
+
+	if (n < 0)
+		bad_value(opt, arg, e == NUM_RANGE && bad == max ?
+		    "too many values" : num_strerror(e));
+	return n;
+}
+
+static int
+probability(const char *opt, const char *arg, double *p)
+{
+	if (num_double(arg, p) != NUM_OK || *p < 0 || *p > 1)
+		return bad_value(opt, arg, "not a probability between 0 and 1");
+	return 0;
+}
+
+static int
+parse_arm(const struct options *o, struct arm *a)
+{
+	double v[WIRE_MAX_JOINTS];
+	int n, j, k;
+
+	memset(a, 0, sizeof *a);
+	if ((a->joints = number_list("links", o->links, a->link,
+	    WIRE_MAX_JOINTS)) < 0)
+		return EXIT_USAGE;
+	for (j = 0; j < a->joints; j++)
+		if (a->link[j] <= 0 || a->link[j] > 1e6)
+			return bad_value("links", o->links,
+			    "a link length must be above 0 and at most 1e6 mm");
+	if ((n = number_list("speed", o->speed, v, WIRE_MAX_JOINTS)) < 0)
+		return EXIT_USAGE;
+	if (n != 1 && n != a->joints)
+		return bad_value("speed", o->speed, "give one speed or one "
+		    "per joint");
+	for (j = 0; j < a->joints; j++)
+		if ((a->speed[j] = v[n == 1 ? 0 : j]) <= 0)
+			return bad_value("speed", o->speed, "speeds must be "
+			    "positive");
+	if (o->start) {
+		if ((n = number_list("start", o->start, a->q,
+		    WIRE_MAX_JOINTS)) < 0)
+			return EXIT_USAGE;
+		if (n != a->joints)
+			return bad_value("start", o->start, "give one angle "
+			    "per joint");
+		for (j = 0; j < a->joints; j++)
+			if (fabs(a->q[j]) > 2e6)
+				return bad_value("start", o->start,
+				    "angle out of range");
+	}
+	for (k = 0; k < o->nobstacles; k++) {
+		double c[3];
+
+		if ((n = number_list("obstacle", o->obstacles[k], c, 3)) < 0)
+			return EXIT_USAGE;
+		if (n != 3 || c[2] <= 0)
+			return bad_value("obstacle", o->obstacles[k],
+			    "want X,Y,R with R > 0 (millimetres)");
+		a->obs[k].x = c[0];
+		a->obs[k].y = c[1];
+		a->obs[k].r = c[2];
+	}
+	a->nobs = o->nobstacles;
+	if (arm_clearance(a, a->q) <= 0) {
+		warnx_tool("the arm's start pose touches an obstacle");
+		return EXIT_USAGE;
+	}
+	return 0;
+}
+
+static int
+parse(int argc, char **argv, struct options *o)
+{
+	static const struct option longopts[] = {
+		{ "links", required_argument, NULL, 'l' },
+		{ "speed", required_argument, NULL, 's' },
+		{ "start", required_argument, NULL, 'q' },
+		{ "obstacle", required_argument, NULL, 'o' },
+		{ "eeprom", required_argument, NULL, 'e' },
+		{ "store-size", required_argument, NULL, 'S' },
+		{ "drop", required_argument, NULL, 'D' },
+		{ "corrupt", required_argument, NULL, 'C' },
+		{ "stall-after", required_argument, NULL, 'T' },
+		{ "seed", required_argument, NULL, 'R' },
+		{ "baud-sim", required_argument, NULL, 'B' },
+		{ "link", required_argument, NULL, 'L' },
+		{ "exit-after", required_argument, NULL, 'X' },
+		{ "verbose", no_argument, NULL, 'v' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 }
+	};
+	int c, r;
+
+	memset(o, 0, sizeof *o);
+	o->links = "100,80,40";
+	o->speed = "90";
+	o->stall_after = -1;
+	o->seed = 1;
+	opterr = 0;	/* our own messages, with the short tool name */
+	while ((c = getopt_long(argc, argv, ":l:s:o:e:L:vh", longopts,
+	    NULL)) != -1) {
+		switch (c) {
+		case 'l': o->links = optarg; break;
+		case 's': o->speed = optarg; break;
+		case 'q': o->start = optarg; break;
+		case 'e': o->eeprom = optarg; break;
+		case 'L': o->link = optarg; break;
+		case 'v': o->verbose = 1; break;
+		case 'o':
+			if (o->nobstacles == ARM_MAX_OBSTACLES)
+				return bad_value("obstacle", optarg,
+				    "at most 16 obstacles");
+			o->obstacles[o->nobstacles++] = optarg;
+			break;
+		case 'S':
+			if (num_long(optarg, 64, 131102, &o->store_size))
+				return bad_value("store-size", optarg,
+				    "want 64 to 131102 bytes");
+			break;
+		case 'D':
+			if ((r = probability("drop", optarg, &o->drop)))
+				return r;
+			break;
+		case 'C':
+			if ((r = probability("corrupt", optarg, &o->corrupt)))
+				return r;
+			break;
+		case 'T':
+			if (num_long(optarg, 0, 1000000000L, &o->stall_after))
+				return bad_value("stall-after", optarg,
+				    "want a frame count");
+			break;
+		case 'R':
+			if (num_long(optarg, 0, 2147483647L, &o->seed))
+				return bad_value("seed", optarg,
+				    "want a non-negative integer");
+			break;
+		case 'B':
+			if (num_long(optarg, 300, 10000000L, &o->baud))
+				return bad_value("baud-sim", optarg,
+				    "want a baud rate from 300 to 10000000");
+			break;
+		case 'X':
+			if (num_double(optarg, &o->exit_after) != NUM_OK ||
+			    o->exit_after <= 0)
+				return bad_value("exit-after", optarg,
+				    "want a positive number of seconds");
+			break;
+		case 'h':
+			usage(stdout);
+			exit(EXIT_OK);
+		case 'V':
+			print_version();
+			exit(EXIT_OK);
+		default:
+			warnx_tool("%s: %s", argv[optind - 1], c == ':' ?
+			    "needs an argument" : "unknown option");
+			try_help();
+			return EXIT_USAGE;
+		}
+	}
+	if (optind != argc) {
+		warnx_tool("unexpected argument: %s", argv[optind]);
+		try_help();
+		return EXIT_USAGE;
+	}
+	return 0;
+}
+
+static void
+catch_signals(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	sa.sa_handler = SIG_IGN;
+	sigaction(SIGPIPE, &sa, NULL);
+}
+
+int
+main(int argc, char **argv)
+{
+	static struct sim sim;
+	struct options o;
+	char err[300];
+	int r;
+
+	if ((r = parse(argc, argv, &o)) != 0 || (r = parse_arm(&o,
+	    &sim.arm)) != 0)
+		return r;
+	if ((r = eeprom_open(&sim.eeprom, o.eeprom, (uint32_t)o.store_size,
+	    DEFAULT_STORE, err, sizeof err)) != 0) {
+		warnx_tool("%s", err);
+		return r == -2 ? EXIT_DATAERR : EXIT_NOINPUT;
+	}
+	line_init(&sim.line, o.baud, o.drop, o.corrupt, o.stall_after,
+	    (uint64_t)o.seed);
+	if (sim_pty_open(&sim.pty) != 0) {
+		warnx_tool("cannot open a pseudo-terminal: %s",
+		    strerror(errno));
+		return EXIT_UNAVAILABLE;
+	}
+	if (o.link && sim_pty_link(&sim.pty, o.link) != 0) {
+		warnx_tool("%s: %s", o.link, strerror(errno));
+		return EXIT_IOERR;
+	}
+	sim.exit_after = o.exit_after;
+	sim.verbose = o.verbose;
+	sim.stop = &stop;
+	catch_signals();
+	sim_start(&sim);
+	printf("%s\n", sim.pty.path);
+	fflush(stdout);
+	r = sim_run(&sim);
+	if (r != 0)
+		warnx_tool("%s: %s", sim.pty.path, strerror(errno));
+	if (o.link)
+		sim_pty_unlink(&sim.pty, o.link);
+	sim_pty_close(&sim.pty);
+	eeprom_close(&sim.eeprom);
+	return r != 0 ? EXIT_IOERR : EXIT_OK;
+}

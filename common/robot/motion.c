@@ -1,0 +1,133 @@
+/*
+ * motion.c - setpoint queue, step timing and lag history (portable core).
+ * Steps arrive numbered and in order (the link guarantees order, we check
+ * it); the queue refuses rather than overflows, so a host that ignores the
+ * flow control gets an error instead of a robot that skips steps.
+ */
+#include <string.h>
+
+#include "motion.h"
+
+void
+motion_init(struct motion *m, uint8_t joints)
+{
+	memset(m, 0, sizeof *m);
+	m->joints = joints;
+}
+
+void
+motion_clear(struct motion *m)
+{
+	m->head = 0;
+	m->count = 0;
+	m->active = 0;
+	m->received = m->executed;
+}
+
+int
+motion_stream(struct motion *m, uint32_t run_id, uint32_t from)
+{
+	if (from == 0) {
+		motion_clear(m);
+		m->run_id = run_id;
+		m->received = 0;
+		m->executed = 0;
+		memset(m->dev, 0, sizeof m->dev);
+		return 0;
+	}
+	if (m->run_id == 0 || run_id != m->run_id || from != m->executed + 1)
+		return WIRE_E_RUN;
+	motion_clear(m);
+	return 0;
+}
+
+int
+motion_push(struct motion *m, const struct wire_setpoint *sp)
+{
+	uint8_t tail;
+
+	if (sp->joints != m->joints)
+		return WIRE_E_ARG;
+	if (sp->step != m->received + 1)
+		return WIRE_E_STEP;
+	if (m->count >= ROBOT_SLOTS)
+		return WIRE_E_FULL;
+	tail = (uint8_t)((m->head + m->count) % ROBOT_SLOTS);
+	m->slot[tail].period_ms = sp->period_ms;
+	memcpy(m->slot[tail].mdeg, sp->mdeg, sizeof(int32_t) * m->joints);
+	m->count++;
+	m->received = sp->step;
+	return 0;
+}
+
+/* Largest |encoder - command| over the joints, saturated to 16 bits. */
+static uint16_t
+lag(const struct motion *m, const int32_t *enc, const int32_t *cmd)
+{
+	uint32_t worst = 0, d;
+	uint8_t j;
+
+	for (j = 0; j < m->joints; j++) {
+		d = enc[j] >= cmd[j] ? (uint32_t)enc[j] - (uint32_t)cmd[j]
+		    : (uint32_t)cmd[j] - (uint32_t)enc[j];
+		if (d > worst)
+			worst = d;
+	}
+	return worst > 0xFFFFu ? 0xFFFFu : (uint16_t)worst;
+}
+
+void
+motion_tick(struct motion *m, uint32_t now, const struct robot_hw *hw,
+    int32_t *command)
+{
+	int32_t enc[ROBOT_JOINTS_MAX];
+
+	if (m->active && (uint32_t)(now - m->cur_since) >= m->cur.period_ms) {
+		hw->read_encoders(hw->ctx, enc);
+		m->dev[m->cur_step % ROBOT_HISTORY] = lag(m, enc, m->cur.mdeg);
+		m->executed = m->cur_step;
+		m->active = 0;
+	}
+	if (m->active || m->count == 0)
+		return;
+	m->cur = m->slot[m->head];
+	m->cur_step = m->received - m->count + 1;
+	m->head = (uint8_t)((m->head + 1) % ROBOT_SLOTS);
+	m->count--;
+	m->cur_since = now;
+	m->active = 1;
+	memcpy(command, m->cur.mdeg, sizeof(int32_t) * m->joints);
+	hw->command_joints(hw->ctx, command);
+}
+
+uint8_t
+motion_free(const struct motion *m)
+{
+	return (uint8_t)(ROBOT_SLOTS - m->count);
+}
+
+int
+motion_busy(const struct motion *m)
+{
+	return m->active || m->count > 0;
+}
+
+void
+motion_report(const struct motion *m, uint32_t from, struct wire_status *s)
+{
+	uint32_t first, oldest;
+	uint8_t i;
+
+	s->free = motion_free(m);
+	s->run_id = m->run_id;
+	s->received = m->received;
+	s->executed = m->executed;
+	s->count = 0;
+	oldest = m->executed >= ROBOT_HISTORY ? m->executed - ROBOT_HISTORY + 1
+	    : 1;
+	first = from < oldest ? oldest : from;
+	s->first = first;
+	for (i = 0; i < WIRE_DEV_MAX && first <= m->executed; i++, first++)
+		s->dev[i] = m->dev[first % ROBOT_HISTORY];
+	s->count = i;
+}

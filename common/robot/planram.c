@@ -1,0 +1,80 @@
+/*
+ * planram.c - the stored plan in the robot's RAM (portable core).  The
+ * planner reads records in place, so the plan lives in RAM; an upload is
+ * validated there before the store commits it, so the robot never stores
+ * a plan it could not run.
+ */
+#include "planloop.h"
+#include "robot.h"
+
+uint32_t
+robot_capacity(const struct robot *r)
+{
+	uint32_t slot = store_capacity(&r->store);
+
+	return r->hw->plan_ram_size < slot ? r->hw->plan_ram_size : slot;
+}
+
+/* Read n bytes of the stored (or staged) plan into the plan RAM. */
+static int
+read_in(struct robot *r, uint32_t n, int staged)
+{
+	uint32_t off = 0;
+	uint16_t k;
+	int e;
+
+	if (n > r->hw->plan_ram_size)
+		return WIRE_E_TOO_BIG;
+	while (off < n) {
+		k = n - off > 1024 ? 1024 : (uint16_t)(n - off);
+		e = staged ? store_read_staged(&r->store, off, r->hw->plan_ram +
+		    off, k) : store_read(&r->store, off, r->hw->plan_ram + off,
+		    k);
+		if (e != 0)
+			return e;
+		off += k;
+	}
+	return 0;
+}
+
+/* A plan the robot can run: valid, and its state fits the state RAM. */
+static int
+validate(struct robot *r, uint32_t n)
+{
+	struct plan_error err;
+
+	if (plan_open(&r->plan, r->hw->plan_ram, n, &err) != PLAN_OK ||
+	    planloop_bind(r) != 0)
+		return WIRE_E_PLAN;
+	return 0;
+}
+
+void
+robot_load_plan(struct robot *r)
+{
+	uint32_t n = store_plan_size(&r->store);
+
+	r->plan_ready = n > 0 && read_in(r, n, 0) == 0 && validate(r, n) == 0;
+}
+
+int
+robot_commit_plan(struct robot *r)
+{
+	int e;
+
+	if ((e = store_verify(&r->store)) != 0) {
+		if (e != WIRE_E_INCOMPLETE)
+			store_abandon(&r->store);
+		return e;
+	}
+	planloop_stop(r);
+	r->plan_ready = 0;
+	if ((e = read_in(r, r->store.stage_size, 1)) == 0)
+		e = validate(r, r->store.stage_size);
+	if (e == 0)
+		e = store_commit(&r->store);
+	else
+		store_abandon(&r->store);
+	robot_load_plan(r);
+	return e;
+}

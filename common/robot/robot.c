@@ -1,0 +1,156 @@
+/*
+ * robot.c - the robot's session layer (portable core): frames in, replies
+ * out, each request executed exactly once however often the host resends it.
+ * Replies to the last ROBOT_WINDOW requests are kept to answer resends.
+ */
+#include <string.h>
+
+#include "planloop.h"
+#include "requests.h"
+#include "robot.h"
+
+void
+robot_init(struct robot *r, const struct robot_hw *hw)
+{
+	memset(r, 0, sizeof *r);
+	r->hw = hw;
+	wire_decoder_init(&r->dec);
+	store_open(&r->store, hw);
+	robot_load_plan(r);
+	motion_init(&r->motion, hw->joints);
+	/* Hold still where we are rather than jump to a stale command. */
+	hw->read_encoders(hw->ctx, r->command);
+	hw->command_joints(hw->ctx, r->command);
+}
+
+static void
+send_frame(struct robot *r, const uint8_t *frame, uint8_t n)
+{
+	struct wire_frame f;
+
+	if (r->hw->trace && n >= WIRE_FRAME_OVERHEAD) {
+		f.len = frame[WIRE_AT_LEN];
+		f.seq = frame[WIRE_AT_SEQ];
+		f.type = frame[WIRE_AT_TYPE];
+		memcpy(f.payload, frame + WIRE_AT_PAYLOAD, f.len);
+		r->hw->trace(r->hw->ctx, 1, &f);
+	}
+	r->hw->send(r->hw->ctx, frame, n);
+}
+
+/* Run a new request and send (and keep) its reply. */
+static void
+answer(struct robot *r, const struct wire_frame *req)
+{
+	uint8_t payload[WIRE_PAYLOAD_MAX];
+	uint8_t slot = (uint8_t)(req->seq % ROBOT_WINDOW);
+	struct wire_out out;
+	uint8_t type = (uint8_t)(req->type | WIRE_REPLY);
+	uint8_t len;
+	int e;
+
+	wire_out_init(&out, payload, sizeof payload);
+	e = robot_handle(r, req, &out);
+	len = wire_out_len(&out);
+	if (e == 0 && out.overflow)
+		e = WIRE_E_ARG;
+	if (e != 0) {
+		type = WIRE_ERROR;
+		payload[0] = req->type;
+		payload[1] = (uint8_t)e;
+		len = 2;
+	}
+	r->requests++;
+	r->cache_len[slot] = wire_frame_encode(r->cache[slot], req->seq, type,
+	    payload, len);
+	r->cache_ok[slot] = 1;
+	send_frame(r, r->cache[slot], r->cache_len[slot]);
+}
+
+static void
+on_frame(struct robot *r, const struct wire_frame *f)
+{
+	uint8_t behind = (uint8_t)(r->expect - f->seq);
+	uint8_t nak[WIRE_FRAME_MAX], n;
+
+	if (r->hw->trace)
+		r->hw->trace(r->hw->ctx, 0, f);
+	/* Our own kinds of frame (an echoing line) are never requests. */
+	if (f->type & WIRE_REPLY || f->type >= WIRE_EVENTS)
+		return;
+	if (f->type == WIRE_HELLO) {
+		/* A new session: forget what the last host was doing. */
+		memset(r->cache_ok, 0, sizeof r->cache_ok);
+		r->expect = f->seq;
+	}
+	if (f->seq == r->expect) {
+		answer(r, f);
+		r->expect++;
+		r->nak_sent = 0;
+	} else if (behind >= 1 && behind <= ROBOT_WINDOW) {
+		/* A resend: our reply was lost; send it again, do nothing. */
+		uint8_t slot = (uint8_t)(f->seq % ROBOT_WINDOW);
+
+		if (r->cache_ok[slot] && r->cache[slot][WIRE_AT_SEQ] == f->seq)
+			send_frame(r, r->cache[slot], r->cache_len[slot]);
+	} else if (!r->nak_sent) {
+		/* Ahead of us: something before it was lost. */
+		n = wire_frame_encode(nak, r->expect, WIRE_NAK, NULL, 0);
+		send_frame(r, nak, n);
+		r->nak_sent = 1;
+	}
+}
+
+void
+robot_rx(struct robot *r, const uint8_t *bytes, size_t n)
+{
+	struct wire_frame f;
+
+	while (n--) {
+		wire_decoder_push(&r->dec, *bytes++);
+		while (wire_decoder_next(&r->dec, &f))
+			on_frame(r, &f);
+	}
+}
+
+void
+robot_rx_idle(struct robot *r)
+{
+	struct wire_frame f;
+
+	wire_decoder_idle(&r->dec);
+	while (wire_decoder_next(&r->dec, &f))
+		on_frame(r, &f);
+}
+
+void
+robot_tick(struct robot *r)
+{
+	motion_tick(&r->motion, r->hw->millis(r->hw->ctx), r->hw, r->command);
+	planloop_tick(r);
+}
+
+uint8_t
+robot_flags(struct robot *r)
+{
+	int32_t enc[ROBOT_JOINTS_MAX];
+	uint8_t flags = 0, j;
+
+	if (store_plan_size(&r->store) > 0)
+		flags |= WIRE_F_PLAN;
+	if (motion_busy(&r->motion))
+		flags |= WIRE_F_STREAM;
+	if (r->running)
+		flags |= WIRE_F_RUNNING;
+	r->hw->read_encoders(r->hw->ctx, enc);
+	for (j = 0; j < r->hw->joints; j++) {
+		/* In unsigned arithmetic, so no angle can overflow it. */
+		uint32_t d = enc[j] >= r->command[j]
+		    ? (uint32_t)enc[j] - (uint32_t)r->command[j]
+		    : (uint32_t)r->command[j] - (uint32_t)enc[j];
+
+		if (d > ROBOT_AT_TARGET_MDEG)
+			flags |= WIRE_F_MOVING;
+	}
+	return flags;
+}

@@ -1,0 +1,60 @@
+/*
+ * store.h - the robot's plan store: two slots in EEPROM (portable core).
+ * An upload is staged in the slot not in use and becomes the plan only when
+ * it is whole and its CRC-32 matches, so a cut link never loses the old plan.
+ */
+#ifndef SPINE_ROBOT_STORE_H
+#define SPINE_ROBOT_STORE_H
+
+#include <stdint.h>
+
+#include "hw.h"
+
+/* Two 16-byte slot descriptors, then the two slots. */
+#define STORE_DESC_SIZE	16u
+#define STORE_HEADER	(2u * STORE_DESC_SIZE)
+#define STORE_MAX_PLAN	0xFFFFul	/* offsets travel as 16 bits */
+
+struct plan_store {
+	const struct robot_hw *hw;
+	uint32_t slot_size;
+	int8_t active;			/* slot holding the plan, or -1 */
+	uint16_t gen[2];
+	uint32_t size[2];
+	uint32_t crc[2];
+	uint8_t valid[2];
+	/* the upload in progress */
+	uint8_t staging;
+	uint32_t stage_size, stage_crc, stage_got;
+};
+
+/* Read both descriptors and verify each slot; pick the newest valid one. */
+void store_open(struct plan_store *st, const struct robot_hw *hw);
+
+/* Largest plan the store takes. */
+uint32_t store_capacity(const struct plan_store *st);
+
+/* Size and CRC-32 of the stored plan; size 0 when there is none. */
+uint32_t store_plan_size(const struct plan_store *st);
+uint32_t store_plan_crc(const struct plan_store *st);
+
+/*
+ * Upload: begin (size, CRC-32), chunks in order, verify, commit.  Each
+ * returns 0 or an enum wire_error code.  A new begin abandons the previous
+ * upload; the stored plan is untouched until commit succeeds.
+ */
+int store_begin(struct plan_store *st, uint32_t size, uint32_t crc);
+int store_chunk(struct plan_store *st, uint32_t offset, const uint8_t *data,
+    uint8_t n);
+int store_verify(struct plan_store *st);
+int store_commit(struct plan_store *st);
+void store_abandon(struct plan_store *st);
+/* Staged bytes, readable between verify and commit (the plan validator). */
+int store_read_staged(const struct plan_store *st, uint32_t offset,
+    uint8_t *buf, uint16_t n);
+
+/* Read from the stored plan; 0 or an enum wire_error code. */
+int store_read(const struct plan_store *st, uint32_t offset, uint8_t *buf,
+    uint16_t n);
+
+#endif

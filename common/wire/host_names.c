@@ -1,0 +1,97 @@
+/*
+ * host_names.c - the tables behind host_names.h (host only).
+ * One row per message type and per error code of man/spine-protocol.7.
+ */
+#include <ctype.h>
+#include <stddef.h>
+
+#include "host_names.h"
+#include "msg.h"
+
+static const struct {
+	uint8_t type;
+	const char *name;
+} types[] = {
+	{ WIRE_HELLO, "HELLO" },
+	{ WIRE_PLAN_INFO, "PLAN_INFO" },
+	{ WIRE_PLAN_BEGIN, "PLAN_BEGIN" },
+	{ WIRE_PLAN_CHUNK, "PLAN_CHUNK" },
+	{ WIRE_PLAN_COMMIT, "PLAN_COMMIT" },
+	{ WIRE_PLAN_READ, "PLAN_READ" },
+	{ WIRE_START, "START" },
+	{ WIRE_STOP, "STOP" },
+	{ WIRE_MONITOR, "MONITOR" },
+	{ WIRE_STREAM, "STREAM" },
+	{ WIRE_SETPOINT, "SETPOINT" },
+	{ WIRE_STATUS, "STATUS" },
+	{ WIRE_ENCODERS, "ENCODERS" },
+	{ WIRE_EVENTS, "EVENTS" },
+	{ WIRE_NAK, "NAK" },
+	{ WIRE_ERROR, "ERROR" },
+};
+
+static const char *const errors[] = {
+	[WIRE_E_UNKNOWN] = "unknown request",
+	[WIRE_E_LENGTH] = "malformed request",
+	[WIRE_E_VERSION] = "protocol version not supported",
+	[WIRE_E_ARG] = "argument out of range",
+	[WIRE_E_BUSY] = "busy: the stored plan is running",
+	[WIRE_E_NO_PLAN] = "no plan stored",
+	[WIRE_E_TOO_BIG] = "plan larger than the robot's plan capacity",
+	[WIRE_E_NO_UPLOAD] = "no upload in progress",
+	[WIRE_E_OFFSET] = "plan chunk out of order",
+	[WIRE_E_INCOMPLETE] = "plan upload incomplete",
+	[WIRE_E_CRC] = "uploaded plan does not match its CRC-32",
+	[WIRE_E_PLAN] = "the robot rejected the plan as invalid",
+	[WIRE_E_STORE] = "the robot's plan store failed",
+	[WIRE_E_STEP] = "setpoint out of order",
+	[WIRE_E_FULL] = "setpoint buffer full",
+	[WIRE_E_RUN] = "no such run to resume",
+	[WIRE_E_RANGE] = "read outside the stored plan",
+};
+
+const char *
+wire_type_name(uint8_t type)
+{
+	size_t i;
+
+	if (type & WIRE_REPLY)
+		type = (uint8_t)(type & ~WIRE_REPLY);
+	for (i = 0; i < sizeof types / sizeof types[0]; i++)
+		if (types[i].type == type)
+			return types[i].name;
+	return NULL;
+}
+
+static int
+same_name(const char *word, const char *name)
+{
+	for (; *word && *name; word++, name++) {
+		char c = *word == '-' ? '_' :
+		    (char)toupper((unsigned char)*word);
+
+		if (c != *name)
+			return 0;
+	}
+	return *word == '\0' && *name == '\0';
+}
+
+int
+wire_type_parse(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof types / sizeof types[0]; i++)
+		if (types[i].type < WIRE_EVENTS && same_name(name,
+		    types[i].name))
+			return types[i].type;
+	return -1;
+}
+
+const char *
+wire_error_text(uint8_t code)
+{
+	if (code < sizeof errors / sizeof errors[0] && errors[code])
+		return errors[code];
+	return "unknown error";
+}

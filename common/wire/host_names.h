@@ -1,0 +1,18 @@
+/*
+ * host_names.h - words for the link's numbers (host only): message types
+ * and error codes, for armctl's messages and `send`, and armsim's trace.
+ * Kept out of the portable core: a robot has no RAM for strings.
+ */
+#ifndef SPINE_WIRE_HOST_NAMES_H
+#define SPINE_WIRE_HOST_NAMES_H
+
+#include <stdint.h>
+
+/* "PLAN_CHUNK"; a reply gives the request's name; NULL if unknown. */
+const char *wire_type_name(uint8_t type);
+/* "plan-chunk" -> WIRE_PLAN_CHUNK (case-insensitive, '-' or '_'); -1. */
+int wire_type_parse(const char *name);
+/* "the plan does not match its CRC-32"; a fallback text for unknown codes. */
+const char *wire_error_text(uint8_t code);
+
+#endif

@@ -1,0 +1,254 @@
+/*
+ * host_port.c - choosing the path a port takes, and the termios path for
+ * pseudo-terminals (host only).  libserialport 0.1.1 refuses ptys (no sysfs
+ * entry, and TIOCMGET fails on them), so we open those ourselves.
+ */
+#define _XOPEN_SOURCE 700	/* realpath */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <termios.h>
+#include <unistd.h>
+
+#include "host_port.h"
+#include "host_port_sp.h"
+
+enum wire_port_kind
+wire_port_kind_of(const char *name)
+{
+	char real[PATH_MAX];
+	struct stat st;
+	unsigned maj;
+
+	if (realpath(name, real) && strncmp(real, "/dev/pts/", 9) == 0)
+		return WIRE_PORT_TERMIOS;
+	if (stat(name, &st) == 0 && S_ISCHR(st.st_mode)) {
+		/* Linux UNIX98 pty slaves: majors 136..143. */
+		maj = major(st.st_rdev);
+		if (maj >= 136 && maj <= 143)
+			return WIRE_PORT_TERMIOS;
+	}
+	return WIRE_PORT_LIBSERIALPORT;
+}
+
+const char *
+wire_port_kind_name(enum wire_port_kind k)
+{
+	return k == WIRE_PORT_TERMIOS ? "termios" : "libserialport";
+}
+
+static speed_t
+speed_of(long baud)
+{
+	static const struct { long baud; speed_t speed; } map[] = {
+		{ 1200, B1200 }, { 2400, B2400 }, { 4800, B4800 },
+		{ 9600, B9600 }, { 19200, B19200 }, { 38400, B38400 },
+		{ 57600, B57600 }, { 115200, B115200 }, { 230400, B230400 },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof map / sizeof map[0]; i++)
+		if (map[i].baud == baud)
+			return map[i].speed;
+	return B0;
+}
+
+void
+wire_tty_raw(struct termios *t)
+{
+	t->c_iflag &= ~(tcflag_t)(IGNBRK | BRKINT | PARMRK | ISTRIP | INLCR |
+	    IGNCR | ICRNL | IXON | IXOFF);
+	t->c_oflag &= ~(tcflag_t)OPOST;
+	t->c_lflag &= ~(tcflag_t)(ECHO | ECHONL | ICANON | ISIG | IEXTEN);
+	t->c_cflag &= ~(tcflag_t)(CSIZE | PARENB | CSTOPB);
+	t->c_cflag |= CS8 | CREAD | CLOCAL;
+	t->c_cc[VMIN] = 1;
+	t->c_cc[VTIME] = 0;
+}
+
+struct wire_port *
+wire_port_new(enum wire_port_kind kind, const char *name, int fd, char *err,
+    size_t errlen)
+{
+	struct wire_port *p = calloc(1, sizeof *p);
+
+	if (p == NULL || (p->name = strdup(name)) == NULL) {
+		free(p);
+		snprintf(err, errlen, "out of memory");
+		return NULL;
+	}
+	p->kind = kind;
+	p->fd = fd;
+	return p;
+}
+
+static struct wire_port *
+open_termios(const char *name, long baud, char *err, size_t errlen,
+    int *unavailable)
+{
+	struct termios t;
+	struct wire_port *p;
+	speed_t speed = speed_of(baud);
+	int fd;
+
+	fd = open(name, O_RDWR | O_NOCTTY | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0) {
+		*unavailable = 1;
+		snprintf(err, errlen, "%s", strerror(errno));
+		return NULL;
+	}
+	if (tcgetattr(fd, &t) != 0) {
+		*unavailable = 1;
+		snprintf(err, errlen, "not a terminal: %s", strerror(errno));
+		close(fd);
+		return NULL;
+	}
+	wire_tty_raw(&t);
+	/* A pty ignores the speed; armsim --baud-sim paces the line instead. */
+	if (speed != B0) {
+		cfsetispeed(&t, speed);
+		cfsetospeed(&t, speed);
+	}
+	if (tcsetattr(fd, TCSANOW, &t) != 0) {
+		*unavailable = 0;
+		snprintf(err, errlen, "cannot configure: %s", strerror(errno));
+		close(fd);
+		return NULL;
+	}
+	tcflush(fd, TCIOFLUSH);
+	if ((p = wire_port_new(WIRE_PORT_TERMIOS, name, fd, err, errlen)) ==
+	    NULL)
+		close(fd);
+	return p;
+}
+
+struct wire_port *
+wire_port_open(const char *name, long baud, char *err, size_t errlen,
+    int *unavailable)
+{
+	*unavailable = 0;
+	if (wire_port_kind_of(name) == WIRE_PORT_TERMIOS)
+		return open_termios(name, baud, err, errlen, unavailable);
+	return wire_port_sp_open(name, baud, err, errlen, unavailable);
+}
+
+int
+wire_port_wait(const struct wire_port *p, int timeout_ms)
+{
+	struct pollfd pfd;
+	int r;
+
+	pfd.fd = p->fd;
+	pfd.events = POLLIN;
+	r = poll(&pfd, 1, timeout_ms);
+	if (r < 0)
+		return errno == EINTR ? 0 : -1;
+	if (r == 0)
+		return 0;
+	if (pfd.revents & (POLLHUP | POLLERR | POLLNVAL) &&
+	    !(pfd.revents & POLLIN)) {
+		errno = EIO;
+		return -1;
+	}
+	return 1;
+}
+
+static long
+read_termios(struct wire_port *p, uint8_t *buf, size_t cap, int timeout_ms)
+{
+	ssize_t n;
+	int r;
+
+	if ((r = wire_port_wait(p, timeout_ms)) <= 0)
+		return r;
+	n = read(p->fd, buf, cap);
+	if (n > 0)
+		return (long)n;
+	if (n < 0 && (errno == EAGAIN || errno == EINTR))
+		return 0;
+	/* POLLHUP, EOF or EIO: the other end of the line is gone. */
+	if (n == 0 || errno == EIO)
+		errno = EIO;
+	return -1;
+}
+
+long
+wire_port_read(struct wire_port *p, uint8_t *buf, size_t cap, int timeout_ms)
+{
+	if (p->kind == WIRE_PORT_LIBSERIALPORT)
+		return wire_port_sp_read(p, buf, cap, timeout_ms);
+	return read_termios(p, buf, cap, timeout_ms);
+}
+
+static int
+write_termios(struct wire_port *p, const uint8_t *buf, size_t n,
+    int timeout_ms)
+{
+	struct pollfd pfd;
+	ssize_t w;
+	int waited = 0;
+
+	while (n > 0) {
+		w = write(p->fd, buf, n);
+		if (w > 0) {
+			buf += w;
+			n -= (size_t)w;
+			continue;
+		}
+		if (w < 0 && errno != EAGAIN && errno != EINTR)
+			return -1;
+		if (waited >= timeout_ms) {
+			errno = ETIMEDOUT;
+			return -1;
+		}
+		pfd.fd = p->fd;
+		pfd.events = POLLOUT;
+		if (poll(&pfd, 1, 10) > 0 &&
+		    (pfd.revents & (POLLHUP | POLLERR))) {
+			errno = EIO;
+			return -1;
+		}
+		waited += 10;
+	}
+	return 0;
+}
+
+int
+wire_port_write(struct wire_port *p, const uint8_t *buf, size_t n,
+    int timeout_ms)
+{
+	if (p->kind == WIRE_PORT_LIBSERIALPORT)
+		return wire_port_sp_write(p, buf, n, timeout_ms);
+	return write_termios(p, buf, n, timeout_ms);
+}
+
+enum wire_port_kind
+wire_port_kind(const struct wire_port *p)
+{
+	return p->kind;
+}
+
+const char *
+wire_port_name(const struct wire_port *p)
+{
+	return p->name;
+}
+
+void
+wire_port_close(struct wire_port *p)
+{
+	if (p == NULL)
+		return;
+	if (p->kind == WIRE_PORT_LIBSERIALPORT)
+		wire_port_sp_close(p);
+	else
+		close(p->fd);
+	free(p->name);
+	free(p);
+}

@@ -1,0 +1,51 @@
+/*
+ * host_port.h - a serial port on the host (host only, not portable core).
+ * Real ports go through libserialport; pseudo-terminals (armsim, socat,
+ * ser2net), which libserialport cannot open, through POSIX termios.
+ */
+#ifndef SPINE_WIRE_HOST_PORT_H
+#define SPINE_WIRE_HOST_PORT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct termios;
+struct wire_port;
+
+enum wire_port_kind { WIRE_PORT_TERMIOS, WIRE_PORT_LIBSERIALPORT };
+
+/*
+ * Which path a port name takes: a pseudo-terminal (after following
+ * symlinks: /dev/pts/N or a device with a pty slave major number) is opened
+ * with termios, everything else with libserialport.
+ */
+enum wire_port_kind wire_port_kind_of(const char *name);
+const char *wire_port_kind_name(enum wire_port_kind k);
+
+/*
+ * Open at `baud`, 8N1, raw, no flow control, input flushed (a pty keeps
+ * bytes written before we opened it).  NULL on failure, with a reason in
+ * err and *unavailable set when the device is missing or refuses us (as
+ * opposed to an I/O error on a device that is there).
+ */
+struct wire_port *wire_port_open(const char *name, long baud, char *err,
+    size_t errlen, int *unavailable);
+
+/* Up to cap bytes; 0 when nothing came within timeout_ms; -1 on error or
+ * hangup (errno set, EIO for a line that went away). */
+long wire_port_read(struct wire_port *p, uint8_t *buf, size_t cap,
+    int timeout_ms);
+
+/* All n bytes within timeout_ms, or -1 (errno ETIMEDOUT or the error). */
+int wire_port_write(struct wire_port *p, const uint8_t *buf, size_t n,
+    int timeout_ms);
+
+/* Raw 8N1 terminal settings, no echo: what both ends of a pty need (an
+ * echo would feed a robot's replies back to it). */
+void wire_tty_raw(struct termios *t);
+
+enum wire_port_kind wire_port_kind(const struct wire_port *p);
+const char *wire_port_name(const struct wire_port *p);
+void wire_port_close(struct wire_port *p);
+
+#endif

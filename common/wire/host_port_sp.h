@@ -1,0 +1,36 @@
+/*
+ * host_port_sp.h - the libserialport path of host_port (host only).
+ * Internal to host_port*.c: the port record and the real-device hooks that
+ * host_port.c dispatches to.
+ */
+#ifndef SPINE_WIRE_HOST_PORT_SP_H
+#define SPINE_WIRE_HOST_PORT_SP_H
+
+#include "host_port.h"
+
+struct sp_port;
+
+struct wire_port {
+	enum wire_port_kind kind;
+	char *name;
+	int fd;			/* termios: ours; libserialport: its handle */
+	struct sp_port *sp;
+};
+
+/* Wait for input: 1 readable, 0 nothing yet (or a signal), -1 when the
+ * line hung up (errno EIO) or poll failed. */
+int wire_port_wait(const struct wire_port *p, int timeout_ms);
+
+/* A port record for an open device; NULL (and a reason) if out of memory. */
+struct wire_port *wire_port_new(enum wire_port_kind kind, const char *name,
+    int fd, char *err, size_t errlen);
+
+struct wire_port *wire_port_sp_open(const char *name, long baud, char *err,
+    size_t errlen, int *unavailable);
+long wire_port_sp_read(struct wire_port *p, uint8_t *buf, size_t cap,
+    int timeout_ms);
+int wire_port_sp_write(struct wire_port *p, const uint8_t *buf, size_t n,
+    int timeout_ms);
+void wire_port_sp_close(struct wire_port *p);
+
+#endif

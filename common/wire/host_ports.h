@@ -1,0 +1,33 @@
+/*
+ * host_ports.h - the serial ports libserialport can see, and picking one by
+ * USB identity (host only).  For armctl list, --port auto and --port
+ * VID:PID[:SERIAL]; reading a port's USB identity never opens the port.
+ */
+#ifndef SPINE_WIRE_HOST_PORTS_H
+#define SPINE_WIRE_HOST_PORTS_H
+
+#include <stddef.h>
+
+struct wire_port_info {
+	char *name;		/* /dev/ttyACM0 */
+	char *description;	/* "Arduino Mega 2560" or "" */
+	int usb;		/* 1 when vid/pid/serial are known */
+	int vid, pid;
+	char *serial;		/* USB serial number or "" */
+};
+
+/* All ports, sorted by name.  0, or -1 with a reason in err. */
+int wire_ports_list(struct wire_port_info **out, size_t *n, char *err,
+    size_t errlen);
+void wire_ports_free(struct wire_port_info *p, size_t n);
+
+/* Is spec "auto" or VID:PID[:SERIAL] (hex ids) rather than a path? */
+int wire_ports_is_pattern(const char *spec);
+
+/*
+ * Resolve "auto" (the only USB serial port) or VID:PID[:SERIAL] to a port
+ * name (malloc'd).  NULL with a reason in err when none or several match.
+ */
+char *wire_ports_match(const char *spec, char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,293 @@
+/*
+ * host_session.c - go-back-N requests over a host_port (host only).
+ * The robot answers in order and keeps its last replies, so resending a
+ * request is always safe: it executes once and answers again.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "host_session.h"
+
+uint64_t
+wire_now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
+}
+
+void
+wire_session_init(struct wire_session *s, struct wire_port *port,
+    int timeout_ms, int retries)
+{
+	memset(s, 0, sizeof *s);
+	s->port = port;
+	s->timeout_ms = timeout_ms > 0 ? timeout_ms : 1;
+	s->retries = retries >= 0 ? retries : 0;
+	s->window = 1;
+	wire_decoder_init(&s->dec);
+}
+
+static struct wire_pending *
+at(struct wire_session *s, uint8_t i)
+{
+	return &s->pend[(s->head + i) % WIRE_WINDOW_MAX];
+}
+
+int
+wire_can_send(const struct wire_session *s)
+{
+	return s->fail == WIRE_FAIL_NONE && s->count < s->window;
+}
+
+uint8_t
+wire_outstanding(const struct wire_session *s)
+{
+	return s->count;
+}
+
+static int
+failed(struct wire_session *s, enum wire_fail f, const char *why)
+{
+	s->fail = f;
+	snprintf(s->why, sizeof s->why, "%s", why);
+	return -1;
+}
+
+static int
+transmit(struct wire_session *s, struct wire_pending *p, int rearm)
+{
+	char why[160];
+
+	if (wire_port_write(s->port, p->frame, p->len, s->timeout_ms) != 0) {
+		snprintf(why, sizeof why, "cannot write to %s: %s",
+		    wire_port_name(s->port), errno == EIO ? "link lost"
+		    : strerror(errno));
+		return failed(s, WIRE_FAIL_LINK, why);
+	}
+	if (rearm)
+		p->due_ms = wire_now_ms() + (uint64_t)s->timeout_ms;
+	s->frames_out++;
+	s->bytes_out += p->len;
+	return 0;
+}
+
+int
+wire_send(struct wire_session *s, uint8_t type, const uint8_t *payload,
+    uint8_t len)
+{
+	struct wire_pending *p;
+
+	if (s->fail)
+		return -1;
+	if (s->count >= s->window)
+		return failed(s, WIRE_FAIL_PROTO, "request window overrun");
+	p = at(s, s->count);
+	p->seq = s->next_seq++;
+	p->type = type;
+	p->len = wire_frame_encode(p->frame, p->seq, type, payload, len);
+	if (p->len == 0)
+		return failed(s, WIRE_FAIL_PROTO, "payload too long");
+	p->timeouts = 0;
+	p->replied = 0;
+	s->count++;
+	return transmit(s, p, 1);
+}
+
+/* Resend every unanswered request from index i on (go back N). */
+static int
+resend_from(struct wire_session *s, uint8_t i, uint8_t upto, int rearm)
+{
+	for (; i < upto && i < s->count; i++) {
+		struct wire_pending *p = at(s, i);
+
+		if (p->replied)
+			continue;
+		s->resent++;
+		if (transmit(s, p, rearm) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+static int
+find(struct wire_session *s, uint8_t seq)
+{
+	uint8_t i;
+
+	for (i = 0; i < s->count; i++)
+		if (at(s, i)->seq == seq)
+			return i;
+	return -1;
+}
+
+static int
+matches(const struct wire_pending *p, const struct wire_frame *f)
+{
+	if (f->type == (uint8_t)(p->type | WIRE_REPLY))
+		return 1;
+	return f->type == WIRE_ERROR && f->len >= 2 && f->payload[0] == p->type;
+}
+
+static int
+on_frame(struct wire_session *s, const struct wire_frame *f)
+{
+	struct wire_pending *p;
+	int i;
+
+	if (f->type == WIRE_EVENTS) {
+		if (s->on_events)
+			s->on_events(s->events_ctx, f);
+		return 0;
+	}
+	if ((i = find(s, f->seq)) < 0)
+		return 0;	/* stale: a reply we already have, or noise */
+	p = at(s, (uint8_t)i);
+	if (f->type == WIRE_NAK) {
+		s->naks++;
+		return p->replied ? 0 : resend_from(s, (uint8_t)i, s->count, 0);
+	}
+	if (p->replied || !matches(p, f))
+		return 0;
+	p->replied = 1;
+	p->reply = *f;
+	/* Replies come in order: any earlier one still missing was lost. */
+	return resend_from(s, 0, (uint8_t)i, 0);
+}
+
+static int
+pump(struct wire_session *s, int wait_ms)
+{
+	uint8_t buf[256];
+	struct wire_frame f;
+	long n, k;
+	char why[160];
+
+	n = wire_port_read(s->port, buf, sizeof buf, wait_ms);
+	if (n < 0) {
+		snprintf(why, sizeof why, "%s: %s", wire_port_name(s->port),
+		    errno == EIO ? "link lost (the other end hung up)"
+		    : strerror(errno));
+		return failed(s, WIRE_FAIL_LINK, why);
+	}
+	if (n > 0)
+		s->last_rx_ms = wire_now_ms();
+	else if (s->dec.n > 0 && wire_now_ms() - s->last_rx_ms >= 50)
+		wire_decoder_idle(&s->dec);	/* that frame start was noise */
+	for (k = 0; k < n; k++) {
+		wire_decoder_push(&s->dec, buf[k]);
+		while (wire_decoder_next(&s->dec, &f))
+			if (on_frame(s, &f) != 0)
+				return -1;
+	}
+	while (n == 0 && wire_decoder_next(&s->dec, &f))
+		if (on_frame(s, &f) != 0)
+			return -1;
+	return 0;
+}
+
+/* Resend on the oldest request's timeout; -1 when its retries are spent. */
+static int
+check_timeout(struct wire_session *s, uint64_t now, uint64_t *next)
+{
+	struct wire_pending *h = at(s, 0);
+	char why[160];
+
+	if (now < h->due_ms) {
+		*next = h->due_ms;
+		return 0;
+	}
+	if (h->timeouts >= s->retries) {
+		snprintf(why, sizeof why, "no reply from %s after %d tries "
+		    "of %d ms", wire_port_name(s->port), s->retries + 1,
+		    s->timeout_ms);
+		return failed(s, WIRE_FAIL_TIMEOUT, why);
+	}
+	h->timeouts++;
+	s->timeouts++;
+	if (resend_from(s, 0, s->count, 1) != 0)
+		return -1;
+	*next = h->due_ms;
+	return 0;
+}
+
+int
+wire_recv(struct wire_session *s, struct wire_frame *reply, int wait_ms)
+{
+	uint64_t deadline = wire_now_ms() + (uint64_t)(wait_ms > 0 ? wait_ms
+	    : 0), now, next;
+	uint64_t slice;
+
+	for (;;) {
+		if (s->fail)
+			return -1;
+		if (s->count > 0 && at(s, 0)->replied) {
+			*reply = at(s, 0)->reply;
+			s->head = (uint8_t)((s->head + 1) % WIRE_WINDOW_MAX);
+			s->count--;
+			return 1;
+		}
+		if (s->interrupted && *s->interrupted)
+			return failed(s, WIRE_FAIL_INTR, "interrupted");
+		now = wire_now_ms();
+		next = deadline;
+		if (s->count > 0 && check_timeout(s, now, &next) != 0)
+			return -1;
+		if (now >= deadline)
+			return 0;
+		if (next > deadline)
+			next = deadline;
+		slice = next > now ? next - now : 0;
+		/* Short slices keep Ctrl-C prompt even if poll restarts. */
+		if (slice > 100)
+			slice = 100;
+		if (pump(s, (int)slice) != 0)
+			return -1;
+	}
+}
+
+int
+wire_call(struct wire_session *s, uint8_t type, const uint8_t *payload,
+    uint8_t len, struct wire_frame *reply)
+{
+	int r;
+
+	if (s->count != 0)
+		return failed(s, WIRE_FAIL_PROTO, "call with requests pending");
+	if (wire_send(s, type, payload, len) != 0)
+		return -1;
+	/* Bounded twice over: by the retries and by this wait. */
+	r = wire_recv(s, reply, s->timeout_ms * (s->retries + 2) + 1000);
+	if (r == 0)
+		return failed(s, WIRE_FAIL_TIMEOUT, "no reply");
+	return r < 0 ? -1 : 0;
+}
+
+int
+wire_hello(struct wire_session *s, struct wire_hello *h)
+{
+	struct wire_frame reply;
+	uint8_t version = WIRE_VERSION;
+
+	s->window = 1;
+	if (wire_call(s, WIRE_HELLO, &version, 1, &reply) != 0)
+		return -1;
+	if (reply.type == WIRE_ERROR) {
+		snprintf(s->why, sizeof s->why, "the robot refused the "
+		    "handshake (error %u%s)", reply.len >= 2 ?
+		    reply.payload[1] : 0, reply.len >= 2 && reply.payload[1] ==
+		    WIRE_E_VERSION ? ": it speaks another protocol version" :
+		    "");
+		return -2;
+	}
+	if (wire_hello_decode(h, reply.payload, reply.len) != 0 ||
+	    h->version != WIRE_VERSION) {
+		snprintf(s->why, sizeof s->why, "malformed handshake reply");
+		return -2;
+	}
+	s->window = h->window < WIRE_WINDOW_MAX ? h->window : WIRE_WINDOW_MAX;
+	return 0;
+}

@@ -1,0 +1,83 @@
+/*
+ * host_session.h - the host end of the link (host only): numbered requests,
+ * up to `window` of them unanswered, resent on timeout, NAK or a reply that
+ * shows an earlier one was lost; every wait bounded.  armctl's only link.
+ */
+#ifndef SPINE_WIRE_HOST_SESSION_H
+#define SPINE_WIRE_HOST_SESSION_H
+
+#include <signal.h>
+#include <stdint.h>
+
+#include "frame.h"
+#include "host_port.h"
+#include "msg.h"
+
+enum wire_fail {
+	WIRE_FAIL_NONE = 0,
+	WIRE_FAIL_TIMEOUT,	/* no reply after all retries */
+	WIRE_FAIL_LINK,		/* the line went away or an I/O error */
+	WIRE_FAIL_INTR,		/* *interrupted became true */
+	WIRE_FAIL_PROTO		/* the robot said something impossible */
+};
+
+struct wire_pending {
+	uint8_t seq, type, len;
+	uint8_t frame[WIRE_FRAME_MAX];
+	uint64_t due_ms;	/* resend if no reply by then; NAKs and
+				 * lost-reply resends do not move it, so a
+				 * chatty robot cannot keep us waiting */
+	uint8_t timeouts;
+	uint8_t replied;
+	struct wire_frame reply;
+};
+
+struct wire_session {
+	struct wire_port *port;
+	int timeout_ms;		/* wait for a reply before resending */
+	int retries;		/* resends per request before giving up */
+	uint8_t window;		/* set from HELLO; 1 until then */
+	uint8_t next_seq;
+	struct wire_decoder dec;
+	struct wire_pending pend[WIRE_WINDOW_MAX];
+	uint8_t head, count;
+	volatile sig_atomic_t *interrupted;	/* may be NULL */
+	void (*on_events)(void *ctx, const struct wire_frame *f);
+	void *events_ctx;
+	uint64_t last_rx_ms;	/* when the last byte came */
+	enum wire_fail fail;
+	char why[200];		/* what went wrong, for a message */
+	unsigned long frames_out, resent, naks, timeouts;
+	unsigned long bytes_out;
+};
+
+void wire_session_init(struct wire_session *s, struct wire_port *port,
+    int timeout_ms, int retries);
+
+/* Room for another request now? */
+int wire_can_send(const struct wire_session *s);
+uint8_t wire_outstanding(const struct wire_session *s);
+
+/* Send a request (window permitting); 0, or -1 with s->fail set. */
+int wire_send(struct wire_session *s, uint8_t type, const uint8_t *payload,
+    uint8_t len);
+
+/*
+ * The reply to the oldest unanswered request, in order: 1 and *reply
+ * filled; 0 when it did not come within wait_ms (resending is handled
+ * here; 0 is not a failure); -1 with s->fail set.  With nothing
+ * outstanding it only listens (for monitor events) until wait_ms.
+ */
+int wire_recv(struct wire_session *s, struct wire_frame *reply, int wait_ms);
+
+/* One request and its reply: 0 (the reply may be WIRE_ERROR) or -1. */
+int wire_call(struct wire_session *s, uint8_t type, const uint8_t *payload,
+    uint8_t len, struct wire_frame *reply);
+
+/* The handshake; sets the window.  0, -1 (s->fail), or -2 bad reply. */
+int wire_hello(struct wire_session *s, struct wire_hello *h);
+
+/* Milliseconds on the monotonic clock. */
+uint64_t wire_now_ms(void);
+
+#endif

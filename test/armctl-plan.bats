@@ -1,0 +1,125 @@
+#!/usr/bin/env bats
+# A stored plan running on armsim: start, stop, the monitor stream named
+# from the plan, and what the robot refuses while a plan runs.  The plan
+# is examples/plans/arm-wave.inst: drive Avoid (id 1) goes home (action
+# Retreat, id 10) while an obstacle is nearer than 30 mm; drive Wave (id 2)
+# runs action pattern WaveOnce (20): ToPlus30 (22), then ToMinus30 (24).
+
+bats_require_minimum_version 1.5.0
+load lib/helper
+load lib/arm
+
+setup() {
+	plancc -o "$BATS_TEST_TMPDIR/wave.plan" \
+		"$SPINE_ROOT/examples/plans/arm-wave.inst" 2>/dev/null
+}
+
+teardown() {
+	stop_armsim
+}
+
+@test "monitor shows named events from a running plan" {
+	start_armsim
+	armctl --port "$PORT" push "$BATS_TEST_TMPDIR/wave.plan"
+	armctl --port "$PORT" start
+	run --separate-stderr armctl --port "$PORT" monitor \
+		--names "$BATS_TEST_TMPDIR/wave.plan" --count 40
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "cycle,event,type,id,name,sense,sense_id,value,latch" ]
+	[ "${#lines[@]}" -eq 41 ]
+	events=$(printf '%s\n' "${lines[@]:1}" | cut -d, -f2-)
+	grep -qx "E,D,2,Wave,,,," <<<"$events"
+	grep -qx "E,AP,20,WaveOnce,,,," <<<"$events"
+	grep -qx "E,APE,21,Up,,,," <<<"$events"
+	grep -qx "E,A,22,ToPlus30,,,," <<<"$events"
+	# no obstacles: the distance sense reads 32767, so Avoid stays off
+	grep -qx "R,D,1,Avoid,ObstacleDistance,1,32767,0" <<<"$events"
+	! grep -q "E,D,1,Avoid" <<<"$events"
+	# cycle numbers count up
+	printf '%s\n' "${lines[@]:1}" | cut -d, -f1 | sort -n -c
+}
+
+@test "an obstacle near the wave releases the Avoid drive" {
+	# The obstacle (115,96) is 149.8 mm out at 39.86 degrees, radius 10:
+	# the stretched arm comes within 30 mm of its edge past q1 = 39.86 -
+	# asin(40/149.8) = 24.4 degrees, on its way to +30.
+	start_armsim --obstacle 115,96,10
+	armctl --port "$PORT" push "$BATS_TEST_TMPDIR/wave.plan"
+	armctl --port "$PORT" start
+	run --separate-stderr armctl --port "$PORT" monitor \
+		--names "$BATS_TEST_TMPDIR/wave.plan" --duration 4
+	[ "$status" -eq 0 ]
+	events=$(printf '%s\n' "${lines[@]:1}" | cut -d, -f2-)
+	grep -qx "E,D,1,Avoid,,,," <<<"$events"
+	grep -qx "E,A,10,Retreat,,,," <<<"$events"
+	grep -q "^R,D,1,Avoid,ObstacleDistance,1,[0-9]*,1$" <<<"$events"
+}
+
+@test "monitor --events R prints only sense events; no --names, no names" {
+	start_armsim
+	armctl --port "$PORT" push "$BATS_TEST_TMPDIR/wave.plan"
+	armctl --port "$PORT" start
+	run --separate-stderr armctl --port "$PORT" monitor --events R --count 10
+	[ "$status" -eq 0 ]
+	[ "${#lines[@]}" -eq 11 ]
+	for l in "${lines[@]:1}"; do
+		[[ "$l" =~ ^[0-9]+,R,D,[12],,,[01],[0-9-]+,[01]$ ]]
+	done
+}
+
+@test "the plan moves the arm; stop holds it where it is" {
+	start_armsim
+	armctl --port "$PORT" push "$BATS_TEST_TMPDIR/wave.plan"
+	armctl --port "$PORT" start
+	run armctl --port "$PORT" info
+	assert_line "state: running the plan, moving"
+	# the wave reaches +30 within a second at 90 deg/s
+	for i in $(seq 40); do
+		q1=$(armctl --port "$PORT" pos | tail -1 | cut -d, -f1)
+		awk -v q="$q1" 'BEGIN { exit !(q > 29) }' && break
+		sleep 0.05
+	done
+	awk -v q="$q1" 'BEGIN { exit !(q > 29) }'
+	armctl --port "$PORT" stop
+	a=$(armctl --port "$PORT" pos)
+	sleep 0.3
+	b=$(armctl --port "$PORT" pos)
+	[ "$a" = "$b" ]
+	run armctl --port "$PORT" info
+	assert_line "state: idle"
+}
+
+@test "start without a plan, too fast a rate, streaming while it runs" {
+	start_armsim
+	run --separate-stderr armctl --port "$PORT" start
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "armctl: start: the robot refused: no plan stored" ]
+	armctl --port "$PORT" push "$BATS_TEST_TMPDIR/wave.plan"
+	run --separate-stderr armctl --port "$PORT" start --rate 500
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "armctl: start: the robot refused: argument out of range" ]
+	armctl --port "$PORT" start --rate 20
+	printf 'q1,q2,q3\n0,0,0\n' >"$BATS_TEST_TMPDIR/one.csv"
+	run --separate-stderr armctl --port "$PORT" --threshold 60 run "$BATS_TEST_TMPDIR/one.csv"
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "armctl: run: the robot refused: busy: the stored plan is running" ]
+}
+
+@test "a plan pushed over a running one stops it" {
+	start_armsim
+	armctl --port "$PORT" push "$BATS_TEST_TMPDIR/wave.plan"
+	armctl --port "$PORT" start
+	armctl --port "$PORT" push "$BATS_TEST_TMPDIR/wave.plan"
+	run armctl --port "$PORT" info
+	[[ "$(grep '^state:' <<<"$output")" != *"running"* ]]
+}
+
+@test "monitor over a lossy line says how many events it lost" {
+	start_armsim --drop 0.3 --seed 5
+	armctl --port "$PORT" --timeout 100 --retries 30 push "$BATS_TEST_TMPDIR/wave.plan"
+	armctl --port "$PORT" --timeout 100 --retries 30 start
+	run --separate-stderr armctl --port "$PORT" --timeout 100 --retries 30 \
+		monitor --duration 3
+	[ "$status" -eq 0 ]
+	[[ "$stderr" =~ ^armctl:\ monitor:\ [1-9][0-9]*\ events\ lost\ on\ the\ line$ ]]
+}

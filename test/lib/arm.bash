@@ -1,0 +1,90 @@
+# arm.bash - helpers for the armsim/armctl suites: start armsim on a pty
+# in the background (with fd 3 closed, or bats waits for it forever), wait
+# for its link, stop it, and make small plans with plancc.
+#
+#   start_armsim [armsim options...]   sets ARMSIM_PID and PORT
+#   stop_armsim                        SIGTERM and wait
+#   kill_armsim                        SIGKILL, as a cut cable or power
+#   make_plan NAME                     $BATS_TEST_TMPDIR/NAME.plan
+
+PORT=
+ARMSIM_PID=
+
+start_armsim() {
+	PORT=$BATS_TEST_TMPDIR/tty
+	rm -f "$PORT"
+	armsim --link "$PORT" "$@" >"$BATS_TEST_TMPDIR/armsim.out" \
+		2>>"$BATS_TEST_TMPDIR/armsim.err" 3>&- &
+	ARMSIM_PID=$!
+	local i
+	for i in $(seq 100); do
+		[ -L "$PORT" ] && return 0
+		kill -0 "$ARMSIM_PID" 2>/dev/null || break
+		sleep 0.05
+	done
+	echo "armsim did not start:" >&2
+	cat "$BATS_TEST_TMPDIR/armsim.err" >&2
+	return 1
+}
+
+stop_armsim() {
+	if [ -n "$ARMSIM_PID" ]; then
+		kill "$ARMSIM_PID" 2>/dev/null || true
+		wait "$ARMSIM_PID" 2>/dev/null || true
+		ARMSIM_PID=
+	fi
+}
+
+kill_armsim() {
+	if [ -n "$ARMSIM_PID" ]; then
+		kill -KILL "$ARMSIM_PID" 2>/dev/null || true
+		wait "$ARMSIM_PID" 2>/dev/null || true
+		ARMSIM_PID=
+	fi
+}
+
+# Wait (bounded) until armsim's stderr has a line matching $1.
+wait_armsim_log() {
+	local i
+	for i in $(seq 200); do
+		grep -q "$1" "$BATS_TEST_TMPDIR/armsim.err" 2>/dev/null && return 0
+		sleep 0.05
+	done
+	echo "armsim never logged: $1" >&2
+	return 1
+}
+
+# A small valid plan of our own: one drive, one action; NAME differs in an
+# action value so two plans have different bytes.
+make_plan() {
+	local name=$1 value=${2:-1}
+	cat >"$BATS_TEST_TMPDIR/$name.inst" <<EOI
+PLAN R C
+PLAN R I 0 0 0 0 1 1
+PLAN A D 1 2 10 0 0 4 0 0 0 0 0 0
+PLAN A A 2 3 $value
+PELEM Wave=1
+PELEM Hold=2
+RACTION Stop=3
+EOI
+	plancc -o "$BATS_TEST_TMPDIR/$name.plan" \
+		"$BATS_TEST_TMPDIR/$name.inst" 2>/dev/null
+}
+
+# A plan of about $2 bytes (many named actions), to make uploads long.
+make_big_plan() {
+	local name=$1 n=${2:-100} i
+	{
+		echo "PLAN R C"
+		echo "PLAN R I 0 0 0 0 1 $n"
+		echo "PLAN A D 1 2 10 0 0 4 0 0 0 0 0 0"
+		for i in $(seq 2 $((n + 1))); do
+			echo "PLAN A A $i 3 $i"
+			echo "PELEM Action_number_$i=$i"
+		done
+		echo "PELEM Drive=1"
+		echo "RACTION Stop=3"
+	} >"$BATS_TEST_TMPDIR/$name.inst"
+	plancc -o "$BATS_TEST_TMPDIR/$name.plan" \
+		"$BATS_TEST_TMPDIR/$name.inst" 2>/dev/null
+}

@@ -1,0 +1,762 @@
+/*
+ * robot_test.c - unit tests for common/robot over a fake hardware layer:
+ * the session layer (resends, NAKs), the two-slot plan store (commits,
+ * cut uploads, power lost mid-descriptor), setpoint timing and lag.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "robot/armio.h"
+#include "robot/robot.h"
+#include "plan/crc32.h"
+#include "plan/plan.h"
+
+struct fake {
+	uint8_t store[1056];	/* 32 header + 2 x 512 */
+	uint8_t plan_ram[600];
+	uint16_t state_ram[512];
+	int writes_left;	/* -1: never fail */
+	int32_t enc[WIRE_MAX_JOINTS], cmd[WIRE_MAX_JOINTS];
+	int32_t lag_mdeg;	/* encoders stop this short of the command */
+	uint32_t now;
+	uint8_t out[4096];
+	size_t outn;
+};
+
+static uint32_t
+f_millis(void *ctx)
+{
+	return ((struct fake *)ctx)->now;
+}
+
+static void
+f_send(void *ctx, const uint8_t *b, uint8_t n)
+{
+	struct fake *f = ctx;
+
+	if (f->outn + n <= sizeof f->out) {
+		memcpy(f->out + f->outn, b, n);
+		f->outn += n;
+	}
+}
+
+static void
+f_read(void *ctx, int32_t *mdeg)
+{
+	memcpy(mdeg, ((struct fake *)ctx)->enc, sizeof(int32_t) * 3);
+}
+
+static void
+f_command(void *ctx, const int32_t *mdeg)
+{
+	struct fake *f = ctx;
+	int j;
+
+	for (j = 0; j < 3; j++) {
+		f->cmd[j] = mdeg[j];
+		f->enc[j] = mdeg[j] - f->lag_mdeg;
+	}
+}
+
+static int
+f_sread(void *ctx, uint32_t a, uint8_t *buf, uint16_t n)
+{
+	struct fake *f = ctx;
+
+	if (a + n > sizeof f->store)
+		return -1;
+	memcpy(buf, f->store + a, n);
+	return 0;
+}
+
+static int
+f_swrite(void *ctx, uint32_t a, const uint8_t *buf, uint16_t n)
+{
+	struct fake *f = ctx;
+
+	if (a + n > sizeof f->store)
+		return -1;
+	if (f->writes_left == 0) {
+		/* Power cut mid-write: a torn write, half of it landed. */
+		memcpy(f->store + a, buf, n / 2);
+		return -1;
+	}
+	if (f->writes_left > 0)
+		f->writes_left--;
+	memcpy(f->store + a, buf, n);
+	return 0;
+}
+
+static int16_t
+f_obstacle(void *ctx)
+{
+	(void)ctx;
+	return INT16_MAX;
+}
+
+static const uint32_t links[3] = { 100000, 80000, 40000 };
+
+static void
+fake_hw(struct robot_hw *hw, struct fake *f)
+{
+	memset(hw, 0, sizeof *hw);
+	hw->ctx = f;
+	hw->firmware = "fake";
+	hw->joints = 3;
+	hw->link_um = links;
+	hw->store_size = sizeof f->store;
+	hw->plan_ram = f->plan_ram;
+	hw->plan_ram_size = sizeof f->plan_ram;
+	hw->state_ram = f->state_ram;
+	hw->state_ram_size = sizeof f->state_ram;
+	hw->millis = f_millis;
+	hw->send = f_send;
+	hw->read_encoders = f_read;
+	hw->command_joints = f_command;
+	hw->store_read = f_sread;
+	hw->store_write = f_swrite;
+	hw->obstacle_mm = f_obstacle;
+}
+
+static void
+fake_init(struct fake *f)
+{
+	memset(f, 0, sizeof *f);
+	memset(f->store, 0xFF, sizeof f->store);	/* erased EEPROM */
+	f->writes_left = -1;
+}
+
+/* Send one request; return how many frames came back (first in *reply). */
+static int
+request(struct robot *r, struct fake *f, uint8_t seq, uint8_t type,
+    const uint8_t *payload, uint8_t len, struct wire_frame *reply)
+{
+	uint8_t frame[WIRE_FRAME_MAX];
+	struct wire_decoder d;
+	struct wire_frame g;
+	size_t i;
+	int k = 0;
+
+	f->outn = 0;
+	robot_rx(r, frame, wire_frame_encode(frame, seq, type, payload, len));
+	wire_decoder_init(&d);
+	for (i = 0; i < f->outn; i++) {
+		wire_decoder_push(&d, f->out[i]);
+		while (wire_decoder_next(&d, &g))
+			if (k++ == 0 && reply)
+				*reply = g;
+	}
+	return k;
+}
+
+static uint8_t seq;
+
+static int
+call(struct robot *r, struct fake *f, uint8_t type, const uint8_t *payload,
+    uint8_t len, struct wire_frame *reply)
+{
+	struct wire_frame tmp;
+
+	if (!reply)
+		reply = &tmp;
+	if (request(r, f, seq++, type, payload, len, reply) != 1)
+		return -1;
+	if (reply->type == WIRE_ERROR)
+		return reply->payload[1];
+	return reply->type == (type | WIRE_REPLY) ? 0 : -1;
+}
+
+static int
+hello(struct robot *r, struct fake *f, struct wire_hello *h)
+{
+	struct wire_frame rep;
+	uint8_t v = WIRE_VERSION;
+
+	seq = 200;
+	if (call(r, f, WIRE_HELLO, &v, 1, &rep) != 0)
+		return -1;
+	return wire_hello_decode(h, rep.payload, rep.len);
+}
+
+/* Upload `n` bytes; the error code of the first step that fails, or 0. */
+static int
+upload(struct robot *r, struct fake *f, const uint8_t *plan, uint32_t n,
+    uint32_t stop_after, uint32_t crc)
+{
+	uint8_t p[WIRE_PAYLOAD_MAX];
+	struct wire_out o;
+	uint32_t off;
+	int e;
+
+	wire_out_init(&o, p, sizeof p);
+	wire_put_u32(&o, n);
+	wire_put_u32(&o, crc);
+	if ((e = call(r, f, WIRE_PLAN_BEGIN, p, o.n, NULL)) != 0)
+		return e;
+	for (off = 0; off < n && off < stop_after; off += WIRE_CHUNK_MAX) {
+		uint8_t k = (uint8_t)(n - off < WIRE_CHUNK_MAX ? n - off :
+		    WIRE_CHUNK_MAX);
+
+		wire_out_init(&o, p, sizeof p);
+		wire_put_u16(&o, (uint16_t)off);
+		wire_put_bytes(&o, plan + off, k);
+		if ((e = call(r, f, WIRE_PLAN_CHUNK, p, o.n, NULL)) != 0)
+			return e;
+	}
+	if (stop_after < n)
+		return 0;
+	return call(r, f, WIRE_PLAN_COMMIT, NULL, 0, NULL);
+}
+
+/* Read the stored plan back into buf; its size, or -1. */
+static long
+pull(struct robot *r, struct fake *f, uint8_t *buf)
+{
+	struct wire_frame rep;
+	struct wire_in in;
+	uint8_t p[3];
+	uint32_t size, off;
+
+	if (call(r, f, WIRE_PLAN_INFO, NULL, 0, &rep) != 0)
+		return -1;
+	wire_in_init(&in, rep.payload, rep.len);
+	size = wire_get_u32(&in);
+	for (off = 0; off < size; off += WIRE_CHUNK_MAX) {
+		uint8_t k = (uint8_t)(size - off < WIRE_CHUNK_MAX ? size - off
+		    : WIRE_CHUNK_MAX);
+
+		p[0] = (uint8_t)off;
+		p[1] = (uint8_t)(off >> 8);
+		p[2] = k;
+		if (call(r, f, WIRE_PLAN_READ, p, 3, &rep) != 0 ||
+		    rep.len != k + 2)
+			return -1;
+		memcpy(buf + off, rep.payload + 2, k);
+	}
+	return (long)size;
+}
+
+/* A valid plan: one drive and `nact` actions whose values start at salt
+ * (5 bytes an action); its size. */
+static uint32_t
+build_plan(uint8_t *out, uint32_t cap, uint16_t nact, int16_t salt)
+{
+	static struct plan_action act[250];
+	struct plan_drive d;
+	struct plan_spec s;
+	uint16_t i;
+
+	memset(&s, 0, sizeof s);
+	memset(&d, 0, sizeof d);
+	memset(act, 0, sizeof act);
+	d.id = 1;
+	d.child.type = PLAN_A;
+	d.child.index = 0;
+	d.priority = 10;
+	d.rel.cmp = PLAN_TR;
+	for (i = 0; i < nact; i++) {
+		act[i].id = (uint16_t)(i + 2);
+		act[i].action = 3;
+		act[i].value = (int16_t)(salt + i);
+	}
+	s.id_width = 1;
+	s.count[PLAN_D] = 1;
+	s.count[PLAN_A] = nact;
+	s.drive = &d;
+	s.action = act;
+	return plan_encode(&s, out, cap);
+}
+
+static void
+test_hello(void)
+{
+	struct fake f;
+	struct robot_hw hw;
+	struct robot r;
+	struct wire_hello h;
+	struct wire_frame rep;
+	uint8_t v = 9;
+
+	fake_init(&f);
+	fake_hw(&hw, &f);
+	robot_init(&r, &hw);
+	CHECK(hello(&r, &f, &h) == 0);
+	CHECK(h.joints == 3 && h.link_um[1] == 80000);
+	/* (1056 - 32) / 2 */
+	CHECK(h.capacity == 512);
+	CHECK(h.window == ROBOT_WINDOW && h.slots == ROBOT_SLOTS);
+	CHECK_STR(h.firmware, "fake");
+	CHECK(h.flags == 0);
+	CHECK(call(&r, &f, WIRE_HELLO, &v, 1, &rep) == WIRE_E_VERSION);
+	CHECK(call(&r, &f, 0x26, NULL, 0, &rep) == WIRE_E_UNKNOWN);
+	CHECK(call(&r, &f, WIRE_PLAN_INFO, &v, 1, &rep) == WIRE_E_LENGTH);
+}
+
+static void
+test_upload_pull(void)
+{
+	struct fake f;
+	struct robot_hw hw;
+	struct robot r;
+	struct wire_hello h;
+	uint8_t plan[600], back[600], other[600], junk[100];
+	uint32_t n, m;
+
+	fake_init(&f);
+	fake_hw(&hw, &f);
+	robot_init(&r, &hw);
+	hello(&r, &f, &h);
+	/* header 32 + drive 18 + CRC 4 + 5 a action: 91 actions, 509 bytes */
+	n = build_plan(plan, sizeof plan, 91, 1);
+	CHECK(n == 509);
+	CHECK(upload(&r, &f, plan, n, n, crc32_update(0, plan, n)) == 0);
+	CHECK(pull(&r, &f, back) == (long)n);
+	CHECK(memcmp(plan, back, n) == 0);
+	CHECK(robot_flags(&r) & WIRE_F_PLAN);
+	CHECK(r.plan_ready);
+
+	/* Too big, a wrong CRC, not a plan: all refused, the plan stays. */
+	CHECK(upload(&r, &f, plan, 513, 513, 0) == WIRE_E_TOO_BIG);
+	m = build_plan(other, sizeof other, 50, 2);
+	CHECK(upload(&r, &f, other, m, m, crc32_update(0, other, m) ^ 1) ==
+	    WIRE_E_CRC);
+	memset(junk, 0x5A, sizeof junk);
+	CHECK(upload(&r, &f, junk, 100, 100, crc32_update(0, junk, 100)) ==
+	    WIRE_E_PLAN);
+	CHECK(pull(&r, &f, back) == (long)n && memcmp(plan, back, n) == 0);
+	CHECK(r.plan_ready);
+
+	/* A commit before the last chunk is refused and changes nothing. */
+	CHECK(upload(&r, &f, other, m, 110, crc32_update(0, other, m)) == 0);
+	CHECK(call(&r, &f, WIRE_PLAN_COMMIT, NULL, 0, NULL) ==
+	    WIRE_E_INCOMPLETE);
+	CHECK(pull(&r, &f, back) == (long)n && memcmp(plan, back, n) == 0);
+
+	/* Reboot: a new robot over the same EEPROM holds the same plan. */
+	robot_init(&r, &hw);
+	hello(&r, &f, &h);
+	CHECK(pull(&r, &f, back) == (long)n && memcmp(plan, back, n) == 0);
+	CHECK(r.plan_ready);
+
+	/* Replace it; the new one survives a reboot too. */
+	CHECK(upload(&r, &f, other, m, m, crc32_update(0, other, m)) == 0);
+	robot_init(&r, &hw);
+	hello(&r, &f, &h);
+	CHECK(pull(&r, &f, back) == (long)m && memcmp(other, back, m) == 0);
+}
+
+static void
+test_capacity_is_the_smaller(void)
+{
+	struct fake f;
+	struct robot_hw hw;
+	struct robot r;
+	struct wire_hello h;
+
+	fake_init(&f);
+	fake_hw(&hw, &f);
+	hw.plan_ram_size = 300;
+	robot_init(&r, &hw);
+	CHECK(hello(&r, &f, &h) == 0);
+	CHECK(h.capacity == 300);
+}
+
+static void
+test_power_loss(void)
+{
+	struct fake f;
+	struct robot_hw hw;
+	struct robot r;
+	struct wire_hello h;
+	uint8_t a[600], b[600], back[600];
+	uint32_t na, nb;
+	int cut;
+
+	/* Cut the power after every possible number of EEPROM writes during
+	 * an upload (the last one torn): afterwards the robot holds a or b,
+	 * whole.  b is 32 + 18 + 4 + 5 x 69 = 399 bytes, so its upload is 10
+	 * writes: blank descriptor, 8 chunks of at most 55 bytes, the new
+	 * descriptor. */
+	na = build_plan(a, sizeof a, 69, 3);
+	nb = build_plan(b, sizeof b, 69, 4);
+	CHECK(nb == 399);
+	for (cut = 0; cut < 12; cut++) {
+		long n;
+
+		fake_init(&f);
+		fake_hw(&hw, &f);
+		robot_init(&r, &hw);
+		hello(&r, &f, &h);
+		CHECK(upload(&r, &f, a, na, na, crc32_update(0, a, na)) == 0);
+		f.writes_left = cut;
+		upload(&r, &f, b, nb, nb, crc32_update(0, b, nb));
+		f.writes_left = -1;
+		robot_init(&r, &hw);
+		hello(&r, &f, &h);
+		n = pull(&r, &f, back);
+		CHECK(n == 399);
+		CHECK(memcmp(back, cut >= 10 ? b : a, 399) == 0);
+	}
+}
+
+static void
+test_resend_and_nak(void)
+{
+	struct fake f;
+	struct robot_hw hw;
+	struct robot r;
+	struct wire_hello h;
+	struct wire_frame rep, rep2;
+	uint8_t p[8] = { 0 }, plan[60];
+	uint32_t before;
+
+	fake_init(&f);
+	fake_hw(&hw, &f);
+	robot_init(&r, &hw);
+	hello(&r, &f, &h);
+	memset(plan, 0x33, sizeof plan);
+	/* BEGIN as seq 201 */
+	p[0] = 60;
+	memcpy(p + 4, (uint8_t[4]){ 0 }, 4);
+	CHECK(request(&r, &f, 201, WIRE_PLAN_BEGIN, p, 8, &rep) == 1);
+	CHECK(rep.type == (WIRE_PLAN_BEGIN | WIRE_REPLY));
+	/* chunk as 202, then the same frame again: one execution, the same
+	 * reply twice */
+	memcpy(p, (uint8_t[2]){ 0, 0 }, 2);
+	before = r.requests;
+	{
+		uint8_t c[2 + 30];
+
+		c[0] = 0;
+		c[1] = 0;
+		memcpy(c + 2, plan, 30);
+		CHECK(request(&r, &f, 202, WIRE_PLAN_CHUNK, c, 32, &rep) == 1);
+		CHECK(request(&r, &f, 202, WIRE_PLAN_CHUNK, c, 32, &rep2) == 1);
+	}
+	CHECK(r.requests == before + 1);
+	CHECK(rep.type == rep2.type && rep.seq == 202 && rep2.seq == 202);
+	CHECK(rep.len == 2 && rep.payload[0] == 30 && rep2.payload[0] == 30);
+	/* 204 skips 203: the robot asks for 203, once. */
+	CHECK(request(&r, &f, 204, WIRE_PLAN_INFO, NULL, 0, &rep) == 1);
+	CHECK(rep.type == WIRE_NAK && rep.seq == 203);
+	CHECK(request(&r, &f, 205, WIRE_PLAN_INFO, NULL, 0, &rep) == 0);
+	CHECK(request(&r, &f, 203, WIRE_PLAN_INFO, NULL, 0, &rep) == 1);
+	CHECK(rep.type == (WIRE_PLAN_INFO | WIRE_REPLY) && rep.seq == 203);
+	/* Our own reply echoed back is ignored. */
+	CHECK(request(&r, &f, 204, WIRE_PLAN_INFO | WIRE_REPLY, NULL, 0,
+	    &rep) == 0);
+}
+
+static void
+setpoint(struct robot *r, struct fake *f, uint32_t step, int32_t q,
+    uint16_t period, int expect)
+{
+	struct wire_setpoint sp;
+	uint8_t p[WIRE_PAYLOAD_MAX];
+
+	memset(&sp, 0, sizeof sp);
+	sp.step = step;
+	sp.period_ms = period;
+	sp.joints = 3;
+	sp.mdeg[0] = q;
+	sp.mdeg[1] = -q;
+	CHECK(call(r, f, WIRE_SETPOINT, p, wire_setpoint_encode(&sp, p),
+	    NULL) == expect);
+}
+
+static void
+status(struct robot *r, struct fake *f, uint32_t from, struct wire_status *s)
+{
+	struct wire_frame rep;
+	uint8_t p[4] = { (uint8_t)from, (uint8_t)(from >> 8), 0, 0 };
+
+	CHECK(call(r, f, WIRE_STATUS, p, 4, &rep) == 0);
+	CHECK(wire_status_decode(s, rep.payload, rep.len) == 0);
+}
+
+static void
+stream(struct robot *r, struct fake *f, uint32_t run, uint32_t from,
+    int expect)
+{
+	uint8_t p[8];
+	struct wire_out o;
+
+	wire_out_init(&o, p, 8);
+	wire_put_u32(&o, run);
+	wire_put_u32(&o, from);
+	CHECK(call(r, f, WIRE_STREAM, p, 8, NULL) == expect);
+}
+
+static void
+test_setpoints(void)
+{
+	struct fake f;
+	struct robot_hw hw;
+	struct robot r;
+	struct wire_hello h;
+	struct wire_status s;
+	uint32_t i;
+
+	fake_init(&f);
+	f.lag_mdeg = 1500;
+	fake_hw(&hw, &f);
+	robot_init(&r, &hw);
+	hello(&r, &f, &h);
+	stream(&r, &f, 77, 0, 0);
+	setpoint(&r, &f, 2, 1000, 35, WIRE_E_STEP);
+	for (i = 1; i <= ROBOT_SLOTS; i++)
+		setpoint(&r, &f, i, (int32_t)i * 1000, 35, 0);
+	/* full: refused, never overflowed */
+	setpoint(&r, &f, ROBOT_SLOTS + 1, 0, 35, WIRE_E_FULL);
+	status(&r, &f, 1, &s);
+	CHECK(s.free == 0 && s.received == ROBOT_SLOTS && s.executed == 0);
+	CHECK(s.run_id == 77 && s.count == 0);
+
+	/* t=0: step 1 starts; t=34: still held; t=35: step 1 done, 2 starts */
+	robot_tick(&r);
+	CHECK(f.cmd[0] == 1000 && f.cmd[1] == -1000);
+	f.now = 34;
+	robot_tick(&r);
+	status(&r, &f, 1, &s);
+	CHECK(s.executed == 0 && s.free == 1);
+	CHECK(s.flags & WIRE_F_STREAM);
+	f.now = 35;
+	robot_tick(&r);
+	CHECK(f.cmd[0] == 2000);
+	f.now = 70;
+	robot_tick(&r);
+	status(&r, &f, 1, &s);
+	/* the arm lags 1.5 degrees on every step */
+	CHECK(s.executed == 2 && s.first == 1 && s.count == 2);
+	CHECK(s.dev[0] == 1500 && s.dev[1] == 1500);
+
+	/* STOP drops the queue; resuming must start after the executed step */
+	CHECK(call(&r, &f, WIRE_STOP, NULL, 0, NULL) == 0);
+	status(&r, &f, 3, &s);
+	CHECK(s.executed == 2 && s.received == 2 && s.free == ROBOT_SLOTS);
+	CHECK(!(s.flags & WIRE_F_STREAM));
+	stream(&r, &f, 78, 3, WIRE_E_RUN);
+	stream(&r, &f, 77, 5, WIRE_E_RUN);
+	stream(&r, &f, 77, 3, 0);
+	setpoint(&r, &f, 3, 3000, 0, 0);
+	robot_tick(&r);
+	f.now = 71;
+	robot_tick(&r);
+	status(&r, &f, 3, &s);
+	CHECK(s.executed == 3 && s.count == 1 && s.first == 3);
+}
+
+/* One always-released drive whose child is action `act` with `value`. */
+static uint32_t
+one_action_plan(uint8_t *out, uint32_t cap, uint16_t act, int16_t value)
+{
+	struct plan_action a;
+	struct plan_drive d;
+	struct plan_spec s;
+
+	memset(&s, 0, sizeof s);
+	memset(&d, 0, sizeof d);
+	memset(&a, 0, sizeof a);
+	d.id = 7;
+	d.child.type = PLAN_A;
+	d.child.index = 0;
+	d.priority = 10;
+	d.rel.cmp = PLAN_TR;
+	a.id = 9;
+	a.action = act;
+	a.value = value;
+	s.id_width = 1;
+	s.count[PLAN_D] = 1;
+	s.count[PLAN_A] = 1;
+	s.drive = &d;
+	s.action = &a;
+	return plan_encode(&s, out, cap);
+}
+
+/* Frames the robot sent since the last request, decoded. */
+static int
+sent_frames(struct fake *f, struct wire_frame *out, int max)
+{
+	struct wire_decoder d;
+	size_t i;
+	int k = 0;
+
+	wire_decoder_init(&d);
+	for (i = 0; i < f->outn; i++) {
+		wire_decoder_push(&d, f->out[i]);
+		while (k < max && wire_decoder_next(&d, &out[k]))
+			k++;
+	}
+	return k;
+}
+
+static void
+test_plan_loop(void)
+{
+	struct fake f;
+	struct robot_hw hw;
+	struct robot r;
+	struct wire_hello h;
+	struct wire_frame got[8];
+	struct wire_events ev;
+	uint8_t plan[200], rate[2] = { 8, 0 }, mask = 0x3F;
+	uint32_t n;
+
+	fake_init(&f);
+	fake_hw(&hw, &f);
+	robot_init(&r, &hw);
+	hello(&r, &f, &h);
+	CHECK(call(&r, &f, WIRE_START, rate, 2, NULL) == WIRE_E_NO_PLAN);
+	/* the drive's action 11: joint 1 to 45 degrees */
+	n = one_action_plan(plan, sizeof plan, 11, 45);
+	CHECK(upload(&r, &f, plan, n, n, crc32_update(0, plan, n)) == 0);
+	CHECK(call(&r, &f, WIRE_MONITOR, &mask, 1, NULL) == 0);
+	CHECK(call(&r, &f, WIRE_START, rate, 2, NULL) == 0);
+	CHECK(robot_flags(&r) & WIRE_F_RUNNING);
+	/* streaming while the plan runs is refused */
+	setpoint(&r, &f, 1, 0, 35, WIRE_E_BUSY);
+
+	/* cycle 1 at once: the arm is told joint 1 to 45000 millidegrees */
+	f.outn = 0;
+	robot_tick(&r);
+	CHECK(f.cmd[0] == 45000 && f.cmd[1] == 0 && f.cmd[2] == 0);
+	/* The fake arm gets there at once: R(D7) E(D7) E(A9) S(A9) S(D7),
+	 * in that order (spec section 7), ids as the plan gave them. */
+	CHECK(sent_frames(&f, got, 8) == 1);
+	CHECK(got[0].type == WIRE_EVENTS);
+	CHECK(wire_events_decode(&ev, got[0].payload, got[0].len) == 0);
+	CHECK(ev.cycle == 1 && ev.number == 0 && ev.count == 5);
+	CHECK(ev.ev[0].kind == (WIRE_EV_SENSE | WIRE_EV_LATCH) &&
+	    ev.ev[0].type == PLAN_D && ev.ev[0].id == 7);
+	CHECK(ev.ev[1].kind == WIRE_EV_EXECUTED && ev.ev[1].type == PLAN_D &&
+	    ev.ev[1].id == 7);
+	CHECK(ev.ev[2].kind == WIRE_EV_EXECUTED && ev.ev[2].type == PLAN_A &&
+	    ev.ev[2].id == 9);
+	CHECK(ev.ev[3].kind == WIRE_EV_SUCCESS && ev.ev[3].id == 9);
+	CHECK(ev.ev[4].kind == WIRE_EV_SUCCESS && ev.ev[4].id == 7);
+
+	/* 124 ms later nothing is due; at 125 ms (8 Hz) cycle 2 runs */
+	f.outn = 0;
+	f.now = 124;
+	robot_tick(&r);
+	CHECK(f.outn == 0);
+	f.now = 125;
+	robot_tick(&r);
+	CHECK(sent_frames(&f, got, 8) == 1);
+	CHECK(wire_events_decode(&ev, got[0].payload, got[0].len) == 0);
+	CHECK(ev.cycle == 2 && ev.number == 5);
+
+	/* only the kinds asked for: R alone */
+	mask = 1u << WIRE_EV_SENSE;
+	CHECK(call(&r, &f, WIRE_MONITOR, &mask, 1, NULL) == 0);
+	f.outn = 0;
+	f.now = 250;
+	robot_tick(&r);
+	CHECK(sent_frames(&f, got, 8) == 1);
+	CHECK(wire_events_decode(&ev, got[0].payload, got[0].len) == 0);
+	CHECK(ev.count == 1 && (ev.ev[0].kind & WIRE_EV_KIND) ==
+	    WIRE_EV_SENSE);
+
+	CHECK(call(&r, &f, WIRE_STOP, NULL, 0, NULL) == 0);
+	CHECK(!(robot_flags(&r) & WIRE_F_RUNNING));
+	f.outn = 0;
+	f.now = 1000;
+	robot_tick(&r);
+	CHECK(f.outn == 0);
+}
+
+static void
+test_arm_senses_and_actions(void)
+{
+	struct fake f;
+	struct robot_hw hw;
+	struct robot r;
+
+	fake_init(&f);
+	fake_hw(&hw, &f);
+	robot_init(&r, &hw);
+	f.lag_mdeg = 2600;
+	/* joint 2 by -20 degrees: commanded -20000, the arm 2.6 short */
+	CHECK(robot_action(&r, 2, -20, 0) == PLANNER_IN_PROGRESS);
+	CHECK(f.cmd[1] == -20000);
+	CHECK(robot_sense(&r, ROBOT_SENSE_JOINT + 1) == -23);	/* -22.6 */
+	CHECK(robot_sense(&r, ROBOT_SENSE_LAG) == 3);		/* 2.6 */
+	CHECK(robot_sense(&r, ROBOT_SENSE_MOVING) == 1);
+	CHECK(robot_sense(&r, ROBOT_SENSE_OBSTACLE) == INT16_MAX);
+	/* no progress since the start: blocked, and held where it is */
+	CHECK(robot_action(&r, 2, -20, 1) == PLANNER_FAIL);
+	CHECK(f.cmd[1] == -22600);
+	/* home from there; an arm that follows exactly gets there at once */
+	f.lag_mdeg = 0;
+	CHECK(robot_action(&r, ROBOT_ACT_HOME, 0, 0) == PLANNER_SUCCESS);
+	CHECK(f.cmd[0] == 0 && f.cmd[1] == 0 && f.cmd[2] == 0);
+	CHECK(robot_action(&r, ROBOT_ACT_STOP, 0, 0) == PLANNER_SUCCESS);
+	/* joint 1 to 40 is under way, home takes the arm away; checking the
+	 * first move again restarts it rather than report home's arrival */
+	f.lag_mdeg = 1000;
+	CHECK(robot_action(&r, 11, 40, 0) == PLANNER_IN_PROGRESS);
+	CHECK(robot_action(&r, ROBOT_ACT_HOME, 0, 0) == PLANNER_IN_PROGRESS);
+	CHECK(f.cmd[0] == 0);
+	f.lag_mdeg = 0;
+	f_command(&f, f.cmd);			/* the arm gets home */
+	f.lag_mdeg = 1000;
+	CHECK(robot_action(&r, 11, 40, 1) == PLANNER_IN_PROGRESS);
+	CHECK(f.cmd[0] == 40000);
+	/* joint 4 does not exist on a 3-joint arm */
+	CHECK(robot_action(&r, 14, 5, 0) == PLANNER_ERROR);
+	CHECK(robot_sense(&r, 14) == 0);
+}
+
+static void
+test_random_bytes(void)
+{
+	struct fake f;
+	struct robot_hw hw;
+	struct robot r;
+	struct wire_hello h;
+	uint8_t buf[256], frame[WIRE_FRAME_MAX], p[WIRE_PAYLOAD_MAX];
+	unsigned long i;
+	unsigned k;
+
+	fake_init(&f);
+	fake_hw(&hw, &f);
+	robot_init(&r, &hw);
+	srand(11);
+	for (i = 0; i < 4000; i++) {
+		for (k = 0; k < sizeof buf; k++)
+			buf[k] = (uint8_t)(rand() >> 3);
+		f.outn = 0;
+		robot_rx(&r, buf, sizeof buf);
+		robot_tick(&r);
+	}
+	/* Valid frames with random types and payloads: error replies. */
+	for (i = 0; i < 200000; i++) {
+		uint8_t n = (uint8_t)(rand() % (WIRE_PAYLOAD_MAX + 1));
+
+		for (k = 0; k < n; k++)
+			p[k] = (uint8_t)(rand() >> 4);
+		f.outn = 0;
+		robot_rx(&r, frame, wire_frame_encode(frame, r.expect,
+		    (uint8_t)(rand() % 0x40), p, n));
+		f.now += 7;
+		robot_tick(&r);
+	}
+	CHECK(hello(&r, &f, &h) == 0);
+}
+
+int
+main(void)
+{
+	RUN(test_hello);
+	RUN(test_upload_pull);
+	RUN(test_capacity_is_the_smaller);
+	RUN(test_power_loss);
+	RUN(test_resend_and_nak);
+	RUN(test_setpoints);
+	RUN(test_plan_loop);
+	RUN(test_arm_senses_and_actions);
+	RUN(test_random_bytes);
+	return check_report("robot");
+}
