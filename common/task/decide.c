@@ -205,7 +205,8 @@ record_all(struct deciding *x)
 
 /* Put a target on the running list: 0, or -1 with the run aborted. */
 static int
-schedule(struct deciding *x, const struct plan_task_target *tg, int matched)
+schedule(struct deciding *x, const struct plan_task_target *tg, int matched,
+    uint8_t reset)
 {
 	struct task_run *r = x->r;
 	struct task_slot *s;
@@ -231,6 +232,7 @@ schedule(struct deciding *x, const struct plan_task_target *tg, int matched)
 	s->from_step = x->at->step;
 	s->from_decision = x->at->decision;
 	s->from_matched = (uint8_t)matched;
+	s->from_reset = reset;
 	return 0;
 }
 
@@ -291,5 +293,5 @@ task_decide(struct task_run *r, const struct task_env *env,
 	emit(&x, &ev);
 	if (record_all(&x) < 0)
 		return -1;
-	return schedule(&x, &ev.target, matched);
+	return schedule(&x, &ev.target, matched, ev.reset);
 }

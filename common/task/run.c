@@ -244,6 +244,7 @@ end_due(struct task_run *r)
 		at.decision = s->from_decision;
 		task_fail(r, TASK_E_CHOSEN, &at);
 		r->why.matched = s->from_matched;
+		r->why.reset = s->from_reset;
 		return 1;
 	}
 	return 0;

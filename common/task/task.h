@@ -41,6 +41,7 @@ struct task_slot {
 	uint16_t from_step;
 	uint16_t from_decision;
 	uint8_t from_matched;
+	uint8_t from_reset;	/* chosen by the action's reset rule */
 };
 
 enum task_state { TASK_RUNNING = 0, TASK_DONE = 1, TASK_ABORTED = 2 };
@@ -69,7 +70,8 @@ struct task_abort {
 	uint16_t target;	/* TASK_E_FULL: the action that could not start */
 	uint16_t misses, allowed;	/* TASK_E_VERIFY */
 	uint8_t query, object, axis;	/* TASK_E_ENV*, TASK_E_VERIFY, _RANGE */
-	uint8_t matched;	/* TASK_E_CHOSEN: the state matched */
+	uint8_t matched;	/* TASK_E_CHOSEN: the state matched ... */
+	uint8_t reset;		/* ... and the reset rule chose it */
 	int32_t actual, expected, tolerance;	/* TASK_E_VERIFY: that axis */
 };
 
