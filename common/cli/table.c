@@ -161,18 +161,20 @@ table_header(struct table *t)
 		table_flush(t);
 }
 
+/* Numbers are formatted straight into the buffer: this is the hot path. */
 void
 table_num(struct table *t, double v)
 {
-	char s[FMTNUM_MAX];
-	size_t n;
+	char *s;
 
 	begin_value(t);
+	if (sizeof t->buf - t->used < FMTNUM_MAX)
+		drain(t);
+	s = t->buf + t->used;
 	if (t->precision == TABLE_ROUND_TRIP)
-		n = fmt_shortest(s, v);
+		t->used += fmt_shortest(s, v);
 	else
-		n = fmt_fixed(s, v, t->precision);
-	put(t, s, n);
+		t->used += fmt_fixed(s, v, t->precision);
 	t->col++;
 }
 

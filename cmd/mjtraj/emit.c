@@ -1,0 +1,140 @@
+/*
+ * emit.c - writes the samples of a planned path as table rows: t, the
+ * positions, then the derivative columns asked for.  Time runs on across
+ * segments; a via point shared by two segments is written once.
+ */
+#include <string.h>
+
+#include "cli/diag.h"
+#include "cli/exits.h"
+#include "mjtraj.h"
+#include "traj/minjerk.h"
+#include "traj/quintic.h"
+
+/* The state at one sample: positions and derivatives, dim each. */
+struct state {
+	double pos[MJTRAJ_DIM_MAX];
+	double vel[MJTRAJ_DIM_MAX];
+	double acc[MJTRAJ_DIM_MAX];
+	double jerk[MJTRAJ_DIM_MAX];
+};
+
+static void
+put_values(struct table *t, const double *v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		table_num(t, v[i]);
+}
+
+static void
+put_row(struct table *t, const struct options *o, size_t dim, double time,
+    const struct state *s)
+{
+	table_num(t, time);
+	put_values(t, s->pos, dim);
+	if (o->vel)
+		put_values(t, s->vel, dim);
+	if (o->acc)
+		put_values(t, s->acc, dim);
+	if (o->jerk)
+		put_values(t, s->jerk, dim);
+	table_end_row(t);
+}
+
+static int
+segment_sampling(struct mj_sampling *s, const struct path *path, size_t k,
+    const struct options *o)
+{
+	size_t dim = path->dim;
+	double T = path->dur[k];
+
+	switch (o->sampling) {
+	case SAMPLE_COUNT:
+		mj_sampling_by_count(s, o->samples, T);
+		return 0;
+	case SAMPLE_RATE:
+		return mj_sampling_by_rate(s, o->rate, T);
+	default:
+		return mj_sampling_by_step(s, mj_distance(dim,
+		    path->pts + k * dim, path->pts + (k + 1) * dim), o->step, T);
+	}
+}
+
+/*
+ * The samples of segment k from sample `first` on.  Only the derivative
+ * arrays that are printed get computed.
+ */
+static void
+emit_segment(const struct path *path, size_t k, const struct mj_sampling *s,
+    uint64_t first, double t0, const struct options *o, struct table *t)
+{
+	size_t dim = path->dim;
+	const double *a = path->pts + k * dim, *b = a + dim;
+	struct mj_move m = { dim, a, b, path->dur[k] };
+	struct quintic q = { dim, path->dur[k], a, b,
+	    path->coef ? path->coef + k * QUINTIC_COEFS(dim) : NULL };
+	struct state st;
+	double *vel = o->vel ? st.vel : NULL;
+	double *acc = o->acc ? st.acc : NULL;
+	double *jerk = o->jerk ? st.jerk : NULL;
+	uint64_t i;
+
+	for (i = first; i < s->n && !t->failed; i++) {
+		double tau, u;
+
+		mj_sample_time(s, i, &tau, &u);
+		if (path->through)
+			quintic_at(&q, tau, st.pos, vel, acc, jerk);
+		else
+			mj_move_at(&m, tau, st.pos, vel, acc, jerk);
+		put_row(t, o, dim, t0 + u, &st);
+	}
+}
+
+int
+samples_check(const struct path *path, const struct options *o)
+{
+	struct mj_sampling s;
+	size_t k;
+
+	for (k = 0; k + 1 < path->npts; k++) {
+		if (segment_sampling(&s, path, k, o) < 0) {
+			warnx_tool("segment %zu would need more than %llu "
+			    "samples: use a larger --step or a lower --rate",
+			    k + 1, (unsigned long long)MJ_SAMPLES_MAX);
+			return EXIT_USAGE;
+		}
+	}
+	return EXIT_OK;
+}
+
+int
+emit_samples(const struct path *path, const struct options *o,
+    struct table *t)
+{
+	size_t k;
+	double t0 = 0;
+
+	if (path->npts == 1) {	/* nowhere to go: the single point */
+		struct state st;
+
+		memset(&st, 0, sizeof st);
+		memcpy(st.pos, path->pts, path->dim * sizeof *st.pos);
+		put_row(t, o, path->dim, 0, &st);
+		return EXIT_OK;
+	}
+	for (k = 0; k + 1 < path->npts && !t->failed; k++) {
+		struct mj_sampling s;
+		int stopped = !path->through && path->dwell > 0;
+
+		if (segment_sampling(&s, path, k, o) < 0)
+			return EXIT_USAGE;	/* samples_check said so */
+		/* the segment's first point is the last one written, unless
+		 * a dwell put time between them */
+		emit_segment(path, k, &s, k > 0 && !stopped ? 1 : 0, t0, o, t);
+		t0 += path->dur[k] + (path->through ? 0 : path->dwell);
+	}
+	return EXIT_OK;
+}

@@ -1,0 +1,437 @@
+/*
+ * main.c - mjtraj: minimum-jerk trajectories from the command line.
+ * Parses the options, gets the points (arguments or a waypoint CSV), plans
+ * the path and writes its samples, or with --check its peaks and margins.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/atomic.h"
+#include "cli/diag.h"
+#include "cli/exits.h"
+#include "cli/num.h"
+#include "cli/table.h"
+#include "cli/version.h"
+#include "mjtraj.h"
+
+static void
+usage(FILE *fp)
+{
+	fprintf(fp,
+"usage: mjtraj --from A --to B [options]\n"
+"       mjtraj [options] [--from A] [--to B] waypoints.csv | -\n"
+"\n"
+"Minimum-jerk trajectory samples as CSV: t, then the positions.\n"
+"A and B are comma-separated coordinates (1 to %d of them).\n"
+"\n"
+"timing (the first that applies; else t runs 0..1 per move):\n"
+"  -T, --duration T     each move takes T seconds\n"
+"      --fitts a,b,W    Fitts' law: T = a + b log2(2D/W)\n"
+"      --vmax V         shortest time with peak speed <= V\n"
+"      --amax A         ... peak acceleration <= A\n"
+"      --jmax J         ... peak jerk <= J\n"
+"sampling (default: --step 1):\n"
+"      --step D         a sample about every D of distance\n"
+"  -n, --samples N      N samples per move\n"
+"  -r, --rate HZ        a sample every 1/HZ s (needs a timing)\n"
+"columns:\n"
+"      --joint          name coordinates q1..qN (default x,y,z up to 3)\n"
+"      --names a,b,c    name them yourself\n"
+"      --vel --acc --jerk   add derivative columns (vx.., ax.., jx..)\n"
+"  -f, --format F       csv (default), tsv or jsonl\n"
+"  -p, --precision N    N digits after the point (default: round trip)\n"
+"      --no-header      no header line (--header puts it back)\n"
+"paths:\n"
+"      --dwell T        pause T seconds at each via point\n"
+"      --through        pass via points without stopping\n"
+"      --reverse        go from the last point back to the first\n"
+"      --check          print peaks and margins against the limits\n"
+"  -o, --output FILE    write FILE (whole or not at all) instead of stdout\n"
+"  -h, --help           this help;  --version  the version\n",
+	    MJTRAJ_DIM_MAX);
+}
+
+static int
+usage_error(const char *fmt, const char *arg)
+{
+	fprintf(stderr, "%s: ", tool_name());
+	fprintf(stderr, fmt, arg);
+	fprintf(stderr, "\nTry '%s --help' for more information.\n",
+	    tool_name());
+	return EXIT_USAGE;
+}
+
+/* A positive finite number for option `name`. */
+static int
+positive(const char *name, const char *arg, double *out)
+{
+	enum num_error e = num_double(arg, out);
+	char msg[96];
+
+	if (e == NUM_OK && *out > 0)
+		return 0;
+	snprintf(msg, sizeof msg, "%s: %s: '%%s'", name, e == NUM_OK ?
+	    "must be greater than zero" : num_strerror(e));
+	usage_error(msg, arg);
+	return -1;
+}
+
+static int
+parse_fitts(const char *arg, struct mj_timing *r)
+{
+	double v[3];
+	enum num_error e;
+	int bad, n = num_double_list(arg, v, 3, &e, &bad);
+
+	if (n != 3) {
+		usage_error("--fitts: want a,b,W (three numbers): '%s'", arg);
+		return -1;
+	}
+	if (!(v[1] >= 0) || !(v[2] > 0)) {
+		usage_error("--fitts: b must be >= 0 and W > 0: '%s'", arg);
+		return -1;
+	}
+	r->fitts_a = v[0];
+	r->fitts_b = v[1];
+	r->fitts_w = v[2];
+	return 0;
+}
+
+enum {
+	OPT_FROM = 256, OPT_TO, OPT_STEP, OPT_VMAX, OPT_AMAX, OPT_JMAX,
+	OPT_FITTS, OPT_JOINT, OPT_NAMES, OPT_VEL, OPT_ACC, OPT_JERK,
+	OPT_HEADER, OPT_NO_HEADER, OPT_DWELL, OPT_THROUGH, OPT_CHECK,
+	OPT_REVERSE, OPT_VERSION
+};
+
+static const struct option long_options[] = {
+	{ "from", required_argument, NULL, OPT_FROM },
+	{ "to", required_argument, NULL, OPT_TO },
+	{ "duration", required_argument, NULL, 'T' },
+	{ "fitts", required_argument, NULL, OPT_FITTS },
+	{ "vmax", required_argument, NULL, OPT_VMAX },
+	{ "amax", required_argument, NULL, OPT_AMAX },
+	{ "jmax", required_argument, NULL, OPT_JMAX },
+	{ "step", required_argument, NULL, OPT_STEP },
+	{ "samples", required_argument, NULL, 'n' },
+	{ "rate", required_argument, NULL, 'r' },
+	{ "joint", no_argument, NULL, OPT_JOINT },
+	{ "names", required_argument, NULL, OPT_NAMES },
+	{ "vel", no_argument, NULL, OPT_VEL },
+	{ "acc", no_argument, NULL, OPT_ACC },
+	{ "jerk", no_argument, NULL, OPT_JERK },
+	{ "format", required_argument, NULL, 'f' },
+	{ "precision", required_argument, NULL, 'p' },
+	{ "header", no_argument, NULL, OPT_HEADER },
+	{ "no-header", no_argument, NULL, OPT_NO_HEADER },
+	{ "dwell", required_argument, NULL, OPT_DWELL },
+	{ "through", no_argument, NULL, OPT_THROUGH },
+	{ "reverse", no_argument, NULL, OPT_REVERSE },
+	{ "check", no_argument, NULL, OPT_CHECK },
+	{ "output", required_argument, NULL, 'o' },
+	{ "help", no_argument, NULL, 'h' },
+	{ "version", no_argument, NULL, OPT_VERSION },
+	{ NULL, 0, NULL, 0 }
+};
+
+/* One option; -1 to stop with *rc, 0 to go on. */
+static int
+take_option(int c, const char *arg, struct options *o, int *sampling_seen,
+    int *rc)
+{
+	struct mj_timing *r = &o->timing;
+	long n;
+
+	*rc = EXIT_USAGE;
+	switch (c) {
+	case OPT_FROM:
+		o->from = arg;
+		break;
+	case OPT_TO:
+		o->to = arg;
+		break;
+	case 'T':
+		return positive("--duration", arg, &r->duration);
+	case OPT_FITTS:
+		return parse_fitts(arg, r);
+	case OPT_VMAX:
+		return positive("--vmax", arg, &r->vmax);
+	case OPT_AMAX:
+		return positive("--amax", arg, &r->amax);
+	case OPT_JMAX:
+		return positive("--jmax", arg, &r->jmax);
+	case OPT_STEP:
+		o->sampling = SAMPLE_STEP;
+		*sampling_seen |= 1;
+		return positive("--step", arg, &o->step);
+	case 'n':
+		o->sampling = SAMPLE_COUNT;
+		*sampling_seen |= 2;
+		if (num_long(arg, 2, (long)1e12, &n) != NUM_OK) {
+			usage_error("--samples: want a whole number from 2 "
+			    "to 1e12: '%s'", arg);
+			return -1;
+		}
+		o->samples = (uint64_t)n;
+		break;
+	case 'r':
+		o->sampling = SAMPLE_RATE;
+		*sampling_seen |= 4;
+		return positive("--rate", arg, &o->rate);
+	case OPT_JOINT:
+		o->joint = 1;
+		break;
+	case OPT_NAMES:
+		o->names = arg;
+		break;
+	case OPT_VEL:
+		o->vel = 1;
+		break;
+	case OPT_ACC:
+		o->acc = 1;
+		break;
+	case OPT_JERK:
+		o->jerk = 1;
+		break;
+	case 'f':
+		if (table_format_parse(arg, &o->format) < 0) {
+			usage_error("--format: want csv, tsv or jsonl: '%s'",
+			    arg);
+			return -1;
+		}
+		break;
+	case 'p':
+		if (num_long(arg, 0, 17, &n) != NUM_OK) {
+			usage_error("--precision: want 0 to 17: '%s'", arg);
+			return -1;
+		}
+		o->precision = (int)n;
+		break;
+	case OPT_HEADER:
+		o->header = 1;
+		break;
+	case OPT_NO_HEADER:
+		o->header = 0;
+		break;
+	case OPT_DWELL:
+		if (num_double(arg, &o->dwell) != NUM_OK || !(o->dwell >= 0)) {
+			usage_error("--dwell: want seconds >= 0: '%s'", arg);
+			return -1;
+		}
+		break;
+	case OPT_THROUGH:
+		o->through = 1;
+		break;
+	case OPT_REVERSE:
+		o->reverse = 1;
+		break;
+	case OPT_CHECK:
+		o->check = 1;
+		break;
+	case 'o':
+		o->output = arg;
+		break;
+	case 'h':
+		usage(stdout);
+		*rc = EXIT_OK;
+		return -1;
+	case OPT_VERSION:
+		print_version();
+		*rc = EXIT_OK;
+		return -1;
+	default:
+		return -1;
+	}
+	return 0;
+}
+
+/* Combinations that cannot mean anything. */
+static int
+check_combinations(const struct options *o, int sampling_seen)
+{
+	const struct mj_timing *r = &o->timing;
+
+	if (sampling_seen & (sampling_seen - 1))	/* more than one kind */
+		return usage_error("%s", "give one of --step, --samples and "
+		    "--rate");
+	if (r->duration > 0 && r->fitts_w > 0)
+		return usage_error("%s", "give --duration or --fitts, not both");
+	if (o->sampling == SAMPLE_RATE && !mj_timing_has_clock(r))
+		return usage_error("%s", "--rate needs a duration: --duration, "
+		    "--fitts, --vmax, --amax or --jmax");
+	if (o->joint && o->names)
+		return usage_error("%s", "give --joint or --names, not both");
+	if (o->through && o->dwell > 0)
+		return usage_error("%s", "--through does not stop at via "
+		    "points: it cannot --dwell");
+	if (o->input == NULL && (o->from == NULL || o->to == NULL))
+		return usage_error("%s", o->from || o->to ?
+		    "a move needs both --from and --to" :
+		    "give --from A --to B, or a waypoint file ('-' for stdin)");
+	return EXIT_OK;
+}
+
+/* The options into o; *done when the run ends here (--help, an error). */
+static int
+parse_args(int argc, char **argv, struct options *o, int *done)
+{
+	int c, rc = EXIT_OK, sampling_seen = 0;
+
+	*done = 1;
+	memset(o, 0, sizeof *o);
+	o->output = "-";
+	o->sampling = SAMPLE_STEP;
+	o->step = 1;
+	o->format = TABLE_CSV;
+	o->precision = TABLE_ROUND_TRIP;
+	o->header = 1;
+	opterr = 0;		/* our messages start with the short name */
+	while ((c = getopt_long(argc, argv, ":T:n:r:f:p:o:h", long_options,
+	    NULL)) != -1) {
+		if (c == '?' || c == ':') {
+			char shortopt[3] = { '-', (char)optopt, '\0' };
+			int is_short = optopt > 0 && optopt < 128;
+
+			return usage_error(c == '?' ? "unknown option '%s'" :
+			    "option '%s' needs a value", is_short ? shortopt :
+			    argv[optind - 1]);
+		}
+		if (take_option(c, optarg, o, &sampling_seen, &rc) < 0)
+			return rc;
+	}
+	if (argc - optind > 1)
+		return usage_error("one waypoint file at most, got '%s' too",
+		    argv[optind + 1]);
+	if (optind < argc)
+		o->input = argv[optind];
+	if ((rc = check_combinations(o, sampling_seen)) == EXIT_OK)
+		*done = 0;
+	return rc;
+}
+
+/* Column names: t, the coordinates, then v.., a.., j.. for each. */
+static char **
+column_names(const struct points *p, const struct options *o, size_t *n)
+{
+	static const char prefix[] = "vaj";
+	int want[3] = { o->vel, o->acc, o->jerk };
+	char **names = calloc(1 + 4 * p->dim, sizeof *names);
+	size_t i, k;
+
+	if (names == NULL)
+		return NULL;
+	*n = 0;
+	if ((names[(*n)++] = strdup("t")) == NULL)
+		return names;
+	for (i = 0; i < p->dim; i++)
+		if ((names[(*n)++] = strdup(p->names[i])) == NULL)
+			return names;
+	for (k = 0; k < 3; k++) {
+		for (i = 0; want[k] && i < p->dim; i++) {
+			size_t len = strlen(p->names[i]) + 2;
+
+			if ((names[*n] = malloc(len)) == NULL)
+				return names;
+			snprintf(names[(*n)++], len, "%c%s", prefix[k],
+			    p->names[i]);
+		}
+	}
+	return names;
+}
+
+static void
+free_names(char **names, size_t n)
+{
+	size_t i;
+
+	for (i = 0; names && i < n; i++)
+		free(names[i]);
+	free(names);
+}
+
+/* Samples or the --check report into o->output, whole or not at all. */
+static int
+write_output(const struct path *path, const struct points *p,
+    const struct options *o)
+{
+	static const char *const check_cols[] = {
+		"quantity", "value", "limit", "margin", "t"
+	};
+	struct atomic_file af;
+	struct table *t = malloc(sizeof *t);
+	char **names = NULL;
+	size_t ncols = 0;
+	int rc = EXIT_OK;
+
+	if (t == NULL || (!o->check &&
+	    ((names = column_names(p, o, &ncols)) == NULL ||
+	    ncols != 1 + p->dim * (1 + (size_t)(o->vel + o->acc + o->jerk))))) {
+		warnx_tool("out of memory");
+		free_names(names, ncols);
+		free(t);
+		return EXIT_IOERR;
+	}
+	if (atomic_open(&af, o->output) < 0) {
+		warnx_tool("%s: %s", o->output, strerror(errno));
+		free_names(names, ncols);
+		free(t);
+		return EXIT_IOERR;
+	}
+	if (o->check)
+		table_init(t, af.fp, o->format, o->precision, check_cols, 5);
+	else
+		table_init(t, af.fp, o->format, o->precision,
+		    (const char *const *)names, ncols);
+	if (o->header)
+		table_header(t);
+	rc = o->check ? check_report(path, o, t) : emit_samples(path, o, t);
+	if (table_flush(t) < 0 || atomic_commit(&af) < 0) {
+		warnx_tool("%s: write error: %s", strcmp(o->output, "-") ?
+		    o->output : "<stdout>", strerror(errno));
+		atomic_abort(&af);
+		rc = EXIT_IOERR;
+	}
+	free_names(names, ncols);
+	free(t);
+	return rc;
+}
+
+static int
+run(const struct options *o)
+{
+	struct points p;
+	struct path path;
+	int rc;
+
+	rc = o->input ? points_read(&p, o) : points_from_args(&p, o);
+	if (rc == EXIT_OK)
+		rc = plan_path(&path, &p, o);
+	else
+		memset(&path, 0, sizeof path);
+	if (rc == EXIT_OK && path.npts == 1)
+		warnx_tool("warning: zero-length move: writing the single "
+		    "point");
+	if (rc == EXIT_OK && !o->check &&
+	    !mj_timing_from_limits(&o->timing))
+		rc = check_limits(&path, o);
+	if (rc == EXIT_OK && !o->check)
+		rc = samples_check(&path, o);
+	if (rc == EXIT_OK)
+		rc = write_output(&path, &p, o);
+	path_free(&path);
+	points_free(&p);
+	return rc;
+}
+
+int
+main(int argc, char **argv)
+{
+	struct options o;
+	int rc, done;
+
+	rc = parse_args(argc, argv, &o, &done);
+	return done ? rc : run(&o);
+}

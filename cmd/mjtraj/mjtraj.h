@@ -1,0 +1,87 @@
+/*
+ * mjtraj.h - what the parts of mjtraj share: the options, the points of the
+ * path and the planned path.  main.c fills the options, points.c the
+ * points, plan.c the path; emit.c and check.c write it out.
+ */
+#ifndef MJTRAJ_H
+#define MJTRAJ_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cli/table.h"
+#include "traj/peaks.h"
+#include "traj/timing.h"
+
+#define MJTRAJ_DIM_MAX 32
+
+enum sample_rule { SAMPLE_STEP, SAMPLE_COUNT, SAMPLE_RATE };
+
+struct options {
+	const char *from, *to;	/* as given, or NULL */
+	const char *input;	/* waypoint file, "-", or NULL */
+	const char *output;	/* "-" for stdout */
+	struct mj_timing timing;
+	enum sample_rule sampling;
+	double step;		/* SAMPLE_STEP: distance between samples */
+	uint64_t samples;	/* SAMPLE_COUNT */
+	double rate;		/* SAMPLE_RATE, Hz */
+	int joint;		/* q1..qN */
+	const char *names;	/* --names, or NULL */
+	int vel, acc, jerk;	/* derivative columns */
+	enum table_format format;
+	int precision;
+	int header;
+	double dwell;
+	int through, check, reverse;
+};
+
+/* The points the path visits, in order, dim coordinates each. */
+struct points {
+	size_t dim;
+	size_t n, cap;
+	double *xyz;		/* n * dim */
+	long *line;		/* input line of each point; 0 for an argument */
+	const char *file;	/* where the lines are, for messages */
+	char *names[MJTRAJ_DIM_MAX];	/* the coordinate column names */
+};
+
+/*
+ * The path: consecutive segments between the points (repeats removed),
+ * each with its duration and, for --through, its quintic.
+ */
+struct path {
+	size_t dim;
+	size_t npts;
+	double *pts;		/* npts * dim, owned */
+	long *line;		/* input line of each point */
+	double *dur;		/* npts - 1 durations, seconds */
+	double *vel, *acc;	/* --through: states at every point */
+	double *coef;		/* --through: (npts - 1) quintics */
+	double dwell;
+	int through;
+	int normalised;		/* no clock: t runs 0..1 per segment */
+};
+
+/* points.c */
+int points_from_args(struct points *p, const struct options *o);
+int points_read(struct points *p, const struct options *o);
+void points_free(struct points *p);
+
+/* plan.c */
+int plan_path(struct path *path, const struct points *p,
+    const struct options *o);
+void path_peaks(const struct path *path, struct mj_peaks *pk);
+void path_free(struct path *path);
+
+/* emit.c */
+int samples_check(const struct path *path, const struct options *o);
+int emit_samples(const struct path *path, const struct options *o,
+    struct table *t);
+
+/* check.c */
+int check_limits(const struct path *path, const struct options *o);
+int check_report(const struct path *path, const struct options *o,
+    struct table *t);
+
+#endif

@@ -1,0 +1,423 @@
+/*
+ * points.c - the points mjtraj moves through: --from/--to, or a waypoint CSV
+ * whose columns are found by header name (x,y,z; q1..qN; or --names).
+ * Called by main.c; every problem is reported here with its exit status.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/csv.h"
+#include "cli/diag.h"
+#include "cli/exits.h"
+#include "cli/num.h"
+#include "mjtraj.h"
+
+void
+points_free(struct points *p)
+{
+	size_t i;
+
+	free(p->xyz);
+	free(p->line);
+	for (i = 0; i < MJTRAJ_DIM_MAX; i++)
+		free(p->names[i]);
+	memset(p, 0, sizeof *p);
+}
+
+/* A field as a message can show it: printable, short. */
+static const char *
+shown(const char *s, char *buf, size_t size)
+{
+	size_t i;
+
+	for (i = 0; s[i] && i + 4 < size; i++)
+		buf[i] = (s[i] >= 0x20 && s[i] < 0x7f) ? s[i] : '?';
+	if (s[i])
+		buf[i++] = '.', buf[i++] = '.', buf[i++] = '.';
+	buf[i] = '\0';
+	return buf;
+}
+
+static int
+set_name(struct points *p, size_t i, const char *name)
+{
+	free(p->names[i]);
+	if ((p->names[i] = strdup(name)) == NULL) {
+		warnx_tool("out of memory");
+		return EXIT_IOERR;
+	}
+	return EXIT_OK;
+}
+
+/* x / x,y / x,y,z up to three coordinates, q1..qN beyond or with --joint. */
+static int
+default_names(struct points *p, const struct options *o)
+{
+	static const char *const xyz[] = { "x", "y", "z" };
+	char name[24];
+	size_t i;
+	int rc;
+
+	for (i = 0; i < p->dim; i++) {
+		if (!o->joint && p->dim <= 3)
+			rc = set_name(p, i, xyz[i]);
+		else {
+			snprintf(name, sizeof name, "q%zu", i + 1);
+			rc = set_name(p, i, name);
+		}
+		if (rc != EXIT_OK)
+			return rc;
+	}
+	return EXIT_OK;
+}
+
+/* --names a,b,c: as many names as coordinates; none empty, none twice. */
+static int
+names_from_option(struct points *p, const char *list, size_t *count)
+{
+	const char *s = list;
+	size_t n = 0, i;
+
+	for (;;) {
+		size_t len = strcspn(s, ",");
+		char name[256];
+
+		if (len == 0 || len >= sizeof name) {
+			warnx_tool("--names: item %zu is %s", n + 1,
+			    len ? "too long" : "empty");
+			return EXIT_USAGE;
+		}
+		if (n == MJTRAJ_DIM_MAX) {
+			warnx_tool("--names: more than %d names",
+			    MJTRAJ_DIM_MAX);
+			return EXIT_USAGE;
+		}
+		memcpy(name, s, len);
+		name[len] = '\0';
+		for (i = 0; i < n; i++)
+			if (strcmp(p->names[i], name) == 0) {
+				warnx_tool("--names: '%s' given twice", name);
+				return EXIT_USAGE;
+			}
+		if (set_name(p, n++, name) != EXIT_OK)
+			return EXIT_IOERR;
+		if (s[len] == '\0')
+			break;
+		s += len + 1;
+	}
+	*count = n;
+	return EXIT_OK;
+}
+
+/* Item i (0-based) of a comma-separated list, as a message shows it. */
+static const char *
+list_item(const char *s, int i, char *buf, size_t size)
+{
+	char item[48];
+	size_t len;
+
+	while (i-- > 0 && strchr(s, ','))
+		s = strchr(s, ',') + 1;
+	len = strcspn(s, ",");
+	if (len >= sizeof item)
+		len = sizeof item - 1;
+	memcpy(item, s, len);
+	item[len] = '\0';
+	return shown(item, buf, size);
+}
+
+/* Coordinates of --from or --to; the count, or -1 after a message. */
+static int
+parse_coords(const char *flag, const char *s, double *out)
+{
+	enum num_error e;
+	int bad, n;
+	char buf[48];
+
+	n = num_double_list(s, out, MJTRAJ_DIM_MAX, &e, &bad);
+	if (n > 0)
+		return n;
+	if (e == NUM_RANGE && bad == MJTRAJ_DIM_MAX)
+		warnx_tool("%s: more than %d coordinates", flag,
+		    MJTRAJ_DIM_MAX);
+	else
+		warnx_tool("%s: coordinate %d: %s: '%s'", flag, bad + 1,
+		    num_strerror(e), list_item(s, bad, buf, sizeof buf));
+	return -1;
+}
+
+static int
+grow(struct points *p, size_t need)
+{
+	double *xyz;
+	long *line;
+	size_t cap;
+
+	if (need <= p->cap)
+		return EXIT_OK;
+	cap = p->cap ? p->cap * 2 : 64;
+	while (cap < need)
+		cap *= 2;
+	if ((xyz = realloc(p->xyz, cap * p->dim * sizeof *xyz)) == NULL)
+		goto oom;
+	p->xyz = xyz;
+	if ((line = realloc(p->line, cap * sizeof *line)) == NULL)
+		goto oom;
+	p->line = line;
+	p->cap = cap;
+	return EXIT_OK;
+oom:
+	warnx_tool("out of memory after %zu waypoints", p->n);
+	return EXIT_IOERR;
+}
+
+/* Adds a point at position `at` (0 = first, p->n = last). */
+static int
+insert(struct points *p, size_t at, const double *xyz, long line)
+{
+	int rc;
+
+	if ((rc = grow(p, p->n + 1)) != EXIT_OK)
+		return rc;
+	memmove(p->xyz + (at + 1) * p->dim, p->xyz + at * p->dim,
+	    (p->n - at) * p->dim * sizeof *p->xyz);
+	memmove(p->line + at + 1, p->line + at, (p->n - at) * sizeof *p->line);
+	memcpy(p->xyz + at * p->dim, xyz, p->dim * sizeof *xyz);
+	p->line[at] = line;
+	p->n++;
+	return EXIT_OK;
+}
+
+/* --from and --to, checked against each other and against p->dim. */
+static int
+add_endpoints(struct points *p, const struct options *o)
+{
+	double from[MJTRAJ_DIM_MAX], to[MJTRAJ_DIM_MAX];
+	int nf = 0, nt = 0, rc;
+
+	if (o->from && (nf = parse_coords("--from", o->from, from)) < 0)
+		return EXIT_USAGE;
+	if (o->to && (nt = parse_coords("--to", o->to, to)) < 0)
+		return EXIT_USAGE;
+	if (o->from && o->to && nf != nt) {
+		warnx_tool("--from has %d coordinates but --to has %d", nf,
+		    nt);
+		return EXIT_USAGE;
+	}
+	if (p->dim == 0)
+		p->dim = (size_t)(o->from ? nf : nt);
+	if ((o->from && (size_t)nf != p->dim) ||
+	    (o->to && (size_t)nt != p->dim)) {
+		warnx_tool("%s has %d coordinates but the waypoints have %zu",
+		    o->from && (size_t)nf != p->dim ? "--from" : "--to",
+		    o->from && (size_t)nf != p->dim ? nf : nt, p->dim);
+		return EXIT_USAGE;
+	}
+	if (o->from && (rc = insert(p, 0, from, 0)) != EXIT_OK)
+		return rc;
+	if (o->to && (rc = insert(p, p->n, to, 0)) != EXIT_OK)
+		return rc;
+	return EXIT_OK;
+}
+
+int
+points_from_args(struct points *p, const struct options *o)
+{
+	size_t n = 0;
+	int rc;
+
+	memset(p, 0, sizeof *p);
+	if ((rc = add_endpoints(p, o)) != EXIT_OK)
+		return rc;
+	if (o->names) {
+		if ((rc = names_from_option(p, o->names, &n)) != EXIT_OK)
+			return rc;
+		if (n != p->dim) {
+			warnx_tool("--names gives %zu names for %zu "
+			    "coordinates", n, p->dim);
+			return EXIT_USAGE;
+		}
+		return EXIT_OK;
+	}
+	return default_names(p, o);
+}
+
+/* q1, q2, ... as far as the header has them. */
+static size_t
+count_joint_columns(const struct csv_header *h)
+{
+	char name[24];
+	size_t n = 0;
+
+	for (;;) {
+		snprintf(name, sizeof name, "q%zu", n + 1);
+		if (n == MJTRAJ_DIM_MAX || csv_header_find(h, name) < 0)
+			return n;
+		n++;
+	}
+}
+
+/*
+ * Which header columns hold the coordinates, and their names: --names,
+ * q1..qN with --joint, else x[,y[,z]], else q1..qN.
+ */
+static int
+map_columns(struct points *p, const struct options *o,
+    const struct csv_header *h, long line, struct diag *d, int *col)
+{
+	size_t n = 0, i;
+	int rc;
+
+	if (o->names) {
+		if ((rc = names_from_option(p, o->names, &n)) != EXIT_OK)
+			return rc;
+	} else if (o->joint || csv_header_find(h, "x") < 0) {
+		if ((n = count_joint_columns(h)) == 0) {
+			diag_error(d, line, 0, "no %s column in the header "
+			    "(name the columns %s)", o->joint ? "q1" : "x or q1",
+			    o->joint ? "q1..qN" : "x,y,z or q1..qN");
+			return EXIT_DATAERR;
+		}
+		p->dim = n;
+		if ((rc = default_names(p, o)) != EXIT_OK)
+			return rc;
+		/* default_names says x,y,z for up to 3; these are q columns */
+		for (i = 0; i < n; i++) {
+			char name[24];
+
+			snprintf(name, sizeof name, "q%zu", i + 1);
+			if ((rc = set_name(p, i, name)) != EXIT_OK)
+				return rc;
+		}
+	} else {
+		n = 1 + (csv_header_find(h, "y") >= 0);
+		if (csv_header_find(h, "z") >= 0) {
+			if (n == 1) {
+				diag_error(d, line, 0, "column z without y");
+				return EXIT_DATAERR;
+			}
+			n = 3;
+		}
+		p->dim = n;
+		if ((rc = default_names(p, o)) != EXIT_OK)
+			return rc;
+	}
+	p->dim = n;
+	for (i = 0; i < n; i++) {
+		if ((col[i] = csv_header_find(h, p->names[i])) < 0) {
+			char buf[48];
+
+			diag_error(d, line, 0, "no column '%s' in the header",
+			    shown(p->names[i], buf, sizeof buf));
+			return EXIT_DATAERR;
+		}
+	}
+	return EXIT_OK;
+}
+
+/* A header line, not a row of numbers someone forgot to name. */
+static int
+looks_like_data(const struct csv_reader *r)
+{
+	double v;
+	size_t i;
+
+	for (i = 0; i < csv_nfields(r); i++)
+		if (num_double(csv_field(r, i), &v) != NUM_OK)
+			return 0;
+	return 1;
+}
+
+static int
+read_row(struct points *p, const struct csv_reader *r, const int *col,
+    struct diag *d)
+{
+	double xyz[MJTRAJ_DIM_MAX];
+	enum num_error e;
+	size_t i;
+	char buf[48];
+
+	for (i = 0; i < p->dim; i++) {
+		size_t f = (size_t)col[i];
+
+		if (f >= csv_nfields(r)) {
+			diag_error(d, r->line, 0, "no value for column '%s' "
+			    "(the row has %zu fields)", p->names[i],
+			    csv_nfields(r));
+			return EXIT_DATAERR;
+		}
+		if ((e = num_double(csv_field(r, f), &xyz[i])) != NUM_OK) {
+			diag_error(d, r->line, csv_col(r, f), "%s: %s: '%s'",
+			    p->names[i], num_strerror(e),
+			    shown(csv_field(r, f), buf, sizeof buf));
+			return EXIT_DATAERR;
+		}
+	}
+	return insert(p, p->n, xyz, r->line);
+}
+
+static int
+read_table(struct points *p, const struct options *o, FILE *fp,
+    struct diag *d)
+{
+	struct csv_reader r;
+	struct csv_header h = { NULL, 0 };
+	int col[MJTRAJ_DIM_MAX], got, rc = EXIT_OK;
+
+	csv_init(&r, fp, ',');
+	if ((got = csv_read(&r)) <= 0) {
+		if (got < 0)
+			diag_error(d, r.error_line, r.error_col, "%s", r.error);
+		else
+			diag_error(d, 0, 0, "no header line and no waypoints");
+		csv_free(&r);
+		return EXIT_DATAERR;
+	}
+	if (looks_like_data(&r)) {
+		diag_error(d, r.line, 1, "the first line must be a header "
+		    "naming the columns (x,y,z or q1..qN)");
+		rc = EXIT_DATAERR;
+	} else if (csv_header_take(&r, &h) < 0) {
+		warnx_tool("out of memory");
+		rc = EXIT_IOERR;
+	} else {
+		rc = map_columns(p, o, &h, r.line, d, col);
+	}
+	while (rc == EXIT_OK && (got = csv_read(&r)) == 1)
+		rc = read_row(p, &r, col, d);
+	if (rc == EXIT_OK && got < 0) {
+		diag_error(d, r.error_line, r.error_col, "%s", r.error);
+		rc = EXIT_DATAERR;
+	}
+	if (rc == EXIT_OK && p->n == 0) {
+		diag_error(d, 0, 0, "no waypoints after the header");
+		rc = EXIT_DATAERR;
+	}
+	csv_header_free(&h);
+	csv_free(&r);
+	return rc;
+}
+
+int
+points_read(struct points *p, const struct options *o)
+{
+	struct diag d = diag_for(o->input);
+	FILE *fp = stdin;
+	int rc;
+
+	memset(p, 0, sizeof *p);
+	p->file = o->input;
+	if (strcmp(o->input, "-") != 0 &&
+	    (fp = fopen(o->input, "r")) == NULL) {
+		warnx_tool("%s: %s", o->input, strerror(errno));
+		return EXIT_NOINPUT;
+	}
+	rc = read_table(p, o, fp, &d);
+	if (fp != stdin)
+		fclose(fp);
+	if (rc == EXIT_OK)
+		rc = add_endpoints(p, o);
+	return rc;
+}

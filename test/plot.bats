@@ -1,0 +1,82 @@
+#!/usr/bin/env bats
+# plot.bats - scripts/plot: spine tables into PNGs, and its errors.
+
+bats_require_minimum_version 1.5.0
+load lib/helper
+
+setup() {
+	command -v gnuplot >/dev/null || skip "gnuplot not installed (scripts/install-deps)"
+	cd "$BATS_TEST_TMPDIR"
+	plot=$SPINE_ROOT/scripts/plot
+}
+
+# A PNG file starts with \x89 P N G.
+is_png() {
+	[ "$(head -c 4 "$1" | od -An -c | tr -d ' ')" = '211PNG' ]
+}
+
+@test "time series of every column from stdin" {
+	mjtraj --from 0,0 --to 100,50 --duration 2 --vel | "$plot" -o ts.png
+	is_png ts.png
+}
+
+@test "a file gets a PNG beside it by default; --stack, --title, --size" {
+	mjtraj --from 0 --to 1 --vel --acc > move.csv
+	run "$plot" --stack --title "it's a move" --size 640x480 move.csv
+	assert_success
+	is_png move.png
+}
+
+@test "--xy plots the x,y columns by name, or others given" {
+	mjtraj --from 0,0,0 --to 100,50,20 | "$plot" --xy -o xy.png
+	is_png xy.png
+	mjtraj --from 0,0,0 --to 100,50,20 | "$plot" --xy y,z -o yz.png
+	is_png yz.png
+}
+
+@test "TSV and comment lines are read too" {
+	{ echo "# made by hand"; mjtraj --from 0,0 --to 3,4 --format tsv; } |
+	    "$plot" -o tsv.png
+	is_png tsv.png
+}
+
+@test "errors: clear message, documented status, no PNG" {
+	run --separate-stderr "$plot" no-such.csv
+	[ "$status" -eq 66 ]
+	[ "$stderr" = "plot: no-such.csv: cannot open" ]
+	mjtraj --from 0 --to 1 > one.csv
+	run --separate-stderr "$plot" < one.csv
+	[ "$status" -eq 2 ]
+	[ "${stderr%%$'\n'*}" = "plot: reading stdin: say where the PNG goes with -o" ]
+	run --separate-stderr "$plot" --xy -o xy.png one.csv
+	[ "$status" -eq 65 ]
+	[ "$stderr" = "plot: one.csv: no column 'y' in the header" ]
+	printf 't,x\n' > empty.csv
+	run --separate-stderr "$plot" empty.csv
+	[ "$status" -eq 65 ]
+	[ "$stderr" = "plot: empty.csv: a header but no rows" ]
+	mjtraj --from 0 --to 1 --format jsonl > j.jsonl
+	run --separate-stderr "$plot" -o j.png j.jsonl
+	[ "$status" -eq 65 ]
+	[[ "$stderr" == "plot: j.jsonl: JSON lines: plot reads CSV or TSV"* ]]
+	run --separate-stderr "$plot" --bogus
+	[ "$status" -eq 2 ]
+	run --separate-stderr "$plot" --xy x -o a.png one.csv
+	[ "$status" -eq 2 ]
+	[ ! -e xy.png ] && [ ! -e empty.png ] && [ ! -e j.png ] && [ ! -e a.png ]
+}
+
+@test "random bytes are refused cleanly" {
+	head -c 3000 /dev/urandom > rnd.bin
+	run --separate-stderr "$plot" -o rnd.png rnd.bin
+	[ "$status" -eq 65 ]
+	[[ "$stderr" == "plot: rnd.bin: "* ]]
+	[ ! -e rnd.png ]
+	[ "$(ls -A | grep -c '^\.rnd')" -eq 0 ]
+}
+
+@test "--help" {
+	run "$plot" --help
+	assert_success
+	assert_line --index 0 --partial "usage: scripts/plot"
+}
