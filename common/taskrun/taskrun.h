@@ -1,0 +1,99 @@
+/*
+ * taskrun.h - running a task machine on a host: the tick loop around the
+ * engine (common/task), its environment from a senses CSV or another
+ * source, the commanded points as CSV, a transparency log and messages
+ * with names.  Called by planrun for plans with a task section.
+ */
+#ifndef SPINE_TASKRUN_H
+#define SPINE_TASKRUN_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "cli/csv.h"
+#include "cli/diag.h"
+#include "cli/table.h"
+#include "plan/task.h"
+#include "task/task.h"
+
+/* Where the environment comes from, tick by tick. */
+struct taskrun_source {
+	void *ctx;
+	/*
+	 * Called before tick `tick` runs: 0 ready, -1 failed (reported;
+	 * *status is the exit status).
+	 */
+	int (*begin_tick)(void *ctx, uint32_t tick, int *status);
+	int (*arm)(void *ctx, int32_t *pos);
+	int (*encoder)(void *ctx, int32_t *pos);
+	int (*object)(void *ctx, uint8_t index, int32_t *pos);
+	/* Why the last query failed, for the abort message (or NULL). */
+	const char *(*why)(void *ctx);
+	/* The commanded point of a tick, for sources that act on it. */
+	int (*commanded)(void *ctx, uint32_t tick, const int32_t *point,
+	    int *status);
+};
+
+struct taskrun_options {
+	FILE *out;		/* the commanded points */
+	enum table_format format;
+	int precision;		/* TABLE_ROUND_TRIP or digits */
+	int header;
+	FILE *log;		/* one line per event, or NULL */
+	uint32_t max_ticks;	/* give up after this many ticks */
+	uint16_t slots;		/* running list capacity */
+};
+
+#define TASKRUN_DEFAULT_TICKS 1000000UL
+#define TASKRUN_DEFAULT_SLOTS 64
+
+/*
+ * Run task t to its end; the exit status: 0 done, 1 aborted or out of
+ * ticks (message on stderr), or the source's or output's failure status.
+ */
+int taskrun(const struct plan_task *t, const struct taskrun_source *src,
+    const struct taskrun_options *o);
+
+/* Messages (text.c).  buf gets one line without a newline. */
+void taskrun_abort_text(const struct plan_task *t, const struct task_abort *a,
+    const char *why, char *buf, size_t size);
+void taskrun_event_text(const struct plan_task *t, const struct task_event *e,
+    char *buf, size_t size);
+
+/* Counts as the exact decimal they stand for: "12.5", "-0.001". */
+char *taskrun_coord(int32_t counts, char *buf, size_t size);
+
+/* A senses CSV as the environment (senses.c). */
+struct task_senses {
+	const struct plan_task *t;
+	struct csv_reader csv;
+	struct diag *d;
+	int col_tick;
+	int col_arm[TASK_MAX_AXES], col_enc[TASK_MAX_AXES];
+	int col_obj[TASK_MAX_OBJECTS][TASK_MAX_AXES];
+	int need_arm;
+	uint32_t rows;		/* rows read */
+	int ended;		/* no row for the current tick */
+	int32_t arm[TASK_MAX_AXES], enc[TASK_MAX_AXES];
+	int32_t obj[TASK_MAX_OBJECTS][TASK_MAX_AXES];
+	uint8_t seen[TASK_MAX_OBJECTS];
+	char why[160];
+};
+
+/*
+ * Start reading senses from fp (named path in messages): the header must
+ * name arm.AXIS for every axis when the task looks at the arm, and
+ * OBJECT.AXIS for every object; encoder.AXIS and tick are optional.
+ * 0, or the exit status after a message.
+ */
+int task_senses_open(struct task_senses *s, const struct plan_task *t,
+    FILE *fp, struct diag *d);
+void task_senses_close(struct task_senses *s);
+
+/* The source reading s. */
+void task_senses_source(struct task_senses *s, struct taskrun_source *src);
+
+/* Does the task ever ask for the arm or the encoder? */
+int taskrun_needs_arm(const struct plan_task *t);
+
+#endif
