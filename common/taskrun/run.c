@@ -116,6 +116,7 @@ finish(struct runner *u, const struct task_run *r, int state)
 {
 	char text[512];
 	const char *why = NULL;
+	FILE *errs = u->o->errs ? u->o->errs : stderr;
 
 	if (state == TASK_DONE) {
 		if (u->o->log)
@@ -123,8 +124,8 @@ finish(struct runner *u, const struct task_run *r, int state)
 		return EXIT_OK;
 	}
 	if (state == TASK_RUNNING) {
-		warnx_tool("the task did not complete in %lu ticks",
-		    (unsigned long)u->o->max_ticks);
+		fprintf(errs, "%s: the task did not complete in %lu ticks\n",
+		    tool_name(), (unsigned long)u->o->max_ticks);
 		if (u->o->log)
 			fprintf(u->o->log, "%lu stopped: no end in %lu ticks\n",
 			    (unsigned long)r->tick,
@@ -134,8 +135,8 @@ finish(struct runner *u, const struct task_run *r, int state)
 	if (r->why.code == TASK_E_ENV && u->src->why)
 		why = u->src->why(u->src->ctx);
 	taskrun_abort_text(u->t, &r->why, why, text, sizeof text);
-	warnx_tool("task aborted at tick %lu: %s", (unsigned long)r->tick,
-	    text);
+	fprintf(errs, "%s: task aborted at tick %lu: %s\n", tool_name(),
+	    (unsigned long)r->tick, text);
 	if (u->o->log)
 		fprintf(u->o->log, "%lu aborted: %s\n", (unsigned long)r->tick,
 		    text);

@@ -40,6 +40,7 @@ struct taskrun_options {
 	int precision;		/* TABLE_ROUND_TRIP or digits */
 	int header;
 	FILE *log;		/* one line per event, or NULL */
+	FILE *errs;		/* the final message; NULL means stderr */
 	uint32_t max_ticks;	/* give up after this many ticks */
 	uint16_t slots;		/* running list capacity */
 };
