@@ -13,6 +13,7 @@
 #include "plan/plan.h"
 #include "plan/task.h"
 #include "plansrc/task_compile.h"
+#include "plansrc/task_emit.h"
 
 /* The last compile's messages. */
 static char messages[4096];
@@ -338,6 +339,46 @@ test_random_bytes(void)
 	CHECK(compiled == 0);
 }
 
+/* Compile, write back as YAML, compile that: the same bytes. */
+static void
+check_round_trip(const char *src)
+{
+	struct plan p;
+	struct plan_error err;
+	struct plan_task t;
+	uint32_t n1 = 0, n2 = 0;
+	uint8_t *b1 = compile(src, &n1), *b2 = NULL;
+	char *text = NULL;
+	size_t len = 0;
+	FILE *fp;
+
+	CHECK(b1 != NULL);
+	if (b1 == NULL)
+		return;
+	CHECK(plan_open(&p, b1, n1, &err) == PLAN_OK && plan_task_of(&p, &t));
+	fp = open_memstream(&text, &len);
+	CHECK(task_emit_yaml(fp, &t) == 0);
+	fclose(fp);
+	b2 = compile(text, &n2);
+	CHECK(b2 != NULL && n1 == n2 && memcmp(b1, b2, n1) == 0);
+	if (b2 == NULL)
+		fprintf(stderr, "%s%s", text, messages);
+	free(text);
+	free(b1);
+	free(b2);
+}
+
+static void
+test_emit(void)
+{
+	check_round_trip(components_src);
+	check_round_trip(same_yaml);
+	check_round_trip(same_json);
+	check_round_trip("task: \"\"\nstart: a\nactions:\n  a: {trajectory: "
+	    "[[-999999.999]], decisions: [{after: 0, state: {arm: "
+	    "[[0.001, 1000000]]}, match: {action: done, delay: 65535}}]}\n");
+}
+
 int
 main(void)
 {
@@ -346,5 +387,6 @@ main(void)
 	RUN(test_errors);
 	RUN(test_warnings);
 	RUN(test_random_bytes);
+	RUN(test_emit);
 	return check_report("tasksrc");
 }
