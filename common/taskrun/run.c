@@ -120,15 +120,16 @@ finish(struct runner *u, const struct task_run *r, int state)
 
 	if (state == TASK_DONE) {
 		if (u->o->log)
-			fprintf(u->o->log, "%lu done\n", (unsigned long)r->tick);
+			fprintf(u->o->log, "%lu,done,,,\n",
+			    (unsigned long)r->tick);
 		return EXIT_OK;
 	}
 	if (state == TASK_RUNNING) {
 		fprintf(errs, "%s: the task did not complete in %lu ticks\n",
 		    tool_name(), (unsigned long)u->o->max_ticks);
 		if (u->o->log)
-			fprintf(u->o->log, "%lu stopped: no end in %lu ticks\n",
-			    (unsigned long)r->tick,
+			fprintf(u->o->log, "%lu,stopped,,,no end in %lu "
+			    "ticks\n", (unsigned long)r->tick,
 			    (unsigned long)u->o->max_ticks);
 		return EXIT_JOB_FAILED;
 	}
@@ -137,9 +138,11 @@ finish(struct runner *u, const struct task_run *r, int state)
 	taskrun_abort_text(u->t, &r->why, why, text, sizeof text);
 	fprintf(errs, "%s: task aborted at tick %lu: %s\n", tool_name(),
 	    (unsigned long)r->tick, text);
-	if (u->o->log)
-		fprintf(u->o->log, "%lu aborted: %s\n", (unsigned long)r->tick,
-		    text);
+	if (u->o->log) {
+		taskrun_abort_log(u->t, &r->why, why, r->tick, text,
+		    sizeof text);
+		fprintf(u->o->log, "%s\n", text);
+	}
 	return EXIT_JOB_FAILED;
 }
 

@@ -1,8 +1,9 @@
 /*
- * senses.c - a senses CSV as a task's environment: one row per tick,
- * columns arm.AXIS, OBJECT.AXIS (all empty: the object is not seen),
- * optional encoder.AXIS and tick.  Rows are read as the ticks come, so
- * a file may be a pipe.  Used by planrun through taskrun.
+ * senses.c - a senses CSV as a task's environment: columns arm.AXIS,
+ * OBJECT.AXIS (all empty: the object is not seen), optional encoder.AXIS
+ * and tick; a row holds from its tick until the next row, the last one
+ * for good.  Rows are read as the ticks come (one ahead), so a file may
+ * be a pipe.  Used by planrun through taskrun.
  */
 #include <math.h>
 #include <stdio.h>
@@ -179,89 +180,114 @@ group(struct task_senses *s, const int *col, int32_t *out, const char *what)
 	return -1;
 }
 
+/* The row's tick: its tick column, or its row number. */
 static int
-check_tick(struct task_senses *s, uint32_t tick)
+row_tick(struct task_senses *s, uint32_t *tick)
 {
 	long v;
 	const char *f;
 
-	if (s->col_tick < 0)
+	if (s->col_tick < 0) {
+		*tick = s->rows;
 		return 0;
+	}
 	f = (size_t)s->col_tick < csv_nfields(&s->csv) ?
 	    csv_field(&s->csv, (size_t)s->col_tick) : "";
-	if (num_long(f, 0, (long)UINT32_MAX, &v) != NUM_OK ||
-	    (uint32_t)v != tick) {
-		diag_error(s->d, s->csv.line, s->col_tick < 0 ? 0 :
-		    csv_col(&s->csv, (size_t)s->col_tick), "senses: tick "
-		    "'%.20s' where tick %lu was due (one row per tick, from 0)",
-		    f, (unsigned long)tick);
+	if (num_long(f, 0, (long)UINT32_MAX, &v) != NUM_OK) {
+		diag_error(s->d, s->csv.line, csv_col(&s->csv,
+		    (size_t)s->col_tick), "senses: tick '%.20s' is not a "
+		    "tick (0, 1, 2, ...)", f);
 		return -1;
 	}
+	if (s->rows > 0 && (uint32_t)v <= s->next.tick) {
+		diag_error(s->d, s->csv.line, csv_col(&s->csv,
+		    (size_t)s->col_tick), "senses: tick %ld does not come "
+		    "after the previous row's", v);
+		return -1;
+	}
+	*tick = (uint32_t)v;
 	return 0;
 }
 
+/* Parse the current CSV record into s->next. */
 static int
-read_row(struct task_senses *s, uint32_t tick)
+read_row(struct task_senses *s)
 {
+	struct task_senses_row *r = &s->next;
 	char what[TASK_NAME_MAX + 16];
 	uint8_t o, len = 0;
 	int rc;
 
-	if (check_tick(s, tick) < 0)
+	if (row_tick(s, &r->tick) < 0)
 		return -1;
-	if ((rc = group(s, s->col_arm, s->arm, "the arm")) < 0)
+	if ((rc = group(s, s->col_arm, r->arm, "the arm")) < 0)
 		return -1;
 	if (rc == 0 && s->need_arm) {
-		diag_error(s->d, s->csv.line, 0, "senses: no arm position "
-		    "for tick %lu", (unsigned long)tick);
+		diag_error(s->d, s->csv.line, 0, "senses: no arm position");
 		return -1;
 	}
-	if ((rc = group(s, s->col_enc, s->enc, "the encoder")) < 0)
+	if ((rc = group(s, s->col_enc, r->enc, "the encoder")) < 0)
 		return -1;
 	if (rc == 0)
-		memcpy(s->enc, s->arm, sizeof s->enc);
+		memcpy(r->enc, r->arm, sizeof r->enc);
 	for (o = 0; o < s->t->objects; o++) {
 		const uint8_t *n = plan_task_name(s->t, TASK_NAME_OBJECT, o,
 		    &len);
 
 		snprintf(what, sizeof what, "object '%.*s'", (int)len,
 		    (const char *)n);
-		if ((rc = group(s, s->col_obj[o], s->obj[o], what)) < 0)
+		if ((rc = group(s, s->col_obj[o], r->obj[o], what)) < 0)
 			return -1;
-		s->seen[o] = (uint8_t)rc;
+		r->seen[o] = (uint8_t)rc;
 	}
 	return 0;
 }
 
+/* The next row into s->next: 1, 0 at the end, -1 reported. */
+static int
+read_next(struct task_senses *s)
+{
+	int got = csv_read(&s->csv);
+
+	if (got < 0) {
+		diag_error(s->d, s->csv.error_line, s->csv.error_col, "%s",
+		    s->csv.error);
+		return -1;
+	}
+	if (got == 0) {
+		s->have_next = 0;
+		return 0;
+	}
+	if (read_row(s) < 0)
+		return -1;
+	s->rows++;
+	s->have_next = 1;
+	return 1;
+}
+
+/* Rows due by `tick` become current; one row is read ahead. */
 static int
 begin_tick(void *ctx, uint32_t tick, int *status)
 {
 	struct task_senses *s = ctx;
-	int got;
 
-	if (s->ended)
-		return 0;
-	if ((got = csv_read(&s->csv)) < 0) {
-		diag_error(s->d, s->csv.error_line, s->csv.error_col, "%s",
-		    s->csv.error);
+	if (s->rows == 0 && read_next(s) < 0) {
 		*status = EXIT_DATAERR;
 		return -1;
 	}
-	if (got == 0) {
-		s->ended = 1;
-		if (s->rows == 0)
-			snprintf(s->why, sizeof s->why, "the senses have no "
-			    "rows");
-		else
-			snprintf(s->why, sizeof s->why, "the senses end after "
-			    "tick %lu", (unsigned long)s->rows - 1);
-		return 0;
+	while (s->have_next && s->next.tick <= tick) {
+		s->cur = s->next;
+		s->have_cur = 1;
+		if (read_next(s) < 0) {
+			*status = EXIT_DATAERR;
+			return -1;
+		}
 	}
-	s->rows++;
-	if (read_row(s, tick) < 0) {
-		*status = EXIT_DATAERR;
-		return -1;
-	}
+	if (!s->have_cur && s->have_next)
+		snprintf(s->why, sizeof s->why, "the senses start at tick "
+		    "%lu", (unsigned long)s->next.tick);
+	else if (!s->have_cur)
+		snprintf(s->why, sizeof s->why, "the senses have no rows");
 	return 0;
 }
 
@@ -270,9 +296,9 @@ arm(void *ctx, int32_t *pos)
 {
 	struct task_senses *s = ctx;
 
-	if (s->ended)
+	if (!s->have_cur)
 		return -1;
-	memcpy(pos, s->arm, sizeof s->arm[0] * s->t->axes);
+	memcpy(pos, s->cur.arm, sizeof s->cur.arm[0] * s->t->axes);
 	return 0;
 }
 
@@ -281,9 +307,9 @@ encoder(void *ctx, int32_t *pos)
 {
 	struct task_senses *s = ctx;
 
-	if (s->ended)
+	if (!s->have_cur)
 		return -1;
-	memcpy(pos, s->enc, sizeof s->enc[0] * s->t->axes);
+	memcpy(pos, s->cur.enc, sizeof s->cur.enc[0] * s->t->axes);
 	return 0;
 }
 
@@ -292,11 +318,11 @@ object(void *ctx, uint8_t i, int32_t *pos)
 {
 	struct task_senses *s = ctx;
 
-	if (s->ended)
+	if (!s->have_cur)
 		return -1;
-	if (!s->seen[i])
+	if (!s->cur.seen[i])
 		return 0;
-	memcpy(pos, s->obj[i], sizeof s->obj[i][0] * s->t->axes);
+	memcpy(pos, s->cur.obj[i], sizeof s->cur.obj[i][0] * s->t->axes);
 	return 1;
 }
 
@@ -305,7 +331,7 @@ why(void *ctx)
 {
 	struct task_senses *s = ctx;
 
-	return s->ended ? s->why : NULL;
+	return s->have_cur ? NULL : s->why;
 }
 
 void

@@ -55,14 +55,27 @@ struct taskrun_options {
 int taskrun(const struct plan_task *t, const struct taskrun_source *src,
     const struct taskrun_options *o);
 
-/* Messages (text.c).  buf gets one line without a newline. */
+/*
+ * Messages (text.c).  buf gets one line without a newline.  Log lines
+ * are "tick,event,action,step,detail" with no comma inside the detail.
+ */
 void taskrun_abort_text(const struct plan_task *t, const struct task_abort *a,
     const char *why, char *buf, size_t size);
 void taskrun_event_text(const struct plan_task *t, const struct task_event *e,
     char *buf, size_t size);
+void taskrun_abort_log(const struct plan_task *t, const struct task_abort *a,
+    const char *why, uint32_t tick, char *buf, size_t size);
 
 /* Counts as the exact decimal they stand for: "12.5", "-0.001". */
 char *taskrun_coord(int32_t counts, char *buf, size_t size);
+
+/* What the senses say from some tick on. */
+struct task_senses_row {
+	uint32_t tick;
+	int32_t arm[TASK_MAX_AXES], enc[TASK_MAX_AXES];
+	int32_t obj[TASK_MAX_OBJECTS][TASK_MAX_AXES];
+	uint8_t seen[TASK_MAX_OBJECTS];
+};
 
 /* A senses CSV as the environment (senses.c). */
 struct task_senses {
@@ -74,18 +87,17 @@ struct task_senses {
 	int col_obj[TASK_MAX_OBJECTS][TASK_MAX_AXES];
 	int need_arm;
 	uint32_t rows;		/* rows read */
-	int ended;		/* no row for the current tick */
-	int32_t arm[TASK_MAX_AXES], enc[TASK_MAX_AXES];
-	int32_t obj[TASK_MAX_OBJECTS][TASK_MAX_AXES];
-	uint8_t seen[TASK_MAX_OBJECTS];
+	struct task_senses_row cur, next;
+	int have_cur, have_next;
 	char why[160];
 };
 
 /*
- * Start reading senses from fp (named path in messages): the header must
- * name arm.AXIS for every axis when the task looks at the arm, and
- * OBJECT.AXIS for every object; encoder.AXIS and tick are optional.
- * 0, or the exit status after a message.
+ * Start reading senses from fp: the header must name arm.AXIS for every
+ * axis when the task looks at the arm, and OBJECT.AXIS for every object;
+ * encoder.AXIS and tick are optional.  A row holds from its tick (row i
+ * is tick i without a tick column) until the next row; the last row
+ * holds on.  0, or the exit status after a message.
  */
 int task_senses_open(struct task_senses *s, const struct plan_task *t,
     FILE *fp, struct diag *d);

@@ -85,7 +85,7 @@ add_point(struct line *l, const struct plan_task *t, const int32_t *p)
 
 	add(l, "(");
 	for (k = 0; k < t->axes; k++) {
-		add(l, k ? ", " : "");
+		add(l, k ? " " : "");
 		add_coord(l, p[k]);
 	}
 	add(l, ")");
@@ -125,11 +125,68 @@ static void
 add_chosen(struct line *l, const struct task_abort *a)
 {
 	if (a->reset)
-		add(l, "the action repeated itself past its reset limit, "
+		add(l, "the action repeated itself past its reset limit "
 		    "and its reset chose abort");
 	else
 		add(l, "the state %s and the decision chose abort",
 		    a->matched ? "matched" : "did not match");
+}
+
+static void
+add_reason(struct line *l, const struct plan_task *t,
+    const struct task_abort *a, const char *why)
+{
+	switch (a->code) {
+	case TASK_E_VARIABLE:
+		add(l, "variable '");
+		add_name(l, t, TASK_NAME_VARIABLE, a->var);
+		add(l, "' is not set");
+		break;
+	case TASK_E_VERIFY:
+		add(l, "verification failed %u times in a row (%u allowed): "
+		    "", (unsigned)a->misses, (unsigned)a->allowed);
+		add_name(l, t, TASK_NAME_AXIS, a->axis);
+		add(l, " was ");
+		add_coord(l, a->actual);
+		add(l, " where ");
+		add_coord(l, a->expected);
+		add(l, " was commanded (tolerance ");
+		add_coord(l, a->tolerance);
+		add(l, ")");
+		break;
+	case TASK_E_CHOSEN:
+		add_chosen(l, a);
+		break;
+	case TASK_E_RANGE:
+		add(l, "the summed point leaves the coordinate range on ");
+		add_name(l, t, TASK_NAME_AXIS, a->axis);
+		add(l, " (at most %ld)", TASK_COORD_MAX / TASK_SCALE);
+		break;
+	case TASK_E_FULL:
+		add(l, "cannot start '");
+		add_name(l, t, TASK_NAME_ACTION, a->target);
+		add(l, "': the running list is full");
+		break;
+	case TASK_E_ENV:
+		add(l, "no answer for ");
+		add_query(l, t, a->query, a->object);
+		if (why)
+			add(l, ": %s", why);
+		break;
+	case TASK_E_ENV_RANGE:
+		add_query(l, t, a->query, a->object);
+		add(l, ": ");
+		add_name(l, t, TASK_NAME_AXIS, a->axis);
+		add(l, " = ");
+		add_coord(l, a->actual);
+		add(l, " is out of range");
+		break;
+	case TASK_E_TICKS:
+		add(l, "the tick counter ran out");
+		break;
+	default:
+		add(l, "aborted");
+	}
 }
 
 void
@@ -140,57 +197,38 @@ taskrun_abort_text(const struct plan_task *t, const struct task_abort *a,
 
 	buf[0] = '\0';
 	add_where(&l, t, a->action, a->step, a->decision);
-	switch (a->code) {
-	case TASK_E_VARIABLE:
-		add(&l, "variable '");
-		add_name(&l, t, TASK_NAME_VARIABLE, a->var);
-		add(&l, "' is not set");
-		break;
-	case TASK_E_VERIFY:
-		add(&l, "verification failed %u times in a row (%u allowed): "
-		    "", (unsigned)a->misses, (unsigned)a->allowed);
-		add_name(&l, t, TASK_NAME_AXIS, a->axis);
-		add(&l, " was ");
-		add_coord(&l, a->actual);
-		add(&l, " where ");
-		add_coord(&l, a->expected);
-		add(&l, " was commanded (tolerance ");
-		add_coord(&l, a->tolerance);
-		add(&l, ")");
-		break;
-	case TASK_E_CHOSEN:
-		add_chosen(&l, a);
-		break;
-	case TASK_E_RANGE:
-		add(&l, "the summed point leaves the coordinate range on ");
-		add_name(&l, t, TASK_NAME_AXIS, a->axis);
-		add(&l, " (at most %ld)", TASK_COORD_MAX / TASK_SCALE);
-		break;
-	case TASK_E_FULL:
-		add(&l, "cannot start '");
-		add_name(&l, t, TASK_NAME_ACTION, a->target);
-		add(&l, "': the running list is full");
-		break;
-	case TASK_E_ENV:
-		add(&l, "no answer for ");
-		add_query(&l, t, a->query, a->object);
-		if (why)
-			add(&l, ": %s", why);
-		break;
-	case TASK_E_ENV_RANGE:
-		add_query(&l, t, a->query, a->object);
-		add(&l, ": ");
-		add_name(&l, t, TASK_NAME_AXIS, a->axis);
-		add(&l, " = ");
-		add_coord(&l, a->actual);
-		add(&l, " is out of range");
-		break;
-	case TASK_E_TICKS:
-		add(&l, "the tick counter ran out");
-		break;
-	default:
-		add(&l, "aborted");
+	add_reason(&l, t, a, why);
+}
+
+/* A log field: commas would split it, so they become semicolons. */
+static void
+no_commas(char *s)
+{
+	for (; *s; s++)
+		if (*s == ',')
+			*s = ';';
+}
+
+void
+taskrun_abort_log(const struct plan_task *t, const struct task_abort *a,
+    const char *why, uint32_t tick, char *buf, size_t size)
+{
+	struct line l = { buf, size, 0 };
+	size_t from;
+
+	buf[0] = '\0';
+	add(&l, "%lu,abort,", (unsigned long)tick);
+	if (a->action != TASK_NONE16) {
+		add_name(&l, t, TASK_NAME_ACTION, a->action);
+		add(&l, ",%u,", (unsigned)a->step);
+	} else {
+		add(&l, ",,");
 	}
+	from = l.len;
+	if (a->decision != TASK_NONE16)
+		add(&l, "decision %u: ", (unsigned)a->decision);
+	add_reason(&l, t, a, why);
+	no_commas(buf + from);
 }
 
 static void
@@ -234,7 +272,6 @@ static void
 add_record(struct line *l, const struct plan_task *t,
     const struct task_event *e)
 {
-	add(l, "record ");
 	add_name(l, t, TASK_NAME_VARIABLE, e->var);
 	add(l, " <- ");
 	if (e->source == TASK_SOURCE_ARM)
@@ -253,16 +290,19 @@ void
 taskrun_event_text(const struct plan_task *t, const struct task_event *e,
     char *buf, size_t size)
 {
+	static const char *const kind[] = { "decision", "record", "miss" };
 	struct line l = { buf, size, 0 };
+	size_t from;
 
 	buf[0] = '\0';
-	add(&l, "%lu ", (unsigned long)e->tick);
+	add(&l, "%lu,%s,", (unsigned long)e->tick, kind[e->kind % 3]);
+	add_name(&l, t, TASK_NAME_ACTION, e->action);
+	add(&l, ",%u,", (unsigned)e->step);
+	from = l.len;
 	switch (e->kind) {
 	case TASK_EV_DECISION:
-		add(&l, "decision ");
-		add_name(&l, t, TASK_NAME_ACTION, e->action);
-		add(&l, " step %u #%u: %s", (unsigned)e->step,
-		    (unsigned)e->decision, e->matched ? "match" : "mismatch");
+		add(&l, "#%u %s", (unsigned)e->decision,
+		    e->matched ? "match" : "mismatch");
 		if (!e->matched) {
 			add(&l, " (");
 			add_mismatch(&l, t, &e->why);
@@ -277,14 +317,12 @@ taskrun_event_text(const struct plan_task *t, const struct task_event *e,
 		add_record(&l, t, e);
 		break;
 	case TASK_EV_MISS:
-		add(&l, "miss ");
-		add_name(&l, t, TASK_NAME_ACTION, e->action);
-		add(&l, " step %u: %u in a row (%u allowed): encoder ",
-		    (unsigned)e->step, (unsigned)e->misses,
-		    (unsigned)e->allowed);
+		add(&l, "%u in a row (%u allowed): encoder ",
+		    (unsigned)e->misses, (unsigned)e->allowed);
 		add_point(&l, t, e->point);
 		add(&l, " commanded ");
 		add_point(&l, t, e->commanded);
 		break;
 	}
+	no_commas(buf + from);
 }

@@ -115,9 +115,9 @@ test_complete(void)
 	CHECK(r.status == EXIT_OK);
 	CHECK_STR(r.out, "tick,x,y\n0,1,2\n1,3,4\n3,2.5,9\n");
 	CHECK_STR(r.log,
-	    "2 decision go step 1 #0: match -> back in 1 ticks\n"
-	    "2 record at <- lamp (2.5, 9)\n"
-	    "4 done\n");
+	    "2,decision,go,1,#0 match -> back in 1 ticks\n"
+	    "2,record,go,1,at <- lamp (2.5 9)\n"
+	    "4,done,,,\n");
 	CHECK_STR(r.err, "");
 	CHECK_STR(r.msg, "");
 }
@@ -134,11 +134,10 @@ test_mismatch_and_miss(void)
 	CHECK(r.status == EXIT_JOB_FAILED);
 	CHECK_STR(r.out, "tick,x,y\n0,1,2\n");
 	CHECK_STR(r.log,
-	    "1 miss go step 0: 1 in a row (0 allowed): encoder (1, 2.501) "
-	    "commanded (1, 2)\n"
-	    "1 aborted: action 'go', step 0: verification failed 1 times in "
-	    "a row (0 allowed): y was 2.501 where 2 was commanded (tolerance "
-	    "0.5)\n");
+	    "1,miss,go,0,1 in a row (0 allowed): encoder (1 2.501) "
+	    "commanded (1 2)\n"
+	    "1,abort,go,0,verification failed 1 times in a row (0 allowed): "
+	    "y was 2.501 where 2 was commanded (tolerance 0.5)\n");
 	CHECK_STR(r.msg, "taskrun_test: task aborted at tick 1: action 'go', "
 	    "step 0: verification failed 1 times in a row (0 allowed): y was "
 	    "2.501 where 2 was commanded (tolerance 0.5)\n");
@@ -146,22 +145,37 @@ test_mismatch_and_miss(void)
 	/* the lamp at x = 4.001: mismatch, abort */
 	run("arm.x,arm.y,lamp.x,lamp.y\n0,0,,\n1,2,,\n3,4,4.001,0\n", &r);
 	CHECK(r.status == EXIT_JOB_FAILED);
-	CHECK(strstr(r.log, "2 decision go step 1 #0: mismatch (lamp.x "
-	    "4.001 not in 3+-1) -> abort\n") != NULL);
-	CHECK(strstr(r.log, "2 aborted: action 'go', step 1, decision 0: "
-	    "the state did not match and the decision chose abort\n"));
+	CHECK(strstr(r.log, "2,decision,go,1,#0 mismatch (lamp.x 4.001 not "
+	    "in 3+-1) -> abort\n") != NULL);
+	CHECK(strstr(r.log, "2,abort,go,1,decision 0: the state did not "
+	    "match and the decision chose abort\n") != NULL);
+	CHECK_STR(r.msg, "taskrun_test: task aborted at tick 2: action 'go', "
+	    "step 1, decision 0: the state did not match and the decision "
+	    "chose abort\n");
 }
 
+/* A row holds until the next one; the last one for good. */
 static void
-test_senses_end(void)
+test_senses_hold(void)
 {
 	struct result r;
 
-	/* no row for tick 2, when the decision needs the lamp */
-	run("arm.x,arm.y,lamp.x,lamp.y\n0,0,,\n1,2,,\n", &r);
+	/* rows at ticks 0 and 2 only; tick 1 sees tick 0's, 3 and 4 tick 2's */
+	run("tick,arm.x,arm.y,lamp.x,lamp.y\n0,1,2,,\n2,3,4,3,0\n", &r);
+	CHECK(r.status == EXIT_OK);
+	CHECK_STR(r.out, "tick,x,y\n0,1,2\n1,3,4\n3,3,0\n");
+	CHECK(strstr(r.log, "2,record,go,1,at <- lamp (3 0)\n") != NULL);
+
+	/* nothing before tick 3, when tick 1 needs the encoder */
+	run("tick,arm.x,arm.y,lamp.x,lamp.y\n3,1,2,,\n", &r);
 	CHECK(r.status == EXIT_JOB_FAILED);
-	CHECK(strstr(r.log, "2 aborted: action 'go', step 1: no answer "
-	    "for the encoder feedback: the senses end after tick 1\n"));
+	CHECK(strstr(r.log, "1,abort,go,0,no answer for the encoder "
+	    "feedback: the senses start at tick 3\n") != NULL);
+	run("arm.x,arm.y,lamp.x,lamp.y\n", &r);
+	CHECK(r.status == EXIT_JOB_FAILED);
+	CHECK(strstr(r.msg, "task aborted at tick 1: action 'go', step 0: "
+	    "no answer for the encoder feedback: the senses have no rows\n")
+	    != NULL);
 }
 
 static void
@@ -184,10 +198,16 @@ test_bad_senses(void)
 	CHECK(r.status == EXIT_DATAERR);
 	CHECK(strstr(r.err, "s.csv:2:3: error: senses: 'zero' is not a "
 	    "number") != NULL);
-	run("tick,arm.x,arm.y,lamp.x,lamp.y\n0,0,0,,\n2,0,0,,\n", &r);
+	run("tick,arm.x,arm.y,lamp.x,lamp.y\n0,1,2,,\n2,3,4,,\n1,0,0,,\n",
+	    &r);
 	CHECK(r.status == EXIT_DATAERR);
-	CHECK(strstr(r.err, "s.csv:3:1: error: senses: tick '2' where tick 1 "
-	    "was due") != NULL);
+	CHECK(strstr(r.err, "s.csv:4:1: error: senses: tick 1 does not "
+	    "come after the previous row's") != NULL);
+	CHECK_STR(r.out, "tick,x,y\n0,1,2\n1,3,4\n");
+	run("tick,arm.x,arm.y,lamp.x,lamp.y\n0,1,2,,\n-1,0,0,,\n", &r);
+	CHECK(r.status == EXIT_DATAERR);
+	CHECK(strstr(r.err, "s.csv:3:1: error: senses: tick '-1' is not a "
+	    "tick") != NULL);
 	run("arm.x,arm.y,lamp.x,lamp.y,lmap.z\n0,0,,,\n1,2,,,\n3,4,3,0,\n"
 	    "0,0,,,\n0,0,,,\n", &r);
 	CHECK(r.status == EXIT_OK);
@@ -220,7 +240,7 @@ main(void)
 {
 	RUN(test_complete);
 	RUN(test_mismatch_and_miss);
-	RUN(test_senses_end);
+	RUN(test_senses_hold);
 	RUN(test_bad_senses);
 	RUN(test_coords);
 	return check_report("taskrun");
