@@ -117,6 +117,7 @@ finish(struct runner *u, const struct task_run *r, int state)
 	char text[512];
 	const char *why = NULL;
 	FILE *errs = u->o->errs ? u->o->errs : stderr;
+	int status = EXIT_JOB_FAILED;
 
 	if (state == TASK_DONE) {
 		if (u->o->log)
@@ -135,6 +136,9 @@ finish(struct runner *u, const struct task_run *r, int state)
 	}
 	if (r->why.code == TASK_E_ENV && u->src->why)
 		why = u->src->why(u->src->ctx);
+	if (r->why.code == TASK_E_ENV && u->src->status &&
+	    u->src->status(u->src->ctx) != 0)
+		status = u->src->status(u->src->ctx);
 	taskrun_abort_text(u->t, &r->why, why, text, sizeof text);
 	fprintf(errs, "%s: task aborted at tick %lu: %s\n", tool_name(),
 	    (unsigned long)r->tick, text);
@@ -143,7 +147,7 @@ finish(struct runner *u, const struct task_run *r, int state)
 		    sizeof text);
 		fprintf(u->o->log, "%s\n", text);
 	}
-	return EXIT_JOB_FAILED;
+	return status;
 }
 
 /* Tick after tick until the task ends; -1 with *status on failure. */
@@ -164,8 +168,15 @@ loop(struct runner *u, struct task_run *r, int *state, int *status)
 			continue;
 		put_row(u, r);
 		if (u->src->commanded && u->src->commanded(u->src->ctx, tick,
-		    r->out, status) < 0)
+		    r->out, status) < 0) {
+			const char *why = u->src->why ?
+			    u->src->why(u->src->ctx) : NULL;
+
+			fprintf(u->o->errs ? u->o->errs : stderr, "%s: stopped "
+			    "at tick %lu: %s\n", tool_name(),
+			    (unsigned long)tick, why ? why : "the move failed");
 			return -1;
+		}
 	}
 	return 0;
 }

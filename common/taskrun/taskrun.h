@@ -32,6 +32,8 @@ struct taskrun_source {
 	/* The commanded point of a tick, for sources that act on it. */
 	int (*commanded)(void *ctx, uint32_t tick, const int32_t *point,
 	    int *status);
+	/* After a failed query: the exit status it calls for, 0 for 1. */
+	int (*status)(void *ctx);
 };
 
 struct taskrun_options {
@@ -105,6 +107,40 @@ void task_senses_close(struct task_senses *s);
 
 /* The source reading s. */
 void task_senses_source(struct task_senses *s, struct taskrun_source *src);
+
+/*
+ * A line exchange with an agent, as planrun's --agent provides it: send
+ * one line (no newline), read one reply line (no newline) into reply.
+ * 0, or -1 with why() and status() saying what went wrong.
+ */
+struct task_link {
+	void *ctx;
+	int (*ask)(void *ctx, const char *line, char *reply, size_t size);
+	const char *(*why)(void *ctx);
+	int (*status)(void *ctx);
+};
+
+/* An agent as the environment (agent.c). */
+struct task_agent {
+	const struct plan_task *t;
+	struct task_link link;
+	uint32_t tick;
+	int have_pos;
+	int32_t pos[TASK_MAX_AXES];
+	uint8_t asked[TASK_MAX_OBJECTS], seen[TASK_MAX_OBJECTS];
+	int32_t obj[TASK_MAX_OBJECTS][TASK_MAX_AXES];
+	char reply[512];
+	char why[400];
+	int status;
+};
+
+/*
+ * The source asking the agent: "pos" for the arm and the encoder,
+ * "object NAME" (coordinates or "none"), "move X,Y,Z" for each commanded
+ * point (success, running or fail go on; anything else stops the run).
+ */
+void task_agent_source(struct task_agent *a, const struct plan_task *t,
+    const struct task_link *link, struct taskrun_source *src);
 
 /* Does the task ever ask for the arm or the encoder? */
 int taskrun_needs_arm(const struct plan_task *t);

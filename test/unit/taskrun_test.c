@@ -222,6 +222,130 @@ test_bad_senses(void)
 	    "range") != NULL);
 }
 
+/* A scripted agent: the arm is where it was last moved; the lamp shows
+ * at (3, 0) from the second move on. */
+struct fake_agent {
+	char said[512];
+	char last_move[64];
+	int moves;
+	const char *pos_reply;	/* instead of the last move */
+	int dead;
+};
+
+static int
+fake_ask(void *ctx, const char *line, char *reply, size_t size)
+{
+	struct fake_agent *f = ctx;
+
+	if (f->dead)
+		return -1;
+	strncat(f->said, line, sizeof f->said - strlen(f->said) - 2);
+	strcat(f->said, "|");
+	if (strncmp(line, "move ", 5) == 0) {
+		snprintf(f->last_move, sizeof f->last_move, "%s", line + 5);
+		f->moves++;
+		snprintf(reply, size, "success");
+	} else if (strcmp(line, "pos") == 0) {
+		snprintf(reply, size, "%s", f->pos_reply ? f->pos_reply :
+		    f->last_move);
+	} else if (strcmp(line, "object lamp") == 0) {
+		snprintf(reply, size, "%s", f->moves >= 2 ? "3 0" : "none");
+	} else {
+		snprintf(reply, size, "error");
+	}
+	return 0;
+}
+
+static const char *
+fake_why(void *ctx)
+{
+	(void)ctx;
+	return "the agent closed its output";
+}
+
+static int
+fake_status(void *ctx)
+{
+	(void)ctx;
+	return EXIT_IOERR;
+}
+
+static void
+run_agent(struct fake_agent *f, struct result *res)
+{
+	struct diag cd = diag_for("t.yaml");
+	struct plan p;
+	struct plan_error err;
+	struct plan_task t;
+	struct task_agent a;
+	struct task_link link = { f, fake_ask, fake_why, fake_status };
+	struct taskrun_source src;
+	struct taskrun_options o;
+	char *ob = NULL, *mb = NULL;
+	size_t on = 0, mn = 0;
+	uint8_t *image = NULL;
+	uint32_t size;
+
+	memset(res, 0, sizeof *res);
+	memset(&o, 0, sizeof o);
+	o.out = open_memstream(&ob, &on);
+	o.errs = open_memstream(&mb, &mn);
+	o.format = TABLE_CSV;
+	o.precision = TABLE_ROUND_TRIP;
+	o.header = 1;
+	o.max_ticks = 100;
+	o.slots = 8;
+	CHECK(task_compile(task_src, strlen(task_src), &cd, &image,
+	    &size) == 0);
+	CHECK(plan_open(&p, image, size, &err) == PLAN_OK);
+	CHECK(plan_task_of(&p, &t) == 1);
+	task_agent_source(&a, &t, &link, &src);
+	res->status = taskrun(&t, &src, &o);
+	fclose(o.out);
+	fclose(o.errs);
+	slurp(res->out, sizeof res->out, ob);
+	slurp(res->msg, sizeof res->msg, mb);
+	free(image);
+}
+
+static void
+test_agent(void)
+{
+	struct fake_agent f;
+	struct result r;
+
+	/* asked once per tick, lazily; every commanded point is a move */
+	memset(&f, 0, sizeof f);
+	run_agent(&f, &r);
+	CHECK(r.status == EXIT_OK);
+	CHECK_STR(f.said, "move 1,2|pos|move 3,4|pos|object lamp|move 3,0|");
+	CHECK_STR(r.out, "tick,x,y\n0,1,2\n1,3,4\n3,3,0\n");
+
+	memset(&f, 0, sizeof f);
+	f.pos_reply = "1,2,3";
+	run_agent(&f, &r);
+	CHECK(r.status == EXIT_DATAERR);
+	CHECK_STR(r.msg, "taskrun_test: task aborted at tick 1: action 'go', "
+	    "step 0: no answer for the encoder feedback: the agent answered "
+	    "'1,2,3' to 'pos' (want 2 numbers)\n");
+
+	memset(&f, 0, sizeof f);
+	f.pos_reply = "1 2.0004";	/* rounds to 2 */
+	run_agent(&f, &r);
+	CHECK(r.status == EXIT_JOB_FAILED);	/* (1,2) then (1,2) at tick 2 */
+	CHECK(strstr(r.msg, "at tick 2: action 'go', step 1: verification "
+	    "failed 1 times in a row (0 allowed): x was 1 where 3 was "
+	    "commanded (tolerance 0.5)\n") != NULL);
+
+	memset(&f, 0, sizeof f);
+	f.dead = 1;
+	run_agent(&f, &r);
+	CHECK(r.status == EXIT_IOERR);
+	CHECK_STR(r.out, "tick,x,y\n0,1,2\n");
+	CHECK_STR(r.msg, "taskrun_test: stopped at tick 0: the agent closed "
+	    "its output\n");
+}
+
 static void
 test_coords(void)
 {
@@ -242,6 +366,7 @@ main(void)
 	RUN(test_mismatch_and_miss);
 	RUN(test_senses_hold);
 	RUN(test_bad_senses);
+	RUN(test_agent);
 	RUN(test_coords);
 	return check_report("taskrun");
 }
