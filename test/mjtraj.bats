@@ -518,7 +518,7 @@ near() {
 	[ "$status" -eq 2 ]
 }
 
-@test "bad waypoint files: position, message, exit 65; missing file 66" {
+@test "bad waypoint files: position, message, exit 65; 66 and 74" {
 	printf 'x,y\n0,0\n1,abc\n' > bad.csv
 	run --separate-stderr mjtraj bad.csv
 	[ "$status" -eq 65 ]
@@ -549,6 +549,10 @@ near() {
 	run --separate-stderr mjtraj no-such.csv
 	[ "$status" -eq 66 ]
 	[ "$stderr" = "mjtraj: no-such.csv: No such file or directory" ]
+	mkdir dir.csv
+	run --separate-stderr mjtraj dir.csv
+	[ "$status" -eq 74 ]
+	[ "$stderr" = "mjtraj: dir.csv: error: read error: Is a directory" ]
 }
 
 @test "waypoint CSV: CRLF line ends, comments, quoted fields" {
@@ -601,4 +605,37 @@ near() {
 	assert_success
 	assert_line --index 0 "t,x,y"
 	[ "${#lines[@]}" -eq 114 ]	# a header, ceil(111.8) + 1 samples
+}
+
+@test "the README's mjtraj commands run as written" {
+	command -v gnuplot >/dev/null || skip "gnuplot not installed (scripts/install-deps)"
+	ln -s "$SPINE_ROOT/examples" examples
+	ln -s "$SPINE_ROOT/scripts" scripts
+	# indented lines of the mjtraj section that are commands; a line
+	# ending in | continues on the next
+	awk '/^### mjtraj/ { on = 1; next } /^### / { on = 0 }
+		on && /^    (mjtraj|printf|export)/ { cmd = $0
+			while (cmd ~ /\|$/ && (getline more) > 0) cmd = cmd "\n" more
+			print cmd; print "--" }' "$SPINE_ROOT/README.md" > cmds
+	[ "$(grep -c '^--$' cmds)" -ge 6 ]
+	while IFS= read -r line; do
+		if [ "$line" = "--" ]; then
+			run bash -c "cd '$PWD' && set -o pipefail && $cmd"
+			[ "$status" -eq 0 ] || { echo "failed: $cmd"; false; }
+			cmd=
+		else
+			cmd="${cmd:+$cmd$'\n'}$line"
+		fi
+	done < cmds
+	[ -s pick-place.png ] && [ -s around.png ] && [ -s joints.png ]
+	[ -s move.csv ]
+}
+
+@test "the README's example outputs are what mjtraj prints" {
+	run mjtraj --from 0,0,0 --to 120,40,10 --vmax 200 --amax 800 --check -p 3
+	[ "$output" = "$(awk '/^    quantity,value/ { on = 1 } on && !/^    / { exit }
+		on { sub(/^    /, ""); print }' "$SPINE_ROOT/README.md")" ]
+	run bash -c "printf 'x,y\n0,0\n50,0\n50,50\n' | mjtraj --duration 1 --step 25 -"
+	[ "$output" = "$(awk '/^    t,x,y$/ { on = 1 } on && !/^    / { exit }
+		on { sub(/^    /, ""); print }' "$SPINE_ROOT/README.md")" ]
 }

@@ -77,9 +77,9 @@ check_report(const struct path *path, const struct options *o,
 	path_peaks(path, &pk);
 	table_str(t, "duration");
 	table_num(t, total_duration(path));
-	table_str(t, "");
-	table_str(t, "");
-	table_str(t, "");
+	table_null(t);
+	table_null(t);
+	table_null(t);
 	table_end_row(t);
 	for (k = 0; k < MJ_NQUANTITIES; k++) {
 		double limit = limit_of(o, k);
@@ -94,8 +94,8 @@ check_report(const struct path *path, const struct options *o,
 			if (m < 0)
 				rc = EXIT_JOB_FAILED;
 		} else {
-			table_str(t, "");
-			table_str(t, "");
+			table_null(t);
+			table_null(t);
 		}
 		table_num(t, pk.at[k]);
 		table_end_row(t);

@@ -58,7 +58,8 @@ segment_sampling(struct mj_sampling *s, const struct path *path, size_t k,
 		return mj_sampling_by_rate(s, o->rate, T);
 	default:
 		return mj_sampling_by_step(s, mj_distance(dim,
-		    path->pts + k * dim, path->pts + (k + 1) * dim), o->step, T);
+		    path->pts + k * dim, path->pts + (k + 1) * dim), o->step,
+		    T);
 	}
 }
 

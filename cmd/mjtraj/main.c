@@ -137,22 +137,15 @@ static const struct option long_options[] = {
 	{ NULL, 0, NULL, 0 }
 };
 
-/* One option; -1 to stop with *rc, 0 to go on. */
+/* Timing and sampling: 0 taken, -1 refused, 1 not one of these. */
 static int
-take_option(int c, const char *arg, struct options *o, int *sampling_seen,
-    int *rc)
+take_motion_option(int c, const char *arg, struct options *o,
+    int *sampling_seen)
 {
 	struct mj_timing *r = &o->timing;
 	long n;
 
-	*rc = EXIT_USAGE;
 	switch (c) {
-	case OPT_FROM:
-		o->from = arg;
-		break;
-	case OPT_TO:
-		o->to = arg;
-		break;
 	case 'T':
 		return positive("--duration", arg, &r->duration);
 	case OPT_FITTS:
@@ -176,64 +169,94 @@ take_option(int c, const char *arg, struct options *o, int *sampling_seen,
 			return -1;
 		}
 		o->samples = (uint64_t)n;
-		break;
+		return 0;
 	case 'r':
 		o->sampling = SAMPLE_RATE;
 		*sampling_seen |= 4;
 		return positive("--rate", arg, &o->rate);
+	default:
+		return 1;
+	}
+}
+
+/* Columns and format: 0 taken, -1 refused, 1 not one of these. */
+static int
+take_output_option(int c, const char *arg, struct options *o)
+{
+	long n;
+
+	switch (c) {
 	case OPT_JOINT:
 		o->joint = 1;
-		break;
+		return 0;
 	case OPT_NAMES:
 		o->names = arg;
-		break;
+		return 0;
 	case OPT_VEL:
 		o->vel = 1;
-		break;
+		return 0;
 	case OPT_ACC:
 		o->acc = 1;
-		break;
+		return 0;
 	case OPT_JERK:
 		o->jerk = 1;
-		break;
+		return 0;
 	case 'f':
-		if (table_format_parse(arg, &o->format) < 0) {
-			usage_error("--format: want csv, tsv or jsonl: '%s'",
-			    arg);
-			return -1;
-		}
-		break;
+		if (table_format_parse(arg, &o->format) == 0)
+			return 0;
+		usage_error("--format: want csv, tsv or jsonl: '%s'", arg);
+		return -1;
 	case 'p':
 		if (num_long(arg, 0, 17, &n) != NUM_OK) {
 			usage_error("--precision: want 0 to 17: '%s'", arg);
 			return -1;
 		}
 		o->precision = (int)n;
-		break;
+		return 0;
 	case OPT_HEADER:
-		o->header = 1;
-		break;
 	case OPT_NO_HEADER:
-		o->header = 0;
-		break;
-	case OPT_DWELL:
-		if (num_double(arg, &o->dwell) != NUM_OK || !(o->dwell >= 0)) {
-			usage_error("--dwell: want seconds >= 0: '%s'", arg);
-			return -1;
-		}
-		break;
-	case OPT_THROUGH:
-		o->through = 1;
-		break;
-	case OPT_REVERSE:
-		o->reverse = 1;
-		break;
-	case OPT_CHECK:
-		o->check = 1;
-		break;
+		o->header = c == OPT_HEADER;
+		return 0;
 	case 'o':
 		o->output = arg;
-		break;
+		return 0;
+	default:
+		return 1;
+	}
+}
+
+/* One option; -1 to stop with *rc, 0 to go on. */
+static int
+take_option(int c, const char *arg, struct options *o, int *sampling_seen,
+    int *rc)
+{
+	int taken;
+
+	*rc = EXIT_USAGE;
+	if ((taken = take_motion_option(c, arg, o, sampling_seen)) != 1 ||
+	    (taken = take_output_option(c, arg, o)) != 1)
+		return taken;
+	switch (c) {
+	case OPT_FROM:
+		o->from = arg;
+		return 0;
+	case OPT_TO:
+		o->to = arg;
+		return 0;
+	case OPT_DWELL:
+		if (num_double(arg, &o->dwell) == NUM_OK && o->dwell >= 0)
+			return 0;
+		usage_error("--dwell: want seconds >= 0: '%s'", arg);
+		return -1;
+	case OPT_THROUGH:
+		o->through = 1;
+		return 0;
+	case OPT_REVERSE:
+		o->reverse = 1;
+		return 0;
+	case OPT_CHECK:
+		o->check = 1;
+		return 0;
 	case 'h':
 		usage(stdout);
 		*rc = EXIT_OK;
@@ -245,7 +268,6 @@ take_option(int c, const char *arg, struct options *o, int *sampling_seen,
 	default:
 		return -1;
 	}
-	return 0;
 }
 
 /* Combinations that cannot mean anything. */
@@ -258,7 +280,8 @@ check_combinations(const struct options *o, int sampling_seen)
 		return usage_error("%s", "give one of --step, --samples and "
 		    "--rate");
 	if (r->duration > 0 && r->fitts_w > 0)
-		return usage_error("%s", "give --duration or --fitts, not both");
+		return usage_error("%s", "give --duration or --fitts, "
+		    "not both");
 	if (o->sampling == SAMPLE_RATE && !mj_timing_has_clock(r))
 		return usage_error("%s", "--rate needs a duration: --duration, "
 		    "--fitts, --vmax, --amax or --jmax");

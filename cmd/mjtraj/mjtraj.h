@@ -41,7 +41,7 @@ struct points {
 	size_t dim;
 	size_t n, cap;
 	double *xyz;		/* n * dim */
-	long *line;		/* input line of each point; 0 for an argument */
+	long *line;		/* input line of each point (0: an argument) */
 	const char *file;	/* where the lines are, for messages */
 	char *names[MJTRAJ_DIM_MAX];	/* the coordinate column names */
 };

@@ -51,9 +51,9 @@ set_name(struct points *p, size_t i, const char *name)
 	return EXIT_OK;
 }
 
-/* x / x,y / x,y,z up to three coordinates, q1..qN beyond or with --joint. */
+/* x / x,y / x,y,z up to three coordinates, else (or `joint`) q1..qN. */
 static int
-default_names(struct points *p, const struct options *o)
+default_names(struct points *p, int joint)
 {
 	static const char *const xyz[] = { "x", "y", "z" };
 	char name[24];
@@ -61,7 +61,7 @@ default_names(struct points *p, const struct options *o)
 	int rc;
 
 	for (i = 0; i < p->dim; i++) {
-		if (!o->joint && p->dim <= 3)
+		if (!joint && p->dim <= 3)
 			rc = set_name(p, i, xyz[i]);
 		else {
 			snprintf(name, sizeof name, "q%zu", i + 1);
@@ -241,7 +241,7 @@ points_from_args(struct points *p, const struct options *o)
 		}
 		return EXIT_OK;
 	}
-	return default_names(p, o);
+	return default_names(p, o->joint);
 }
 
 /* q1, q2, ... as far as the header has them. */
@@ -276,21 +276,14 @@ map_columns(struct points *p, const struct options *o,
 	} else if (o->joint || csv_header_find(h, "x") < 0) {
 		if ((n = count_joint_columns(h)) == 0) {
 			diag_error(d, line, 0, "no %s column in the header "
-			    "(name the columns %s)", o->joint ? "q1" : "x or q1",
+			    "(name the columns %s)",
+			    o->joint ? "q1" : "x or q1",
 			    o->joint ? "q1..qN" : "x,y,z or q1..qN");
 			return EXIT_DATAERR;
 		}
 		p->dim = n;
-		if ((rc = default_names(p, o)) != EXIT_OK)
+		if ((rc = default_names(p, 1)) != EXIT_OK)
 			return rc;
-		/* default_names says x,y,z for up to 3; these are q columns */
-		for (i = 0; i < n; i++) {
-			char name[24];
-
-			snprintf(name, sizeof name, "q%zu", i + 1);
-			if ((rc = set_name(p, i, name)) != EXIT_OK)
-				return rc;
-		}
 	} else {
 		n = 1 + (csv_header_find(h, "y") >= 0);
 		if (csv_header_find(h, "z") >= 0) {
@@ -301,7 +294,7 @@ map_columns(struct points *p, const struct options *o,
 			n = 3;
 		}
 		p->dim = n;
-		if ((rc = default_names(p, o)) != EXIT_OK)
+		if ((rc = default_names(p, 0)) != EXIT_OK)
 			return rc;
 	}
 	p->dim = n;
@@ -358,6 +351,18 @@ read_row(struct points *p, const struct csv_reader *r, const int *col,
 	return insert(p, p->n, xyz, r->line);
 }
 
+/* The reader stopped: bad data (65), or the file itself failed (74). */
+static int
+read_failed(const struct csv_reader *r, struct diag *d)
+{
+	if (ferror(r->fp)) {
+		diag_error(d, 0, 0, "read error: %s", strerror(errno));
+		return EXIT_IOERR;
+	}
+	diag_error(d, r->error_line, r->error_col, "%s", r->error);
+	return EXIT_DATAERR;
+}
+
 static int
 read_table(struct points *p, const struct options *o, FILE *fp,
     struct diag *d)
@@ -368,12 +373,11 @@ read_table(struct points *p, const struct options *o, FILE *fp,
 
 	csv_init(&r, fp, ',');
 	if ((got = csv_read(&r)) <= 0) {
-		if (got < 0)
-			diag_error(d, r.error_line, r.error_col, "%s", r.error);
-		else
+		rc = got < 0 ? read_failed(&r, d) : EXIT_DATAERR;
+		if (got == 0)
 			diag_error(d, 0, 0, "no header line and no waypoints");
 		csv_free(&r);
-		return EXIT_DATAERR;
+		return rc;
 	}
 	if (looks_like_data(&r)) {
 		diag_error(d, r.line, 1, "the first line must be a header "
@@ -387,10 +391,8 @@ read_table(struct points *p, const struct options *o, FILE *fp,
 	}
 	while (rc == EXIT_OK && (got = csv_read(&r)) == 1)
 		rc = read_row(p, &r, col, d);
-	if (rc == EXIT_OK && got < 0) {
-		diag_error(d, r.error_line, r.error_col, "%s", r.error);
-		rc = EXIT_DATAERR;
-	}
+	if (rc == EXIT_OK && got < 0)
+		rc = read_failed(&r, d);
 	if (rc == EXIT_OK && p->n == 0) {
 		diag_error(d, 0, 0, "no waypoints after the header");
 		rc = EXIT_DATAERR;

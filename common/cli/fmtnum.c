@@ -1,9 +1,10 @@
 /*
- * fmtnum.c - double to text.
+ * fmtnum.c - double to text with a fixed number of decimals.
  * Bulk trajectory output is dominated by number formatting, and printf's
  * exact decimal conversion is several times slower than scaling to an
  * integer.  The fast path is taken only when the scaled value is safely away
- * from a rounding tie, so its digits always equal printf's.
+ * from a rounding tie, so its digits always equal printf's.  (The shortest
+ * round-trip text is in fmtshort.c.)
  */
 #include <math.h>
 #include <stdint.h>
@@ -12,22 +13,6 @@
 #include <string.h>
 
 #include "fmtnum.h"
-
-size_t
-fmt_shortest(char *buf, double v)
-{
-	int prec;
-	int n = 0;
-
-	if (v == 0)
-		v = 0;		/* print -0 as 0 */
-	for (prec = 15; prec <= 17; prec++) {
-		n = snprintf(buf, FMTNUM_MAX, "%.*g", prec, v);
-		if (strtod(buf, NULL) == v)
-			break;
-	}
-	return (size_t)n;
-}
 
 static const double pow10_table[] = {
 	1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9

@@ -132,7 +132,8 @@ begin_value(struct table *t)
 			put_json_string(t, t->names[t->col]);
 		else {
 			char key[32];
-			int n = snprintf(key, sizeof key, "\"c%zu\"", t->col + 1);
+			int n = snprintf(key, sizeof key, "\"c%zu\"",
+			    t->col + 1);
 
 			put(t, key, (size_t)n);
 		}
@@ -197,6 +198,15 @@ table_str(struct table *t, const char *s)
 		put_json_string(t, s);
 	else
 		put_csv_string(t, s);
+	t->col++;
+}
+
+void
+table_null(struct table *t)
+{
+	begin_value(t);
+	if (t->format == TABLE_JSONL)
+		put(t, "null", 4);
 	t->col++;
 }
 

@@ -40,6 +40,8 @@ void table_header(struct table *t);
 void table_num(struct table *t, double v);
 void table_long(struct table *t, long v);
 void table_str(struct table *t, const char *s);
+/* No value: an empty field in CSV/TSV, null in JSON lines. */
+void table_null(struct table *t);
 void table_end_row(struct table *t);
 
 /* Writes out what is buffered; 0, or -1 if any write failed. */

@@ -6,6 +6,15 @@
  */
 #include "quintic.h"
 
+/* tau within [0, 1] (NaN to 0): the segment is never extrapolated. */
+static double
+clamp_tau(double tau)
+{
+	if (!(tau > 0))
+		return 0;
+	return tau < 1 ? tau : 1;
+}
+
 static double
 at_or_zero(const double *v, size_t i)
 {
@@ -47,10 +56,7 @@ quintic_at(const struct quintic *q, double tau, double *pos, double *vel,
 	double k1 = 1 / T, k2 = k1 / T, k3 = k2 / T;
 	size_t i;
 
-	if (!(tau > 0))
-		tau = 0;
-	else if (tau > 1)
-		tau = 1;
+	tau = clamp_tau(tau);
 	for (i = 0; i < q->dim; i++) {
 		const double *c = q->coef + 10 * i;
 		const double *end = tau == 0 ? c + 6 : tau == 1 ? c + 8 : NULL;
@@ -67,8 +73,8 @@ quintic_at(const struct quintic *q, double tau, double *pos, double *vel,
 		if (vel && end)
 			vel[i] = end[0];
 		else if (vel)
-			vel[i] = k1 * (c[1] + tau * (2 * c[2] + tau * (3 * c[3] +
-			    tau * (4 * c[4] + tau * 5 * c[5]))));
+			vel[i] = k1 * (c[1] + tau * (2 * c[2] + tau *
+			    (3 * c[3] + tau * (4 * c[4] + tau * 5 * c[5]))));
 		if (acc && end)
 			acc[i] = end[1];
 		else if (acc)
@@ -86,10 +92,7 @@ quintic_snap_at(const struct quintic *q, double tau, double *snap)
 	double T2 = q->duration * q->duration;
 	size_t i;
 
-	if (!(tau > 0))
-		tau = 0;
-	else if (tau > 1)
-		tau = 1;
+	tau = clamp_tau(tau);
 	for (i = 0; i < q->dim; i++) {
 		const double *c = q->coef + 10 * i;
 

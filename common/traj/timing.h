@@ -16,7 +16,7 @@
  */
 struct mj_timing {
 	double duration;	/* seconds */
-	double fitts_a, fitts_b, fitts_w;	/* T = a + b log2(2D / W), W > 0 */
+	double fitts_a, fitts_b, fitts_w;	/* T = a + b log2(2D/W) */
 	double vmax, amax, jmax;	/* peak speed, acceleration, jerk */
 };
 

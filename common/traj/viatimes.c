@@ -58,7 +58,9 @@ path_segment_cost(size_t k, size_t dim, const double *pts, const double *dur,
 
 	for (i = 0; i < dim; i++) {
 		size_t a = k * dim + i, b = (k + 1) * dim + i;
-		double z[6] = { pts[a], vel[a], acc[a], pts[b], vel[b], acc[b] };
+		double z[6] = {
+			pts[a], vel[a], acc[a], pts[b], vel[b], acc[b]
+		};
 		double d;
 
 		cost += segment_cost(dur[k], z, &d);
@@ -170,7 +172,8 @@ mj_via_times(size_t npts, size_t dim, const double *pts, double *dur,
 				u_new[k] = u[k] - step * g[k];
 			durations_from(u_new, nseg, total, h_new);
 			if (evaluate(npts, dim, pts, h_new, total, vel, acc, tw,
-			    g_new, &f_new) == 0 && f_new <= f - 1e-4 * step * gg)
+			    g_new, &f_new) == 0 &&
+			    f_new <= f - 1e-4 * step * gg)
 				break;
 			if ((step /= 4) < 1e-12)
 				goto done;

@@ -106,6 +106,78 @@ test_fmt_fixed_matches_printf(void)
 	CHECK(strtod(ours, NULL) == 1e300);
 }
 
+/* The definition fmt_shortest must agree with, done the slow way. */
+static void
+shortest_reference(char *buf, double v)
+{
+	int prec;
+
+	if (v == 0)
+		v = 0;
+	for (prec = 15; prec <= 17; prec++) {
+		snprintf(buf, 64, "%.*g", prec, v);
+		if (strtod(buf, NULL) == v)
+			return;
+	}
+}
+
+static double
+random_double(unsigned long *seed)
+{
+	unsigned long long bits;
+	double v;
+
+	*seed = *seed * 6364136223846793005UL + 1442695040888963407UL;
+	bits = (unsigned long long)*seed;
+	*seed = *seed * 6364136223846793005UL + 1442695040888963407UL;
+	bits ^= (unsigned long long)*seed >> 32;
+	memcpy(&v, &bits, sizeof v);
+	return v;
+}
+
+static void
+test_fmt_shortest_matches_printf(void)
+{
+	char ours[FMTNUM_MAX], want[64];
+	unsigned long seed = 99;
+	long i, bad = 0;
+	int k;
+
+	for (i = 0; i < 300000; i++) {
+		double v;
+
+		switch (i % 4) {
+		case 0:		/* any bit pattern */
+			v = random_double(&seed);
+			if (v != v || v - v != 0)
+				continue;
+			break;
+		case 1:		/* the fast range, uniformly in magnitude */
+			v = pow(10, -6 + 22 * fabs(fmod(random_double(&seed),
+			    1.0)));
+			if (v != v)
+				continue;
+			break;
+		case 2:		/* short decimals, as people type them */
+			v = (double)(long)(i * 7919 % 2000003 - 1000000) /
+			    pow(10, i % 9);
+			break;
+		default:	/* neighbours of powers of ten and of 2^k */
+			k = (int)(i % 40) - 8;
+			v = nextafter(pow(10, k % 16), (i & 4) ? 0 : 1e300);
+			if (i & 8)
+				v = nextafter(ldexp(1, k), (i & 16) ? 0 : 1e300);
+			break;
+		}
+		fmt_shortest(ours, v);
+		shortest_reference(want, v);
+		if (strcmp(ours, want) != 0 && bad++ < 5)
+			fprintf(stderr, "fmt_shortest(%a): %s, printf %s\n", v,
+			    ours, want);
+	}
+	CHECK(bad == 0);
+}
+
 static void
 test_fmt_shortest(void)
 {
@@ -237,8 +309,11 @@ test_table(void)
 	table_num(&t, -2);
 	table_str(&t, "#x");
 	table_end_row(&t);
+	table_null(&t);
+	table_null(&t);
+	table_end_row(&t);
 	CHECK(table_flush(&t) == 0);
-	CHECK_STR(slurp(fp), "t,name\n0.500,\"a,\"\"b\"\"\"\n-2.000,#x\n");
+	CHECK_STR(slurp(fp), "t,name\n0.500,\"a,\"\"b\"\"\"\n-2.000,#x\n,\n");
 	fclose(fp);
 
 	fp = tmpfile();
@@ -247,8 +322,12 @@ test_table(void)
 	table_num(&t, 0.1);
 	table_str(&t, "q\"\n");
 	table_end_row(&t);
+	table_null(&t);
+	table_str(&t, "");
+	table_end_row(&t);
 	table_flush(&t);
-	CHECK_STR(slurp(fp), "{\"t\":0.1,\"name\":\"q\\\"\\u000a\"}\n");
+	CHECK_STR(slurp(fp), "{\"t\":0.1,\"name\":\"q\\\"\\u000a\"}\n"
+	    "{\"t\":null,\"name\":\"\"}\n");
 	fclose(fp);
 
 	fp = tmpfile();
@@ -308,6 +387,7 @@ main(void)
 	RUN(test_num_list);
 	RUN(test_fmt_fixed_matches_printf);
 	RUN(test_fmt_shortest);
+	RUN(test_fmt_shortest_matches_printf);
 	RUN(test_csv_basic);
 	RUN(test_csv_errors);
 	RUN(test_csv_random_bytes);

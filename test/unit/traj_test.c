@@ -761,7 +761,8 @@ test_via_times_is_minimum(void)
 
 			dur[k] += shift;
 			dur[k + 1] -= shift;
-			CHECK(mj_through(N, DIM, pts, dur, vel, acc, work) == 0);
+			CHECK(mj_through(N, DIM, pts, dur, vel, acc,
+			    work) == 0);
 			CHECK(mj_path_jerk_cost(N, DIM, pts, dur, vel, acc) >
 			    best);
 			dur[k] -= shift;
