@@ -161,6 +161,7 @@ void plan_task_get_point(const struct plan_task *t, uint16_t point,
     uint8_t axis, struct plan_task_comp *out);
 void plan_task_get_decision(const struct plan_task *t, uint16_t i,
     struct plan_task_decision *out);
+uint16_t plan_task_decision_after(const struct plan_task *t, uint16_t i);
 void plan_task_get_arm(const struct plan_task *t, uint16_t decision,
     uint8_t axis, struct plan_task_comp *out);
 void plan_task_get_check(const struct plan_task *t, uint16_t i,

@@ -88,6 +88,14 @@ plan_task_get_decision(const struct plan_task *t, uint16_t i,
 	out->nrecords = q[17];
 }
 
+/* Just the step a decision follows: the engine asks every tick. */
+uint16_t
+plan_task_decision_after(const struct plan_task *t, uint16_t i)
+{
+	return get_u16(t->decision_tab +
+	    (uint32_t)i * TASK_DECISION_SIZE(t->axes));
+}
+
 void
 plan_task_get_arm(const struct plan_task *t, uint16_t decision, uint8_t axis,
     struct plan_task_comp *out)

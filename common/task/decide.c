@@ -224,10 +224,9 @@ schedule(struct deciding *x, const struct plan_task_target *tg, int matched,
 		return -1;
 	}
 	s = &r->slot[r->n++];
-	memset(s, 0, sizeof *s);
-	s->action = tg->kind == TASK_T_ACTION ? tg->action :
-	    tg->kind == TASK_T_DONE ? TASK_SLOT_DONE : TASK_SLOT_ABORT;
-	s->start = r->tick + tg->delay;
+	task_slot_set(r->task, s, tg->kind == TASK_T_ACTION ? tg->action :
+	    tg->kind == TASK_T_DONE ? TASK_SLOT_DONE : TASK_SLOT_ABORT,
+	    r->tick + tg->delay);
 	s->from_action = x->at->action;
 	s->from_step = x->at->step;
 	s->from_decision = x->at->decision;

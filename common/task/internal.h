@@ -28,6 +28,10 @@ int task_ask_object(struct task_run *r, const struct task_env *env,
 int task_decide(struct task_run *r, const struct task_env *env,
     const struct task_at *at);
 
+/* Fill slot s for action `action` starting at tick `start`. */
+void task_slot_set(const struct plan_task *t, struct task_slot *s,
+    uint16_t action, uint32_t start);
+
 static inline int
 task_is_pseudo(uint16_t action)
 {

@@ -87,9 +87,27 @@ task_init(struct task_run *r, const struct plan_task *t,
 	r->var_set = var_set;
 	if (var_set)
 		memset(var_set, 0, t->variables);
-	memset(&slot[0], 0, sizeof slot[0]);
-	slot[0].action = t->start;
+	task_slot_set(t, &slot[0], t->start, 0);
 	r->n = 1;
+}
+
+void
+task_slot_set(const struct plan_task *t, struct task_slot *s,
+    uint16_t action, uint32_t start)
+{
+	struct plan_task_action a;
+
+	memset(s, 0, sizeof *s);
+	s->action = action;
+	s->start = start;
+	if (task_is_pseudo(action))
+		return;
+	plan_task_get_action(t, action, &a);
+	s->first_point = a.first_point;
+	s->npoints = a.npoints;
+	s->first_decision = a.first_decision;
+	s->ndecisions = a.ndecisions;
+	s->verify = a.verify;
 }
 
 /*
@@ -97,13 +115,10 @@ task_init(struct task_run *r, const struct plan_task *t,
  * started or had already passed its last point.
  */
 static long
-step_at(const struct task_run *r, const struct task_slot *s, uint32_t tick,
-    struct plan_task_action *a)
+step_at(const struct task_slot *s, uint32_t tick)
 {
-	if (task_is_pseudo(s->action) || s->start > tick)
-		return -1;
-	plan_task_get_action(r->task, s->action, a);
-	if (tick - s->start >= a->npoints)
+	if (task_is_pseudo(s->action) || s->start > tick ||
+	    tick - s->start >= s->npoints)
 		return -1;
 	return (long)(tick - s->start);
 }
@@ -157,11 +172,12 @@ verify(struct task_run *r, const struct task_env *env)
 	for (i = 0; i < r->n; i++) {
 		struct task_slot *s = &r->slot[i];
 		struct plan_task_action a;
-		long step = step_at(r, s, r->tick - 1, &a);
+		long step = step_at(s, r->tick - 1);
 		struct task_at at;
 
-		if (step < 0 || !a.verify)
+		if (step < 0 || !s->verify)
 			continue;
+		plan_task_get_action(r->task, s->action, &a);
 		at.action = s->action;
 		at.step = (uint16_t)step;
 		at.decision = TASK_NONE16;
@@ -199,20 +215,18 @@ decide_all(struct task_run *r, const struct task_env *env)
 	if (r->tick == 0)
 		return 0;
 	for (i = 0; i < n0; i++) {
-		struct plan_task_action a;
-		long step = step_at(r, &r->slot[i], r->tick - 1, &a);
+		const struct task_slot *s = &r->slot[i];
+		long step = step_at(s, r->tick - 1);
+		uint16_t first = s->first_decision, n = s->ndecisions;
 		struct task_at at;
 
 		if (step < 0)
 			continue;
-		at.action = r->slot[i].action;
+		at.action = s->action;
 		at.step = (uint16_t)step;
-		for (k = 0; k < a.ndecisions; k++) {
-			struct plan_task_decision d;
-
-			plan_task_get_decision(r->task,
-			    (uint16_t)(a.first_decision + k), &d);
-			if (d.after != step)
+		for (k = 0; k < n; k++) {
+			if (plan_task_decision_after(r->task,
+			    (uint16_t)(first + k)) != step)
 				continue;
 			at.decision = k;
 			if (task_decide(r, env, &at) < 0)
@@ -258,13 +272,10 @@ drop_finished(struct task_run *r)
 
 	for (i = 0; i < r->n; i++) {
 		const struct task_slot *s = &r->slot[i];
-		struct plan_task_action a;
 
-		if (!task_is_pseudo(s->action) && s->start <= r->tick) {
-			plan_task_get_action(r->task, s->action, &a);
-			if (r->tick - s->start >= a.npoints)
-				continue;
-		}
+		if (!task_is_pseudo(s->action) && s->start <= r->tick &&
+		    r->tick - s->start >= s->npoints)
+			continue;
 		r->slot[kept++] = *s;
 	}
 	r->n = kept;
@@ -301,8 +312,7 @@ sum_output(struct task_run *r)
 	r->has_out = 0;
 	memset(r->out, 0, sizeof r->out);
 	for (i = 0; i < r->n; i++) {
-		struct plan_task_action a;
-		long step = step_at(r, &r->slot[i], r->tick, &a);
+		long step = step_at(&r->slot[i], r->tick);
 		struct task_at at;
 
 		if (step < 0)
@@ -313,8 +323,8 @@ sum_output(struct task_run *r)
 		for (k = 0; k < r->task->axes; k++) {
 			int32_t v;
 
-			if (point_value(r, (uint16_t)(a.first_point + step),
-			    k, &v, &at) < 0)
+			if (point_value(r, (uint16_t)(r->slot[i].first_point +
+			    step), k, &v, &at) < 0)
 				return -1;
 			/* both within +-1e9: the sum fits before the check */
 			r->out[k] += v;

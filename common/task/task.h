@@ -37,6 +37,9 @@ struct task_slot {
 	uint16_t action;	/* action index or TASK_SLOT_DONE/_ABORT */
 	uint16_t misses;	/* consecutive verification misses */
 	uint32_t start;
+	/* the action's record, kept here: the tick reads these a lot */
+	uint16_t first_point, npoints, first_decision, ndecisions;
+	uint8_t verify;
 	uint16_t from_action;	/* done/abort: the decision that chose it */
 	uint16_t from_step;
 	uint16_t from_decision;
