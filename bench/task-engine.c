@@ -45,14 +45,14 @@ source(int workers, int copies)
 	    "    trajectory: [[0, 0, 0]]\n    decisions:\n");
 	for (w = 0; w < workers; w++)
 		for (k = 0; k < copies; k++)
-			n += (size_t)snprintf(s + n, cap - n, "      - {after: 0, "
-			    "match: w%d}\n", w);
+			n += (size_t)snprintf(s + n, cap - n,
+			    "      - {after: 0, match: w%d}\n", w);
 	for (w = 0; w < workers; w++) {
-		n += (size_t)snprintf(s + n, cap - n, "  w%d:\n    trajectory:\n",
-		    w);
+		n += (size_t)snprintf(s + n, cap - n,
+		    "  w%d:\n    trajectory:\n", w);
 		for (p = 0; p < 20; p++)
-			n += (size_t)snprintf(s + n, cap - n, "      - [%d, %d.5, "
-			    "-%d]\n", p, w, p);
+			n += (size_t)snprintf(s + n, cap - n,
+			    "      - [%d, %d.5, -%d]\n", p, w, p);
 		n += (size_t)snprintf(s + n, cap - n, "    verify: {tolerance: "
 		    "1000000, misses: 0}\n    decisions:\n      - after: 19\n"
 		    "        state: {arm: [[0, 1000], any, any], objects: "

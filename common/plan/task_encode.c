@@ -139,7 +139,8 @@ put_decisions(const struct plan_task_spec *s, uint8_t *q)
 		q = put16(q, d->first_record);
 		*q++ = d->nrecords;
 		for (k = 0; k < s->axes; k++)
-			q = put_state_comp(q, &s->arm[(uint32_t)i * s->axes + k]);
+			q = put_state_comp(q,
+			    &s->arm[(uint32_t)i * s->axes + k]);
 	}
 	return q;
 }

@@ -277,8 +277,9 @@ ydoc_name_map(struct ydoc *y, yaml_node_t *n, size_t max, const char *what)
 		for (b = start; b < a; b++) {
 			const yaml_node_t *kb = ydoc_peek(y, b->key);
 
-			if (ydoc_len(ka) == ydoc_len(kb) && memcmp(ydoc_text(ka),
-			    ydoc_text(kb), ydoc_len(ka)) == 0) {
+			if (ydoc_len(ka) == ydoc_len(kb) &&
+			    memcmp(ydoc_text(ka), ydoc_text(kb),
+			    ydoc_len(ka)) == 0) {
 				ydoc_error(y, ka, "'%.40s' given twice in %s "
 				    "(line %ld)", ydoc_text(ka), what,
 				    ydoc_pos(kb).line);

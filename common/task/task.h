@@ -70,7 +70,7 @@ struct task_abort {
 	uint16_t step;		/* its step */
 	uint16_t decision;	/* index within the action, or TASK_NONE16 */
 	uint16_t var;		/* TASK_E_VARIABLE */
-	uint16_t target;	/* TASK_E_FULL: the action that could not start */
+	uint16_t target;	/* TASK_E_FULL: the action not started */
 	uint16_t misses, allowed;	/* TASK_E_VERIFY */
 	uint8_t query, object, axis;	/* TASK_E_ENV*, TASK_E_VERIFY, _RANGE */
 	uint8_t matched;	/* TASK_E_CHOSEN: the state matched ... */

@@ -210,8 +210,8 @@ test_damage(void)
 	CHECK(poke(&b, dec1 + 10, 1) == PLAN_E_TASK);	/* none + delay */
 	CHECK(poke(&b, dec0 + 14, 2) == PLAN_E_TASK);	/* checks overrun */
 	CHECK(poke(&b, dec0 + 18 + 8, 0x80) == PLAN_E_TASK);	/* thr < 0 */
-	CHECK(poke(&b, dec1 + 18 + 1, 1) == PLAN_E_TASK);	/* ANY + value */
-	CHECK(poke(&b, dec1 + 18 + 5, 1) == PLAN_E_TASK);	/* ANY + thr */
+	CHECK(poke(&b, dec1 + 19, 1) == PLAN_E_TASK);	/* ANY + value */
+	CHECK(poke(&b, dec1 + 23, 1) == PLAN_E_TASK);	/* ANY + thr */
 	CHECK(poke(&b, chk, 1) == PLAN_E_TASK);		/* object index */
 	CHECK(poke(&b, rec + 2, 1) == PLAN_E_TASK);	/* record source */
 	CHECK(poke(&b, rec + 3, 2) == PLAN_E_TASK);	/* record variable */

@@ -245,8 +245,9 @@ test_errors(void)
 	    "after: 1}\n", "t.yaml:4:26: error: unknown key 'after' in an "
 	    "action");
 	/* duplicates, also through the original's spelling */
-	expect_error("{\"initialAction\": \"a\", \"start\": \"a\", \"actions\": "
-	    "{}}", "t.yaml:1:24: error: 'start' given twice in the task");
+	expect_error("{\"initialAction\": \"a\", \"start\": \"a\", "
+	    "\"actions\": {}}", "t.yaml:1:24: error: 'start' given twice "
+	    "in the task");
 	expect_error("{\"initialAction\": \"a\", \"actions\": {\"a\": {\"trajec"
 	    "tory\": [[1]]}, \"a\": {}}}", "t.yaml:1:64: error: 'a' given "
 	    "twice in actions");
@@ -264,15 +265,16 @@ test_errors(void)
 	expect_error("task: t\nstart: a\nactions:\n  a: {trajectory: "
 	    "[[0, 0], [1]]}\n", "t.yaml:4:28: error: a point of 1 "
 	    "coordinates; this task has 2 axes");
-	expect_error("task: t\nstart: a\nactions:\n  a: {trajectory: [[\"1\"]]}"
-	    "\n", "t.yaml:4:21: error: a coordinate must be a number, not "
-	    "the string \"1\"");
-	expect_error("task: t\nstart: a\nactions:\n  a:\n    trajectory: [[0]]\n"
-	    "    decisions: [{after: 0, state: {arm: [5]}}]\n", "t.yaml:6:42: "
-	    "error: a bare '5' is not a state component");
-	expect_error("task: t\nstart: a\nactions:\n  a:\n    trajectory: [[0]]\n"
-	    "    decisions: [{after: 0, match: {action: a, delay: -1}}]\n",
-	    "t.yaml:6:54: error: the delay: -1 is out of range (0 to 65535)");
+	expect_error("task: t\nstart: a\nactions:\n  a: {trajectory: "
+	    "[[\"1\"]]}\n", "t.yaml:4:21: error: a coordinate must be a "
+	    "number, not the string \"1\"");
+	expect_error("task: t\nstart: a\nactions:\n  a:\n    trajectory: "
+	    "[[0]]\n    decisions: [{after: 0, state: {arm: [5]}}]\n",
+	    "t.yaml:6:42: error: a bare '5' is not a state component");
+	expect_error("task: t\nstart: a\nactions:\n  a:\n    trajectory: "
+	    "[[0]]\n    decisions: [{after: 0, match: {action: a, delay: "
+	    "-1}}]\n", "t.yaml:6:54: error: the delay: -1 is out of range "
+	    "(0 to 65535)");
 	expect_error("task: t\nstart: a\nactions:\n  a: {trajectory: [[1]], "
 	    "verify: true}\n", "t.yaml:4:34: error: verification needs a "
 	    "tolerance");
@@ -283,17 +285,17 @@ test_errors(void)
 	    "trajectory: [[0]]\n    decisions: [{after: 0, record: {v: g}}]"
 	    "\n", "t.yaml:7:40: error: object 'g' is not among the declared "
 	    "objects");
-	expect_error("task: t\nstart: a\nactions:\n  a: {trajectory: [[1, 2, 3, "
-	    "4]]}\n", "t.yaml:4:20: error: cannot tell the axes");
+	expect_error("task: t\nstart: a\nactions:\n  a: {trajectory: "
+	    "[[1, 2, 3, 4]]}\n", "t.yaml:4:20: error: cannot tell the axes");
 	expect_error("task: t\nstart: a\nactions:\n  a: {trajectory: [[1]]}\n"
 	    "---\ntask: u\n", "t.yaml:6:1: error: more than one document");
-	expect_error("{\"task\": \"t\", \"start\": \"a\",\n\"actions\": {\"a\": "
-	    "{\"trajectory\": [[1]]}}", "t.yaml:3:1: error: did not find "
-	    "expected ',' or '}'");
+	expect_error("{\"task\": \"t\", \"start\": \"a\",\n\"actions\": "
+	    "{\"a\": {\"trajectory\": [[1]]}}", "t.yaml:3:1: error: did not "
+	    "find expected ',' or '}'");
 	expect_error("", "t.yaml: error: empty file: no task");
-	expect_error("task: t\nstart: a\nactions:\n  a:\n    trajectory: [[0]]\n"
-	    "    decisions: [{after: 0, state: {objects: [{x: any}]}}]\n",
-	    "t.yaml:6:46: error: this object has no name");
+	expect_error("task: t\nstart: a\nactions:\n  a:\n    trajectory: "
+	    "[[0]]\n    decisions: [{after: 0, state: {objects: [{x: "
+	    "any}]}}]\n", "t.yaml:6:46: error: this object has no name");
 }
 
 static void
@@ -330,7 +332,8 @@ test_random_bytes(void)
 		}
 		/* half of them start like a task, to get past the top */
 		if (round % 2 && n > 40)
-			memcpy(buf, "task: t\nstart: a\nactions: {a: {traj", 36);
+			memcpy(buf, "task: t\nstart: a\nactions: {a: "
+			    "{traj", 36);
 		buf[n] = '\0';
 		out = compile(buf, &size);
 		compiled += out != NULL;
