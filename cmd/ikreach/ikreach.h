@@ -1,0 +1,64 @@
+/*
+ * ikreach.h - what ikreach's files share: the options once parsed, and the
+ * state of a run over rows.  main.c parses and sets up, rows.c solves each
+ * row and prints it.
+ */
+#ifndef IKREACH_H
+#define IKREACH_H
+
+#include "cli/table.h"
+#include "kin/kin.h"
+#include "source.h"
+
+struct options {
+	struct kin_arm arm;
+	double lo[KIN_MAX_LINKS];	/* limits as given */
+	double hi[KIN_MAX_LINKS];
+	struct kin_opts kin;
+	int method_given;
+	int both;		/* --elbow both */
+	int rad;		/* angles in radians */
+	int independent;
+	int fk, joints, trace;
+	const char *memory;
+	long explore;
+	enum table_format format;
+	int precision;
+	int header;
+};
+
+/* Column names ikreach makes up: q1.., x0,y0.., kept for the table. */
+struct names {
+	const char **list;
+	size_t n;
+	char (*buf)[12];
+	size_t nbuf;
+};
+
+struct run {
+	const struct options *o;
+	struct kin_solver *s;
+	struct source *src;
+	struct table *t;
+	double unit;		/* radians per printed angle unit */
+	double prev[KIN_MAX_LINKS];
+	int have_prev;
+	long row;		/* 1-based */
+	struct kin_target target;	/* being solved, for --trace */
+	const char *elbow;	/* "up"/"down" with --elbow both, else NULL */
+	int failed;
+};
+
+/* The output columns for this run; 0, or -1 when out of memory. */
+int names_build(struct names *nm, const struct options *o,
+    const struct source *src);
+void names_free(struct names *nm);
+
+/* Solve and print one row; vals as read (angles in the input unit). */
+void row_ik(struct run *r, const double *vals, int have);
+void row_fk(struct run *r, const double *vals);
+
+/* The kin_trace_fn that prints every iteration's pose. */
+void row_trace(void *ctx, long iter, const double *q, int n);
+
+#endif
