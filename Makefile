@@ -42,7 +42,7 @@ UNIT_BINS := $(UNIT_SRC:%.c=$(BUILD)/%)
 MAN_PAGES := $(sort $(wildcard man/*.[1-9]))
 
 .PHONY: all check unit bats asan clang install uninstall demo demo-run \
-	bench clean avr-check
+	bench clean avr-check avr-objects
 .DEFAULT_GOAL := all
 .SECONDARY:
 
@@ -94,6 +94,31 @@ clang:
 	$(MAKE) --no-print-directory all CC=clang BUILD=build/clang \
 		BINDIR=build/clang/bin WERROR=1
 
+# --- the portable cores on the robot's microcontroller ---------------------
+
+# Compiled for an ATmega2560 as the firmware would be (gcc-avr, avr-libc:
+# scripts/install-deps); prints what each object takes.
+AVR_CC      ?= avr-gcc
+AVR_SIZE    ?= avr-size
+AVR_MODULES ?= plan planner
+AVR_CFLAGS  ?= -mmcu=atmega2560 -Os -std=c99 -ffreestanding -Wall -Wextra \
+	-Wpedantic -Werror
+AVR_OBJ     := $(patsubst %.c,$(BUILD)/avr/%.o,\
+	$(foreach m,$(AVR_MODULES),$(sort $(wildcard common/$(m)/*.c))))
+
+$(BUILD)/avr/%.o: %.c
+	@mkdir -p $(@D)
+	$(AVR_CC) $(AVR_CFLAGS) -Icommon -MMD -MP -c -o $@ $<
+
+avr-objects: $(AVR_OBJ)
+
+avr-check:
+	@command -v $(AVR_CC) >/dev/null 2>&1 || { echo "avr-check: \
+	$(AVR_CC) not found (scripts/install-deps installs gcc-avr)" >&2; \
+		exit 1; }
+	@$(MAKE) --no-print-directory avr-objects
+	$(AVR_SIZE) -t $(AVR_OBJ)
+
 # --- demo and benchmarks ---------------------------------------------------
 
 # Installs what is missing first, so it works on a fresh Debian machine.
@@ -134,5 +159,5 @@ uninstall:
 clean:
 	rm -rf build bin demo-out
 
--include $(COMMON_OBJ:.o=.d) $(UNIT_SRC:%.c=$(BUILD)/%.d) \
+-include $(COMMON_OBJ:.o=.d) $(UNIT_SRC:%.c=$(BUILD)/%.d) $(AVR_OBJ:.o=.d) \
 	$(foreach t,$(TOOLS),$(patsubst %.c,$(BUILD)/%.d,$(wildcard cmd/$(t)/*.c)))

@@ -97,6 +97,18 @@ plan_size_from_header(const uint8_t *h, uint32_t *size)
 	return PLAN_OK;
 }
 
+int
+plan_header_counts(const uint8_t *h, uint16_t count[PLAN_NTYPES])
+{
+	int t, rc;
+
+	if ((rc = check_header(h)) != PLAN_OK)
+		return rc;
+	for (t = 0; t < PLAN_NTYPES; t++)
+		count[t] = get_u16(h + H_COUNTS + 2 * t);
+	return PLAN_OK;
+}
+
 /* Points p's tables into the image; the header is known to be sound. */
 static void
 lay_out(struct plan *p, const uint8_t *buf, uint32_t len)

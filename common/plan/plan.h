@@ -212,6 +212,13 @@ int plan_open(struct plan *p, const uint8_t *buf, uint32_t len,
 /* Size a plan's header says it has (for readers that stream it in). */
 int plan_size_from_header(const uint8_t *hdr, uint32_t *size);
 
+/*
+ * Element counts (by enum plan_type) a sound header declares, so RAM for a
+ * plan can be sized from its first PLAN_HEADER_SIZE bytes.  PLAN_OK, or the
+ * header's error code (count is then untouched).
+ */
+int plan_header_counts(const uint8_t *hdr, uint16_t count[PLAN_NTYPES]);
+
 /* Unpack record i of a validated plan (i < count of that type). */
 void plan_get_ap(const struct plan *p, uint16_t i, struct plan_ap *out);
 void plan_get_ape(const struct plan *p, uint16_t i, struct plan_ape *out);

@@ -154,6 +154,16 @@ test_sizes(void)
 	    (9 + 8 + 9) + 4);
 	CHECK(plan_size_from_header(b1, &from_header) == PLAN_OK);
 	CHECK(from_header == size1);
+	{
+		uint16_t n[PLAN_NTYPES] = { 9, 9, 9, 9, 9, 9 };
+
+		CHECK(plan_header_counts(b2, n) == PLAN_OK);
+		CHECK(n[PLAN_AP] == 2 && n[PLAN_APE] == 4 && n[PLAN_C] == 1);
+		CHECK(n[PLAN_CE] == 2 && n[PLAN_D] == 1 && n[PLAN_A] == 2);
+		b2[0] = 'X';
+		n[0] = 9;
+		CHECK(plan_header_counts(b2, n) == PLAN_E_MAGIC && n[0] == 9);
+	}
 	CHECK(crc32_update(0, (const uint8_t *)"123456789", 9) ==
 	    0xcbf43926UL);
 	free(b1);

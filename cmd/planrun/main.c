@@ -1,0 +1,438 @@
+/*
+ * planrun - run a compiled plan against senses: from a CSV script, a
+ * co-process agent or a replayed log.  Prints the actions as CSV, writes
+ * the transparency log, counts.  Parses arguments, opens files, and hands
+ * the work to run.c and common/planner.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/atomic.h"
+#include "cli/diag.h"
+#include "cli/exits.h"
+#include "cli/num.h"
+#include "cli/version.h"
+#include "planrun.h"
+
+struct options {
+	const char *plan, *senses, *agent, *replay, *result;
+	const char *output, *log, *monitor, *stats;
+	enum table_format format;
+	int header, bench, stats_wanted;
+	long timeout_ms;
+	int tick_every_given;
+	struct run_options run;
+};
+
+static void
+usage(FILE *fp)
+{
+	fprintf(fp,
+	    "usage: planrun [--senses file.csv | --agent cmd | --replay log]\n"
+	    "               [--result rules] [--cycles n] [--tick-every k |"
+	    " --rate hz]\n"
+	    "               [--tick-ms ms] [-o file] [--log file|-]"
+	    " [--monitor list]\n"
+	    "               [--stats[=file]] [--format csv|tsv|jsonl]"
+	    " [--no-header]\n"
+	    "               [--timeout s] [--bench] plan.plan\n");
+}
+
+static int
+bad_usage(const char *fmt, const char *arg)
+{
+	warnx_tool(fmt, arg);
+	usage(stderr);
+	return EXIT_USAGE;
+}
+
+static int
+number_arg(const char *opt, const char *s, long lo, long hi, long *out)
+{
+	enum num_error e = num_long(s, lo, hi, out);
+
+	if (e != NUM_OK) {
+		warnx_tool("%s: '%s': %s", opt, s, num_strerror(e));
+		usage(stderr);
+		return -1;
+	}
+	return 0;
+}
+
+/* Parses argv into o; EXIT_OK, or an exit status (help and version too). */
+static int
+parse_args(int argc, char *argv[], struct options *o, int *finished)
+{
+	enum { OPT_SENSES = 256, OPT_AGENT, OPT_REPLAY, OPT_RESULT,
+	    OPT_CYCLES, OPT_TICK_EVERY, OPT_RATE, OPT_TICK_MS, OPT_LOG,
+	    OPT_MONITOR, OPT_STATS, OPT_FORMAT, OPT_NO_HEADER, OPT_TIMEOUT,
+	    OPT_BENCH, OPT_VERSION };
+	static const struct option longopts[] = {
+		{ "senses", required_argument, NULL, OPT_SENSES },
+		{ "agent", required_argument, NULL, OPT_AGENT },
+		{ "replay", required_argument, NULL, OPT_REPLAY },
+		{ "result", required_argument, NULL, OPT_RESULT },
+		{ "cycles", required_argument, NULL, OPT_CYCLES },
+		{ "tick-every", required_argument, NULL, OPT_TICK_EVERY },
+		{ "rate", required_argument, NULL, OPT_RATE },
+		{ "tick-ms", required_argument, NULL, OPT_TICK_MS },
+		{ "output", required_argument, NULL, 'o' },
+		{ "log", required_argument, NULL, OPT_LOG },
+		{ "monitor", required_argument, NULL, OPT_MONITOR },
+		{ "stats", optional_argument, NULL, OPT_STATS },
+		{ "format", required_argument, NULL, OPT_FORMAT },
+		{ "no-header", no_argument, NULL, OPT_NO_HEADER },
+		{ "timeout", required_argument, NULL, OPT_TIMEOUT },
+		{ "bench", no_argument, NULL, OPT_BENCH },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, OPT_VERSION },
+		{ NULL, 0, NULL, 0 }
+	};
+	double rate;
+	long v;
+	int c;
+
+	*finished = 0;
+	while ((c = getopt_long(argc, argv, "o:h", longopts, NULL)) != -1) {
+		switch (c) {
+		case OPT_SENSES:
+			o->senses = optarg;
+			break;
+		case OPT_AGENT:
+			o->agent = optarg;
+			break;
+		case OPT_REPLAY:
+			o->replay = optarg;
+			break;
+		case OPT_RESULT:
+			o->result = optarg;
+			break;
+		case OPT_CYCLES:
+			if (number_arg("--cycles", optarg, 0, 0x7fffffffL,
+			    &o->run.cycles) < 0)
+				return EXIT_USAGE;
+			break;
+		case OPT_TICK_EVERY:
+			if (number_arg("--tick-every", optarg, 0, 0x7fffffffL,
+			    &o->run.tick_every) < 0)
+				return EXIT_USAGE;
+			o->tick_every_given = 1;
+			break;
+		case OPT_RATE:
+			if (num_double(optarg, &rate) != NUM_OK || rate <= 0 ||
+			    rate > 1e6)
+				return bad_usage("--rate: '%s' is not a rate "
+				    "in cycles per second (0 < hz <= 1e6)",
+				    optarg);
+			o->run.rate = rate;
+			break;
+		case OPT_TICK_MS:
+			if (number_arg("--tick-ms", optarg, 1, 0x7fffffffL,
+			    &o->run.tick_ms) < 0)
+				return EXIT_USAGE;
+			break;
+		case 'o':
+			o->output = optarg;
+			break;
+		case OPT_LOG:
+			o->log = optarg;
+			break;
+		case OPT_MONITOR:
+			o->monitor = optarg;
+			break;
+		case OPT_STATS:
+			o->stats_wanted = 1;
+			o->stats = optarg;
+			break;
+		case OPT_FORMAT:
+			if (table_format_parse(optarg, &o->format) < 0)
+				return bad_usage("--format: '%s' is not csv, "
+				    "tsv or jsonl", optarg);
+			break;
+		case OPT_NO_HEADER:
+			o->header = 0;
+			break;
+		case OPT_TIMEOUT:
+			if (number_arg("--timeout", optarg, 1, 86400, &v) < 0)
+				return EXIT_USAGE;
+			o->timeout_ms = v * 1000;
+			break;
+		case OPT_BENCH:
+			o->bench = 1;
+			break;
+		case 'h':
+			usage(stdout);
+			*finished = 1;
+			return EXIT_OK;
+		case OPT_VERSION:
+			print_version();
+			*finished = 1;
+			return EXIT_OK;
+		default:
+			usage(stderr);
+			return EXIT_USAGE;
+		}
+	}
+	if (argc - optind != 1)
+		return bad_usage("%s", argc - optind ? "one plan at a time" :
+		    "no plan file");
+	o->plan = argv[optind];
+	return EXIT_OK;
+}
+
+/* The combinations that make no sense. */
+static int
+check_args(struct options *o)
+{
+	int sources = !!o->senses + !!o->agent + !!o->replay;
+
+	if (sources > 1)
+		return bad_usage("%s", "--senses, --agent and --replay are "
+		    "alternatives: give one");
+	if (o->agent && o->result)
+		return bad_usage("%s", "--result is for --senses and "
+		    "--replay: the agent answers for itself");
+	if (o->run.rate > 0 && o->tick_every_given)
+		return bad_usage("%s", "--tick-every is for simulated time; "
+		    "with --rate ticks follow the clock (--tick-ms)");
+	if (o->bench && (o->agent || o->replay || o->log))
+		return bad_usage("%s", "--bench runs the planner alone: "
+		    "--senses and --result only");
+	if (o->output && o->log && strcmp(o->output, "-") == 0 &&
+	    strcmp(o->log, "-") == 0)
+		return bad_usage("%s", "the actions (-o -) and the log "
+		    "(--log -) cannot both go to stdout");
+	if (o->run.cycles < 0 && !o->senses && !o->agent && !o->replay &&
+	    !o->bench)
+		return bad_usage("%s", "--cycles is needed when no --senses, "
+		    "--agent or --replay says how long to run");
+	return EXIT_OK;
+}
+
+/* Everything a run holds open, so one function can release it. */
+struct session {
+	struct loaded_plan lp;
+	struct names names;
+	struct rules rules;
+	struct script script;
+	struct agent agent;
+	struct replay replay;
+	struct eventlog log;
+	struct table actions;
+	struct atomic_file out, logf;
+	int out_open, log_open, agent_started;
+	struct run run;
+};
+
+/* Sense source and result rules; an exit status. */
+static int
+open_sources(struct options *o, struct session *s)
+{
+	int rc;
+
+	if (!o->agent && rules_parse(&s->rules, o->result, &s->names) < 0) {
+		usage(stderr);
+		return EXIT_USAGE;
+	}
+	s->run.rules = &s->rules;
+	if (o->senses) {
+		if ((rc = script_load(&s->script, o->senses, &s->names)) != 0)
+			return rc;
+		s->run.script = &s->script;
+		if (s->run.o.cycles < 0)
+			s->run.o.cycles = script_last_cycle(&s->script);
+	}
+	if (o->replay) {
+		if ((rc = replay_load(&s->replay, o->replay, &s->names)) != 0)
+			return rc;
+		s->run.replay = &s->replay;
+		if (s->run.o.cycles < 0)
+			s->run.o.cycles = s->replay.last_cycle;
+		s->run.o.replay_ticks = !o->tick_every_given;
+	}
+	if (o->agent) {
+		if ((rc = agent_start(&s->agent, o->agent,
+		    (int)o->timeout_ms)) != 0)
+			return rc;
+		s->agent_started = 1;
+		s->run.agent = &s->agent;
+	}
+	return EXIT_OK;
+}
+
+/* Opens "-" or a file (written whole or not at all); an exit status. */
+static int
+open_output(const char *path, struct atomic_file *af, int *opened)
+{
+	if (atomic_open(af, path) < 0) {
+		warnx_tool("%s: %s", path, strerror(errno));
+		return EXIT_IOERR;
+	}
+	*opened = 1;
+	return EXIT_OK;
+}
+
+static int
+open_sinks(struct options *o, struct session *s)
+{
+	static const char *const columns[] = {
+		"cycle", "time_ms", "action", "value"
+	};
+	const char *out = o->output;
+	int rc;
+
+	if (o->log) {
+		if ((rc = open_output(o->log, &s->logf, &s->log_open)) != 0)
+			return rc;
+		eventlog_init(&s->log, s->logf.fp, &s->names, o->header);
+		s->run.log = &s->log;
+	}
+	/* with the log on stdout, the actions are only printed if asked */
+	if (out == NULL && !(o->log && strcmp(o->log, "-") == 0))
+		out = "-";
+	if (out) {
+		if ((rc = open_output(out, &s->out, &s->out_open)) != 0)
+			return rc;
+		table_init(&s->actions, s->out.fp, o->format,
+		    TABLE_ROUND_TRIP, columns, 4);
+		if (o->header)
+			table_header(&s->actions);
+		s->run.actions = &s->actions;
+	}
+	return EXIT_OK;
+}
+
+/* Monitor flags: everything by default, else the plan's and the list's. */
+static int
+set_monitor(struct options *o, struct session *s)
+{
+	if (!s->run.log || !o->monitor)
+		return EXIT_OK;
+	planner_reset(&s->run.pl);	/* back to the plan's own flags */
+	s->log.log_idle = 0;
+	if (monitor_apply(&s->run.pl, &s->names, o->monitor,
+	    &s->log.log_idle) < 0) {
+		usage(stderr);
+		return EXIT_USAGE;
+	}
+	return EXIT_OK;
+}
+
+/* --stats: to stderr, to stdout (-) or to a file written whole. */
+static int
+write_stats(struct options *o, struct session *s)
+{
+	struct atomic_file af;
+
+	if (o->stats == NULL || strcmp(o->stats, "-") == 0) {
+		run_stats(&s->run, o->stats ? stdout : stderr);
+		return EXIT_OK;
+	}
+	if (atomic_open(&af, o->stats) < 0) {
+		warnx_tool("%s: %s", o->stats, strerror(errno));
+		return EXIT_IOERR;
+	}
+	run_stats(&s->run, af.fp);
+	if (atomic_commit(&af) < 0) {
+		warnx_tool("%s: %s", o->stats, strerror(errno));
+		return EXIT_IOERR;
+	}
+	return EXIT_OK;
+}
+
+/* Commit the outputs if the run went well, else leave no partial file. */
+static int
+close_session(struct session *s, int rc)
+{
+	if (s->agent_started)
+		agent_stop(&s->agent);
+	if (s->out_open) {
+		if (rc == EXIT_OK && atomic_commit(&s->out) < 0) {
+			warnx_tool("%s: %s", s->out.path, strerror(errno));
+			rc = EXIT_IOERR;
+		} else if (rc != EXIT_OK) {
+			atomic_abort(&s->out);
+		}
+	}
+	if (s->log_open) {
+		if (rc == EXIT_OK && atomic_commit(&s->logf) < 0) {
+			warnx_tool("%s: %s", s->logf.path, strerror(errno));
+			rc = EXIT_IOERR;
+		} else if (rc != EXIT_OK) {
+			atomic_abort(&s->logf);
+		}
+	}
+	run_free(&s->run);
+	replay_free(&s->replay);
+	script_free(&s->script);
+	rules_free(&s->rules);
+	names_free(&s->names);
+	plan_unload(&s->lp);
+	return rc;
+}
+
+static int
+run_session(struct options *o, struct session *s)
+{
+	int rc;
+
+	if ((rc = plan_load(o->plan, &s->lp)) != 0)
+		return rc;
+	/*
+	 * A plan runs on the reactive planner.  (Plans with a task section
+	 * will go to common/task here; the decoder refuses them today.)
+	 */
+	if (names_init(&s->names, &s->lp.plan) < 0) {
+		warnx_tool("out of memory");
+		return EXIT_IOERR;
+	}
+	s->run.o = o->run;
+	if ((rc = open_sources(o, s)) != 0)
+		return rc;
+	if (o->bench) {
+		if ((rc = run_init(&s->run, &s->lp.plan, &s->names)) != 0)
+			return rc;
+		s->run.o.cycles = o->run.cycles >= 0 ? o->run.cycles :
+		    10000000L;
+		return run_bench(&s->run, o->plan, stdout, o->result != NULL);
+	}
+	if ((rc = open_sinks(o, s)) != 0 ||
+	    (rc = run_init(&s->run, &s->lp.plan, &s->names)) != 0 ||
+	    (rc = set_monitor(o, s)) != 0 ||
+	    (rc = run_plan(&s->run)) != 0)
+		return rc;
+	return o->stats_wanted ? write_stats(o, s) : EXIT_OK;
+}
+
+int
+main(int argc, char *argv[])
+{
+	struct options o;
+	struct session *s;
+	int rc, finished;
+
+	memset(&o, 0, sizeof o);
+	o.header = 1;
+	o.format = TABLE_CSV;
+	o.timeout_ms = 10000;
+	o.run.cycles = -1;
+	o.run.tick_every = 1;
+	o.run.tick_ms = 1000;
+	if ((rc = parse_args(argc, argv, &o, &finished)) != EXIT_OK ||
+	    finished)
+		return rc;
+	if ((rc = check_args(&o)) != EXIT_OK)
+		return rc;
+	signal(SIGPIPE, SIG_IGN);	/* a dead agent is an error, not death */
+	if ((s = calloc(1, sizeof *s)) == NULL) {
+		warnx_tool("out of memory");
+		return EXIT_IOERR;
+	}
+	rc = close_session(s, run_session(&o, s));
+	free(s);
+	return rc;
+}

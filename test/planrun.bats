@@ -1,0 +1,495 @@
+#!/usr/bin/env bats
+# planrun.bats - planrun through the binary: sense scripts, result rules,
+# the agent protocol, replay, the log and its filters, counters, output
+# formats, and refusing bad input with the documented message and status.
+# Expected outputs are worked out by hand from the tiny plan below.
+
+load lib/helper
+bats_require_minimum_version 1.5.0
+
+# Alarm (priority 20, Level > 0) sounds; otherwise Idle (TR) steps on.
+tiny_plan() {
+	cat >"$1" <<'EOF'
+PLAN R C
+PLAN R I 0 0 0 0 2 2
+PLAN A D 1 10 20 0 5 2 0 0 0 0 0 0
+PLAN A D 2 11 10 0 0 4 0 0 0 0 0 0
+PLAN A A 10 2 7
+PLAN A A 11 1 1
+PELEM Alarm=1
+PELEM Idle=2
+PELEM Beep=10
+PELEM Step=11
+RSENSE Level=5
+RACTION Move=1
+RACTION Sound=2
+EOF
+}
+
+setup() {
+	T=$BATS_TEST_TMPDIR
+	tiny_plan "$T/tiny.inst"
+	plancc -o "$T/tiny.plan" "$T/tiny.inst"
+	printf 'cycle,Level\n1,0\n3,4\n5,0\n' >"$T/levels.csv"
+	EXPECT6='cycle,time_ms,action,value
+1,0,Move,1
+2,1000,Move,1
+3,2000,Sound,7
+4,3000,Sound,7
+5,4000,Move,1
+6,5000,Move,1'
+}
+
+# ---- usage ----------------------------------------------------------------
+
+@test "--help prints the usage and exits 0; --version" {
+	run planrun --help
+	[ "$status" -eq 0 ]
+	[[ "$output" == usage:\ planrun* ]]
+	run planrun --version
+	[ "$status" -eq 0 ]
+	[[ "$output" == "planrun (spine) "* ]]
+}
+
+@test "usage errors exit 2 with a reason" {
+	run --separate-stderr planrun
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"no plan file"* ]]
+	run --separate-stderr planrun --senses a.csv --agent cat "$T/tiny.plan"
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"alternatives"* ]]
+	run --separate-stderr planrun "$T/tiny.plan"
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"--cycles is needed"* ]]
+	run --separate-stderr planrun --cycles x "$T/tiny.plan"
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"--cycles: 'x'"* ]]
+	run --separate-stderr planrun --rate 5 --tick-every 2 --cycles 1 \
+		"$T/tiny.plan"
+	[ "$status" -eq 2 ]
+	run --separate-stderr planrun --log - -o - --cycles 1 "$T/tiny.plan"
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"cannot both go to stdout"* ]]
+}
+
+# ---- senses from a script -------------------------------------------------
+
+@test "--senses: rows hold from their cycle until the next" {
+	run planrun "$T/tiny.plan" --senses "$T/levels.csv" --cycles 6
+	[ "$status" -eq 0 ]
+	[ "$output" = "$EXPECT6" ]
+}
+
+@test "--senses: without --cycles the run ends at the last row's cycle" {
+	run planrun "$T/tiny.plan" --senses "$T/levels.csv"
+	[ "$status" -eq 0 ]
+	[ "${#lines[@]}" -eq 6 ]	# header + cycles 1..5
+	[ "${lines[5]}" = "5,4000,Move,1" ]
+}
+
+@test "--senses: no cycle column, row i is cycle i; ids as #id or bare" {
+	printf 'Level\n0\n4\n' >"$T/a.csv"
+	printf '"#5"\n0\n4\n' >"$T/b.csv"
+	printf '5\n0\n4\n' >"$T/c.csv"
+	for f in a b c; do
+		run planrun "$T/tiny.plan" --senses "$T/$f.csv"
+		[ "$status" -eq 0 ]
+		[ "$output" = "cycle,time_ms,action,value
+1,0,Move,1
+2,1000,Sound,7" ]
+	done
+}
+
+@test "--senses - reads the script from stdin" {
+	run sh -c "planrun '$T/tiny.plan' --senses - --cycles 6 <'$T/levels.csv'"
+	[ "$status" -eq 0 ]
+	[ "$output" = "$EXPECT6" ]
+}
+
+@test "--tick-every and --tick-ms set the simulated time" {
+	run planrun "$T/tiny.plan" --senses "$T/levels.csv" --cycles 6 \
+		--tick-every 4 --no-header
+	[ "$status" -eq 0 ]
+	[ "$(cut -d, -f2 <<<"$output" | tr '\n' ' ')" = "0 250 500 750 1000 1250 " ]
+	run planrun "$T/tiny.plan" --senses "$T/levels.csv" --cycles 3 \
+		--tick-ms 40 --no-header
+	[ "$(cut -d, -f2 <<<"$output" | tr '\n' ' ')" = "0 40 80 " ]
+}
+
+@test "--tick-every 0: the timers never advance" {
+	# a ramping drive (+10 a tick) that overtakes a 15 after one tick
+	printf '%s\n' 'PLAN R C' 'PLAN R I 0 0 0 0 2 2' \
+		'PLAN A D 1 10 10 0 0 4 0 0 0 10 0 1' \
+		'PLAN A D 2 11 15 0 0 4 0 0 0 0 0 0' \
+		'PLAN A A 10 1 1' 'PLAN A A 11 2 2' >"$T/ramp.inst"
+	plancc -o "$T/ramp.plan" "$T/ramp.inst"
+	run planrun "$T/ramp.plan" --cycles 2 --tick-every 0 --no-header
+	[ "$output" = "1,0,#2,2
+2,1000,#2,2" ]
+	run planrun "$T/ramp.plan" --cycles 2 --no-header
+	[ "$output" = "1,0,#1,1
+2,1000,#1,1" ]
+}
+
+@test "a stripped plan shows ids, and the script names senses by id" {
+	plancc --strip -o "$T/s.plan" "$T/tiny.inst"
+	printf 'cycle,5\n1,0\n2,3\n' >"$T/ids.csv"
+	run planrun "$T/s.plan" --senses "$T/ids.csv" --log "$T/s.log"
+	[ "$status" -eq 0 ]
+	[ "$output" = "cycle,time_ms,action,value
+1,0,#1,1
+2,1000,#2,7" ]
+	grep -qx '2,1000,R,D,#1,#5,3' "$T/s.log"
+}
+
+@test "16-bit ids run the same plan the same way" {
+	plancc --id-width 16 -o "$T/w.plan" "$T/tiny.inst"
+	run planrun "$T/w.plan" --senses "$T/levels.csv" --cycles 6
+	[ "$status" -eq 0 ]
+	[ "$output" = "$EXPECT6" ]
+}
+
+# ---- result rules ------------------------------------------------------------
+
+@test "--result: fail and success show in the counters" {
+	run --separate-stderr planrun "$T/tiny.plan" --senses "$T/levels.csv" \
+		--cycles 6 --result Sound=fail --stats
+	[ "$status" -eq 0 ]
+	[ "$output" = "$EXPECT6" ]
+	[[ "$stderr" == *"D,Alarm,2,0"* ]]
+	[[ "$stderr" == *"D,Idle,4,4"* ]]
+	[[ "$stderr" == *"A,Beep,2,0"* ]]
+}
+
+@test "--result running:K counts again only from a fresh call" {
+	# Beep: fresh P (3), check P (4), abandoned (5, 6), check S (7),
+	# fresh P (8)
+	printf 'cycle,Level\n1,0\n3,4\n5,0\n7,4\n' >"$T/l.csv"
+	run planrun "$T/tiny.plan" --senses "$T/l.csv" --cycles 8 \
+		--result 'Sound=running:2' --log "$T/r.log" --monitor 'none,Beep=SPFZ'
+	[ "$status" -eq 0 ]
+	run cut -d, -f1,3 "$T/r.log"
+	[ "$output" = "cycle,event
+3,P
+4,P
+7,S
+8,P" ]
+}
+
+@test "--result running:K:fail, #id keys and a default" {
+	run planrun "$T/tiny.plan" --senses "$T/levels.csv" --cycles 6 \
+		--result 'default=fail,#2=running:1:fail' --log "$T/r.log" \
+		--monitor 'none,Beep=SPF,Step=SPF'
+	[ "$status" -eq 0 ]
+	run cut -d, -f1,3,5 "$T/r.log"
+	[ "$output" = "cycle,event,name
+1,F,Step
+2,F,Step
+3,P,Beep
+4,F,Beep
+5,F,Step
+6,F,Step" ]
+}
+
+@test "--result: a bad rule is a usage error that says why" {
+	run --separate-stderr planrun "$T/tiny.plan" --cycles 1 --result Foo=success
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"'Foo=success': the plan has no such action"* ]]
+	run --separate-stderr planrun "$T/tiny.plan" --cycles 1 --result Sound=maybe
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"RESULT is success, fail, error, running"* ]]
+	run --separate-stderr planrun "$T/tiny.plan" --cycles 1 --result Sound
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"expected KEY=RESULT"* ]]
+}
+
+# ---- the agent ----------------------------------------------------------------
+
+# An agent: Level is 4 on its 3rd and 4th sense reads (one a cycle here);
+# it records what it is asked in $T/asked; Sound runs once, then succeeds.
+agent_script() {
+	cat >"$T/agent.sh" <<EOF
+#!/bin/bash
+n=0 sound=0
+while read -r cmd name value more; do
+	echo "\$cmd \$name \$value \$more" >>"$T/asked"
+	case \$cmd in
+	sense) n=\$((n + 1)); [ \$n -ge 3 ] && [ \$n -le 4 ] && echo 4 || echo 0 ;;
+	act) if [ "\$name" = Sound ] && [ \$sound -eq 0 ]; then
+		sound=1; echo running; else echo success; fi ;;
+	esac
+done
+EOF
+	chmod +x "$T/agent.sh"
+}
+
+@test "--agent: senses and results from a co-process" {
+	agent_script
+	run planrun "$T/tiny.plan" --agent "$T/agent.sh" --cycles 6
+	[ "$status" -eq 0 ]
+	[ "$output" = "$EXPECT6" ]
+	run grep -c '^sense Level' "$T/asked"
+	[ "$output" = 6 ]
+	run grep '^act Sound' "$T/asked"
+	[ "$output" = "act Sound 7 
+act Sound 7 check" ]
+}
+
+@test "--agent: without --cycles the run lasts while the agent answers" {
+	printf '#!/bin/sh\nfor i in 1 2 3; do read -r l; echo 0; read -r l; echo success; done\n' >"$T/three.sh"
+	chmod +x "$T/three.sh"
+	run --separate-stderr planrun "$T/tiny.plan" --agent "$T/three.sh"
+	[ "$status" -eq 0 ]
+	[ "$output" = "cycle,time_ms,action,value
+1,0,Move,1
+2,1000,Move,1
+3,2000,Move,1" ]
+	run --separate-stderr planrun "$T/tiny.plan" --agent "$T/three.sh" \
+		--cycles 5
+	[ "$status" -eq 69 ]
+	[[ "$stderr" == *"agent: ended at cycle 4 of 5"* ]]
+}
+
+@test "--agent: bad replies, silence and a missing agent" {
+	run --separate-stderr planrun "$T/tiny.plan" --cycles 2 \
+		--agent 'while read -r l; do echo abc; done'
+	[ "$status" -eq 65 ]
+	[[ "$stderr" == *"agent: reply 'abc' to 'sense Level'"* ]]
+	run --separate-stderr planrun "$T/tiny.plan" --cycles 2 \
+		--agent 'while read -r l; do case $l in sense*) echo 0;; *) echo yes;; esac; done'
+	[ "$status" -eq 65 ]
+	[[ "$stderr" == *"reply 'yes' to 'act Move 1'"* ]]
+	run --separate-stderr planrun "$T/tiny.plan" --cycles 2 --timeout 1 \
+		--agent 'sleep 5'
+	[ "$status" -eq 75 ]
+	[[ "$stderr" == *"no reply to 'sense Level' within 1000 ms"* ]]
+	run --separate-stderr planrun "$T/tiny.plan" --cycles 2 \
+		--agent "$T/no-such-agent"
+	[ "$status" -eq 69 ]
+	[[ "$stderr" == *"ended without answering"* ]]
+}
+
+# ---- the log, --monitor, --stats --------------------------------------------
+
+@test "--log - puts the log on stdout with names, sense readings and idle" {
+	printf 'PLAN R C\nPLAN R I 0 0 0 0 1 1\nPLAN A D 1 10 20 0 5 2 0 0 0 0 0 0\nPLAN A A 10 2 7\nPELEM Alarm=1\nPELEM Beep=10\nRSENSE Level=5\nRACTION Sound=2\n' >"$T/one.inst"
+	plancc -o "$T/one.plan" "$T/one.inst"
+	run planrun "$T/one.plan" --senses "$T/levels.csv" --cycles 3 --log -
+	[ "$status" -eq 0 ]
+	[ "$output" = "cycle,time_ms,event,type,name,sense,value
+1,0,R,D,Alarm,Level,0
+1,0,idle,,
+2,1000,R,D,Alarm,Level,0
+2,1000,idle,,
+3,2000,R,D,Alarm,Level,4
+3,2000,E,D,Alarm
+3,2000,E,A,Beep
+3,2000,S,A,Beep
+3,2000,S,D,Alarm" ]
+}
+
+@test "--monitor filters like PLAN M G and PLAN M N" {
+	run planrun "$T/tiny.plan" --senses "$T/levels.csv" --cycles 4 \
+		--log - --monitor R
+	[ "$status" -eq 0 ]
+	[ "$(grep -vc ',R,' <<<"$output")" -eq 1 ]	# the header
+	run planrun "$T/tiny.plan" --senses "$T/levels.csv" --cycles 4 \
+		--log - --monitor 'none,Alarm=E'
+	[ "$output" = "cycle,time_ms,event,type,name,sense,value
+3,2000,E,D,Alarm
+4,3000,E,D,Alarm" ]
+	run planrun "$T/tiny.plan" --senses "$T/levels.csv" --cycles 4 \
+		--log - --monitor 'es'
+	[ "$(cut -d, -f3 <<<"$output" | LC_ALL=C sort -u | tr '\n' ' ')" = \
+		"E S event " ]
+	run --separate-stderr planrun "$T/tiny.plan" --cycles 1 --log - \
+		--monitor 'Nobody=E'
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"no element 'Nobody'"* ]]
+	run --separate-stderr planrun "$T/tiny.plan" --cycles 1 --log - \
+		--monitor 'xyz'
+	[ "$status" -eq 2 ]
+}
+
+@test "--stats=FILE: executions and successes per element" {
+	run planrun "$T/tiny.plan" --senses "$T/levels.csv" --cycles 6 \
+		--stats="$T/st.csv" -o /dev/null
+	[ "$status" -eq 0 ]
+	[ "$(cat "$T/st.csv")" = "type,name,executed,succeeded
+D,Alarm,2,2
+D,Idle,4,4
+A,Beep,2,2
+A,Step,4,4" ]
+}
+
+@test "--format jsonl and tsv; -o writes a file" {
+	run planrun "$T/tiny.plan" --senses "$T/levels.csv" --cycles 1 \
+		--format jsonl
+	[ "$output" = '{"cycle":1,"time_ms":0,"action":"Move","value":1}' ]
+	run planrun "$T/tiny.plan" --senses "$T/levels.csv" --cycles 1 \
+		--format tsv --no-header
+	[ "$output" = $'1\t0\tMove\t1' ]
+	run planrun "$T/tiny.plan" --senses "$T/levels.csv" --cycles 6 \
+		-o "$T/out.csv"
+	[ "$status" -eq 0 ]
+	[ "$(cat "$T/out.csv")" = "$EXPECT6" ]
+}
+
+@test "--rate runs in real time and keeps every cycle" {
+	run planrun "$T/tiny.plan" --senses "$T/levels.csv" --cycles 5 \
+		--rate 100 --tick-ms 10 --no-header
+	[ "$status" -eq 0 ]
+	[ "$(cut -d, -f1,3,4 <<<"$output" | tr '\n' ' ')" = \
+		"1,Move,1 2,Move,1 3,Sound,7 4,Sound,7 5,Move,1 " ]
+	cut -d, -f2 <<<"$output" | sort -n -c
+}
+
+# ---- replay ---------------------------------------------------------------------
+
+@test "--replay reproduces a recorded run exactly" {
+	planrun "$T/tiny.plan" --senses "$T/levels.csv" --cycles 6 \
+		--result 'Sound=running:1' --log "$T/run.log" >"$T/run.csv"
+	run planrun "$T/tiny.plan" --replay "$T/run.log"
+	[ "$status" -eq 0 ]
+	[ "$output" = "$(cat "$T/run.csv")" ]
+	# the outcomes come from the log: the rule is not needed
+	run planrun "$T/tiny.plan" --replay "$T/run.log" --log - \
+		--monitor 'none,Beep=SP'
+	[ "$(cut -d, -f1,3 <<<"$output" | tail -n +2 | tr '\n' ' ')" = \
+		"3,P 4,S " ]
+}
+
+@test "--replay reads a log written by hand, with its times" {
+	cat >"$T/hand.log" <<'EOF'
+cycle,time_ms,event,type,name,sense,value
+1,0,R,D,Alarm,Level,0
+2,125,R,D,Alarm,Level,7
+2,125,F,A,Beep
+4,375,R,D,Alarm,Level,0
+EOF
+	run --separate-stderr planrun "$T/tiny.plan" --replay "$T/hand.log" \
+		--stats
+	[ "$status" -eq 0 ]
+	[ "$output" = "cycle,time_ms,action,value
+1,0,Move,1
+2,125,Sound,7
+3,125,Sound,7
+4,375,Move,1" ]
+	[[ "$stderr" == *"D,Alarm,2,1"* ]]	# failed at 2, then succeeded
+	[[ "$stderr" != *"replay:"* ]]	# cycle 3 is absent, not different
+}
+
+@test "--replay: a bad log is refused with its line" {
+	printf 'cycle,time_ms,event,type,name,sense,value\n1,0,R,D,Alarm,Volume,3\n' >"$T/bad.log"
+	run --separate-stderr planrun "$T/tiny.plan" --replay "$T/bad.log"
+	[ "$status" -eq 65 ]
+	[[ "$stderr" == *"bad.log:2: error: no sense 'Volume'"* ]]
+	printf 'a,b\n1,2\n' >"$T/bad2.log"
+	run --separate-stderr planrun "$T/tiny.plan" --replay "$T/bad2.log"
+	[ "$status" -eq 65 ]
+	[[ "$stderr" == *"not a transparency log"* ]]
+	printf 'cycle,time_ms,event,type,name,sense,value\n2,0,E,D,Alarm\n1,0,E,D,Alarm\n' >"$T/bad3.log"
+	run --separate-stderr planrun "$T/tiny.plan" --replay "$T/bad3.log"
+	[ "$status" -eq 65 ]
+	[[ "$stderr" == *"bad3.log:3: error: cycle 1 after cycle 2"* ]]
+}
+
+# ---- bad input ----------------------------------------------------------------
+
+@test "a plan that is not valid is refused with the decoder's reason (65)" {
+	head -c 300 /dev/urandom >"$T/random.plan"
+	run --separate-stderr planrun "$T/random.plan" --cycles 1
+	[ "$status" -eq 65 ]
+	[[ "$stderr" == "planrun: $T/random.plan: error: not a valid plan: "* ]]
+	: >"$T/empty.plan"
+	run --separate-stderr planrun "$T/empty.plan" --cycles 1
+	[ "$status" -eq 65 ]
+	[[ "$stderr" == *"truncated"* ]]
+	head -c 40 "$T/tiny.plan" >"$T/short.plan"
+	run --separate-stderr planrun "$T/short.plan" --cycles 1
+	[ "$status" -eq 65 ]
+	cp "$T/tiny.plan" "$T/flip.plan"
+	printf '\x7f' | dd of="$T/flip.plan" bs=1 seek=40 conv=notrunc 2>/dev/null
+	run --separate-stderr planrun "$T/flip.plan" --cycles 1
+	[ "$status" -eq 65 ]
+	[[ "$stderr" == *"CRC-32 mismatch"* ]]
+	run --separate-stderr planrun "$T/nothing.plan" --cycles 1
+	[ "$status" -eq 66 ]
+	[[ "$stderr" == *"nothing.plan: No such file"* ]]
+}
+
+@test "random bytes as a plan, many times: always refused, never a crash" {
+	local i
+	for i in $(seq 1 40); do
+		head -c $((RANDOM % 600 + 1)) /dev/urandom >"$T/r.plan"
+		run planrun "$T/r.plan" --cycles 3
+		[ "$status" -eq 65 ] ||
+			fail "status $status on $(od -A x -t x1 "$T/r.plan" | head -2)"
+	done
+}
+
+@test "a bad sense script is refused with file:line:col (65)" {
+	printf 'cycle,Volume\n1,0\n' >"$T/s1.csv"
+	run --separate-stderr planrun "$T/tiny.plan" --senses "$T/s1.csv"
+	[ "$status" -eq 65 ]
+	[ "$stderr" = "planrun: $T/s1.csv:1:7: error: no sense 'Volume' in the plan (a name, #id or id)" ]
+	printf 'cycle,Level\n1,0\n2,abc\n' >"$T/s2.csv"
+	run --separate-stderr planrun "$T/tiny.plan" --senses "$T/s2.csv"
+	[ "$status" -eq 65 ]
+	[[ "$stderr" == "planrun: $T/s2.csv:3:3: error: 'abc': "* ]]
+	printf 'cycle,Level\n1,0\n2,40000\n' >"$T/s3.csv"
+	run --separate-stderr planrun "$T/tiny.plan" --senses "$T/s3.csv"
+	[ "$status" -eq 65 ]
+	[[ "$stderr" == *"-32768..32767"* ]]
+	printf 'cycle,Level\n3,0\n2,1\n' >"$T/s4.csv"
+	run --separate-stderr planrun "$T/tiny.plan" --senses "$T/s4.csv"
+	[ "$status" -eq 65 ]
+	[[ "$stderr" == *"s4.csv:3:1: error: cycle 2 does not come after cycle 3"* ]]
+	printf 'cycle,Level\n1,0,9\n' >"$T/s5.csv"
+	run --separate-stderr planrun "$T/tiny.plan" --senses "$T/s5.csv"
+	[ "$status" -eq 65 ]
+	[[ "$stderr" == *"s5.csv:2: error: expected 2 fields, found 3"* ]]
+	run --separate-stderr planrun "$T/tiny.plan" --senses "$T/none.csv"
+	[ "$status" -eq 66 ]
+}
+
+@test "random bytes as a sense script or a log: refused, never a crash" {
+	local i
+	for i in $(seq 1 20); do
+		head -c $((RANDOM % 2000 + 1)) /dev/urandom >"$T/r.csv"
+		run planrun "$T/tiny.plan" --senses "$T/r.csv" --cycles 2
+		[ "$status" -eq 65 ] || [ "$status" -eq 0 ] ||
+			fail "senses: status $status"
+		run planrun "$T/tiny.plan" --replay "$T/r.csv" --cycles 2
+		[ "$status" -eq 65 ] || [ "$status" -eq 0 ] ||
+			fail "replay: status $status"
+	done
+}
+
+@test "a failed run leaves no half-written output file" {
+	printf 'cycle,Level\n1,0\n2,abc\n' >"$T/bad.csv"
+	run planrun "$T/tiny.plan" --senses "$T/bad.csv" -o "$T/o.csv" \
+		--log "$T/o.log"
+	[ "$status" -eq 65 ]
+	[ ! -e "$T/o.csv" ]
+	[ ! -e "$T/o.log" ]
+	# an agent that goes wrong in cycle 3, after output has begun
+	run planrun "$T/tiny.plan" --cycles 5 -o "$T/o.csv" --log "$T/o.log" \
+		--agent 'n=0; while read -r c r; do n=$((n+1)); [ $n -lt 5 ] && { [ $c = sense ] && echo 0 || echo success; } || echo bad; done'
+	[ "$status" -eq 65 ]
+	[ ! -e "$T/o.csv" ]
+	[ ! -e "$T/o.log" ]
+	[ -z "$(ls "$T" | grep '^o\.')" ]
+}
+
+# ---- the benchmark mode ----------------------------------------------------------
+
+@test "--bench prints cycles per second and the state size" {
+	run planrun --bench --cycles 1000 "$T/tiny.plan"
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "plan,cycles,seconds,cycles_per_second,state_bytes" ]
+	# state: 4 elements; 16-bit words: 8 counters + 5 x 2 drives + 1 = 19;
+	# bytes: 4 monitor flags + 2 actions; 2 * 19 + 6 = 44
+	[ "$(cut -d, -f2,5 <<<"${lines[1]}")" = "1000,44" ]
+	awk -F, 'NR == 2 && $4 > 0 { ok = 1 } END { exit !ok }' <<<"$output"
+}
