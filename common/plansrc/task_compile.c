@@ -16,23 +16,23 @@ int
 task_source_sniff(const char *buf, size_t len)
 {
 	struct diag quiet = diag_for(NULL);
-	struct ydoc y;
+	struct tdoc y;
 	yaml_node_t *root;
 	yaml_node_pair_t *p;
 	int found = 0;
 
 	quiet.quiet = 1;
-	if (ydoc_load(&y, buf, len, &quiet) == 0 &&
-	    (root = ydoc_root(&y)) != NULL && root->type == YAML_MAPPING_NODE)
+	if (tdoc_load(&y, buf, len, &quiet) == 0 &&
+	    (root = tdoc_root(&y)) != NULL && root->type == YAML_MAPPING_NODE)
 		for (p = root->data.mapping.pairs.start;
 		    p < root->data.mapping.pairs.top && !found; p++) {
-			yaml_node_t *k = ydoc_peek(&y, p->key);
+			yaml_node_t *k = tdoc_peek(&y, p->key);
 
 			found = k && k->type == YAML_SCALAR_NODE &&
-			    (strcmp(ydoc_text(k), "task") == 0 ||
-			    strcmp(ydoc_text(k), "initialAction") == 0);
+			    (strcmp(tdoc_text(k), "task") == 0 ||
+			    strcmp(tdoc_text(k), "initialAction") == 0);
 		}
-	ydoc_free(&y);
+	tdoc_free(&y);
 	return found;
 }
 
@@ -82,20 +82,20 @@ int
 task_compile(const char *buf, size_t len, struct diag *d, uint8_t **out,
     uint32_t *size)
 {
-	struct ydoc y;
+	struct tdoc y;
 	struct tsrc_task m;
 	struct task_linked l;
 	int rc = -1;
 
 	*out = NULL;
 	memset(&m, 0, sizeof m);
-	if (ydoc_load(&y, buf, len, d) == 0 && tsrc_read(&y, &m) == 0 &&
+	if (tdoc_load(&y, buf, len, d) == 0 && tsrc_read(&y, &m) == 0 &&
 	    task_link(&m, d, &l) == 0) {
 		rc = encode(&l, d, out, size);
 		task_linked_free(&l);
 	}
 	tsrc_free(&m);
-	ydoc_free(&y);
+	tdoc_free(&y);
 	if (rc == 0 && diag_failed(d)) {
 		free(*out);
 		*out = NULL;

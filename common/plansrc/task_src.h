@@ -12,7 +12,7 @@
 #include <stdint.h>
 
 #include "plan/task.h"
-#include "plansrc/task_ydoc.h"
+#include "plansrc/task_tdoc.h"
 
 struct tsrc_comp {
 	uint8_t kind;		/* TASK_ANY, TASK_VALUE, TASK_VAR */
@@ -82,13 +82,13 @@ struct tsrc_task {
 };
 
 /* Read the document's task into m.  0, or -1 when errors were reported. */
-int tsrc_read(struct ydoc *y, struct tsrc_task *m);
+int tsrc_read(struct tdoc *y, struct tsrc_task *m);
 void tsrc_free(struct tsrc_task *m);
 
 /* The decision-level parts (task_ystate.c). */
-int tsrc_read_decisions(struct ydoc *y, const struct tsrc_task *m,
+int tsrc_read_decisions(struct tdoc *y, const struct tsrc_task *m,
     yaml_node_t *n, struct tsrc_action *a);
-int tsrc_read_target(struct ydoc *y, yaml_node_t *n, const char *what,
+int tsrc_read_target(struct tdoc *y, yaml_node_t *n, const char *what,
     struct tsrc_target *t);
 
 /* Axis index of a name, or -1. */
@@ -99,7 +99,7 @@ int tsrc_axis(const struct tsrc_task *m, const char *s, size_t len);
  * the axis defaults to `axis`).  1 if n is a reference, 0 if it is not,
  * -1 when it is malformed (reported).
  */
-int tsrc_var_ref(struct ydoc *y, const struct tsrc_task *m, yaml_node_t *n,
+int tsrc_var_ref(struct tdoc *y, const struct tsrc_task *m, yaml_node_t *n,
     uint8_t axis, struct tsrc_comp *c);
 
 #endif

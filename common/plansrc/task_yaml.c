@@ -9,23 +9,23 @@
 
 #include "plansrc/task_src.h"
 
-static const struct ykey top_keys[] = {
+static const struct tkey top_keys[] = {
 	{ "task", NULL }, { "axes", NULL }, { "objects", NULL },
 	{ "start", "initialAction" }, { "actions", NULL },
 };
 enum { K_TASK, K_AXES, K_OBJECTS, K_START, K_ACTIONS, N_TOP };
 
-static const struct ykey action_keys[] = {
+static const struct tkey action_keys[] = {
 	{ "trajectory", NULL }, { "verify", "trajectoryVerification" },
 	{ "decisions", NULL }, { "reset", NULL },
 };
 enum { A_TRAJECTORY, A_VERIFY, A_DECISIONS, A_RESET, N_ACTION };
 
-static const struct ykey verify_keys[] = {
+static const struct tkey verify_keys[] = {
 	{ "tolerance", NULL }, { "misses", NULL },
 };
 
-static const struct ykey reset_keys[] = {
+static const struct tkey reset_keys[] = {
 	{ "limit", "timeout" }, { "action", NULL }, { "delay", NULL },
 };
 
@@ -49,11 +49,11 @@ tsrc_axis(const struct tsrc_task *m, const char *s, size_t len)
 }
 
 int
-tsrc_var_ref(struct ydoc *y, const struct tsrc_task *m, yaml_node_t *n,
+tsrc_var_ref(struct tdoc *y, const struct tsrc_task *m, yaml_node_t *n,
     uint8_t axis, struct tsrc_comp *c)
 {
-	const char *s = ydoc_text(n), *dot;
-	size_t len = ydoc_len(n);
+	const char *s = tdoc_text(n), *dot;
+	size_t len = tdoc_len(n);
 	int k;
 
 	if (n->type != YAML_SCALAR_NODE || len == 0 || s[0] != '$')
@@ -61,19 +61,19 @@ tsrc_var_ref(struct ydoc *y, const struct tsrc_task *m, yaml_node_t *n,
 	dot = memchr(s, '.', len);
 	c->var = s + 1;
 	c->var_len = dot ? (size_t)(dot - s - 1) : len - 1;
-	if (!ydoc_name_ok(c->var, c->var_len)) {
-		ydoc_error(y, n, "'%.40s' is not a variable reference "
+	if (!tdoc_name_ok(c->var, c->var_len)) {
+		tdoc_error(y, n, "'%.40s' is not a variable reference "
 		    "($name or $name.axis)", s);
 		return -1;
 	}
 	c->kind = TASK_VAR;
 	c->axis = axis;
 	c->value = c->threshold = 0;
-	c->pos = ydoc_pos(n);
+	c->pos = tdoc_pos(n);
 	if (dot == NULL)
 		return 1;
 	if ((k = tsrc_axis(m, dot + 1, len - (size_t)(dot + 1 - s))) < 0) {
-		ydoc_error(y, n, "'%.40s': no axis '%.40s'", s, dot + 1);
+		tdoc_error(y, n, "'%.40s': no axis '%.40s'", s, dot + 1);
 		return -1;
 	}
 	c->axis = (uint8_t)k;
@@ -82,7 +82,7 @@ tsrc_var_ref(struct ydoc *y, const struct tsrc_task *m, yaml_node_t *n,
 
 /* One coordinate of a point: a number or a variable reference. */
 static int
-read_coord(struct ydoc *y, const struct tsrc_task *m, yaml_node_t *n,
+read_coord(struct tdoc *y, const struct tsrc_task *m, yaml_node_t *n,
     uint8_t axis, struct tsrc_comp *c)
 {
 	int rc = tsrc_var_ref(y, m, n, axis, c);
@@ -90,13 +90,13 @@ read_coord(struct ydoc *y, const struct tsrc_task *m, yaml_node_t *n,
 	if (rc != 0)
 		return rc < 0 ? -1 : 0;
 	c->kind = TASK_VALUE;
-	c->pos = ydoc_pos(n);
-	return ydoc_number(y, n, "a coordinate", &c->value);
+	c->pos = tdoc_pos(n);
+	return tdoc_number(y, n, "a coordinate", &c->value);
 }
 
 /* A whole point as one variable: "$name" stands for all its axes. */
 static int
-read_var_point(struct ydoc *y, const struct tsrc_task *m, yaml_node_t *n,
+read_var_point(struct tdoc *y, const struct tsrc_task *m, yaml_node_t *n,
     struct tsrc_comp *c)
 {
 	uint8_t k;
@@ -104,8 +104,8 @@ read_var_point(struct ydoc *y, const struct tsrc_task *m, yaml_node_t *n,
 
 	if (rc < 0)
 		return -1;
-	if (rc == 0 || memchr(ydoc_text(n), '.', ydoc_len(n))) {
-		ydoc_error(y, n, "a point is a list of %u coordinates, a "
+	if (rc == 0 || memchr(tdoc_text(n), '.', tdoc_len(n))) {
+		tdoc_error(y, n, "a point is a list of %u coordinates, a "
 		    "mapping of axes, or $variable", m->naxes);
 		return -1;
 	}
@@ -117,39 +117,39 @@ read_var_point(struct ydoc *y, const struct tsrc_task *m, yaml_node_t *n,
 }
 
 static int
-read_axis_map(struct ydoc *y, const struct tsrc_task *m, yaml_node_t *n,
+read_axis_map(struct tdoc *y, const struct tsrc_task *m, yaml_node_t *n,
     struct tsrc_comp *c)
 {
 	yaml_node_pair_t *p;
 	unsigned given = 0;
 	int k;
 
-	if (ydoc_name_map(y, n, TASK_MAX_AXES, "a point") < 0)
+	if (tdoc_name_map(y, n, TASK_MAX_AXES, "a point") < 0)
 		return -1;
 	for (p = n->data.mapping.pairs.start; p < n->data.mapping.pairs.top;
 	    p++) {
-		yaml_node_t *key = ydoc_peek(y, p->key), *v;
+		yaml_node_t *key = tdoc_peek(y, p->key), *v;
 
-		if ((k = tsrc_axis(m, ydoc_text(key), ydoc_len(key))) < 0) {
-			ydoc_error(y, key, "no axis '%.40s' in this task",
-			    ydoc_text(key));
+		if ((k = tsrc_axis(m, tdoc_text(key), tdoc_len(key))) < 0) {
+			tdoc_error(y, key, "no axis '%.40s' in this task",
+			    tdoc_text(key));
 			return -1;
 		}
-		if ((v = ydoc_get(y, p->value)) == NULL ||
+		if ((v = tdoc_get(y, p->value)) == NULL ||
 		    read_coord(y, m, v, (uint8_t)k, &c[k]) < 0)
 			return -1;
 		given |= 1u << k;
 	}
 	for (k = 0; k < m->naxes; k++)
 		if (!(given >> k & 1u)) {
-			ydoc_error(y, n, "this point has no '%s'", m->axis[k]);
+			tdoc_error(y, n, "this point has no '%s'", m->axis[k]);
 			return -1;
 		}
 	return 0;
 }
 
 static int
-read_point(struct ydoc *y, const struct tsrc_task *m, yaml_node_t *n,
+read_point(struct tdoc *y, const struct tsrc_task *m, yaml_node_t *n,
     struct tsrc_comp *c)
 {
 	yaml_node_item_t *it;
@@ -160,13 +160,13 @@ read_point(struct ydoc *y, const struct tsrc_task *m, yaml_node_t *n,
 	if (n->type != YAML_SEQUENCE_NODE)
 		return read_var_point(y, m, n, c);
 	if (NITEMS(n) != m->naxes) {
-		ydoc_error(y, n, "a point of %zu coordinates; this task has "
+		tdoc_error(y, n, "a point of %zu coordinates; this task has "
 		    "%u axes", NITEMS(n), m->naxes);
 		return -1;
 	}
 	for (it = n->data.sequence.items.start;
 	    it < n->data.sequence.items.top; it++, k++) {
-		yaml_node_t *v = ydoc_get(y, *it);
+		yaml_node_t *v = tdoc_get(y, *it);
 
 		if (v == NULL || read_coord(y, m, v, k, &c[k]) < 0)
 			return -1;
@@ -175,28 +175,28 @@ read_point(struct ydoc *y, const struct tsrc_task *m, yaml_node_t *n,
 }
 
 static int
-read_trajectory(struct ydoc *y, const struct tsrc_task *m, yaml_node_t *n,
+read_trajectory(struct tdoc *y, const struct tsrc_task *m, yaml_node_t *n,
     struct tsrc_action *a)
 {
 	yaml_node_item_t *it;
 	size_t i = 0;
 
-	if (ydoc_list(y, n, 0xFFFF, "a trajectory") < 0)
+	if (tdoc_list(y, n, 0xFFFF, "a trajectory") < 0)
 		return -1;
 	if (NITEMS(n) == 0) {
-		ydoc_error(y, n, "action '%s': the trajectory has no points",
+		tdoc_error(y, n, "action '%s': the trajectory has no points",
 		    a->name);
 		return -1;
 	}
 	a->npoints = NITEMS(n);
 	if ((a->point = calloc(a->npoints * m->naxes,
 	    sizeof *a->point)) == NULL) {
-		ydoc_error(y, n, "out of memory");
+		tdoc_error(y, n, "out of memory");
 		return -1;
 	}
 	for (it = n->data.sequence.items.start;
 	    it < n->data.sequence.items.top; it++, i++) {
-		yaml_node_t *p = ydoc_get(y, *it);
+		yaml_node_t *p = tdoc_get(y, *it);
 
 		if (p == NULL || read_point(y, m, p,
 		    &a->point[i * m->naxes]) < 0)
@@ -206,48 +206,48 @@ read_trajectory(struct ydoc *y, const struct tsrc_task *m, yaml_node_t *n,
 }
 
 static int
-read_verify(struct ydoc *y, yaml_node_t *n, struct tsrc_action *a)
+read_verify(struct tdoc *y, yaml_node_t *n, struct tsrc_action *a)
 {
 	yaml_node_t *v[2];
 
-	if (ydoc_is_plain(n, "false") || ydoc_is_plain(n, "off"))
+	if (tdoc_is_plain(n, "false") || tdoc_is_plain(n, "off"))
 		return 0;
 	if (n->type == YAML_SCALAR_NODE) {
-		ydoc_error(y, n, "verification needs a tolerance: write "
+		tdoc_error(y, n, "verification needs a tolerance: write "
 		    "{tolerance: T, misses: N}, or false");
 		return -1;
 	}
-	if (ydoc_keys(y, n, verify_keys, 2, v, "verify") < 0)
+	if (tdoc_keys(y, n, verify_keys, 2, v, "verify") < 0)
 		return -1;
 	if (v[0] == NULL) {
-		ydoc_error(y, n, "verify: no tolerance");
+		tdoc_error(y, n, "verify: no tolerance");
 		return -1;
 	}
 	a->verify = 1;
-	if (ydoc_number(y, v[0], "the tolerance", &a->tolerance) < 0)
+	if (tdoc_number(y, v[0], "the tolerance", &a->tolerance) < 0)
 		return -1;
 	if (a->tolerance < 0) {
-		ydoc_error(y, v[0], "the tolerance must not be negative");
+		tdoc_error(y, v[0], "the tolerance must not be negative");
 		return -1;
 	}
-	if (v[1] && ydoc_long(y, v[1], "misses", 0, 0xFFFF, &a->misses) < 0)
+	if (v[1] && tdoc_long(y, v[1], "misses", 0, 0xFFFF, &a->misses) < 0)
 		return -1;
 	return 0;
 }
 
 /* The original's reset: past `limit` self-restarts, start `action`. */
 static int
-read_reset(struct ydoc *y, yaml_node_t *n, struct tsrc_action *a)
+read_reset(struct tdoc *y, yaml_node_t *n, struct tsrc_action *a)
 {
 	yaml_node_t *v[3];
 
-	if (ydoc_keys(y, n, reset_keys, 3, v, "reset") < 0)
+	if (tdoc_keys(y, n, reset_keys, 3, v, "reset") < 0)
 		return -1;
 	if (v[0] == NULL) {
-		ydoc_error(y, n, "reset: no limit");
+		tdoc_error(y, n, "reset: no limit");
 		return -1;
 	}
-	if (ydoc_long(y, v[0], "the reset limit", -1, 0xFFFF,
+	if (tdoc_long(y, v[0], "the reset limit", -1, 0xFFFF,
 	    &a->reset_limit) < 0)
 		return -1;
 	if (a->reset_limit <= 0) {	/* the original: -1 means never */
@@ -255,27 +255,27 @@ read_reset(struct ydoc *y, yaml_node_t *n, struct tsrc_action *a)
 		return 0;
 	}
 	if (v[1] == NULL) {
-		ydoc_error(y, n, "reset: no action to start");
+		tdoc_error(y, n, "reset: no action to start");
 		return -1;
 	}
 	if (tsrc_read_target(y, v[1], "the reset action", &a->reset) < 0)
 		return -1;
-	if (v[2] && ydoc_long(y, v[2], "the delay", 0, 0xFFFF,
+	if (v[2] && tdoc_long(y, v[2], "the delay", 0, 0xFFFF,
 	    &a->reset.delay) < 0)
 		return -1;
 	return 0;
 }
 
 static int
-read_action(struct ydoc *y, const struct tsrc_task *m, yaml_node_t *n,
+read_action(struct tdoc *y, const struct tsrc_task *m, yaml_node_t *n,
     struct tsrc_action *a)
 {
 	yaml_node_t *v[N_ACTION];
 
-	if (ydoc_keys(y, n, action_keys, N_ACTION, v, "an action") < 0)
+	if (tdoc_keys(y, n, action_keys, N_ACTION, v, "an action") < 0)
 		return -1;
 	if (v[A_TRAJECTORY] == NULL) {
-		ydoc_error(y, n, "action '%s' has no trajectory", a->name);
+		tdoc_error(y, n, "action '%s' has no trajectory", a->name);
 		return -1;
 	}
 	if (read_trajectory(y, m, v[A_TRAJECTORY], a) < 0 ||
@@ -295,39 +295,39 @@ reserved(const char *s)
 }
 
 static int
-read_actions(struct ydoc *y, struct tsrc_task *m, yaml_node_t *n)
+read_actions(struct tdoc *y, struct tsrc_task *m, yaml_node_t *n)
 {
 	yaml_node_pair_t *p;
 	int rc = 0;
 	size_t i = 0;
 
-	if (ydoc_name_map(y, n, TASK_MAX_ACTIONS, "actions") < 0)
+	if (tdoc_name_map(y, n, TASK_MAX_ACTIONS, "actions") < 0)
 		return -1;
 	if ((m->nactions = NPAIRS(n)) == 0) {
-		ydoc_error(y, n, "the task has no actions");
+		tdoc_error(y, n, "the task has no actions");
 		return -1;
 	}
 	if ((m->act = calloc(m->nactions, sizeof *m->act)) == NULL) {
-		ydoc_error(y, n, "out of memory");
+		tdoc_error(y, n, "out of memory");
 		return -1;
 	}
 	for (p = n->data.mapping.pairs.start; p < n->data.mapping.pairs.top;
 	    p++, i++) {
 		struct tsrc_action *a = &m->act[i];
-		yaml_node_t *key = ydoc_peek(y, p->key), *v;
+		yaml_node_t *key = tdoc_peek(y, p->key), *v;
 
-		a->pos = ydoc_pos(key);
-		if (ydoc_name(y, key, "an action name", &a->name) < 0) {
+		a->pos = tdoc_pos(key);
+		if (tdoc_name(y, key, "an action name", &a->name) < 0) {
 			rc = -1;
 			continue;
 		}
 		if (reserved(a->name)) {
-			ydoc_error(y, key, "'%s' is reserved; call the action "
+			tdoc_error(y, key, "'%s' is reserved; call the action "
 			    "something else", a->name);
 			rc = -1;
 			continue;
 		}
-		if ((v = ydoc_get(y, p->value)) == NULL)
+		if ((v = tdoc_get(y, p->value)) == NULL)
 			return -1;
 		if (read_action(y, m, v, a) < 0)
 			rc = -1;
@@ -337,25 +337,25 @@ read_actions(struct ydoc *y, struct tsrc_task *m, yaml_node_t *n)
 
 /* Names from a list into out (at most max, distinct). */
 static int
-read_names(struct ydoc *y, yaml_node_t *n, size_t max, const char *what,
+read_names(struct tdoc *y, yaml_node_t *n, size_t max, const char *what,
     const char **out, struct tpos *pos, size_t *count)
 {
 	yaml_node_item_t *it;
 	size_t i = 0, j;
 
-	if (ydoc_list(y, n, max, what) < 0)
+	if (tdoc_list(y, n, max, what) < 0)
 		return -1;
 	for (it = n->data.sequence.items.start;
 	    it < n->data.sequence.items.top; it++, i++) {
-		yaml_node_t *v = ydoc_get(y, *it);
+		yaml_node_t *v = tdoc_get(y, *it);
 
-		if (v == NULL || ydoc_name(y, v, what, &out[i]) < 0)
+		if (v == NULL || tdoc_name(y, v, what, &out[i]) < 0)
 			return -1;
 		if (pos)
-			pos[i] = ydoc_pos(v);
+			pos[i] = tdoc_pos(v);
 		for (j = 0; j < i; j++)
 			if (strcmp(out[j], out[i]) == 0) {
-				ydoc_error(y, v, "'%s' is listed twice in %s",
+				tdoc_error(y, v, "'%s' is listed twice in %s",
 				    out[i], what);
 				return -1;
 			}
@@ -365,16 +365,16 @@ read_names(struct ydoc *y, yaml_node_t *n, size_t max, const char *what,
 }
 
 static int
-read_objects(struct ydoc *y, struct tsrc_task *m, yaml_node_t *n)
+read_objects(struct tdoc *y, struct tsrc_task *m, yaml_node_t *n)
 {
 	size_t i;
 
-	if (ydoc_list(y, n, TASK_MAX_OBJECTS, "objects") < 0)
+	if (tdoc_list(y, n, TASK_MAX_OBJECTS, "objects") < 0)
 		return -1;
 	m->object = calloc(NITEMS(n) + 1, sizeof *m->object);
 	m->object_pos = calloc(NITEMS(n) + 1, sizeof *m->object_pos);
 	if (m->object == NULL || m->object_pos == NULL) {
-		ydoc_error(y, n, "out of memory");
+		tdoc_error(y, n, "out of memory");
 		return -1;
 	}
 	m->objects_declared = 1;
@@ -383,7 +383,7 @@ read_objects(struct ydoc *y, struct tsrc_task *m, yaml_node_t *n)
 		return -1;
 	for (i = 0; i < m->nobjects; i++)
 		if (strcmp(m->object[i], "arm") == 0) {
-			ydoc_error(y, n, "'arm' is the arm, not an object");
+			tdoc_error(y, n, "'arm' is the arm, not an object");
 			return -1;
 		}
 	return 0;
@@ -391,25 +391,25 @@ read_objects(struct ydoc *y, struct tsrc_task *m, yaml_node_t *n)
 
 /* The first point of the first action, without reading it. */
 static yaml_node_t *
-first_point(struct ydoc *y, yaml_node_t *actions)
+first_point(struct tdoc *y, yaml_node_t *actions)
 {
 	yaml_node_t *a, *t;
 	yaml_node_pair_t *p;
 
 	if (actions->type != YAML_MAPPING_NODE || NPAIRS(actions) == 0)
 		return NULL;
-	a = ydoc_peek(y, actions->data.mapping.pairs.start->value);
+	a = tdoc_peek(y, actions->data.mapping.pairs.start->value);
 	if (a == NULL || a->type != YAML_MAPPING_NODE)
 		return NULL;
 	for (p = a->data.mapping.pairs.start; p < a->data.mapping.pairs.top;
 	    p++) {
-		yaml_node_t *k = ydoc_peek(y, p->key);
+		yaml_node_t *k = tdoc_peek(y, p->key);
 
 		if (k && k->type == YAML_SCALAR_NODE &&
-		    strcmp(ydoc_text(k), "trajectory") == 0) {
-			t = ydoc_peek(y, p->value);
+		    strcmp(tdoc_text(k), "trajectory") == 0) {
+			t = tdoc_peek(y, p->value);
 			if (t && t->type == YAML_SEQUENCE_NODE && NITEMS(t))
-				return ydoc_peek(y,
+				return tdoc_peek(y,
 				    *t->data.sequence.items.start);
 		}
 	}
@@ -418,7 +418,7 @@ first_point(struct ydoc *y, yaml_node_t *actions)
 
 /* Without axes: x, y, z as many as the first point has. */
 static int
-infer_axes(struct ydoc *y, struct tsrc_task *m, yaml_node_t *root,
+infer_axes(struct tdoc *y, struct tsrc_task *m, yaml_node_t *root,
     yaml_node_t *actions)
 {
 	yaml_node_t *p = first_point(y, actions);
@@ -429,7 +429,7 @@ infer_axes(struct ydoc *y, struct tsrc_task *m, yaml_node_t *root,
 	else if (p && p->type == YAML_MAPPING_NODE)
 		n = NPAIRS(p);
 	if (n == 0 || n > 3) {
-		ydoc_error(y, p ? p : root, "cannot tell the axes from the "
+		tdoc_error(y, p ? p : root, "cannot tell the axes from the "
 		    "first point; name them with axes: [x, y, z]");
 		return -1;
 	}
@@ -439,7 +439,7 @@ infer_axes(struct ydoc *y, struct tsrc_task *m, yaml_node_t *root,
 }
 
 static int
-read_axes(struct ydoc *y, struct tsrc_task *m, yaml_node_t *n)
+read_axes(struct tdoc *y, struct tsrc_task *m, yaml_node_t *n)
 {
 	size_t count = 0;
 
@@ -447,7 +447,7 @@ read_axes(struct ydoc *y, struct tsrc_task *m, yaml_node_t *n)
 	    &count) < 0)
 		return -1;
 	if (count == 0) {
-		ydoc_error(y, n, "axes: at least one");
+		tdoc_error(y, n, "axes: at least one");
 		return -1;
 	}
 	m->naxes = (uint8_t)count;
@@ -455,22 +455,22 @@ read_axes(struct ydoc *y, struct tsrc_task *m, yaml_node_t *n)
 }
 
 static int
-read_top(struct ydoc *y, struct tsrc_task *m, yaml_node_t *root,
+read_top(struct tdoc *y, struct tsrc_task *m, yaml_node_t *root,
     yaml_node_t **v)
 {
 	m->name = "";
 	if (v[K_TASK] && !(v[K_TASK]->type == YAML_SCALAR_NODE &&
-	    ydoc_len(v[K_TASK]) == 0) && ydoc_name(y, v[K_TASK],
+	    tdoc_len(v[K_TASK]) == 0) && tdoc_name(y, v[K_TASK],
 	    "the task name", &m->name) < 0)
 		return -1;
 	if (v[K_ACTIONS] == NULL || v[K_START] == NULL) {
-		ydoc_error(y, root, "a task needs %s", v[K_ACTIONS] ?
+		tdoc_error(y, root, "a task needs %s", v[K_ACTIONS] ?
 		    "start: (the action it starts with)" : "actions:");
 		return -1;
 	}
-	if (ydoc_name(y, v[K_START], "the start action", &m->start) < 0)
+	if (tdoc_name(y, v[K_START], "the start action", &m->start) < 0)
 		return -1;
-	m->start_pos = ydoc_pos(v[K_START]);
+	m->start_pos = tdoc_pos(v[K_START]);
 	if (v[K_AXES] ? read_axes(y, m, v[K_AXES]) :
 	    infer_axes(y, m, root, v[K_ACTIONS]))
 		return -1;
@@ -480,17 +480,17 @@ read_top(struct ydoc *y, struct tsrc_task *m, yaml_node_t *root,
 }
 
 int
-tsrc_read(struct ydoc *y, struct tsrc_task *m)
+tsrc_read(struct tdoc *y, struct tsrc_task *m)
 {
-	yaml_node_t *root = ydoc_root(y), *v[N_TOP];
+	yaml_node_t *root = tdoc_root(y), *v[N_TOP];
 
 	memset(m, 0, sizeof *m);
 	if (root == NULL) {
 		diag_error(y->d, 0, 0, "empty file: no task");
 		return -1;
 	}
-	root = ydoc_get(y, 1);
-	if (root == NULL || ydoc_keys(y, root, top_keys, N_TOP, v,
+	root = tdoc_get(y, 1);
+	if (root == NULL || tdoc_keys(y, root, top_keys, N_TOP, v,
 	    "the task") < 0)
 		return -1;
 	return read_top(y, m, root, v);

@@ -9,17 +9,17 @@
 
 #include "plansrc/task_src.h"
 
-static const struct ykey decision_keys[] = {
+static const struct tkey decision_keys[] = {
 	{ "after", "executeAfter" }, { "state", NULL },
 	{ "match", "success" }, { "mismatch", "fail" }, { "record", NULL },
 };
 enum { D_AFTER, D_STATE, D_MATCH, D_MISMATCH, D_RECORD, N_DECISION };
 
-static const struct ykey state_keys[] = {
+static const struct tkey state_keys[] = {
 	{ "arm", NULL }, { "objects", NULL },
 };
 
-static const struct ykey target_keys[] = {
+static const struct tkey target_keys[] = {
 	{ "action", NULL }, { "delay", NULL },
 };
 
@@ -31,50 +31,50 @@ static const struct ykey target_keys[] = {
 static int
 text_is(const yaml_node_t *n, const char *s)
 {
-	return n->type == YAML_SCALAR_NODE && ydoc_len(n) == strlen(s) &&
-	    memcmp(ydoc_text(n), s, ydoc_len(n)) == 0;
+	return n->type == YAML_SCALAR_NODE && tdoc_len(n) == strlen(s) &&
+	    memcmp(tdoc_text(n), s, tdoc_len(n)) == 0;
 }
 
 /* [value or $variable, threshold] */
 static int
-read_pair(struct ydoc *y, const struct tsrc_task *m, yaml_node_t *n,
+read_pair(struct tdoc *y, const struct tsrc_task *m, yaml_node_t *n,
     uint8_t axis, struct tsrc_comp *c)
 {
 	yaml_node_t *v, *t;
 	int rc;
 
 	if (NITEMS(n) != 2) {
-		ydoc_error(y, n, "a state component list is [value, "
+		tdoc_error(y, n, "a state component list is [value, "
 		    "threshold]");
 		return -1;
 	}
-	if ((v = ydoc_get(y, n->data.sequence.items.start[0])) == NULL ||
-	    (t = ydoc_get(y, n->data.sequence.items.start[1])) == NULL ||
+	if ((v = tdoc_get(y, n->data.sequence.items.start[0])) == NULL ||
+	    (t = tdoc_get(y, n->data.sequence.items.start[1])) == NULL ||
 	    (rc = tsrc_var_ref(y, m, v, axis, c)) < 0)
 		return -1;
 	if (rc == 0) {
 		c->kind = TASK_VALUE;
-		if (ydoc_number(y, v, "a state value", &c->value) < 0)
+		if (tdoc_number(y, v, "a state value", &c->value) < 0)
 			return -1;
 	}
-	if (ydoc_number(y, t, "a threshold", &c->threshold) < 0)
+	if (tdoc_number(y, t, "a threshold", &c->threshold) < 0)
 		return -1;
 	if (c->threshold < 0) {
-		ydoc_error(y, t, "a threshold must not be negative");
+		tdoc_error(y, t, "a threshold must not be negative");
 		return -1;
 	}
 	return 0;
 }
 
 static int
-read_state_comp(struct ydoc *y, const struct tsrc_task *m, yaml_node_t *n,
+read_state_comp(struct tdoc *y, const struct tsrc_task *m, yaml_node_t *n,
     uint8_t axis, struct tsrc_comp *c)
 {
 	int rc;
 
 	memset(c, 0, sizeof *c);
-	c->pos = ydoc_pos(n);
-	if (ydoc_is_plain(n, "-1") || text_is(n, "any"))
+	c->pos = tdoc_pos(n);
+	if (tdoc_is_plain(n, "-1") || text_is(n, "any"))
 		return 0;	/* TASK_ANY */
 	if (n->type == YAML_SEQUENCE_NODE)
 		return read_pair(y, m, n, axis, c);
@@ -82,39 +82,39 @@ read_state_comp(struct ydoc *y, const struct tsrc_task *m, yaml_node_t *n,
 		return rc < 0 ? -1 : 0;
 	if (n->type == YAML_SCALAR_NODE &&
 	    n->data.scalar.style == YAML_PLAIN_SCALAR_STYLE)
-		ydoc_error(y, n, "a bare '%.20s' is not a state component: "
+		tdoc_error(y, n, "a bare '%.20s' is not a state component: "
 		    "write [%.20s, threshold], or -1 for don't care",
-		    ydoc_text(n), ydoc_text(n));
+		    tdoc_text(n), tdoc_text(n));
 	else
-		ydoc_error(y, n, "a state component is -1 or any (don't "
+		tdoc_error(y, n, "a state component is -1 or any (don't "
 		    "care), [value, threshold] or $variable, not %s",
-		    ydoc_kind(n));
+		    tdoc_kind(n));
 	return -1;
 }
 
 /* Axis -> component; axes not given are don't care.  "name" allowed? */
 static int
-read_comp_map(struct ydoc *y, const struct tsrc_task *m, yaml_node_t *n,
+read_comp_map(struct tdoc *y, const struct tsrc_task *m, yaml_node_t *n,
     struct tsrc_comp *c, yaml_node_t **name)
 {
 	yaml_node_pair_t *p;
 	int k;
 
-	if (ydoc_name_map(y, n, TASK_MAX_AXES + 1, "a state") < 0)
+	if (tdoc_name_map(y, n, TASK_MAX_AXES + 1, "a state") < 0)
 		return -1;
 	for (p = n->data.mapping.pairs.start; p < n->data.mapping.pairs.top;
 	    p++) {
-		yaml_node_t *key = ydoc_peek(y, p->key), *v;
+		yaml_node_t *key = tdoc_peek(y, p->key), *v;
 
-		if ((v = ydoc_get(y, p->value)) == NULL)
+		if ((v = tdoc_get(y, p->value)) == NULL)
 			return -1;
 		if (name && text_is(key, "name")) {
 			*name = v;
 			continue;
 		}
-		if ((k = tsrc_axis(m, ydoc_text(key), ydoc_len(key))) < 0) {
-			ydoc_error(y, key, "no axis '%.40s' in this task",
-			    ydoc_text(key));
+		if ((k = tsrc_axis(m, tdoc_text(key), tdoc_len(key))) < 0) {
+			tdoc_error(y, key, "no axis '%.40s' in this task",
+			    tdoc_text(key));
 			return -1;
 		}
 		if (read_state_comp(y, m, v, (uint8_t)k, &c[k]) < 0)
@@ -125,7 +125,7 @@ read_comp_map(struct ydoc *y, const struct tsrc_task *m, yaml_node_t *n,
 
 /* The components of the arm or of one object: a list or a mapping. */
 static int
-read_comps(struct ydoc *y, const struct tsrc_task *m, yaml_node_t *n,
+read_comps(struct tdoc *y, const struct tsrc_task *m, yaml_node_t *n,
     struct tsrc_comp *c)
 {
 	yaml_node_item_t *it;
@@ -134,13 +134,13 @@ read_comps(struct ydoc *y, const struct tsrc_task *m, yaml_node_t *n,
 	if (n->type == YAML_MAPPING_NODE)
 		return read_comp_map(y, m, n, c, NULL);
 	if (n->type != YAML_SEQUENCE_NODE || NITEMS(n) != m->naxes) {
-		ydoc_error(y, n, "a state is a list of %u components or a "
+		tdoc_error(y, n, "a state is a list of %u components or a "
 		    "mapping of axes", m->naxes);
 		return -1;
 	}
 	for (it = n->data.sequence.items.start;
 	    it < n->data.sequence.items.top; it++, k++) {
-		yaml_node_t *v = ydoc_get(y, *it);
+		yaml_node_t *v = tdoc_get(y, *it);
 
 		if (v == NULL || read_state_comp(y, m, v, k, &c[k]) < 0)
 			return -1;
@@ -149,12 +149,12 @@ read_comps(struct ydoc *y, const struct tsrc_task *m, yaml_node_t *n,
 }
 
 static int
-object_name(struct ydoc *y, yaml_node_t *n, const char **out)
+object_name(struct tdoc *y, yaml_node_t *n, const char **out)
 {
-	if (ydoc_name(y, n, "an object name", out) < 0)
+	if (tdoc_name(y, n, "an object name", out) < 0)
 		return -1;
 	if (strcmp(*out, "arm") == 0) {
-		ydoc_error(y, n, "'arm' is the arm, not an object");
+		tdoc_error(y, n, "'arm' is the arm, not an object");
 		return -1;
 	}
 	return 0;
@@ -162,21 +162,21 @@ object_name(struct ydoc *y, yaml_node_t *n, const char **out)
 
 /* objects: {name: comps, ...} */
 static int
-read_object_map(struct ydoc *y, const struct tsrc_task *m, yaml_node_t *n,
+read_object_map(struct tdoc *y, const struct tsrc_task *m, yaml_node_t *n,
     struct tsrc_decision *d)
 {
 	yaml_node_pair_t *p;
 
-	if (ydoc_name_map(y, n, TASK_MAX_OBJECTS, "objects") < 0)
+	if (tdoc_name_map(y, n, TASK_MAX_OBJECTS, "objects") < 0)
 		return -1;
 	for (p = n->data.mapping.pairs.start; p < n->data.mapping.pairs.top;
 	    p++) {
 		struct tsrc_check *ch = &d->check[d->nchecks++];
-		yaml_node_t *key = ydoc_peek(y, p->key), *v;
+		yaml_node_t *key = tdoc_peek(y, p->key), *v;
 
-		ch->pos = ydoc_pos(key);
+		ch->pos = tdoc_pos(key);
 		if (object_name(y, key, &ch->object) < 0 ||
-		    (v = ydoc_get(y, p->value)) == NULL ||
+		    (v = tdoc_get(y, p->value)) == NULL ||
 		    read_comps(y, m, v, ch->comp) < 0)
 			return -1;
 	}
@@ -185,31 +185,31 @@ read_object_map(struct ydoc *y, const struct tsrc_task *m, yaml_node_t *n,
 
 /* objects: [{name: flame, x: ..., ...}, ...] as instructions.json has */
 static int
-read_object_list(struct ydoc *y, const struct tsrc_task *m, yaml_node_t *n,
+read_object_list(struct tdoc *y, const struct tsrc_task *m, yaml_node_t *n,
     struct tsrc_decision *d)
 {
 	yaml_node_item_t *it;
 	size_t j;
 
-	if (ydoc_list(y, n, TASK_MAX_OBJECTS, "objects") < 0)
+	if (tdoc_list(y, n, TASK_MAX_OBJECTS, "objects") < 0)
 		return -1;
 	for (it = n->data.sequence.items.start;
 	    it < n->data.sequence.items.top; it++) {
 		struct tsrc_check *ch = &d->check[d->nchecks];
-		yaml_node_t *v = ydoc_get(y, *it), *name = NULL;
+		yaml_node_t *v = tdoc_get(y, *it), *name = NULL;
 
 		if (v == NULL)
 			return -1;
-		ch->pos = ydoc_pos(v);
+		ch->pos = tdoc_pos(v);
 		if (v->type != YAML_MAPPING_NODE) {
-			ydoc_error(y, v, "an object in a state is a mapping "
+			tdoc_error(y, v, "an object in a state is a mapping "
 			    "with its name and axes");
 			return -1;
 		}
 		if (read_comp_map(y, m, v, ch->comp, &name) < 0)
 			return -1;
 		if (name == NULL) {
-			ydoc_error(y, v, "this object has no name: add "
+			tdoc_error(y, v, "this object has no name: add "
 			    "name: <object>");
 			return -1;
 		}
@@ -217,7 +217,7 @@ read_object_list(struct ydoc *y, const struct tsrc_task *m, yaml_node_t *n,
 			return -1;
 		for (j = 0; j < d->nchecks; j++)
 			if (strcmp(d->check[j].object, ch->object) == 0) {
-				ydoc_error(y, name, "object '%s' is checked "
+				tdoc_error(y, name, "object '%s' is checked "
 				    "twice in this state", ch->object);
 				return -1;
 			}
@@ -227,13 +227,13 @@ read_object_list(struct ydoc *y, const struct tsrc_task *m, yaml_node_t *n,
 }
 
 static int
-read_state(struct ydoc *y, const struct tsrc_task *m, yaml_node_t *n,
+read_state(struct tdoc *y, const struct tsrc_task *m, yaml_node_t *n,
     struct tsrc_decision *d)
 {
 	yaml_node_t *v[2], *o;
 	size_t count;
 
-	if (ydoc_keys(y, n, state_keys, 2, v, "a decision state") < 0)
+	if (tdoc_keys(y, n, state_keys, 2, v, "a decision state") < 0)
 		return -1;
 	if (v[0] && read_comps(y, m, v[0], d->arm) < 0)
 		return -1;
@@ -244,7 +244,7 @@ read_state(struct ydoc *y, const struct tsrc_task *m, yaml_node_t *n,
 	if (count > TASK_MAX_OBJECTS)
 		count = 0;	/* refused by the readers below */
 	if ((d->check = calloc(count + 1, sizeof *d->check)) == NULL) {
-		ydoc_error(y, o, "out of memory");
+		tdoc_error(y, o, "out of memory");
 		return -1;
 	}
 	if (o->type == YAML_SEQUENCE_NODE)
@@ -254,28 +254,28 @@ read_state(struct ydoc *y, const struct tsrc_task *m, yaml_node_t *n,
 
 /* record: {variable: arm | object, ...} */
 static int
-read_records(struct ydoc *y, yaml_node_t *n, struct tsrc_decision *d)
+read_records(struct tdoc *y, yaml_node_t *n, struct tsrc_decision *d)
 {
 	yaml_node_pair_t *p;
 
-	if (ydoc_name_map(y, n, 255, "record") < 0)
+	if (tdoc_name_map(y, n, 255, "record") < 0)
 		return -1;
 	if ((d->rec = calloc(NPAIRS(n) + 1, sizeof *d->rec)) == NULL) {
-		ydoc_error(y, n, "out of memory");
+		tdoc_error(y, n, "out of memory");
 		return -1;
 	}
 	for (p = n->data.mapping.pairs.start; p < n->data.mapping.pairs.top;
 	    p++) {
 		struct tsrc_record *r = &d->rec[d->nrecords++];
-		yaml_node_t *key = ydoc_peek(y, p->key), *v;
+		yaml_node_t *key = tdoc_peek(y, p->key), *v;
 
-		r->pos = ydoc_pos(key);
-		if (ydoc_name(y, key, "a variable name", &r->var) < 0 ||
-		    (v = ydoc_get(y, p->value)) == NULL ||
-		    ydoc_name(y, v, "a source (arm or an object)",
+		r->pos = tdoc_pos(key);
+		if (tdoc_name(y, key, "a variable name", &r->var) < 0 ||
+		    (v = tdoc_get(y, p->value)) == NULL ||
+		    tdoc_name(y, v, "a source (arm or an object)",
 		    &r->source) < 0)
 			return -1;
-		r->source_pos = ydoc_pos(v);
+		r->source_pos = tdoc_pos(v);
 		if (strcmp(r->source, "arm") == 0)
 			r->source = NULL;
 	}
@@ -283,7 +283,7 @@ read_records(struct ydoc *y, yaml_node_t *n, struct tsrc_decision *d)
 }
 
 static int
-target_name(struct ydoc *y, yaml_node_t *n, struct tsrc_target *t)
+target_name(struct tdoc *y, yaml_node_t *n, struct tsrc_target *t)
 {
 	if (text_is(n, "none"))
 		t->kind = TASK_T_NONE;
@@ -291,7 +291,7 @@ target_name(struct ydoc *y, yaml_node_t *n, struct tsrc_target *t)
 		t->kind = TASK_T_DONE;
 	else if (text_is(n, "abort"))
 		t->kind = TASK_T_ABORT;
-	else if (ydoc_name(y, n, "an action name", &t->action) < 0)
+	else if (tdoc_name(y, n, "an action name", &t->action) < 0)
 		return -1;
 	else
 		t->kind = TASK_T_ACTION;
@@ -299,53 +299,53 @@ target_name(struct ydoc *y, yaml_node_t *n, struct tsrc_target *t)
 }
 
 int
-tsrc_read_target(struct ydoc *y, yaml_node_t *n, const char *what,
+tsrc_read_target(struct tdoc *y, yaml_node_t *n, const char *what,
     struct tsrc_target *t)
 {
 	yaml_node_t *v[2];
 
 	memset(t, 0, sizeof *t);
-	t->pos = ydoc_pos(n);
+	t->pos = tdoc_pos(n);
 	if (n->type == YAML_SCALAR_NODE)
 		return target_name(y, n, t);
 	if (n->type != YAML_MAPPING_NODE) {
-		ydoc_error(y, n, "%s is an action name, none, done or abort, "
+		tdoc_error(y, n, "%s is an action name, none, done or abort, "
 		    "or {action: ..., delay: ...}", what);
 		return -1;
 	}
-	if (ydoc_keys(y, n, target_keys, 2, v, what) < 0)
+	if (tdoc_keys(y, n, target_keys, 2, v, what) < 0)
 		return -1;
 	if (v[0] == NULL) {
-		ydoc_error(y, n, "%s: no action", what);
+		tdoc_error(y, n, "%s: no action", what);
 		return -1;
 	}
-	if (target_name(y, v[0], t) < 0 || (v[1] && ydoc_long(y, v[1],
+	if (target_name(y, v[0], t) < 0 || (v[1] && tdoc_long(y, v[1],
 	    "the delay", 0, 0xFFFF, &t->delay) < 0))
 		return -1;
 	if (t->kind == TASK_T_NONE && t->delay != 0) {
-		ydoc_warn(y, v[1], "a delay does nothing with none");
+		tdoc_warn(y, v[1], "a delay does nothing with none");
 		t->delay = 0;
 	}
 	return 0;
 }
 
 static int
-read_decision(struct ydoc *y, const struct tsrc_task *m, yaml_node_t *n,
+read_decision(struct tdoc *y, const struct tsrc_task *m, yaml_node_t *n,
     struct tsrc_decision *d)
 {
 	yaml_node_t *v[N_DECISION];
 
-	d->pos = ydoc_pos(n);
-	if (ydoc_keys(y, n, decision_keys, N_DECISION, v, "a decision") < 0)
+	d->pos = tdoc_pos(n);
+	if (tdoc_keys(y, n, decision_keys, N_DECISION, v, "a decision") < 0)
 		return -1;
 	if (v[D_AFTER] == NULL) {
-		ydoc_error(y, n, "a decision needs after: (the step it "
+		tdoc_error(y, n, "a decision needs after: (the step it "
 		    "follows)");
 		return -1;
 	}
-	if (ydoc_long(y, v[D_AFTER], "after", 0, 0xFFFF, &d->after) < 0)
+	if (tdoc_long(y, v[D_AFTER], "after", 0, 0xFFFF, &d->after) < 0)
 		return -1;
-	d->pos = ydoc_pos(v[D_AFTER]);
+	d->pos = tdoc_pos(v[D_AFTER]);
 	if ((v[D_STATE] && read_state(y, m, v[D_STATE], d) < 0) ||
 	    (v[D_MATCH] && tsrc_read_target(y, v[D_MATCH], "match",
 	    &d->match) < 0) ||
@@ -357,21 +357,21 @@ read_decision(struct ydoc *y, const struct tsrc_task *m, yaml_node_t *n,
 }
 
 int
-tsrc_read_decisions(struct ydoc *y, const struct tsrc_task *m,
+tsrc_read_decisions(struct tdoc *y, const struct tsrc_task *m,
     yaml_node_t *n, struct tsrc_action *a)
 {
 	yaml_node_item_t *it;
 	size_t i = 0;
 
-	if (ydoc_list(y, n, 0xFFFF, "decisions") < 0)
+	if (tdoc_list(y, n, 0xFFFF, "decisions") < 0)
 		return -1;
 	if ((a->dec = calloc(NITEMS(n) + 1, sizeof *a->dec)) == NULL) {
-		ydoc_error(y, n, "out of memory");
+		tdoc_error(y, n, "out of memory");
 		return -1;
 	}
 	for (it = n->data.sequence.items.start;
 	    it < n->data.sequence.items.top; it++, i++) {
-		yaml_node_t *v = ydoc_get(y, *it);
+		yaml_node_t *v = tdoc_get(y, *it);
 
 		a->ndecisions = i + 1;
 		if (v == NULL || read_decision(y, m, v, &a->dec[i]) < 0)

@@ -4,8 +4,10 @@
  * point as a CSV row (tick, then one column per axis), logs events, and
  * turns the end of the run into an exit status and a message.
  */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "cli/exits.h"
 #include "taskrun/taskrun.h"
@@ -104,6 +106,8 @@ put_row(struct runner *u, const struct task_run *r)
 {
 	uint8_t k;
 
+	if (u->o->out == NULL)
+		return;
 	table_long(u->tab, (long)r->out_tick);
 	for (k = 0; k < u->t->axes; k++)
 		table_num(u->tab, (double)r->out[k] / TASK_SCALE);
@@ -150,17 +154,43 @@ finish(struct runner *u, const struct task_run *r, int state)
 	return status;
 }
 
+static double
+seconds(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* With --rate, tick t starts t / rate seconds after tick 0. */
+static void
+pace(const struct runner *u, double start, uint32_t tick)
+{
+	double wait = start + (double)tick / u->o->rate - seconds();
+	struct timespec ts;
+
+	if (u->o->rate <= 0 || wait <= 0)
+		return;
+	ts.tv_sec = (time_t)wait;
+	ts.tv_nsec = (long)((wait - (double)ts.tv_sec) * 1e9);
+	while (nanosleep(&ts, &ts) < 0 && errno == EINTR)
+		;
+}
+
 /* Tick after tick until the task ends; -1 with *status on failure. */
 static int
 loop(struct runner *u, struct task_run *r, int *state, int *status)
 {
 	struct task_env env = { u, env_arm, env_encoder, env_object,
 		env_event };
+	double start = seconds();
 
 	*state = TASK_RUNNING;
 	while (*state == TASK_RUNNING && r->tick < u->o->max_ticks) {
 		uint32_t tick = r->tick;
 
+		pace(u, start, tick);
 		if (u->src->begin_tick(u->src->ctx, tick, status) < 0)
 			return -1;
 		*state = task_step(r, &env);
@@ -208,12 +238,12 @@ taskrun(const struct plan_task *t, const struct taskrun_source *src,
 	table_init(tab, o->out, o->format, o->precision, u.names,
 	    1u + t->axes);
 	tab->flush_rows = 1;
-	if (o->header)
+	if (o->header && o->out)
 		table_header(tab);
 	task_init(&r, t, slot, o->slots ? o->slots : 1, var, var_set);
 	if (loop(&u, &r, &state, &status) == 0)
 		status = finish(&u, &r, state);
-	if (table_flush(tab) < 0 && status == EXIT_OK) {
+	if (o->out && table_flush(tab) < 0 && status == EXIT_OK) {
 		warnx_tool("writing the points failed");
 		status = EXIT_IOERR;
 	}

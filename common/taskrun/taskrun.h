@@ -37,7 +37,7 @@ struct taskrun_source {
 };
 
 struct taskrun_options {
-	FILE *out;		/* the commanded points */
+	FILE *out;		/* the commanded points, or NULL */
 	enum table_format format;
 	int precision;		/* TABLE_ROUND_TRIP or digits */
 	int header;
@@ -45,6 +45,7 @@ struct taskrun_options {
 	FILE *errs;		/* the final message; NULL means stderr */
 	uint32_t max_ticks;	/* give up after this many ticks */
 	uint16_t slots;		/* running list capacity */
+	double rate;		/* ticks per second; 0: as fast as possible */
 };
 
 #define TASKRUN_DEFAULT_TICKS 1000000UL

@@ -1,6 +1,6 @@
 /*
- * task_ydoc.c - checked reads from a libyaml document for the task
- * reader (task_ydoc.h).  libyaml reads JSON too, but takes duplicate keys
+ * task_tdoc.c - checked reads from a libyaml document for the task
+ * reader (task_tdoc.h).  libyaml reads JSON too, but takes duplicate keys
  * and aliases without a word, so both are checked here.
  */
 #include <math.h>
@@ -10,10 +10,10 @@
 
 #include "cli/num.h"
 #include "plan/task.h"
-#include "plansrc/task_ydoc.h"
+#include "plansrc/task_tdoc.h"
 
 struct tpos
-ydoc_pos(const yaml_node_t *n)
+tdoc_pos(const yaml_node_t *n)
 {
 	struct tpos p;
 
@@ -23,18 +23,18 @@ ydoc_pos(const yaml_node_t *n)
 }
 
 static void
-vreport(struct ydoc *y, enum diag_level level, const yaml_node_t *n,
+vreport(struct tdoc *y, enum diag_level level, const yaml_node_t *n,
     const char *fmt, va_list ap)
 {
 	struct tpos p = { 0, 0 };
 
 	if (n)
-		p = ydoc_pos(n);
+		p = tdoc_pos(n);
 	diag_vreport(y->d, level, p.line, p.col, fmt, ap);
 }
 
 void
-ydoc_error(struct ydoc *y, const yaml_node_t *n, const char *fmt, ...)
+tdoc_error(struct tdoc *y, const yaml_node_t *n, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -44,7 +44,7 @@ ydoc_error(struct ydoc *y, const yaml_node_t *n, const char *fmt, ...)
 }
 
 void
-ydoc_warn(struct ydoc *y, const yaml_node_t *n, const char *fmt, ...)
+tdoc_warn(struct tdoc *y, const yaml_node_t *n, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -54,7 +54,7 @@ ydoc_warn(struct ydoc *y, const yaml_node_t *n, const char *fmt, ...)
 }
 
 static void
-parse_error(struct ydoc *y, const yaml_parser_t *p)
+parse_error(struct tdoc *y, const yaml_parser_t *p)
 {
 	const char *what = p->problem ? p->problem : "malformed YAML";
 
@@ -73,7 +73,7 @@ parse_error(struct ydoc *y, const yaml_parser_t *p)
 
 /* Nothing may follow the first document. */
 static int
-only_one(struct ydoc *y, yaml_parser_t *p)
+only_one(struct tdoc *y, yaml_parser_t *p)
 {
 	yaml_document_t next;
 	yaml_node_t *root;
@@ -84,7 +84,7 @@ only_one(struct ydoc *y, yaml_parser_t *p)
 		return -1;
 	}
 	if ((root = yaml_document_get_root_node(&next)) != NULL) {
-		ydoc_error(y, root, "more than one document in the file");
+		tdoc_error(y, root, "more than one document in the file");
 		rc = -1;
 	}
 	yaml_document_delete(&next);
@@ -92,7 +92,7 @@ only_one(struct ydoc *y, yaml_parser_t *p)
 }
 
 int
-ydoc_load(struct ydoc *y, const char *buf, size_t len, struct diag *d)
+tdoc_load(struct tdoc *y, const char *buf, size_t len, struct diag *d)
 {
 	yaml_parser_t p;
 	int rc = 0;
@@ -114,7 +114,7 @@ ydoc_load(struct ydoc *y, const char *buf, size_t len, struct diag *d)
 	if ((y->seen = calloc((size_t)y->nnodes + 1, 1)) == NULL) {
 		diag_error(d, 0, 0, "out of memory");
 		rc = -1;
-	} else if (ydoc_root(y) != NULL) {
+	} else if (tdoc_root(y) != NULL) {
 		rc = only_one(y, &p);
 	}
 	yaml_parser_delete(&p);
@@ -122,7 +122,7 @@ ydoc_load(struct ydoc *y, const char *buf, size_t len, struct diag *d)
 }
 
 void
-ydoc_free(struct ydoc *y)
+tdoc_free(struct tdoc *y)
 {
 	if (y->loaded)
 		yaml_document_delete(&y->doc);
@@ -132,27 +132,27 @@ ydoc_free(struct ydoc *y)
 }
 
 yaml_node_t *
-ydoc_root(struct ydoc *y)
+tdoc_root(struct tdoc *y)
 {
 	return yaml_document_get_root_node(&y->doc);
 }
 
 yaml_node_t *
-ydoc_peek(struct ydoc *y, int index)
+tdoc_peek(struct tdoc *y, int index)
 {
 	return yaml_document_get_node(&y->doc, index);
 }
 
 yaml_node_t *
-ydoc_get(struct ydoc *y, int index)
+tdoc_get(struct tdoc *y, int index)
 {
-	yaml_node_t *n = ydoc_peek(y, index);
+	yaml_node_t *n = tdoc_peek(y, index);
 
 	if (n == NULL || index < 1 || index > y->nnodes)
 		return NULL;
 	if (y->seen[index]) {
 		if (!y->alias_reported)
-			ydoc_error(y, n, "this is used again through an "
+			tdoc_error(y, n, "this is used again through an "
 			    "alias (*name); task sources do not take aliases");
 		y->alias_reported = 1;
 		return NULL;
@@ -162,7 +162,7 @@ ydoc_get(struct ydoc *y, int index)
 }
 
 const char *
-ydoc_kind(const yaml_node_t *n)
+tdoc_kind(const yaml_node_t *n)
 {
 	switch (n->type) {
 	case YAML_MAPPING_NODE:
@@ -178,40 +178,40 @@ ydoc_kind(const yaml_node_t *n)
 }
 
 int
-ydoc_is_plain(const yaml_node_t *n, const char *s)
+tdoc_is_plain(const yaml_node_t *n, const char *s)
 {
 	return n->type == YAML_SCALAR_NODE &&
 	    n->data.scalar.style == YAML_PLAIN_SCALAR_STYLE &&
-	    ydoc_len(n) == strlen(s) && memcmp(ydoc_text(n), s,
-	    ydoc_len(n)) == 0;
+	    tdoc_len(n) == strlen(s) && memcmp(tdoc_text(n), s,
+	    tdoc_len(n)) == 0;
 }
 
 static int
 key_is(const yaml_node_t *k, const char *name)
 {
-	return name && ydoc_len(k) == strlen(name) &&
-	    memcmp(ydoc_text(k), name, ydoc_len(k)) == 0;
+	return name && tdoc_len(k) == strlen(name) &&
+	    memcmp(tdoc_text(k), name, tdoc_len(k)) == 0;
 }
 
 /* A key node: a scalar without NUL bytes, short enough to print. */
 static yaml_node_t *
-key_node(struct ydoc *y, int index, const char *what)
+key_node(struct tdoc *y, int index, const char *what)
 {
-	yaml_node_t *k = ydoc_get(y, index);
+	yaml_node_t *k = tdoc_get(y, index);
 
 	if (k == NULL)
 		return NULL;
-	if (k->type != YAML_SCALAR_NODE || memchr(ydoc_text(k), '\0',
-	    ydoc_len(k)) != NULL) {
-		ydoc_error(y, k, "a key in %s must be a name, not %s", what,
-		    ydoc_kind(k));
+	if (k->type != YAML_SCALAR_NODE || memchr(tdoc_text(k), '\0',
+	    tdoc_len(k)) != NULL) {
+		tdoc_error(y, k, "a key in %s must be a name, not %s", what,
+		    tdoc_kind(k));
 		return NULL;
 	}
 	return k;
 }
 
 int
-ydoc_keys(struct ydoc *y, yaml_node_t *n, const struct ykey *keys,
+tdoc_keys(struct tdoc *y, yaml_node_t *n, const struct tkey *keys,
     int nkeys, yaml_node_t **vals, const char *what)
 {
 	yaml_node_pair_t *pair;
@@ -220,8 +220,8 @@ ydoc_keys(struct ydoc *y, yaml_node_t *n, const struct ykey *keys,
 	for (i = 0; i < nkeys; i++)
 		vals[i] = NULL;
 	if (n->type != YAML_MAPPING_NODE) {
-		ydoc_error(y, n, "%s must be a mapping, not %s", what,
-		    ydoc_kind(n));
+		tdoc_error(y, n, "%s must be a mapping, not %s", what,
+		    tdoc_kind(n));
 		return -1;
 	}
 	for (pair = n->data.mapping.pairs.start;
@@ -234,55 +234,55 @@ ydoc_keys(struct ydoc *y, yaml_node_t *n, const struct ykey *keys,
 			if (key_is(k, keys[i].name) || key_is(k, keys[i].alias))
 				break;
 		if (i == nkeys) {
-			ydoc_error(y, k, "unknown key '%.40s' in %s",
-			    ydoc_text(k), what);
+			tdoc_error(y, k, "unknown key '%.40s' in %s",
+			    tdoc_text(k), what);
 			rc = -1;
 			continue;
 		}
 		if (vals[i] != NULL) {
-			ydoc_error(y, k, "'%.40s' given twice in %s (line "
-			    "%ld)", ydoc_text(k), what, ydoc_pos(vals[i]).line);
+			tdoc_error(y, k, "'%.40s' given twice in %s (line "
+			    "%ld)", tdoc_text(k), what, tdoc_pos(vals[i]).line);
 			rc = -1;
 			continue;
 		}
-		if ((vals[i] = ydoc_get(y, pair->value)) == NULL)
+		if ((vals[i] = tdoc_get(y, pair->value)) == NULL)
 			return -1;
 	}
 	return rc;
 }
 
 int
-ydoc_name_map(struct ydoc *y, yaml_node_t *n, size_t max, const char *what)
+tdoc_name_map(struct tdoc *y, yaml_node_t *n, size_t max, const char *what)
 {
 	yaml_node_pair_t *a, *b, *start;
 	size_t count;
 
 	if (n->type != YAML_MAPPING_NODE) {
-		ydoc_error(y, n, "%s must be a mapping, not %s", what,
-		    ydoc_kind(n));
+		tdoc_error(y, n, "%s must be a mapping, not %s", what,
+		    tdoc_kind(n));
 		return -1;
 	}
 	start = n->data.mapping.pairs.start;
 	count = (size_t)(n->data.mapping.pairs.top - start);
 	if (count > max) {
-		ydoc_error(y, n, "%s has %zu entries; at most %zu", what,
+		tdoc_error(y, n, "%s has %zu entries; at most %zu", what,
 		    count, max);
 		return -1;
 	}
 	for (a = start; a < n->data.mapping.pairs.top; a++) {
-		const yaml_node_t *ka = ydoc_peek(y, a->key);
+		const yaml_node_t *ka = tdoc_peek(y, a->key);
 
 		if (key_node(y, a->key, what) == NULL)
 			return -1;
 		for (b = start; b < a; b++) {
-			const yaml_node_t *kb = ydoc_peek(y, b->key);
+			const yaml_node_t *kb = tdoc_peek(y, b->key);
 
-			if (ydoc_len(ka) == ydoc_len(kb) &&
-			    memcmp(ydoc_text(ka), ydoc_text(kb),
-			    ydoc_len(ka)) == 0) {
-				ydoc_error(y, ka, "'%.40s' given twice in %s "
-				    "(line %ld)", ydoc_text(ka), what,
-				    ydoc_pos(kb).line);
+			if (tdoc_len(ka) == tdoc_len(kb) &&
+			    memcmp(tdoc_text(ka), tdoc_text(kb),
+			    tdoc_len(ka)) == 0) {
+				tdoc_error(y, ka, "'%.40s' given twice in %s "
+				    "(line %ld)", tdoc_text(ka), what,
+				    tdoc_pos(kb).line);
 				return -1;
 			}
 		}
@@ -291,19 +291,19 @@ ydoc_name_map(struct ydoc *y, yaml_node_t *n, size_t max, const char *what)
 }
 
 int
-ydoc_list(struct ydoc *y, yaml_node_t *n, size_t max, const char *what)
+tdoc_list(struct tdoc *y, yaml_node_t *n, size_t max, const char *what)
 {
 	size_t count;
 
 	if (n->type != YAML_SEQUENCE_NODE) {
-		ydoc_error(y, n, "%s must be a list, not %s", what,
-		    ydoc_kind(n));
+		tdoc_error(y, n, "%s must be a list, not %s", what,
+		    tdoc_kind(n));
 		return -1;
 	}
 	count = (size_t)(n->data.sequence.items.top -
 	    n->data.sequence.items.start);
 	if (count > max) {
-		ydoc_error(y, n, "%s has %zu items; at most %zu", what, count,
+		tdoc_error(y, n, "%s has %zu items; at most %zu", what, count,
 		    max);
 		return -1;
 	}
@@ -312,24 +312,24 @@ ydoc_list(struct ydoc *y, yaml_node_t *n, size_t max, const char *what)
 
 /* A plain scalar holding text for a number; NULL (reported) otherwise. */
 static const char *
-plain_text(struct ydoc *y, yaml_node_t *n, const char *what)
+plain_text(struct tdoc *y, yaml_node_t *n, const char *what)
 {
 	if (n->type != YAML_SCALAR_NODE ||
 	    n->data.scalar.style != YAML_PLAIN_SCALAR_STYLE ||
-	    memchr(ydoc_text(n), '\0', ydoc_len(n)) != NULL) {
+	    memchr(tdoc_text(n), '\0', tdoc_len(n)) != NULL) {
 		if (n->type == YAML_SCALAR_NODE)
-			ydoc_error(y, n, "%s must be a number, not the "
-			    "string \"%.40s\"", what, ydoc_text(n));
+			tdoc_error(y, n, "%s must be a number, not the "
+			    "string \"%.40s\"", what, tdoc_text(n));
 		else
-			ydoc_error(y, n, "%s must be a number, not %s", what,
-			    ydoc_kind(n));
+			tdoc_error(y, n, "%s must be a number, not %s", what,
+			    tdoc_kind(n));
 		return NULL;
 	}
-	return ydoc_text(n);
+	return tdoc_text(n);
 }
 
 int
-ydoc_number(struct ydoc *y, yaml_node_t *n, const char *what,
+tdoc_number(struct tdoc *y, yaml_node_t *n, const char *what,
     int32_t *counts)
 {
 	const char *s = plain_text(y, n, what);
@@ -339,12 +339,12 @@ ydoc_number(struct ydoc *y, yaml_node_t *n, const char *what,
 	if (s == NULL)
 		return -1;
 	if ((e = num_double(s, &v)) != NUM_OK) {
-		ydoc_error(y, n, "%s: '%.40s' is %s", what, s,
+		tdoc_error(y, n, "%s: '%.40s' is %s", what, s,
 		    num_strerror(e));
 		return -1;
 	}
 	if (fabs(v) > (double)TASK_COORD_MAX / TASK_SCALE) {
-		ydoc_error(y, n, "%s: %.40s is out of range (at most %ld in "
+		tdoc_error(y, n, "%s: %.40s is out of range (at most %ld in "
 		    "size)", what, s, TASK_COORD_MAX / TASK_SCALE);
 		return -1;
 	}
@@ -353,7 +353,7 @@ ydoc_number(struct ydoc *y, yaml_node_t *n, const char *what,
 }
 
 int
-ydoc_long(struct ydoc *y, yaml_node_t *n, const char *what, long lo,
+tdoc_long(struct tdoc *y, yaml_node_t *n, const char *what, long lo,
     long hi, long *out)
 {
 	const char *s = plain_text(y, n, what);
@@ -363,10 +363,10 @@ ydoc_long(struct ydoc *y, yaml_node_t *n, const char *what, long lo,
 		return -1;
 	if ((e = num_long(s, lo, hi, out)) != NUM_OK) {
 		if (e == NUM_RANGE)
-			ydoc_error(y, n, "%s: %.40s is out of range (%ld to "
+			tdoc_error(y, n, "%s: %.40s is out of range (%ld to "
 			    "%ld)", what, s, lo, hi);
 		else
-			ydoc_error(y, n, "%s must be a whole number, not "
+			tdoc_error(y, n, "%s must be a whole number, not "
 			    "'%.40s'", what, s);
 		return -1;
 	}
@@ -374,7 +374,7 @@ ydoc_long(struct ydoc *y, yaml_node_t *n, const char *what, long lo,
 }
 
 int
-ydoc_name_ok(const char *s, size_t len)
+tdoc_name_ok(const char *s, size_t len)
 {
 	size_t i;
 
@@ -393,19 +393,19 @@ ydoc_name_ok(const char *s, size_t len)
 }
 
 int
-ydoc_name(struct ydoc *y, yaml_node_t *n, const char *what, const char **out)
+tdoc_name(struct tdoc *y, yaml_node_t *n, const char *what, const char **out)
 {
 	if (n->type != YAML_SCALAR_NODE) {
-		ydoc_error(y, n, "%s must be a name, not %s", what,
-		    ydoc_kind(n));
+		tdoc_error(y, n, "%s must be a name, not %s", what,
+		    tdoc_kind(n));
 		return -1;
 	}
-	if (!ydoc_name_ok(ydoc_text(n), ydoc_len(n))) {
-		ydoc_error(y, n, "%s '%.40s' is not a valid name (a letter or "
+	if (!tdoc_name_ok(tdoc_text(n), tdoc_len(n))) {
+		tdoc_error(y, n, "%s '%.40s' is not a valid name (a letter or "
 		    "_, then letters, digits, _ or -; at most %d)", what,
-		    ydoc_text(n), TASK_NAME_MAX);
+		    tdoc_text(n), TASK_NAME_MAX);
 		return -1;
 	}
-	*out = ydoc_text(n);
+	*out = tdoc_text(n);
 	return 0;
 }
