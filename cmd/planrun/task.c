@@ -40,7 +40,8 @@ link_status(void *ctx)
 {
 	struct agent *a = ctx;
 
-	return a->status ? a->status : EXIT_IOERR;
+	return a->status ? a->status : a->ended ? EXIT_UNAVAILABLE :
+	    EXIT_IOERR;
 }
 
 /* Everything a task run holds open. */
