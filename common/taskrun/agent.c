@@ -150,7 +150,9 @@ commanded(void *ctx, uint32_t tick, const int32_t *point, int *status)
 		return 0;	/* verification, if any, judges the move */
 	snprintf(a->why, sizeof a->why, "the agent answered '%s' to '%s'",
 	    shown(a->reply, buf, sizeof buf), line);
-	*status = EXIT_JOB_FAILED;
+	/* "error" is the robot's own failure; anything else is nonsense */
+	*status = strcmp(a->reply, "error") == 0 ? EXIT_JOB_FAILED :
+	    EXIT_DATAERR;
 	return -1;
 }
 

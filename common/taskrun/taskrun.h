@@ -138,7 +138,8 @@ struct task_agent {
 /*
  * The source asking the agent: "pos" for the arm and the encoder,
  * "object NAME" (coordinates or "none"), "move X,Y,Z" for each commanded
- * point (success, running or fail go on; anything else stops the run).
+ * point (success, running or fail go on; error stops the run with 1,
+ * anything else with 65).
  */
 void task_agent_source(struct task_agent *a, const struct plan_task *t,
     const struct task_link *link, struct taskrun_source *src);
