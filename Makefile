@@ -100,7 +100,7 @@ clang:
 # scripts/install-deps); prints what each object takes.
 AVR_CC      ?= avr-gcc
 AVR_SIZE    ?= avr-size
-AVR_MODULES ?= plan planner wire robot
+AVR_MODULES ?= plan planner task wire robot
 AVR_CFLAGS  ?= -mmcu=atmega2560 -Os -std=c99 -ffreestanding -Wall -Wextra \
 	-Wpedantic -Werror
 # host_*.c in a portable module is its host-only side (common/wire's ports).

@@ -183,6 +183,15 @@ ask(struct agent *a, const char *request)
 	return read_line(a, shown);
 }
 
+const char *
+agent_line(struct agent *a, const char *line)
+{
+	char request[512];
+
+	snprintf(request, sizeof request, "%s\n", line);
+	return ask(a, request);
+}
+
 int16_t
 agent_sense(struct agent *a, const char *name)
 {

@@ -206,11 +206,42 @@ check_args(struct options *o)
 	    strcmp(o->log, "-") == 0)
 		return bad_usage("%s", "the actions (-o -) and the log "
 		    "(--log -) cannot both go to stdout");
+	return EXIT_OK;
+}
+
+/* A reactive plan runs until its source ends, or for --cycles. */
+static int
+check_length(const struct options *o)
+{
 	if (o->run.cycles < 0 && !o->senses && !o->agent && !o->replay &&
 	    !o->bench)
 		return bad_usage("%s", "--cycles is needed when no --senses, "
 		    "--agent or --replay says how long to run");
 	return EXIT_OK;
+}
+
+/* A task plan (task.c): the options that mean something for it. */
+static int
+task_session(const struct options *o, const struct loaded_plan *lp)
+{
+	struct task_options t;
+
+	if (o->replay || o->result || o->monitor || o->stats_wanted ||
+	    o->bench || o->tick_every_given)
+		return bad_usage("%s", "a task plan takes --senses or --agent, "
+		    "--cycles, --rate, -o, --log, --format, --no-header and "
+		    "--timeout");
+	memset(&t, 0, sizeof t);
+	t.senses = o->senses;
+	t.agent = o->agent;
+	t.output = o->output;
+	t.log = o->log;
+	t.format = o->format;
+	t.header = o->header;
+	t.cycles = o->run.cycles;
+	t.rate = o->run.rate;
+	t.timeout_ms = (int)o->timeout_ms;
+	return run_task(lp, &t);
 }
 
 /* Everything a run holds open, so one function can release it. */
@@ -382,10 +413,11 @@ run_session(struct options *o, struct session *s)
 
 	if ((rc = plan_load(o->plan, &s->lp)) != 0)
 		return rc;
-	/*
-	 * A plan runs on the reactive planner.  (Plans with a task section
-	 * will go to common/task here; the decoder refuses them today.)
-	 */
+	/* a task machine runs on common/task, anything else on the planner */
+	if (s->lp.plan.flags & PLAN_F_TASK)
+		return task_session(o, &s->lp);
+	if ((rc = check_length(o)) != 0)
+		return rc;
 	if (names_init(&s->names, &s->lp.plan) < 0) {
 		warnx_tool("out of memory");
 		return EXIT_IOERR;

@@ -119,6 +119,9 @@ uint8_t agent_act(struct agent *a, const char *name, int16_t value,
 /* Close the pipes and reap the agent. */
 void agent_stop(struct agent *a);
 
+/* One line out (no newline), its reply back; NULL (a->status) if none. */
+const char *agent_line(struct agent *a, const char *line);
+
 /* ---- replay.c: --replay ------------------------------------------------ */
 
 struct replay_item {
@@ -218,6 +221,20 @@ int run_plan(struct run *r);
 
 /* --stats: per element executions and successes. */
 void run_stats(struct run *r, FILE *fp);
+
+/* ---- task.c: plans with a task section (common/taskrun) ---------------- */
+
+struct task_options {
+	const char *senses, *agent, *output, *log;
+	enum table_format format;
+	int header;
+	long cycles;		/* -1: the default bound */
+	double rate;		/* ticks per second; 0: as fast as possible */
+	int timeout_ms;
+};
+
+/* Run the task machine of lp; an exit status (1: it aborted). */
+int run_task(const struct loaded_plan *lp, const struct task_options *o);
 
 /* ---- bench.c ----------------------------------------------------------- */
 

@@ -6,6 +6,7 @@
 #include "bytes.h"
 #include "crc32.h"
 #include "plan.h"
+#include "task.h"
 
 /* Header offsets. */
 #define H_VERSION 4
@@ -56,7 +57,9 @@ check_header(const uint8_t *h)
 	if ((h[H_FLAGS] & ~PLAN_F_ALL) || (h[H_MONITOR] & ~PLAN_MON_ALL))
 		return PLAN_E_HEADER;
 	if (((h[H_FLAGS] & PLAN_F_NAMES) != 0) !=
-	    (get_u32(h + H_NAMES_SIZE) != 0) || get_u32(h + H_TASK_SIZE) != 0)
+	    (get_u32(h + H_NAMES_SIZE) != 0) ||
+	    ((h[H_FLAGS] & PLAN_F_TASK) != 0) !=
+	    (get_u32(h + H_TASK_SIZE) != 0))
 		return PLAN_E_HEADER;
 	for (t = 0; t < PLAN_NTYPES; t++)
 		total += get_u16(h + H_COUNTS + 2 * t);
@@ -73,7 +76,7 @@ int
 plan_size_from_header(const uint8_t *h, uint32_t *size)
 {
 	const uint8_t *rs;
-	uint32_t n, names;
+	uint32_t n, names, task;
 	uint8_t w;
 	int t, rc;
 
@@ -87,9 +90,10 @@ plan_size_from_header(const uint8_t *h, uint32_t *size)
 	n += ((uint32_t)get_u16(h + H_APE_LIST) +
 	    get_u16(h + H_CE_LIST)) * w;
 	names = get_u32(h + H_NAMES_SIZE);
-	if (names > 0x7fffffffUL - n)
+	task = get_u32(h + H_TASK_SIZE);
+	if (names > 0x7fffffffUL - n || task > 0x7fffffffUL - n - names)
 		return PLAN_E_SIZE;
-	*size = n + names;
+	*size = n + names + task;
 	return PLAN_OK;
 }
 
@@ -132,7 +136,7 @@ lay_out(struct plan *p, const uint8_t *buf, uint32_t len)
 	p->names = q;
 	p->names_size = get_u32(buf + H_NAMES_SIZE);
 	p->task = q + p->names_size;
-	p->task_size = 0;
+	p->task_size = get_u32(buf + H_TASK_SIZE);
 }
 
 static uint32_t
@@ -398,6 +402,20 @@ check_names(const struct plan *p, struct plan_error *err)
 	return PLAN_OK;
 }
 
+/* The task section, when there is one; offsets relative to the plan. */
+static int
+check_task(const struct plan *p, struct plan_error *err)
+{
+	struct plan_task t;
+	int rc;
+
+	if (!(p->flags & PLAN_F_TASK))
+		return PLAN_OK;
+	if ((rc = plan_task_open(&t, p->task, p->task_size, err)) != PLAN_OK)
+		err->offset += (uint32_t)(p->task - p->base);
+	return rc;
+}
+
 int
 plan_open(struct plan *p, const uint8_t *buf, uint32_t len,
     struct plan_error *err)
@@ -419,7 +437,8 @@ plan_open(struct plan *p, const uint8_t *buf, uint32_t len,
 	lay_out(p, buf, len);
 	if ((rc = check_records(p, err)) != PLAN_OK ||
 	    (rc = check_lists(p, err)) != PLAN_OK ||
-	    (rc = check_names(p, err)) != PLAN_OK)
+	    (rc = check_names(p, err)) != PLAN_OK ||
+	    (rc = check_task(p, err)) != PLAN_OK)
 		return rc;
 	err->code = PLAN_OK;
 	return PLAN_OK;

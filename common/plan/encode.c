@@ -52,7 +52,7 @@ plan_encoded_size(const struct plan_spec *s)
 	    (uint32_t)s->count[PLAN_D] * PLAN_D_SIZE(w) +
 	    (uint32_t)s->count[PLAN_A] * PLAN_A_SIZE(w) +
 	    ((uint32_t)attached(s, PLAN_APE) + attached(s, PLAN_CE)) * w +
-	    names_size(s);
+	    names_size(s) + s->task_size;
 }
 
 static uint8_t *
@@ -217,12 +217,12 @@ put_header(const struct plan_spec *s, uint8_t *h, uint32_t names)
 	h[4] = PLAN_VERSION;
 	h[5] = s->id_width;
 	h[6] = (uint8_t)((s->flags & PLAN_F_RECURSION) |
-	    (names ? PLAN_F_NAMES : 0));
+	    (names ? PLAN_F_NAMES : 0) | (s->task_size ? PLAN_F_TASK : 0));
 	h[7] = s->global_monitor;
 	for (t = 0; t < PLAN_NTYPES; t++)
 		put_u16(h + 8 + 2 * t, s->count[t]);
 	put_u32(h + 20, names);
-	put_u32(h + 24, 0);
+	put_u32(h + 24, s->task_size);
 	put_u16(h + 28, attached(s, PLAN_APE));
 	put_u16(h + 30, attached(s, PLAN_CE));
 }
@@ -233,6 +233,7 @@ plan_encode(const struct plan_spec *s, uint8_t *out, uint32_t cap)
 	uint32_t size = plan_encoded_size(s), names = names_size(s);
 	uint8_t *q, *ap_table, *c_table;
 	uint8_t w = s->id_width;
+	uint32_t i;
 
 	if (size > cap || (w != 1 && w != 2))
 		return 0;
@@ -244,6 +245,8 @@ plan_encode(const struct plan_spec *s, uint8_t *out, uint32_t cap)
 	q = put_list(s, q, ap_table, PLAN_AP, PLAN_APE, AP_FIRST(w));
 	q = put_list(s, q, c_table, PLAN_C, PLAN_CE, C_FIRST(w));
 	q = put_names(s, q);
+	for (i = 0; i < s->task_size; i++)
+		*q++ = s->task[i];
 	put_u32(q, crc32_update(0, out, (uint32_t)(q - out)));
 	return size;
 }

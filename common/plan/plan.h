@@ -63,8 +63,8 @@ enum plan_type {
 /* Header flags. */
 #define PLAN_F_NAMES 0x01	/* a name table is present */
 #define PLAN_F_RECURSION 0x02	/* plancc --allow-recursion: cycles allowed */
-#define PLAN_F_TASK 0x04	/* a task section is present (reserved) */
-#define PLAN_F_ALL 0x03		/* the flags this decoder accepts */
+#define PLAN_F_TASK 0x04	/* a task section is present (task.h) */
+#define PLAN_F_ALL 0x07		/* the flags this decoder accepts */
 
 /* Releaser comparators (spec §2). */
 enum plan_cmp {

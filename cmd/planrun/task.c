@@ -1,0 +1,212 @@
+/*
+ * task.c - planrun for plans with a task section: the environment from
+ * --senses or --agent, the commanded points and the log through atomic
+ * outputs, and the tick loop of common/taskrun.  Called by main.c.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli/atomic.h"
+#include "cli/diag.h"
+#include "cli/exits.h"
+#include "planrun.h"
+#include "taskrun/taskrun.h"
+
+/* The agent's line exchange, as common/taskrun wants it. */
+static int
+link_ask(void *ctx, const char *line, char *reply, size_t size)
+{
+	struct agent *a = ctx;
+	const char *r = agent_line(a, line);
+
+	if (r == NULL)
+		return -1;
+	snprintf(reply, size, "%s", r);
+	return 0;
+}
+
+static const char *
+link_why(void *ctx)
+{
+	struct agent *a = ctx;
+
+	return a->ended ? "the agent closed its output" :
+	    "the agent did not answer";
+}
+
+static int
+link_status(void *ctx)
+{
+	struct agent *a = ctx;
+
+	return a->status ? a->status : a->ended ? EXIT_UNAVAILABLE :
+	    EXIT_IOERR;
+}
+
+/* Everything a task run holds open. */
+struct task_session {
+	struct plan_task t;
+	struct diag senses_diag;
+	struct task_senses senses;
+	struct task_agent tagent;
+	struct agent agent;
+	FILE *senses_fp;
+	struct atomic_file out, log;
+	int senses_open, agent_started, out_open, log_open;
+	struct taskrun_source src;
+};
+
+/* No environment: every question fails, saying what to give. */
+static int
+no_begin(void *ctx, uint32_t tick, int *status)
+{
+	(void)ctx;
+	(void)tick;
+	(void)status;
+	return 0;
+}
+
+static int
+no_pos(void *ctx, int32_t *pos)
+{
+	(void)ctx;
+	(void)pos;
+	return -1;
+}
+
+static int
+no_object(void *ctx, uint8_t i, int32_t *pos)
+{
+	(void)ctx;
+	(void)i;
+	(void)pos;
+	return -1;
+}
+
+static const char *
+no_why(void *ctx)
+{
+	(void)ctx;
+	return "no environment (give --senses or --agent)";
+}
+
+static int
+open_source(const struct task_options *o, struct task_session *s)
+{
+	static const struct taskrun_source none = {
+		NULL, no_begin, no_pos, no_pos, no_object, no_why, NULL, NULL
+	};
+	struct task_link link;
+	int rc;
+
+	s->src = none;
+	if (o->senses) {
+		if ((s->senses_fp = input_open(o->senses, "r")) == NULL)
+			return EXIT_NOINPUT;
+		s->senses_diag = diag_for(o->senses);
+		s->senses_open = 1;
+		if ((rc = task_senses_open(&s->senses, &s->t, s->senses_fp,
+		    &s->senses_diag)) != EXIT_OK)
+			return rc;
+		task_senses_source(&s->senses, &s->src);
+	} else if (o->agent) {
+		if ((rc = agent_start(&s->agent, o->agent,
+		    o->timeout_ms)) != EXIT_OK)
+			return rc;
+		s->agent_started = 1;
+		link.ctx = &s->agent;
+		link.ask = link_ask;
+		link.why = link_why;
+		link.status = link_status;
+		task_agent_source(&s->tagent, &s->t, &link, &s->src);
+	}
+	return EXIT_OK;
+}
+
+static int
+open_sink(const char *path, struct atomic_file *af, int *opened)
+{
+	if (atomic_open(af, path) < 0) {
+		warnx_tool("%s: %s", path, strerror(errno));
+		return EXIT_IOERR;
+	}
+	*opened = 1;
+	return EXIT_OK;
+}
+
+/* Done or aborted, the run is told whole; other failures leave nothing. */
+static int
+close_sink(struct atomic_file *af, int opened, int rc)
+{
+	if (!opened)
+		return rc;
+	if (rc != EXIT_OK && rc != EXIT_JOB_FAILED) {
+		atomic_abort(af);
+		return rc;
+	}
+	if (atomic_commit(af) < 0) {
+		warnx_tool("%s: %s", af->path, strerror(errno));
+		return EXIT_IOERR;
+	}
+	return rc;
+}
+
+static int
+close_session(struct task_session *s, int rc)
+{
+	if (s->agent_started)
+		agent_stop(&s->agent);
+	if (s->senses_open) {
+		task_senses_close(&s->senses);
+		input_close(s->senses_fp);
+	}
+	rc = close_sink(&s->out, s->out_open, rc);
+	return close_sink(&s->log, s->log_open, rc);
+}
+
+static int
+run(const struct task_options *o, struct task_session *s)
+{
+	struct taskrun_options ro;
+	const char *out = o->output;
+	int rc;
+
+	memset(&ro, 0, sizeof ro);
+	if ((rc = open_source(o, s)) != EXIT_OK)
+		return rc;
+	if (o->log) {
+		if ((rc = open_sink(o->log, &s->log, &s->log_open)) != 0)
+			return rc;
+		ro.log = s->log.fp;
+	}
+	/* with the log on stdout, the points are only printed if asked */
+	if (out == NULL && !(o->log && strcmp(o->log, "-") == 0))
+		out = "-";
+	if (out) {
+		if ((rc = open_sink(out, &s->out, &s->out_open)) != 0)
+			return rc;
+	}
+	ro.out = s->out_open ? s->out.fp : NULL;
+	ro.format = o->format;
+	ro.precision = TABLE_ROUND_TRIP;
+	ro.header = o->header;
+	ro.max_ticks = o->cycles >= 0 ? (uint32_t)o->cycles :
+	    TASKRUN_DEFAULT_TICKS;
+	ro.slots = TASKRUN_DEFAULT_SLOTS;
+	ro.rate = o->rate;
+	return taskrun(&s->t, &s->src, &ro);
+}
+
+int
+run_task(const struct loaded_plan *lp, const struct task_options *o)
+{
+	struct task_session s;
+
+	memset(&s, 0, sizeof s);
+	if (!plan_task_of(&lp->plan, &s.t)) {
+		warnx_tool("%s: no task section", lp->path);
+		return EXIT_DATAERR;
+	}
+	return close_session(&s, run(o, &s));
+}

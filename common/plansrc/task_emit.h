@@ -1,0 +1,16 @@
+/*
+ * task_emit.h - writing a task section back as YAML source, for plancc's
+ * -d and --emit yaml on task plans.  Recompiling the output gives the
+ * same bytes whenever every variable used is also recorded.
+ */
+#ifndef SPINE_TASK_EMIT_H
+#define SPINE_TASK_EMIT_H
+
+#include <stdio.h>
+
+#include "plan/task.h"
+
+/* Write t as a task source; 0, or -1 if writing failed. */
+int task_emit_yaml(FILE *fp, const struct plan_task *t);
+
+#endif

@@ -1,0 +1,381 @@
+/*
+ * task_ystate.c - reading an action's decisions: the step they follow,
+ * the decision state (arm and objects; -1/any, [value, threshold] or
+ * $variable per axis), the match and mismatch targets, the variables to
+ * record.  Called by task_yaml.c.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "plansrc/task_src.h"
+
+static const struct tkey decision_keys[] = {
+	{ "after", "executeAfter" }, { "state", NULL },
+	{ "match", "success" }, { "mismatch", "fail" }, { "record", NULL },
+};
+enum { D_AFTER, D_STATE, D_MATCH, D_MISMATCH, D_RECORD, N_DECISION };
+
+static const struct tkey state_keys[] = {
+	{ "arm", NULL }, { "objects", NULL },
+};
+
+static const struct tkey target_keys[] = {
+	{ "action", NULL }, { "delay", NULL },
+};
+
+#define NITEMS(n) ((size_t)((n)->data.sequence.items.top - \
+	(n)->data.sequence.items.start))
+#define NPAIRS(n) ((size_t)((n)->data.mapping.pairs.top - \
+	(n)->data.mapping.pairs.start))
+
+static int
+text_is(const yaml_node_t *n, const char *s)
+{
+	return n->type == YAML_SCALAR_NODE && tdoc_len(n) == strlen(s) &&
+	    memcmp(tdoc_text(n), s, tdoc_len(n)) == 0;
+}
+
+/* [value or $variable, threshold] */
+static int
+read_pair(struct tdoc *y, const struct tsrc_task *m, yaml_node_t *n,
+    uint8_t axis, struct tsrc_comp *c)
+{
+	yaml_node_t *v, *t;
+	int rc;
+
+	if (NITEMS(n) != 2) {
+		tdoc_error(y, n, "a state component list is [value, "
+		    "threshold]");
+		return -1;
+	}
+	if ((v = tdoc_get(y, n->data.sequence.items.start[0])) == NULL ||
+	    (t = tdoc_get(y, n->data.sequence.items.start[1])) == NULL ||
+	    (rc = tsrc_var_ref(y, m, v, axis, c)) < 0)
+		return -1;
+	if (rc == 0) {
+		c->kind = TASK_VALUE;
+		if (tdoc_number(y, v, "a state value", &c->value) < 0)
+			return -1;
+	}
+	if (tdoc_number(y, t, "a threshold", &c->threshold) < 0)
+		return -1;
+	if (c->threshold < 0) {
+		tdoc_error(y, t, "a threshold must not be negative");
+		return -1;
+	}
+	return 0;
+}
+
+static int
+read_state_comp(struct tdoc *y, const struct tsrc_task *m, yaml_node_t *n,
+    uint8_t axis, struct tsrc_comp *c)
+{
+	int rc;
+
+	memset(c, 0, sizeof *c);
+	c->pos = tdoc_pos(n);
+	if (tdoc_is_plain(n, "-1") || text_is(n, "any"))
+		return 0;	/* TASK_ANY */
+	if (n->type == YAML_SEQUENCE_NODE)
+		return read_pair(y, m, n, axis, c);
+	if ((rc = tsrc_var_ref(y, m, n, axis, c)) != 0)
+		return rc < 0 ? -1 : 0;
+	if (n->type == YAML_SCALAR_NODE &&
+	    n->data.scalar.style == YAML_PLAIN_SCALAR_STYLE)
+		tdoc_error(y, n, "a bare '%.20s' is not a state component: "
+		    "write [%.20s, threshold], or -1 for don't care",
+		    tdoc_text(n), tdoc_text(n));
+	else
+		tdoc_error(y, n, "a state component is -1 or any (don't "
+		    "care), [value, threshold] or $variable, not %s",
+		    tdoc_kind(n));
+	return -1;
+}
+
+/* Axis -> component; axes not given are don't care.  "name" allowed? */
+static int
+read_comp_map(struct tdoc *y, const struct tsrc_task *m, yaml_node_t *n,
+    struct tsrc_comp *c, yaml_node_t **name)
+{
+	yaml_node_pair_t *p;
+	int k;
+
+	if (tdoc_name_map(y, n, TASK_MAX_AXES + 1, "a state") < 0)
+		return -1;
+	for (p = n->data.mapping.pairs.start; p < n->data.mapping.pairs.top;
+	    p++) {
+		yaml_node_t *key = tdoc_peek(y, p->key), *v;
+
+		if ((v = tdoc_get(y, p->value)) == NULL)
+			return -1;
+		if (name && text_is(key, "name")) {
+			*name = v;
+			continue;
+		}
+		if ((k = tsrc_axis(m, tdoc_text(key), tdoc_len(key))) < 0) {
+			tdoc_error(y, key, "no axis '%.40s' in this task",
+			    tdoc_text(key));
+			return -1;
+		}
+		if (read_state_comp(y, m, v, (uint8_t)k, &c[k]) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* The components of the arm or of one object: a list or a mapping. */
+static int
+read_comps(struct tdoc *y, const struct tsrc_task *m, yaml_node_t *n,
+    struct tsrc_comp *c)
+{
+	yaml_node_item_t *it;
+	uint8_t k = 0;
+
+	if (n->type == YAML_MAPPING_NODE)
+		return read_comp_map(y, m, n, c, NULL);
+	if (n->type != YAML_SEQUENCE_NODE || NITEMS(n) != m->naxes) {
+		tdoc_error(y, n, "a state is a list of %u components or a "
+		    "mapping of axes", m->naxes);
+		return -1;
+	}
+	for (it = n->data.sequence.items.start;
+	    it < n->data.sequence.items.top; it++, k++) {
+		yaml_node_t *v = tdoc_get(y, *it);
+
+		if (v == NULL || read_state_comp(y, m, v, k, &c[k]) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+static int
+object_name(struct tdoc *y, yaml_node_t *n, const char **out)
+{
+	if (tdoc_name(y, n, "an object name", out) < 0)
+		return -1;
+	if (strcmp(*out, "arm") == 0) {
+		tdoc_error(y, n, "'arm' is the arm, not an object");
+		return -1;
+	}
+	return 0;
+}
+
+/* objects: {name: comps, ...} */
+static int
+read_object_map(struct tdoc *y, const struct tsrc_task *m, yaml_node_t *n,
+    struct tsrc_decision *d)
+{
+	yaml_node_pair_t *p;
+
+	if (tdoc_name_map(y, n, TASK_MAX_OBJECTS, "objects") < 0)
+		return -1;
+	for (p = n->data.mapping.pairs.start; p < n->data.mapping.pairs.top;
+	    p++) {
+		struct tsrc_check *ch = &d->check[d->nchecks++];
+		yaml_node_t *key = tdoc_peek(y, p->key), *v;
+
+		ch->pos = tdoc_pos(key);
+		if (object_name(y, key, &ch->object) < 0 ||
+		    (v = tdoc_get(y, p->value)) == NULL ||
+		    read_comps(y, m, v, ch->comp) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* objects: [{name: flame, x: ..., ...}, ...] as instructions.json has */
+static int
+read_object_list(struct tdoc *y, const struct tsrc_task *m, yaml_node_t *n,
+    struct tsrc_decision *d)
+{
+	yaml_node_item_t *it;
+	size_t j;
+
+	if (tdoc_list(y, n, TASK_MAX_OBJECTS, "objects") < 0)
+		return -1;
+	for (it = n->data.sequence.items.start;
+	    it < n->data.sequence.items.top; it++) {
+		struct tsrc_check *ch = &d->check[d->nchecks];
+		yaml_node_t *v = tdoc_get(y, *it), *name = NULL;
+
+		if (v == NULL)
+			return -1;
+		ch->pos = tdoc_pos(v);
+		if (v->type != YAML_MAPPING_NODE) {
+			tdoc_error(y, v, "an object in a state is a mapping "
+			    "with its name and axes");
+			return -1;
+		}
+		if (read_comp_map(y, m, v, ch->comp, &name) < 0)
+			return -1;
+		if (name == NULL) {
+			tdoc_error(y, v, "this object has no name: add "
+			    "name: <object>");
+			return -1;
+		}
+		if (object_name(y, name, &ch->object) < 0)
+			return -1;
+		for (j = 0; j < d->nchecks; j++)
+			if (strcmp(d->check[j].object, ch->object) == 0) {
+				tdoc_error(y, name, "object '%s' is checked "
+				    "twice in this state", ch->object);
+				return -1;
+			}
+		d->nchecks++;
+	}
+	return 0;
+}
+
+static int
+read_state(struct tdoc *y, const struct tsrc_task *m, yaml_node_t *n,
+    struct tsrc_decision *d)
+{
+	yaml_node_t *v[2], *o;
+	size_t count;
+
+	if (tdoc_keys(y, n, state_keys, 2, v, "a decision state") < 0)
+		return -1;
+	if (v[0] && read_comps(y, m, v[0], d->arm) < 0)
+		return -1;
+	if ((o = v[1]) == NULL)
+		return 0;
+	count = o->type == YAML_MAPPING_NODE ? NPAIRS(o) :
+	    o->type == YAML_SEQUENCE_NODE ? NITEMS(o) : 0;
+	if (count > TASK_MAX_OBJECTS)
+		count = 0;	/* refused by the readers below */
+	if ((d->check = calloc(count + 1, sizeof *d->check)) == NULL) {
+		tdoc_error(y, o, "out of memory");
+		return -1;
+	}
+	if (o->type == YAML_SEQUENCE_NODE)
+		return read_object_list(y, m, o, d);
+	return read_object_map(y, m, o, d);
+}
+
+/* record: {variable: arm | object, ...} */
+static int
+read_records(struct tdoc *y, yaml_node_t *n, struct tsrc_decision *d)
+{
+	yaml_node_pair_t *p;
+
+	if (tdoc_name_map(y, n, 255, "record") < 0)
+		return -1;
+	if ((d->rec = calloc(NPAIRS(n) + 1, sizeof *d->rec)) == NULL) {
+		tdoc_error(y, n, "out of memory");
+		return -1;
+	}
+	for (p = n->data.mapping.pairs.start; p < n->data.mapping.pairs.top;
+	    p++) {
+		struct tsrc_record *r = &d->rec[d->nrecords++];
+		yaml_node_t *key = tdoc_peek(y, p->key), *v;
+
+		r->pos = tdoc_pos(key);
+		if (tdoc_name(y, key, "a variable name", &r->var) < 0 ||
+		    (v = tdoc_get(y, p->value)) == NULL ||
+		    tdoc_name(y, v, "a source (arm or an object)",
+		    &r->source) < 0)
+			return -1;
+		r->source_pos = tdoc_pos(v);
+		if (strcmp(r->source, "arm") == 0)
+			r->source = NULL;
+	}
+	return 0;
+}
+
+static int
+target_name(struct tdoc *y, yaml_node_t *n, struct tsrc_target *t)
+{
+	if (text_is(n, "none"))
+		t->kind = TASK_T_NONE;
+	else if (text_is(n, "done"))
+		t->kind = TASK_T_DONE;
+	else if (text_is(n, "abort"))
+		t->kind = TASK_T_ABORT;
+	else if (tdoc_name(y, n, "an action name", &t->action) < 0)
+		return -1;
+	else
+		t->kind = TASK_T_ACTION;
+	return 0;
+}
+
+int
+tsrc_read_target(struct tdoc *y, yaml_node_t *n, const char *what,
+    struct tsrc_target *t)
+{
+	yaml_node_t *v[2];
+
+	memset(t, 0, sizeof *t);
+	t->pos = tdoc_pos(n);
+	if (n->type == YAML_SCALAR_NODE)
+		return target_name(y, n, t);
+	if (n->type != YAML_MAPPING_NODE) {
+		tdoc_error(y, n, "%s is an action name, none, done or abort, "
+		    "or {action: ..., delay: ...}", what);
+		return -1;
+	}
+	if (tdoc_keys(y, n, target_keys, 2, v, what) < 0)
+		return -1;
+	if (v[0] == NULL) {
+		tdoc_error(y, n, "%s: no action", what);
+		return -1;
+	}
+	if (target_name(y, v[0], t) < 0 || (v[1] && tdoc_long(y, v[1],
+	    "the delay", 0, 0xFFFF, &t->delay) < 0))
+		return -1;
+	if (t->kind == TASK_T_NONE && t->delay != 0) {
+		tdoc_warn(y, v[1], "a delay does nothing with none");
+		t->delay = 0;
+	}
+	return 0;
+}
+
+static int
+read_decision(struct tdoc *y, const struct tsrc_task *m, yaml_node_t *n,
+    struct tsrc_decision *d)
+{
+	yaml_node_t *v[N_DECISION];
+
+	d->pos = tdoc_pos(n);
+	if (tdoc_keys(y, n, decision_keys, N_DECISION, v, "a decision") < 0)
+		return -1;
+	if (v[D_AFTER] == NULL) {
+		tdoc_error(y, n, "a decision needs after: (the step it "
+		    "follows)");
+		return -1;
+	}
+	if (tdoc_long(y, v[D_AFTER], "after", 0, 0xFFFF, &d->after) < 0)
+		return -1;
+	d->pos = tdoc_pos(v[D_AFTER]);
+	if ((v[D_STATE] && read_state(y, m, v[D_STATE], d) < 0) ||
+	    (v[D_MATCH] && tsrc_read_target(y, v[D_MATCH], "match",
+	    &d->match) < 0) ||
+	    (v[D_MISMATCH] && tsrc_read_target(y, v[D_MISMATCH], "mismatch",
+	    &d->mismatch) < 0) ||
+	    (v[D_RECORD] && read_records(y, v[D_RECORD], d) < 0))
+		return -1;
+	return 0;
+}
+
+int
+tsrc_read_decisions(struct tdoc *y, const struct tsrc_task *m,
+    yaml_node_t *n, struct tsrc_action *a)
+{
+	yaml_node_item_t *it;
+	size_t i = 0;
+
+	if (tdoc_list(y, n, 0xFFFF, "decisions") < 0)
+		return -1;
+	if ((a->dec = calloc(NITEMS(n) + 1, sizeof *a->dec)) == NULL) {
+		tdoc_error(y, n, "out of memory");
+		return -1;
+	}
+	for (it = n->data.sequence.items.start;
+	    it < n->data.sequence.items.top; it++, i++) {
+		yaml_node_t *v = tdoc_get(y, *it);
+
+		a->ndecisions = i + 1;
+		if (v == NULL || read_decision(y, m, v, &a->dec[i]) < 0)
+			return -1;
+	}
+	return 0;
+}
