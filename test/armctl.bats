@@ -220,7 +220,7 @@ teardown() {
 	[ "${stderr_lines[1]}" = "Try 'armctl --help' for more information." ]
 	run --separate-stderr armctl info --port
 	[ "$status" -eq 2 ]
-	[ "${stderr_lines[0]}" = "armctl: --port: needs an argument" ]
+	[ "${stderr_lines[0]}" = "armctl: --port: needs a value" ]
 	run --separate-stderr armctl --timeout 0 info
 	[ "$status" -eq 2 ]
 	run armctl --help

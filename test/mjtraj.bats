@@ -506,7 +506,7 @@ near() {
 	[ "$status" -eq 2 ]
 	run --separate-stderr mjtraj --from 0 --to 1 --bogus
 	[ "$status" -eq 2 ]
-	[ "${stderr%%$'\n'*}" = "mjtraj: unknown option '--bogus'" ]
+	[ "${stderr%%$'\n'*}" = "mjtraj: --bogus: unknown option" ]
 	run --separate-stderr mjtraj --from 0 --to 1 --names a,a
 	[ "$status" -eq 2 ]
 	run --separate-stderr mjtraj --from 0,0 --to 1,1 --names a

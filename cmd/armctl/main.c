@@ -13,6 +13,7 @@
 #include "cli/diag.h"
 #include "cli/exits.h"
 #include "cli/num.h"
+#include "cli/usage.h"
 #include "cli/version.h"
 #include "ctl.h"
 
@@ -22,14 +23,6 @@ static void
 on_signal(int sig)
 {
 	interrupted = sig;
-}
-
-/* After a usage error's one-line reason. */
-static void
-try_help(void)
-{
-	fprintf(stderr, "Try '%s --help' for more information.\n",
-	    tool_name());
 }
 
 static void
@@ -86,9 +79,7 @@ static const struct {
 static int
 bad(const char *opt, const char *arg, const char *why)
 {
-	warnx_tool("--%s %s: %s", opt, arg, why);
-	try_help();
-	return EXIT_USAGE;
+	return usage_error("--%s %s: %s", opt, arg, why);
 }
 
 static int
@@ -185,10 +176,7 @@ parse(int argc, char **argv, struct ctl *c, int *seen)
 			exit(EXIT_OK);
 		}
 		if (ch == '?' || ch == ':') {
-			warnx_tool("%s: %s", argv[optind - 1], ch == ':' ?
-			    "needs an argument" : "unknown option");
-			try_help();
-			return EXIT_USAGE;
+			return usage_bad_option(ch, argv);
 		}
 		if ((r = set_option(c, ch, optarg)) != 0)
 			return r;
@@ -269,18 +257,14 @@ main(int argc, char **argv)
 	if ((r = parse(argc, argv, &c, seen)) != 0)
 		return r;
 	if (optind >= argc) {
-		warnx_tool("no command");
-		try_help();
-		return EXIT_USAGE;
+		return usage_error("no command");
 	}
 	command = argv[optind];
 	for (i = 0; i < sizeof commands / sizeof commands[0]; i++)
 		if (strcmp(commands[i].name, command) == 0)
 			break;
 	if (i == sizeof commands / sizeof commands[0]) {
-		warnx_tool("unknown command: %s", command);
-		try_help();
-		return EXIT_USAGE;
+		return usage_error("unknown command: %s", command);
 	}
 	if ((r = check_options(command, seen)) != 0)
 		return r;

@@ -15,6 +15,7 @@
 #include "cli/diag.h"
 #include "cli/exits.h"
 #include "cli/num.h"
+#include "cli/usage.h"
 #include "cli/version.h"
 #include "sim.h"
 
@@ -27,14 +28,6 @@ on_signal(int sig)
 {
 	(void)sig;
 	stop = 1;
-}
-
-/* After a usage error's one-line reason. */
-static void
-try_help(void)
-{
-	fprintf(stderr, "Try '%s --help' for more information.\n",
-	    tool_name());
 }
 
 static void
@@ -62,9 +55,7 @@ struct options {
 static int
 bad_value(const char *opt, const char *arg, const char *why)
 {
-	warnx_tool("--%s %s: %s", opt, arg, why);
-	try_help();
-	return EXIT_USAGE;
+	return usage_error("--%s %s: %s", opt, arg, why);
 }
 
 /* A comma list of at most `max` numbers into out; the count, or -1. */
@@ -229,16 +220,11 @@ parse(int argc, char **argv, struct options *o)
 			print_version();
 			exit(EXIT_OK);
 		default:
-			warnx_tool("%s: %s", argv[optind - 1], c == ':' ?
-			    "needs an argument" : "unknown option");
-			try_help();
-			return EXIT_USAGE;
+			return usage_bad_option(c, argv);
 		}
 	}
 	if (optind != argc) {
-		warnx_tool("unexpected argument: %s", argv[optind]);
-		try_help();
-		return EXIT_USAGE;
+		return usage_error("unexpected argument: %s", argv[optind]);
 	}
 	return 0;
 }

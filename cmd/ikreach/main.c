@@ -16,6 +16,7 @@
 #include "cli/diag.h"
 #include "cli/exits.h"
 #include "cli/num.h"
+#include "cli/usage.h"
 #include "cli/version.h"
 #include "ikreach.h"
 
@@ -61,36 +62,6 @@ usage(FILE *fp)
 }
 
 static int
-bad_usage(const char *fmt, const char *arg)
-{
-	fprintf(stderr, "%s: ", tool_name());
-	fprintf(stderr, fmt, arg);
-	fprintf(stderr, "\nTry '%s --help' for more information.\n",
-	    tool_name());
-	return EXIT_USAGE;
-}
-
-static int
-bad_option(int ch, const char *arg)
-{
-	char opt[3] = { '-', (char)optopt, '\0' };
-
-	if (ch == ':')
-		return bad_usage("%s: needs a value", arg);
-	return bad_usage("%s: unknown option", optopt && optopt != '?' ?
-	    opt : arg);
-}
-
-static int
-bad_links(const char *arg, const char *why)
-{
-	fprintf(stderr, "%s: --links '%s': %s\n", tool_name(), arg, why);
-	fprintf(stderr, "Try '%s --help' for more information.\n",
-	    tool_name());
-	return EXIT_USAGE;
-}
-
-static int
 parse_links(struct options *o, const char *arg)
 {
 	enum num_error e;
@@ -100,20 +71,20 @@ parse_links(struct options *o, const char *arg)
 
 	n = num_double_list(arg, o->arm.len, KIN_MAX_LINKS, &e, &bad);
 	if (n < 0 && e == NUM_RANGE && bad == KIN_MAX_LINKS)
-		return bad_usage("--links '%s': at most 64 links", arg);
+		return usage_error("--links '%s': at most 64 links", arg);
 	if (n < 0) {
 		snprintf(why, sizeof why, "link %d: %s", bad + 1,
 		    num_strerror(e));
-		return bad_links(arg, why);
+		return usage_error("--links '%s': %s", arg, why);
 	}
 	for (i = 0; i < n; i++)
 		if (!(o->arm.len[i] > 0)) {
 			snprintf(why, sizeof why,
 			    "link %d is not longer than 0", i + 1);
-			return bad_links(arg, why);
+			return usage_error("--links '%s': %s", arg, why);
 		}
 	if (!(kin_reach(n, o->arm.len) < 1e150))
-		return bad_links(arg, "too long altogether");
+		return usage_error("--links '%s': too long altogether", arg);
 	o->arm.n = n;
 	return 0;
 }
@@ -148,11 +119,8 @@ parse_limits(struct options *o, const char *arg, double unit)
 	}
 	free(copy);
 	if (st || i != o->arm.n) {
-		fprintf(stderr, "%s: --limits '%s': need %d pairs lo:hi with "
-		    "lo <= hi, one per joint\n", tool_name(), arg, o->arm.n);
-		fprintf(stderr, "Try '%s --help' for more information.\n",
-		    tool_name());
-		return EXIT_USAGE;
+		return usage_error("--limits '%s': need %d pairs lo:hi with "
+		    "lo <= hi, one per joint", arg, o->arm.n);
 	}
 	o->arm.has_limits = 1;
 	return 0;
@@ -204,28 +172,28 @@ parse_one(struct options *o, struct deferred *d, int ch, const char *arg)
 	case 'b':
 		d->base = arg;
 		if (num_double_list(arg, base, 2, &e, &bad) != 2)
-			return bad_usage("--base '%s': need x,y", arg);
+			return usage_error("--base '%s': need x,y", arg);
 		o->arm.base_x = base[0];
 		o->arm.base_y = base[1];
 		return 0;
 	case 'm':
 		if (kin_method_parse(arg, &o->kin.method) < 0)
-			return bad_usage("--method '%s': auto, analytic, "
+			return usage_error("--method '%s': auto, analytic, "
 			    "jacobian, ccd, fabrik or rr", arg);
 		o->method_given = 1;
 		return 0;
 	case 't':
 		if (num_double(arg, &o->kin.tol) != NUM_OK ||
 		    !(o->kin.tol > 0))
-			return bad_usage("--tol '%s': need a number > 0", arg);
+			return usage_error("--tol '%s': need a number > 0", arg);
 		return 0;
 	case 'n':
 		if (num_long(arg, 1, 1000000000L, &o->kin.max_iter) != NUM_OK)
-			return bad_usage("--max-iter '%s': need 1 to 1e9", arg);
+			return usage_error("--max-iter '%s': need 1 to 1e9", arg);
 		return 0;
 	case 's':
 		if (num_long(arg, 0, LONG_MAX, &v) != NUM_OK)
-			return bad_usage("--seed '%s': need an integer >= 0",
+			return usage_error("--seed '%s': need an integer >= 0",
 			    arg);
 		o->kin.seed = (uint64_t)v;
 		return 0;
@@ -237,27 +205,27 @@ parse_one(struct options *o, struct deferred *d, int ch, const char *arg)
 	case 'H': o->header = 0; return 0;
 	case 'M':
 		if (strcmp(arg, "-") == 0 || *arg == '\0')
-			return bad_usage("--memory '%s': need a file name",
+			return usage_error("--memory '%s': need a file name",
 			    arg);
 		o->memory = arg;
 		return 0;
 	case 'x':
 		if (num_long(arg, 1, EXPLORE_MAX, &o->explore) != NUM_OK)
-			return bad_usage("--explore '%s': need 1 to 10000000",
+			return usage_error("--explore '%s': need 1 to 10000000",
 			    arg);
 		return 0;
 	case 'f':
 		if (table_format_parse(arg, &o->format) < 0)
-			return bad_usage("--format '%s': csv, tsv or jsonl",
+			return usage_error("--format '%s': csv, tsv or jsonl",
 			    arg);
 		return 0;
 	case 'p':
 		if (num_long(arg, 0, 17, &v) != NUM_OK)
-			return bad_usage("--precision '%s': need 0 to 17", arg);
+			return usage_error("--precision '%s': need 0 to 17", arg);
 		o->precision = (int)v;
 		return 0;
 	default:
-		return bad_usage("%s", "unknown option");
+		return usage_error("%s", "unknown option");
 	}
 }
 
@@ -268,7 +236,7 @@ finish_options(struct options *o, const struct deferred *d)
 	int st;
 
 	if (d->links == NULL)
-		return bad_usage("%s", "--links is required");
+		return usage_error("%s", "--links is required");
 	if ((st = parse_links(o, d->links)) != 0)
 		return st;
 	if (d->limits && (st = parse_limits(o, d->limits, unit)) != 0)
@@ -278,19 +246,19 @@ finish_options(struct options *o, const struct deferred *d)
 	else if (d->elbow && strcmp(d->elbow, "down") == 0)
 		o->kin.elbow = KIN_ELBOW_DOWN;
 	else if (d->elbow && strcmp(d->elbow, "up") != 0)
-		return bad_usage("--elbow '%s': up, down or both", d->elbow);
+		return usage_error("--elbow '%s': up, down or both", d->elbow);
 	if (o->joints && !o->fk)
-		return bad_usage("%s", "--joints goes with --fk");
+		return usage_error("%s", "--joints goes with --fk");
 	if (o->fk && (o->trace || o->memory))
-		return bad_usage("%s", "--fk takes no --trace or --memory");
+		return usage_error("%s", "--fk takes no --trace or --memory");
 	if (o->explore && !o->memory)
-		return bad_usage("%s", "--explore needs --memory FILE");
+		return usage_error("%s", "--explore needs --memory FILE");
 	if (o->both && (o->arm.n > 3 || (o->kin.method != KIN_AUTO &&
 	    o->kin.method != KIN_ANALYTIC)))
-		return bad_usage("%s", "--elbow both: the closed form, "
+		return usage_error("%s", "--elbow both: the closed form, "
 		    "for 1 or 2 links (3 with phi)");
 	if (o->kin.method == KIN_ANALYTIC && o->arm.n > 3)
-		return bad_usage("%s", "--method analytic: 1 or 2 links "
+		return usage_error("%s", "--method analytic: 1 or 2 links "
 		    "(3 with phi)");
 	return 0;
 }
@@ -310,7 +278,7 @@ parse_options(struct options *o, int argc, char **argv)
 	while ((ch = getopt_long(argc, argv, shortopts, longopts,
 	    NULL)) != -1) {
 		if (ch == ':' || ch == '?')
-			return bad_option(ch, argv[optind - 1]);
+			return usage_bad_option(ch, argv);
 		if (ch == 'h') {
 			usage(stdout);
 			exit(EXIT_OK);
@@ -349,7 +317,7 @@ open_source(struct source *src, const struct options *o, char **args,
 	for (i = 0; i < nargs; i++)
 		files += !looks_numeric(args[i]);
 	if (files > 1 || (files == 1 && nargs > 1))
-		return bad_usage("%s", "give targets, or one file, not both");
+		return usage_error("%s", "give targets, or one file, not both");
 	if (nargs > 0 && files == 0) {
 		source_args(src, args, nargs, o->fk ? n : 3);
 		return 0;

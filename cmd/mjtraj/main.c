@@ -14,6 +14,7 @@
 #include "cli/exits.h"
 #include "cli/num.h"
 #include "cli/table.h"
+#include "cli/usage.h"
 #include "cli/version.h"
 #include "mjtraj.h"
 
@@ -54,28 +55,16 @@ usage(FILE *fp)
 	    MJTRAJ_DIM_MAX);
 }
 
-static int
-usage_error(const char *fmt, const char *arg)
-{
-	fprintf(stderr, "%s: ", tool_name());
-	fprintf(stderr, fmt, arg);
-	fprintf(stderr, "\nTry '%s --help' for more information.\n",
-	    tool_name());
-	return EXIT_USAGE;
-}
-
 /* A positive finite number for option `name`. */
 static int
 positive(const char *name, const char *arg, double *out)
 {
 	enum num_error e = num_double(arg, out);
-	char msg[96];
 
 	if (e == NUM_OK && *out > 0)
 		return 0;
-	snprintf(msg, sizeof msg, "%s: %s: '%%s'", name, e == NUM_OK ?
-	    "must be greater than zero" : num_strerror(e));
-	usage_error(msg, arg);
+	usage_error("%s: %s: '%s'", name, e == NUM_OK ?
+	    "must be greater than zero" : num_strerror(e), arg);
 	return -1;
 }
 
@@ -314,14 +303,8 @@ parse_args(int argc, char **argv, struct options *o, int *done)
 	opterr = 0;		/* our messages start with the short name */
 	while ((c = getopt_long(argc, argv, ":T:n:r:f:p:o:h", long_options,
 	    NULL)) != -1) {
-		if (c == '?' || c == ':') {
-			char shortopt[3] = { '-', (char)optopt, '\0' };
-			int is_short = optopt > 0 && optopt < 128;
-
-			return usage_error(c == '?' ? "unknown option '%s'" :
-			    "option '%s' needs a value", is_short ? shortopt :
-			    argv[optind - 1]);
-		}
+		if (c == '?' || c == ':')
+			return usage_bad_option(c, argv);
 		if (take_option(c, optarg, o, &sampling_seen, &rc) < 0)
 			return rc;
 	}

@@ -14,6 +14,7 @@
 #include "cli/atomic.h"
 #include "cli/diag.h"
 #include "cli/exits.h"
+#include "cli/usage.h"
 #include "cli/version.h"
 #include "plan/plan.h"
 #include "plansrc/dia.h"
@@ -309,14 +310,6 @@ parse_emit(const char *s)
 	return -1;
 }
 
-static int
-usage_error(const char *fmt, const char *arg)
-{
-	warnx_tool(fmt, arg);
-	usage(stderr);
-	return EXIT_USAGE;
-}
-
 /* Options into o; -1 to exit with *status. */
 static int
 parse_args(int argc, char *argv[], struct options *o, int *status)
@@ -341,7 +334,8 @@ parse_args(int argc, char *argv[], struct options *o, int *status)
 	int c;
 
 	*status = EXIT_OK;
-	while ((c = getopt_long(argc, argv, "o:dh", longopts, NULL)) != -1) {
+	opterr = 0;	/* usage_bad_option speaks for getopt */
+	while ((c = getopt_long(argc, argv, ":o:dh", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'o':
 			o->output = optarg;
@@ -389,8 +383,7 @@ parse_args(int argc, char *argv[], struct options *o, int *status)
 			print_version();
 			return -1;
 		default:
-			usage(stderr);
-			*status = EXIT_USAGE;
+			*status = usage_bad_option(c, argv);
 			return -1;
 		}
 	}

@@ -15,6 +15,7 @@
 #include "cli/diag.h"
 #include "cli/exits.h"
 #include "cli/num.h"
+#include "cli/usage.h"
 #include "cli/version.h"
 #include "planrun.h"
 
@@ -43,21 +44,12 @@ usage(FILE *fp)
 }
 
 static int
-bad_usage(const char *fmt, const char *arg)
-{
-	warnx_tool(fmt, arg);
-	usage(stderr);
-	return EXIT_USAGE;
-}
-
-static int
 number_arg(const char *opt, const char *s, long lo, long hi, long *out)
 {
 	enum num_error e = num_long(s, lo, hi, out);
 
 	if (e != NUM_OK) {
-		warnx_tool("%s: '%s': %s", opt, s, num_strerror(e));
-		usage(stderr);
+		usage_error("%s: '%s': %s", opt, s, num_strerror(e));
 		return -1;
 	}
 	return 0;
@@ -97,7 +89,8 @@ parse_args(int argc, char *argv[], struct options *o, int *finished)
 	int c;
 
 	*finished = 0;
-	while ((c = getopt_long(argc, argv, "o:h", longopts, NULL)) != -1) {
+	opterr = 0;	/* usage_bad_option speaks for getopt */
+	while ((c = getopt_long(argc, argv, ":o:h", longopts, NULL)) != -1) {
 		switch (c) {
 		case OPT_SENSES:
 			o->senses = optarg;
@@ -125,7 +118,7 @@ parse_args(int argc, char *argv[], struct options *o, int *finished)
 		case OPT_RATE:
 			if (num_double(optarg, &rate) != NUM_OK || rate <= 0 ||
 			    rate > 1e6)
-				return bad_usage("--rate: '%s' is not a rate "
+				return usage_error("--rate: '%s' is not a rate "
 				    "in cycles per second (0 < hz <= 1e6)",
 				    optarg);
 			o->run.rate = rate;
@@ -150,7 +143,7 @@ parse_args(int argc, char *argv[], struct options *o, int *finished)
 			break;
 		case OPT_FORMAT:
 			if (table_format_parse(optarg, &o->format) < 0)
-				return bad_usage("--format: '%s' is not csv, "
+				return usage_error("--format: '%s' is not csv, "
 				    "tsv or jsonl", optarg);
 			break;
 		case OPT_NO_HEADER:
@@ -173,12 +166,11 @@ parse_args(int argc, char *argv[], struct options *o, int *finished)
 			*finished = 1;
 			return EXIT_OK;
 		default:
-			usage(stderr);
-			return EXIT_USAGE;
+			return usage_bad_option(c, argv);
 		}
 	}
 	if (argc - optind != 1)
-		return bad_usage("%s", argc - optind ? "one plan at a time" :
+		return usage_error("%s", argc - optind ? "one plan at a time" :
 		    "no plan file");
 	o->plan = argv[optind];
 	return EXIT_OK;
@@ -191,20 +183,20 @@ check_args(struct options *o)
 	int sources = !!o->senses + !!o->agent + !!o->replay;
 
 	if (sources > 1)
-		return bad_usage("%s", "--senses, --agent and --replay are "
+		return usage_error("%s", "--senses, --agent and --replay are "
 		    "alternatives: give one");
 	if (o->agent && o->result)
-		return bad_usage("%s", "--result is for --senses and "
+		return usage_error("%s", "--result is for --senses and "
 		    "--replay: the agent answers for itself");
 	if (o->run.rate > 0 && o->tick_every_given)
-		return bad_usage("%s", "--tick-every is for simulated time; "
+		return usage_error("%s", "--tick-every is for simulated time; "
 		    "with --rate ticks follow the clock (--tick-ms)");
 	if (o->bench && (o->agent || o->replay || o->log))
-		return bad_usage("%s", "--bench runs the planner alone: "
+		return usage_error("%s", "--bench runs the planner alone: "
 		    "--senses and --result only");
 	if (o->output && o->log && strcmp(o->output, "-") == 0 &&
 	    strcmp(o->log, "-") == 0)
-		return bad_usage("%s", "the actions (-o -) and the log "
+		return usage_error("%s", "the actions (-o -) and the log "
 		    "(--log -) cannot both go to stdout");
 	return EXIT_OK;
 }
@@ -215,7 +207,7 @@ check_length(const struct options *o)
 {
 	if (o->run.cycles < 0 && !o->senses && !o->agent && !o->replay &&
 	    !o->bench)
-		return bad_usage("%s", "--cycles is needed when no --senses, "
+		return usage_error("%s", "--cycles is needed when no --senses, "
 		    "--agent or --replay says how long to run");
 	return EXIT_OK;
 }
@@ -228,7 +220,7 @@ task_session(const struct options *o, const struct loaded_plan *lp)
 
 	if (o->replay || o->result || o->monitor || o->stats_wanted ||
 	    o->bench || o->tick_every_given)
-		return bad_usage("%s", "a task plan takes --senses or --agent, "
+		return usage_error("%s", "a task plan takes --senses or --agent, "
 		    "--cycles, --rate, -o, --log, --format, --no-header and "
 		    "--timeout");
 	memset(&t, 0, sizeof t);
@@ -266,8 +258,7 @@ open_sources(struct options *o, struct session *s)
 	int rc;
 
 	if (!o->agent && rules_parse(&s->rules, o->result, &s->names) < 0) {
-		usage(stderr);
-		return EXIT_USAGE;
+		return usage_hint();
 	}
 	s->run.rules = &s->rules;
 	if (o->senses) {
@@ -347,8 +338,7 @@ set_monitor(struct options *o, struct session *s)
 	s->log.log_idle = 0;
 	if (monitor_apply(&s->run.pl, &s->names, o->monitor,
 	    &s->log.log_idle) < 0) {
-		usage(stderr);
-		return EXIT_USAGE;
+		return usage_hint();
 	}
 	return EXIT_OK;
 }

@@ -1,0 +1,52 @@
+/*
+ * usage.c - usage errors in one voice for every tool (see usage.h).
+ * getopt's own messages name the program by its full path and differ
+ * between libcs; ours name the short tool and always point to --help.
+ */
+#include <getopt.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli/diag.h"
+#include "cli/exits.h"
+#include "cli/usage.h"
+
+int
+usage_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "%s: ", tool_name());
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	return usage_hint();
+}
+
+int
+usage_hint(void)
+{
+	fprintf(stderr, "Try '%s --help' for more information.\n",
+	    tool_name());
+	return EXIT_USAGE;
+}
+
+/*
+ * A long option is shown as typed, without any "=value"; a short one
+ * from optopt, because argv[optind - 1] may be a cluster like "-vx".
+ */
+int
+usage_bad_option(int ch, char *const argv[])
+{
+	const char *word = optind > 0 ? argv[optind - 1] : "";
+	const char *why = ch == ':' ? "needs a value" : "unknown option";
+
+	if (word != NULL && strncmp(word, "--", 2) == 0)
+		return usage_error("%.*s: %s", (int)strcspn(word, "="), word,
+		    why);
+	if (optopt > 0 && optopt < 128)
+		return usage_error("-%c: %s", optopt, why);
+	return usage_error("%s: %s", word ? word : "?", why);
+}

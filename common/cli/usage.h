@@ -1,0 +1,29 @@
+/*
+ * usage.h - how every tool reports a command line it cannot take: the
+ * reason on one line, then a pointer to --help, and exit status 2.
+ * Called from each cmd/<tool>/main.c while parsing arguments.
+ */
+#ifndef SPINE_USAGE_H
+#define SPINE_USAGE_H
+
+/*
+ * "tool: <reason>" and "Try 'tool --help' for more information." on
+ * stderr.  Returns EXIT_USAGE so a parser can `return usage_error(...)`.
+ */
+int usage_error(const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 1, 2)))
+#endif
+    ;
+
+/* Only the pointer to --help, when the reason was already printed. */
+int usage_hint(void);
+
+/*
+ * getopt_long's '?' (unknown option) or ':' (missing value) as a usage
+ * error naming the option as the user wrote it.  The optstring must
+ * begin with ':' and opterr be 0, so getopt itself stays quiet.
+ */
+int usage_bad_option(int ch, char *const argv[]);
+
+#endif

@@ -1,0 +1,61 @@
+#!/usr/bin/env bats
+# What every tool shares on its command line: --help, --version, and usage
+# errors in one voice (reason, pointer to --help, exit 2).
+
+load lib/helper
+bats_require_minimum_version 1.5.0
+
+TOOLS="mjtraj ikreach plancc planrun armctl armsim"
+
+@test "every tool: --help on stdout, exit 0" {
+	for t in $TOOLS; do
+		run --separate-stderr "$SPINE_BIN/$t" --help
+		assert_success
+		[[ "$output" == usage:* ]] || fail "$t --help: $output"
+		[ -z "$stderr" ] || fail "$t --help wrote to stderr"
+	done
+}
+
+@test "every tool: --version names the tool" {
+	for t in $TOOLS; do
+		run "$SPINE_BIN/$t" --version
+		assert_success
+		[[ "$output" == "$t "* ]] || fail "$t --version: $output"
+	done
+}
+
+@test "every tool: an unknown long option is named as typed, exit 2" {
+	for t in $TOOLS; do
+		run --separate-stderr "$SPINE_BIN/$t" --no-such-option=3
+		assert_failure 2
+		[ "${stderr_lines[0]}" = "$t: --no-such-option: unknown option" ] ||
+		    fail "$t: ${stderr_lines[0]}"
+		[ "${stderr_lines[1]}" = "Try '$t --help' for more information." ] ||
+		    fail "$t: ${stderr_lines[1]}"
+		[ -z "$output" ] || fail "$t wrote to stdout: $output"
+	done
+}
+
+@test "every tool: an unknown short option is named, exit 2" {
+	for t in $TOOLS; do
+		run --separate-stderr "$SPINE_BIN/$t" -Q
+		assert_failure 2
+		[ "${stderr_lines[0]}" = "$t: -Q: unknown option" ] ||
+		    fail "$t: ${stderr_lines[0]}"
+	done
+}
+
+@test "every tool: a long option missing its value says so" {
+	run --separate-stderr "$SPINE_BIN/mjtraj" --to
+	assert_failure 2
+	[ "${stderr_lines[0]}" = "mjtraj: --to: needs a value" ]
+	run --separate-stderr "$SPINE_BIN/ikreach" --links
+	assert_failure 2
+	[ "${stderr_lines[0]}" = "ikreach: --links: needs a value" ]
+	run --separate-stderr "$SPINE_BIN/planrun" --senses
+	assert_failure 2
+	[ "${stderr_lines[0]}" = "planrun: --senses: needs a value" ]
+	run --separate-stderr "$SPINE_BIN/armsim" --links
+	assert_failure 2
+	[ "${stderr_lines[0]}" = "armsim: --links: needs a value" ]
+}
