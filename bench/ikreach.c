@@ -10,6 +10,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "cli/splitmix.h"
 #include "kin/kin.h"
 
 #define PI 3.14159265358979323846
@@ -48,22 +49,6 @@ static const struct bench_case cases[] = {
 struct row {
 	double rate, success, iters;
 };
-
-static uint64_t
-next(uint64_t *s)
-{
-	uint64_t z = (*s += 0x9e3779b97f4a7c15ULL);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return z ^ (z >> 31);
-}
-
-static double
-uniform(uint64_t *s)
-{
-	return (double)(next(s) >> 11) / 9007199254740992.0;
-}
 
 static double
 now(void)
@@ -110,7 +95,7 @@ targets(int n, const double *len, enum targets_kind kind, long count,
 		memset(&t[k], 0, sizeof t[k]);
 		if (kind == WITH_PHI) {
 			for (i = 0; i < n; i++)
-				q[i] = (2 * uniform(rng) - 1) * PI;
+				q[i] = (2 * splitmix_uniform(rng) - 1) * PI;
 			tip(n, len, q, &t[k].x, &t[k].y, &t[k].phi);
 			t[k].phi = remainder(t[k].phi, 2 * PI);
 			t[k].has_phi = 1;
@@ -122,9 +107,9 @@ targets(int n, const double *len, enum targets_kind kind, long count,
 			t[k].x = r * cos(s);
 			t[k].y = r * sin(s);
 		} else {
-			double r = sqrt(inner * inner + uniform(rng) *
+			double r = sqrt(inner * inner + splitmix_uniform(rng) *
 			    (reach * reach - inner * inner));
-			double a = 2 * PI * uniform(rng);
+			double a = 2 * PI * splitmix_uniform(rng);
 
 			t[k].x = r * cos(a);
 			t[k].y = r * sin(a);
@@ -179,7 +164,7 @@ run(const struct bench_case *bc, int si, long count, uint64_t seed,
 	memset(&arm, 0, sizeof arm);
 	arm.n = n;
 	for (i = 0; i < n; i++)
-		arm.len[i] = 0.5 + uniform(&rng);
+		arm.len[i] = 0.5 + splitmix_uniform(&rng);
 	memset(&o, 0, sizeof o);
 	memset(&mb, 0, sizeof mb);
 	o.method = bc->method;

@@ -8,24 +8,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cli/splitmix.h"
 #include "line.h"
-
-/* splitmix64: small, good enough, and the same everywhere. */
-static uint64_t
-next_random(uint64_t *s)
-{
-	uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
-
-	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-	z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-	return z ^ (z >> 31);
-}
-
-static double
-uniform(uint64_t *s)
-{
-	return (double)(next_random(s) >> 11) / 9007199254740992.0;
-}
 
 void
 line_init(struct line *l, long baud, double drop, double corrupt,
@@ -67,12 +51,12 @@ line_from_host(struct line *l, const uint8_t *p, size_t n, uint64_t now)
 static int
 fault(struct line *l, uint8_t *frame, size_t n)
 {
-	if (uniform(&l->rng) < l->drop) {
+	if (splitmix_uniform(&l->rng) < l->drop) {
 		l->dropped++;
 		return 0;
 	}
-	if (uniform(&l->rng) < l->corrupt) {
-		uint64_t r = next_random(&l->rng);
+	if (splitmix_uniform(&l->rng) < l->corrupt) {
+		uint64_t r = splitmix_next(&l->rng);
 
 		frame[(r >> 3) % n] ^= (uint8_t)(1u << (r & 7));
 		l->corrupted++;

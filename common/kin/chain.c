@@ -5,6 +5,7 @@
  */
 #include <math.h>
 
+#include "cli/splitmix.h"
 #include "solver.h"
 
 void
@@ -158,31 +159,13 @@ kin_tip_error(const struct kin_chain *c, const double *q, double tx,
 	return kin_dist(tx - x, ty - y);
 }
 
-/* splitmix64: small, fast, and good enough to scatter restarts. */
-uint64_t
-kin_rng_next(uint64_t *state)
-{
-	uint64_t z = (*state += 0x9e3779b97f4a7c15ULL);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return z ^ (z >> 31);
-}
-
-/* Uniform in [0, 1). */
-double
-kin_rng_uniform(uint64_t *state)
-{
-	return (double)(kin_rng_next(state) >> 11) * (1.0 / 9007199254740992.0);
-}
-
 void
 kin_random_pose(const struct kin_chain *c, uint64_t *rng, double *q)
 {
 	int i;
 
 	for (i = 0; i < c->n; i++) {
-		double u = kin_rng_uniform(rng);
+		double u = splitmix_uniform(rng);
 
 		if (c->lo)
 			q[i] = c->lo[i] + u * (c->hi[i] - c->lo[i]);

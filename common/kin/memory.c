@@ -13,6 +13,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "cli/splitmix.h"
 #include "solver.h"
 
 void
@@ -61,7 +62,7 @@ select_kth(const struct kin_memory *m, size_t lo, size_t hi, size_t k,
 
 	while (hi - lo > 1) {
 		size_t lt = lo, gt = hi, i = lo;
-		double pivot = coord(m, o[lo + kin_rng_next(&rng) % (hi - lo)],
+		double pivot = coord(m, o[lo + splitmix_next(&rng) % (hi - lo)],
 		    axis);
 
 		/* [lo,lt) < pivot, [lt,i) == pivot, [gt,hi) > pivot */
@@ -172,9 +173,9 @@ kin_explore(struct kin_solver *s, struct kin_memory *m)
 	kin_home_pose(c, s->opts.elbow, prev);
 	memset(&t, 0, sizeof t);
 	for (i = 0; i < m->count; i++) {
-		double rad = sqrt(r2lo + kin_rng_uniform(&s->rng) *
+		double rad = sqrt(r2lo + splitmix_uniform(&s->rng) *
 		    (r2hi - r2lo));
-		double ang = KIN_TWO_PI * kin_rng_uniform(&s->rng);
+		double ang = KIN_TWO_PI * splitmix_uniform(&s->rng);
 		double *q = m->q + i * (size_t)n;
 
 		t.x = s->arm.base_x + rad * cos(ang);

@@ -94,8 +94,6 @@ void kin_positions(const struct kin_chain *c, const double *q, double *px,
     double *py);
 double kin_tip_error(const struct kin_chain *c, const double *q, double tx,
     double ty);
-uint64_t kin_rng_next(uint64_t *state);
-double kin_rng_uniform(uint64_t *state);
 void kin_random_pose(const struct kin_chain *c, uint64_t *rng, double *q);
 void kin_emit(const struct kin_run *r, long iter, const double *q);
 

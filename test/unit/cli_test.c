@@ -14,6 +14,7 @@
 #include "cli/csv.h"
 #include "cli/fmtnum.h"
 #include "cli/num.h"
+#include "cli/splitmix.h"
 #include "cli/table.h"
 
 static void
@@ -379,6 +380,23 @@ test_atomic(void)
 	CHECK(system(path) == 0);
 }
 
+/* splitmix64's published first outputs for seed 0 (Vigna's reference). */
+static void
+test_splitmix(void)
+{
+	uint64_t s = 0;
+	double u;
+	int i;
+
+	CHECK(splitmix_next(&s) == 0xe220a8397b1dcdafULL);
+	CHECK(splitmix_next(&s) == 0x6e789e6aa1b965f4ULL);
+	CHECK(splitmix_next(&s) == 0x06c45d188009454fULL);
+	for (i = 0, s = 42; i < 1000; i++) {
+		u = splitmix_uniform(&s);
+		CHECK(u >= 0.0 && u < 1.0);
+	}
+}
+
 int
 main(void)
 {
@@ -393,5 +411,6 @@ main(void)
 	RUN(test_csv_random_bytes);
 	RUN(test_table);
 	RUN(test_atomic);
+	RUN(test_splitmix);
 	return check_report("cli");
 }
