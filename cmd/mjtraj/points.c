@@ -26,20 +26,6 @@ points_free(struct points *p)
 	memset(p, 0, sizeof *p);
 }
 
-/* A field as a message can show it: printable, short. */
-static const char *
-shown(const char *s, char *buf, size_t size)
-{
-	size_t i;
-
-	for (i = 0; s[i] && i + 4 < size; i++)
-		buf[i] = (s[i] >= 0x20 && s[i] < 0x7f) ? s[i] : '?';
-	if (s[i])
-		buf[i++] = '.', buf[i++] = '.', buf[i++] = '.';
-	buf[i] = '\0';
-	return buf;
-}
-
 static int
 set_name(struct points *p, size_t i, const char *name)
 {
@@ -125,7 +111,7 @@ list_item(const char *s, int i, char *buf, size_t size)
 		len = sizeof item - 1;
 	memcpy(item, s, len);
 	item[len] = '\0';
-	return shown(item, buf, size);
+	return diag_shown(item, buf, size);
 }
 
 /* Coordinates of --from or --to; the count, or -1 after a message. */
@@ -303,7 +289,7 @@ map_columns(struct points *p, const struct options *o,
 			char buf[48];
 
 			diag_error(d, line, 0, "no column '%s' in the header",
-			    shown(p->names[i], buf, sizeof buf));
+			    diag_shown(p->names[i], buf, sizeof buf));
 			return EXIT_DATAERR;
 		}
 	}
@@ -344,7 +330,7 @@ read_row(struct points *p, const struct csv_reader *r, const int *col,
 		if ((e = num_double(csv_field(r, f), &xyz[i])) != NUM_OK) {
 			diag_error(d, r->line, csv_col(r, f), "%s: %s: '%s'",
 			    p->names[i], num_strerror(e),
-			    shown(csv_field(r, f), buf, sizeof buf));
+			    diag_shown(csv_field(r, f), buf, sizeof buf));
 			return EXIT_DATAERR;
 		}
 	}

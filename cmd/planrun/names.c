@@ -15,18 +15,6 @@ const char *const planrun_type_tag[PLAN_NTYPES] = {
 };
 
 static char *
-copy_name(const uint8_t *text, uint8_t len)
-{
-	char *s = malloc((size_t)len + 1);
-
-	if (s) {
-		memcpy(s, text, len);
-		s[len] = '\0';
-	}
-	return s;
-}
-
-static char *
 id_name(uint16_t id)
 {
 	char buf[16];
@@ -42,7 +30,7 @@ name_for(const struct plan *p, uint8_t kind, uint16_t key, uint16_t id)
 	uint8_t len;
 	const uint8_t *text = plan_find_name(p, kind, key, &len);
 
-	return text ? copy_name(text, len) : id_name(id);
+	return text ? strndup((const char *)text, len) : id_name(id);
 }
 
 /* v[id] keeps its name, or gets "#id"; -1 when memory ran out. */
@@ -65,7 +53,7 @@ fill_ids(struct names *n, const struct plan *p)
 		    e.kind == PLAN_NAME_ACTION ? &n->action : NULL;
 
 		if (v && (*v)[e.key] == NULL &&
-		    ((*v)[e.key] = copy_name(e.text, e.len)) == NULL)
+		    ((*v)[e.key] = strndup((const char *)e.text, e.len)) == NULL)
 			return -1;
 	}
 	for (i = 0; i < p->count[PLAN_D]; i++) {

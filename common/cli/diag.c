@@ -96,3 +96,21 @@ warnx_tool(const char *fmt, ...)
 	va_end(ap);
 	fputc('\n', stderr);
 }
+
+const char *
+diag_shown(const char *s, char *buf, size_t size)
+{
+	size_t i;
+
+	if (size < 4) {
+		if (size)
+			buf[0] = '\0';
+		return buf;
+	}
+	for (i = 0; s[i] && i + 4 < size; i++)
+		buf[i] = (s[i] >= 0x20 && s[i] < 0x7f) ? s[i] : '?';
+	if (s[i])
+		buf[i++] = '.', buf[i++] = '.', buf[i++] = '.';
+	buf[i] = '\0';
+	return buf;
+}

@@ -7,6 +7,7 @@
 #define SPINE_DIAG_H
 
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 
 enum diag_level { DIAG_NOTE, DIAG_WARNING, DIAG_ERROR };
@@ -48,6 +49,12 @@ void warnx_tool(const char *fmt, ...)
     __attribute__((format(printf, 1, 2)))
 #endif
     ;
+
+/*
+ * s made fit for a message: non-printable bytes as '?', cut to fit buf
+ * with "..." so a line of junk cannot flood a terminal.  Returns buf.
+ */
+const char *diag_shown(const char *s, char *buf, size_t size);
 
 /* The running program's short name, as the messages show it. */
 const char *tool_name(void);

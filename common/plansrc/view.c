@@ -41,18 +41,6 @@ strset_add(struct strset *set, const char *s)
 	return 1;
 }
 
-static char *
-copy_name(const uint8_t *text, uint8_t len)
-{
-	char *s = malloc((size_t)len + 1);
-
-	if (s) {
-		memcpy(s, text, len);
-		s[len] = '\0';
-	}
-	return s;
-}
-
 static int
 take_names(struct plan_view *v)
 {
@@ -61,7 +49,7 @@ take_names(struct plan_view *v)
 	uint32_t pos = 0;
 
 	while (plan_next_name(p, &pos, &n)) {
-		char *s = copy_name(n.text, n.len);
+		char *s = strndup((const char *)n.text, n.len);
 
 		if (s == NULL)
 			return -1;

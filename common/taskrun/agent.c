@@ -9,23 +9,10 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cli/diag.h"
 #include "cli/exits.h"
 #include "cli/num.h"
 #include "taskrun/taskrun.h"
-
-/* A printable, short copy of what the agent said, for messages. */
-static const char *
-shown(const char *s, char *buf, size_t size)
-{
-	size_t i;
-
-	for (i = 0; s[i] && i + 4 < size; i++)
-		buf[i] = (s[i] >= 0x20 && s[i] < 0x7f) ? s[i] : '?';
-	if (s[i])
-		buf[i++] = '.', buf[i++] = '.', buf[i++] = '.';
-	buf[i] = '\0';
-	return buf;
-}
 
 /* D numbers separated by commas or blanks: 0, or -1. */
 static int
@@ -71,7 +58,7 @@ answer_point(struct task_agent *a, const char *question, int32_t *pos)
 	if (parse_point(a->t, copy, pos) == 0)
 		return 0;
 	snprintf(a->why, sizeof a->why, "the agent answered '%s' to '%s' "
-	    "(want %u numbers)", shown(a->reply, buf, sizeof buf), question,
+	    "(want %u numbers)", diag_shown(a->reply, buf, sizeof buf), question,
 	    (unsigned)a->t->axes);
 	a->status = EXIT_DATAERR;
 	return -1;
@@ -149,7 +136,7 @@ commanded(void *ctx, uint32_t tick, const int32_t *point, int *status)
 	    strcmp(a->reply, "fail") == 0)
 		return 0;	/* verification, if any, judges the move */
 	snprintf(a->why, sizeof a->why, "the agent answered '%s' to '%s'",
-	    shown(a->reply, buf, sizeof buf), line);
+	    diag_shown(a->reply, buf, sizeof buf), line);
 	/* "error" is the robot's own failure; anything else is nonsense */
 	*status = strcmp(a->reply, "error") == 0 ? EXIT_JOB_FAILED :
 	    EXIT_DATAERR;
