@@ -1,0 +1,42 @@
+#!/usr/bin/env bats
+# make demo's script, end to end into a scratch folder: what the README's
+# first command promises must keep working.
+
+load lib/helper
+
+@test "the demo runs every part and writes what it lists" {
+	command -v gnuplot >/dev/null || skip "gnuplot is not installed"
+	out=$BATS_TEST_TMPDIR/demo
+	run env SPINE_BIN="$SPINE_BIN" DEMO_OUT="$out" "$SPINE_ROOT/scripts/demo"
+	assert_success
+	assert_line "demo: wrote"
+	# every file the summary lists exists and is not empty
+	listed=$(printf '%s\n' "$output" | sed -n '/^demo: wrote/,$p' |
+	    awk 'NR > 1 { print $1 }')
+	[ -n "$listed" ]
+	for f in $listed; do
+		[ -s "$f" ] || fail "listed but empty or missing: $f"
+	done
+	# the pushed plan came back byte for byte
+	cmp "$out/arm-wave.plan" "$out/arm-wave.pulled"
+	# PNGs are PNGs
+	for f in "$out"/*.png; do
+		[ "$(head -c 8 "$f" | od -An -tx1 | tr -d ' \n')" = \
+		    89504e470d0a1a0a ] || fail "not a PNG: $f"
+	done
+}
+
+@test "the demo's simulated arm ends where the line ends" {
+	command -v gnuplot >/dev/null || skip "gnuplot is not installed"
+	out=$BATS_TEST_TMPDIR/demo
+	env SPINE_BIN="$SPINE_BIN" DEMO_OUT="$out" "$SPINE_ROOT/scripts/demo" \
+	    > /dev/null
+	# encoders after the run, through forward kinematics: the tip is
+	# at the line's end, 100,50 (the robot rounds to 0.01 degree)
+	run ikreach --links 100,80,40 --fk -p 3 - < "$out/robot-pos.csv"
+	assert_success
+	echo "$output" | awk -F, 'NR == 2 {
+		dx = $1 - 100; dy = $2 - 50
+		if (dx * dx + dy * dy > 1) { print "tip at " $1 "," $2; exit 1 }
+	}'
+}
