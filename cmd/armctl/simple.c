@@ -223,8 +223,9 @@ cmd_send(struct ctl *c, int argc, char **argv)
 	if (wire_call(&c->s, (uint8_t)type, payload, (uint8_t)n, &reply) != 0)
 		return ctl_link_failed(c, "send");
 	if (reply.type == WIRE_ERROR) {
-		printf("error %u: %s\n", reply.len >= 2 ? reply.payload[1] : 0,
-		    wire_error_text(reply.len >= 2 ? reply.payload[1] : 0));
+		uint8_t code = reply.len >= 2 ? reply.payload[1] : 0;
+
+		printf("error %u: %s\n", (unsigned)code, wire_error_text(code));
 		return EXIT_JOB_FAILED;
 	}
 	name = wire_type_name(reply.type);

@@ -278,7 +278,7 @@ wire_hello(struct wire_session *s, struct wire_hello *h)
 	if (reply.type == WIRE_ERROR) {
 		snprintf(s->why, sizeof s->why, "the robot refused the "
 		    "handshake (error %u%s)", reply.len >= 2 ?
-		    reply.payload[1] : 0, reply.len >= 2 && reply.payload[1] ==
+		    (unsigned)reply.payload[1] : 0u, reply.len >= 2 && reply.payload[1] ==
 		    WIRE_E_VERSION ? ": it speaks another protocol version" :
 		    "");
 		return -2;
