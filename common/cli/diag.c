@@ -90,10 +90,16 @@ warnx_tool(const char *fmt, ...)
 {
 	va_list ap;
 
-	fprintf(stderr, "%s: ", tool_name());
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vwarnx_tool(fmt, ap);
 	va_end(ap);
+}
+
+void
+vwarnx_tool(const char *fmt, va_list ap)
+{
+	fprintf(stderr, "%s: ", tool_name());
+	vfprintf(stderr, fmt, ap);
 	fputc('\n', stderr);
 }
 

@@ -49,6 +49,7 @@ void warnx_tool(const char *fmt, ...)
     __attribute__((format(printf, 1, 2)))
 #endif
     ;
+void vwarnx_tool(const char *fmt, va_list ap);
 
 /*
  * s made fit for a message: non-printable bytes as '?', cut to fit buf

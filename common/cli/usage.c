@@ -17,11 +17,9 @@ usage_error(const char *fmt, ...)
 {
 	va_list ap;
 
-	fprintf(stderr, "%s: ", tool_name());
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vwarnx_tool(fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
 	return usage_hint();
 }
 
