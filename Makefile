@@ -149,7 +149,7 @@ firmware:
 	@command -v $(AVR_CC) >/dev/null 2>&1 || { echo "firmware: \
 	$(AVR_CC) not found (scripts/install-deps installs gcc-avr)" >&2; \
 		exit 1; }
-	@$(MAKE) --no-print-directory $(FW_HEX)
+	@$(MAKE) --no-print-directory $(FW_ELF) $(FW_HEX)
 
 # --- demo and benchmarks ---------------------------------------------------
 
