@@ -74,8 +74,9 @@ unit: $(UNIT_BINS)
 		echo "unit: $$t"; $$t || exit 1; \
 	done
 
-bats: $(BINS)
-	SPINE_BIN=$(abspath $(BINDIR)) bats test
+bats: $(BINS) $(if $(HAVE_FW_SIM),$(AVRPTY) $(FW_ELF))
+	SPINE_BIN=$(abspath $(BINDIR)) SPINE_AVRPTY=$(abspath $(AVRPTY)) \
+		SPINE_FIRMWARE=$(abspath $(FW_ELF)) bats test
 
 check: all
 	@$(MAKE) --no-print-directory unit
@@ -144,6 +145,19 @@ $(FW_ELF): $(FW_OBJ)
 
 $(FW_HEX): $(FW_ELF)
 	$(AVR_OBJCOPY) -O ihex -R .eeprom $< $@
+
+# test/firmware.bats runs that ELF file in simavr through test/simavr/avrpty
+# where both avr-gcc and simavr are installed, and skips otherwise.
+HAVE_FW_SIM := $(shell command -v $(AVR_CC) >/dev/null 2>&1 && \
+	pkg-config --exists simavr 2>/dev/null && echo yes)
+AVRPTY      = $(BUILD)/test/avrpty
+SIMAVR_INC  = $(patsubst -I%,-isystem %,$(shell pkg-config --cflags simavr \
+	2>/dev/null))
+
+$(AVRPTY): test/simavr/avrpty.c
+	@mkdir -p $(@D)
+	$(CC) $(WARN) $(SIMAVR_INC) -O2 -g -o $@ $< \
+		$(shell pkg-config --libs simavr 2>/dev/null)
 
 firmware:
 	@command -v $(AVR_CC) >/dev/null 2>&1 || { echo "firmware: \
