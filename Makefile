@@ -74,7 +74,7 @@ unit: $(UNIT_BINS)
 		echo "unit: $$t"; $$t || exit 1; \
 	done
 
-bats: $(BINS) $(if $(HAVE_FW_SIM),$(AVRPTY) $(FW_ELF))
+bats: $(BINS)
 	SPINE_BIN=$(abspath $(BINDIR)) SPINE_AVRPTY=$(abspath $(AVRPTY)) \
 		SPINE_FIRMWARE=$(abspath $(FW_ELF)) bats test
 
@@ -153,6 +153,10 @@ HAVE_FW_SIM := $(shell command -v $(AVR_CC) >/dev/null 2>&1 && \
 AVRPTY      = $(BUILD)/test/avrpty
 SIMAVR_INC  = $(patsubst -I%,-isystem %,$(shell pkg-config --cflags simavr \
 	2>/dev/null))
+
+# (A second rule line for bats: its prerequisites are read here, once
+# these variables are set.)
+bats: $(if $(HAVE_FW_SIM),$(AVRPTY) $(FW_ELF))
 
 $(AVRPTY): test/simavr/avrpty.c
 	@mkdir -p $(@D)
