@@ -42,7 +42,7 @@ UNIT_BINS := $(UNIT_SRC:%.c=$(BUILD)/%)
 MAN_PAGES := $(sort $(wildcard man/*.[1-9]))
 
 .PHONY: all check unit bats asan clang install uninstall demo demo-run \
-	bench clean avr-check avr-objects fuzz
+	bench clean avr-check avr-objects firmware fuzz
 .DEFAULT_GOAL := all
 .SECONDARY:
 
@@ -75,7 +75,8 @@ unit: $(UNIT_BINS)
 	done
 
 bats: $(BINS)
-	SPINE_BIN=$(abspath $(BINDIR)) bats test
+	SPINE_BIN=$(abspath $(BINDIR)) SPINE_AVRPTY=$(abspath $(AVRPTY)) \
+		SPINE_FIRMWARE=$(abspath $(FW_ELF)) bats test
 
 check: all
 	@$(MAKE) --no-print-directory unit
@@ -119,6 +120,54 @@ avr-check:
 		exit 1; }
 	@$(MAKE) --no-print-directory avr-objects
 	$(AVR_SIZE) -t $(AVR_OBJ)
+	@$(MAKE) --no-print-directory firmware
+	@scripts/avr-fits $(FW_ELF)
+
+# The example firmware (examples/firmware-avr): its own files over the same
+# portable modules, built for the board it runs on.  ROBOT_JOINTS_MAX
+# matches its three servos and saves RAM; every object shares the defines.
+FW_DIR      = examples/firmware-avr
+FW_HEX      = $(FW_DIR)/firmware.hex
+FW_ELF      = $(BUILD)/firmware-avr/firmware.elf
+AVR_OBJCOPY ?= avr-objcopy
+FW_CFLAGS   = -mmcu=atmega2560 -Os -std=c11 -Wall -Wextra -Wpedantic -Werror \
+	-ffunction-sections -fdata-sections -DF_CPU=16000000UL \
+	-DSPINE_VERSION='"$(VERSION)"' -DROBOT_JOINTS_MAX=3
+FW_OBJ      := $(patsubst %.c,$(BUILD)/firmware-avr/%.o,\
+	$(sort $(wildcard $(FW_DIR)/*.c)) $(AVR_OBJ:$(BUILD)/avr/%.o=%.c))
+
+$(BUILD)/firmware-avr/%.o: %.c
+	@mkdir -p $(@D)
+	$(AVR_CC) $(FW_CFLAGS) -Icommon -MMD -MP -c -o $@ $<
+
+$(FW_ELF): $(FW_OBJ)
+	$(AVR_CC) -mmcu=atmega2560 -Wl,--gc-sections -o $@ $^
+
+$(FW_HEX): $(FW_ELF)
+	$(AVR_OBJCOPY) -O ihex -R .eeprom $< $@
+
+# test/firmware.bats runs that ELF file in simavr through test/simavr/avrpty
+# where both avr-gcc and simavr are installed, and skips otherwise.
+HAVE_FW_SIM := $(shell command -v $(AVR_CC) >/dev/null 2>&1 && \
+	pkg-config --exists simavr 2>/dev/null && echo yes)
+AVRPTY      = $(BUILD)/test/avrpty
+SIMAVR_INC  = $(patsubst -I%,-isystem %,$(shell pkg-config --cflags simavr \
+	2>/dev/null))
+
+# (A second rule line for bats: its prerequisites are read here, once
+# these variables are set.)
+bats: $(if $(HAVE_FW_SIM),$(AVRPTY) $(FW_ELF))
+
+$(AVRPTY): test/simavr/avrpty.c
+	@mkdir -p $(@D)
+	$(CC) $(WARN) $(SIMAVR_INC) -O2 -g -o $@ $< \
+		$(shell pkg-config --libs simavr 2>/dev/null)
+
+firmware:
+	@command -v $(AVR_CC) >/dev/null 2>&1 || { echo "firmware: \
+	$(AVR_CC) not found (scripts/install-deps installs gcc-avr)" >&2; \
+		exit 1; }
+	@$(MAKE) --no-print-directory $(FW_ELF) $(FW_HEX)
 
 # --- demo and benchmarks ---------------------------------------------------
 
@@ -163,7 +212,8 @@ uninstall:
 	done
 
 clean:
-	rm -rf build bin demo-out
+	rm -rf build bin demo-out $(FW_HEX)
 
 -include $(COMMON_OBJ:.o=.d) $(UNIT_SRC:%.c=$(BUILD)/%.d) $(AVR_OBJ:.o=.d) \
+	$(FW_OBJ:.o=.d) \
 	$(foreach t,$(TOOLS),$(patsubst %.c,$(BUILD)/%.d,$(wildcard cmd/$(t)/*.c)))

@@ -1,0 +1,98 @@
+/*
+ * uart.c - UART0 at BOARD_BAUD, 8N1, through two rings filled and drained
+ * by interrupts, so bytes keep flowing while the main loop is busy (an
+ * EEPROM write takes 3.4 ms a byte).  Called by main.c.
+ */
+#include <avr/interrupt.h>
+#include <avr/io.h>
+#include <util/atomic.h>
+
+#include "board.h"
+#include "uart.h"
+
+/* 115200 from 16 MHz is 117647 with U2X, 2.1% fast: past setbaud's 2%
+ * default, within what the Mega's USB serial chip takes (every Arduino
+ * sketch at 115200 runs at this error). */
+#define BAUD BOARD_BAUD
+#define BAUD_TOL 3
+#include <util/setbaud.h>
+
+/* Rings of a power-of-two size up to 256, indexed by 8-bit counters; one
+ * byte stays unused so that head == tail means empty. */
+#define RX_MASK ((uint8_t)(BOARD_UART_RX - 1u))
+#define TX_MASK ((uint8_t)(BOARD_UART_TX - 1u))
+_Static_assert(BOARD_UART_RX <= 256 && (BOARD_UART_RX & RX_MASK) == 0,
+    "BOARD_UART_RX must be a power of two up to 256");
+_Static_assert(BOARD_UART_TX <= 256 && (BOARD_UART_TX & TX_MASK) == 0,
+    "BOARD_UART_TX must be a power of two up to 256");
+
+static volatile uint8_t rx_ring[BOARD_UART_RX], tx_ring[BOARD_UART_TX];
+static volatile uint8_t rx_head, rx_tail, tx_head, tx_tail;
+
+void
+uart_init(void)
+{
+	UBRR0H = UBRRH_VALUE;
+	UBRR0L = UBRRL_VALUE;
+#if USE_2X
+	UCSR0A = _BV(U2X0);
+#else
+	UCSR0A = 0;
+#endif
+	UCSR0C = _BV(UCSZ01) | _BV(UCSZ00);
+	UCSR0B = _BV(RXEN0) | _BV(TXEN0) | _BV(RXCIE0);
+}
+
+/* A byte with nowhere to go is dropped: the frame's CRC fails and the
+ * host resends it. */
+ISR(USART0_RX_vect)
+{
+	uint8_t byte = UDR0;
+	uint8_t next = (uint8_t)((rx_head + 1u) & RX_MASK);
+
+	if (next != rx_tail) {
+		rx_ring[rx_head] = byte;
+		rx_head = next;
+	}
+}
+
+ISR(USART0_UDRE_vect)
+{
+	if (tx_head == tx_tail) {
+		UCSR0B &= (uint8_t)~_BV(UDRIE0);
+		return;
+	}
+	UDR0 = tx_ring[tx_tail];
+	tx_tail = (uint8_t)((tx_tail + 1u) & TX_MASK);
+}
+
+uint8_t
+uart_read(uint8_t *buf, uint8_t max)
+{
+	uint8_t n = 0;
+
+	while (n < max && rx_tail != rx_head) {
+		buf[n++] = rx_ring[rx_tail];
+		rx_tail = (uint8_t)((rx_tail + 1u) & RX_MASK);
+	}
+	return n;
+}
+
+void
+uart_write(const uint8_t *bytes, uint8_t n)
+{
+	uint8_t next;
+
+	while (n--) {
+		next = (uint8_t)((tx_head + 1u) & TX_MASK);
+		while (next == tx_tail)
+			;	/* full: one byte leaves every 87 us */
+		tx_ring[tx_head] = *bytes++;
+		tx_head = next;
+		/* UCSR0B is out of reach of sbi: read-modify-write it with the
+		 * interrupt that clears UDRIE0 held off. */
+		ATOMIC_BLOCK(ATOMIC_RESTORESTATE) {
+			UCSR0B |= _BV(UDRIE0);
+		}
+	}
+}
