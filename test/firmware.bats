@@ -12,8 +12,8 @@ FIRMWARE=${SPINE_FIRMWARE:-$SPINE_ROOT/build/firmware-avr/firmware.elf}
 AVR_PID=
 
 setup() {
-	[ -x "$AVRPTY" ] || skip "no $AVRPTY: simavr is not installed\
- (scripts/install-deps installs it)"
+	[ -x "$AVRPTY" ] || skip "no $AVRPTY: 'make check' builds it where\
+ simavr is installed (scripts/install-deps installs it)"
 	[ -f "$FIRMWARE" ] || skip "no $FIRMWARE: 'make firmware' needs avr-gcc"
 	cd "$BATS_TEST_TMPDIR"
 	PORT=$BATS_TEST_TMPDIR/tty
