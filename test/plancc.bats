@@ -76,7 +76,7 @@ tiny_image_16() {
 	[ "$status" -eq 2 ]
 	run --separate-stderr plancc plan.xyz
 	[ "$status" -eq 2 ]
-	[ "${stderr_lines[0]}" = "plancc: plan.xyz: cannot tell the format from the name; use --from yaml, inst, dia or plan" ]
+	[ "${stderr_lines[0]}" = "plancc: plan.xyz: cannot tell the format from the name; use --from yaml, json, inst, dia or plan" ]
 	run --separate-stderr plancc -d --emit plan x.plan
 	[ "$status" -eq 2 ]
 	run --separate-stderr plancc --sort "$DATA/tiny.yaml"

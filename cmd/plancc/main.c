@@ -1,8 +1,8 @@
 /*
  * plancc - compile a reactive plan (YAML, Instinct .inst commands or a Dia
- * diagram) into a .plan byte stream, or show a plan as YAML, Instinct
- * commands or a Graphviz graph.  The work is done by common/plansrc
- * (reading, checking, writing) and common/plan (encoding, decoding).
+ * diagram) or a task machine (YAML or JSON) into a .plan byte stream, or
+ * show a plan as YAML, Instinct commands or a Graphviz graph.  The work is
+ * done by common/plansrc (reading, checking, writing) and common/plan.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -17,12 +17,15 @@
 #include "cli/usage.h"
 #include "cli/version.h"
 #include "plan/plan.h"
+#include "plan/task.h"
 #include "plansrc/dia.h"
 #include "plansrc/emit.h"
 #include "plansrc/inst.h"
 #include "plansrc/link.h"
 #include "plansrc/model.h"
 #include "plansrc/slurp.h"
+#include "plansrc/task_compile.h"
+#include "plansrc/task_emit.h"
 #include "plansrc/yamlplan.h"
 #include "stats.h"
 
@@ -49,11 +52,14 @@ struct front_end {
 };
 
 static const char *const inst_ext[] = { ".inst", ".ins", ".txt", NULL };
-static const char *const yaml_ext[] = { ".yaml", ".yml", NULL };
+/* JSON is YAML to libyaml; BrainJS wrote its tasks as .json */
+static const char *const yaml_ext[] = { ".yaml", ".yml", ".json", NULL };
 static const char *const dia_ext[] = { ".dia", NULL };
+static const char *const no_ext[] = { NULL };
 
 static const struct front_end front_ends[] = {
 	{ "yaml", yaml_ext, yaml_plan_read },
+	{ "json", no_ext, yaml_plan_read },
 	{ "inst", inst_ext, inst_read },
 	{ "dia", dia_ext, dia_read },
 };
@@ -63,7 +69,7 @@ static void
 usage(FILE *fp)
 {
 	fprintf(fp,
-	    "usage: plancc [-o file] [--from yaml|inst|dia|plan] "
+	    "usage: plancc [-o file] [--from yaml|json|inst|dia|plan] "
 	    "[--id-width 8|16]\n"
 	    "              [--strip] [--allow-recursion] [--strict] [--stats]\n"
 	    "              [--emit plan|yaml|inst|dot] file|-\n"
@@ -145,6 +151,24 @@ read_source(const struct options *o, const struct front_end *fe,
 	return diag_failed(d) ? EXIT_DATAERR : EXIT_OK;
 }
 
+/* A task machine's text forms: 0, -1 (reported), -2 on a write error. */
+static int
+emit_task(const struct options *o, FILE *fp, const struct plan_task *t)
+{
+	struct diag d = diag_for(o->input);
+
+	switch (o->emit) {
+	case EMIT_YAML:
+		return task_emit_yaml(fp, t) < 0 ? -2 : 0;
+	case EMIT_DOT:
+		return task_emit_dot(fp, t) < 0 ? -2 : 0;
+	default:
+		diag_error(&d, 0, 0, "a task machine has no Instinct form "
+		    "(--emit yaml or dot)");
+		return -1;
+	}
+}
+
 /* Writes a plan's bytes or one of its text forms to path, whole or not at
  * all.  The exit status. */
 static int
@@ -155,6 +179,7 @@ write_output(const struct options *o, const char *path,
 	struct atomic_file af;
 	struct plan p;
 	struct plan_error err;
+	struct plan_task task;
 	struct diag d = diag_for(o->input);
 	int rc = 0;
 
@@ -175,7 +200,9 @@ write_output(const struct options *o, const char *path,
 	}
 	eo.source = o->input;
 	eo.sort_by_id = o->sort;
-	switch (o->emit) {
+	if (o->emit != EMIT_PLAN && plan_task_of(&p, &task))
+		rc = emit_task(o, af.fp, &task);
+	else switch (o->emit) {
 	case EMIT_PLAN:
 		rc = fwrite(buf, 1, size, af.fp) == size ? 0 : -2;
 		break;
@@ -215,38 +242,120 @@ show_stats(const char *output, const uint8_t *buf, uint32_t size)
 		print_stats(strcmp(output, "-") == 0 ? stderr : stdout, &p);
 }
 
+/* A compiled image out, with --stats after it; the exit status. */
 static int
-compile(const struct options *o, const struct front_end *fe,
+finish(const struct options *o, const char *output, const uint8_t *buf,
+    uint32_t size)
+{
+	int rc = write_output(o, output, buf, size);
+
+	if (rc == EXIT_OK && o->stats)
+		show_stats(output, buf, size);
+	return rc;
+}
+
+/* A reactive plan read into m: link, encode, write. */
+static int
+link_plan(const struct options *o, struct plan_model *m, struct diag *d,
     const char *output)
 {
-	struct plan_model m;
 	struct linked_plan lp;
+	uint8_t *buf;
+	uint32_t size;
+	int rc;
+
+	if (plan_link(m, &o->link, d, &lp) < 0)
+		return EXIT_DATAERR;
+	size = plan_encoded_size(&lp.spec);
+	if ((buf = malloc(size)) == NULL ||
+	    plan_encode(&lp.spec, buf, size) != size) {
+		warnx_tool("out of memory");
+		rc = EXIT_IOERR;
+	} else {
+		rc = finish(o, output, buf, size);
+	}
+	free(buf);
+	linked_plan_free(&lp);
+	return rc;
+}
+
+/* A task machine: the header options have no meaning for it, so say so
+ * rather than ignore them. */
+static int
+compile_task(const struct options *o, const unsigned char *src, size_t len,
+    const char *output)
+{
 	struct diag d = diag_for(o->input);
 	uint8_t *buf = NULL;
 	uint32_t size;
 	int rc;
 
 	d.werror = o->strict;
-	model_init(&m);
-	if ((rc = read_source(o, fe, &m, &d)) != EXIT_OK)
-		goto out;
-	if (plan_link(&m, &o->link, &d, &lp) < 0) {
+	if (o->link.id_width || o->link.strip_names ||
+	    o->link.allow_recursion)
+		diag_warn(&d, 0, 0, "--id-width, --strip and "
+		    "--allow-recursion are for reactive plans; a task machine "
+		    "keeps its names");
+	if (task_compile((const char *)src, len, &d, &buf, &size) < 0 ||
+	    diag_failed(&d))
 		rc = EXIT_DATAERR;
-		goto out;
-	}
-	size = plan_encoded_size(&lp.spec);
-	if ((buf = malloc(size)) == NULL ||
-	    plan_encode(&lp.spec, buf, size) != size) {
-		warnx_tool("out of memory");
-		rc = EXIT_IOERR;
-	} else if ((rc = write_output(o, output, buf, size)) == EXIT_OK &&
-	    o->stats) {
-		show_stats(output, buf, size);
-	}
-	linked_plan_free(&lp);
-out:
+	else
+		rc = finish(o, output, buf, size);
 	free(buf);
+	return rc;
+}
+
+/* A YAML or JSON source in memory: a task machine or a reactive plan,
+ * as its top level shows. */
+static int
+compile_yaml(const struct options *o, const unsigned char *src, size_t len,
+    const char *output)
+{
+	struct plan_model m;
+	struct diag d = diag_for(o->input);
+	int rc;
+
+	if (task_source_sniff((const char *)src, len))
+		return compile_task(o, src, len, output);
+	d.werror = o->strict;
+	model_init(&m);
+	yaml_plan_read_mem(src, len, &m, &d);
+	rc = diag_failed(&d) ? EXIT_DATAERR : link_plan(o, &m, &d, output);
 	model_free(&m);
+	return rc;
+}
+
+static int
+compile(const struct options *o, const struct front_end *fe,
+    const char *output)
+{
+	struct plan_model m;
+	struct diag d = diag_for(o->input);
+	unsigned char *src;
+	size_t len;
+	FILE *fp;
+	int rc;
+
+	if (fe->read != yaml_plan_read) {
+		d.werror = o->strict;
+		model_init(&m);
+		if ((rc = read_source(o, fe, &m, &d)) == EXIT_OK)
+			rc = link_plan(o, &m, &d, output);
+		model_free(&m);
+		return rc;
+	}
+	if ((fp = open_input(o->input)) == NULL)
+		return EXIT_NOINPUT;
+	rc = slurp_source(fp, "a plan source", &d, &src, &len);
+	if (fp != stdin)
+		fclose(fp);
+	if (rc != 0) {
+		if (rc < 0)
+			warnx_tool("%s: %s", o->input, strerror(errno));
+		return rc < 0 ? EXIT_IOERR : EXIT_DATAERR;
+	}
+	rc = compile_yaml(o, src, len, output);
+	free(src);
 	return rc;
 }
 
@@ -426,11 +535,11 @@ settle_modes(struct options *o, const struct front_end **fe)
 	if ((*fe = pick_front_end(o)) != NULL)
 		return 0;
 	if (o->from)
-		usage_error("--from: unknown format '%s' (yaml, inst, dia or "
-		    "plan)", o->from);
+		usage_error("--from: unknown format '%s' (yaml, json, inst, "
+		    "dia or plan)", o->from);
 	else
 		usage_error("%s: cannot tell the format from the name; use "
-		    "--from yaml, inst, dia or plan", o->input);
+		    "--from yaml, json, inst, dia or plan", o->input);
 	return -1;
 }
 

@@ -1,9 +1,13 @@
 /*
  * stats.c - the --stats table.  Sizes for the other id width are worked
  * out from the record layout of plan.h, so one compile answers "what if";
- * the runtime state is what the planner itself asks for.
+ * the runtime state is what the planner itself asks for.  Task machines
+ * get a table of their own: the section's parts and the engine's RAM.
  */
 #include "plan/plan.h"
+#include "plan/task.h"
+#include "task/task.h"
+#include "taskrun/taskrun.h"
 #include "planner/planner.h"
 #include "plansrc/model.h"
 #include "stats.h"
@@ -82,14 +86,61 @@ sizes_at(const struct plan *p, unsigned w, struct sizes *s)
 	s->total += s->lists + s->names;
 }
 
+static void
+task_row(FILE *fp, const char *part, unsigned long n, unsigned long bytes)
+{
+	fprintf(fp, "%-12s %7lu %10lu\n", part, n, bytes);
+}
+
+/* A task plan: the section table by table, then what running it takes. */
+static void
+print_task_stats(FILE *fp, const struct plan *p, const struct plan_task *t)
+{
+	unsigned d = t->axes;
+	unsigned long vars = (unsigned long)t->variables * (4u * d + 1u);
+	unsigned long slots = (unsigned long)TASKRUN_DEFAULT_SLOTS *
+	    sizeof(struct task_slot);
+	uint8_t len = 0;
+	const uint8_t *name = plan_task_name(t, TASK_NAME_TASK, 0, &len);
+
+	fprintf(fp, "task machine '%.*s': %u axes, %u objects\n", (int)len,
+	    (const char *)name, d, (unsigned)t->objects);
+	fprintf(fp, "%-12s %7s %10s\n", "part", "records", "bytes");
+	task_row(fp, "header", 1, PLAN_HEADER_SIZE + TASK_HEADER_SIZE);
+	task_row(fp, "actions", t->actions,
+	    (unsigned long)t->actions * TASK_ACTION_SIZE);
+	task_row(fp, "points", t->points,
+	    (unsigned long)t->points * TASK_POINT_SIZE(d));
+	task_row(fp, "decisions", t->decisions,
+	    (unsigned long)t->decisions * TASK_DECISION_SIZE(d));
+	task_row(fp, "checks", t->checks,
+	    (unsigned long)t->checks * TASK_CHECK_SIZE(d));
+	task_row(fp, "records", t->records,
+	    (unsigned long)t->records * TASK_RECORD_SIZE);
+	task_row(fp, "names", 1u + d + t->objects + t->actions + t->variables,
+	    t->strings_size);
+	task_row(fp, "CRC-32", 1, PLAN_CRC_SIZE);
+	fprintf(fp, "%-12s %7s %10lu\n", "stream", "",
+	    (unsigned long)p->size);
+	task_row(fp, "variables", t->variables, vars);
+	task_row(fp, "running", TASKRUN_DEFAULT_SLOTS, slots);
+	fprintf(fp, "%-12s %7s %10lu\n", "RAM", "",
+	    (unsigned long)p->size + vars + slots);
+}
+
 void
 print_stats(FILE *fp, const struct plan *p)
 {
+	struct plan_task task;
 	struct sizes s[2];
 	unsigned long elements = 0;
 	unsigned long state = planner_state_size_for(p->count);
 	int t, own = p->id_width - 1;
 
+	if (plan_task_of(p, &task)) {
+		print_task_stats(fp, p, &task);
+		return;
+	}
 	sizes_at(p, 1, &s[0]);
 	sizes_at(p, 2, &s[1]);
 	for (t = 0; t < PLAN_NTYPES; t++)

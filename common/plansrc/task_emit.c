@@ -49,7 +49,7 @@ static void
 put_point(FILE *fp, const struct plan_task *t, uint16_t point)
 {
 	struct plan_task_comp c[TASK_MAX_AXES];
-	int whole = 1;
+	int whole = t->axes > 0;	/* a validated task has axes; be safe */
 	uint8_t k;
 
 	for (k = 0; k < t->axes; k++) {

@@ -552,9 +552,11 @@ section(struct yreader *r, const struct ynode *key, const struct ynode *n)
 	else if (ynode_is(key, "acts"))
 		read_named(r, n, "acts", read_act);
 	else if (ynode_is(key, "task") || ynode_is(key, "tasks"))
-		/* the task-machine reader will take these keys */
-		ydoc_error(r->d, key, "'%s': task machines are not supported "
-		    "by this version of plancc", key->text);
+		/* plancc hands documents with `task` to the task reader;
+		 * here someone mixed the two, or misspelt it */
+		ydoc_error(r->d, key, "'%s' is not a plan section; a task "
+		    "machine is a file whose top level has 'task:'",
+		    key->text);
 	else
 		ydoc_error(r->d, key, "unknown section '%.40s' (plan, senses, "
 		    "actions, drives, competences, patterns, acts, "
