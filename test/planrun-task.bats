@@ -490,92 +490,18 @@ walk() {
 # it through -d; these add the other key names and kinds of component.
 
 @test "instructions.json key names are synonyms: the same bytes as YAML" {
-	cat >"$T/t.json" <<'EOF'
-{
-  "task": "syn",
-  "axes": ["x", "y"],
-  "actions": {
-    "go": {
-      "trajectory": [{"x": 1, "y": 2}, [3, 4]],
-      "trajectoryVerification": {"tolerance": 0.5, "misses": 2},
-      "decisions": [{
-        "executeAfter": 1,
-        "state": {
-          "arm": {"x": -1, "y": [4, 0.25]},
-          "objects": [{"name": "flame", "x": [1, 2], "y": -1}]
-        },
-        "record": {"f": "flame"},
-        "success": {"action": "back", "delay": 2},
-        "fail": {"action": "go", "delay": 0}
-      }],
-      "reset": {"timeout": 4, "action": "abort", "delay": 1}
-    },
-    "back": {
-      "trajectory": ["$f"],
-      "trajectoryVerification": false,
-      "decisions": [{"executeAfter": 0, "success": "done"}]
-    }
-  },
-  "initialAction": "go"
-}
-EOF
-	build syn <<'EOF'
-task: syn
-axes: [x, y]
-start: go
-actions:
-  go:
-    trajectory: [[1, 2], {x: 3, y: 4}]
-    verify: {tolerance: 0.5, misses: 2}
-    decisions:
-      - after: 1
-        state:
-          arm: [any, [4, 0.25]]
-          objects: {flame: {x: [1, 2]}}
-        record: {f: flame}
-        match: {action: back, delay: 2}
-        mismatch: go
-    reset: {limit: 4, action: abort, delay: 1}
-  back:
-    trajectory: [$f]
-    decisions:
-      - after: 0
-        match: done
-EOF
-	plancc "$T/t.json" -o "$T/json.plan"
+	D=$SPINE_ROOT/test/data/task
+	plancc "$D/synonyms.yaml" -o "$T/syn.plan"
+	plancc "$D/synonyms.json" -o "$T/json.plan"
 	cmp "$T/syn.plan" "$T/json.plan"
 }
 
 @test "plancc -d: delays, done, abort, any, \$v.axis come back the same" {
-	build other <<'EOF'
-task: other
-axes: [x, y]
-objects: [ball]
-start: a
-actions:
-  a:
-    trajectory: [[0.001, -2], [$p.y, $p]]
-    verify: {tolerance: 0.5, misses: 3}
-    decisions:
-      - after: 0
-        state:
-          arm: {x: [$p, 0.25], y: any}
-          objects: {ball: {y: [-1.5, 2]}}
-        record: {p: ball, q: arm}
-        match: {action: b, delay: 7}
-        mismatch: {action: abort, delay: 1}
-    reset: {limit: 2, action: done}
-  b:
-    trajectory: [$q]
-    decisions:
-      - after: 0
-        match: {action: done, delay: 3}
-        mismatch: a
-EOF
-	plancc -d "$T/other.plan" >"$T/other-back.yaml"
-	grep -q '^task: other$' "$T/other-back.yaml"
-	plancc "$T/other-back.yaml" -o "$T/other-back.plan"
-	cmp "$T/other.plan" "$T/other-back.plan"
+	plancc "$SPINE_ROOT/test/data/task/kinds.yaml" -o "$T/kinds.plan"
+	plancc -d "$T/kinds.plan" >"$T/back.yaml"
+	grep -q '^task: kinds$' "$T/back.yaml"
+	plancc "$T/back.yaml" -o "$T/back.plan"
+	cmp "$T/kinds.plan" "$T/back.plan"
 }
 
 # ---- bad sources ----------------------------------------------------------
