@@ -19,6 +19,10 @@ load lib/helper
 	done
 	# the pushed plan came back byte for byte
 	cmp "$out/arm-wave.plan" "$out/arm-wave.pulled"
+	# the flame reached the candle: lightOther starts 2 ticks after its
+	# decision at tick 5 and ends at its fourth point, (0,50,0)
+	[ "$(tail -1 "$out/flame.csv")" = "10,0,50,0" ]
+	grep -q ',abort,start,' "$out/noflame.log"
 	# PNGs are PNGs
 	for f in "$out"/*.png; do
 		[ "$(head -c 8 "$f" | od -An -tx1 | tr -d ' \n')" = \
