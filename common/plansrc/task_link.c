@@ -126,6 +126,28 @@ check_ref(struct tlink *l, const struct tsrc_comp *c)
 	return -1;
 }
 
+/* A whole point written as $v fills every axis from one reference. */
+static int
+same_ref(const struct tsrc_comp *a, const struct tsrc_comp *b)
+{
+	return a->kind == TASK_VAR && b->kind == TASK_VAR &&
+	    a->pos.line == b->pos.line && a->pos.col == b->pos.col;
+}
+
+/* Point references: one message per reference, not one per axis. */
+static int
+check_points(struct tlink *l, const struct tsrc_action *act)
+{
+	size_t i, n = act->npoints * l->m->naxes;
+	int rc = 0;
+
+	for (i = 0; i < n; i++)
+		if (i % l->m->naxes == 0 ||
+		    !same_ref(&act->point[i - 1], &act->point[i]))
+			rc |= check_ref(l, &act->point[i]);
+	return rc;
+}
+
 static int
 check_target(struct tlink *l, const struct tsrc_target *t)
 {
@@ -173,8 +195,7 @@ check_actions(struct tlink *l)
 	for (a = 0; a < m->nactions; a++) {
 		const struct tsrc_action *act = &m->act[a];
 
-		for (i = 0; i < act->npoints * m->naxes; i++)
-			rc |= check_ref(l, &act->point[i]);
+		rc |= check_points(l, act);
 		if (act->reset_limit)
 			rc |= check_target(l, &act->reset);
 		for (i = 0; i < act->ndecisions; i++)

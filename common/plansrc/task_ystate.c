@@ -285,6 +285,8 @@ read_records(struct tdoc *y, yaml_node_t *n, struct tsrc_decision *d)
 static int
 target_name(struct tdoc *y, yaml_node_t *n, struct tsrc_target *t)
 {
+	/* "no action named" points at the name, also inside {action: } */
+	t->pos = tdoc_pos(n);
 	if (text_is(n, "none"))
 		t->kind = TASK_T_NONE;
 	else if (text_is(n, "done"))
