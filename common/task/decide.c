@@ -18,6 +18,7 @@ struct deciding {
 	int32_t arm[TASK_MAX_AXES];
 	int have_arm;
 	struct task_mismatch why;
+	uint16_t repeats;	/* for the slot scheduled */
 };
 
 static int32_t
@@ -232,31 +233,31 @@ schedule(struct deciding *x, const struct plan_task_target *tg, int matched,
 	s->from_decision = x->at->decision;
 	s->from_matched = (uint8_t)matched;
 	s->from_reset = reset;
+	s->repeats = x->repeats;
 	return 0;
 }
 
 /*
  * The target, after the original's reset rule: an action restarting
  * itself counts a repeat; past its reset limit it starts its reset
- * target instead and the count starts again.
+ * target instead and the count starts again.  The count travels with
+ * each run of an action (x->repeats goes into the slot scheduled), so
+ * actions running side by side keep their own.
  */
 static struct plan_task_target
 choose(struct deciding *x, const struct plan_task_action *a, int matched,
     uint8_t *reset)
 {
-	struct task_run *r = x->r;
 	struct plan_task_target tg = matched ? x->d.match : x->d.mismatch;
 
 	*reset = 0;
-	if (tg.kind == TASK_T_ACTION && tg.action == x->at->action) {
-		if (r->repeats < 0xFFFFu)
-			r->repeats++;
-	} else {
-		r->repeats = 0;
-	}
-	if (a->reset_limit && r->repeats > a->reset_limit) {
+	x->repeats = 0;
+	if (tg.kind == TASK_T_ACTION && tg.action == x->at->action)
+		x->repeats = x->at->repeats < 0xFFFFu ?
+		    (uint16_t)(x->at->repeats + 1) : 0xFFFFu;
+	if (a->reset_limit && x->repeats > a->reset_limit) {
 		tg = a->reset;
-		r->repeats = 0;
+		x->repeats = 0;
 		*reset = 1;
 	}
 	return tg;

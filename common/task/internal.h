@@ -8,9 +8,11 @@
 
 #include "task/task.h"
 
-/* Where in the task something happened. */
+/* Where in the task something happened; for a decision, also how many
+ * times in a row its run of the action has restarted itself. */
 struct task_at {
 	uint16_t action, step, decision;
+	uint16_t repeats;
 };
 
 /* End the run with `code` at `at`; the other fields of r->why stay 0. */

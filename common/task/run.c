@@ -224,6 +224,7 @@ decide_all(struct task_run *r, const struct task_env *env)
 			continue;
 		at.action = s->action;
 		at.step = (uint16_t)step;
+		at.repeats = s->repeats;
 		for (k = 0; k < n; k++) {
 			if (plan_task_decision_after(r->task,
 			    (uint16_t)(first + k)) != step)
@@ -355,7 +356,7 @@ task_step(struct task_run *r, const struct task_env *env)
 		return r->state;
 	}
 	if (r->tick == UINT32_MAX) {
-		struct task_at at = { TASK_NONE16, 0, TASK_NONE16 };
+		struct task_at at = { TASK_NONE16, 0, TASK_NONE16, 0 };
 
 		task_fail(r, TASK_E_TICKS, &at);
 		return r->state;

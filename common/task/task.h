@@ -40,6 +40,7 @@ struct task_slot {
 	/* the action's record, kept here: the tick reads these a lot */
 	uint16_t first_point, npoints, first_decision, ndecisions;
 	uint8_t verify;
+	uint16_t repeats;	/* self-restarts in a row that led here */
 	uint16_t from_action;	/* done/abort: the decision that chose it */
 	uint16_t from_step;
 	uint16_t from_decision;
@@ -132,7 +133,6 @@ struct task_run {
 	int32_t *var;		/* variables * axes values */
 	uint8_t *var_set;	/* one flag per variable */
 	uint32_t tick;		/* the tick task_step runs next */
-	uint16_t repeats;	/* self-restarts in a row (for reset) */
 	uint8_t state;		/* enum task_state */
 	uint8_t has_out;	/* the last tick commanded a point */
 	int32_t out[TASK_MAX_AXES];	/* ... this one */

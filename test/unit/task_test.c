@@ -574,6 +574,43 @@ test_reset(void)
 	free(e);
 }
 
+/*
+ * The repeat count belongs to each run: s starts a and c side by side;
+ * both restart themselves every tick (their arm state never matches) and
+ * stop after 2 repeats.  Each counts its own, so both run at ticks 1, 2
+ * and 3 (output 1 + 2) and the task ends at tick 4.  One shared count
+ * would stop a at tick 3, leaving only c's 2 there.
+ */
+static void
+test_reset_per_run(void)
+{
+	struct tb b;
+	struct tenv *e = new_env();
+	struct trace tr;
+
+	tb_begin(&b, 1, 0, 0);
+	tb_action(&b, "s");
+	tb_point(&b, (int32_t[]){ 0 });
+	tb_decision(&b, 0, tb_go(1, 0), tb_none);
+	tb_decision(&b, 0, tb_go(2, 0), tb_none);
+	tb_action(&b, "a");
+	tb_point(&b, (int32_t[]){ 1 * K });
+	tb_reset(&b, 2, tb_none);
+	tb_decision(&b, 0, tb_none, tb_go(1, 0));
+	tb_arm(&b, 0, 100 * K, 0);
+	tb_action(&b, "c");
+	tb_point(&b, (int32_t[]){ 2 * K });
+	tb_reset(&b, 2, tb_none);
+	tb_decision(&b, 0, tb_none, tb_go(2, 0));
+	tb_arm(&b, 0, 100 * K, 0);
+	CHECK(tb_finish(&b, 0) == PLAN_OK);
+	run(&b, e, &tr, 8);
+	CHECK(tr.state == TASK_DONE && tr.ticks == 4);
+	CHECK(tr.out[1][0] == 3000 && tr.out[2][0] == 3000);
+	CHECK(tr.out[3][0] == 3000 && !tr.has[4]);
+	free(e);
+}
+
 static void
 test_full(void)
 {
@@ -658,6 +695,7 @@ main(void)
 	RUN(test_verify);
 	RUN(test_end_targets);
 	RUN(test_reset);
+	RUN(test_reset_per_run);
 	RUN(test_full);
 	RUN(test_range);
 	RUN(test_environment_failure);
