@@ -66,6 +66,10 @@ check_header(const uint8_t *h)
 	/* ids are unique and 1..max, so a plan holds at most max elements */
 	if (total > PLAN_MAXID(w))
 		return PLAN_E_COUNT;
+	/* a task machine is a plan of its own: the tools show and run one
+	 * or the other, so a plan with both would lose half silently */
+	if ((h[H_FLAGS] & PLAN_F_TASK) && total != 0)
+		return PLAN_E_HEADER;
 	if (get_u16(h + H_APE_LIST) > get_u16(h + H_COUNTS + 2 * PLAN_APE) ||
 	    get_u16(h + H_CE_LIST) > get_u16(h + H_COUNTS + 2 * PLAN_CE))
 		return PLAN_E_COUNT;

@@ -152,6 +152,10 @@ test_container(void)
 	/* the flag without a section, and a section without the flag */
 	buf[6] = 0;
 	CHECK(plan_open(&p, buf, size, &err) == PLAN_E_HEADER);
+	/* a task and an element (count of actions, offset 18) together */
+	buf[6] = PLAN_F_TASK;
+	buf[18] = 1;
+	CHECK(plan_open(&p, buf, size, &err) == PLAN_E_HEADER);
 	free(buf);
 }
 
