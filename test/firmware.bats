@@ -19,14 +19,7 @@ setup() {
 	PORT=$BATS_TEST_TMPDIR/tty
 	"$AVRPTY" --link "$PORT" "$FIRMWARE" >avr.out 2>avr.err 3>&- &
 	AVR_PID=$!
-	local i
-	for i in $(seq 100); do
-		[ -L "$PORT" ] && return 0
-		kill -0 "$AVR_PID" 2>/dev/null || break
-		sleep 0.05
-	done
-	cat avr.err >&2
-	return 1
+	wait_for_link "$PORT" "$AVR_PID" avr.err avrpty
 }
 
 stop_avr() {

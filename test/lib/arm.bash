@@ -16,15 +16,8 @@ start_armsim() {
 	armsim --link "$PORT" "$@" >"$BATS_TEST_TMPDIR/armsim.out" \
 		2>>"$BATS_TEST_TMPDIR/armsim.err" 3>&- &
 	ARMSIM_PID=$!
-	local i
-	for i in $(seq 100); do
-		[ -L "$PORT" ] && return 0
-		kill -0 "$ARMSIM_PID" 2>/dev/null || break
-		sleep 0.05
-	done
-	echo "armsim did not start:" >&2
-	cat "$BATS_TEST_TMPDIR/armsim.err" >&2
-	return 1
+	wait_for_link "$PORT" "$ARMSIM_PID" "$BATS_TEST_TMPDIR/armsim.err" \
+		armsim
 }
 
 stop_armsim() {

@@ -22,3 +22,18 @@ require_shared() {
 
 # Keep stdout and stderr apart with bats' own: run --separate-stderr cmd
 # (then $output and $stderr).
+
+# wait_for_link LINK PID ERRFILE WHAT: wait (up to 5 s) for a program that
+# makes a pty and links it at LINK (armsim, avrpty); 1, with its stderr,
+# when it died or never did.
+wait_for_link() {
+	local i
+	for i in $(seq 100); do
+		[ -L "$1" ] && return 0
+		kill -0 "$2" 2>/dev/null || break
+		sleep 0.05
+	done
+	echo "$4 did not start:" >&2
+	cat "$3" >&2
+	return 1
+}
