@@ -11,6 +11,7 @@
 #include "plansrc/emit.h"
 #include "plansrc/inst.h"
 #include "plansrc/link.h"
+#include "plansrc/slurp.h"
 #include "plansrc/yamlplan.h"
 
 struct diag
@@ -122,6 +123,52 @@ fuzz_round_trip(const uint8_t *plan, size_t size)
 		}
 		free(buf);
 	}
+}
+
+uint8_t *
+fuzz_plan_image(const char *text, int inst, uint32_t *size)
+{
+	struct diag d = diag_for("fuzz-plan");
+	struct link_options o;
+	struct plan_model m;
+	uint8_t *buf = NULL;
+	FILE *fp;
+
+	memset(&o, 0, sizeof o);
+	model_init(&m);
+	if (inst) {
+		if ((fp = fmemopen((void *)text, strlen(text), "r")) == NULL)
+			abort();
+		inst_read(fp, "fuzz-plan.inst", &m, &d);
+		fclose(fp);
+	} else {
+		yaml_plan_read_mem((const unsigned char *)text, strlen(text),
+		    &m, &d);
+	}
+	if (d.errors == 0)
+		buf = build(&m, &o, size);
+	model_free(&m);
+	if (buf == NULL) {
+		fprintf(stderr, "fuzz: the harness's own plan does not "
+		    "compile\n");
+		abort();
+	}
+	return buf;
+}
+
+char *
+fuzz_slurp(const char *path, size_t *len)
+{
+	unsigned char *buf = NULL;
+	FILE *fp = fopen(path, "r");
+
+	if (fp == NULL || slurp(fp, SLURP_MAX, &buf, len) != 0) {
+		fprintf(stderr, "fuzz: cannot read %s (run from the top of "
+		    "the tree)\n", path);
+		abort();
+	}
+	fclose(fp);
+	return (char *)buf;
 }
 
 void

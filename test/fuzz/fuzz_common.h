@@ -28,4 +28,15 @@ void fuzz_compile(const struct plan_model *m);
 /* -d and --emit inst of a valid plan image must compile back to it. */
 void fuzz_round_trip(const uint8_t *plan, size_t size);
 
+/*
+ * A plan image (malloc'd) compiled from YAML or .inst text, for the
+ * harnesses that need a fixed plan to drive (robot, planrun); aborts when
+ * it does not compile, since that is a broken harness, not a finding.
+ */
+uint8_t *fuzz_plan_image(const char *text, int inst, uint32_t *size);
+
+/* A whole file (NUL-terminated, malloc'd), such as an example the harness
+ * runs on; aborts when it cannot be read (run from the top of the tree). */
+char *fuzz_slurp(const char *path, size_t *len);
+
 #endif
