@@ -98,6 +98,7 @@ get(struct csv_reader *r)
 {
 	int c = getc(r->fp);
 
+	r->last_col = r->next_col;
 	if (c == '\n') {
 		r->next_line++;
 		r->next_col = 1;
@@ -181,7 +182,7 @@ read_record(struct csv_reader *r, int *blank)
 		/* one field per turn; c is its first character */
 		while ((c == ' ' || (c == '\t' && r->sep != '\t')))
 			c = get(r);
-		if (begin_field(r, r->next_col - 1) < 0)
+		if (begin_field(r, r->last_col) < 0)
 			return -1;
 		quoted = (c == '"');
 		if (quoted) {

@@ -28,6 +28,8 @@ struct csv_reader {
 
 	long next_line;		/* line of the next character to read */
 	long next_col;
+	long last_col;		/* column of the character read last (of
+				   where it would be, at the end of input) */
 };
 
 /* Start reading fp (the caller keeps ownership of fp). */

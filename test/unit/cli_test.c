@@ -258,6 +258,29 @@ test_csv_errors(void)
 	}
 }
 
+/* An empty last field sits just after its comma, whatever ends the line
+ * (csv_fuzz: LF gave column 0, the end of input the comma's column). */
+static void
+test_csv_empty_last_field(void)
+{
+	const char *text[] = { "ab,\n", "ab,", "ab,\r\n", "ab, \n" };
+	size_t i;
+
+	for (i = 0; i < sizeof text / sizeof text[0]; i++) {
+		FILE *fp = text_file(text[i]);
+		struct csv_reader r;
+
+		csv_init(&r, fp, ',');
+		CHECK(csv_read(&r) == 1);
+		CHECK(csv_nfields(&r) == 2);
+		CHECK_STR(csv_field(&r, 1), "");
+		CHECK(csv_col(&r, 0) == 1);
+		CHECK(csv_col(&r, 1) == (i == 3 ? 5 : 4));
+		csv_free(&r);
+		fclose(fp);
+	}
+}
+
 static void
 test_csv_random_bytes(void)
 {
@@ -408,6 +431,7 @@ main(void)
 	RUN(test_fmt_shortest_matches_printf);
 	RUN(test_csv_basic);
 	RUN(test_csv_errors);
+	RUN(test_csv_empty_last_field);
 	RUN(test_csv_random_bytes);
 	RUN(test_table);
 	RUN(test_atomic);
