@@ -28,4 +28,13 @@ void fuzz_compile(const struct plan_model *m);
 /* -d and --emit inst of a valid plan image must compile back to it. */
 void fuzz_round_trip(const uint8_t *plan, size_t size);
 
+/*
+ * A task section: the graph draws and the YAML compiles back to img
+ * (exact: an image plancc wrote), or, for any section the decoder
+ * accepts, to an image that then comes back exactly.
+ */
+struct plan_task;
+void fuzz_task_round_trip(const struct plan_task *t, const uint8_t *img,
+    uint32_t size, int exact);
+
 #endif
