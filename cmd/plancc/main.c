@@ -44,12 +44,19 @@ struct options {
 	int stats;
 };
 
-/* A source format: how to recognise it and how to read it. */
+/* A source format: how to recognise it, read it and compile it. */
 struct front_end {
 	const char *name;
 	const char *const *extensions;
 	int (*read)(FILE *, const char *, struct plan_model *, struct diag *);
+	int (*compile)(const struct options *, const struct front_end *,
+	    const char *output);
 };
+
+static int compile_model(const struct options *, const struct front_end *,
+    const char *);
+static int compile_yaml_file(const struct options *,
+    const struct front_end *, const char *);
 
 static const char *const inst_ext[] = { ".inst", ".ins", ".txt", NULL };
 /* JSON is YAML to libyaml; BrainJS wrote its tasks as .json */
@@ -58,10 +65,10 @@ static const char *const dia_ext[] = { ".dia", NULL };
 static const char *const no_ext[] = { NULL };
 
 static const struct front_end front_ends[] = {
-	{ "yaml", yaml_ext, yaml_plan_read },
-	{ "json", no_ext, yaml_plan_read },
-	{ "inst", inst_ext, inst_read },
-	{ "dia", dia_ext, dia_read },
+	{ "yaml", yaml_ext, NULL, compile_yaml_file },
+	{ "json", no_ext, NULL, compile_yaml_file },
+	{ "inst", inst_ext, inst_read, compile_model },
+	{ "dia", dia_ext, dia_read, compile_model },
 };
 #define NFRONT_ENDS (sizeof front_ends / sizeof front_ends[0])
 
@@ -325,25 +332,35 @@ compile_yaml(const struct options *o, const unsigned char *src, size_t len,
 	return rc;
 }
 
+/* .inst and .dia: the front end's reader fills a model. */
 static int
-compile(const struct options *o, const struct front_end *fe,
+compile_model(const struct options *o, const struct front_end *fe,
     const char *output)
 {
 	struct plan_model m;
+	struct diag d = diag_for(o->input);
+	int rc;
+
+	d.werror = o->strict;
+	model_init(&m);
+	if ((rc = read_source(o, fe, &m, &d)) == EXIT_OK)
+		rc = link_plan(o, &m, &d, output);
+	model_free(&m);
+	return rc;
+}
+
+/* YAML and JSON: read whole, since the top level says what follows. */
+static int
+compile_yaml_file(const struct options *o, const struct front_end *fe,
+    const char *output)
+{
 	struct diag d = diag_for(o->input);
 	unsigned char *src;
 	size_t len;
 	FILE *fp;
 	int rc;
 
-	if (fe->read != yaml_plan_read) {
-		d.werror = o->strict;
-		model_init(&m);
-		if ((rc = read_source(o, fe, &m, &d)) == EXIT_OK)
-			rc = link_plan(o, &m, &d, output);
-		model_free(&m);
-		return rc;
-	}
+	(void)fe;
 	if ((fp = open_input(o->input)) == NULL)
 		return EXIT_NOINPUT;
 	rc = slurp_source(fp, "a plan source", &d, &src, &len);
@@ -565,7 +582,7 @@ main(int argc, char *argv[])
 		warnx_tool("out of memory");
 		return EXIT_IOERR;
 	}
-	rc = o.disassemble ? disassemble(&o, out) : compile(&o, fe, out);
+	rc = o.disassemble ? disassemble(&o, out) : fe->compile(&o, fe, out);
 	free(output);
 	return rc;
 }

@@ -418,6 +418,7 @@ end_class(struct dia_reader *r, const struct dia_object *a, int handle,
 		    handle ? "child" : "parent", handle);
 		return NULL;
 	}
+	memset(&key, 0, sizeof key);
 	key.id = a->end[handle];
 	hit = bsearch(&key, v, r->doc->n, sizeof *v, by_object_id);
 	if (hit == NULL) {

@@ -593,19 +593,3 @@ out:
 	yreader_free(&r);
 	return 0;
 }
-
-int
-yaml_plan_read(FILE *fp, const char *path, struct plan_model *m,
-    struct diag *d)
-{
-	unsigned char *buf;
-	size_t len;
-	int rc;
-
-	(void)path;
-	if ((rc = slurp_source(fp, "a plan source", d, &buf, &len)) != 0)
-		return rc < 0 ? -1 : 0;
-	rc = yaml_plan_read_mem(buf, len, m, d);
-	free(buf);
-	return rc;
-}

@@ -15,6 +15,14 @@ struct task_at {
 	uint16_t repeats;
 };
 
+static inline struct task_at
+task_at_of(uint16_t action, uint16_t step, uint16_t decision)
+{
+	struct task_at at = { action, step, decision, 0 };
+
+	return at;
+}
+
 /* End the run with `code` at `at`; the other fields of r->why stay 0. */
 void task_fail(struct task_run *r, uint8_t code, const struct task_at *at);
 

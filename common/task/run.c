@@ -178,9 +178,7 @@ verify(struct task_run *r, const struct task_env *env)
 		if (step < 0 || !s->verify)
 			continue;
 		plan_task_get_action(r->task, s->action, &a);
-		at.action = s->action;
-		at.step = (uint16_t)step;
-		at.decision = TASK_NONE16;
+		at = task_at_of(s->action, (uint16_t)step, TASK_NONE16);
 		if (!have_enc && task_ask_arm(r, env, TASK_Q_ENCODER, enc,
 		    &at) < 0)
 			return -1;
@@ -222,8 +220,7 @@ decide_all(struct task_run *r, const struct task_env *env)
 
 		if (step < 0)
 			continue;
-		at.action = s->action;
-		at.step = (uint16_t)step;
+		at = task_at_of(s->action, (uint16_t)step, TASK_NONE16);
 		at.repeats = s->repeats;
 		for (k = 0; k < n; k++) {
 			if (plan_task_decision_after(r->task,
@@ -254,9 +251,8 @@ end_due(struct task_run *r)
 			r->n = 0;
 			return 1;
 		}
-		at.action = s->from_action;
-		at.step = s->from_step;
-		at.decision = s->from_decision;
+		at = task_at_of(s->from_action, s->from_step,
+		    s->from_decision);
 		task_fail(r, TASK_E_CHOSEN, &at);
 		r->why.matched = s->from_matched;
 		r->why.reset = s->from_reset;
@@ -318,9 +314,8 @@ sum_output(struct task_run *r)
 
 		if (step < 0)
 			continue;
-		at.action = r->slot[i].action;
-		at.step = (uint16_t)step;
-		at.decision = TASK_NONE16;
+		at = task_at_of(r->slot[i].action, (uint16_t)step,
+		    TASK_NONE16);
 		for (k = 0; k < r->task->axes; k++) {
 			int32_t v;
 
@@ -356,7 +351,7 @@ task_step(struct task_run *r, const struct task_env *env)
 		return r->state;
 	}
 	if (r->tick == UINT32_MAX) {
-		struct task_at at = { TASK_NONE16, 0, TASK_NONE16, 0 };
+		struct task_at at = task_at_of(TASK_NONE16, 0, TASK_NONE16);
 
 		task_fail(r, TASK_E_TICKS, &at);
 		return r->state;

@@ -8,10 +8,13 @@
 
 #include "fuzz_common.h"
 #include "plan/plan.h"
+#include "plan/task.h"
 #include "plansrc/emit.h"
 #include "plansrc/inst.h"
 #include "plansrc/link.h"
 #include "plansrc/slurp.h"
+#include "plansrc/task_compile.h"
+#include "plansrc/task_emit.h"
 #include "plansrc/yamlplan.h"
 
 struct diag
@@ -93,11 +96,62 @@ again(const struct plan *p, int yaml, const struct link_options *o,
 	return buf;
 }
 
+/* Text from one of the task writers, in memory (malloc'd). */
+static char *
+task_text(int (*emit)(FILE *, const struct plan_task *),
+    const struct plan_task *t, size_t *len)
+{
+	char *text = NULL;
+	FILE *fp;
+
+	if ((fp = open_memstream(&text, len)) == NULL || emit(fp, t) < 0)
+		abort();
+	fclose(fp);
+	return text;
+}
+
+void
+fuzz_task_round_trip(const struct plan_task *t, const uint8_t *img,
+    uint32_t size, int exact)
+{
+	struct diag d = fuzz_diag();
+	struct plan_error err;
+	struct plan_task t2;
+	struct plan p;
+	uint8_t *again = NULL;
+	uint32_t n = 0;
+	size_t len;
+	char *text;
+
+	free(task_text(task_emit_dot, t, &len));
+	text = task_text(task_emit_yaml, t, &len);
+	if (task_compile(text, len, &d, &again, &n) < 0) {
+		if (exact)
+			goto changed;
+	} else if (!exact) {
+		/* plancc's own image now: it must come back exactly */
+		if (plan_open(&p, again, n, &err) != PLAN_OK ||
+		    !plan_task_of(&p, &t2))
+			abort();
+		fuzz_task_round_trip(&t2, again, n, 1);
+	} else if (n != size || memcmp(again, img, size) != 0) {
+		goto changed;
+	}
+	free(again);
+	free(text);
+	return;
+changed:
+	fprintf(stderr, "YAML round trip changed the task:\n%.*s\n",
+	    (int)len, text);
+	abort();
+}
+
 void
 fuzz_round_trip(const uint8_t *plan, size_t size)
 {
 	struct link_options o;
 	struct plan_error err;
+	struct plan_task t;
 	struct plan p;
 	uint8_t *buf;
 	uint32_t n;
@@ -106,6 +160,11 @@ fuzz_round_trip(const uint8_t *plan, size_t size)
 	if (size > 0xffffffffUL ||
 	    plan_open(&p, plan, (uint32_t)size, &err) != PLAN_OK)
 		return;
+	if (plan_task_of(&p, &t)) {
+		/* any valid section, so not always in plancc's own order */
+		fuzz_task_round_trip(&t, plan, (uint32_t)size, 0);
+		return;
+	}
 	for (yaml = 1; yaml >= 0; yaml--) {
 		/* what .inst cannot say, the options say (plancc(1)) */
 		memset(&o, 0, sizeof o);

@@ -39,4 +39,13 @@ uint8_t *fuzz_plan_image(const char *text, int inst, uint32_t *size);
  * runs on; aborts when it cannot be read (run from the top of the tree). */
 char *fuzz_slurp(const char *path, size_t *len);
 
+/*
+ * A task section: the graph draws and the YAML compiles back to img
+ * (exact: an image plancc wrote), or, for any section the decoder
+ * accepts, to an image that then comes back exactly.
+ */
+struct plan_task;
+void fuzz_task_round_trip(const struct plan_task *t, const uint8_t *img,
+    uint32_t size, int exact);
+
 #endif

@@ -13,7 +13,6 @@
 #include "plan/plan.h"
 #include "plan/task.h"
 #include "plansrc/task_compile.h"
-#include "plansrc/task_emit.h"
 #include "task/task.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -85,42 +84,6 @@ run(const struct plan_task *t, const uint8_t *data, size_t size)
 	free(set);
 }
 
-/* Text from one of the writers, in memory (malloc'd); *len its length. */
-static char *
-written(int (*emit)(FILE *, const struct plan_task *),
-    const struct plan_task *t, size_t *len)
-{
-	char *text = NULL;
-	FILE *fp;
-
-	if ((fp = open_memstream(&text, len)) == NULL || emit(fp, t) < 0)
-		abort();
-	fclose(fp);
-	return text;
-}
-
-/* The graph draws; -d's YAML compiles back to the very same image. */
-static void
-round_trip(const struct plan_task *t, const uint8_t *img, uint32_t size)
-{
-	struct diag d = fuzz_diag();
-	uint8_t *again = NULL;
-	uint32_t n = 0;
-	size_t len;
-	char *text;
-
-	free(written(task_emit_dot, t, &len));
-	text = written(task_emit_yaml, t, &len);
-	if (task_compile(text, len, &d, &again, &n) < 0 || n != size ||
-	    memcmp(again, img, size) != 0) {
-		fprintf(stderr, "YAML round trip changed the task:\n%.*s\n",
-		    (int)len, text);
-		abort();
-	}
-	free(again);
-	free(text);
-}
-
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -142,7 +105,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		    !plan_task_of(&p, &t))
 			abort();
 		run(&t, data, size);
-		round_trip(&t, img, n);
+		fuzz_task_round_trip(&t, img, n, 1);
 		free(img);
 	}
 	free(copy);
