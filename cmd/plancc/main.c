@@ -176,19 +176,36 @@ emit_task(const struct options *o, FILE *fp, const struct plan_task *t)
 	}
 }
 
+/* A reactive plan's text forms; as emit_task. */
+static int
+emit_plan_text(const struct options *o, FILE *fp, const struct plan *p)
+{
+	struct emit_options eo;
+	struct diag d = diag_for(o->input);
+
+	eo.source = o->input;
+	eo.sort_by_id = o->sort;
+	switch (o->emit) {
+	case EMIT_YAML:
+		return emit_yaml(fp, p, &eo, &d);
+	case EMIT_INST:
+		return emit_inst(fp, p, &eo, &d);
+	default:
+		return emit_dot(fp, p, &eo, &d);
+	}
+}
+
 /* Writes a plan's bytes or one of its text forms to path, whole or not at
  * all.  The exit status. */
 static int
 write_output(const struct options *o, const char *path,
     const uint8_t *buf, uint32_t size)
 {
-	struct emit_options eo;
 	struct atomic_file af;
 	struct plan p;
 	struct plan_error err;
 	struct plan_task task;
-	struct diag d = diag_for(o->input);
-	int rc = 0;
+	int rc;
 
 	if (o->emit == EMIT_PLAN && strcmp(path, "-") == 0 &&
 	    isatty(STDOUT_FILENO)) {
@@ -205,24 +222,12 @@ write_output(const struct options *o, const char *path,
 		warnx_tool("%s: %s", path, strerror(errno));
 		return EXIT_IOERR;
 	}
-	eo.source = o->input;
-	eo.sort_by_id = o->sort;
-	if (o->emit != EMIT_PLAN && plan_task_of(&p, &task))
-		rc = emit_task(o, af.fp, &task);
-	else switch (o->emit) {
-	case EMIT_PLAN:
+	if (o->emit == EMIT_PLAN)
 		rc = fwrite(buf, 1, size, af.fp) == size ? 0 : -2;
-		break;
-	case EMIT_YAML:
-		rc = emit_yaml(af.fp, &p, &eo, &d);
-		break;
-	case EMIT_INST:
-		rc = emit_inst(af.fp, &p, &eo, &d);
-		break;
-	case EMIT_DOT:
-		rc = emit_dot(af.fp, &p, &eo, &d);
-		break;
-	}
+	else if (plan_task_of(&p, &task))
+		rc = emit_task(o, af.fp, &task);
+	else
+		rc = emit_plan_text(o, af.fp, &p);
 	if (rc == 0 && ferror(af.fp))
 		rc = -2;
 	if (rc < 0) {

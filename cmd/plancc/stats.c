@@ -6,10 +6,10 @@
  */
 #include "plan/plan.h"
 #include "plan/task.h"
-#include "task/task.h"
-#include "taskrun/taskrun.h"
 #include "planner/planner.h"
 #include "plansrc/model.h"
+#include "task/task.h"
+#include "taskrun/taskrun.h"
 #include "stats.h"
 
 /*
