@@ -104,9 +104,8 @@ AVR_SIZE    ?= avr-size
 AVR_MODULES ?= plan planner task wire robot
 AVR_CFLAGS  ?= -mmcu=atmega2560 -Os -std=c99 -ffreestanding -Wall -Wextra \
 	-Wpedantic -Werror
-# host_*.c in a portable module is its host-only side (common/wire's ports).
 AVR_OBJ     := $(patsubst %.c,$(BUILD)/avr/%.o,$(foreach m,$(AVR_MODULES),\
-	$(filter-out common/$(m)/host_%.c,$(sort $(wildcard common/$(m)/*.c)))))
+	$(sort $(wildcard common/$(m)/*.c))))
 
 $(BUILD)/avr/%.o: %.c
 	@mkdir -p $(@D)

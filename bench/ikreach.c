@@ -10,7 +10,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "cli/splitmix.h"
+#include "host/splitmix.h"
 #include "kin/kin.h"
 
 #define PI 3.14159265358979323846

@@ -9,11 +9,11 @@
 #include <string.h>
 #include <time.h>
 
-#include "cli/diag.h"
-#include "cli/exits.h"
+#include "host/diag.h"
+#include "host/exits.h"
 #include "ctl.h"
-#include "wire/host_names.h"
-#include "wire/host_ports.h"
+#include "link/names.h"
+#include "link/ports.h"
 
 static int
 resolve_port(struct ctl *c)

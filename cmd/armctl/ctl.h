@@ -9,8 +9,8 @@
 #include <signal.h>
 #include <stdint.h>
 
-#include "wire/host_port.h"
-#include "wire/host_session.h"
+#include "link/port.h"
+#include "link/session.h"
 #include "wire/msg.h"
 
 /* Returned by a command that Ctrl-C cut short: main stops the arm. */

@@ -10,11 +10,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cli/diag.h"
-#include "cli/exits.h"
-#include "cli/num.h"
-#include "cli/usage.h"
-#include "cli/version.h"
+#include "host/diag.h"
+#include "host/exits.h"
+#include "host/num.h"
+#include "host/usage.h"
+#include "host/version.h"
 #include "ctl.h"
 
 static volatile sig_atomic_t interrupted;	/* the signal, or 0 */

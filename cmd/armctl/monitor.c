@@ -8,9 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/diag.h"
-#include "cli/exits.h"
-#include "cli/table.h"
+#include "host/diag.h"
+#include "host/exits.h"
+#include "host/table.h"
 #include "ctl.h"
 #include "planfile/load.h"
 

@@ -8,9 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/atomic.h"
-#include "cli/diag.h"
-#include "cli/exits.h"
+#include "host/atomic.h"
+#include "host/diag.h"
+#include "host/exits.h"
 #include "ctl.h"
 #include "plan/crc32.h"
 #include "planfile/load.h"

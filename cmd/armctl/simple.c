@@ -6,13 +6,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/diag.h"
-#include "cli/exits.h"
-#include "cli/fmtnum.h"
-#include "cli/table.h"
+#include "host/diag.h"
+#include "host/exits.h"
+#include "host/fmtnum.h"
+#include "host/table.h"
 #include "ctl.h"
-#include "wire/host_names.h"
-#include "wire/host_ports.h"
+#include "link/names.h"
+#include "link/ports.h"
 
 static int
 no_operands(int argc, char **argv)

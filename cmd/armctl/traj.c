@@ -9,10 +9,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/csv.h"
-#include "cli/diag.h"
-#include "cli/exits.h"
-#include "cli/num.h"
+#include "host/csv.h"
+#include "host/diag.h"
+#include "host/exits.h"
+#include "host/num.h"
 #include "plan/crc32.h"
 #include "traj.h"
 

@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/diag.h"
-#include "cli/exits.h"
+#include "host/diag.h"
+#include "host/exits.h"
 #include "kin/kin.h"
 #include "traj.h"
 

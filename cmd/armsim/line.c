@@ -8,7 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cli/splitmix.h"
+#include "host/splitmix.h"
 #include "line.h"
 
 void

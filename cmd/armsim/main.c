@@ -12,11 +12,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cli/diag.h"
-#include "cli/exits.h"
-#include "cli/num.h"
-#include "cli/usage.h"
-#include "cli/version.h"
+#include "host/diag.h"
+#include "host/exits.h"
+#include "host/num.h"
+#include "host/usage.h"
+#include "host/version.h"
 #include "sim.h"
 
 #define DEFAULT_STORE 16384u

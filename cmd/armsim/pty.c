@@ -13,7 +13,7 @@
 #include <unistd.h>
 
 #include "pty.h"
-#include "wire/host_port.h"
+#include "link/port.h"
 
 static int
 make_raw(int fd)

@@ -11,9 +11,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cli/diag.h"
+#include "host/diag.h"
 #include "sim.h"
-#include "wire/host_names.h"
+#include "link/names.h"
 
 #define TICK_NS 1000000ull		/* physics and robot tick: 1 ms */
 #define IDLE_NS 20000000ull		/* a quiet line drops a partial frame */

@@ -11,11 +11,11 @@
 #include <string.h>
 
 #include "bank.h"
-#include "cli/atomic.h"
-#include "cli/diag.h"
-#include "cli/exits.h"
-#include "cli/fmtnum.h"
-#include "cli/table.h"
+#include "host/atomic.h"
+#include "host/diag.h"
+#include "host/exits.h"
+#include "host/fmtnum.h"
+#include "host/table.h"
 #include "source.h"
 
 static int

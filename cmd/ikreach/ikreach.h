@@ -6,7 +6,7 @@
 #ifndef IKREACH_H
 #define IKREACH_H
 
-#include "cli/table.h"
+#include "host/table.h"
 #include "kin/kin.h"
 #include "source.h"
 

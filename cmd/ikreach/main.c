@@ -13,11 +13,11 @@
 
 #include "args.h"
 #include "bank.h"
-#include "cli/diag.h"
-#include "cli/exits.h"
-#include "cli/num.h"
-#include "cli/usage.h"
-#include "cli/version.h"
+#include "host/diag.h"
+#include "host/exits.h"
+#include "host/num.h"
+#include "host/usage.h"
+#include "host/version.h"
 #include "ikreach.h"
 
 #define PI 3.14159265358979323846

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/num.h"
+#include "host/num.h"
 #include "ikreach.h"
 
 static void

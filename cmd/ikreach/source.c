@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/exits.h"
-#include "cli/num.h"
+#include "host/exits.h"
+#include "host/num.h"
 #include "source.h"
 
 void

@@ -8,8 +8,8 @@
 
 #include <stdio.h>
 
-#include "cli/csv.h"
-#include "cli/diag.h"
+#include "host/csv.h"
+#include "host/diag.h"
 
 #define SOURCE_MAX_WANT 64
 

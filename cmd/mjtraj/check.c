@@ -5,8 +5,8 @@
  */
 #include <math.h>
 
-#include "cli/diag.h"
-#include "cli/exits.h"
+#include "host/diag.h"
+#include "host/exits.h"
 #include "mjtraj.h"
 
 static const char *const quantity_name[MJ_NQUANTITIES] = {

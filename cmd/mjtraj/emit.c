@@ -5,8 +5,8 @@
  */
 #include <string.h>
 
-#include "cli/diag.h"
-#include "cli/exits.h"
+#include "host/diag.h"
+#include "host/exits.h"
 #include "mjtraj.h"
 #include "traj/minjerk.h"
 #include "traj/quintic.h"

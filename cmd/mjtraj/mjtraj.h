@@ -9,7 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "cli/table.h"
+#include "host/table.h"
 #include "traj/peaks.h"
 #include "traj/timing.h"
 

@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/diag.h"
-#include "cli/exits.h"
+#include "host/diag.h"
+#include "host/exits.h"
 #include "mjtraj.h"
 #include "traj/minjerk.h"
 #include "traj/quintic.h"

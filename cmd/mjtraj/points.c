@@ -8,10 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/csv.h"
-#include "cli/diag.h"
-#include "cli/exits.h"
-#include "cli/num.h"
+#include "host/csv.h"
+#include "host/diag.h"
+#include "host/exits.h"
+#include "host/num.h"
 #include "mjtraj.h"
 
 void

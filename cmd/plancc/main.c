@@ -11,11 +11,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cli/atomic.h"
-#include "cli/diag.h"
-#include "cli/exits.h"
-#include "cli/usage.h"
-#include "cli/version.h"
+#include "host/atomic.h"
+#include "host/diag.h"
+#include "host/exits.h"
+#include "host/usage.h"
+#include "host/version.h"
 #include "plan/plan.h"
 #include "plan/task.h"
 #include "plansrc/dia.h"

@@ -15,9 +15,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cli/diag.h"
-#include "cli/exits.h"
-#include "cli/num.h"
+#include "host/diag.h"
+#include "host/exits.h"
+#include "host/num.h"
 #include "planrun.h"
 
 int

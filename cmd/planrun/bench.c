@@ -8,7 +8,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "cli/exits.h"
+#include "host/exits.h"
 #include "planrun.h"
 
 #define ROUNDS 5

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/diag.h"
+#include "host/diag.h"
 #include "planrun.h"
 
 static const char *const log_columns[] = {

@@ -11,12 +11,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/atomic.h"
-#include "cli/diag.h"
-#include "cli/exits.h"
-#include "cli/num.h"
-#include "cli/usage.h"
-#include "cli/version.h"
+#include "host/atomic.h"
+#include "host/diag.h"
+#include "host/exits.h"
+#include "host/num.h"
+#include "host/usage.h"
+#include "host/version.h"
 #include "planrun.h"
 
 struct options {

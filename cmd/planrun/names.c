@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/num.h"
+#include "host/num.h"
 #include "planrun.h"
 
 const char *const planrun_type_tag[PLAN_NTYPES] = {

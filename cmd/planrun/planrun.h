@@ -9,7 +9,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "cli/table.h"
+#include "host/table.h"
 #include "plan/plan.h"
 #include "planfile/load.h"
 #include "planner/planner.h"

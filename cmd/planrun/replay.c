@@ -7,10 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/csv.h"
-#include "cli/diag.h"
-#include "cli/exits.h"
-#include "cli/num.h"
+#include "host/csv.h"
+#include "host/diag.h"
+#include "host/exits.h"
+#include "host/num.h"
 #include "planrun.h"
 
 enum { COL_CYCLE, COL_TIME, COL_EVENT, COL_TYPE, COL_NAME, COL_SENSE,

@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/diag.h"
-#include "cli/num.h"
+#include "host/diag.h"
+#include "host/num.h"
 #include "planrun.h"
 
 static int

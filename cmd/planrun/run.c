@@ -8,8 +8,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "cli/diag.h"
-#include "cli/exits.h"
+#include "host/diag.h"
+#include "host/exits.h"
 #include "planrun.h"
 
 static int16_t

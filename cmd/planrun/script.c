@@ -7,10 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/csv.h"
-#include "cli/diag.h"
-#include "cli/exits.h"
-#include "cli/num.h"
+#include "host/csv.h"
+#include "host/diag.h"
+#include "host/exits.h"
+#include "host/num.h"
 #include "planrun.h"
 
 /* Columns from the header: -1 the cycle column, else a sense id. */

@@ -7,9 +7,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cli/atomic.h"
-#include "cli/diag.h"
-#include "cli/exits.h"
+#include "host/atomic.h"
+#include "host/diag.h"
+#include "host/exits.h"
 #include "planrun.h"
 #include "taskrun/taskrun.h"
 

@@ -5,7 +5,7 @@
  */
 #include <math.h>
 
-#include "cli/splitmix.h"
+#include "host/splitmix.h"
 #include "solver.h"
 
 void

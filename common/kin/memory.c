@@ -13,7 +13,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "cli/splitmix.h"
+#include "host/splitmix.h"
 #include "solver.h"
 
 void

@@ -10,7 +10,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "cli/diag.h"
+#include "host/diag.h"
 #include "plansrc/model.h"
 
 #define DIA_MAX_XML (64UL << 20)	/* after gunzip */

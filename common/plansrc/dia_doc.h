@@ -9,7 +9,7 @@
 
 #include <stddef.h>
 
-#include "cli/diag.h"
+#include "host/diag.h"
 
 struct dia_attr {
 	char *name;

@@ -9,7 +9,7 @@
 
 #include <stdio.h>
 
-#include "cli/diag.h"
+#include "host/diag.h"
 #include "plan/plan.h"
 
 struct emit_options {

@@ -7,7 +7,7 @@
 
 #include <stdio.h>
 
-#include "cli/diag.h"
+#include "host/diag.h"
 #include "plansrc/model.h"
 
 /*

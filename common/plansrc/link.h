@@ -6,7 +6,7 @@
 #ifndef SPINE_PLAN_LINK_H
 #define SPINE_PLAN_LINK_H
 
-#include "cli/diag.h"
+#include "host/diag.h"
 #include "plan/plan.h"
 #include "plansrc/model.h"
 

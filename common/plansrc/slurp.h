@@ -8,7 +8,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "cli/diag.h"
+#include "host/diag.h"
 
 #define SLURP_MAX (256UL << 20)	/* no plan source is anywhere near this */
 

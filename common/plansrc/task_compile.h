@@ -9,7 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "cli/diag.h"
+#include "host/diag.h"
 
 /*
  * 1 when buf is a task source: one document whose top level is a mapping

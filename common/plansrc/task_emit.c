@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cli/fmtnum.h"
+#include "host/fmtnum.h"
 #include "plansrc/task_emit.h"
 
 static void

@@ -6,7 +6,7 @@
 #ifndef SPINE_TASK_LINK_H
 #define SPINE_TASK_LINK_H
 
-#include "cli/diag.h"
+#include "host/diag.h"
 #include "plan/task.h"
 #include "plansrc/task_src.h"
 

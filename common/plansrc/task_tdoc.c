@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/num.h"
+#include "host/num.h"
 #include "plan/task.h"
 #include "plansrc/task_tdoc.h"
 

@@ -11,7 +11,7 @@
 #include <stdint.h>
 #include <yaml.h>
 
-#include "cli/diag.h"
+#include "host/diag.h"
 
 struct tpos {
 	long line, col;

@@ -7,7 +7,7 @@
 
 #include <stddef.h>
 
-#include "cli/diag.h"
+#include "host/diag.h"
 #include "plansrc/model.h"
 
 /*

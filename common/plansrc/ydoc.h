@@ -9,7 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "cli/diag.h"
+#include "host/diag.h"
 
 #define YDOC_NONE (-1)
 #define YDOC_MAX_DEPTH 64	/* deeper nesting is refused, see ydoc.c */

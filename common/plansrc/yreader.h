@@ -7,7 +7,7 @@
 #ifndef SPINE_YREADER_H
 #define SPINE_YREADER_H
 
-#include "cli/diag.h"
+#include "host/diag.h"
 #include "plansrc/model.h"
 #include "plansrc/ydoc.h"
 

@@ -9,9 +9,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cli/diag.h"
-#include "cli/exits.h"
-#include "cli/num.h"
+#include "host/diag.h"
+#include "host/exits.h"
+#include "host/num.h"
 #include "taskrun/taskrun.h"
 
 /* D numbers separated by commas or blanks: 0, or -1. */

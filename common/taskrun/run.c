@@ -9,7 +9,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "cli/exits.h"
+#include "host/exits.h"
 #include "taskrun/taskrun.h"
 
 struct runner {

@@ -9,8 +9,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cli/exits.h"
-#include "cli/num.h"
+#include "host/exits.h"
+#include "host/num.h"
 #include "taskrun/taskrun.h"
 
 /* "arm.x", "flame.z" for column lookups. */

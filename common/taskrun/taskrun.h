@@ -10,9 +10,9 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "cli/csv.h"
-#include "cli/diag.h"
-#include "cli/table.h"
+#include "host/csv.h"
+#include "host/diag.h"
+#include "host/table.h"
 #include "plan/task.h"
 #include "task/task.h"
 

@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/csv.h"
-#include "cli/num.h"
+#include "host/csv.h"
+#include "host/num.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -9,7 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "cli/diag.h"
+#include "host/diag.h"
 #include "plansrc/model.h"
 
 /* A diag that counts but prints nothing. */

@@ -12,7 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cli/exits.h"
+#include "host/exits.h"
 #include "fuzz_common.h"
 #include "plan/plan.h"
 #include "planrun.h"

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/exits.h"
+#include "host/exits.h"
 #include "fuzz_common.h"
 #include "plan/plan.h"
 #include "plan/task.h"

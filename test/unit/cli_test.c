@@ -10,12 +10,12 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "cli/atomic.h"
-#include "cli/csv.h"
-#include "cli/fmtnum.h"
-#include "cli/num.h"
-#include "cli/splitmix.h"
-#include "cli/table.h"
+#include "host/atomic.h"
+#include "host/csv.h"
+#include "host/fmtnum.h"
+#include "host/num.h"
+#include "host/splitmix.h"
+#include "host/table.h"
 
 static void
 test_num_double(void)

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "cli/exits.h"
+#include "host/exits.h"
 #include "plan/plan.h"
 #include "plansrc/task_compile.h"
 #include "taskrun/taskrun.h"

@@ -1,6 +1,6 @@
 /*
- * host_ports.c - listing serial ports and matching USB identities through
- * libserialport (host only).  libserialport reads sysfs for these facts;
+ * ports.c - listing serial ports and matching USB identities through
+ * libserialport.  libserialport reads sysfs for these facts;
  * no port is opened, so a robot that resets on open is left alone.
  */
 #include <ctype.h>
@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "host_ports.h"
+#include "ports.h"
 
 static char *
 dup_or_empty(const char *s)

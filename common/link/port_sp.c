@@ -1,5 +1,5 @@
 /*
- * host_port_sp.c - real serial ports through libserialport (host only).
+ * port_sp.c - real serial ports through libserialport.
  * libserialport opens and configures the device; reads wait on its file
  * handle with poll(2) so a USB adapter pulled out shows up as a hangup.
  */
@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "host_port_sp.h"
+#include "port_sp.h"
 
 static void
 sp_reason(char *err, size_t errlen, const char *what, enum sp_return r)

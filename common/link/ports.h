@@ -1,10 +1,10 @@
 /*
- * host_ports.h - the serial ports libserialport can see, and picking one by
- * USB identity (host only).  For armctl list, --port auto and --port
+ * ports.h - the serial ports libserialport can see, and picking one by
+ * USB identity.  For armctl list, --port auto and --port
  * VID:PID[:SERIAL]; reading a port's USB identity never opens the port.
  */
-#ifndef SPINE_WIRE_HOST_PORTS_H
-#define SPINE_WIRE_HOST_PORTS_H
+#ifndef SPINE_LINK_PORTS_H
+#define SPINE_LINK_PORTS_H
 
 #include <stddef.h>
 

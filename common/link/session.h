@@ -1,17 +1,17 @@
 /*
- * host_session.h - the host end of the link (host only): numbered requests,
+ * session.h - the host end of the link: numbered requests,
  * up to `window` of them unanswered, resent on timeout, NAK or a reply that
  * shows an earlier one was lost; every wait bounded.  armctl's only link.
  */
-#ifndef SPINE_WIRE_HOST_SESSION_H
-#define SPINE_WIRE_HOST_SESSION_H
+#ifndef SPINE_LINK_SESSION_H
+#define SPINE_LINK_SESSION_H
 
 #include <signal.h>
 #include <stdint.h>
 
-#include "frame.h"
-#include "host_port.h"
-#include "msg.h"
+#include "wire/frame.h"
+#include "port.h"
+#include "wire/msg.h"
 
 enum wire_fail {
 	WIRE_FAIL_NONE = 0,

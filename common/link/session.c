@@ -1,5 +1,5 @@
 /*
- * host_session.c - go-back-N requests over a host_port (host only).
+ * session.c - go-back-N requests over a host_port.
  * The robot answers in order and keeps its last replies, so resending a
  * request is always safe: it executes once and answers again.
  */
@@ -8,7 +8,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "host_session.h"
+#include "session.h"
 
 uint64_t
 wire_now_ms(void)

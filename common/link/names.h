@@ -1,10 +1,10 @@
 /*
- * host_names.h - words for the link's numbers (host only): message types
+ * names.h - words for the link's numbers: message types
  * and error codes, for armctl's messages and `send`, and armsim's trace.
  * Kept out of the portable core: a robot has no RAM for strings.
  */
-#ifndef SPINE_WIRE_HOST_NAMES_H
-#define SPINE_WIRE_HOST_NAMES_H
+#ifndef SPINE_LINK_NAMES_H
+#define SPINE_LINK_NAMES_H
 
 #include <stdint.h>
 

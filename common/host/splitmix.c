@@ -3,7 +3,7 @@
  * finaliser over a Weyl sequence).  Not for cryptography: for repeatable
  * scatter of poses, test inputs and injected faults.
  */
-#include "cli/splitmix.h"
+#include "host/splitmix.h"
 
 uint64_t
 splitmix_next(uint64_t *state)

@@ -1,12 +1,12 @@
 /*
- * host_port_sp.h - the libserialport path of host_port (host only).
- * Internal to host_port*.c: the port record and the real-device hooks that
- * host_port.c dispatches to.
+ * port_sp.h - the libserialport path of host_port.
+ * Internal to port*.c: the port record and the real-device hooks that
+ * port.c dispatches to.
  */
-#ifndef SPINE_WIRE_HOST_PORT_SP_H
-#define SPINE_WIRE_HOST_PORT_SP_H
+#ifndef SPINE_LINK_PORT_SP_H
+#define SPINE_LINK_PORT_SP_H
 
-#include "host_port.h"
+#include "port.h"
 
 struct sp_port;
 

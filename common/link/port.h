@@ -1,10 +1,10 @@
 /*
- * host_port.h - a serial port on the host (host only, not portable core).
+ * port.h - a serial port on the host.
  * Real ports go through libserialport; pseudo-terminals (armsim, socat,
  * ser2net), which libserialport cannot open, through POSIX termios.
  */
-#ifndef SPINE_WIRE_HOST_PORT_H
-#define SPINE_WIRE_HOST_PORT_H
+#ifndef SPINE_LINK_PORT_H
+#define SPINE_LINK_PORT_H
 
 #include <stddef.h>
 #include <stdint.h>

@@ -1,12 +1,12 @@
 /*
- * host_names.c - the tables behind host_names.h (host only).
+ * names.c - the tables behind names.h.
  * One row per message type and per error code of man/spine-protocol.7.
  */
 #include <ctype.h>
 #include <stddef.h>
 
-#include "host_names.h"
-#include "msg.h"
+#include "names.h"
+#include "wire/msg.h"
 
 static const struct {
 	uint8_t type;

@@ -8,9 +8,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cli/diag.h"
-#include "cli/exits.h"
-#include "cli/usage.h"
+#include "host/diag.h"
+#include "host/exits.h"
+#include "host/usage.h"
 
 int
 usage_error(const char *fmt, ...)

@@ -1,6 +1,6 @@
 /*
- * host_port.c - choosing the path a port takes, and the termios path for
- * pseudo-terminals (host only).  libserialport 0.1.1 refuses ptys (no sysfs
+ * port.c - choosing the path a port takes, and the termios path for
+ * pseudo-terminals.  libserialport 0.1.1 refuses ptys (no sysfs
  * entry, and TIOCMGET fails on them), so we open those ourselves.
  */
 #define _XOPEN_SOURCE 700	/* realpath */
@@ -16,8 +16,8 @@
 #include <termios.h>
 #include <unistd.h>
 
-#include "host_port.h"
-#include "host_port_sp.h"
+#include "port.h"
+#include "port_sp.h"
 
 enum wire_port_kind
 wire_port_kind_of(const char *name)
