@@ -16,8 +16,11 @@
 struct kin3d {
 	const struct arm_desc *a;
 	struct kin_solver *s;		/* the planar chain, after this */
+	struct kin_solver *cf;		/* the same, closed form only */
 	double len[ARM_MAX_CHAIN];	/* chain lengths, tool added */
 	double tol;
+	enum kin_elbow elbow;		/* tried first */
+	enum kin_method method;		/* as asked */
 };
 
 /* q in (mid - 180, mid + 180] around the middle of the joint's range. */
@@ -153,8 +156,9 @@ size_t
 kin3d_size(const struct arm_desc *a)
 {
 	size_t head = (sizeof(struct kin3d) + 15) / 16 * 16;
+	size_t one = (kin_solver_size(a->nchain) + 15) / 16 * 16;
 
-	return head + kin_solver_size(a->nchain);
+	return head + 2 * one;
 }
 
 double
@@ -168,6 +172,8 @@ kin3d_init(void *mem, size_t size, const struct arm_desc *a,
     const struct kin_opts *opts)
 {
 	size_t head = (sizeof(struct kin3d) + 15) / 16 * 16;
+	size_t one = (kin_solver_size(a->nchain) + 15) / 16 * 16;
+	struct kin_opts cfo;
 	struct kin3d *k = mem;
 	struct kin_arm pa;
 	int i;
@@ -192,9 +198,16 @@ kin3d_init(void *mem, size_t size, const struct arm_desc *a,
 	}
 	memset(k, 0, sizeof *k);
 	k->a = a;
+	k->elbow = opts->elbow;
+	k->method = opts->method;
 	memcpy(k->len, pa.len, sizeof k->len);
-	k->s = kin_solver_init((char *)mem + head, size - head, &pa, opts);
-	if (k->s == NULL)
+	k->s = kin_solver_init((char *)mem + head, one, &pa, opts);
+	/* a closed form that misses must not go on to iterate */
+	cfo = *opts;
+	cfo.method = KIN_ANALYTIC;
+	cfo.trace = NULL;
+	k->cf = kin_solver_init((char *)mem + head + one, one, &pa, &cfo);
+	if (k->s == NULL || k->cf == NULL)
 		return NULL;
 	k->tol = kin_solver_tol(k->s);
 	return k;
@@ -220,37 +233,56 @@ absolute_ok(const struct arm_desc *a, const double *q)
 	return 1;
 }
 
+/* The closed form with one elbow; 1 when it reaches within every limit
+ * (q then holds it), 0 when not, -1 when there is no closed form. */
+static int
+try_elbow(struct kin3d *k, const struct kin_target *pt, enum kin_elbow e,
+    double *q, struct kin_result *pr)
+{
+	double rel[ARM_MAX_CHAIN], q2[ARM_MAX_JOINTS];
+	struct kin_result r2;
+
+	if (!kin_analytic_applies(k->a->nchain, pt->has_phi) ||
+	    (k->method != KIN_AUTO && k->method != KIN_ANALYTIC) ||
+	    kin_solve_elbow(k->cf, pt, e, rel, &r2) < 0)
+		return -1;
+	memcpy(q2, q, (size_t)k->a->njoints * sizeof *q);
+	from_rel(k->a, rel, q2);
+	if (r2.status != KIN_OK || !absolute_ok(k->a, q2))
+		return 0;
+	memcpy(q, q2, (size_t)k->a->njoints * sizeof *q);
+	*pr = r2;
+	return 1;
+}
+
 /*
- * Solve the chain for planar target pt into q's chain joints.  An answer
- * that breaks an absolute joint's range gets the other elbow when there
- * is a closed form, else is clamped.  Returns 1 when something was held
- * at a limit that the planar solver did not know of.
+ * Solve the chain for planar target pt into q's chain joints.  With a
+ * closed form, both elbows are tried first: the planar solver picks the
+ * elbow by the first joints' limits alone and knows nothing of absolute
+ * joints.  Otherwise (or when neither elbow does) the planar solver's
+ * own answer; what still breaks an absolute joint's range is clamped.
+ * Returns 1 when something was held at a limit the planar solver did not
+ * know of; with `quick`, -1 when the closed form missed (nothing solved).
  */
 static int
 solve_chain(struct kin3d *k, const struct kin_target *pt, const double *rs,
-    double *q, struct kin_result *pr)
+    int quick, double *q, struct kin_result *pr)
 {
 	const struct arm_desc *a = k->a;
+	enum kin_elbow e = k->elbow;
 	double rel[ARM_MAX_CHAIN];
-	int i, e;
+	int i, got;
 
+	if ((got = try_elbow(k, pt, e, q, pr)) == 1 || (got == 0 &&
+	    try_elbow(k, pt, e == KIN_ELBOW_UP ? KIN_ELBOW_DOWN :
+	    KIN_ELBOW_UP, q, pr) == 1))
+		return 0;
+	if (quick && got == 0)
+		return -1;	/* the caller has other planes to try first */
 	kin_solve(k->s, pt, rs, rel, pr);
 	from_rel(a, rel, q);
 	if (absolute_ok(a, q))
 		return 0;
-	for (e = 0; e < 2; e++) {
-		struct kin_result r2;
-
-		if (kin_solve_elbow(k->s, pt, e ? KIN_ELBOW_DOWN :
-		    KIN_ELBOW_UP, rel, &r2) < 0)
-			break;
-		from_rel(a, rel, q);
-		if (absolute_ok(a, q)) {
-			r2.iter += pr->iter;
-			*pr = r2;
-			return 0;
-		}
-	}
 	for (i = 0; i < a->nchain; i++)
 		q[a->chain_index + i] = arm_clamp(&a->joint[a->chain_index + i],
 		    q[a->chain_index + i]);
@@ -326,13 +358,14 @@ better(const struct kin_result *x, const struct kin_result *y)
  * along the yaw direction, `flip` when the chain reaches back over its
  * shoulder.
  */
-static void
+static int
 try_plane(struct kin3d *k, const struct kin3d_target *t, double qb,
-    double u, int flip, int held, const double *rs, double *q,
+    double u, int flip, int held, const double *rs, int quick, double *q,
     struct kin_result *r)
 {
 	const struct arm_desc *a = k->a;
 	struct kin_target pt;
+	int got;
 
 	if (a->has_base)
 		q[a->base_index] = qb;
@@ -340,9 +373,12 @@ try_plane(struct kin3d *k, const struct kin3d_target *t, double qb,
 	pt.y = a->has_base ? t->z : t->y;
 	pt.has_phi = t->has_pitch;
 	pt.phi = (flip ? 180 - t->pitch : t->pitch) * DEG;
-	held |= solve_chain(k, &pt, rs, q, r);
+	if ((got = solve_chain(k, &pt, rs, quick, q, r)) < 0)
+		return -1;
+	held |= got;
 	held |= set_roll(a, t, q);
 	judge(k, t, q, held, r);
+	return 0;
 }
 
 /* The base's joint value for a yaw (radians), near the middle. */
@@ -370,47 +406,69 @@ start_pose(const struct arm_desc *a, const double *start, double *q,
 		q[i] = arm_clamp(&a->joint[i], 0);
 }
 
+/* The base facing the target (flip 0) or turned away, reaching back
+ * over the shoulder (flip 1), whichever the base's limits allow; the
+ * closed form alone in a first pass, so that a target one way misses
+ * costs no iterations when the other way reaches it.  0 when no way was
+ * within the base's limits. */
+static int
+both_ways(struct kin3d *k, const struct kin3d_target *t, double yaw,
+    const double *rs, double *q, struct kin_result *r)
+{
+	const struct arm_desc *a = k->a;
+	const struct arm_joint *b = &a->joint[a->base_index];
+	double best[ARM_MAX_JOINTS], q0[ARM_MAX_JOINTS], qb;
+	double h = hypot(t->x, t->y);
+	struct kin_result br;
+	int flip, pass, tried = 0;
+	size_t size = (size_t)a->njoints * sizeof *q;
+
+	memcpy(q0, q, size);
+	for (pass = 0; pass < 2 && !(tried && br.status == KIN_OK); pass++)
+		for (flip = 0; flip < 2; flip++) {
+			qb = base_value(a, yaw + flip * KIN_PI);
+			if (!in_limits(b, qb))
+				continue;
+			memcpy(q, q0, size);
+			if (try_plane(k, t, qb, flip ? -h : h, flip, 0, rs,
+			    pass == 0, q, r) < 0)
+				continue;
+			if (tried++ == 0 || better(r, &br)) {
+				br = *r;
+				memcpy(best, q, size);
+			}
+			if (br.status == KIN_OK)
+				break;
+		}
+	if (tried) {
+		*r = br;
+		memcpy(q, best, size);
+	}
+	return tried;
+}
+
 void
 kin3d_solve(struct kin3d *k, const struct kin3d_target *t,
     const double *start, double *q, struct kin_result *r)
 {
 	const struct arm_desc *a = k->a;
-	double rs[ARM_MAX_CHAIN], best[ARM_MAX_JOINTS], h, yaw, qb, u;
-	struct kin_result br;
+	double rs[ARM_MAX_CHAIN], yaw, qb, u;
 	const struct arm_joint *b;
-	int flip, tried = 0;
 
 	start_pose(a, start, q, rs);
 	if (!a->has_base) {
-		try_plane(k, t, 0, 0, 0, 0, start ? rs : NULL, q, r);
+		try_plane(k, t, 0, 0, 0, 0, start ? rs : NULL, 0, q, r);
 		return;
 	}
 	b = &a->joint[a->base_index];
-	h = hypot(t->x, t->y);
-	yaw = h > 0 ? atan2(t->y, t->x) : (b->zero + b->direction *
-	    q[a->base_index]) * DEG;
-	for (flip = 0; flip < 2; flip++) {
-		qb = base_value(a, yaw + flip * KIN_PI);
-		if (!in_limits(b, qb))
-			continue;
-		try_plane(k, t, qb, flip ? -h : h, flip, 0, start ? rs : NULL,
-		    q, r);
-		if (tried++ == 0 || better(r, &br)) {
-			br = *r;
-			memcpy(best, q, (size_t)a->njoints * sizeof *q);
-		}
-		if (br.status == KIN_OK)
-			break;
-	}
-	if (tried == 0) {
-		/* turn as far as the base goes; reach for the target's
-		 * shadow in that plane */
-		qb = arm_clamp(b, base_value(a, yaw));
-		yaw = (b->zero + b->direction * qb) * DEG;
-		u = t->x * cos(yaw) + t->y * sin(yaw);
-		try_plane(k, t, qb, u, 0, 1, start ? rs : NULL, q, r);
+	yaw = t->x != 0 || t->y != 0 ? atan2(t->y, t->x) : (b->zero +
+	    b->direction * q[a->base_index]) * DEG;
+	if (both_ways(k, t, yaw, start ? rs : NULL, q, r))
 		return;
-	}
-	*r = br;
-	memcpy(q, best, (size_t)a->njoints * sizeof *q);
+	/* turn as far as the base goes; reach for the target's shadow in
+	 * that plane */
+	qb = arm_clamp(b, base_value(a, yaw));
+	yaw = (b->zero + b->direction * qb) * DEG;
+	u = t->x * cos(yaw) + t->y * sin(yaw);
+	try_plane(k, t, qb, u, 0, 1, start ? rs : NULL, 0, q, r);
 }
