@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "args.h"
+#include "host/args.h"
 #include "bank.h"
 #include "host/diag.h"
 #include "host/exits.h"
