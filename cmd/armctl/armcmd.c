@@ -46,28 +46,6 @@ arm_here(struct ctl *c, double *q, int32_t *mdeg)
 	return 0;
 }
 
-/* Each step's hold from the waypoint times, rounded so that the sum
- * keeps to the plan; 0, or -1 when a gap is over 65.535 s. */
-static int
-step_periods(struct ctl *c, const struct arm_path *p, uint16_t *per,
-    uint16_t *maxp)
-{
-	uint32_t i;
-	long ms;
-
-	*maxp = (uint16_t)c->period_ms;
-	for (i = 0; i < p->n; i++) {
-		ms = i + 1 < p->n ? lround(p->t[i + 1] * 1000) -
-		    lround(p->t[i] * 1000) : c->period_ms;
-		if (ms > 65535)
-			return -1;
-		per[i] = (uint16_t)(ms < 1 ? 1 : ms);
-		if (per[i] > *maxp)
-			*maxp = per[i];
-	}
-	return 0;
-}
-
 /* The path must start where the arm is (within --threshold). */
 static int
 starts_here(const struct ctl *c, const struct arm_path *p, const double *q)
@@ -98,7 +76,7 @@ stream_path(struct ctl *c, const struct arm_path *p, const int32_t *here)
 	if (mdeg == NULL || per == NULL) {
 		warnx_tool("out of memory");
 		r = EXIT_IOERR;
-	} else if (step_periods(c, p, per, &st.max_period) != 0) {
+	} else if (steps_timed(&st, p->t, p->n, c->period_ms, per) != 0) {
 		warnx_tool("run: waypoints more than 65.535 s apart");
 		r = EXIT_DATAERR;
 	} else {
@@ -112,7 +90,6 @@ stream_path(struct ctl *c, const struct arm_path *p, const int32_t *here)
 		st.n = p->n;
 		st.joints = p->nj;
 		st.run_id = ~crc;
-		st.period = per;
 		r = run_steps(c, &st, here);
 	}
 	free(mdeg);

@@ -330,6 +330,27 @@ check_start(struct ctl *c, const struct steps *st, uint32_t from,
 }
 
 int
+steps_timed(struct steps *st, const double *t, uint32_t n, long last_ms,
+    uint16_t *per)
+{
+	uint32_t i;
+	long ms;
+
+	st->max_period = 0;
+	for (i = 0; i < n; i++) {
+		ms = i + 1 < n ? lround(t[i + 1] * 1000) - lround(t[i] * 1000) :
+		    last_ms;
+		if (ms > 65535)
+			return -1;
+		per[i] = (uint16_t)(ms < 1 ? 1 : ms);
+		if (per[i] > st->max_period)
+			st->max_period = per[i];
+	}
+	st->period = per;
+	return 0;
+}
+
+int
 run_steps(struct ctl *c, const struct steps *st, const int32_t *home)
 {
 	struct watch w;
@@ -376,6 +397,16 @@ run_trajectory(struct ctl *c, struct trajectory *t)
 	}
 	/* Home is where this run began: the arm now, or the first step. */
 	memcpy(home, from > 1 ? st.q : here, sizeof(int32_t) * st.joints);
+	if (t->times && (t->periods = malloc(sizeof *t->periods * t->n)) ==
+	    NULL) {
+		warnx_tool("run: out of memory");
+		return EXIT_IOERR;
+	}
+	if (t->times && steps_timed(&st, t->times, t->n, c->period_ms,
+	    t->periods) != 0) {
+		warnx_tool("run: waypoints more than 65.535 s apart");
+		return EXIT_DATAERR;
+	}
 	r = stream(c, &st, from, &w);
 	if (r == OBSTRUCTED)
 		return go_back(c, &w, st.n, home);

@@ -19,6 +19,15 @@ struct steps {
 	uint16_t max_period;	/* the largest of them */
 };
 
+/*
+ * Time the n steps by the seconds in t[]: each held until the next one's
+ * time (the sum rounded to keep to the plan), the last for last_ms.  per
+ * (n entries) is the caller's; sets st->period, st->max_period.  0, or -1
+ * when two steps are over 65.535 s apart.
+ */
+int steps_timed(struct steps *st, const double *t, uint32_t n, long last_ms,
+    uint16_t *per);
+
 /* Encoder readings in millidegrees; 0 or an exit status. */
 int read_encoders(struct ctl *c, int32_t *mdeg);
 
