@@ -206,3 +206,155 @@ check() {
 	run --separate-stderr ikreach --arm "$SO101" --links 1,2 1,1
 	assert_failure 2
 }
+
+# armctl for the described arm on armsim's pty
+actl() {
+	armctl --port "$PORT" --arm "$ARM" "$@"
+}
+
+# fk_rows GEOM FILE: the tip of every row of an armsim --setpoints log
+# (t, then the joints in file order), as "t x y z gripper"
+fk_rows() {
+	awk -F, -v g="$1" "$AWK_FK"'
+	BEGIN { setup_geom(g) }
+	NR > 1 {
+		for (i = 0; i <= nc; i++) q[i] = $(i + 2)
+		fk(q)
+		printf "%s %.4f %.4f %.4f %s\n", $1, X, Y, Z, $NF
+	}' "$2"
+}
+
+@test "armsim --arm: a bad obstacle or start is a usage error" {
+	run --separate-stderr armsim --arm "$SO101" --obstacle 1,2,3
+	assert_failure 2
+	run --separate-stderr armsim --arm "$SO101" --start 1,2
+	assert_failure 2
+	# the arm's tip at all zeros is (324, 0, 265): a sphere there
+	run --separate-stderr armsim --arm "$SO101" \
+		--obstacle sphere:324,0,265,5
+	assert_failure 2
+	[[ "$stderr" == *"start pose touches an obstacle"* ]]
+}
+
+@test "armctl --arm: pick and place, mjtraj | ikreach | armctl run" {
+	ARM=$SO101
+	start_armsim --arm "$ARM" --setpoints sp.csv
+	cat > wp.csv <<EOW
+x,y,z,pitch,gripper
+200,-100,150,-60,100
+220,-120,60,-90,100
+220,-120,60,-90,0
+200,0,200,-45,0
+200,120,80,-90,0
+200,120,80,-90,100
+EOW
+	actl goto 200,-100,150,-60
+	actl gripper 100
+	mjtraj --names x,y,z,pitch,gripper --vmax 150 --rate 50 wp.csv |
+		ikreach --arm "$ARM" | actl run -
+	# the tip is on the last point (encoders hold millidegrees: a few
+	# micrometres at this reach)
+	run sh -c "armctl --port '$PORT' --arm '$ARM' pos | ikreach --arm '$ARM' --fk"
+	assert_success
+	run awk -F, 'NR == 2 { d = sqrt(($2-200)^2 + ($3-120)^2 + ($4-80)^2)
+		print (d < 0.05 && $1 == 100) ? "there" : "off by " d }' <<< "$output"
+	assert_output "there"
+	# every waypoint was commanded (awk FK of armsim's log) and the
+	# gripper was closed on the way between the pick and the place
+	fk_rows "$SO101_GEOM" sp.csv > tips.txt
+	run awk 'NR == FNR { if (FNR > 1) { split($0, w, ","); wx[FNR] = w[1]
+			wy[FNR] = w[2]; wz[FNR] = w[3]; n = FNR }; next }
+		{ for (k = 2; k <= n; k++)
+			if (($2-wx[k])^2 + ($3-wy[k])^2 + ($4-wz[k])^2 < 0.0025)
+				hit[k] = 1
+		  if ($5 == 0) closed = 1 }
+		END { for (k = 2; k <= n; k++) m += hit[k]
+			print m " of " n - 1 " points" (closed ? ", gripper closed" : "") }' \
+		FS=, wp.csv FS=' ' tips.txt
+	assert_output "6 of 6 points, gripper closed"
+}
+
+@test "armctl --arm run: a t column is honoured (armsim's own clock)" {
+	ARM=$SO101
+	start_armsim --arm "$ARM" --setpoints sp.csv
+	# 151 rows over 3 s; the old fixed 35 ms a row would take 5.25 s
+	mjtraj --names shoulder_pan,shoulder_lift,elbow_flex,wrist_flex \
+		--from 0,0,0,0 --to 30,10,-10,5 --duration 3 --rate 50 > path.csv
+	actl run path.csv
+	# armsim logged each step as it began (after its own start-up hold,
+	# row 2): the first at t = 0 of the plan, the last at t = 3
+	run awk -F, 'NR > 2 { if (!first) first = $1; last = $1; n++ }
+		END { span = last - first
+			print n " steps, " (span > 2.9 && span < 3.15 ? "on time" : "span " span) }' sp.csv
+	assert_output "151 steps, on time"
+}
+
+@test "armctl --arm --check: a path too fast for a joint is refused, naming it" {
+	ARM=$SO101
+	start_armsim --arm "$ARM"
+	# shoulder_pan 0 -> 45 -> 90 in 0.2 s: 450 deg/s against its 180
+	printf 't,shoulder_pan,shoulder_lift,elbow_flex,wrist_flex\n0,0,0,0,0\n0.1,45,0,0,0\n0.2,90,0,0,0\n' > fast.csv
+	run --separate-stderr actl --check run fast.csv
+	assert_failure 1
+	[[ "$stderr" == *"too fast for shoulder_pan: peak speed 450 deg/s"* ]]
+	assert_line -n 1 --partial "shoulder_pan,450,180,"
+	# and without --check it moves nothing
+	run --separate-stderr actl run fast.csv
+	assert_failure 1
+	run actl pos
+	assert_line -n 1 "0,0,0,0,0,0"
+	# the same path over 2 s is fine
+	printf 't,shoulder_pan,shoulder_lift,elbow_flex,wrist_flex\n0,0,0,0,0\n1,45,0,0,0\n2,90,0,0,0\n' > slow.csv
+	run --separate-stderr actl --check run slow.csv
+	assert_success
+}
+
+@test "armctl --arm: goto and home from an arbitrary pose, jog, gripper" {
+	ARM=$SO101
+	start_armsim --arm "$ARM" --start 40,-30,50,20,10,50
+	run actl goto 250,-80,120,-45
+	assert_success
+	# (the gripper column passes through ikreach, in front)
+	run sh -c "armctl --port '$PORT' --arm '$ARM' pos | ikreach --arm '$ARM' --fk"
+	run awk -F, 'NR == 2 { d = sqrt(($2-250)^2 + ($3+80)^2 + ($4-120)^2)
+		print (d < 0.05 && ($5 + 45)^2 < 1e-4) ? "there" : "off by " d }' <<< "$output"
+	assert_output "there"
+	actl jog wrist_roll -25
+	actl gripper 20
+	run actl pos
+	assert_line -n 1 --regexp ',-15,20$'
+	run actl home
+	assert_success
+	run actl pos
+	assert_line -n 1 "0,0,0,0,0,20"
+	run --separate-stderr actl goto 0,0,900
+	assert_failure 1
+	run --separate-stderr actl jog nosuch 5
+	assert_failure 2
+}
+
+@test "armctl --arm: a sphere on the path makes the arm go back" {
+	ARM=$SO101
+	# all zeros: the tip at (324, 0, 265); turning the base sweeps it
+	# round the yaw axis, into a sphere at 30 degrees
+	start_armsim --arm "$ARM" \
+		--obstacle sphere:280.59,162,265,15
+	run --separate-stderr actl goto --joints 60,0,0,0
+	assert_failure 1
+	[[ "${stderr_lines[0]}" == *"obstruction at step"*"stopped" ]]
+	assert_equal "${stderr_lines[1]}" "armctl: run: reversed to the start of the run"
+	run actl pos
+	assert_line -n 1 "0,0,0,0,0,0"
+}
+
+@test "armctl --arm: the MeArm's claw and pos | ikreach --fk" {
+	ARM=$MEARM
+	start_armsim --arm "$ARM"
+	run actl gripper 50
+	assert_success
+	run actl pos
+	assert_output "$(printf 'base,shoulder,elbow,claw\n0,0,0,50')"
+	# upright shoulder, level forearm: the wrist at (80, 0, 55 + 80)
+	run sh -c "armctl --port '$PORT' --arm '$ARM' pos | ikreach --arm '$ARM' --fk"
+	assert_line -n 1 "50,80,0,135,0,0"
+}

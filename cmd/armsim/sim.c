@@ -54,7 +54,8 @@ hw_read_encoders(void *ctx, int32_t *mdeg)
 }
 
 /* --setpoints: a CSV row "t,<joints>" on armsim's own clock (seconds
- * since it started), for every change of command. */
+ * since it started) for every command the robot gives its joints: each
+ * streamed step as it starts, a STOP's hold. */
 static void
 log_setpoint(struct sim *s)
 {
@@ -73,13 +74,9 @@ hw_command_joints(void *ctx, const int32_t *mdeg)
 	struct sim *s = ctx;
 	int j;
 
-	int changed = 0;
-
-	for (j = 0; j < s->arm.joints; j++) {
-		changed |= s->arm.cmd[j] != mdeg[j] / 1000.0;
+	for (j = 0; j < s->arm.joints; j++)
 		s->arm.cmd[j] = mdeg[j] / 1000.0;
-	}
-	if (s->setpoints && changed)
+	if (s->setpoints)
 		log_setpoint(s);
 }
 
