@@ -7,6 +7,8 @@
 #include <stdlib.h>
 
 #include "arm/arm.h"
+#include "arm/obstacle.h"
+#include "arm/path.h"
 #include "check.h"
 #include "host/splitmix.h"
 #include "kin/arm3d.h"
@@ -270,6 +272,101 @@ test_round_trips(void)
 	round_trip(parallel, 0, 300);
 }
 
+static void
+test_obstacles(void)
+{
+	struct arm_obstacle o;
+	const char *why;
+	double a[3] = { 0, 0, 0 }, b[3] = { 10, 0, 0 };
+
+	CHECK(arm_obstacle_parse("sphere:5,3,4,1", &o, &why) == 0);
+	/* nearest point (5,0,0): distance 5 from the centre, radius 1 */
+	CHECK_NEAR(arm_obstacle_distance(&o, a, b), 4, 1e-12);
+	CHECK(arm_obstacle_parse("box:12,-1,-1,20,1,1", &o, &why) == 0);
+	/* the segment ends 2 short of the box's face at x = 12 */
+	CHECK_NEAR(arm_obstacle_distance(&o, a, b), 2, 1e-9);
+	CHECK(arm_obstacle_parse("box:20,1,1,2,-1,-1", &o, &why) == 0);
+	CHECK(arm_obstacle_distance(&o, a, b) < 0);	/* crosses it */
+	CHECK(arm_obstacle_parse("sphere:1,2,3", &o, &why) == -1);
+	CHECK(arm_obstacle_parse("sphere:1,2,3,-1", &o, &why) == -1);
+	CHECK(arm_obstacle_parse("cone:1,2,3,4", &o, &why) == -1);
+	CHECK(arm_obstacle_parse("box:1,2,3,4,5", &o, &why) == -1);
+}
+
+/* A move within the limits: the sampled peaks keep to them, it ends
+ * exactly on the target, and a path twice as fast is refused. */
+static void
+test_path_move(void)
+{
+	struct arm_desc a;
+	struct diag d = quiet();
+	struct arm_path p;
+	struct arm_peak pk[ARM_MAX_JOINTS];
+	double from[5] = { 0, 0, 0, 0, 10 }, to[5] = { 80, -30, 0, 0, 60 };
+	const char *what;
+	uint32_t i;
+	int j;
+
+	CHECK(parse(&a, two_link, &d) == 0);
+	memset(&p, 0, sizeof p);
+	CHECK(arm_path_move(&p, &a, from, to, 0.01) == 0);
+	CHECK(p.n > 10);
+	for (j = 0; j < 5; j++)
+		CHECK(p.q[(size_t)(p.n - 1) * 5 + j] == to[j]);
+	arm_path_peaks(&p, pk);
+	CHECK(arm_path_too_fast(&a, pk, 0, &what) == -1);
+	/* the gripper (50 in at most 30 deg/s, 90 deg/s^2) sets the pace:
+	 * T >= max(1.875 * 50 / 30, sqrt(5.77 * 50 / 90)) = 3.125 s */
+	CHECK(p.t[p.n - 1] >= 3.125);
+	for (i = 0; i < p.n; i++)
+		p.t[i] /= 2;
+	arm_path_peaks(&p, pk);
+	CHECK(arm_path_too_fast(&a, pk, 0.01, &what) == 4);
+	CHECK_STR(what, "speed");
+	arm_path_free(&p);
+}
+
+static void
+test_path_read(void)
+{
+	static const char csv[] =
+	    "t,yaw,a,b,g\n"
+	    "1,0,0,-90,100\n"
+	    "1.5,10,0,-90,0\n";
+	struct arm_desc a;
+	struct diag d = quiet();
+	struct arm_path p;
+	double start[5] = { 0, 0, 0, 5, 10 };
+	FILE *fp = tmpfile();
+
+	CHECK(parse(&a, two_link, &d) == 0);
+	fputs(csv, fp);
+	rewind(fp);
+	CHECK(arm_path_read(&p, fp, &a, 0.035, start, &d) == 0);
+	CHECK(p.n == 2 && p.timed && !p.cartesian);
+	CHECK_NEAR(p.t[1], 0.5, 1e-12);
+	CHECK_NEAR(p.q[3], 5, 0);		/* roll kept from start */
+	CHECK_NEAR(p.q[4], 60, 1e-12);		/* 100 % open */
+	CHECK_NEAR(p.q[5 + 4], 10, 1e-12);	/* 0 %: closed */
+	arm_path_free(&p);
+	fclose(fp);
+	/* x,y,z: by the kinematics; the straight arm's tip (180, 0, 100) */
+	fp = tmpfile();
+	fputs("x,y,z\n180,0,100\n", fp);
+	rewind(fp);
+	CHECK(arm_path_read(&p, fp, &a, 0.035, start, &d) == 0);
+	CHECK(p.cartesian && p.n == 1);
+	CHECK_NEAR(p.q[2], -90, 1e-6);
+	arm_path_free(&p);
+	fclose(fp);
+	/* times must increase */
+	fp = tmpfile();
+	fputs("t,yaw,a,b\n1,0,0,0\n1,0,0,0\n", fp);
+	rewind(fp);
+	CHECK(arm_path_read(&p, fp, &a, 0.035, start, &d) == -1);
+	fclose(fp);
+}
+
 int
 main(void)
 {
@@ -280,5 +377,8 @@ main(void)
 	RUN(test_fk_by_hand);
 	RUN(test_absolute_joint);
 	RUN(test_round_trips);
+	RUN(test_obstacles);
+	RUN(test_path_move);
+	RUN(test_path_read);
 	return check_report("arm");
 }
