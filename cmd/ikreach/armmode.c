@@ -23,7 +23,9 @@ struct armrun {
 	struct kin3d *k;
 	struct source src;
 	struct table *t;
-	const char *names[MAX_COLS + SOURCE_MAX_WANT];
+	const char *names[MAX_COLS + SOURCE_MAX_WANT + 3 * KIN3D_MAX_POINTS];
+	char pnames[3 * KIN3D_MAX_POINTS][8];	/* --fk --joints: x0,y0,z0.. */
+	int npoints;
 	const char *want[MAX_COLS];
 	int nwant, need;
 	int out[ARM_MAX_JOINTS];	/* joints printed, arm indices */
@@ -116,8 +118,16 @@ header(struct armrun *r)
 	for (i = 0; i < r->src.npass; i++)
 		r->names[n++] = r->src.pass_names[i];
 	if (r->o->fk) {
+		double q[ARM_MAX_JOINTS] = { 0 }, pts[3 * KIN3D_MAX_POINTS];
+
 		for (i = 0; i < 5; i++)
 			r->names[n++] = ik_cols[i];
+		r->npoints = r->o->joints ? kin3d_points(&r->a, q, pts) : 0;
+		for (i = 0; i < (size_t)r->npoints * 3; i++) {
+			snprintf(r->pnames[i], sizeof r->pnames[i], "%c%zu",
+			    "xyz"[i % 3], i / 3);
+			r->names[n++] = r->pnames[i];
+		}
 	} else {
 		for (i = 0; i < (size_t)r->nout; i++)
 			r->names[n++] = r->a.joint[r->out[i]].name;
@@ -220,6 +230,13 @@ row_fk3(struct armrun *r, const double *v)
 	table_num(r->t, p.z);
 	table_num(r->t, p.pitch);
 	table_num(r->t, p.roll);
+	if (r->npoints > 0) {
+		double pts[3 * KIN3D_MAX_POINTS];
+
+		kin3d_points(a, q, pts);
+		for (i = 0; i < 3 * r->npoints; i++)
+			table_num(r->t, pts[i]);
+	}
 	table_end_row(r->t);
 }
 

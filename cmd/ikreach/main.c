@@ -169,10 +169,10 @@ check_arm_options(const struct options *o, const struct deferred *d)
 	if (d->links || d->limits || d->base)
 		return usage_error("%s", "--arm describes the arm: no --links, "
 		    "--limits or --base");
-	if (o->both || o->trace || o->memory || o->explore || o->joints ||
-	    o->rad)
+	if (o->both || o->trace || o->memory || o->explore ||
+	    (o->joints && !o->fk) || o->rad)
 		return usage_error("%s", "--arm takes no --elbow both, --trace, "
-		    "--memory, --explore, --joints or --rad");
+		    "--memory, --explore or --rad; --joints goes with --fk");
 	return 0;
 }
 
