@@ -277,25 +277,14 @@ load_arm(struct ctl *c, const char *command)
 	return 0;
 }
 
-int
-main(int argc, char **argv)
+static int
+armctl(int argc, char **argv)
 {
 	static struct ctl c;
 	int seen[128] = { 0 };
 	const char *command;
-	static char **av;	/* kept to the end: argv points into it */
 	size_t i;
 	int r;
-
-	/* goto -100,0,50 and jog base -10: numbers, not options */
-	if ((av = args_protect_numbers(argc, argv, longopts, shortopts)) ==
-	    NULL) {
-		warnx_tool("out of memory");
-		return EXIT_IOERR;
-	}
-	for (argc = 0; av[argc]; argc++)
-		;
-	argv = av;
 
 	c.baud = 115200;
 	c.timeout_ms = 300;
@@ -335,5 +324,24 @@ main(int argc, char **argv)
 		warnx_tool("writing the output failed");
 		return r ? r : EXIT_IOERR;
 	}
+	return r;
+}
+
+int
+main(int argc, char **argv)
+{
+	char **av;
+	int ac, r;
+
+	/* goto -100,0,50 and jog base -10: numbers, not options */
+	if ((av = args_protect_numbers(argc, argv, longopts, shortopts)) ==
+	    NULL) {
+		warnx_tool("out of memory");
+		return EXIT_IOERR;
+	}
+	for (ac = 0; av[ac]; ac++)
+		;
+	r = armctl(ac, av);
+	free(av);
 	return r;
 }
