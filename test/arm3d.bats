@@ -282,10 +282,12 @@ EOW
 		--from 0,0,0,0 --to 30,10,-10,5 --duration 3 --rate 50 > path.csv
 	actl run path.csv
 	# armsim logged each step as it began (after its own start-up hold,
-	# row 2): the first at t = 0 of the plan, the last at t = 3
+	# row 2): the first at t = 0 of the plan, the last at t = 3.  A step
+	# is never early; a loaded machine can make armsim late, so the upper
+	# bound is loose, but far below the 5.25 s of 35 ms a row.
 	run awk -F, 'NR > 2 { if (!first) first = $1; last = $1; n++ }
 		END { span = last - first
-			print n " steps, " (span > 2.9 && span < 3.15 ? "on time" : "span " span) }' sp.csv
+			print n " steps, " (span > 2.95 && span < 3.75 ? "on time" : "span " span) }' sp.csv
 	assert_output "151 steps, on time"
 }
 

@@ -367,6 +367,35 @@ test_path_read(void)
 	fclose(fp);
 }
 
+/* Random bytes as a path file: refused or read, never a crash. */
+static void
+test_path_random(void)
+{
+	static const char alphabet[] = "t,yaw,a,b,g,x,y,z\n0123456789.-e\"#";
+	struct arm_desc a;
+	struct diag d = quiet();
+	struct arm_path p;
+	double start[5] = { 0, 0, 0, 0, 10 };
+	uint64_t st = 9;
+	int i, k, n;
+
+	CHECK(parse(&a, two_link, &d) == 0);
+	for (i = 0; i < 500; i++) {
+		FILE *fp = tmpfile();
+
+		n = (int)(splitmix_next(&st) % 400);
+		for (k = 0; k < n; k++)
+			fputc(alphabet[splitmix_next(&st) % (sizeof alphabet - 1)],
+			    fp);
+		rewind(fp);
+		d = quiet();
+		if (arm_path_read(&p, fp, &a, 0.02, start, &d) == 0)
+			arm_path_free(&p);
+		fclose(fp);
+	}
+	CHECK(1);
+}
+
 int
 main(void)
 {
@@ -380,5 +409,6 @@ main(void)
 	RUN(test_obstacles);
 	RUN(test_path_move);
 	RUN(test_path_read);
+	RUN(test_path_random);
 	return check_report("arm");
 }
