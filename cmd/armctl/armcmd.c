@@ -157,6 +157,11 @@ arm_run(struct ctl *c, const char *path)
 	int r;
 
 	memset(&p, 0, sizeof p);
+	if (c->resume) {
+		warnx_tool("run --resume: not for --arm yet; goto the start "
+		    "and run again");
+		return EXIT_USAGE;
+	}
 	if ((r = ctl_connect(c)) != 0 || (r = arm_here(c, here, mdeg)) != 0 ||
 	    (r = read_path(c, path, here, &p)) != 0)
 		return r;
