@@ -360,3 +360,14 @@ EOW
 	run sh -c "armctl --port '$PORT' --arm '$ARM' pos | ikreach --arm '$ARM' --fk"
 	assert_line -n 1 "50,80,0,135,0,0"
 }
+
+@test "ikreach --arm: a planar description answers as --links does" {
+	printf 'chain:\n  - {length: 100}\n  - {length: 80}\n' > planar.yaml
+	run ikreach --arm planar.yaml 120,60 50,-100
+	assert_success
+	# the same angles as the planar tool's, columns named q1,q2
+	want=$(ikreach --links 100,80 120,60 50,-100 | cut -d, -f1-2)
+	assert_equal "$(echo "$output" | cut -d, -f1-2)" "$want"
+	run ikreach --arm planar.yaml --fk 90,-90
+	assert_output "$(printf 'x,y,z,pitch,roll\n80,100,0,0,0')"
+}
