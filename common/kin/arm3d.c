@@ -377,6 +377,12 @@ try_plane(struct kin3d *k, const struct kin3d_target *t, double qb,
 		return -1;
 	held |= got;
 	held |= set_roll(a, t, q);
+	if (!held && r->status == KIN_OK) {
+		/* the target lies in this plane: the planar verdict, by the
+		 * planar solver's own forward kinematics, is the whole one */
+		r->sat = sat_bits(a, q);
+		return 0;
+	}
 	judge(k, t, q, held, r);
 	return 0;
 }
