@@ -174,6 +174,25 @@ sample_rtt(struct wire_session *s, double ms)
 	s->base_rto_ms = s->rto_ms;
 }
 
+/*
+ * A reply is progress: the requests still waiting were queued behind the
+ * one answered, so their clocks start again (RFC 6298 5.3), or a window
+ * sent in one burst would time out at its tail on a clean line.
+ */
+static void
+restart_timers(struct wire_session *s)
+{
+	uint64_t due = wire_now_ms() + (uint64_t)s->rto_ms;
+	uint8_t i;
+
+	for (i = 0; i < s->count; i++) {
+		struct wire_pending *q = at(s, i);
+
+		if (!q->replied && q->due_ms < due)
+			q->due_ms = due;
+	}
+}
+
 /* Request i was answered: earlier cumulative ones of its type are done. */
 static void
 stand_in(struct wire_session *s, uint8_t i)
@@ -197,6 +216,7 @@ static int
 on_frame(struct wire_session *s, const struct wire_frame *f)
 {
 	struct wire_pending *p;
+	uint64_t now;
 	int i;
 
 	if (f->type == WIRE_EVENTS) {
@@ -209,15 +229,33 @@ on_frame(struct wire_session *s, const struct wire_frame *f)
 	p = at(s, (uint8_t)i);
 	if (f->type == WIRE_NAK) {
 		s->naks++;
-		return p->replied ? 0 : resend_from(s, (uint8_t)i, s->count, 0);
+		if (p->replied)
+			return 0;
+		if (!s->selective)
+			return resend_from(s, (uint8_t)i, s->count, 0);
+		/* The robot kept what came after: send the lost one alone, and
+		 * not again for each NAK its followers raise meanwhile. */
+		if (wire_now_ms() - p->sent_ms < (uint64_t)(s->have_rtt ?
+		    s->srtt_ms : s->rto_ms))
+			return 0;
+		s->resent++;
+		return transmit(s, p, 0);
 	}
 	if (p->replied || !matches(p, f))
 		return 0;
 	p->replied = 1;
 	p->reply = *f;
-	/* Karn: a reply to a resent request could answer either sending. */
+	/*
+	 * Karn: a reply to a resent request could answer either sending.
+	 * A request sent in a burst waited behind the one answered before
+	 * it: its round trip counts from that answer, as its timer does.
+	 */
+	now = wire_now_ms();
 	if (p->sends == 1)
-		sample_rtt(s, (double)(wire_now_ms() - p->sent_ms));
+		sample_rtt(s, (double)(now - (p->sent_ms > s->progress_ms ?
+		    p->sent_ms : s->progress_ms)));
+	s->progress_ms = now;
+	restart_timers(s);
 	stand_in(s, (uint8_t)i);
 	/* Replies come in order: any earlier one still missing was lost. */
 	return resend_from(s, 0, (uint8_t)i, 0);
@@ -375,5 +413,6 @@ wire_hello(struct wire_session *s, struct wire_hello *h)
 		return -2;
 	}
 	s->window = h->window < WIRE_WINDOW_MAX ? h->window : WIRE_WINDOW_MAX;
+	s->selective = (h->flags & WIRE_F_SELECTIVE) != 0;
 	return 0;
 }

@@ -51,7 +51,9 @@ struct wire_session {
 	int base_rto_ms;	/* from the round trips alone, 0 before one */
 	double srtt_ms, rttvar_ms;	/* round trip: mean, deviation */
 	int have_rtt;		/* srtt_ms holds a sample */
+	uint64_t progress_ms;	/* when the last new reply came */
 	uint8_t window;		/* set from HELLO; 1 until then */
+	uint8_t selective;	/* HELLO said WIRE_F_SELECTIVE */
 	uint8_t next_seq;
 	struct wire_decoder dec;
 	struct wire_pending pend[WIRE_WINDOW_MAX];
