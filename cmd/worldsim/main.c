@@ -21,7 +21,7 @@
 
 struct options {
 	const char *plan, *monitor, *map, *profile, *stats, *gif, *frames;
-	const char *log, *mate_drive, *mate_above;
+	const char *trace, *log, *mate_drive, *mate_above;
 	long robots, ticks, seed, stats_every, mate_range, px, frame_every;
 	double rate;
 	int show, header, print_map, stats_given;
@@ -39,7 +39,7 @@ usage(FILE *fp)
 	    "\n"
 	    "                [--show] [--rate hz] [--gif file] [--frames dir]"
 	    " [--cell-px n]\n"
-	    "                [--frame-every k] [--log dir]"
+	    "                [--frame-every k] [--trace file] [--log dir]"
 	    " [--mate-drive name]\n"
 	    "                [--mate-above name] [--mate-range n]\n"
 	    "       worldsim --print-map [--map file]\n");
@@ -60,7 +60,7 @@ number_arg(const char *opt, const char *s, long lo, long hi, long *out)
 enum { OPT_PLAN = 256, OPT_MONITOR, OPT_ROBOTS, OPT_TICKS, OPT_SEED,
     OPT_MAP, OPT_PROFILE, OPT_STATS, OPT_STATS_EVERY, OPT_NO_HEADER,
     OPT_SHOW, OPT_RATE, OPT_GIF, OPT_FRAMES, OPT_PX, OPT_FRAME_EVERY,
-    OPT_LOG, OPT_MATE_DRIVE, OPT_MATE_ABOVE, OPT_MATE_RANGE, OPT_PRINT_MAP,
+    OPT_TRACE, OPT_LOG, OPT_MATE_DRIVE, OPT_MATE_ABOVE, OPT_MATE_RANGE, OPT_PRINT_MAP,
     OPT_VERSION };
 
 static const struct option longopts[] = {
@@ -80,6 +80,7 @@ static const struct option longopts[] = {
 	{ "frames", required_argument, NULL, OPT_FRAMES },
 	{ "cell-px", required_argument, NULL, OPT_PX },
 	{ "frame-every", required_argument, NULL, OPT_FRAME_EVERY },
+	{ "trace", required_argument, NULL, OPT_TRACE },
 	{ "log", required_argument, NULL, OPT_LOG },
 	{ "mate-drive", required_argument, NULL, OPT_MATE_DRIVE },
 	{ "mate-above", required_argument, NULL, OPT_MATE_ABOVE },
@@ -106,6 +107,7 @@ take_option(int ch, struct options *o)
 	case OPT_SHOW: o->show = 1; break;
 	case OPT_GIF: o->gif = optarg; break;
 	case OPT_FRAMES: o->frames = optarg; break;
+	case OPT_TRACE: o->trace = optarg; break;
 	case OPT_LOG: o->log = optarg; break;
 	case OPT_MATE_DRIVE: o->mate_drive = optarg; break;
 	case OPT_MATE_ABOVE: o->mate_above = optarg; break;
@@ -327,7 +329,9 @@ struct outputs {
 	struct stats_out stats;
 	struct show show;
 	struct picture pic;
-	int want_stats, want_pic;
+	struct atomic_file trace_file;
+	struct table trace;
+	int want_stats, want_pic, want_trace;
 };
 
 static int
@@ -338,7 +342,7 @@ open_outputs(struct sim *s, struct outputs *out)
 
 	memset(out, 0, sizeof *out);
 	out->want_stats = o->stats_given || (!o->show && !o->gif &&
-	    !o->frames && !o->log);
+	    !o->frames && !o->log && !o->trace);
 	if (out->want_stats) {
 		const char *path = o->stats ? o->stats : "-";
 
@@ -349,6 +353,14 @@ open_outputs(struct sim *s, struct outputs *out)
 		out->stats_fp = out->stats_file.fp;
 		stats_init(&out->stats, out->stats_fp, (uint32_t)o->seed,
 		    o->header);
+	}
+	if (o->trace) {
+		if (atomic_open(&out->trace_file, o->trace) < 0) {
+			warnx_tool("%s: %s", o->trace, strerror(errno));
+			return EXIT_IOERR;
+		}
+		out->want_trace = 1;
+		trace_init(&out->trace, out->trace_file.fp, o->header);
 	}
 	if (o->show && show_init(&out->show, stdout, o->rate, &s->w) < 0) {
 		warnx_tool("out of memory");
@@ -374,6 +386,8 @@ run(struct sim *s, struct outputs *out)
 			warnx_tool("write error: %s", strerror(errno));
 			return EXIT_IOERR;
 		}
+		if (out->want_trace)
+			trace_tick(&out->trace, &s->w);
 		if (out->want_pic && t % o->frame_every == 0)
 			picture_frame(&out->pic, &s->w);
 		if (out->want_stats && o->stats_every && t > 0 &&
@@ -383,6 +397,22 @@ run(struct sim *s, struct outputs *out)
 	if (out->want_stats)
 		stats_row(&out->stats, &s->w);
 	return EXIT_OK;
+}
+
+/* A table's file put in place, or dropped when the run failed. */
+static int
+commit(int *want, struct table *t, struct atomic_file *af, int rc)
+{
+	if (!*want)
+		return rc;
+	*want = 0;
+	if (rc == EXIT_OK && (table_flush(t) < 0 || atomic_commit(af) < 0)) {
+		warnx_tool("write error: %s", strerror(errno));
+		return EXIT_IOERR;
+	}
+	if (rc != EXIT_OK)
+		atomic_abort(af);
+	return rc;
 }
 
 static int
@@ -395,15 +425,8 @@ close_outputs(struct outputs *out, int rc)
 			rc = prc;
 	}
 	show_free(&out->show);
-	if (out->want_stats) {
-		if (rc == EXIT_OK && (table_flush(&out->stats.t) < 0 ||
-		    atomic_commit(&out->stats_file) < 0)) {
-			warnx_tool("write error: %s", strerror(errno));
-			rc = EXIT_IOERR;
-		} else if (rc != EXIT_OK) {
-			atomic_abort(&out->stats_file);
-		}
-	}
+	rc = commit(&out->want_trace, &out->trace, &out->trace_file, rc);
+	rc = commit(&out->want_stats, &out->stats.t, &out->stats_file, rc);
 	return rc;
 }
 

@@ -75,7 +75,7 @@ picture_begin(struct picture *p, const char *gif, const char *dir,
 	}
 	signal(SIGPIPE, SIG_IGN);	/* a dead gnuplot is seen at pclose */
 	fflush(NULL);
-	if ((p->pipe = popen("gnuplot", "w")) == NULL) {
+	if ((p->pipe = popen("exec gnuplot 2>/dev/null", "w")) == NULL) {
 		warnx_tool("cannot run gnuplot: %s", strerror(errno));
 		return EXIT_UNAVAILABLE;
 	}

@@ -16,17 +16,6 @@
 
 #define PROFILE_MAX (1UL << 20)
 
-static const char *const sense_kind[WS_NKINDS] = {
-	"none", "front_right", "front_left", "rear_left", "rear_right",
-	"front", "rear", "random", "fifty", "mate", "constant",
-	"nearest_side", "blocked", "asleep", "speed", "heading"
-};
-
-static const char *const action_kind[WA_NKINDS] = {
-	"none", "set_speed", "move_by", "turn", "stop", "sleep", "fail",
-	"succeed", "mate", "random_turn"
-};
-
 static int
 kind_of(const char *const *names, int n, const char *s)
 {
@@ -92,8 +81,8 @@ one_binding(struct reader *rd, const struct ynode *v, int is_sense,
 	}
 	if (yget_name(f[0], "world", rd->d, &kind) < 0)
 		return -1;
-	k = is_sense ? kind_of(sense_kind, WS_NKINDS, kind) :
-	    kind_of(action_kind, WA_NKINDS, kind);
+	k = is_sense ? kind_of(world_sense_names, WS_NKINDS, kind) :
+	    kind_of(world_action_names, WA_NKINDS, kind);
 	if (k < 0) {
 		ydoc_error(rd->d, f[0], "no world %s '%s'", is_sense ?
 		    "sense" : "action", kind);

@@ -51,6 +51,12 @@ void stats_row(struct stats_out *s, const struct world *w);
 /* The status line of --show: the statistics in words. */
 void stats_line(const struct world *w, char *buf, size_t size);
 
+/* ---- trace.c: --trace ------------------------------------------------ */
+
+void trace_init(struct table *t, FILE *fp, int header);
+/* One row per robot for the tick just done. */
+void trace_tick(struct table *t, const struct world *w);
+
 /* ---- show.c: --show ---------------------------------------------------- */
 
 struct show {

@@ -6,6 +6,17 @@
  */
 #include "internal.h"
 
+const char *const world_sense_names[WS_NKINDS] = {
+	"none", "front_right", "front_left", "rear_left", "rear_right",
+	"front", "rear", "random", "fifty", "mate", "constant",
+	"nearest_side", "blocked", "asleep", "speed", "heading"
+};
+
+const char *const world_action_names[WA_NKINDS] = {
+	"none", "set_speed", "move_by", "turn", "stop", "sleep", "fail",
+	"succeed", "mate", "random_turn"
+};
+
 const int8_t world_dx[8] = { 0, 1, 1, 1, 0, -1, -1, -1 };
 const int8_t world_dy[8] = { -1, -1, 0, 1, 1, 1, 0, -1 };
 
@@ -244,6 +255,9 @@ world_robot_act(struct world *w, struct world_robot *r, uint8_t kind,
 	uint8_t res = world_act(w, r, kind, value, check);
 
 	world_to_front(w, r);
+	r->last_tick = w->ticks;
+	r->last_kind = kind;
+	r->last_result = res;
 	if (kind == WA_MATE && PLANNER_CODE(res) == PLANNER_SUCCESS) {
 		r->matings++;
 		r->remembered[r->ring] = r->interval;

@@ -204,6 +204,7 @@ create_robot(struct world *w, uint32_t k, uint8_t *mem,
 	r->remembered[0] = r->remembered[1] = r->remembered[2] =
 	    WORLD_EMPTY_INTERVAL;
 	r->mate_base = w->mate_file_priority;
+	r->last_tick = UINT64_MAX;
 	w->occupancy[(size_t)r->y * w->map.w + (size_t)r->x]++;
 	append(w, r);
 	if (start_planners(w, r, mem, l) < 0)

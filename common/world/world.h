@@ -141,6 +141,8 @@ struct world_robot {
 	uint16_t stored_priority;	/* by SetMatePriority */
 	uint16_t mate_succ;		/* Mate's success count when it was */
 	uint32_t prev, next;		/* display list (§1.4) */
+	uint64_t last_tick;		/* when it last acted (for traces) */
+	uint8_t last_kind, last_result;	/* what it did then, its answer */
 };
 
 struct world_stats {
@@ -192,6 +194,10 @@ void world_picture(const struct world *w, char *buf);
 
 /* The mating average the monitor senses (§4.10). */
 uint32_t world_avg_interval(const struct world_robot *r);
+
+/* Names of sense and action kinds, as profiles write them. */
+extern const char *const world_sense_names[WS_NKINDS];
+extern const char *const world_action_names[WA_NKINDS];
 
 /* One draw from the world's generator, 0..32767 (§2.5, §8.1). */
 int32_t world_rand(struct world *w);
