@@ -14,6 +14,22 @@
 
 #define MAP_FILE_MAX (4UL << 20)	/* 1024 x 1024 cells and line ends */
 
+/* Room for the cells and starts, then the parse proper. */
+static int
+parse_into(struct map_file *mf, const unsigned char *buf,
+    size_t len, uint16_t w, uint16_t h, uint32_t ns,
+    struct world_map_error *err)
+{
+	if ((mf->cells = malloc((size_t)w * h)) == NULL ||
+	    (mf->start = malloc((ns ? ns : 1) * sizeof *mf->start)) == NULL) {
+		err->msg = "out of memory";
+		err->line = err->col = 0;
+		return -1;
+	}
+	return world_map_parse((const char *)buf, len, &mf->map, mf->cells,
+	    mf->start, err);
+}
+
 int
 map_file_load(struct map_file *mf, const char *path)
 {
@@ -43,12 +59,7 @@ map_file_load(struct map_file *mf, const char *path)
 		return EXIT_IOERR;
 	}
 	if (world_map_measure((const char *)buf, len, &w, &h, &ns, &err) < 0 ||
-	    (mf->cells = malloc((size_t)w * h)) == NULL ||
-	    (mf->start = malloc((ns ? ns : 1) * sizeof *mf->start)) == NULL ||
-	    world_map_parse((const char *)buf, len, &mf->map, mf->cells,
-	    mf->start, &err) < 0) {
-		if (mf->cells == NULL || (ns && mf->start == NULL))
-			err.msg = "out of memory", err.line = err.col = 0;
+	    parse_into(mf, buf, len, w, h, ns, &err) < 0) {
 		diag_error(&d, err.line, err.col, "%s", err.msg);
 		free(buf);
 		map_file_free(mf);
