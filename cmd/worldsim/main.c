@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "host/atomic.h"
 #include "host/diag.h"
@@ -24,7 +25,7 @@ struct options {
 	const char *trace, *log, *mate_drive, *mate_above;
 	long robots, ticks, seed, stats_every, mate_range, px, frame_every;
 	double rate;
-	int show, header, print_map, stats_given;
+	int show, header, print_map, stats_given, bench;
 };
 
 static void
@@ -41,7 +42,7 @@ usage(FILE *fp)
 	    " [--cell-px n]\n"
 	    "                [--frame-every k] [--trace file] [--log dir]"
 	    " [--mate-drive name]\n"
-	    "                [--mate-above name] [--mate-range n]\n"
+	    "                [--mate-above name] [--mate-range n] [--bench]\n"
 	    "       worldsim --print-map [--map file]\n");
 }
 
@@ -61,7 +62,7 @@ enum { OPT_PLAN = 256, OPT_MONITOR, OPT_ROBOTS, OPT_TICKS, OPT_SEED,
     OPT_MAP, OPT_PROFILE, OPT_STATS, OPT_STATS_EVERY, OPT_NO_HEADER,
     OPT_SHOW, OPT_RATE, OPT_GIF, OPT_FRAMES, OPT_PX, OPT_FRAME_EVERY,
     OPT_TRACE, OPT_LOG, OPT_MATE_DRIVE, OPT_MATE_ABOVE, OPT_MATE_RANGE, OPT_PRINT_MAP,
-    OPT_VERSION };
+    OPT_BENCH, OPT_VERSION };
 
 static const struct option longopts[] = {
 	{ "plan", required_argument, NULL, OPT_PLAN },
@@ -86,6 +87,7 @@ static const struct option longopts[] = {
 	{ "mate-above", required_argument, NULL, OPT_MATE_ABOVE },
 	{ "mate-range", required_argument, NULL, OPT_MATE_RANGE },
 	{ "print-map", no_argument, NULL, OPT_PRINT_MAP },
+	{ "bench", no_argument, NULL, OPT_BENCH },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, OPT_VERSION },
 	{ NULL, 0, NULL, 0 }
@@ -112,6 +114,7 @@ take_option(int ch, struct options *o)
 	case OPT_MATE_DRIVE: o->mate_drive = optarg; break;
 	case OPT_MATE_ABOVE: o->mate_above = optarg; break;
 	case OPT_PRINT_MAP: o->print_map = 1; break;
+	case OPT_BENCH: o->bench = 1; break;
 	case OPT_ROBOTS:
 		return number_arg("--robots", optarg, 1, WORLD_MAX_ROBOTS,
 		    &o->robots) < 0 ? EXIT_USAGE : EXIT_OK;
@@ -342,7 +345,7 @@ open_outputs(struct sim *s, struct outputs *out)
 
 	memset(out, 0, sizeof *out);
 	out->want_stats = o->stats_given || (!o->show && !o->gif &&
-	    !o->frames && !o->log && !o->trace);
+	    !o->frames && !o->log && !o->trace && !o->bench);
 	if (out->want_stats) {
 		const char *path = o->stats ? o->stats : "-";
 
@@ -373,12 +376,41 @@ open_outputs(struct sim *s, struct outputs *out)
 	return EXIT_OK;
 }
 
+static double
+cpu_seconds(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+	return (double)t.tv_sec + t.tv_nsec / 1e9;
+}
+
+/* --bench: the world's ticks alone, timed in CPU seconds of this process. */
+static int
+bench(struct sim *s)
+{
+	long t;
+	double t0 = cpu_seconds(), dt;
+	size_t size = world_mem_size(&s->cfg);
+
+	for (t = 0; t < s->o.ticks; t++)
+		world_tick(&s->w);
+	dt = cpu_seconds() - t0;
+	printf("robots,ticks,cpu_seconds,robot_ticks_per_s,bytes_per_robot\n"
+	    "%ld,%ld,%.3f,%.0f,%zu\n", s->o.robots, s->o.ticks, dt,
+	    dt > 0 ? (double)s->o.robots * (double)s->o.ticks / dt : 0.0,
+	    size / (size_t)s->o.robots);
+	return fflush(stdout) == 0 ? EXIT_OK : EXIT_IOERR;
+}
+
 static int
 run(struct sim *s, struct outputs *out)
 {
 	const struct options *o = &s->o;
 	long t;
 
+	if (o->bench)
+		return bench(s);
 	for (t = 0; t <= o->ticks; t++) {
 		if (t > 0)
 			world_tick(&s->w);

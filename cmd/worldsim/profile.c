@@ -99,7 +99,7 @@ one_binding(struct reader *rd, const struct ynode *v, int is_sense,
 	if (f[3] && yget_long(f[3], -32768, 32767, "value", rd->d, &n) < 0)
 		return -1;
 	b->value = f[3] ? (int16_t)n : 0;
-	if (f[4] && yget_long(f[4], 0, WORLD_MAP_MAX, "range", rd->d, &n) < 0)
+	if (f[4] && yget_long(f[4], 0, WORLD_MAX_RANGE, "range", rd->d, &n) < 0)
 		return -1;
 	if (f[4])
 		b->range = (int16_t)n;
@@ -152,7 +152,7 @@ read_profile(struct profile *pf, struct reader *rd)
 	if (ymap_fields(&rd->doc, root, keys, f, "the profile", rd->d) < 0)
 		return -1;
 	rd->range = 4;
-	if (f[1] && yget_long(f[1], 0, WORLD_MAP_MAX, "range", rd->d,
+	if (f[1] && yget_long(f[1], 0, WORLD_MAX_RANGE, "range", rd->d,
 	    &rd->range) < 0)
 		return -1;
 	if (f[2] == NULL || f[3] == NULL) {

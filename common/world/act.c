@@ -57,15 +57,10 @@ world_probe(const struct world *w, const struct world_robot *r, int32_t h,
     int32_t range)
 {
 	int d = (int)(((h % 360) + 360) % 360 / 45);
-	int32_t x = r->x, y = r->y, n;
+	int32_t n = w->reach[((size_t)r->y * w->map.w + (size_t)r->x) * 8 +
+	    (size_t)d];
 
-	for (n = 0; n < range; n++) {
-		x += world_dx[d];
-		y += world_dy[d];
-		if (world_wall(w, x, y))
-			break;
-	}
-	return n;
+	return n < range ? n : range;
 }
 
 int16_t

@@ -53,7 +53,7 @@ world_find_drive(const struct plan *p, const char *name)
 /* ---- memory ------------------------------------------------------------ */
 
 struct layout {
-	size_t robots, occupancy, state1, state2, total;
+	size_t robots, occupancy, reach, state1, state2, total;
 	uint32_t size1, size2;
 };
 
@@ -68,7 +68,8 @@ lay_out(const struct world_config *c, struct layout *l)
 	l->size2 = c->monitor ? planner_state_size_for(c->monitor->count) : 0;
 	l->robots = 0;
 	l->occupancy = ALIGN8(n * sizeof(struct world_robot));
-	l->state1 = l->occupancy + ALIGN8(cells * sizeof(uint16_t));
+	l->reach = l->occupancy + ALIGN8(cells * sizeof(uint32_t));
+	l->state1 = l->reach + ALIGN8(cells * 8);
 	l->state2 = l->state1 + n * ALIGN8(l->size1 ? l->size1 : 2);
 	l->total = l->state2 + n * ALIGN8(l->size2);
 	return 0;
@@ -80,6 +81,40 @@ world_mem_size(const struct world_config *cfg)
 	struct layout l;
 
 	return lay_out(cfg, &l) < 0 ? 0 : l.total;
+}
+
+/*
+ * The distance senses look along rows of cells again and again; the map
+ * never changes, so how far each cell sees in each heading is counted
+ * once, each cell from its neighbour's count (swept so that neighbour
+ * comes first).
+ */
+static void
+measure_reach(struct world *w)
+{
+	int32_t W = w->map.w, H = w->map.h, x, y, i, j, d;
+
+	for (d = 0; d < 8; d++) {
+		int dx = world_dx[d], dy = world_dy[d];
+
+		for (i = 0; i < H; i++) {
+			y = dy > 0 ? H - 1 - i : i;
+			for (j = 0; j < W; j++) {
+				uint8_t *v = &w->reach[((size_t)y * W +
+				    (size_t)(x = dx > 0 ? W - 1 - j : j)) * 8 +
+				    (size_t)d];
+
+				if (world_wall(w, x + dx, y + dy))
+					*v = 0;
+				else
+					*v = (uint8_t)(w->reach[((size_t)(y + dy) *
+					    W + (size_t)(x + dx)) * 8 + (size_t)d]
+					    == 255 ? 255 : 1 + w->reach[((size_t)(y +
+					    dy) * W + (size_t)(x + dx)) * 8 +
+					    (size_t)d]);
+			}
+		}
+	}
 }
 
 /* ---- the display list (§1.4) ------------------------------------------- */
@@ -236,7 +271,9 @@ world_init(struct world *w, const struct world_config *cfg, void *mem,
 	w->cfg = *cfg;
 	w->map = *cfg->map;
 	w->robot = (struct world_robot *)mem;
-	w->occupancy = (uint16_t *)(void *)((uint8_t *)mem + l.occupancy);
+	w->occupancy = (uint32_t *)(void *)((uint8_t *)mem + l.occupancy);
+	w->reach = (uint8_t *)mem + l.reach;
+	measure_reach(w);
 	w->rng = cfg->seed;
 	w->front = w->back = WORLD_NIL;
 	if (cfg->mate_drive != PLAN_NONE) {

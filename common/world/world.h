@@ -27,6 +27,7 @@
 #define WORLD_EMPTY_INTERVAL 32767u	/* "no mating remembered" (§4.10) */
 #define WORLD_MAX_ROBOTS 100000L
 #define WORLD_MONITOR_CHAR '!'
+#define WORLD_MAX_RANGE 255
 
 /* A cell of the map: ' ' empty; any other byte is a wall drawn as itself. */
 #define WORLD_CELL_EMPTY ' '
@@ -81,7 +82,7 @@ enum world_action_kind {
  * a unit conversion, plan value = world value * mul / div (senses) and
  * world value = plan value * mul / div (actions), rounded to nearest,
  * halves away from zero, clamped to 16 bits.  `range` is a distance
- * sense's reach in cells (the original: 4).
+ * sense's reach in cells (the original: 4; at most WORLD_MAX_RANGE).
  */
 struct world_bind {
 	uint8_t kind;
@@ -155,7 +156,9 @@ struct world {
 	struct world_config cfg;
 	struct world_map map;
 	struct world_robot *robot;
-	uint16_t *occupancy;		/* robots per cell */
+	uint32_t *occupancy;		/* robots per cell */
+	uint8_t *reach;			/* per cell, 8 headings: free cells
+					   in a row from it, at most 255 */
 	uint32_t rng;			/* MSVC rand() state (§8.1) */
 	uint32_t front, back;		/* display list ends */
 	uint16_t mate_file_priority;	/* Mate's base in the plan file */
