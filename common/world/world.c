@@ -317,15 +317,16 @@ world_tick(struct world *w)
 
 	w->ticks++;
 	for (r = w->robot; r < end; r++) {
-		w->current_robot = r->index;
-		w->in_monitor = 0;
 		planner_tick(&r->pl, 1);
-		planner_cycle(&r->pl);
+		if (planner_cycle(&r->pl) == PLANNER_IDLE && w->cfg.on_event)
+			w->cfg.on_event(w->cfg.event_ctx, r->index, 0, NULL);
 		mate_after_cycle(w, r);
 		if (w->cfg.monitor) {
-			w->in_monitor = 1;
 			planner_tick(&r->mon, 1);
-			planner_cycle(&r->mon);
+			if (planner_cycle(&r->mon) == PLANNER_IDLE &&
+			    w->cfg.on_event)
+				w->cfg.on_event(w->cfg.event_ctx, r->index, 1,
+				    NULL);
 		}
 	}
 	for (r = w->robot; r < end; r++) {

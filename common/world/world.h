@@ -103,7 +103,8 @@ struct world_binds {
 void world_binds_default(struct world_bind sense[10],
     struct world_bind action[10], struct world_binds *b);
 
-/* Planner events, for logs: which robot, which of its planners. */
+/* Planner events, for logs: which robot, which of its planners; ev is
+   NULL after a cycle in which no drive ran. */
 typedef void (*world_event_fn)(void *ctx, uint32_t robot, int monitor,
     const struct planner_event *ev);
 
@@ -164,8 +165,6 @@ struct world {
 	uint16_t mate_file_priority;	/* Mate's base in the plan file */
 	uint16_t mate_ramps;		/* Mate ramps: success resets it */
 	uint64_t ticks, robot_ticks, moving_ticks, monitor_ticks;
-	uint32_t current_robot;		/* whose planner is running */
-	int in_monitor;
 };
 
 /* Bytes of memory world_init needs for this configuration (0: too big). */
