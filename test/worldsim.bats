@@ -334,7 +334,7 @@ acts:
 @test "explorer.yaml runs in the world with its profile" {
 	plancc "$SPINE_ROOT/examples/explorer.yaml" -o e.plan 2>/dev/null
 	run worldsim --plan e.plan --profile \
-	    "$SPINE_ROOT/examples/explorer-world.yaml" --robots 5 --ticks 300 \
+	    "$SPINE_ROOT/examples/worldsim/explorer-world.yaml" --robots 5 --ticks 300 \
 	    --no-header
 	assert_success
 	# someone moved at some time
@@ -355,6 +355,20 @@ P
 	worldsim --plan r.plan --profile r.yaml --map small.map --ticks 1 \
 	    --trace t.csv
 	[ "$(field t.csv 1 0 action)" = stop ]
+}
+
+@test "the example map: four start cells in reading order" {
+	one_drive p 8 'S == 50' 7 0
+	worldsim --plan p.plan --map "$SPINE_ROOT/examples/worldsim/room.map" \
+	    --robots 5 --ticks 0 --trace t.csv
+	# S cells: (4,2) (9,5) (34,5) (4,8); robot 4 wraps to the first
+	[ "$(awk -F, 'NR > 1 { printf "%s,%s ", $4, $5 }' t.csv)" = \
+	    "4,2 9,5 34,5 4,8 4,2 " ]
+	# the map prints back without its comments, S as empty
+	worldsim --print-map --map "$SPINE_ROOT/examples/worldsim/room.map" \
+	    > back.map
+	grep -v '^#' "$SPINE_ROOT/examples/worldsim/room.map" | tr S ' ' |
+	    cmp - back.map
 }
 
 @test "bad maps: a clear error at file:line:col, exit 65" {

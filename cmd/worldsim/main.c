@@ -185,6 +185,8 @@ parse_args(int argc, char *argv[], struct options *o, int *finished)
 		return usage_error("unexpected argument '%s'", argv[optind]);
 	if (!o->print_map && o->plan == NULL)
 		return usage_error("no plan: give --plan file.plan");
+	if (o->log)
+		return usage_error("--log: this build has no event log yet");
 	if (o->stats_every && !o->stats_given)
 		o->stats_given = 1;
 	return EXIT_OK;
