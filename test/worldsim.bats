@@ -280,10 +280,66 @@ acts:
 		got="$got $(field t.csv $t 0 char),$(field t.csv $t 0 mate_priority)"
 	done
 	[ "$got" = " $want" ] || fail "got$got"
+	# the monitor's log shows it: set on tick 1, reset on tick 6, set on 7
+	ws --plan p.plan --monitor-plan m.plan --map small.map \
+	    --robots 2 --ticks 7 --mate-range 1 --log logs
+	[ "$(awk -F, '$3 == "S" && $4 == "A" { printf "%s:%s ", $1, $6 }' \
+	    logs/RobMonLog-aa.csv)" = "1:SetMatingPriority 5:Nap \
+6:ResetMatingPriority 7:SetMatingPriority " ]
 	# statistics: both robots show '!' in 6 of the 7 ticks: 12 of 14
 	run ws --plan p.plan --monitor-plan m.plan --map small.map \
 	    --robots 2 --ticks 7 --mate-range 1 --no-header
 	assert_output "1,2,7,0,2,14,0,1,857,0,85"
+}
+
+# cols LOG: an event log's columns that every planrun log version has
+# (older planruns wrote idle cycles as "idle", the event log as "I").
+cols() {
+	awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+	    { if ($c["event"] == "idle") $c["event"] = "I"
+	    print $c["cycle"] "," $c["time_ms"] "," $c["event"] "," \
+	    $c["type"] "," $c["name"] "," $c["sense"] "," $c["value"] }' "$1"
+}
+
+@test "--log: one event log per robot and plan; each replays to the same run" {
+	require_shared
+	plancc "$SHARED/reference/plans/robotworld-diaplan3.inst" -o d.plan \
+	    2>/dev/null
+	plancc "$SHARED/reference/plans/robotworld-diamonitorplan3.inst" \
+	    -o m.plan 2>/dev/null
+	worldsim --plan d.plan --monitor-plan m.plan --robots 4 --ticks 400 \
+	    --log logs
+	[ "$(ls logs | tr '\n' ' ')" = "RobLog-aa.csv RobLog-ab.csv \
+RobLog-ac.csv RobLog-ad.csv RobMonLog-aa.csv RobMonLog-ab.csv \
+RobMonLog-ac.csv RobMonLog-ad.csv " ]
+	head -1 logs/RobLog-aa.csv |
+	    grep -qx 'cycle,time_ms,event,type,id,name,sense,sense_id,value,released,latch,reason'
+	# one timer tick per cycle, 125 ms of simulated time each.  The log
+	# does not carry Mate's random start priority: robots 0 and 2 start at
+	# the base (seed 1 draws 41 and 6334: increment 0), so their runs
+	# replay; 1 and 3 start above it
+	for f in logs/RobLog-aa.csv logs/RobLog-ac.csv; do
+		planrun --replay "$f" --tick-ms 125 --log re.csv d.plan > acts.csv
+		cmp -s <(cols "$f") <(cols re.csv) || fail "$f: replay differs"
+		# the replayed run made the logged action calls, in order
+		[ "$(tail -n +2 acts.csv | wc -l)" -eq \
+		    "$(awk -F, '$3 == "E" && $4 == "A"' "$f" | wc -l)" ]
+		[ "$(tail -n +2 acts.csv | wc -l)" -gt 50 ]
+	done
+	for f in logs/RobMonLog-*.csv; do
+		planrun --replay "$f" --tick-ms 125 --log re.csv m.plan > /dev/null
+		cmp -s <(cols "$f") <(cols re.csv) || fail "$f: replay differs"
+	done
+	# without the random start every robot's log replays
+	worldsim --plan d.plan --robots 4 --ticks 400 --mate-drive none \
+	    --log plain
+	for f in plain/RobLog-*.csv; do
+		planrun --replay "$f" --tick-ms 125 --log re.csv d.plan > /dev/null
+		cmp -s <(cols "$f") <(cols re.csv) || fail "$f: replay differs"
+	done
+	# --log-robots: only the first robots
+	worldsim --plan d.plan --robots 4 --ticks 2 --log few --log-robots 2
+	[ "$(ls few | tr '\n' ' ')" = "RobLog-aa.csv RobLog-ab.csv " ]
 }
 
 @test "DiaPlan3 compiled from the reference .inst runs unchanged" {

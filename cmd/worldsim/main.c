@@ -23,7 +23,7 @@
 struct options {
 	const char *plan, *monitor, *map, *profile, *stats, *gif, *frames;
 	const char *trace, *log, *mate_drive, *mate_above;
-	long robots, ticks, seed, stats_every, mate_range, px, frame_every;
+	long robots, ticks, seed, stats_every, log_robots, mate_range, px, frame_every;
 	double rate;
 	int show, header, print_map, stats_given, bench;
 };
@@ -41,6 +41,8 @@ usage(FILE *fp)
 	    "                [--show] [--rate hz] [--gif file] [--frames dir]"
 	    " [--cell-px n]\n"
 	    "                [--frame-every k] [--trace file] [--log dir]"
+	    " [--log-robots n]\n"
+	    "               "
 	    " [--mate-drive name]\n"
 	    "                [--mate-above name] [--mate-range n] [--bench]\n"
 	    "       worldsim --print-map [--map file]\n");
@@ -61,7 +63,7 @@ number_arg(const char *opt, const char *s, long lo, long hi, long *out)
 enum { OPT_PLAN = 256, OPT_MONITOR, OPT_ROBOTS, OPT_TICKS, OPT_SEED,
     OPT_MAP, OPT_PROFILE, OPT_STATS, OPT_STATS_EVERY, OPT_NO_HEADER,
     OPT_SHOW, OPT_RATE, OPT_GIF, OPT_FRAMES, OPT_PX, OPT_FRAME_EVERY,
-    OPT_TRACE, OPT_LOG, OPT_MATE_DRIVE, OPT_MATE_ABOVE, OPT_MATE_RANGE, OPT_PRINT_MAP,
+    OPT_TRACE, OPT_LOG, OPT_LOG_ROBOTS, OPT_MATE_DRIVE, OPT_MATE_ABOVE, OPT_MATE_RANGE, OPT_PRINT_MAP,
     OPT_BENCH, OPT_VERSION };
 
 static const struct option longopts[] = {
@@ -83,6 +85,7 @@ static const struct option longopts[] = {
 	{ "frame-every", required_argument, NULL, OPT_FRAME_EVERY },
 	{ "trace", required_argument, NULL, OPT_TRACE },
 	{ "log", required_argument, NULL, OPT_LOG },
+	{ "log-robots", required_argument, NULL, OPT_LOG_ROBOTS },
 	{ "mate-drive", required_argument, NULL, OPT_MATE_DRIVE },
 	{ "mate-above", required_argument, NULL, OPT_MATE_ABOVE },
 	{ "mate-range", required_argument, NULL, OPT_MATE_RANGE },
@@ -118,6 +121,9 @@ take_option(int ch, struct options *o)
 	case OPT_ROBOTS:
 		return number_arg("--robots", optarg, 1, WORLD_MAX_ROBOTS,
 		    &o->robots) < 0 ? EXIT_USAGE : EXIT_OK;
+	case OPT_LOG_ROBOTS:
+		return number_arg("--log-robots", optarg, 1, WORLD_MAX_ROBOTS,
+		    &o->log_robots) < 0 ? EXIT_USAGE : EXIT_OK;
 	case OPT_TICKS:
 		return number_arg("--ticks", optarg, 0, 2000000000L,
 		    &o->ticks) < 0 ? EXIT_USAGE : EXIT_OK;
@@ -185,8 +191,6 @@ parse_args(int argc, char *argv[], struct options *o, int *finished)
 		return usage_error("unexpected argument '%s'", argv[optind]);
 	if (!o->print_map && o->plan == NULL)
 		return usage_error("no plan: give --plan file.plan");
-	if (o->log)
-		return usage_error("--log: this build has no event log yet");
 	if (o->stats_every && !o->stats_given)
 		o->stats_given = 1;
 	return EXIT_OK;
@@ -203,6 +207,7 @@ struct sim {
 	struct profile profile;
 	struct world_config cfg;
 	struct world w;
+	struct logs logs;
 	void *mem;
 };
 
@@ -300,6 +305,17 @@ set_up(struct sim *s)
 	s->cfg.monitor = s->o.monitor ? &s->monitor.plan : NULL;
 	s->cfg.nrobots = (uint32_t)s->o.robots;
 	s->cfg.seed = (uint32_t)s->o.seed;
+	if (s->o.log) {
+		uint32_t n = s->o.log_robots && s->o.log_robots < s->o.robots ?
+		    (uint32_t)s->o.log_robots : (uint32_t)s->o.robots;
+
+		if ((rc = logs_open(&s->logs, s->o.log, n, s->cfg.plan,
+		    s->cfg.monitor)) != EXIT_OK)
+			return rc;
+		s->logs.w = &s->w;
+		s->cfg.on_event = logs_event;
+		s->cfg.event_ctx = &s->logs;
+	}
 	if ((size = world_mem_size(&s->cfg)) == 0 ||
 	    (s->mem = aligned_alloc(8, (size + 7) & ~(size_t)7)) == NULL) {
 		warnx_tool("out of memory for %ld robots", s->o.robots);
@@ -480,6 +496,8 @@ main(int argc, char *argv[])
 		rc = open_outputs(&s, &out);
 		rc = close_outputs(&out, rc == EXIT_OK ? run(&s, &out) : rc);
 	}
+	if (s.o.log)
+		rc = logs_close(&s.logs, rc);
 	free(s.mem);
 	plan_unload(&s.plan);
 	if (s.o.monitor)

@@ -10,7 +10,10 @@
 #include <stdio.h>
 #include <time.h>
 
+#include "evlog/evlog.h"
+#include "host/atomic.h"
 #include "host/table.h"
+#include "run/names.h"
 #include "plan/plan.h"
 #include "world/world.h"
 
@@ -56,6 +59,32 @@ void stats_line(const struct world *w, char *buf, size_t size);
 void trace_init(struct table *t, FILE *fp, int header);
 /* One row per robot for the tick just done. */
 void trace_tick(struct table *t, const struct world *w);
+
+/* ---- log.c: --log ---------------------------------------------------- */
+
+struct robot_log {
+	struct atomic_file file;
+	struct evlog ev;
+	int open;
+};
+
+struct logs {
+	const char *dir;
+	const struct world *w;
+	uint32_t n;			/* robots logged */
+	int monitor;
+	struct names names, mon_names;
+	struct robot_log *log;		/* 2 per robot: plan, monitor */
+};
+
+/* Open the logs of the first `robots` robots; an exit status. */
+int logs_open(struct logs *l, const char *dir, uint32_t robots,
+    const struct plan *plan, const struct plan *monitor);
+/* The world's event callback (world_event_fn, ctx: struct logs). */
+void logs_event(void *ctx, uint32_t robot, int monitor,
+    const struct planner_event *ev);
+/* Put the logs in place (rc OK) or drop them; the exit status. */
+int logs_close(struct logs *l, int rc);
 
 /* ---- show.c: --show ---------------------------------------------------- */
 
