@@ -358,6 +358,12 @@ RobMonLog-ac.csv RobMonLog-ad.csv " ]
 	[ "$(field t.csv 0 3 mate_priority)" -eq 234 ]
 	[ "$(field t.csv 50 3 mate_priority)" -eq 239 ]
 	[ "$(field t.csv 51 3 mate_priority)" -eq 240 ]
+	# ... and, tied with Explore and first in the file, is examined for the
+	# first time then: the original's logs show SenseMate first read on
+	# tick 51 by robots that started at 234 (spec 7.1)
+	worldsim --plan d.plan --ticks 60 --seed 1 --log logs
+	[ "$(grep -m1 ',R,D,26,Mate,SenseMate,' logs/RobLog-ad.csv |
+	    cut -d, -f1)" -eq 51 ]
 	# HighSpeed is dead (8.5): no robot ever runs at speed 2
 	worldsim --plan d.plan --monitor-plan m.plan --robots 20 --ticks 3000 \
 	    --trace t.csv --stats=s.csv
