@@ -382,6 +382,14 @@ RobMonLog-ac.csv RobMonLog-ad.csv " ]
 	worldsim --plan d.plan --robots 30 --ticks 500 --seed 8 --show > c
 	cmp a b
 	! cmp -s a c
+	# and the logs, traces and statistics
+	for run in 1 2; do
+		worldsim --plan d.plan --robots 5 --ticks 300 --seed 7 \
+		    --log "l$run" --trace "t$run.csv" --stats="s$run.csv"
+	done
+	diff -r l1 l2
+	cmp t1.csv t2.csv
+	cmp s1.csv s2.csv
 }
 
 @test "--stats-every prints a row every K ticks" {
