@@ -225,7 +225,7 @@ parse(int argc, char **argv, struct options *o)
 	static const struct option longopts[] = {
 		{ "links", required_argument, NULL, 'l' },
 		{ "arm", required_argument, NULL, 'A' },
-		{ "setpoints", required_argument, NULL, 'P' },
+		{ "setpoints", required_argument, NULL, 'W' },
 		{ "speed", required_argument, NULL, 's' },
 		{ "start", required_argument, NULL, 'q' },
 		{ "obstacle", required_argument, NULL, 'o' },
@@ -259,7 +259,7 @@ parse(int argc, char **argv, struct options *o)
 		case 'l': o->links = optarg; o->links_given = 1; break;
 		case 's': o->speed = optarg; o->speed_given = 1; break;
 		case 'A': o->arm = optarg; break;
-		case 'P': o->setpoints = optarg; break;
+		case 'W': o->setpoints = optarg; break;
 		case 'q': o->start = optarg; break;
 		case 'e': o->eeprom = optarg; break;
 		case 'L': o->link = optarg; break;
