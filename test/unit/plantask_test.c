@@ -138,11 +138,12 @@ test_container(void)
 	s.task = b.buf;
 	s.task_size = b.size;
 	size = plan_encoded_size(&s);
-	CHECK(size == 32 + b.size + 4);
+	CHECK(size == PLAN_MIN_SIZE + b.size);
 	buf = malloc(size);
 	CHECK(plan_encode(&s, buf, size) == size);
-	CHECK(buf[6] == PLAN_F_TASK);
-	CHECK(buf[24] == (uint8_t)b.size && buf[25] == (uint8_t)(b.size >> 8));
+	CHECK(buf[PLAN_H_FLAGS] == PLAN_F_TASK);
+	CHECK(buf[PLAN_H_TASK_SIZE] == (uint8_t)b.size &&
+	    buf[PLAN_H_TASK_SIZE + 1] == (uint8_t)(b.size >> 8));
 	CHECK(plan_size_from_header(buf, &from_header) == PLAN_OK);
 	CHECK(from_header == size);
 	CHECK(plan_open(&p, buf, size, &err) == PLAN_OK);
@@ -150,11 +151,11 @@ test_container(void)
 	CHECK(memcmp(p.task, b.buf, b.size) == 0);
 
 	/* the flag without a section, and a section without the flag */
-	buf[6] = 0;
+	buf[PLAN_H_FLAGS] = 0;
 	CHECK(plan_open(&p, buf, size, &err) == PLAN_E_HEADER);
-	/* a task and an element (count of actions, offset 18) together */
-	buf[6] = PLAN_F_TASK;
-	buf[18] = 1;
+	/* a task and an element (one action) together */
+	buf[PLAN_H_FLAGS] = PLAN_F_TASK;
+	buf[PLAN_H_COUNT(PLAN_A)] = 1;
 	CHECK(plan_open(&p, buf, size, &err) == PLAN_E_HEADER);
 	free(buf);
 }
@@ -162,7 +163,7 @@ test_container(void)
 static void
 reseal(uint8_t *buf, uint32_t size)
 {
-	uint32_t crc = crc32_update(0, buf, size - 4);
+	uint32_t crc = crc32_update(0, buf, size - PLAN_CRC_SIZE);
 
 	buf[size - 4] = (uint8_t)crc;
 	buf[size - 3] = (uint8_t)(crc >> 8);
