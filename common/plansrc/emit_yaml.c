@@ -491,6 +491,13 @@ wide_field(uint16_t v)
 	return v > 255;
 }
 
+/* A CE's hysteresis or flex: plancc widens for it outside 0..255. */
+static int
+wide_latch(int16_t v)
+{
+	return v < 0 || v > 255;
+}
+
 /* Would plancc choose 16-bit ids for this plan by itself? */
 static int
 needs_wide(const struct plan *p)
@@ -515,7 +522,8 @@ needs_wide(const struct plan *p)
 		struct plan_ce r;
 
 		plan_get_ce(p, i, &r);
-		wide |= wide_field(r.priority) | wide_field(r.rel.sense);
+		wide |= wide_field(r.priority) | wide_field(r.rel.sense) |
+		    wide_latch(r.rel.hysteresis) | wide_latch(r.rel.flex);
 	}
 	for (i = 0; i < p->count[PLAN_D]; i++) {
 		struct plan_drive r;
