@@ -169,7 +169,16 @@ check_bad() {
 	done
 	head -c 20 tiny.plan > cut.plan
 	run --separate-stderr plancc -d cut.plan
-	[ "$stderr" = "plancc: cut.plan: error: truncated: shorter than a plan header (at byte 20)" ]
+	[ "$stderr" = "plancc: cut.plan: error: truncated: shorter than the 36 bytes of a plan header and its CRC (at byte 20)" ]
+	# a whole 32-byte header is not enough: the CRC-32 follows it
+	for n in 32 35; do
+		head -c "$n" tiny.plan > cut.plan
+		run --separate-stderr plancc -d cut.plan
+		[ "$stderr" = "plancc: cut.plan: error: truncated: shorter than the 36 bytes of a plan header and its CRC (at byte $n)" ]
+	done
+	head -c 36 tiny.plan > cut.plan
+	run --separate-stderr plancc -d cut.plan
+	[ "$stderr" = "plancc: cut.plan: error: length does not match the header (truncated or trailing bytes) (at byte 36)" ]
 	head -c 60 tiny.plan > cut.plan
 	run --separate-stderr plancc -d cut.plan
 	[ "$stderr" = "plancc: cut.plan: error: length does not match the header (truncated or trailing bytes) (at byte 60)" ]
@@ -202,7 +211,7 @@ check_bad() {
 	echo "hello" > hello.plan
 	run --separate-stderr plancc -d hello.plan
 	[ "$status" -eq 65 ]
-	[ "$stderr" = "plancc: hello.plan: error: truncated: shorter than a plan header (at byte 6)" ]
+	[ "$stderr" = "plancc: hello.plan: error: truncated: shorter than the 36 bytes of a plan header and its CRC (at byte 6)" ]
 	head -c 100 /dev/zero > zero.plan
 	run --separate-stderr plancc -d zero.plan
 	[ "$status" -eq 65 ]

@@ -5,6 +5,7 @@
  */
 #include "bytes.h"
 #include "crc32.h"
+#include "nesting.h"
 #include "plan.h"
 #include "task.h"
 
@@ -429,6 +430,7 @@ plan_open(struct plan *p, const uint8_t *buf, uint32_t len,
 	lay_out(p, buf, len);
 	if ((rc = check_records(p, err)) != PLAN_OK ||
 	    (rc = check_lists(p, err)) != PLAN_OK ||
+	    (rc = plan_check_nesting(p, err)) != PLAN_OK ||
 	    (rc = check_names(p, err)) != PLAN_OK ||
 	    (rc = check_task(p, err)) != PLAN_OK)
 		return rc;

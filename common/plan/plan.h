@@ -152,7 +152,7 @@ struct plan {
 
 enum plan_errcode {
 	PLAN_OK = 0,
-	PLAN_E_SHORT,		/* fewer bytes than a header */
+	PLAN_E_SHORT,		/* fewer bytes than a header and a CRC */
 	PLAN_E_MAGIC,		/* not a plan */
 	PLAN_E_VERSION,		/* a format version we do not know */
 	PLAN_E_WIDTH,		/* id width not 1 or 2 */
@@ -165,7 +165,8 @@ enum plan_errcode {
 	PLAN_E_FIELD,		/* a field out of range (comparator, flags) */
 	PLAN_E_LIST,		/* an element list inconsistent with parents */
 	PLAN_E_NAMES,		/* malformed name table */
-	PLAN_E_TASK		/* malformed task section */
+	PLAN_E_TASK,		/* malformed task section */
+	PLAN_E_CYCLE		/* an element contains itself, no recursion flag */
 };
 
 struct plan_error {

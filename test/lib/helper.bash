@@ -53,6 +53,11 @@ plan_counts() {
 	od -An -tu2 -j8 -N12 --endian=little "$1" | tr -s ' ' | sed 's/^ //'
 }
 
+# plan_set_flags FILE HEX: overwrite the flags byte (then plan_reseal).
+plan_set_flags() {
+	printf "\\x$2" | dd of="$1" bs=1 seek=6 conv=notrunc 2>/dev/null
+}
+
 # plan_reseal FILE: recompute the CRC-32 in a plan's last 4 bytes after a
 # test patched it (gzip's trailer holds the same CRC, little-endian).
 plan_reseal() {
