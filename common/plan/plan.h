@@ -166,7 +166,7 @@ enum plan_errcode {
 	PLAN_E_LIST,		/* an element list inconsistent with parents */
 	PLAN_E_NAMES,		/* malformed name table */
 	PLAN_E_TASK,		/* malformed task section */
-	PLAN_E_CYCLE		/* an element contains itself, no recursion flag */
+	PLAN_E_CYCLE		/* a cycle and no PLAN_F_RECURSION */
 };
 
 struct plan_error {
