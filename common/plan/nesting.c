@@ -22,7 +22,7 @@
 /*
  * Patterns plus competences this build checks (2 bits each); a plan with
  * more is refused.  A robot's plan RAM bounds them: the AVR firmware's
- * 2032 bytes hold at most 255 (8-bit ids) or (2032 - 36) / 7 = 285.
+ * 2032 bytes hold fewer than 300 (at most 255 with 8-bit ids).
  */
 #ifndef PLAN_NEST_NODES
 #ifdef __AVR__
