@@ -548,14 +548,19 @@ static void
 put_settings(struct ywriter *w)
 {
 	const struct plan *p = w->p;
-	int wide = p->id_width == 2 && !needs_wide(p);
+	int auto16 = needs_wide(p);
+	/* the width plancc would not choose by itself; an 8-bit plan it
+	   would widen (a CE hysteresis above 255) then stays 8-bit, and
+	   plancc says why it cannot compile it */
+	int wide = p->id_width == 2 && !auto16;
+	int narrow = p->id_width == 1 && auto16;
 
-	if (!wide && w->names && !(p->flags & PLAN_F_RECURSION) &&
+	if (!wide && !narrow && w->names && !(p->flags & PLAN_F_RECURSION) &&
 	    p->global_monitor == 0)
 		return;
 	fputs("plan:\n", w->fp);
-	if (wide)
-		fputs("  id_width: 16\n", w->fp);
+	if (wide || narrow)
+		fprintf(w->fp, "  id_width: %d\n", wide ? 16 : 8);
 	if (!w->names)
 		fputs("  names: false\n", w->fp);
 	if (p->flags & PLAN_F_RECURSION)
