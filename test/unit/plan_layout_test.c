@@ -1,7 +1,7 @@
 /*
  * plan_layout_test.c - plan/layout.h against plans laid out by hand: the
  * encoder writes these bytes, and every header and record field sits at
- * the offset layout.h names, for both id widths and for man/plan.5's dump.
+ * the offset layout.h names, for both id widths and man/plan.5's dumps.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -10,6 +10,7 @@
 #include "check.h"
 #include "plan/layout.h"
 #include "plan/plan.h"
+#include "plan/task.h"
 
 /*
  * One plan with every element type, laid out by hand from man/plan.5
@@ -425,10 +426,106 @@ test_manpage(void)
 	CHECK(le(manpage + 0x6e, 4) == 0xF6710B49UL);
 }
 
+/*
+ * man/plan.5's TASK SECTION example: 147 bytes typed in from the page,
+ * commented as the page lays them out.
+ */
+static const uint8_t manpage_task[147] = {
+	0x53, 0x50, 0x4c, 0x4e, 0x01, 0x01, 0x04, 0x00,	/* task flag */
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,		/* no elements */
+	0x00, 0x00, 0x00, 0x00, 0x6f, 0x00, 0x00, 0x00,	/* task 111 */
+	0x00, 0x00, 0x00, 0x00,
+	/* 0x20 section: D 2, 0 objects, 1 action, 0 variables, 2 points,
+	   1 decision, 0 checks, 0 records, start 0, strings 13, 0 */
+	0x02, 0x00, 0x01, 0x00, 0x00, 0x00, 0x02, 0x00, 0x01, 0x00,
+	0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x0d, 0x00, 0x00, 0x00,
+	/* 0x34 action go: points 0+2, decisions 0+1, no verify, no reset */
+	0x00, 0x00, 0x02, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x00,
+	0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xff, 0xff, 0x00, 0x00,
+	/* 0x4a points (0, 0) and (10, 5) in thousandths */
+	0x01, 0x00, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x00,
+	0x01, 0x10, 0x27, 0x00, 0x00, 0x01, 0x88, 0x13, 0x00, 0x00,
+	/* 0x5e decision: after 1, done, go in 2, no checks or records */
+	0x01, 0x00, 0x02, 0xff, 0xff, 0x00, 0x00, 0x01, 0x00, 0x00, 0x02,
+	0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+	/* 0x70 arm: x 10 +- 1, y don't care */
+	0x01, 0x10, 0x27, 0x00, 0x00, 0xe8, 0x03, 0x00, 0x00,
+	0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+	/* 0x82 strings "reach" "x" "y" "go", CRC */
+	0x05, 'r', 'e', 'a', 'c', 'h', 0x01, 'x', 0x01, 'y', 0x02, 'g', 'o',
+	0xc7, 0x9d, 0x40, 0x0b
+};
+
+static void
+test_manpage_task(void)
+{
+	const struct plan_task_action act = { 0, 2, 0, 1, 0, 0, 0, 0,
+	    { TASK_T_NONE, 0, 0 } };
+	const struct plan_task_comp pts[4] = {
+		{ TASK_VALUE, 0, 0, 0, 0 }, { TASK_VALUE, 0, 0, 0, 0 },
+		{ TASK_VALUE, 10000, 0, 0, 0 }, { TASK_VALUE, 5000, 0, 0, 0 },
+	};
+	const struct plan_task_decision dec = { 1, { TASK_T_DONE, 0, 0 },
+	    { TASK_T_ACTION, 0, 2 }, 0, 0, 0, 0 };
+	const struct plan_task_comp arm[2] = {
+		{ TASK_VALUE, 10000, 0, 0, 1000 }, { TASK_ANY, 0, 0, 0, 0 },
+	};
+	const struct plan_task_name names[4] = {
+		{ 5, (const uint8_t *)"reach" }, { 1, (const uint8_t *)"x" },
+		{ 1, (const uint8_t *)"y" }, { 2, (const uint8_t *)"go" },
+	};
+	const uint8_t *sec = manpage_task + PLAN_HEADER_SIZE;
+	const uint8_t *a = sec + TASK_HEADER_SIZE;
+	const uint8_t *d = a + TASK_ACTION_SIZE + 2 * TASK_POINT_SIZE(2);
+	struct plan_task_spec ts;
+	struct plan_spec s;
+	struct plan p;
+	struct plan_error err;
+	uint8_t task[111], out[sizeof manpage_task];
+
+	memset(&ts, 0, sizeof ts);
+	ts.axes = 2;
+	ts.actions = 1;
+	ts.points = 2;
+	ts.decisions = 1;
+	ts.action = &act;
+	ts.point = pts;
+	ts.decision = &dec;
+	ts.arm = arm;
+	ts.name = names;
+	CHECK(plan_task_encode(&ts, task, sizeof task) == sizeof task);
+	memset(&s, 0, sizeof s);
+	s.id_width = 1;
+	s.task = task;
+	s.task_size = sizeof task;
+	CHECK(plan_encode(&s, out, sizeof out) == sizeof out);
+	CHECK(memcmp(out, manpage_task, sizeof out) == 0);
+	CHECK(plan_open(&p, manpage_task, sizeof manpage_task, &err) ==
+	    PLAN_OK);
+	/* the page's offsets, through layout.h's names */
+	CHECK(le(manpage_task + PLAN_H_TASK_SIZE, 4) == 111);
+	CHECK(sec[TASK_H_AXES] == 2 && le(sec + TASK_H_POINTS, 2) == 2);
+	CHECK(le(sec + TASK_H_STRINGS, 2) == 13);
+	CHECK(a - manpage_task == 0x34 && le(a + TASK_A_POINTS, 2) == 2);
+	CHECK(a[TASK_A_RESET + TASK_TARGET_KIND] == TASK_T_NONE);
+	CHECK(le(a + TASK_A_RESET + TASK_TARGET_ACTION, 2) == 0xffff);
+	CHECK(d - manpage_task == 0x5e && le(d + TASK_D_AFTER, 2) == 1);
+	CHECK(d[TASK_D_MATCH + TASK_TARGET_KIND] == TASK_T_DONE);
+	CHECK(le(d + TASK_D_MISMATCH + TASK_TARGET_DELAY, 2) == 2);
+	CHECK(le(d + TASK_D_ARM + TASK_COMP_OPERAND + TASK_OPERAND_VALUE,
+	    4) == 10000);
+	CHECK(le(d + TASK_D_ARM + TASK_COMP_THRESHOLD, 4) == 1000);
+	CHECK(d[TASK_D_ARM + TASK_STATE_COMP_SIZE + TASK_COMP_KIND] ==
+	    TASK_ANY);
+	CHECK(d + TASK_DECISION_SIZE(2) - manpage_task == 0x82);
+	CHECK(d[TASK_DECISION_SIZE(2) + TASK_STRING_LEN] == 5);
+}
+
 int
 main(void)
 {
 	RUN(test_hand_laid);
 	RUN(test_manpage);
+	RUN(test_manpage_task);
 	return check_report("plan_layout");
 }

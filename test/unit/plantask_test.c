@@ -304,12 +304,13 @@ test_random_bytes(void)
 		}
 		if (n < 40)
 			continue;
-		/* a plan header that says "task section of n-36 bytes" */
-		memset(buf, 0, 32);
-		memcpy(buf, "SPLN\1\1\4", 7);
-		buf[24] = (uint8_t)(n - 36);
-		buf[25] = (uint8_t)((n - 36) >> 8);
-		buf[32] = (uint8_t)(1 + buf[32] % 8);	/* plausible axes */
+		/* a plan header that says "task section of the rest" */
+		memset(buf, 0, PLAN_HEADER_SIZE);
+		memcpy(buf, "SPLN\1\1\4", 7);	/* magic, v1, W 1, task */
+		buf[PLAN_H_TASK_SIZE] = (uint8_t)(n - PLAN_MIN_SIZE);
+		buf[PLAN_H_TASK_SIZE + 1] = (uint8_t)((n - PLAN_MIN_SIZE) >> 8);
+		buf[PLAN_HEADER_SIZE + TASK_H_AXES] =
+		    (uint8_t)(1 + buf[PLAN_HEADER_SIZE] % 8);	/* axes */
 		reseal(buf, n);
 		accepted += plan_open(&p, buf, n, &err) == PLAN_OK;
 	}
