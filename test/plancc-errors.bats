@@ -95,7 +95,38 @@ check_bad() {
 	# without it, the width is chosen: 16 bits
 	run plancc wide.yaml -o wide.plan
 	assert_success
-	[ "$(od -An -tu1 -j5 -N1 wide.plan | tr -d ' ')" -eq 2 ]
+	[ "$(plan_id_width wide.plan)" -eq 2 ]
+}
+
+@test "plancc: a CE's hysteresis above 255 needs 16-bit ids, as on the original" {
+	# A E id parent child priority retry sense cmp value hysteresis flex:
+	# the original's 8-bit build keeps the low byte (300 & 255 = 44) of a
+	# competence element's hysteresis and flex (spec 1.3, 11.2)
+	cat > hyst.inst <<-'EOF'
+	PLAN R C
+	PLAN A A 1 10 0
+	PLAN A C 2 0
+	PLAN A E 3 2 1 1 0 5 2 10 300 0
+	PLAN A D 4 2 1 0 5 2 0 1 0 0 0 0
+	EOF
+	run --separate-stderr plancc hyst.inst -o hyst.plan
+	assert_success
+	[ "$(plan_id_width hyst.plan)" -eq 2 ]
+	run --separate-stderr plancc --id-width 8 hyst.inst -o hyst8.plan
+	[ "$status" -eq 65 ]
+	[ "$stderr" = "plancc: hyst.inst:4:1: error: competence element #3: hysteresis 300 does not fit 8-bit ids (0..255); the original 8-bit loader would have truncated it to 44; use --id-width 16" ]
+	[ ! -e hyst8.plan ]
+	# the flexible latch hysteresis the same; -1 would have become 255
+	sed 's/ 10 300 0$/ 10 1 -1/' hyst.inst > flex.inst
+	run --separate-stderr plancc --id-width 8 flex.inst -o flex8.plan
+	[ "$status" -eq 65 ]
+	[ "$stderr" = "plancc: flex.inst:4:1: error: competence element #3: flexible latch hysteresis -1 does not fit 8-bit ids (0..255); the original 8-bit loader would have truncated it to 255; use --id-width 16" ]
+	# a drive's hysteresis is not cut by the original: 8-bit ids stay
+	sed 's/ 10 300 0$/ 10 1 0/; s/^PLAN A D 4 2 1 0 5 2 0 1 0/PLAN A D 4 2 1 0 5 2 0 300 0/' \
+	    hyst.inst > drive.inst
+	run --separate-stderr plancc drive.inst -o drive.plan
+	assert_success
+	[ "$(plan_id_width drive.plan)" -eq 1 ]
 }
 
 @test "plancc: more than 255 elements switch to 16-bit ids; --id-width 8 refuses" {
@@ -105,7 +136,7 @@ check_bad() {
 	    for (i = 0; i < 127; i++) printf "  A%d: Go %d\n", i, i }' > big.yaml
 	run --separate-stderr plancc big.yaml -o big.plan
 	assert_success
-	[ "$(od -An -tu1 -j5 -N1 big.plan | tr -d ' ')" -eq 2 ]
+	[ "$(plan_id_width big.plan)" -eq 2 ]
 	run --separate-stderr plancc --id-width 8 big.yaml -o big8.plan
 	[ "$status" -eq 65 ]
 	[ "${stderr_lines[0]}" = "plancc: big.yaml: error: 256 elements do not fit 8-bit ids (at most 255); use --id-width 16" ]
@@ -138,7 +169,16 @@ check_bad() {
 	done
 	head -c 20 tiny.plan > cut.plan
 	run --separate-stderr plancc -d cut.plan
-	[ "$stderr" = "plancc: cut.plan: error: truncated: shorter than a plan header (at byte 20)" ]
+	[ "$stderr" = "plancc: cut.plan: error: truncated: shorter than the 36 bytes of a plan header and its CRC (at byte 20)" ]
+	# a whole 32-byte header is not enough: the CRC-32 follows it
+	for n in 32 35; do
+		head -c "$n" tiny.plan > cut.plan
+		run --separate-stderr plancc -d cut.plan
+		[ "$stderr" = "plancc: cut.plan: error: truncated: shorter than the 36 bytes of a plan header and its CRC (at byte $n)" ]
+	done
+	head -c 36 tiny.plan > cut.plan
+	run --separate-stderr plancc -d cut.plan
+	[ "$stderr" = "plancc: cut.plan: error: length does not match the header (truncated or trailing bytes) (at byte 36)" ]
 	head -c 60 tiny.plan > cut.plan
 	run --separate-stderr plancc -d cut.plan
 	[ "$stderr" = "plancc: cut.plan: error: length does not match the header (truncated or trailing bytes) (at byte 60)" ]
@@ -171,7 +211,7 @@ check_bad() {
 	echo "hello" > hello.plan
 	run --separate-stderr plancc -d hello.plan
 	[ "$status" -eq 65 ]
-	[ "$stderr" = "plancc: hello.plan: error: truncated: shorter than a plan header (at byte 6)" ]
+	[ "$stderr" = "plancc: hello.plan: error: truncated: shorter than the 36 bytes of a plan header and its CRC (at byte 6)" ]
 	head -c 100 /dev/zero > zero.plan
 	run --separate-stderr plancc -d zero.plan
 	[ "$status" -eq 65 ]

@@ -65,7 +65,7 @@ same_plan() {
 
 @test "reference: DiaMonitorPlan3 needs 16-bit ids for its priority of 600" {
 	plancc "$PLANS/robotworld-diamonitorplan3.inst" -o m.plan 2>/dev/null
-	[ "$(od -An -tu1 -j5 -N1 m.plan | tr -d ' ')" -eq 2 ]
+	[ "$(plan_id_width m.plan)" -eq 2 ]
 	run --separate-stderr plancc --id-width 8 "$PLANS/robotworld-diamonitorplan3.inst" -o m8.plan
 	[ "$status" -eq 65 ]
 	# 600 mod 256 = 88, what the AVR original made of it (spec 11.2)

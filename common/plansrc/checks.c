@@ -513,6 +513,33 @@ needs_wide(struct link_ctx *c, const struct plan_elem *e,
 	return 1;
 }
 
+/*
+ * A competence element's hysteresis and flexible latch hysteresis are i16
+ * in the plan, but the original's 8-bit build loads them through the
+ * id-typed parameters of its A E command and keeps the low byte (spec
+ * 1.3, 11.2; a drive's are not cut).  So outside 0..255 they need 16-bit
+ * ids like every id-width field.  Values beyond i16 are reported by
+ * check_fixed_ranges.
+ */
+static int
+latch_needs_wide(struct link_ctx *c, const struct plan_elem *e,
+    const char *what, long v)
+{
+	char who[96];
+
+	if (e->type != PLAN_CE || (v >= 0 && v <= 255) || v < -32768 ||
+	    v > 32767)
+		return 0;
+	if (c->o->id_width == 1) {
+		link_describe(e, who, sizeof who);
+		link_report(c, DIAG_ERROR, e, "%s: %s %ld does not fit 8-bit "
+		    "ids (0..255); the original 8-bit loader would have "
+		    "truncated it to %ld; use --id-width 16", who, what, v,
+		    v & 0xff);
+	}
+	return 1;
+}
+
 static void
 warn_never_selected(struct link_ctx *c, const struct plan_elem *e)
 {
@@ -566,6 +593,10 @@ link_check_ranges(struct link_ctx *c)
 		n = id_width_fields(&m->elem[i], f);
 		for (k = 0; k < n; k++)
 			wide |= needs_wide(c, &m->elem[i], &f[k]);
+		wide |= latch_needs_wide(c, &m->elem[i], "hysteresis",
+		    m->elem[i].hysteresis);
+		wide |= latch_needs_wide(c, &m->elem[i],
+		    "flexible latch hysteresis", m->elem[i].flex);
 	}
 	wide |= labels_need_wide(c, m->sense, m->nsense, "sense");
 	wide |= labels_need_wide(c, m->action, m->naction, "action");

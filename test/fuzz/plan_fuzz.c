@@ -60,7 +60,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	/* mutations nearly always break the checksum first: mend it, so the
 	 * checks behind it are fuzzed too */
-	if (size < PLAN_HEADER_SIZE + PLAN_CRC_SIZE)
+	if (size < PLAN_MIN_SIZE)
 		goto out;
 	crc = crc32_update(0, copy, (uint32_t)size - PLAN_CRC_SIZE);
 	copy[size - 4] = (uint8_t)crc;
