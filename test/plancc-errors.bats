@@ -223,3 +223,30 @@ noise() {
 	[ "$stderr" = "plancc: huge.yaml: error: 65536 elements: a plan holds at most 65535" ]
 	[ ! -e huge.plan ]
 }
+
+# Issue 11: YAML and task machines go through one reader, which stops at
+# 64 levels before libyaml's scanner (quadratic in the flow depth) is fed
+# the rest.  16 KB: 8192 '[' then 8192 ']'; 1 MB: 2^19 each.  The 65th
+# '[' is at column 65 of line 1, where the message points.
+@test "plancc: deeply nested YAML is refused with the depth error (plans and tasks)" {
+	awk 'BEGIN { for (i = 0; i < 8192; i++) printf "["
+		for (i = 0; i < 8192; i++) printf "]"; print "" }' > d16k.yaml
+	awk 'BEGIN { for (i = 0; i < 524288; i++) printf "["
+		for (i = 0; i < 524288; i++) printf "]"; print "" }' > d1m.yaml
+	[ "$(wc -c < d16k.yaml)" -eq 16385 ]
+	[ "$(wc -c < d1m.yaml)" -eq 1048577 ]
+	# under a task's actions: the mapping is level 1, so the 64th '['
+	# (column 10 + 63) is level 65
+	{ printf 'task: t\nstart: a\nactions: '; cat d1m.yaml; } > t1m.yaml
+	cp d1m.yaml d1m.json
+	for f in d16k.yaml d1m.yaml d1m.json; do
+		run --separate-stderr plancc "$f" -o out.plan
+		[ "$status" -eq 65 ]
+		[ "$stderr" = "plancc: $f:1:65: error: nested more than 64 levels deep" ]
+		[ ! -e out.plan ]
+	done
+	run --separate-stderr plancc t1m.yaml -o out.plan
+	[ "$status" -eq 65 ]
+	[ "$stderr" = "plancc: t1m.yaml:3:73: error: nested more than 64 levels deep" ]
+	[ ! -e out.plan ]
+}

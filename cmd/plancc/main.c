@@ -27,6 +27,7 @@
 #include "plansrc/task_compile.h"
 #include "plansrc/task_emit.h"
 #include "plansrc/yamlplan.h"
+#include "plansrc/ydoc.h"
 #include "stats.h"
 
 enum emit_kind { EMIT_PLAN, EMIT_YAML, EMIT_INST, EMIT_DOT };
@@ -294,22 +295,19 @@ link_plan(const struct options *o, struct plan_model *m, struct diag *d,
 /* A task machine: the header options have no meaning for it, so say so
  * rather than ignore them. */
 static int
-compile_task(const struct options *o, const unsigned char *src, size_t len,
-    const char *output)
+compile_task(const struct options *o, const struct ydoc *doc,
+    struct diag *d, const char *output)
 {
-	struct diag d = diag_for(o->input);
 	uint8_t *buf = NULL;
 	uint32_t size;
 	int rc;
 
-	d.werror = o->strict;
 	if (o->link.id_width || o->link.strip_names ||
 	    o->link.allow_recursion)
-		diag_warn(&d, 0, 0, "--id-width, --strip and "
+		diag_warn(d, 0, 0, "--id-width, --strip and "
 		    "--allow-recursion are for reactive plans; a task machine "
 		    "keeps its names");
-	if (task_compile((const char *)src, len, &d, &buf, &size) < 0 ||
-	    diag_failed(&d))
+	if (task_compile_doc(doc, d, &buf, &size) < 0 || diag_failed(d))
 		rc = EXIT_DATAERR;
 	else
 		rc = finish(o, output, buf, size);
@@ -317,23 +315,31 @@ compile_task(const struct options *o, const unsigned char *src, size_t len,
 	return rc;
 }
 
-/* A YAML or JSON source in memory: a task machine or a reactive plan,
- * as its top level shows. */
+/* A YAML or JSON source in memory, loaded once by the one YAML reader
+ * (ydoc: no aliases, at most 64 levels): a task machine or a reactive
+ * plan, as its top level shows. */
 static int
 compile_yaml(const struct options *o, const unsigned char *src, size_t len,
     const char *output)
 {
 	struct plan_model m;
+	struct ydoc doc;
 	struct diag d = diag_for(o->input);
 	int rc;
 
-	if (task_source_sniff((const char *)src, len))
-		return compile_task(o, src, len, output);
 	d.werror = o->strict;
-	model_init(&m);
-	yaml_plan_read_mem(src, len, &m, &d);
-	rc = diag_failed(&d) ? EXIT_DATAERR : link_plan(o, &m, &d, output);
-	model_free(&m);
+	if (ydoc_load(&doc, src, len, &d) < 0)
+		return EXIT_DATAERR;
+	if (task_doc_is_task(&doc)) {
+		rc = compile_task(o, &doc, &d, output);
+	} else {
+		model_init(&m);
+		yaml_plan_read_doc(&doc, &m, &d);
+		rc = diag_failed(&d) ? EXIT_DATAERR :
+		    link_plan(o, &m, &d, output);
+		model_free(&m);
+	}
+	ydoc_free(&doc);
 	return rc;
 }
 

@@ -1,7 +1,8 @@
 /*
  * ydoc.h - one YAML (or JSON) document as a small tree that remembers
  * where every node was written, for readers that must report file:line:col.
- * Used by the YAML plan reader; a task-machine reader can share it.
+ * Used by the YAML plan reader and the task-machine reader (plancc loads
+ * a file once, then picks the reader by its top level).
  */
 #ifndef SPINE_YDOC_H
 #define SPINE_YDOC_H
