@@ -17,6 +17,7 @@
 #include "plan/plan.h"
 #include "plansrc/cint.h"
 #include "plansrc/inst.h"
+#include "plansrc/utf8.h"
 
 #define MAX_ARGS 12
 #define MAX_INCLUDE_DEPTH 8
@@ -39,6 +40,7 @@ struct reader {
 	long capacity_line;	/* 0 when no PLAN R I was seen */
 	struct pending *names, *monitors;
 	size_t nnames, nmonitors, names_cap, monitors_cap;
+	long commands;		/* lines that build the plan, includes too */
 };
 
 static long
@@ -489,6 +491,25 @@ is_robot_command(const char *w, size_t n)
 	return 0;
 }
 
+/* A command that builds the plan, w[0..n) its word; 0 if it is none. */
+static int
+plan_line(struct reader *r, const char *w, size_t n, int bang, long col)
+{
+	if (n == 4 && strncasecmp(w, "PLAN", 4) == 0 && !bang &&
+	    (w[4] == ' ' || w[4] == '\t'))
+		plan_command(r, w + 4, col);
+	else if (n == 5 && strncasecmp(w, "PELEM", 5) == 0)
+		name_command(r, 'E', w + 5, col);
+	else if (n == 6 && strncasecmp(w, "RSENSE", 6) == 0)
+		name_command(r, 'S', w + 6, col);
+	else if (n == 7 && strncasecmp(w, "RACTION", 7) == 0)
+		name_command(r, 'A', w + 7, col);
+	else
+		return 0;
+	r->commands++;
+	return 1;
+}
+
 static void
 process_line(struct reader *r, const char *line, int depth)
 {
@@ -499,6 +520,7 @@ process_line(struct reader *r, const char *line, int depth)
 	if (*p == '\0' || (p[0] == '/' && p[1] == '/'))
 		return;
 	if (*p == '@') {
+		r->commands++;
 		include_file(r, p + 1, col, depth);
 		return;
 	}
@@ -506,16 +528,9 @@ process_line(struct reader *r, const char *line, int depth)
 		w++;
 	for (n = 0; w[n] && w[n] != ' ' && w[n] != '\t' && w[n] != '='; n++)
 		;
-	if (n == 4 && strncasecmp(w, "PLAN", 4) == 0 && w != p + 1 &&
-	    (w[4] == ' ' || w[4] == '\t'))
-		plan_command(r, w + 4, col);
-	else if (n == 5 && strncasecmp(w, "PELEM", 5) == 0)
-		name_command(r, 'E', w + 5, col);
-	else if (n == 6 && strncasecmp(w, "RSENSE", 6) == 0)
-		name_command(r, 'S', w + 6, col);
-	else if (n == 7 && strncasecmp(w, "RACTION", 7) == 0)
-		name_command(r, 'A', w + 7, col);
-	else if (w == p && is_robot_command(w, n))
+	if (plan_line(r, w, n, w != p, col))
+		return;
+	if (w == p && is_robot_command(w, n))
 		diag_warn(r->d, r->line, col, "robot command '%.*s' is not "
 		    "part of a plan; ignored", (int)n, w);
 	else
@@ -530,6 +545,7 @@ read_lines(struct reader *r, FILE *fp, int depth)
 {
 	char *line = NULL;
 	size_t cap = 0;
+	const char *bad;
 	ssize_t len;
 	int rc = 0;
 
@@ -538,6 +554,13 @@ read_lines(struct reader *r, FILE *fp, int depth)
 		if ((size_t)len != strlen(line)) {
 			diag_error(r->d, r->line, (long)strlen(line) + 1,
 			    "NUL byte: this is not a text file");
+			break;
+		}
+		/* binary input stops here, before a stray '@' opens files */
+		if ((bad = utf8_first_bad(line)) != NULL) {
+			diag_error(r->d, r->line, (long)(bad - line) + 1,
+			    "byte 0x%02x is not UTF-8: this is not a text "
+			    "file", (unsigned char)*bad);
 			break;
 		}
 		while (len > 0 && (line[len - 1] == '\n' ||
@@ -681,7 +704,11 @@ inst_read(FILE *fp, const char *path, struct plan_model *m, struct diag *d)
 	r.d = d;
 	r.path = path;
 	rc = read_lines(&r, fp, 0);
-	if (rc == 0 && d->errors < MAX_ERRORS)
+	if (rc == 0 && d->errors == 0 && r.commands == 0)
+		diag_error(d, 0, 0, "no line is a plan command (PLAN, PELEM, "
+		    "RSENSE, RACTION or @ file): this is not an Instinct "
+		    "command file");
+	else if (rc == 0 && d->errors < MAX_ERRORS)
 		finish(&r);
 	for (i = 0; i < r.nnames; i++)
 		free(r.names[i].name);
