@@ -218,9 +218,9 @@ test_utf8(void)
 	CHECK(!view_utf8_ok("\xf4\x90\x80\x80"));	/* > U+10FFFF */
 	CHECK(!view_utf8_ok("\xe2\x82"));		/* cut short */
 	/* where it stops: the lead byte of the bad sequence */
-	CHECK(utf8_first_bad("ab\xc3\xa9cd") == NULL);
+	CHECK(utf8_first_bad("ab\xc3\xa9" "cd") == NULL);
 	{
-		const char *latin1 = "ab\xe9cd", *cut = "caf\xc3\xa9 \xe2\x82x";
+		const char *latin1 = "ab\xe9" "cd", *cut = "caf\xc3\xa9 \xe2\x82x";
 
 		CHECK(utf8_first_bad(latin1) == latin1 + 2);
 		CHECK(utf8_first_bad(cut) == cut + 6);
