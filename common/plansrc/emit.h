@@ -14,6 +14,9 @@
 
 struct emit_options {
 	const char *source;	/* shown in the header comment */
+	const char *command;	/* what made it, for the YAML header:
+				 * "plancc -d" (the default, NULL) or
+				 * "plancc --emit yaml" */
 	int sort_by_id;		/* YAML: every element by id, for diffs */
 };
 

@@ -8,6 +8,7 @@
  */
 #include <ctype.h>
 #include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -17,6 +18,7 @@
 #include "plan/plan.h"
 #include "plansrc/cint.h"
 #include "plansrc/inst.h"
+#include "plansrc/pwarn.h"
 #include "plansrc/utf8.h"
 
 #define MAX_ARGS 12
@@ -96,9 +98,9 @@ read_int(struct reader *r, const char *p, long *out)
 		return NULL;
 	}
 	if (octal)
-		diag_warn(r->d, r->line, col_of(r, p), "'%.*s' has a "
-		    "leading zero, so it is octal (%ld)", (int)(end - p), p,
-		    *out);
+		diag_wreport(r->d, PW_OCTAL, r->line, col_of(r, p), "'%.*s' "
+		    "has a leading zero, so it is octal (%ld)",
+		    (int)(end - p), p, *out);
 	return end;
 }
 
@@ -277,8 +279,9 @@ reset_command(struct reader *r, char kind, const char *args, long col)
 		if (read_args(r, args, v, 0, "R C") < 0)
 			return;
 		if (r->m->nelem > 0)
-			diag_warn(r->d, r->line, col, "PLAN R C discards the "
-			    "%zu elements above", r->m->nelem);
+			diag_wreport(r->d, PW_IGNORED, r->line, col, "PLAN R "
+			    "C discards the %zu elements above",
+			    r->m->nelem);
 		for (i = 0; i < r->m->nelem; i++)
 			free(r->m->elem[i].name);
 		r->m->nelem = 0;
@@ -339,8 +342,8 @@ plan_command(struct reader *r, const char *p, long col)
 	case 'D':
 	case 'S':
 	case 'U':
-		diag_warn(r->d, r->line, col, "PLAN %c %c asks the robot a "
-		    "question; ignored", a, b);
+		diag_wreport(r->d, PW_IGNORED, r->line, col, "PLAN %c %c asks "
+		    "the robot a question; ignored", a, b);
 		return;
 	}
 	diag_error(r->d, r->line, col_of(r, p), "unknown planner command "
@@ -531,11 +534,11 @@ process_line(struct reader *r, const char *line, int depth)
 	if (plan_line(r, w, n, w != p, col))
 		return;
 	if (w == p && is_robot_command(w, n))
-		diag_warn(r->d, r->line, col, "robot command '%.*s' is not "
-		    "part of a plan; ignored", (int)n, w);
+		diag_wreport(r->d, PW_IGNORED, r->line, col, "robot command "
+		    "'%.*s' is not part of a plan; ignored", (int)n, w);
 	else
-		diag_warn(r->d, r->line, col, "not a command or a comment; "
-		    "line ignored");
+		diag_wreport(r->d, PW_IGNORED, r->line, col, "not a command "
+		    "or a comment; line ignored");
 }
 
 #define MAX_ERRORS 50
@@ -592,9 +595,9 @@ apply_pending(struct reader *r, const int32_t *by_id,
 		struct plan_elem *e;
 
 		if (p->id < 1 || p->id > limit || by_id[p->id] < 0) {
-			diag_warn(r->d, p->pos.line, p->pos.col, "PELEM '%s' "
-			    "names id %ld, which no element has", p->name,
-			    p->id);
+			diag_wreport(r->d, PW_UNUSED, p->pos.line, p->pos.col,
+			    "PELEM '%s' names id %ld, which no element has",
+			    p->name, p->id);
 			continue;
 		}
 		if (dup[p->id])
@@ -692,18 +695,20 @@ finish(struct reader *r)
 	free(dup);
 }
 
-int
-inst_read(FILE *fp, const char *path, struct plan_model *m, struct diag *d)
+/* fp (NULL: an empty input) into m. */
+static int
+read_all(FILE *fp, const char *path, struct plan_model *m, struct diag *d)
 {
 	struct reader r;
 	size_t i;
-	int rc;
+	int rc = 0;
 
 	memset(&r, 0, sizeof r);
 	r.m = m;
 	r.d = d;
 	r.path = path;
-	rc = read_lines(&r, fp, 0);
+	if (fp)
+		rc = read_lines(&r, fp, 0);
 	if (rc == 0 && d->errors == 0 && r.commands == 0)
 		diag_error(d, 0, 0, "no line is a plan command (PLAN, PELEM, "
 		    "RSENSE, RACTION or @ file): this is not an Instinct "
@@ -714,5 +719,28 @@ inst_read(FILE *fp, const char *path, struct plan_model *m, struct diag *d)
 		free(r.names[i].name);
 	free(r.names);
 	free(r.monitors);
+	return rc;
+}
+
+int
+inst_read(FILE *fp, const char *path, struct plan_model *m, struct diag *d)
+{
+	return read_all(fp, path, m, d);
+}
+
+int
+inst_read_mem(const unsigned char *buf, size_t len, const char *path,
+    struct plan_model *m, struct diag *d)
+{
+	FILE *fp = NULL;
+	int rc;
+
+	/* POSIX lets fmemopen refuse a size of 0 */
+	if (len > 0 && (fp = fmemopen((void *)(uintptr_t)buf, len, "r")) ==
+	    NULL)
+		return -1;
+	rc = read_all(fp, path, m, d);
+	if (fp)
+		fclose(fp);
 	return rc;
 }

@@ -40,12 +40,14 @@ tdoc_error(struct tdoc *y, const struct ynode *n, const char *fmt, ...)
 }
 
 void
-tdoc_warn(struct tdoc *y, const struct ynode *n, const char *fmt, ...)
+tdoc_warn(struct tdoc *y, unsigned wclass, const struct ynode *n,
+    const char *fmt, ...)
 {
 	va_list ap;
 
 	va_start(ap, fmt);
-	vreport(y, DIAG_WARNING, n, fmt, ap);
+	diag_vwreport(y->d, wclass, n ? n->line : 0, n ? n->col : 0, fmt,
+	    ap);
 	va_end(ap);
 }
 

@@ -40,9 +40,10 @@ void tdoc_error(struct tdoc *y, const struct ynode *n, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)))
 #endif
     ;
-void tdoc_warn(struct tdoc *y, const struct ynode *n, const char *fmt, ...)
+void tdoc_warn(struct tdoc *y, unsigned wclass, const struct ynode *n,
+    const char *fmt, ...)
 #if defined(__GNUC__)
-    __attribute__((format(printf, 3, 4)))
+    __attribute__((format(printf, 4, 5)))
 #endif
     ;
 

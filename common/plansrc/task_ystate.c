@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "plansrc/pwarn.h"
 #include "plansrc/task_src.h"
 
 static const struct tkey decision_keys[] = {
@@ -299,7 +300,8 @@ tsrc_read_target(struct tdoc *y, const struct ynode *n, const char *what,
 	    "the delay", 0, 0xFFFF, &t->delay) < 0))
 		return -1;
 	if (t->kind == TASK_T_NONE && t->delay != 0) {
-		tdoc_warn(y, v[1], "a delay does nothing with none");
+		tdoc_warn(y, PW_IGNORED, v[1], "a delay does nothing with "
+		    "none");
 		t->delay = 0;
 	}
 	return 0;

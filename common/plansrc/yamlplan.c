@@ -10,6 +10,7 @@
 
 #include "plan/plan.h"
 #include "plansrc/expr.h"
+#include "plansrc/pwarn.h"
 #include "plansrc/slurp.h"
 #include "plansrc/yamlplan.h"
 #include "plansrc/ydoc.h"
@@ -136,9 +137,9 @@ read_releaser(struct yreader *r, size_t k, const struct ynode *when,
 	if (when)
 		read_when(r, k, when);
 	else
-		ydoc_warn(r->d, at, "%s '%s' has no 'when:': it is released "
-		    "only while sense 0 reads more than 1 (write 'when: "
-		    "always' if it should always be released)", what,
+		ydoc_warn(r->d, PW_RELEASER, at, "%s '%s' has no 'when:': it "
+		    "is released only while sense 0 reads more than 1 (write "
+		    "'when: always' if it should always be released)", what,
 		    r->refs[k].label);
 	set_long(r, hyst, I16_MIN, I16_MAX, "hysteresis", &e->hysteresis);
 	set_long(r, flex, I16_MIN, I16_MAX, "flex", &e->flex);

@@ -31,12 +31,13 @@ ydoc_error(struct diag *d, const struct ynode *n, const char *fmt, ...)
 }
 
 void
-ydoc_warn(struct diag *d, const struct ynode *n, const char *fmt, ...)
+ydoc_warn(struct diag *d, unsigned wclass, const struct ynode *n,
+    const char *fmt, ...)
 {
 	va_list ap;
 
 	va_start(ap, fmt);
-	ydoc_vreport(d, DIAG_WARNING, n, fmt, ap);
+	diag_vwreport(d, wclass, n ? n->line : 0, n ? n->col : 0, fmt, ap);
 	va_end(ap);
 }
 

@@ -50,9 +50,11 @@ void ydoc_error(struct diag *d, const struct ynode *n, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)))
 #endif
     ;
-void ydoc_warn(struct diag *d, const struct ynode *n, const char *fmt, ...)
+/* A warning of class wclass (diag_wreport). */
+void ydoc_warn(struct diag *d, unsigned wclass, const struct ynode *n,
+    const char *fmt, ...)
 #if defined(__GNUC__)
-    __attribute__((format(printf, 3, 4)))
+    __attribute__((format(printf, 4, 5)))
 #endif
     ;
 
