@@ -385,8 +385,9 @@ bad_stereotype(struct dia_reader *r, const struct cls *c)
 
 	if (c->o->stereotype[0] == '\0')
 		report(r, DIAG_ERROR, c->o, "class '%s' has no stereotype "
-		    "(iVDL classes are %s)", c->o->name, word_list(words, n,
-		    list, sizeof list));
+		    "(iVDL classes are %s; write notes as a UML Note or a "
+		    "Text)", c->o->name, word_list(words, n, list,
+		    sizeof list));
 	else if (hint)
 		report(r, DIAG_ERROR, c->o, "class '%s': unknown stereotype "
 		    "'%.40s'; did you mean '%s'?", c->o->name,
