@@ -387,3 +387,49 @@ man_block() {
 	[[ "$output" == *"“Instinct: A Biologically Inspired Reactive Planner for Intelligent Embedded Systems”"* ]]
 	[[ "$output" == *"Cognitive Systems Research"*"2019"* ]]
 }
+
+# Issue 18: explorer.yaml said "the first released element of the highest
+# group wins" while, faithfully to Instinct, Roam failed every other cycle
+# after a lower group's element succeeded.  Now Roam is one group: with
+# 500 mm ahead (OpenSpace wants more than 1000, SomethingAhead more than
+# 300) SomethingAhead's Creep (SetSpeed 80) runs every cycle.
+@test "examples/explorer.yaml: Roam creeps every cycle while something is ahead" {
+	plancc "$SPINE_ROOT/examples/explorer.yaml" -o ex.plan
+	printf 'cycle,RangeAhead,NearestSide,MotorCurrent,HumanNear,Asleep,Battery\n1,500,0,0,0,0,100\n' > s.csv
+	run --separate-stderr planrun ex.plan --senses s.csv --cycles 6 --no-header
+	assert_success
+	[ "$output" = "$(printf '%s\n' 1,0,SetSpeed,80 2,1000,SetSpeed,80 \
+	    3,2000,SetSpeed,80 4,3000,SetSpeed,80 5,4000,SetSpeed,80 \
+	    6,5000,SetSpeed,80)" ]
+}
+
+# The worked example of plan-yaml(5), "Choosing a competence element", with
+# Range at 300: two groups turn on cycles 1 and 3 only (cycle 2 looks at
+# Clear alone, which is not released, and fails); one group turns on every
+# cycle.  Worked out from spec section 5, not from planrun.
+@test "plan-yaml(5): the competence selection example, cycle by cycle" {
+	for groups in 2 1; do
+		cat > roam.yaml <<-EOF
+		senses: {Range: 3}
+		actions: {Drive: 1, Turn: 2}
+		drives:
+		  Wander: {priority: 100, when: always, do: Roam}
+		competences:
+		  Roam:
+		    mode: or
+		    elements:
+		      Clear: {priority: $groups, when: Range > 400, do: Forward}
+		      Blocked: {priority: 1, when: always, do: TurnLeft}
+		acts:
+		  Forward: Drive 200
+		  TurnLeft: Turn -90
+		EOF
+		plancc roam.yaml -o roam.plan
+		printf 'cycle,Range\n1,300\n' > s.csv
+		planrun roam.plan --senses s.csv --cycles 4 --no-header |
+		    cut -d, -f1 | tr '\n' ' ' > got.$groups
+	done
+	[ "$(cat got.2)" = "1 3 " ]
+	[ "$(cat got.1)" = "1 2 3 4 " ]
+	grep -q 'Choosing a competence element' "$SPINE_ROOT/man/plan-yaml.5"
+}
