@@ -263,3 +263,75 @@ noise() {
 	[ "$stderr" = "plancc: huge.yaml: error: 65536 elements: a plan holds at most 65535" ]
 	[ ! -e huge.plan ]
 }
+
+# Issue 11: YAML and task machines go through one reader, which stops at
+# 64 levels before libyaml's scanner (quadratic in the flow depth) is fed
+# the rest.  16 KB: 8192 '[' then 8192 ']'; 1 MB: 2^19 each.  The 65th
+# '[' is at column 65 of line 1, where the message points.
+@test "plancc: deeply nested YAML is refused with the depth error (plans and tasks)" {
+	awk 'BEGIN { for (i = 0; i < 8192; i++) printf "["
+		for (i = 0; i < 8192; i++) printf "]"; print "" }' > d16k.yaml
+	awk 'BEGIN { for (i = 0; i < 524288; i++) printf "["
+		for (i = 0; i < 524288; i++) printf "]"; print "" }' > d1m.yaml
+	[ "$(wc -c < d16k.yaml)" -eq 16385 ]
+	[ "$(wc -c < d1m.yaml)" -eq 1048577 ]
+	# under a task's actions: the mapping is level 1, so the 64th '['
+	# (column 10 + 63) is level 65
+	{ printf 'task: t\nstart: a\nactions: '; cat d1m.yaml; } > t1m.yaml
+	cp d1m.yaml d1m.json
+	for f in d16k.yaml d1m.yaml d1m.json; do
+		run --separate-stderr plancc "$f" -o out.plan
+		[ "$status" -eq 65 ]
+		[ "$stderr" = "plancc: $f:1:65: error: nested more than 64 levels deep" ]
+		[ ! -e out.plan ]
+	done
+	run --separate-stderr plancc t1m.yaml -o out.plan
+	[ "$status" -eq 65 ]
+	[ "$stderr" = "plancc: t1m.yaml:3:73: error: nested more than 64 levels deep" ]
+	[ ! -e out.plan ]
+}
+
+# Issue 12: 100 KB of binary garbage given as .inst compiled to an empty
+# plan with exit 0.  Now the first byte that is not UTF-8 stops the reader
+# (before a stray '@' in the garbage can open files), and text with no
+# plan command in it is no plan.
+@test "plancc: binary garbage as .inst is refused as not text, exit 65" {
+	LC_ALL=C noise 102400 7 | LC_ALL=C tr -d '\000' > garbage.inst
+	[ "$(wc -c < garbage.inst)" -gt 100000 ]
+	# line:col and value of the first byte >= 0x80, found by od, not by
+	# plancc (for this seed it is 0xbc on line 2, a continuation byte that
+	# cannot start a UTF-8 sequence)
+	where=$(LC_ALL=C od -An -v -tu1 garbage.inst | awk '
+	    { for (i = 1; i <= NF; i++) { col++
+		if ($i == 10) { line++; col = 0 }
+		else if ($i >= 128) { printf "%d:%d %02x", line + 1, col, $i; exit } } }')
+	run --separate-stderr plancc garbage.inst -o out.plan
+	[ "$status" -eq 65 ]
+	[ ! -e out.plan ]
+	echo "$where / $stderr"
+	[ "${stderr_lines[-1]}" = "plancc: garbage.inst:${where% *}: error: byte 0x${where#* } is not UTF-8: this is not a text file" ]
+	# only the lines before it were looked at
+	[ "${#stderr_lines[@]}" -le "${where%%:*}" ]
+	# the same on stdin
+	run --separate-stderr plancc --from inst - -o out.plan < garbage.inst
+	[ "$status" -eq 65 ]
+	[[ "$stderr" == *"is not UTF-8: this is not a text file" ]]
+	# with NUL bytes left in, the NUL or the bad byte stops it: never 0
+	LC_ALL=C noise 102400 8 > raw.inst
+	run --separate-stderr plancc raw.inst -o out.plan
+	[ "$status" -eq 65 ]
+	[[ "$stderr" == *"this is not a text file" ]]
+	[ ! -e out.plan ]
+}
+
+@test "plancc: a .inst file with no plan command, or empty, is no plan" {
+	: > empty.inst
+	run --separate-stderr plancc empty.inst -o out.plan
+	[ "$status" -eq 65 ]
+	[ "$stderr" = "plancc: empty.inst: error: no line is a plan command (PLAN, PELEM, RSENSE, RACTION or @ file): this is not an Instinct command file" ]
+	printf 'STOP\nhello world\n' > words.inst
+	run --separate-stderr plancc words.inst -o out.plan
+	[ "$status" -eq 65 ]
+	[ "${stderr_lines[2]}" = "plancc: words.inst: error: no line is a plan command (PLAN, PELEM, RSENSE, RACTION or @ file): this is not an Instinct command file" ]
+	[ ! -e out.plan ]
+}

@@ -121,7 +121,7 @@ same_plan() {
 @test "reference: the fixture compiles, warning about its priority-0 drive" {
 	run --separate-stderr plancc "$PLANS/fixture.inst" -o f.plan
 	assert_success
-	[ "$stderr" = "plancc: $PLANS/fixture.inst:7:1: warning: drive 'Idle' has priority 0: it can never be selected" ]
+	[ "$stderr" = "plancc: $PLANS/fixture.inst:7:1: warning: drive 'Idle' has priority 0: it can never be selected [-Wunreachable]" ]
 	[ "$(counts f.plan)" = "1 3 2 8 5 12" ]
 }
 

@@ -118,7 +118,7 @@ link_resolve(struct link_ctx *c)
 		if (e->child == 0)
 			link_report(c, DIAG_ERROR, e, "%s has no child", who);
 		if (e->type != PLAN_D && e->parent == 0)
-			link_report(c, DIAG_WARNING, e, "%s belongs to no %s: "
+			link_warn(c, PW_UNREACHABLE, e, "%s belongs to no %s: "
 			    "it never runs", who, e->type == PLAN_CE ?
 			    "competence" : "action pattern");
 	}
@@ -170,7 +170,7 @@ link_check_shape(struct link_ctx *c)
 		goto out;
 	}
 	if (c->count[PLAN_D] == 0)
-		link_report(c, DIAG_WARNING, NULL, "the plan has no drives: "
+		link_warn(c, PW_UNREACHABLE, NULL, "the plan has no drives: "
 		    "nothing in it can ever run");
 	for (i = 0; i < m->nelem; i++) {
 		const struct plan_elem *e = &m->elem[i];
@@ -181,7 +181,7 @@ link_check_shape(struct link_ctx *c)
 		    c->first_member[i] >= 0)
 			continue;
 		link_describe(e, who, sizeof who);
-		link_report(c, DIAG_WARNING, e, "%s has no elements: it "
+		link_warn(c, PW_UNREACHABLE, e, "%s has no elements: it "
 		    "always %s", who, e->type == PLAN_C ? "fails" :
 		    "reports an error");
 	}
@@ -192,7 +192,7 @@ link_check_shape(struct link_ctx *c)
 		    e->parent == 0))
 			continue;
 		link_describe(e, who, sizeof who);
-		link_report(c, DIAG_WARNING, e, "%s is not reachable from any "
+		link_warn(c, PW_UNREACHABLE, e, "%s is not reachable from any "
 		    "drive", who);
 	}
 out:
@@ -386,11 +386,11 @@ warn_unused_labels(struct link_ctx *c, const struct plan_label *l, size_t n,
 		if (l[i].id >= 0 && l[i].id <= limit && used[l[i].id])
 			continue;
 		if (sense)
-			link_report_at(c, DIAG_WARNING, &l[i].pos, "sense '%s' "
+			link_warn_at(c, PW_UNUSED, &l[i].pos, "sense '%s' "
 			    "(id %ld) is declared but no releaser reads it",
 			    l[i].name, l[i].id);
 		else
-			link_report_at(c, DIAG_WARNING, &l[i].pos, "action "
+			link_warn_at(c, PW_UNUSED, &l[i].pos, "action "
 			    "'%s' (id %ld) is declared but no element "
 			    "performs it", l[i].name, l[i].id);
 	}
@@ -548,13 +548,13 @@ warn_never_selected(struct link_ctx *c, const struct plan_elem *e)
 
 	link_describe(e, who, sizeof who);
 	if (e->type == PLAN_D && e->priority == 0)
-		link_report(c, DIAG_WARNING, e, "%s has priority 0: it can "
+		link_warn(c, PW_UNREACHABLE, e, "%s has priority 0: it can "
 		    "never be selected", who);
 	if (e->type == PLAN_CE && (e->priority == 0 || e->priority == max))
-		link_report(c, DIAG_WARNING, e, "%s has priority %ld: it can "
+		link_warn(c, PW_UNREACHABLE, e, "%s has priority %ld: it can "
 		    "never be selected", who, e->priority);
 	if (e->type == PLAN_APE && e->priority == max)
-		link_report(c, DIAG_WARNING, e, "%s has order %ld: it never "
+		link_warn(c, PW_UNREACHABLE, e, "%s has order %ld: it never "
 		    "runs", who, e->priority);
 }
 

@@ -15,6 +15,9 @@
 struct emit_options {
 	const char *source;	/* shown in the header comment */
 	int sort_by_id;		/* YAML: every element by id, for diffs */
+	const char *command;	/* what made it, for the YAML header:
+				 * "plancc -d" (the default, NULL) or
+				 * "plancc --emit yaml" */
 };
 
 /*

@@ -683,9 +683,11 @@ emit_yaml(FILE *fp, const struct plan *p, const struct emit_options *o,
 	w.nested_ce = !o->sort_by_id && list_in_table_order(p, PLAN_CE);
 	w.nested_ape = !o->sort_by_id && list_in_table_order(p, PLAN_APE);
 	number_elements(&w);
-	fprintf(fp, "# plancc -d %s: %lu elements, %d-bit ids%s\n",
-	    o->source ? o->source : "-", (unsigned long)total,
-	    8 * p->id_width, o->sort_by_id ? ", listed by id" : "");
+	fprintf(fp, "# %s%s %s: %lu elements, %d-bit ids%s\n",
+	    o->command ? o->command : "plancc -d",
+	    o->sort_by_id ? " --sort" : "", o->source ? o->source : "-",
+	    (unsigned long)total, 8 * p->id_width,
+	    o->sort_by_id ? ", listed by id" : "");
 	fputs("# (the YAML plan format is described in plan-yaml(5))\n\n",
 	    fp);
 	put_sections(&w);
