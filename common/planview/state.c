@@ -129,7 +129,10 @@ pv_state_glow(const struct pv_state *s, int type, unsigned index, long now)
 		age = 0;
 	if (age >= PV_FADE_MS)
 		return 0;
-	return 3 - (int)(age * 3 / PV_FADE_MS);
+	/* full glow marks what ran in the cycle shown; older ones fade */
+	if (x->lit_cycle == s->cycle)
+		return 3;
+	return age * 2 < PV_FADE_MS ? 2 : 1;
 }
 
 double

@@ -40,7 +40,8 @@ void pv_state_free(struct pv_state *s);
 /* Fold one event in; now is the caller's clock in ms. */
 void pv_state_apply(struct pv_state *s, const struct pv_event *e, long now);
 
-/* How lit an element is at now: 3 just lit, 2, 1 fading, 0 dark. */
+/* How lit an element is at now: 3 lit in the latest cycle, 2 and 1
+ * fading (the first and second half of PV_FADE_MS), 0 dark. */
 int pv_state_glow(const struct pv_state *s, int type, unsigned index,
     long now);
 
