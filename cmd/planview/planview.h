@@ -6,6 +6,7 @@
 #define PLANVIEW_H
 
 #include "planfile/load.h"
+#include "planview/html.h"
 #include "planview/logcsv.h"
 #include "planview/state.h"
 #include "planview/tree.h"
@@ -29,6 +30,8 @@ struct viewer {
 	int eof, stopped;	/* input ended; --until reached */
 	int log_clock;		/* fade by the log's time, not the wall's */
 	size_t got;		/* bytes the last read took */
+	struct pv_run *run;	/* pages: every event kept, or NULL */
+	int run_failed;		/* ... and memory ran out */
 };
 
 /* Read what is there (at most one chunk); 1 at end of input or
@@ -37,6 +40,9 @@ int viewer_read(struct viewer *v, int wait_ms, long now);
 /* At the end: the truncated-log notice; an exit status. */
 int viewer_finish(struct viewer *v);
 long clock_ms(void);
+
+/* dot -Tsvg on text: the SVG in *svg (the caller frees); an exit status. */
+int run_dot(const char *text, size_t len, char **svg);	/* dot.c */
 
 int live_run(struct viewer *v);		/* live.c */
 int plain_run(struct viewer *v);	/* live.c */

@@ -39,6 +39,10 @@ fold_event(void *ctx, const struct pv_event *e)
 	}
 	/* plain frames and pages fade by the log's own clock */
 	pv_state_apply(&v->state, e, v->log_clock ? e->time_ms : f->now);
+	if (v->run && pv_run_add(v->run, e) < 0) {
+		v->run_failed = 1;
+		return 1;
+	}
 	return 0;
 }
 
