@@ -141,6 +141,7 @@ main(int argc, char *argv[])
 out:
 	if (v.fd > STDIN_FILENO)
 		close(v.fd);
+	pv_log_free(&v.log);
 	pv_state_free(&v.state);
 	pv_tree_free(&v.tree);
 	plan_unload(&v.lp);

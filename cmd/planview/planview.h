@@ -7,7 +7,7 @@
 
 #include "planfile/load.h"
 #include "planview/html.h"
-#include "planview/logcsv.h"
+#include "planview/logfeed.h"
 #include "planview/state.h"
 #include "planview/tree.h"
 

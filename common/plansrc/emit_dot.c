@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "plan/vocab.h"
 #include "plansrc/emit.h"
 #include "plansrc/expr.h"
 #include "plansrc/model.h"
@@ -98,8 +99,8 @@ node_start(const struct node_ctx *c, int t, uint16_t i, const char **note)
 	if (c->o->mark)
 		c->o->mark(c->o->mark_ctx, t, i, note, &fill);
 	fprintf(c->fp, "\t%s%u [id=\"%s%u\", shape=%s, style=\"%s\", "
-	    "fillcolor=\"%s\", label=\"", model_type_tag(t), (unsigned)i,
-	    model_type_tag(t), (unsigned)i, look[t].shape, look[t].style,
+	    "fillcolor=\"%s\", label=\"", plan_type_tag(t), (unsigned)i,
+	    plan_type_tag(t), (unsigned)i, look[t].shape, look[t].style,
 	    fill ? fill : look[t].fill);
 	if (t != PLAN_APE || c->v->named[t][i])
 		put_text(c->fp, c->v->label[t][i]);
@@ -236,8 +237,8 @@ child_edge(FILE *fp, uint16_t *const owner[PLAN_NTYPES], int t, uint16_t i,
 {
 	if (r->type == PLAN_NO_TYPE)
 		return;
-	fprintf(fp, "\t%s%u -> %s%u%s;\n", model_type_tag(t), (unsigned)i,
-	    model_type_tag(r->type), (unsigned)r->index,
+	fprintf(fp, "\t%s%u -> %s%u%s;\n", plan_type_tag(t), (unsigned)i,
+	    plan_type_tag(r->type), (unsigned)r->index,
 	    owner[t][i] != owner[r->type][r->index] ?
 	    " [constraint=false]" : "");
 }

@@ -1,6 +1,6 @@
 /*
  * event.h - one event of a run as planview folds it: the internal shape
- * every log reader hands over (today's planrun CSV through logcsv.c; the
+ * every log reader hands over (today's planrun CSV through logfeed.c; the
  * shared event-log reader when it lands).  Used by state.c and html.c.
  */
 #ifndef SPINE_PLANVIEW_EVENT_H

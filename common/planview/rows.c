@@ -21,7 +21,8 @@ releaser_text(const struct pv_tree *t, const struct plan_releaser *r,
 	memset(&e, 0, sizeof e);
 	e.cmp = r->cmp;
 	e.value = r->value;
-	if (r->cmp != PLAN_TR && r->cmp != PLAN_FL && t->sense[r->sense])
+	if (r->cmp != PLAN_TR && r->cmp != PLAN_FL && r->sense < t->nsense &&
+	    t->sense[r->sense])
 		snprintf(e.sense, sizeof e.sense, "%s", t->sense[r->sense]);
 	if (when_format(&e, buf, size) == 0)
 		snprintf(buf, size, "?");
@@ -62,14 +63,12 @@ info_for(const struct pv_tree *t, uint8_t type, uint16_t i, unsigned step)
 		snprintf(buf, sizeof buf, "step %u", step);
 	} else if (type == PLAN_A) {
 		struct plan_action a;
-		uint8_t len;
-		const uint8_t *n;
+		const char *n;
 
 		plan_get_action(p, i, &a);
-		n = plan_find_name(p, PLAN_NAME_ACTION, a.action, &len);
+		n = a.action < t->names.nids ? t->names.action[a.action] : NULL;
 		if (n)
-			snprintf(buf, sizeof buf, "%.*s %d", (int)len,
-			    (const char *)n, (int)a.value);
+			snprintf(buf, sizeof buf, "%s %d", n, (int)a.value);
 		else
 			snprintf(buf, sizeof buf, "action %u %d",
 			    (unsigned)a.action, (int)a.value);

@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "plan/plan.h"
+#include "run/names.h"
 
 /* Rows are bounded so a recursive plan cannot grow the view forever. */
 #define PV_MAX_ROWS 20000
@@ -25,13 +26,16 @@ struct pv_row {
 
 struct pv_tree {
 	const struct plan *p;
+	struct names names;		/* the shared id -> name lookup */
 	struct pv_row *row;
 	size_t nrows;
-	char **name[PLAN_NTYPES];	/* per record: name, or "#id" */
+	char **name[PLAN_NTYPES];	/* per record: name, or "#id" (names') */
 	char **sense;			/* per sense id (0..nsense-1) or NULL */
 	size_t nsense;
 	uint16_t *sense_ids;		/* the ids the plan names or reads */
 	size_t nsense_ids;
+	uint16_t *at_id[PLAN_NTYPES];	/* record index by element id, or
+					   PLAN_NONE */
 };
 
 /* 0, or -1 when out of memory (call pv_tree_free either way). */
@@ -42,8 +46,9 @@ void pv_tree_free(struct pv_tree *t);
  * unnamed ones).  0 with type and index set, or -1 when the plan has none. */
 int pv_tree_element(const struct pv_tree *t, const char *tag,
     const char *name, uint8_t *type, uint16_t *index);
-/* A sense by name ("#id" too): 0 and *id, or -1. */
-int pv_tree_sense(const struct pv_tree *t, const char *name, uint16_t *id);
+/* The record of the element of type with plan id: 0 and *index, or -1. */
+int pv_tree_index(const struct pv_tree *t, uint8_t type, uint16_t id,
+    uint16_t *index);
 /* The type tag of an element type ("AP", "APE", "C", "CE", "D", "A"). */
 const char *pv_type_tag(int type);
 

@@ -15,7 +15,7 @@
 #include "plansrc/owner.h"
 #include "plansrc/yamlplan.h"
 #include "planview/frame.h"
-#include "planview/logcsv.h"
+#include "planview/logfeed.h"
 #include "planview/state.h"
 #include "planview/tree.h"
 
