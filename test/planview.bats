@@ -21,9 +21,12 @@ setup() {
 	planrun e.plan --senses s.csv --log run.log -o /dev/null
 }
 
+# The log's columns (spine-evlog(5)): cycle,time_ms,event,type,id,name,
+# sense,sense_id,value,released,latch,reason
+
 # "TYPE name" of every element with an outcome event (E S P F Z) in cycle $1
 lit_at() {
-	awk -F, -v c="$1" '$1 == c && $3 ~ /^[ESPFZ]$/ { print $4 " " $5 }' \
+	awk -F, -v c="$1" '$1 == c && $3 ~ /^[ESPFZ]$/ { print $4 " " $6 }' \
 	    run.log | sort -u
 }
 
@@ -39,9 +42,9 @@ marked() {
 	[ -n "$expected" ]
 	[ "$(printf '%s\n' "$output" | marked)" = "$expected" ]
 	# Explore's counters: executed and succeeded up to cycle 12, by awk
-	x=$(awk -F, '$1 <= 12 && $3 == "E" && $4 == "D" && $5 == "Explore"' \
+	x=$(awk -F, '$1 <= 12 && $3 == "E" && $4 == "D" && $6 == "Explore"' \
 	    run.log | wc -l)
-	ok=$(awk -F, '$1 <= 12 && $3 == "S" && $4 == "D" && $5 == "Explore"' \
+	ok=$(awk -F, '$1 <= 12 && $3 == "S" && $4 == "D" && $6 == "Explore"' \
 	    run.log | wc -l)
 	assert_line --regexp "D Explore .*\[x$x ok$ok f0\]"
 	# the senses' last values: RangeAhead at cycle 12 is 1500 - 12 * 40
@@ -57,7 +60,7 @@ marked() {
 
 @test "planview: the attention goes to the drive that ran" {
 	run -0 planview --until 35 e.plan run.log
-	d=$(awk -F, '$1 == 35 && $3 == "E" && $4 == "D" { print $5 }' run.log)
+	d=$(awk -F, '$1 == 35 && $3 == "E" && $4 == "D" { print $6 }' run.log)
 	[ "$d" = ProtectMotors ]	# MotorCurrent 2500 > 2400 from cycle 31
 	assert_line --partial "attention: ProtectMotors"
 }
@@ -67,19 +70,27 @@ marked() {
 	planrun b.plan --senses "$SPINE_ROOT/examples/planrun/bumper.senses.csv" \
 	    --log b.log -o /dev/null 2>/dev/null || true
 	run -65 --separate-stderr planview e.plan b.log
-	[[ "$stderr" == "planview: b.log:2: error: the plan has no element"* ]] ||
+	[[ "$stderr" == "planview: b.log:2: error: the plan has no element "* ]] ||
 	    fail "$stderr"
 	[[ "$stderr" == *"(is this a log of e.plan?)" ]]
 	run -65 --separate-stderr planview --html x.html e.plan b.log
 	[ ! -e x.html ]
 	# an element name that is not in the plan, in the middle of a good log
-	n=$(awk -F, '$1 == 5 && $3 == "E" && $5 == "Explore" { print NR; exit }' \
+	n=$(awk -F, '$1 == 5 && $3 == "E" && $6 == "Explore" { print NR; exit }' \
 	    run.log)
-	sed "${n}s/,Explore\$/,Exploder/" run.log > bad.log
+	sed "${n}s/,Explore,/,Exploder,/" run.log > bad.log
 	grep -q Exploder bad.log
 	run -65 --separate-stderr planview e.plan bad.log
-	[[ "$stderr" == "planview: bad.log:$n: error: the plan has no element 'D Exploder'"* ]] ||
-	    fail "$stderr"
+	id=$(sed -n "${n}p" run.log | cut -d, -f5)
+	[ "$stderr" = "planview: bad.log:$n: error: the plan has no element 'Exploder' (its D $id has another name) (is this a log of e.plan?)" ]
+	# an id the plan does not have
+	sed "${n}s/,D,$id,Explore,/,D,99,Explore,/" run.log > bad.log
+	run -65 --separate-stderr planview e.plan bad.log
+	[ "$stderr" = "planview: bad.log:$n: error: the plan has no element D 99 (is this a log of e.plan?)" ]
+	# not an event log at all
+	printf 'cycle,RangeAhead\n1,5\n' > s2.csv
+	run -65 --separate-stderr planview e.plan s2.csv
+	[[ "$stderr" == "planview: s2.csv:1: error: not an event log"* ]]
 }
 
 @test "planview: a truncated log replays up to its last whole line and says so" {
@@ -199,7 +210,7 @@ chromium_run() {
 	# the events table: the log's lines of cycle 12, in order
 	sed 's#</tr>#</tr>\n#g' dom.html | grep -o '<tr class="ev-.*' |
 	    sed 's#</td><td>#,#g; s#<[^>]*>##g' | cut -d, -f1-7 > table
-	awk -F, -v OFS=, '$1 == 12 { print $1, $2, $3, $4, $5, $6, $7 }' \
+	awk -F, -v OFS=, '$1 == 12 { print $1, $2, $3, $4, $6, $7, $9 }' \
 	    run.log > want
 	[ -s want ]
 	diff want table
@@ -212,7 +223,7 @@ chromium_run() {
 	chromium_run --dump-dom "file://$PWD/run.html#cycle=$c" > dom.html
 	grep -q "data-cycle=\"$c\"" dom.html
 	# the last outcome of each element in that cycle, by awk
-	awk -F, -v c="$c" '$1 == c && $3 ~ /^[ESPFZ]$/ { last[$4 " " $5] = $3 }
+	awk -F, -v c="$c" '$1 == c && $3 ~ /^[ESPFZ]$/ { last[$4 " " $6] = $3 }
 	    END { for (k in last) print k, last[k] }' run.log | sort > want
 	grep -o '"[A-Z]*[0-9]*":"[^"]*"' dom.html | tr -d '"' |
 	    awk -F: '{ print $1, $2 }' | sort > names
@@ -222,14 +233,21 @@ chromium_run() {
 	join got-ids names | awk '{ t = $1; sub(/[0-9]+$/, "", t); print t, $3, $2 }' |
 	    sort > got
 	diff want got
+	# the events table gives each failure's reason as the log does
+	sed 's#</tr>#</tr>\n#g' dom.html | grep -o '<tr class="ev-[FZ].*' |
+	    sed 's#</td><td>#,#g; s#<[^>]*>##g' | awk -F, '{ print $5 ": " $10 }' > got
+	awk -F, -v c="$c" '$1 == c && $3 ~ /^[FZ]$/ { print $6 ": " $12 }' \
+	    run.log > want
+	[ -s want ]
+	diff want got
 }
 
 @test "planview --svg: the plan with counts from the log" {
 	run -0 planview --svg run.svg --until 12 e.plan run.log
 	grep -q '<svg' run.svg
-	x=$(awk -F, '$1 <= 12 && $3 == "E" && $4 == "D" && $5 == "Explore"' \
+	x=$(awk -F, '$1 <= 12 && $3 == "E" && $4 == "D" && $6 == "Explore"' \
 	    run.log | wc -l)
-	ok=$(awk -F, '$1 <= 12 && $3 == "S" && $4 == "D" && $5 == "Explore"' \
+	ok=$(awk -F, '$1 <= 12 && $3 == "S" && $4 == "D" && $6 == "Explore"' \
 	    run.log | wc -l)
 	grep -q ">ran $x, ok $ok, failed 0<" run.svg
 	grep -q '>legend<' run.svg

@@ -57,8 +57,8 @@ convert(struct pv_log *l, long line, const struct evlog_event *r,
 		return bad(l, line, "the plan has no element %s%s", id, "");
 	e->type = r->type;
 	if (r->name && strcmp(r->name, t->name[r->type][e->index]) != 0)
-		return bad(l, line, "element %s is '%s' in the log, but "
-		    "not in the plan", id, r->name);
+		return bad(l, line, "the plan has no element '%s' (its %s "
+		    "has another name)", r->name, id);
 	if (r->kind == PLANNER_EV_SENSE) {
 		if (r->has_sense) {
 			if (r->sense_id >= t->nsense || !t->sense[r->sense_id] ||

@@ -16,9 +16,46 @@ pv_type_tag(int type)
 	return plan_type_tag((uint8_t)type);
 }
 
+/* A sense on the status line: one the plan names, or a releaser reads
+ * (TR and FL read none). */
+static void
+note_sense(struct pv_tree *t, unsigned char *seen, uint16_t id, uint8_t cmp)
+{
+	if (cmp == PLAN_TR || cmp == PLAN_FL || id >= t->nsense ||
+	    t->sense[id] == NULL)
+		return;
+	seen[id] = 1;
+}
+
+static void
+reads(struct pv_tree *t, unsigned char *seen)
+{
+	const struct plan *p = t->p;
+	struct plan_name e;
+	uint32_t pos = 0;
+	uint16_t i;
+
+	while (plan_next_name(p, &pos, &e))
+		if (e.kind == PLAN_NAME_SENSE)
+			note_sense(t, seen, e.key, PLAN_EQ);
+	for (i = 0; i < p->count[PLAN_D]; i++) {
+		struct plan_drive d;
+
+		plan_get_drive(p, i, &d);
+		note_sense(t, seen, d.rel.sense, d.rel.cmp);
+	}
+	for (i = 0; i < p->count[PLAN_CE]; i++) {
+		struct plan_ce c;
+
+		plan_get_ce(p, i, &c);
+		note_sense(t, seen, c.rel.sense, c.rel.cmp);
+	}
+}
+
 static int
 take_names(struct pv_tree *t, const struct plan *p)
 {
+	unsigned char *seen;
 	uint32_t id;
 	int ty;
 
@@ -29,11 +66,16 @@ take_names(struct pv_tree *t, const struct plan *p)
 	t->sense = t->names.sense;
 	t->nsense = t->names.nids;
 	t->sense_ids = calloc(t->nsense + 1, sizeof *t->sense_ids);
-	if (t->sense_ids == NULL)
+	seen = calloc(t->nsense + 1, 1);
+	if (t->sense_ids == NULL || seen == NULL) {
+		free(seen);
 		return -1;
+	}
+	reads(t, seen);
 	for (id = 0; id < t->nsense; id++)
-		if (t->sense[id])
+		if (seen[id])
 			t->sense_ids[t->nsense_ids++] = (uint16_t)id;
+	free(seen);
 	return 0;
 }
 

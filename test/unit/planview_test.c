@@ -151,19 +151,46 @@ collect(void *ctx, const struct pv_event *e)
 	return 0;
 }
 
-static const char log_text[] =
-    "cycle,time_ms,event,type,name,sense,value\n"
-    "1,0,R,D,High,Near,7\n"
-    "1,0,E,D,High\n"
-    "1,0,E,AP,Walk\n"
-    "1,0,E,A,Go\n"
-    "1,0,S,A,Go\n"
-    "1,0,P,D,High\n"
-    "2,500,R,D,High,Near,2\n"
-    "2,500,R,D,Low,,0\n"
-    "2,500,E,D,Low\n"
-    "2,500,F,C,Pick\n"
-    "3,1000,idle,,\n";
+/*
+ * A run in the shared log format, ids looked up in the plan: High reads
+ * Near 7, runs Go; then Near is 2, Low runs, Pick fails; then an idle
+ * cycle.  Eleven events.
+ */
+static const char *const script[][7] = {
+	/* cycle,time,event, type, name, sense part, reason */
+	{ "1,0,R", "D", "High", "Near,1,7,1,0", "" },
+	{ "1,0,E", "D", "High", ",,,,", "" },
+	{ "1,0,E", "AP", "Walk", ",,,,", "" },
+	{ "1,0,E", "A", "Go", ",,,,", "" },
+	{ "1,0,S", "A", "Go", ",,,,", "" },
+	{ "1,0,P", "D", "High", ",,,,", "" },
+	{ "2,500,R", "D", "High", "Near,1,2,0,1", "" },
+	{ "2,500,R", "D", "Low", ",,0,1,0", "" },
+	{ "2,500,E", "D", "Low", ",,,,", "" },
+	{ "2,500,F", "C", "Pick", ",,,,", "no element released" },
+};
+
+static char log_text[2048];
+
+static void
+make_log(const struct fixture *f)
+{
+	size_t k, n;
+	uint8_t ty;
+	uint16_t i;
+
+	n = (size_t)snprintf(log_text, sizeof log_text, "cycle,time_ms,event,"
+	    "type,id,name,sense,sense_id,value,released,latch,reason\n");
+	for (k = 0; k < sizeof script / sizeof script[0]; k++) {
+		CHECK(pv_tree_element(&f->t, script[k][1], script[k][2], &ty,
+		    &i) == 0);
+		n += (size_t)snprintf(log_text + n, sizeof log_text - n,
+		    "%s,%s,%u,%s,%s,%s\n", script[k][0], script[k][1],
+		    (unsigned)plan_id(&f->p, ty, i), script[k][2],
+		    script[k][3], script[k][4]);
+	}
+	snprintf(log_text + n, sizeof log_text - n, "3,1000,I,,,,,,,,,\n");
+}
 
 static void
 test_log(void)
@@ -171,9 +198,13 @@ test_log(void)
 	struct fixture f;
 	struct pv_log l;
 	struct got a, b;
-	size_t k, n = strlen(log_text);
+	size_t k, n, head;
+	const char *s;
 
 	CHECK(fixture_open(&f) == 0);
+	make_log(&f);
+	n = strlen(log_text);
+	head = (size_t)(strchr(log_text, '\n') - log_text) + 1;
 	memset(&a, 0, sizeof a);
 	memset(&b, 0, sizeof b);
 	pv_log_init(&l, &f.t);
@@ -181,28 +212,40 @@ test_log(void)
 	CHECK(!pv_log_truncated(&l));
 	CHECK(a.n == 11);
 	CHECK(a.ev[0].event == 'R' && a.ev[0].has_sense &&
-	    a.ev[0].sense == 1 && a.ev[0].value == 7);
+	    a.ev[0].sense == 1 && a.ev[0].value == 7 &&
+	    a.ev[0].released == 1 && a.ev[0].latch == 0);
+	CHECK_STR(a.ev[9].reason, "no element released");
 	CHECK(a.ev[7].event == 'R' && !a.ev[7].has_sense);	/* always */
 	CHECK(a.ev[9].event == 'F' && a.ev[9].type == PLAN_C);
 	CHECK(a.ev[10].event == 'I' && a.ev[10].cycle == 3);
 	/* a byte at a time gives the same events */
+	pv_log_free(&l);
 	pv_log_init(&l, &f.t);
 	for (k = 0; k < n; k++)
 		CHECK(pv_log_feed(&l, log_text + k, 1, collect, &b) == 0);
 	CHECK(b.n == a.n && memcmp(a.ev, b.ev, sizeof a.ev) == 0);
 	/* the last line cut short */
+	pv_log_free(&l);
 	pv_log_init(&l, &f.t);
 	b.n = 0;
 	CHECK(pv_log_feed(&l, log_text, n - 3, collect, &b) == 0);
 	CHECK(pv_log_truncated(&l) && b.n == 10);
-	/* an element of another plan */
+	/* an element of another plan: an id it has not, a name it has not */
+	pv_log_free(&l);
 	pv_log_init(&l, &f.t);
-	CHECK(pv_log_feed(&l, "1,0,E,D,Sleep\n", 14, collect, &b) < 0);
-	CHECK_STR(l.error, "the plan has no element 'D Sleep'");
-	CHECK(l.error_line == 1);
+	CHECK(pv_log_feed(&l, log_text, head, collect, &b) == 0);
+	CHECK(pv_log_feed(&l, "1,0,E,D,200,High,,,,,,\n", 23, collect,
+	    &b) < 0);
+	CHECK_STR(l.error, "the plan has no element D 200");
+	CHECK(l.error_line == 2);
+	pv_log_free(&l);
 	pv_log_init(&l, &f.t);
-	CHECK(pv_log_feed(&l, "1,0,R,D,High,Far,1\n", 19, collect, &b) < 0);
+	CHECK(pv_log_feed(&l, log_text, head, collect, &b) == 0);
+	s = "1,0,R,D,1,Low,Far,9,1,0,0,\n1,0,E,D,1,Low,,,,,,\n";
+	CHECK(pv_log_feed(&l, s, strlen(s), collect, &b) < 0);
 	CHECK_STR(l.error, "the plan has no sense 'Far'");
+	CHECK(l.error_line == 2);
+	pv_log_free(&l);
 	fixture_close(&f);
 }
 
@@ -228,6 +271,7 @@ test_log_junk(void)
 		pv_log_init(&l, &f.t);
 		g.n = 0;
 		(void)pv_log_feed(&l, buf, sizeof buf, collect, &g);
+		pv_log_free(&l);
 	}
 	CHECK(1);	/* no crash, no hang (ASan checks the rest) */
 	fixture_close(&f);
@@ -255,10 +299,12 @@ test_state(void)
 
 	CHECK(fixture_open(&f) == 0);
 	CHECK(pv_state_open(&s, &f.t) == 0);
+	make_log(&f);
 	pv_log_init(&l, &f.t);
 	/* up to cycle 2: the log above without its idle cycle */
-	CHECK(pv_log_feed(&l, log_text, strlen(log_text) - 14, apply_all,
+	CHECK(pv_log_feed(&l, log_text, strlen(log_text) - 18, apply_all,
 	    &s) == 0);
+	pv_log_free(&l);
 	pv_tree_element(&f.t, "D", "High", &ty, &high);
 	pv_tree_element(&f.t, "D", "Low", &ty, &low);
 	pv_tree_element(&f.t, "A", "Go", &ty, &go);
