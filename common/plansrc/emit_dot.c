@@ -75,11 +75,6 @@ const struct emit_outcome emit_outcomes[EMIT_NOUTCOMES] = {
 	{ 'Z', "error", "#e06666" },
 };
 
-static const char *const type_words[PLAN_NTYPES] = {
-	"action pattern", "step", "competence", "competence element",
-	"drive", "action"
-};
-
 /* What is drawn for one node beyond the plan: planview's marks. */
 struct node_ctx {
 	FILE *fp;
@@ -219,7 +214,8 @@ put_legend(FILE *fp)
 
 		fprintf(fp, "\t\tlegend%d [shape=%s, style=\"%s\", "
 		    "fillcolor=\"%s\", fontsize=9, label=\"%s\"];\n", k,
-		    look[t].shape, look[t].style, look[t].fill, type_words[t]);
+		    look[t].shape, look[t].style, look[t].fill,
+		    plan_type_word((uint8_t)t));
 	}
 	fputs("\t\tlegend6 [shape=plaintext, fontsize=9, label=<<table "
 	    "border=\"0\" cellspacing=\"2\"><tr><td>outcome</td></tr>", fp);
