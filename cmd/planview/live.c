@@ -204,6 +204,7 @@ live_run(struct viewer *v)
 		return EXIT_UNAVAILABLE;
 	if (v->o->filter)
 		snprintf(s.filter, sizeof s.filter, "%s", v->o->filter);
+	v->defer_errors = 1;
 	while (!quit) {
 		long now = clock_ms();
 
@@ -228,6 +229,7 @@ live_run(struct viewer *v)
 	endwin();
 	delscreen(s.scr);
 	fclose(s.tty);
+	viewer_errors(v);
 	if (rc > 1)
 		return rc;
 	return viewer_finish(v);

@@ -32,11 +32,16 @@ struct viewer {
 	size_t got;		/* bytes the last read took */
 	struct pv_run *run;	/* pages: every event kept, or NULL */
 	int run_failed;		/* ... and memory ran out */
+	int defer_errors;	/* the screen is up: keep messages ... */
+	char *deferred;		/* ... here, for viewer_errors */
+	size_t deferred_len;
 };
 
 /* Read what is there (at most one chunk); 1 at end of input or
  * --until, 0 for more, or an exit status on bad data / read errors. */
 int viewer_read(struct viewer *v, int wait_ms, long now);
+/* Print the messages kept while the screen was up. */
+void viewer_errors(struct viewer *v);
 /* At the end: the truncated-log notice; an exit status. */
 int viewer_finish(struct viewer *v);
 long clock_ms(void);

@@ -5,6 +5,8 @@
  */
 #include <errno.h>
 #include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
@@ -46,15 +48,30 @@ fold_event(void *ctx, const struct pv_event *e)
 	return 0;
 }
 
+/* The message goes out now, or after the screen is closed (live view). */
 static int
 bad_log(struct viewer *v)
 {
 	struct diag d = diag_for(strcmp(v->o->log, "-") == 0 ? "<stdin>" :
 	    v->o->log);
+	FILE *fp = v->defer_errors ? open_memstream(&v->deferred,
+	    &v->deferred_len) : NULL;
 
+	d.out = fp;
 	diag_error(&d, v->log.error_line, 0, "%s (is this a log of %s?)",
 	    v->log.error, v->o->plan);
+	if (fp)
+		fclose(fp);
 	return EXIT_DATAERR;
+}
+
+void
+viewer_errors(struct viewer *v)
+{
+	if (v->deferred)
+		fputs(v->deferred, stderr);
+	free(v->deferred);
+	v->deferred = NULL;
 }
 
 int
