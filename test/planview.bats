@@ -118,11 +118,11 @@ tmux_start() {	# session command...
 	command -v tmux >/dev/null || fail "tmux is not installed (scripts/install-deps)"
 	s=$1
 	shift
-	tmux -L planview-bats new-session -d -s "$s" -x 140 -y 80 "$*" 3>&-
+	tmux -S "$BATS_TEST_TMPDIR/tmux.sock" new-session -d -s "$s" -x 140 -y 80 "$*" 3>&-
 }
 
 pane() {
-	tmux -L planview-bats capture-pane -p -t "$1"
+	tmux -S "$BATS_TEST_TMPDIR/tmux.sock" capture-pane -p -t "$1"
 }
 
 # wait (at most 20 s) until the pane shows text $2
@@ -136,7 +136,7 @@ pane_wait() {
 }
 
 teardown() {
-	tmux -L planview-bats kill-server 2>/dev/null || true
+	tmux -S "$BATS_TEST_TMPDIR/tmux.sock" kill-server 2>/dev/null || true
 }
 
 @test "planview live: marks cycle 12, fades, q quits with 0" {
@@ -151,7 +151,7 @@ teardown() {
 	if pane pv | grep '^[#+.]'; then fail "still lit after 10 s"; fi
 	# the counters stay
 	pane pv | grep -q 'D Explore .*\[x12 '
-	tmux -L planview-bats send-keys -t pv q
+	tmux -S "$BATS_TEST_TMPDIR/tmux.sock" send-keys -t pv q
 	for _ in $(seq 50); do [ -s status ] && break; sleep 0.2; done
 	[ "$(cat status)" = "status=0" ]
 }
@@ -159,13 +159,13 @@ teardown() {
 @test "planview live: / filters the tree, space pauses" {
 	tmux_start pv "planview e.plan run.log; echo status=\$? > status; sleep 60"
 	pane_wait pv "end of log"
-	tmux -L planview-bats send-keys -t pv / R o a m Enter
+	tmux -S "$BATS_TEST_TMPDIR/tmux.sock" send-keys -t pv / R o a m Enter
 	pane_wait pv "^.. *C Roam"
 	# only rows whose name holds 'Roam' are left
 	[ "$(pane pv | awk 'NR > 1 && / (D|C|CE|AP|APE|A) / { n++ } END { print n }')" -eq 1 ]
-	tmux -L planview-bats send-keys -t pv Space
+	tmux -S "$BATS_TEST_TMPDIR/tmux.sock" send-keys -t pv Space
 	pane_wait pv "\[paused\]"
-	tmux -L planview-bats send-keys -t pv q
+	tmux -S "$BATS_TEST_TMPDIR/tmux.sock" send-keys -t pv q
 	for _ in $(seq 50); do [ -s status ] && break; sleep 0.2; done
 	[ "$(cat status)" = "status=0" ]
 }
@@ -177,7 +177,7 @@ chromium_run() {
 	    fail "chromium is not installed (scripts/install-deps)"
 	timeout 120 chromium --headless --no-sandbox --disable-gpu \
 	    --disable-background-networking --disable-component-update \
-	    --disable-sync --no-first-run --user-data-dir="$(mktemp -d)" \
+	    --disable-sync --no-first-run --user-data-dir="$BATS_TEST_TMPDIR/chromium" \
 	    --run-all-compositor-stages-before-draw --virtual-time-budget=5000 \
 	    "$@" 2>/dev/null 3>&-
 }
