@@ -46,6 +46,7 @@ put_html(FILE *fp, const char *s)
 		}
 }
 
+/* A JSON string; UTF-8 passes as it is (the page is UTF-8). */
 static void
 put_json(FILE *fp, const char *s)
 {
@@ -55,8 +56,8 @@ put_json(FILE *fp, const char *s)
 
 		if (c == '"' || c == '\\')
 			fprintf(fp, "\\%c", c);
-		else if (c < 0x20 || c == '<' || c == '>' || c == '&' ||
-		    c >= 0x7f)	/* a script element cannot be closed early */
+		else if (c < 0x20 || c == 0x7f || c == '<' || c == '>' ||
+		    c == '&')	/* a script element cannot be closed early */
 			fprintf(fp, "\\u%04x", c);
 		else
 			fputc(c, fp);

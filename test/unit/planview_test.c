@@ -15,6 +15,7 @@
 #include "plansrc/owner.h"
 #include "plansrc/yamlplan.h"
 #include "planview/frame.h"
+#include "planview/html.h"
 #include "planview/logfeed.h"
 #include "planview/state.h"
 #include "planview/tree.h"
@@ -339,6 +340,48 @@ test_state(void)
 	fixture_close(&f);
 }
 
+/* The page: the run's data in it, and nothing in the data that could
+ * end its script element early. */
+static void
+test_html(void)
+{
+	struct fixture f;
+	struct pv_run r;
+	struct pv_event e;
+	char *text = NULL;
+	size_t len = 0;
+	FILE *fp;
+
+	CHECK(fixture_open(&f) == 0);
+	memset(&r, 0, sizeof r);
+	memset(&e, 0, sizeof e);
+	e.cycle = 7;
+	e.time_ms = 875;
+	e.event = 'F';
+	e.type = PLAN_C;
+	e.index = 0;
+	e.released = e.latch = -1;
+	snprintf(e.reason, sizeof e.reason, "</script><b>");
+	CHECK(pv_run_add(&r, &e) == 0);
+	fp = open_memstream(&text, &len);
+	CHECK(fp != NULL);
+	CHECK(pv_html_write(fp, &f.t, "<?xml?>\n<svg id=\"g\"></svg>", &r,
+	    "a & b") == 0);
+	fclose(fp);
+	CHECK(strstr(text, "<title>planview: a &amp; b</title>") != NULL);
+	CHECK(strstr(text, "<?xml") == NULL);
+	CHECK(strstr(text, "<svg id=\"g\"></svg>") != NULL);
+	CHECK(strstr(text, "\"C0\":\"Pick\"") != NULL);
+	CHECK(strstr(text, "[7,875,\"F\",\"C0\",null,null,null,null,"
+	    "\"\\u003c/script\\u003e\\u003cb\\u003e\"]") != NULL);
+	/* one opening and one closing tag per script element, no more */
+	CHECK(strstr(strstr(text, "id=\"run\">"), "</script>") ==
+	    strstr(text, "]}</script>") + 2);
+	free(text);
+	pv_run_free(&r);
+	fixture_close(&f);
+}
+
 int
 main(void)
 {
@@ -347,5 +390,6 @@ main(void)
 	RUN(test_log);
 	RUN(test_log_junk);
 	RUN(test_state);
+	RUN(test_html);
 	return check_report("planview");
 }
