@@ -154,3 +154,20 @@ same_plan() {
 	robotworld-diamonitorplan3.inst 97
 	EOF
 }
+
+@test "reference: every plan's dot graph fits a 1920-pixel screen at 10 pt" {
+	require_shared
+	command -v dot >/dev/null || skip "graphviz is not installed"
+	for f in r5-plan6 server-plan4 server-plan6 robotworld-diaplan3 \
+	    server-plan1 fixture; do
+		plancc --emit dot "$SHARED/reference/plans/$f.inst" \
+		    2>/dev/null > g.dot
+		grep -q 'fontsize=10' g.dot
+		dot -Tpng g.dot > g.png
+		# a PNG's width: bytes 16..19 of its IHDR, big-endian
+		w=$(od -An -tu1 -j16 -N4 g.png |
+		    awk '{ print $1 * 16777216 + $2 * 65536 + $3 * 256 + $4 }')
+		echo "$f: $w px"
+		[ "$w" -gt 0 ] && [ "$w" -le 1920 ] || fail "$f: $w px wide"
+	done
+}

@@ -196,13 +196,14 @@ tiny_image_16() {
 
 @test "plancc --emit dot: graphviz accepts it and draws every element" {
 	plancc --emit dot "$DATA/tiny.yaml" > plan.dot
-	grep -q 'D0 \[shape=house' plan.dot
-	grep -q 'A0 \[shape=box' plan.dot
+	grep -q 'D0 \[id="D0", shape=box, peripheries=2,' plan.dot
+	grep -q 'A0 \[id="A0", shape=box, style="rounded,filled"' plan.dot
 	grep -q 'D0 -> A0;' plan.dot
 	grep -q '{ rank=source; D0; }' plan.dot
 	dot -Tsvg plan.dot > plan.svg
 	grep -q '<svg' plan.svg
-	[ "$(grep -c 'class="node"' plan.svg)" -eq 2 ]
+	# the two elements and the legend's 6 shapes and 1 colour table
+	[ "$(grep -c 'class="node"' plan.svg)" -eq 9 ]
 }
 
 @test "plancc --stats: bytes per table at both widths" {
@@ -362,11 +363,21 @@ man_block() {
 
 @test "plancc --emit dot: one shape per element type" {
 	plancc --emit dot "$BATS_TEST_DIRNAME/../examples/explorer.yaml" > e.dot
-	for shape in house hexagon diamond component ellipse box; do
-		grep -q "shape=$shape," e.dot || { echo "no $shape"; return 1; }
+	# compact shapes (a left-to-right graph is as wide as its columns):
+	# drive double box, competence folder, element crossed box
+	for shape in 'box, peripheries=2' folder 'box, style="filled,diagonals"' \
+	    component ellipse 'box, style="rounded'; do
+		grep -q "shape=$shape" e.dot || { echo "no $shape"; return 1; }
 	done
-	# every element is a node: 52 of them
-	[ "$(grep -c ' \[shape=' e.dot)" -eq 52 ]
+	# every element is a node: 52 of them, plus the legend's 7
+	[ "$(grep -c ' \[id="' e.dot)" -eq 52 ]
+	[ "$(grep -c 'legend[0-9] \[shape=' e.dot)" -eq 7 ]
+	# a cluster per drive (5), and steps numbered by their place in the
+	# pattern: Cruise's steps are LookAhead, Fast (explorer.yaml order)
+	[ "$(grep -c 'subgraph cluster_D' e.dot)" -eq 5 ]
+	grep -q 'label="step 1"' e.dot
+	grep -q 'label="step 2"' e.dot
+	! grep -q 'order [0-9]' e.dot
 	dot -Tsvg e.dot > e.svg
 }
 

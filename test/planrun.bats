@@ -139,7 +139,8 @@ setup() {
 	[ "$output" = "cycle,time_ms,action,value
 1,0,#1,1
 2,1000,#2,7" ]
-	grep -qx '2,1000,R,D,#1,#5,3' "$T/s.log"
+	# Level (#5) reads 3 > 0: released; the latch was clear (0 at cycle 1)
+	grep -qx '2,1000,R,D,1,#1,#5,5,3,1,0,' "$T/s.log"
 }
 
 @test "16-bit ids run the same plan the same way" {
@@ -181,7 +182,7 @@ setup() {
 		--result 'default=fail,#2=running:1:fail' --log "$T/r.log" \
 		--monitor 'none,Beep=SPF,Step=SPF'
 	[ "$status" -eq 0 ]
-	run cut -d, -f1,3,5 "$T/r.log"
+	run cut -d, -f1,3,6 "$T/r.log"
 	[ "$output" = "cycle,event,name
 1,F,Step
 2,F,Step
@@ -276,16 +277,18 @@ act Sound 7 check" ]
 	plancc -o "$T/one.plan" "$T/one.inst"
 	run planrun "$T/one.plan" --senses "$T/levels.csv" --cycles 3 --log -
 	[ "$status" -eq 0 ]
-	[ "$output" = "cycle,time_ms,event,type,name,sense,value
-1,0,R,D,Alarm,Level,0
-1,0,idle,,
-2,1000,R,D,Alarm,Level,0
-2,1000,idle,,
-3,2000,R,D,Alarm,Level,4
-3,2000,E,D,Alarm
-3,2000,E,A,Beep
-3,2000,S,A,Beep
-3,2000,S,D,Alarm" ]
+	# Level (sense 5) > 0 releases Alarm (D 1) at cycle 3 only; the
+	# latch was never set before a check (the drive was not running)
+	[ "$output" = "cycle,time_ms,event,type,id,name,sense,sense_id,value,released,latch,reason
+1,0,R,D,1,Alarm,Level,5,0,0,0,
+1,0,I,,,,,,,,,
+2,1000,R,D,1,Alarm,Level,5,0,0,0,
+2,1000,I,,,,,,,,,
+3,2000,R,D,1,Alarm,Level,5,4,1,0,
+3,2000,E,D,1,Alarm,,,,,,
+3,2000,E,A,10,Beep,,,,,,
+3,2000,S,A,10,Beep,,,,,,
+3,2000,S,D,1,Alarm,,,,,," ]
 }
 
 @test "--monitor filters like PLAN M G and PLAN M N" {
@@ -295,9 +298,9 @@ act Sound 7 check" ]
 	[ "$(grep -vc ',R,' <<<"$output")" -eq 1 ]	# the header
 	run planrun "$T/tiny.plan" --senses "$T/levels.csv" --cycles 4 \
 		--log - --monitor 'none,Alarm=E'
-	[ "$output" = "cycle,time_ms,event,type,name,sense,value
-3,2000,E,D,Alarm
-4,3000,E,D,Alarm" ]
+	[ "$output" = "cycle,time_ms,event,type,id,name,sense,sense_id,value,released,latch,reason
+3,2000,E,D,1,Alarm,,,,,,
+4,3000,E,D,1,Alarm,,,,,," ]
 	run planrun "$T/tiny.plan" --senses "$T/levels.csv" --cycles 4 \
 		--log - --monitor 'es'
 	[ "$(cut -d, -f3 <<<"$output" | LC_ALL=C sort -u | tr '\n' ' ')" = \
@@ -361,11 +364,11 @@ A,Step,4,4" ]
 
 @test "--replay reads a log written by hand, with its times" {
 	cat >"$T/hand.log" <<'EOF'
-cycle,time_ms,event,type,name,sense,value
-1,0,R,D,Alarm,Level,0
-2,125,R,D,Alarm,Level,7
-2,125,F,A,Beep
-4,375,R,D,Alarm,Level,0
+cycle,time_ms,event,type,id,name,sense,sense_id,value,released,latch,reason
+1,0,R,D,1,Alarm,Level,5,0,0,0,
+2,125,R,D,1,Alarm,Level,5,7,1,0,
+2,125,F,A,10,Beep,,,,,,action failed
+4,375,R,D,1,Alarm,Level,5,0,0,0,
 EOF
 	run --separate-stderr planrun "$T/tiny.plan" --replay "$T/hand.log" \
 		--stats
@@ -380,18 +383,18 @@ EOF
 }
 
 @test "--replay: a bad log is refused with its line" {
-	printf 'cycle,time_ms,event,type,name,sense,value\n1,0,R,D,Alarm,Volume,3\n' >"$T/bad.log"
+	printf 'cycle,time_ms,event,type,id,name,sense,sense_id,value,released,latch,reason\n1,0,R,D,1,Alarm,Volume,5,3,1,0,\n' >"$T/bad.log"
 	run --separate-stderr planrun "$T/tiny.plan" --replay "$T/bad.log"
 	[ "$status" -eq 65 ]
 	[[ "$stderr" == *"bad.log:2: error: no sense 'Volume'"* ]]
 	printf 'a,b\n1,2\n' >"$T/bad2.log"
 	run --separate-stderr planrun "$T/tiny.plan" --replay "$T/bad2.log"
 	[ "$status" -eq 65 ]
-	[[ "$stderr" == *"not a transparency log"* ]]
-	printf 'cycle,time_ms,event,type,name,sense,value\n2,0,E,D,Alarm\n1,0,E,D,Alarm\n' >"$T/bad3.log"
+	[[ "$stderr" == *"bad2.log:1:1: error: not an event log: no 'cycle'"* ]]
+	printf 'cycle,time_ms,event,type,id,name,sense,sense_id,value,released,latch,reason\n2,0,E,D,1,Alarm,,,,,,\n1,0,E,D,1,Alarm,,,,,,\n' >"$T/bad3.log"
 	run --separate-stderr planrun "$T/tiny.plan" --replay "$T/bad3.log"
 	[ "$status" -eq 65 ]
-	[[ "$stderr" == *"bad3.log:3: error: cycle 1 after cycle 2"* ]]
+	[[ "$stderr" == *"bad3.log:3:1: error: cycle 1 after cycle 2"* ]]
 }
 
 # ---- bad input ----------------------------------------------------------------

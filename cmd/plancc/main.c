@@ -101,7 +101,7 @@ emit_task(const struct options *o, FILE *fp, const struct plan_task *t)
 static int
 emit_plan_text(const struct options *o, FILE *fp, const struct plan *p)
 {
-	struct emit_options eo;
+	struct emit_options eo = { 0 };
 	struct diag d = wopt_diag(&o->w, o->input);
 
 	eo.source = o->input;

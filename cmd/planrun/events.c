@@ -1,8 +1,7 @@
 /*
- * events.c - the transparency log: one line per monitor event,
- * `cycle,time_ms,event,type,name[,sense,value]`, names from the plan, and
- * --monitor, which sets the global and per-element flags as the original's
- * PLAN M G / PLAN M N commands do.
+ * events.c - the transparency log (common/evlog: one line per planner
+ * event, names from the plan) and --monitor, which sets the global and
+ * per-element flags as the original's PLAN M G / PLAN M N commands do.
  */
 #include <ctype.h>
 #include <stdlib.h>
@@ -11,63 +10,44 @@
 #include "host/diag.h"
 #include "planrun.h"
 
-static const char *const log_columns[] = {
-	"cycle", "time_ms", "event", "type", "name", "sense", "value"
-};
-
 void
-eventlog_init(struct eventlog *e, FILE *fp, const struct names *n,
-    int header)
+eventlog_init(struct eventlog *e, FILE *fp, enum evlog_format f,
+    const struct names *n, int header)
 {
 	memset(e, 0, sizeof *e);
-	table_init(&e->t, fp, TABLE_CSV, TABLE_ROUND_TRIP, log_columns, 7);
+	evlog_open(&e->w, fp, f, header);
 	e->names = n;
 	e->log_idle = 1;
-	if (header)
-		table_header(&e->t);
-}
-
-static void
-begin(struct eventlog *e, const char *event)
-{
-	table_long(&e->t, e->cycle);
-	table_long(&e->t, e->time_ms);
-	table_str(&e->t, event);
 }
 
 void
 eventlog_monitor(void *ctx, const struct planner_event *ev)
 {
-	static const char *const letter[] = { "E", "S", "P", "F", "Z", "R" };
 	struct eventlog *e = ctx;
+	struct evlog_event le;
 
-	begin(e, letter[ev->kind]);
-	table_str(&e->t, plan_type_tag(ev->type));
-	table_str(&e->t, e->names->element[ev->type][ev->index]);
-	if (ev->kind == PLANNER_EV_SENSE) {
-		/* TR and FL read no sense: the sense field stays empty */
-		table_str(&e->t, ev->cmp == PLAN_TR || ev->cmp == PLAN_FL ?
-		    "" : e->names->sense[ev->sense]);
-		table_long(&e->t, ev->value);
-	}
-	table_end_row(&e->t);
+	evlog_from_planner(&le, e->names, ev, e->cycle, e->time_ms);
+	evlog_write(&e->w, &le);
 }
 
 void
 eventlog_idle(struct eventlog *e)
 {
-	begin(e, "idle");
-	table_str(&e->t, "");
-	table_str(&e->t, "");
-	table_end_row(&e->t);
+	struct evlog_event le;
+
+	memset(&le, 0, sizeof le);
+	le.cycle = e->cycle;
+	le.time_ms = e->time_ms;
+	le.kind = PLAN_EV_IDLE;
+	evlog_write(&e->w, &le);
 }
 
-/* FLAGS: letters of ESPFZRI, "all" or "none"; bits, or -1. */
+/* FLAGS: event letters (plan/vocab.h), "all" or "none"; bits, or -1.
+   The idle pseudo event is the global list's alone. */
 static int
 parse_flags(const char *s, int allow_idle)
 {
-	static const char letters[] = "ESPFZRI";
-	int bits = 0;
+	int bits = 0, k;
 
 	if (strcmp(s, "all") == 0)
 		return PLAN_MON_ALL | (allow_idle ? EVENT_IDLE : 0);
@@ -76,11 +56,10 @@ parse_flags(const char *s, int allow_idle)
 	if (*s == '\0')
 		return -1;
 	for (; *s; s++) {
-		const char *p = strchr(letters, toupper((unsigned char)*s));
-
-		if (*s == '\0' || p == NULL || (*p == 'I' && !allow_idle))
+		k = plan_event_from_letter((char)toupper((unsigned char)*s));
+		if (k < 0 || (k == PLAN_EV_IDLE && !allow_idle))
 			return -1;
-		bits |= 1 << (p - letters);
+		bits |= 1 << k;
 	}
 	return bits;
 }

@@ -310,7 +310,9 @@ open_sinks(struct options *o, struct session *s)
 	if (o->log) {
 		if ((rc = open_output(o->log, &s->logf, &s->log_open)) != 0)
 			return rc;
-		eventlog_init(&s->log, s->logf.fp, &s->names, o->header);
+		/* the log has one shape: CSV, or its JSON-lines twin */
+		eventlog_init(&s->log, s->logf.fp, o->format == TABLE_JSONL ?
+		    EVLOG_JSONL : EVLOG_CSV, &s->names, o->header);
 		s->run.log = &s->log;
 	}
 	/* with the log on stdout, the actions are only printed if asked */

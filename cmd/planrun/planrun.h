@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "evlog/evlog.h"
 #include "host/table.h"
 #include "plan/plan.h"
 #include "plan/vocab.h"
@@ -137,17 +138,17 @@ long replay_time(struct replay *r, long cycle);
 
 /* ---- events.c: the transparency log and --monitor ---------------------- */
 
-#define EVENT_IDLE 0x40		/* planrun's own flag: idle cycles */
+#define EVENT_IDLE (1 << PLAN_EV_IDLE)	/* planrun's own: idle cycles */
 
 struct eventlog {
-	struct table t;
+	struct evlog w;
 	const struct names *names;
 	long cycle, time_ms;
 	uint8_t log_idle;
 };
 
-void eventlog_init(struct eventlog *e, FILE *fp, const struct names *n,
-    int header);
+void eventlog_init(struct eventlog *e, FILE *fp, enum evlog_format f,
+    const struct names *n, int header);
 /* The planner's monitor callback (ctx: struct eventlog). */
 void eventlog_monitor(void *ctx, const struct planner_event *ev);
 void eventlog_idle(struct eventlog *e);

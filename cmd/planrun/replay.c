@@ -7,62 +7,25 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "host/csv.h"
+#include "evlog/evlog.h"
 #include "host/diag.h"
 #include "host/exits.h"
-#include "host/num.h"
 #include "planrun.h"
 
-enum { COL_CYCLE, COL_TIME, COL_EVENT, COL_TYPE, COL_NAME, COL_SENSE,
-    COL_VALUE, NCOLS };
-
-static const char *const column[NCOLS] = {
-	"cycle", "time_ms", "event", "type", "name", "sense", "value"
-};
-
-struct reader {
-	struct csv_reader cr;
+struct loader {
+	struct evlog_reader er;
 	struct diag *d;
-	int col[NCOLS];
 	long cap, time_cap;
 };
 
 static int
-field_long(struct reader *rd, int c, long lo, long hi, long *v)
+add_item(struct replay *r, struct loader *ld, const struct replay_item *it)
 {
-	const char *f;
-	enum num_error e;
-
-	if (rd->col[c] < 0 || (size_t)rd->col[c] >= csv_nfields(&rd->cr)) {
-		diag_error(rd->d, rd->cr.line, 0, "no %s field", column[c]);
-		return -1;
-	}
-	f = csv_field(&rd->cr, (size_t)rd->col[c]);
-	if ((e = num_long(f, lo, hi, v)) != NUM_OK) {
-		diag_error(rd->d, rd->cr.line, csv_col(&rd->cr,
-		    (size_t)rd->col[c]), "%s '%s': %s", column[c], f,
-		    num_strerror(e));
-		return -1;
-	}
-	return 0;
-}
-
-static const char *
-field(struct reader *rd, int c)
-{
-	if (rd->col[c] < 0 || (size_t)rd->col[c] >= csv_nfields(&rd->cr))
-		return "";
-	return csv_field(&rd->cr, (size_t)rd->col[c]);
-}
-
-static int
-add_item(struct replay *r, struct reader *rd, const struct replay_item *it)
-{
-	struct replay_item *v = grow_array(r->item, r->nitems, &rd->cap, 256,
+	struct replay_item *v = grow_array(r->item, r->nitems, &ld->cap, 256,
 	    sizeof *v);
 
 	if (v == NULL) {
-		diag_error(rd->d, rd->cr.line, 0, "out of memory");
+		diag_error(ld->d, 0, 0, "out of memory");
 		return -1;
 	}
 	r->item = v;
@@ -72,15 +35,16 @@ add_item(struct replay *r, struct reader *rd, const struct replay_item *it)
 
 /* The first time logged for each cycle, in cycle order. */
 static int
-note_time(struct replay *r, struct reader *rd, long cycle, long ms)
+note_time(struct replay *r, struct loader *ld, long cycle, long ms)
 {
 	struct replay_time *v;
 
-	if (r->ntimes > 0 && r->times[r->ntimes - 1].cycle == cycle)
+	if (ms < 0 || (r->ntimes > 0 && r->times[r->ntimes - 1].cycle ==
+	    cycle))
 		return 0;
-	if ((v = grow_array(r->times, r->ntimes, &rd->time_cap, 256,
+	if ((v = grow_array(r->times, r->ntimes, &ld->time_cap, 256,
 	    sizeof *v)) == NULL) {
-		diag_error(rd->d, rd->cr.line, 0, "out of memory");
+		diag_error(ld->d, 0, 0, "out of memory");
 		return -1;
 	}
 	r->times = v;
@@ -89,106 +53,119 @@ note_time(struct replay *r, struct reader *rd, long cycle, long ms)
 	return 0;
 }
 
-static int
-outcome(const char *event, int16_t *code)
+/*
+ * The sense id of an R event.  A name, when the log gives one, must name
+ * the same sense in this plan: a log of another plan is refused rather
+ * than replayed with senses swapped.
+ */
+static long
+sense_of(struct loader *ld, const struct evlog_event *e,
+    const struct names *n)
 {
-	static const char letters[] = "FSPZ";	/* PLANNER_FAIL .. _ERROR */
-	const char *p;
+	long id = e->sense_id;
 
-	if (strlen(event) != 1 || (p = strchr(letters, event[0])) == NULL)
+	if (e->sense != NULL && (id = names_sense_id(n, e->sense)) < 0) {
+		diag_error(ld->d, ld->er.line, 0, "no sense '%s' in the plan",
+		    e->sense);
 		return -1;
-	*code = (int16_t)(p - letters);
-	return 0;
+	}
+	if (id != e->sense_id || id >= (long)n->nids) {
+		diag_error(ld->d, ld->er.line, 0, "sense '%s' is #%ld in the "
+		    "plan, #%u in the log", e->sense ? e->sense : "",
+		    id, (unsigned)e->sense_id);
+		return -1;
+	}
+	return id;
 }
 
-/* One log row: a sense reading, an action outcome, or nothing we need. */
+/* The action id behind an action element's event, checked the same way. */
+static long
+action_of(struct loader *ld, const struct evlog_event *e,
+    const struct names *n)
+{
+	struct plan_action a;
+	uint8_t type = PLAN_A;
+	uint16_t index = 0;
+	long i;
+
+	if (e->name != NULL && e->name[0] != '#') {	/* "#id": no name */
+		if (names_element(n, e->name, &type, &index) < 0 ||
+		    type != PLAN_A) {
+			diag_error(ld->d, ld->er.line, 0, "no action element "
+			    "'%s' in the plan", e->name);
+			return -1;
+		}
+		i = index;
+	} else {
+		i = names_index_of(n, PLAN_A, e->id);
+	}
+	if (i < 0 || plan_id(n->plan, PLAN_A, (uint16_t)i) != e->id) {
+		diag_error(ld->d, ld->er.line, 0, "action element '%s' is not "
+		    "#%u in the plan", e->name ? e->name : "",
+		    (unsigned)e->id);
+		return -1;
+	}
+	plan_get_action(n->plan, (uint16_t)i, &a);
+	return a.action;
+}
+
+/* One event: a sense reading, an action outcome, or nothing we need. */
 static int
-read_row(struct replay *r, struct reader *rd, const struct names *n)
+take_event(struct replay *r, struct loader *ld, const struct evlog_event *e,
+    const struct names *n)
 {
 	struct replay_item it;
-	const char *event, *name;
-	long cycle, ms, v, id;
-	uint8_t type;
-	uint16_t index;
+	long id;
 
-	if (field_long(rd, COL_CYCLE, 1, 0x7fffffffL, &cycle) < 0 ||
-	    field_long(rd, COL_TIME, 0, 0x7fffffffL, &ms) < 0)
-		return -1;
-	if (cycle < r->last_cycle) {
-		diag_error(rd->d, rd->cr.line, 0, "cycle %ld after cycle %ld: "
-		    "a log is in time order", cycle, r->last_cycle);
-		return -1;
-	}
-	r->last_cycle = cycle;
-	if (note_time(r, rd, cycle, ms) < 0)
+	r->last_cycle = e->cycle;
+	if (note_time(r, ld, e->cycle, e->time_ms) < 0)
 		return -1;
 	memset(&it, 0, sizeof it);
-	it.cycle = cycle;
-	event = field(rd, COL_EVENT);
-	if (strcmp(event, "R") == 0 && *field(rd, COL_SENSE) != '\0') {
-		if ((id = names_sense_id(n, field(rd, COL_SENSE))) < 0) {
-			diag_error(rd->d, rd->cr.line, 0, "no sense '%s' in "
-			    "the plan", field(rd, COL_SENSE));
-			return -1;
-		}
-		if (field_long(rd, COL_VALUE, -32768, 32767, &v) < 0)
+	it.cycle = e->cycle;
+	if (e->kind == PLANNER_EV_SENSE && e->has_sense) {
+		if ((id = sense_of(ld, e, n)) < 0)
 			return -1;
 		it.id = (uint16_t)id;
-		it.value = (int16_t)v;
-		return add_item(r, rd, &it);
+		it.value = e->value;
+		return add_item(r, ld, &it);
 	}
-	if (strcmp(field(rd, COL_TYPE), "A") != 0 ||
-	    outcome(event, &it.value) < 0)
+	if (e->kind == PLAN_EV_IDLE || e->type != PLAN_A ||
+	    e->kind == PLANNER_EV_EXECUTED || e->kind == PLANNER_EV_SENSE)
 		return 0;
-	name = field(rd, COL_NAME);
-	if (names_element(n, name, &type, &index) < 0 || type != PLAN_A) {
-		diag_error(rd->d, rd->cr.line, 0, "no action element '%s' in "
-		    "the plan", name);
+	if ((id = action_of(ld, e, n)) < 0)
 		return -1;
-	}
-	{
-		struct plan_action a;
-
-		plan_get_action(n->plan, index, &a);
-		it.id = a.action;
-	}
+	it.id = (uint16_t)id;
+	/* S P F Z as the result codes SUCCESS IN_PROGRESS FAIL ERROR */
+	it.value = e->kind == PLANNER_EV_SUCCESS ? PLANNER_SUCCESS :
+	    e->kind == PLANNER_EV_PENDING ? PLANNER_IN_PROGRESS :
+	    e->kind == PLANNER_EV_FAIL ? PLANNER_FAIL : PLANNER_ERROR;
 	it.is_action = 1;
 	r->have_results = 1;
-	return add_item(r, rd, &it);
+	return add_item(r, ld, &it);
 }
 
 static int
-read_log(struct replay *r, struct reader *rd, const struct names *n)
+read_log(struct replay *r, struct loader *ld, const struct names *n)
 {
-	struct csv_header h;
-	int got, c;
+	struct evlog_event e;
+	int got;
 
-	if ((got = csv_read(&rd->cr)) <= 0) {
-		diag_error(rd->d, got < 0 ? rd->cr.error_line : 0, 0, "%s",
-		    got < 0 ? rd->cr.error : "empty: a header line is needed");
+	if (evlog_reader_open(&ld->er, ld->er.fp) < 0) {
+		diag_error(ld->d, ld->er.err_line, ld->er.err_col, "%s",
+		    ld->er.error);
 		return -1;
 	}
-	if (csv_header_take(&rd->cr, &h) < 0) {
-		diag_error(rd->d, rd->cr.line, 0, "out of memory");
-		return -1;
-	}
-	for (c = 0; c < NCOLS; c++)
-		rd->col[c] = csv_header_find(&h, column[c]);
-	csv_header_free(&h);
-	for (c = COL_CYCLE; c <= COL_NAME; c++)
-		if (rd->col[c] < 0) {
-			diag_error(rd->d, rd->cr.line, 0, "not a transparency "
-			    "log: no '%s' column", column[c]);
-			return -1;
-		}
-	while ((got = csv_read(&rd->cr)) == 1)
-		if (read_row(r, rd, n) < 0)
+	while ((got = evlog_read(&ld->er, &e)) == 1)
+		if (take_event(r, ld, &e, n) < 0)
 			return -1;
 	if (got < 0) {
-		diag_error(rd->d, rd->cr.error_line, rd->cr.error_col, "%s",
-		    rd->cr.error);
+		diag_error(ld->d, ld->er.err_line, ld->er.err_col, "%s",
+		    ld->er.error);
 		return -1;
 	}
+	if (ld->er.truncated)
+		diag_warn(ld->d, ld->er.truncated, 0, "the last line has "
+		    "no line end (cut short?): left out");
 	return 0;
 }
 
@@ -196,18 +173,18 @@ int
 replay_load(struct replay *r, const char *path, const struct names *n)
 {
 	struct diag d = diag_for(path);
-	struct reader rd;
+	struct loader ld;
 	FILE *fp;
 	int rc;
 
 	memset(r, 0, sizeof *r);
-	memset(&rd, 0, sizeof rd);
-	rd.d = &d;
+	memset(&ld, 0, sizeof ld);
+	ld.d = &d;
 	if ((fp = input_open(path, "r")) == NULL)
 		return EXIT_NOINPUT;
-	csv_init(&rd.cr, fp, ',');
-	rc = read_log(r, &rd, n);
-	csv_free(&rd.cr);
+	ld.er.fp = fp;
+	rc = read_log(r, &ld, n);
+	evlog_reader_close(&ld.er);
 	input_close(fp);
 	if (rc == 0 && (r->last = calloc(n->nids, sizeof *r->last)) == NULL) {
 		diag_error(&d, 0, 0, "out of memory");

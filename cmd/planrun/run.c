@@ -155,7 +155,7 @@ flush_outputs(struct run *r)
 
 	if (r->actions && table_flush(r->actions) < 0)
 		bad = 1;
-	if (r->log && table_flush(&r->log->t) < 0)
+	if (r->log && evlog_flush(&r->log->w) < 0)
 		bad = 1;
 	if (bad) {
 		warnx_tool("write error: %s", strerror(errno));
@@ -221,6 +221,9 @@ run_plan(struct run *r)
 		if ((r->agent || r->o.rate > 0) &&
 		    (rc = flush_outputs(r)) != EXIT_OK)
 			return rc;
+		/* a log read live (a pipe) gets each cycle whole */
+		if (r->log && evlog_end_cycle(&r->log->w) < 0)
+			return flush_outputs(r);
 	}
 	return flush_outputs(r);
 }

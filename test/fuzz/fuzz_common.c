@@ -64,7 +64,7 @@ static uint8_t *
 again(const struct plan *p, int yaml, const struct link_options *o,
     uint32_t *size)
 {
-	struct emit_options eo = { "fuzz", 0, NULL };
+	struct emit_options eo = { .source = "fuzz" };
 	struct diag d = fuzz_diag();
 	struct plan_model m;
 	char *text = NULL;

@@ -21,7 +21,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 static void
 touch(const struct plan *p)
 {
-	struct emit_options eo = { "fuzz", 1, NULL };
+	struct emit_options eo = { .source = "fuzz", .sort_by_id = 1 };
 	struct diag d = fuzz_diag();
 	struct plan_name n;
 	uint32_t pos = 0;
