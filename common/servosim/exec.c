@@ -332,6 +332,8 @@ servosim_exec(struct servosim *s, const struct servo_packet *pk)
 	if (pk->instr == SERVO_STATUS)	/* another servo's reply */
 		return;
 	s->packets++;
+	if (s->trace)
+		s->trace(s->trace_ctx, pk);
 	switch (pk->instr) {
 	case SERVO_SYNC_READ:
 		sync_read(s, pk);

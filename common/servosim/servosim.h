@@ -53,6 +53,9 @@ struct servosim {
 	unsigned long replies;		/* status packets sent */
 	servosim_emit *emit;		/* set during servosim_rx */
 	void *emit_ctx;
+	/* optional: told of every instruction before it runs */
+	void (*trace)(void *ctx, const struct servo_packet *pk);
+	void *trace_ctx;
 };
 
 void servosim_init(struct servosim *s, enum servo_proto p);
