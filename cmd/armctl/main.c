@@ -15,6 +15,7 @@
 #include "host/num.h"
 #include "host/usage.h"
 #include "host/version.h"
+#include "bus.h"
 #include "ctl.h"
 
 static volatile sig_atomic_t interrupted;	/* the signal, or 0 */
@@ -46,7 +47,19 @@ usage(FILE *fp)
 	    " waypoints\n"
 	    "  monitor [--names FILE.plan] [--events ESPFZR] [--count N]\n"
 	    "          [--duration S]    print the plan's monitor events\n"
-	    "  send TYPE [HEX...]    one raw request, for debugging\n");
+	    "  send TYPE [HEX...]    one raw request, for debugging\n"
+	    "on a servo bus (--bus feetech|dynamixel, 1 Mbaud unless --baud):\n"
+	    "  info|describe         ping every servo: model, firmware, volts,"
+	    " temperature\n"
+	    "  pos                   positions (degrees, gripper %%), load %%,"
+	    " current mA\n"
+	    "  torque on|off [JOINT...]   hold or limp the arm (all joints if"
+	    " none)\n"
+	    "  stop                  hold where the arm is\n"
+	    "  run [--period MS] [--threshold DEG] [--load PCT] [--persist N]"
+	    " FILE|-\n"
+	    "  setup-ids [JOINT...]  give each servo its id, one on the bus at a"
+	    " time\n");
 }
 
 /* Which command takes which command option (by getopt value). */
@@ -60,7 +73,7 @@ static const struct {
 	{ 'R', "resume", "run" }, { 'N', "names", "monitor" },
 	{ 'c', "count", "monitor" }, { 'd', "duration", "monitor" },
 	{ 'E', "events", "monitor" }, { 'r', "rate", "start" },
-	{ 'L', "links", "run" },
+	{ 'L', "links", "run" }, { 'l', "load", "run" },
 };
 
 static const struct {
@@ -82,10 +95,21 @@ bad(const char *opt, const char *arg, const char *why)
 	return usage_error("--%s %s: %s", opt, arg, why);
 }
 
+static struct bus_opts bus;	/* --bus and its options (bus.c) */
+
 static int
 set_option(struct ctl *c, int ch, const char *arg)
 {
 	switch (ch) {
+	case 'U':
+		if (strcmp(arg, "feetech") != 0 && strcmp(arg, "dynamixel"))
+			return bad("bus", arg, "want feetech or dynamixel");
+		bus.bus = arg;
+		return 0;
+	case 'l':
+		return num_double(arg, &bus.load_pct) || bus.load_pct < 0 ||
+		    bus.load_pct > 100 ? bad("load", arg, "want 0 to 100 %") :
+		    0;
 	case 'P': c->port_spec = arg; return 0;
 	case 'C': c->check = 1; return 0;
 	case 'v': c->verbose = 1; return 0;
@@ -159,6 +183,8 @@ parse(int argc, char **argv, struct ctl *c, int *seen)
 		{ "duration", required_argument, NULL, 'd' },
 		{ "events", required_argument, NULL, 'E' },
 		{ "rate", required_argument, NULL, 'r' },
+		{ "bus", required_argument, NULL, 'U' },
+		{ "load", required_argument, NULL, 'l' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
@@ -237,6 +263,30 @@ interrupted_exit(struct ctl *c, const char *command)
 	return EXIT_JOB_FAILED;	/* only if the signal did not end us */
 }
 
+/* --bus: the commands of a servo-bus arm; Ctrl-C leaves it holding. */
+static int
+run_bus(struct ctl *c, int argc, char **argv)
+{
+	int r, sig;
+
+	catch_signals();
+	r = bus_command(c, &bus, argc, argv);
+	wire_port_close(c->port);
+	c->port = NULL;
+	free(c->port_name);
+	if (r == CTL_INTERRUPTED) {
+		sig = interrupted ? interrupted : SIGINT;
+		signal(sig, SIG_DFL);
+		raise(sig);
+		return EXIT_JOB_FAILED;
+	}
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		warnx_tool("writing the output failed");
+		return r ? r : EXIT_IOERR;
+	}
+	return r;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -254,12 +304,26 @@ main(int argc, char **argv)
 	c.persist = 2;
 	c.pause_ms = 500;
 	c.interrupted = &interrupted;
+	bus.load_pct = 40;
 	if ((r = parse(argc, argv, &c, seen)) != 0)
 		return r;
 	if (optind >= argc) {
 		return usage_error("no command");
 	}
 	command = argv[optind];
+	if (bus.bus) {
+		if ((r = check_options(command, seen)) != 0)
+			return r;
+		if (!seen['b'])
+			c.baud = 1000000;
+		if (!seen['T'])
+			c.timeout_ms = 50;
+		if (!seen['k'])
+			c.retries = 2;
+		return run_bus(&c, argc - optind, argv + optind);
+	}
+	if (seen['l'])
+		return usage_error("--load needs --bus");
 	for (i = 0; i < sizeof commands / sizeof commands[0]; i++)
 		if (strcmp(commands[i].name, command) == 0)
 			break;

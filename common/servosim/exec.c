@@ -28,8 +28,9 @@ servosim_find(struct servosim *s, uint8_t id)
 {
 	int i;
 
+	/* a dead servo is off the bus: another may have taken its id */
 	for (i = 0; i < s->n; i++)
-		if (motor_id(s, &s->m[i]) == id)
+		if (!dead(&s->m[i]) && motor_id(s, &s->m[i]) == id)
 			return &s->m[i];
 	return NULL;
 }
