@@ -17,7 +17,7 @@
 #include "reverse.h"
 #include "traj.h"
 
-#define SETTLE_DEG 0.5		/* the end counts as reached within this */
+#define SETTLE_DEG 0.2		/* reached: within about 2 ticks */
 #define SETTLE_MS 5000
 
 struct stream {
