@@ -28,8 +28,9 @@ struct stream {
 	uint32_t step;
 	int joint;
 	double behind, load;
-	/* figures for -v */
+	/* figures for -v: control periods and the time they took */
 	uint32_t periods;
+	uint64_t busy_ns;
 };
 
 static uint64_t
@@ -91,12 +92,12 @@ stream(struct busctl *k, struct stream *st)
 {
 	const int nj = k->arm.n;
 	uint64_t period = (uint64_t)k->c->period_ms * 1000000ull;
-	uint64_t next = now_ns();
+	uint64_t next = now_ns(), t0 = next, base = st->busy_ns;
 	int count[SERVOARM_MAX] = { 0 }, r;
 	struct bus_feedback f;
 	uint32_t s;
 
-	for (s = 0; s < st->n; s++) {
+	for (s = 0; s < st->n; s++, st->busy_ns = base + now_ns() - t0) {
 		const double *goal = st->q + (size_t)s * nj;
 		/* the goal the servos have had a period to reach */
 		const double *prev = s > 0 ? goal - nj : goal;
@@ -269,6 +270,7 @@ go(struct busctl *k, const double *q, uint32_t n, struct stream *st)
 	free(a);
 	in.q = NULL;
 	st->periods += in.periods;
+	st->busy_ns += in.busy_ns;
 	if (r != 0) {
 		if (r == 1)
 			in.step = 0;	/* before the first waypoint */
@@ -313,12 +315,13 @@ bus_run(struct busctl *k, int argc, char **argv)
 		}
 	}
 	if (k->c->verbose && k->c->port) {
-		double s = (double)(now_ns() - t0) / 1e9;
+		double s = (double)st.busy_ns / 1e9;
 
-		fprintf(stderr, "%s: run: %u periods in %.3f s (%.1f per "
-		    "second); %lu transactions, %lu timeouts, %lu checksum "
-		    "errors, %lu bytes out, %lu in\n", tool_name(),
-		    st.periods, s, st.periods / s, k->b.transactions,
+		fprintf(stderr, "%s: run: %u periods in %.3f s of streaming "
+		    "(%.1f per second), %.3f s in all; %lu transactions, %lu "
+		    "timeouts, %lu checksum errors, %lu bytes out, %lu in\n",
+		    tool_name(), st.periods, s, s > 0 ? st.periods / s : 0.0,
+		    (double)(now_ns() - t0) / 1e9, k->b.transactions,
 		    k->b.timeouts, servobus_bad_checksums(&k->b),
 		    k->b.bytes_out, k->b.bytes_in);
 	}
