@@ -295,3 +295,72 @@ check_setup_ids() {
 	run --separate-stderr armctl --bus feetech --port "$BATS_TEST_TMPDIR/none" pos
 	[ "$status" -eq 69 ]
 }
+
+check_calibrate() {
+	BUS=$1
+	# The hand takes the limp arm from 0 to P1, then to P2 (a gripper
+	# in %).  4096/360 ticks a degree from tick 2048 (0 degrees), each
+	# read rounded: shoulder_pan sees -20..30 degrees = ticks 1820..2389,
+	# middle (1820 + 2389) / 2 = 2104 (floor), so the offset is 56 (-56
+	# on Dynamixel, whose offset adds) and the limits 1764..2333, i.e.
+	# -24.96..25.05 degrees.  shoulder_lift: -40..10 = 1593..2162, middle
+	# 1877, offset -171; elbow_flex: -30..20 = 1707..2276, middle 1991,
+	# offset -57; wrist_flex: -50..40 = 1479..2503, offset -57, limits
+	# 1536..2560 = -45..45; wrist_roll turns all the way (0..4095), its
+	# middle -45..45 = 1536..2560 is 2048: offset 0; gripper 0..80 % =
+	# -10..78 degrees = 1934..2935, middle 2434, offset 386, limits
+	# 1548..2549 = -43.95..44.03.
+	start_armsim --bus "$BUS" --hand-pose 30,-40,20,-50,45,80 \
+		--hand-pose -20,10,-30,40,-45,0
+	local s=1
+	[ "$BUS" = dynamixel ] && s=-1
+	# the hand needs about 3 s: the gripper's 1001 ticks each way at 717
+	# a second, and a quarter of a second at P1
+	run --separate-stderr bus calibrate --dry-run < <(sleep 5; echo)
+	[ "$status" -eq 0 ]
+	[ "$stderr" = "armctl: calibrate: move every joint through its whole range, then press Enter" ]
+	[ "${lines[0]}" = "joint,id,homing_offset,range_min,range_max,lo,hi" ]
+	[ "${lines[1]}" = "shoulder_pan,1,$((s * 56)),1764,2333,-24.96,25.05" ]
+	[ "${lines[2]}" = "shoulder_lift,2,$((s * -171)),1764,2333,-24.96,25.05" ]
+	[ "${lines[3]}" = "elbow_flex,3,$((s * -57)),1764,2333,-24.96,25.05" ]
+	[ "${lines[4]}" = "wrist_flex,4,$((s * -57)),1536,2560,-45.00,45.00" ]
+	[ "${lines[5]}" = "wrist_roll,5,0,0,4095,-180.00,179.91" ]
+	[ "${lines[6]}" = "gripper,6,$((s * 386)),1548,2549,-43.95,44.03" ]
+	# nothing written: the arm (at P2) still reads its old positions
+	run bus pos
+	[[ "${lines[1]}" == shoulder_pan,-20.0,deg,* ]]
+	# --write: the same into EEPROM and the file; the hand has nowhere
+	# new to go, so the ranges come from where the arm stands, which is
+	# too narrow
+	run --separate-stderr bus calibrate --write --output "$BATS_TEST_TMPDIR/cal.csv" <<<""
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == *"calibrate: shoulder_pan did not move: move every joint through its whole range" ]]
+	[ ! -e "$BATS_TEST_TMPDIR/cal.csv" ]
+}
+
+@test "feetech: calibrate records the ranges and centres each joint" {
+	check_calibrate feetech
+}
+
+@test "dynamixel: calibrate records the ranges and centres each joint" {
+	check_calibrate dynamixel
+}
+
+@test "feetech: calibrate --write puts offsets and limits into the servos" {
+	BUS=feetech
+	start_armsim --bus feetech --hand-pose 30,-40,20,-50,45,80 \
+		--hand-pose -20,10,-30,40,-45,0
+	bus calibrate --write --output "$BATS_TEST_TMPDIR/cal.csv" < <(sleep 5; echo) 2>/dev/null
+	[ "$(sed -n 2p "$BATS_TEST_TMPDIR/cal.csv")" = "shoulder_pan,1,56,1764,2333,-24.96,25.05" ]
+	# at P2 the pan's shaft is at 1820; less the offset 56 it reads
+	# 1764, -24.96 degrees
+	run bus pos
+	[[ "${lines[1]}" == shoulder_pan,-25.0,deg,* ]]
+	# and a goal beyond the new limit stops at it: 40 degrees asks for
+	# tick 2503, the limit is 2333 = 25.05 degrees, shown as 25.0
+	bus torque on
+	awk 'BEGIN { print "q1,q2,q3,q4,q5,q6"; print "40,0,0,0,0,50" }' |
+		bus --period 10 run - 2>/dev/null || true
+	run bus pos
+	[[ "${lines[1]}" == shoulder_pan,25.0,deg,* ]]
+}

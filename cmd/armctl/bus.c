@@ -461,7 +461,7 @@ static const struct {
 	{ "info", bus_info, 1 }, { "describe", bus_info, 1 },
 	{ "pos", bus_pos, 1 }, { "torque", bus_torque_cmd, 0 },
 	{ "stop", bus_stop, 0 }, { "run", bus_run, 0 },
-	{ "setup-ids", bus_setup_ids, 0 },
+	{ "setup-ids", bus_setup_ids, 0 }, { "calibrate", bus_calibrate, 0 },
 };
 
 int
@@ -476,7 +476,8 @@ bus_command(struct ctl *c, const struct bus_opts *o, int argc, char **argv)
 			break;
 	if (i == n) {
 		warnx_tool("'%s' is not a command for a servo bus (info, "
-		    "describe, pos, torque, stop, run, setup-ids)", argv[0]);
+		    "describe, pos, torque, stop, run, setup-ids, calibrate)",
+		    argv[0]);
 		return EXIT_USAGE;
 	}
 	memset(&k, 0, sizeof k);

@@ -13,7 +13,8 @@
 struct bus_opts {
 	const char *bus;	/* "feetech" or "dynamixel"; NULL: off */
 	double load_pct;	/* run: obstruction needs this much load */
-	int timeout_given, baud_given, period_given;
+	int write, dry_run;	/* calibrate: into EEPROM; nothing at all */
+	const char *output;	/* calibrate: the calibration file */
 };
 
 struct busctl {
@@ -58,5 +59,6 @@ int bus_torque(struct busctl *k, int joint, int on);
 int bus_connect(struct busctl *k);
 
 int bus_run(struct busctl *k, int argc, char **argv);
+int bus_calibrate(struct busctl *k, int argc, char **argv);
 
 #endif

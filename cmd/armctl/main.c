@@ -59,7 +59,10 @@ usage(FILE *fp)
 	    "  run [--period MS] [--threshold DEG] [--load PCT] [--persist N]"
 	    " FILE|-\n"
 	    "  setup-ids [JOINT...]  give each servo its id, one on the bus at a"
-	    " time\n");
+	    " time\n"
+	    "  calibrate [--output FILE] [--write] [--dry-run]\n"
+	    "                        record the joints' ranges by hand: offsets"
+	    " and limits\n");
 }
 
 /* Which command takes which command option (by getopt value). */
@@ -74,6 +77,8 @@ static const struct {
 	{ 'c', "count", "monitor" }, { 'd', "duration", "monitor" },
 	{ 'E', "events", "monitor" }, { 'r', "rate", "start" },
 	{ 'L', "links", "run" }, { 'l', "load", "run" },
+	{ 'W', "write", "calibrate" }, { 'Y', "dry-run", "calibrate" },
+	{ 'O', "output", "calibrate" },
 };
 
 static const struct {
@@ -106,6 +111,9 @@ set_option(struct ctl *c, int ch, const char *arg)
 			return bad("bus", arg, "want feetech or dynamixel");
 		bus.bus = arg;
 		return 0;
+	case 'W': bus.write = 1; return 0;
+	case 'Y': bus.dry_run = 1; return 0;
+	case 'O': bus.output = arg; return 0;
 	case 'l':
 		return num_double(arg, &bus.load_pct) || bus.load_pct < 0 ||
 		    bus.load_pct > 100 ? bad("load", arg, "want 0 to 100 %") :
@@ -185,6 +193,9 @@ parse(int argc, char **argv, struct ctl *c, int *seen)
 		{ "rate", required_argument, NULL, 'r' },
 		{ "bus", required_argument, NULL, 'U' },
 		{ "load", required_argument, NULL, 'l' },
+		{ "write", no_argument, NULL, 'W' },
+		{ "dry-run", no_argument, NULL, 'Y' },
+		{ "output", required_argument, NULL, 'O' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
@@ -322,8 +333,9 @@ main(int argc, char **argv)
 			c.retries = 2;
 		return run_bus(&c, argc - optind, argv + optind);
 	}
-	if (seen['l'])
-		return usage_error("--load needs --bus");
+	if (seen['l'] || seen['W'] || seen['Y'] || seen['O'])
+		return usage_error("--load, --write, --dry-run and --output "
+		    "need --bus");
 	for (i = 0; i < sizeof commands / sizeof commands[0]; i++)
 		if (strcmp(commands[i].name, command) == 0)
 			break;

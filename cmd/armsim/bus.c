@@ -27,6 +27,7 @@
 #define TICK_NS 1000000ull	/* physics step */
 #define IDLE_NS 20000000ull	/* a quiet line drops a partial packet */
 #define QUEUE 16384
+#define HAND_DWELL 0.25	/* seconds at each hand pose */
 
 struct bus {
 	struct servosim sim;
@@ -40,6 +41,10 @@ struct bus {
 	size_t tx_head, tx_n;
 	double corrupt;
 	uint64_t rng;
+	/* the hand's poses in ticks, visited in turn while the arm is limp */
+	double hand[BUS_MAX_OPTS][SERVOARM_MAX];
+	int nhand, at_hand;
+	double dwell;			/* seconds the hand has held still */
 	unsigned long corrupted;
 	int verbose;
 };
@@ -57,7 +62,10 @@ bus_option(struct bus_options *b, int c, const char *arg)
 		b->bus = arg;
 		return 0;
 	case 'H':
-		b->hand = arg;
+		if (b->nhand == BUS_MAX_OPTS)
+			return usage_error("at most %d hand poses",
+			    BUS_MAX_OPTS);
+		b->hand[b->nhand++] = arg;
 		return 0;
 	case 'y':
 		if (num_long(arg, 0, 508, &v))
@@ -217,7 +225,7 @@ add_servos(struct bus *b, const struct bus_run *r)
 	const struct bus_options *o = r->opt;
 	struct servosim_motor *m;
 	enum num_error e;
-	int i, j, ns, bad;
+	int i, j, k, ns, bad;
 
 	if (r->start && list("start", r->start, q, b->arm.n) != 0)
 		return EXIT_USAGE;
@@ -254,15 +262,18 @@ add_servos(struct bus *b, const struct bus_run *r)
 		m->stop_lo = from < at ? -1e9 : at;
 		m->stop_hi = from < at ? at : 1e9;
 	}
-	if (o->hand) {
-		if (list("hand-pose", o->hand, q, b->arm.n) != 0)
+	for (k = 0; k < o->nhand; k++) {
+		if (list("hand-pose", o->hand[k], q, b->arm.n) != 0)
 			return EXIT_USAGE;
-		for (i = 0; i < b->arm.n; i++) {
-			b->sim.m[i].has_hand = 1;
-			b->sim.m[i].hand = servoarm_ticks(&b->arm.j[i],
+		for (i = 0; i < b->arm.n; i++)
+			b->hand[k][i] = servoarm_ticks(&b->arm.j[i],
 			    b->arm.j[i].gripper ?
 			    servoarm_grip_value(&b->arm, q[i]) : q[i]);
-		}
+	}
+	b->nhand = o->nhand;
+	for (i = 0; b->nhand > 0 && i < b->arm.n; i++) {
+		b->sim.m[i].has_hand = 1;
+		b->sim.m[i].hand = b->hand[0][i];
 	}
 	for (i = 0; i < o->nmute; i++) {
 		if (strchr(o->mute[i], ':') == NULL) {
@@ -286,6 +297,29 @@ add_servos(struct bus *b, const struct bus_run *r)
 	return 0;
 }
 
+/* Once every joint is at the hand's pose, it takes them to the next. */
+static void
+next_hand(struct bus *b)
+{
+	int i;
+
+	if (b->at_hand + 1 >= b->nhand)
+		return;
+	for (i = 0; i < b->arm.n; i++)
+		if (fabs(b->sim.m[i].shaft - b->hand[b->at_hand][i]) > 0.5) {
+			b->dwell = 0;
+			return;
+		}
+	/* a hand pauses at each pose, as people do (and so a sampling
+	 * reader sees the extremes) */
+	if ((b->dwell += TICK_NS / 1e9) < HAND_DWELL)
+		return;
+	b->dwell = 0;
+	b->at_hand++;
+	for (i = 0; i < b->arm.n; i++)
+		b->sim.m[i].hand = b->hand[b->at_hand][i];
+}
+
 static void
 advance(struct bus *b, uint64_t *last)
 {
@@ -293,6 +327,7 @@ advance(struct bus *b, uint64_t *last)
 
 	while (*last + TICK_NS <= b->now && steps++ < 200) {
 		servosim_step(&b->sim, TICK_NS / 1e9);
+		next_hand(b);
 		*last += TICK_NS;
 	}
 	if (*last + TICK_NS <= b->now)

@@ -18,7 +18,8 @@ struct bus_options {
 	int nmute;
 	const char *fault[BUS_MAX_OPTS];	/* ID:BITS */
 	int nfault;
-	const char *hand;		/* Q1,Q2,... while limp */
+	const char *hand[BUS_MAX_OPTS];	/* Q1,Q2,... while limp, in turn */
+	int nhand;
 	long return_delay_us;		/* -1: the table's default */
 };
 

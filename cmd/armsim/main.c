@@ -298,7 +298,7 @@ main(int argc, char **argv)
 		return r;
 	if (o.bus.bus)
 		return run_bus(&o);
-	if (o.bus.nblock || o.bus.nmute || o.bus.nfault || o.bus.hand ||
+	if (o.bus.nblock || o.bus.nmute || o.bus.nfault || o.bus.nhand ||
 	    o.bus.return_delay_us >= 0)
 		return usage_error("--block, --mute, --servo-error, "
 		    "--hand-pose and --return-delay need --bus");
