@@ -325,6 +325,9 @@ main(int argc, char **argv)
 	if (bus.bus) {
 		if ((r = check_options(command, seen)) != 0)
 			return r;
+		if (c.check)
+			return usage_error("--check does not apply to a servo "
+			    "bus");
 		if (!seen['b'])
 			c.baud = 1000000;
 		if (!seen['T'])

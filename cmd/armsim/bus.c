@@ -217,7 +217,81 @@ list(const char *opt, const char *arg, double *q, int n)
 	return 0;
 }
 
-/* Joints at their start, speeds, obstacles, hand pose. */
+/* --block: where each obstacle stops its joint. */
+static int
+add_blocks(struct bus *b, const struct bus_options *o)
+{
+	struct servosim_motor *m;
+	double v, at, from;
+	int i, j;
+
+	for (i = 0; i < o->nblock; i++) {
+		if (joint_value(b, "block", o->block[i], '=', &j, &v) != 0)
+			return EXIT_USAGE;
+		m = &b->sim.m[j];
+		at = servoarm_ticks(&b->arm.j[j], b->arm.j[j].gripper ?
+		    servoarm_grip_value(&b->arm, v) : v);
+		from = m->shaft;
+		m->has_stop = 1;
+		m->stop_lo = from < at ? -1e9 : at;
+		m->stop_hi = from < at ? at : 1e9;
+	}
+	return 0;
+}
+
+/* --hand-pose: the poses in ticks; the hand starts for the first. */
+static int
+add_hand(struct bus *b, const struct bus_options *o)
+{
+	double q[SERVOARM_MAX];
+	int i, k;
+
+	for (k = 0; k < o->nhand; k++) {
+		if (list("hand-pose", o->hand[k], q, b->arm.n) != 0)
+			return EXIT_USAGE;
+		for (i = 0; i < b->arm.n; i++)
+			b->hand[k][i] = servoarm_ticks(&b->arm.j[i],
+			    b->arm.j[i].gripper ?
+			    servoarm_grip_value(&b->arm, q[i]) : q[i]);
+	}
+	b->nhand = o->nhand;
+	for (i = 0; b->nhand > 0 && i < b->arm.n; i++) {
+		b->sim.m[i].has_hand = 1;
+		b->sim.m[i].hand = b->hand[0][i];
+	}
+	return 0;
+}
+
+/* --mute and --servo-error. */
+static int
+add_faults(struct bus *b, const struct bus_options *o)
+{
+	double v;
+	int i, j;
+
+	for (i = 0; i < o->nmute; i++) {
+		if (strchr(o->mute[i], ':') == NULL) {
+			if ((j = servoarm_find(&b->arm, o->mute[i])) < 0)
+				return usage_error("--mute %s: no such joint "
+				    "or servo id", o->mute[i]);
+			b->sim.m[j].mute_after = 0;
+			continue;
+		}
+		if (joint_value(b, "mute", o->mute[i], ':', &j, &v) != 0)
+			return EXIT_USAGE;
+		b->sim.m[j].mute_after = v < 0 ? 0 : (long)v;
+	}
+	for (i = 0; i < o->nfault; i++) {
+		if (joint_value(b, "servo-error", o->fault[i], ':', &j, &v) ||
+		    v < 0 || v > 255)
+			return usage_error("--servo-error %s: want JOINT:BITS "
+			    "(0 to 255)", o->fault[i]);
+		b->sim.m[j].fault = (uint8_t)v;
+	}
+	return 0;
+}
+
+/* Joints at their start and speeds, then obstacles, hand and faults. */
 static int
 add_servos(struct bus *b, const struct bus_run *r)
 {
@@ -225,7 +299,7 @@ add_servos(struct bus *b, const struct bus_run *r)
 	const struct bus_options *o = r->opt;
 	struct servosim_motor *m;
 	enum num_error e;
-	int i, j, k, ns, bad;
+	int i, ns, bad, st;
 
 	if (r->start && list("start", r->start, q, b->arm.n) != 0)
 		return EXIT_USAGE;
@@ -249,52 +323,9 @@ add_servos(struct bus *b, const struct bus_run *r)
 			servosim_set(&b->sim, m, SF_RETURN_DELAY,
 			    (int32_t)(o->return_delay_us / 2));
 	}
-	for (i = 0; i < o->nblock; i++) {
-		double at, from;
-
-		if (joint_value(b, "block", o->block[i], '=', &j, &v) != 0)
-			return EXIT_USAGE;
-		m = &b->sim.m[j];
-		at = servoarm_ticks(&b->arm.j[j], b->arm.j[j].gripper ?
-		    servoarm_grip_value(&b->arm, v) : v);
-		from = m->shaft;
-		m->has_stop = 1;
-		m->stop_lo = from < at ? -1e9 : at;
-		m->stop_hi = from < at ? at : 1e9;
-	}
-	for (k = 0; k < o->nhand; k++) {
-		if (list("hand-pose", o->hand[k], q, b->arm.n) != 0)
-			return EXIT_USAGE;
-		for (i = 0; i < b->arm.n; i++)
-			b->hand[k][i] = servoarm_ticks(&b->arm.j[i],
-			    b->arm.j[i].gripper ?
-			    servoarm_grip_value(&b->arm, q[i]) : q[i]);
-	}
-	b->nhand = o->nhand;
-	for (i = 0; b->nhand > 0 && i < b->arm.n; i++) {
-		b->sim.m[i].has_hand = 1;
-		b->sim.m[i].hand = b->hand[0][i];
-	}
-	for (i = 0; i < o->nmute; i++) {
-		if (strchr(o->mute[i], ':') == NULL) {
-			if ((j = servoarm_find(&b->arm, o->mute[i])) < 0)
-				return usage_error("--mute %s: no such joint "
-				    "or servo id", o->mute[i]);
-			b->sim.m[j].mute_after = 0;
-			continue;
-		}
-		if (joint_value(b, "mute", o->mute[i], ':', &j, &v) != 0)
-			return EXIT_USAGE;
-		b->sim.m[j].mute_after = v < 0 ? 0 : (long)v;
-	}
-	for (i = 0; i < o->nfault; i++) {
-		if (joint_value(b, "servo-error", o->fault[i], ':', &j, &v) ||
-		    v < 0 || v > 255)
-			return usage_error("--servo-error %s: want JOINT:BITS "
-			    "(0 to 255)", o->fault[i]);
-		b->sim.m[j].fault = (uint8_t)v;
-	}
-	return 0;
+	if ((st = add_blocks(b, o)) != 0 || (st = add_hand(b, o)) != 0)
+		return st;
+	return add_faults(b, o);
 }
 
 /* Once every joint is at the hand's pose, it takes them to the next. */
