@@ -364,3 +364,33 @@ check_calibrate() {
 	run bus pos
 	[[ "${lines[1]}" == shoulder_pan,25.0,deg,* ]]
 }
+
+# Ctrl-C a long run once it streams; $status is how armctl ended.
+interrupt_bus_run() {
+	mjtraj --joint --from 0,0,0,0,0,0 --to 90,0,0,0,0,0 --step 0.2 \
+		>"$BATS_TEST_TMPDIR/long.csv"
+	# armctl itself in the background, not a function's subshell
+	armctl --bus "$BUS" --port "$PORT" --period 20 "$@" run \
+		"$BATS_TEST_TMPDIR/long.csv" 2>"$BATS_TEST_TMPDIR/run.err" 3>&- &
+	local pid=$!
+	wait_armsim_log SYNC_WRITE
+	sleep 0.3
+	kill -INT "$pid"
+	status=0
+	wait "$pid" || status=$?
+}
+
+@test "Ctrl-C leaves the arm holding; with --release, limp" {
+	BUS=feetech
+	start_armsim --bus feetech -v
+	interrupt_bus_run
+	[ "$status" -eq 130 ]
+	[ "$(cat "$BATS_TEST_TMPDIR/run.err")" = "armctl: interrupted: the arm holds where it is" ]
+	run bus info
+	[[ "${lines[1]}" == *,on, ]]
+	interrupt_bus_run --release
+	[ "$status" -eq 130 ]
+	[ "$(cat "$BATS_TEST_TMPDIR/run.err")" = "armctl: interrupted: the arm is limp (--release)" ]
+	run bus info
+	[[ "${lines[1]}" == *,off, ]]
+}

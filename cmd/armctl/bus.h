@@ -14,6 +14,7 @@ struct bus_opts {
 	const char *bus;	/* "feetech" or "dynamixel"; NULL: off */
 	double load_pct;	/* run: obstruction needs this much load */
 	int write, dry_run;	/* calibrate: into EEPROM; nothing at all */
+	int release;		/* run: limp, not holding, after Ctrl-C */
 	const char *output;	/* calibrate: the calibration file */
 };
 

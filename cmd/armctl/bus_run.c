@@ -285,6 +285,24 @@ go(struct busctl *k, const double *q, uint32_t n, struct stream *st)
 	return r;
 }
 
+/* Ctrl-C: hold where the arm is, or with --release let it go limp. */
+static void
+interrupted(struct busctl *k, struct bus_feedback *f)
+{
+	int j, ok = 1;
+
+	k->b.interrupted = NULL;	/* whatever happens, do this */
+	if (!k->o->release) {
+		if (bus_hold(k, f) == 0)
+			warnx_tool("interrupted: the arm holds where it is");
+		return;
+	}
+	for (j = 0; j < k->arm.n; j++)
+		ok &= bus_torque(k, j, 0) == 0;
+	if (ok)
+		warnx_tool("interrupted: the arm is limp (--release)");
+}
+
 int
 bus_run(struct busctl *k, int argc, char **argv)
 {
@@ -307,13 +325,9 @@ bus_run(struct busctl *k, int argc, char **argv)
 		r = go(k, q, t.n, &st);
 		if (r == 1)
 			r = obstructed(k, &st, q);
-		if (r == CTL_INTERRUPTED) {
-			k->b.interrupted = NULL;	/* hold regardless */
-			if (bus_hold(k, &f) == 0)
-				warnx_tool("interrupted: the arm holds where "
-				    "it is");
-		}
 	}
+	if (r == CTL_INTERRUPTED && k->c->port)
+		interrupted(k, &f);
 	if (k->c->verbose && k->c->port) {
 		double s = (double)st.busy_ns / 1e9;
 

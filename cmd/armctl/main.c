@@ -56,8 +56,8 @@ usage(FILE *fp)
 	    "  torque on|off [JOINT...]   hold or limp the arm (all joints if"
 	    " none)\n"
 	    "  stop                  hold where the arm is\n"
-	    "  run [--period MS] [--threshold DEG] [--load PCT] [--persist N]"
-	    " FILE|-\n"
+	    "  run [--period MS] [--threshold DEG] [--load PCT] [--persist N]\n"
+	    "      [--release] FILE|-\n"
 	    "  setup-ids [JOINT...]  give each servo its id, one on the bus at a"
 	    " time\n"
 	    "  calibrate [--output FILE] [--write] [--dry-run]\n"
@@ -78,7 +78,7 @@ static const struct {
 	{ 'E', "events", "monitor" }, { 'r', "rate", "start" },
 	{ 'L', "links", "run" }, { 'l', "load", "run" },
 	{ 'W', "write", "calibrate" }, { 'Y', "dry-run", "calibrate" },
-	{ 'O', "output", "calibrate" },
+	{ 'O', "output", "calibrate" }, { 'Z', "release", "run" },
 };
 
 static const struct {
@@ -114,6 +114,7 @@ set_option(struct ctl *c, int ch, const char *arg)
 	case 'W': bus.write = 1; return 0;
 	case 'Y': bus.dry_run = 1; return 0;
 	case 'O': bus.output = arg; return 0;
+	case 'Z': bus.release = 1; return 0;
 	case 'l':
 		return num_double(arg, &bus.load_pct) || bus.load_pct < 0 ||
 		    bus.load_pct > 100 ? bad("load", arg, "want 0 to 100 %") :
@@ -196,6 +197,7 @@ parse(int argc, char **argv, struct ctl *c, int *seen)
 		{ "write", no_argument, NULL, 'W' },
 		{ "dry-run", no_argument, NULL, 'Y' },
 		{ "output", required_argument, NULL, 'O' },
+		{ "release", no_argument, NULL, 'Z' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
@@ -336,9 +338,9 @@ main(int argc, char **argv)
 			c.retries = 2;
 		return run_bus(&c, argc - optind, argv + optind);
 	}
-	if (seen['l'] || seen['W'] || seen['Y'] || seen['O'])
-		return usage_error("--load, --write, --dry-run and --output "
-		    "need --bus");
+	if (seen['l'] || seen['W'] || seen['Y'] || seen['O'] || seen['Z'])
+		return usage_error("--load, --release, --write, --dry-run and "
+		    "--output need --bus");
 	for (i = 0; i < sizeof commands / sizeof commands[0]; i++)
 		if (strcmp(commands[i].name, command) == 0)
 			break;
