@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "servo/servo.h"
+#include "servosim/servosim.h"
 
 static void
 servo_fuzz_fail(const char *why)
@@ -130,6 +131,43 @@ servo_fuzz_framed(enum servo_proto p, const uint8_t *data, size_t size)
 		servo_fuzz_fail("a clean packet was lost");
 }
 
+static void
+servo_fuzz_sink(void *ctx, const uint8_t *bytes, size_t n, uint32_t delay)
+{
+	struct servo_decoder *d = ctx;
+	struct servo_packet pk;
+	size_t i;
+	int got = 0;
+
+	(void)delay;
+	/* every reply the emulator sends is one whole, valid status packet */
+	servo_decoder_init(d, (enum servo_proto)d->proto, 1);
+	for (i = 0; i < n; i++) {
+		servo_decoder_push(d, bytes[i]);
+		while (servo_decoder_next(d, &pk))
+			got++;
+	}
+	if (got != 1 || d->n != 0)
+		servo_fuzz_fail("the emulator sent a broken reply");
+}
+
+/* The input as instructions to six emulated servos (armsim's pty). */
+static void
+servo_fuzz_emulator(enum servo_proto p, const uint8_t *data, size_t size)
+{
+	static struct servosim s;
+	struct servo_decoder check;
+	int i;
+
+	servosim_init(&s, p);
+	for (i = 1; i <= 6; i++)
+		servosim_add(&s, (uint8_t)i, 2048);
+	check.proto = (uint8_t)p;
+	servosim_rx(&s, data, size, servo_fuzz_sink, &check);
+	servosim_idle(&s);
+	servosim_step(&s, 0.01);
+}
+
 static int
 servo_fuzz_one(enum servo_proto p, const uint8_t *data, size_t size)
 {
@@ -143,6 +181,7 @@ servo_fuzz_one(enum servo_proto p, const uint8_t *data, size_t size)
 		servo_fuzz_fail("the decoder is not deterministic");
 	servo_fuzz_stream(p, 0, copy, size);
 	servo_fuzz_framed(p, copy, size);
+	servo_fuzz_emulator(p, copy, size);
 	free(copy);
 	return 0;
 }
