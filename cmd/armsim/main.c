@@ -345,6 +345,11 @@ main(int argc, char **argv)
 		return EXIT_UNAVAILABLE;
 	}
 	if (o.link && sim_pty_link(&sim.pty, o.link) != 0) {
+		if (errno == EEXIST) {
+			warnx_tool("--link %s: exists and is not a symbolic "
+			    "link; not replacing it", o.link);
+			return EXIT_IOERR;
+		}
 		warnx_tool("%s: %s", o.link, strerror(errno));
 		return EXIT_IOERR;
 	}
