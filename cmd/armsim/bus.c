@@ -464,7 +464,11 @@ bus_main(const struct bus_run *r)
 		return EXIT_UNAVAILABLE;
 	}
 	if (r->link && sim_pty_link(&b.pty, r->link) != 0) {
-		warnx_tool("%s: %s", r->link, strerror(errno));
+		if (errno == EEXIST)
+			warnx_tool("--link %s: exists and is not a symbolic "
+			    "link; not replacing it", r->link);
+		else
+			warnx_tool("%s: %s", r->link, strerror(errno));
 		sim_pty_close(&b.pty);
 		return EXIT_IOERR;
 	}
