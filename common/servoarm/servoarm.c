@@ -4,9 +4,9 @@
  * Called by armctl's bus driver and by armsim --bus.
  */
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
+#include "host/num.h"
 #include "servoarm.h"
 
 void
@@ -71,15 +71,13 @@ servoarm_grip_value(const struct servoarm *a, double pct)
 int
 servoarm_find(const struct servoarm *a, const char *name)
 {
-	char *end;
 	long id;
 	int i;
 
 	for (i = 0; i < a->n; i++)
 		if (strcmp(a->j[i].name, name) == 0)
 			return i;
-	id = strtol(name, &end, 10);
-	if (end != name && *end == '\0')
+	if (num_long(name, 0, 253, &id) == NUM_OK)
 		for (i = 0; i < a->n; i++)
 			if (a->j[i].id == id)
 				return i;

@@ -10,6 +10,7 @@
 #include "check.h"
 #include "servo/regs.h"
 #include "servo/servo.h"
+#include "servoarm/servoarm.h"
 #include "servosim/servosim.h"
 
 struct line {
@@ -298,9 +299,30 @@ test_dxl_replies(void)
 	CHECK(servosim_present(&s, &s.m[1]) == 1124);
 }
 
+static void
+test_servoarm(void)
+{
+	struct servoarm a;
+
+	servoarm_so101(&a);
+	CHECK(a.n == 6 && a.j[0].id == 1 && a.j[5].id == 6);
+	CHECK_STR(a.j[1].name, "shoulder_lift");
+	/* 2048 + 90 x 4096 / 360 = 3072 */
+	CHECK_NEAR(servoarm_ticks(&a.j[0], 90), 3072, 1e-9);
+	CHECK_NEAR(servoarm_value(&a.j[0], 1024), -90, 1e-9);
+	/* the gripper: 0 % is -10 degrees, 100 % is +100, 50 % is 45 */
+	CHECK_NEAR(servoarm_grip_value(&a, 50), 45, 1e-9);
+	CHECK_NEAR(servoarm_grip_pct(&a, -10), 0, 1e-9);
+	CHECK(servoarm_find(&a, "gripper") == 5);
+	CHECK(servoarm_find(&a, "3") == 2);
+	CHECK(servoarm_find(&a, "elbow") == -1);
+	CHECK(servoarm_find(&a, "3x") == -1);
+}
+
 int
 main(void)
 {
+	RUN(test_servoarm);
 	RUN(test_sts_replies);
 	RUN(test_sts_rules);
 	RUN(test_obstacle);
