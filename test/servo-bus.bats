@@ -51,8 +51,8 @@ check_info() {
 check_pos() {
 	BUS=$1
 	# 10 degrees is 2048 + 10 x 4096/360 = 2161.8 -> tick 2162, read
-	# back as 10.02; the gripper at 50 % is -10 + 55 = 45 degrees, tick
-	# 2560 exactly.
+	# back as 10.02; the gripper at 50 % is 50 degrees (0 % shut at 0,
+	# 100 % open at 100), tick 2616.9 -> 2617, back as 50.01 %.
 	start_armsim --bus "$BUS" --start 10,-20,30,-40,90,50
 	run --separate-stderr bus pos
 	[ "$status" -eq 0 ]
@@ -308,14 +308,14 @@ check_calibrate() {
 	# offset -57; wrist_flex: -50..40 = 1479..2503, offset -57, limits
 	# 1536..2560 = -45..45; wrist_roll turns all the way (0..4095), its
 	# middle -45..45 = 1536..2560 is 2048: offset 0; gripper 0..80 % =
-	# -10..78 degrees = 1934..2935, middle 2434, offset 386, limits
-	# 1548..2549 = -43.95..44.03.
+	# 0..80 degrees = 2048..2958, middle 2503, offset 455, limits
+	# 1593..2503 = -39.99..39.99.
 	start_armsim --bus "$BUS" --hand-pose 30,-40,20,-50,45,80 \
 		--hand-pose -20,10,-30,40,-45,0
 	local s=1
 	[ "$BUS" = dynamixel ] && s=-1
-	# the hand needs about 3 s: the gripper's 1001 ticks each way at 717
-	# a second, and a quarter of a second at P1
+	# the hand needs about 3 s: to P1 the gripper's 910 ticks at 717 a
+	# second, a quarter of a second there, then wrist_flex's 1024
 	run --separate-stderr bus calibrate --dry-run < <(sleep 5; echo)
 	[ "$status" -eq 0 ]
 	[ "$stderr" = "armctl: calibrate: move every joint through its whole range, then press Enter" ]
@@ -325,7 +325,7 @@ check_calibrate() {
 	[ "${lines[3]}" = "elbow_flex,3,$((s * -57)),1764,2333,-24.96,25.05" ]
 	[ "${lines[4]}" = "wrist_flex,4,$((s * -57)),1536,2560,-45.00,45.00" ]
 	[ "${lines[5]}" = "wrist_roll,5,0,0,4095,-180.00,179.91" ]
-	[ "${lines[6]}" = "gripper,6,$((s * 386)),1548,2549,-43.95,44.03" ]
+	[ "${lines[6]}" = "gripper,6,$((s * 455)),1593,2503,-39.99,39.99" ]
 	# nothing written: the arm (at P2) still reads its old positions
 	run bus pos
 	[[ "${lines[1]}" == shoulder_pan,-20.0,deg,* ]]
@@ -393,4 +393,79 @@ interrupt_bus_run() {
 	[ "$(cat "$BATS_TEST_TMPDIR/run.err")" = "armctl: interrupted: the arm is limp (--release)" ]
 	run bus info
 	[[ "${lines[1]}" == *,off, ]]
+}
+
+@test "--arm FILE: the joints, ids, ticks, directions and offsets of a description" {
+	BUS=feetech
+	# pan: id 7, direction -1, tick 1000 at 0: 10 degrees is
+	# 1000 - 10 x 4096/360 = 886.2 -> 886, read back as 10.02;
+	# lift: id 9, 1024 ticks a turn, tick 512 at 0: -20 degrees is
+	# 512 - 20 x 1024/360 = 455.1 -> 455, read back as -20.04
+	cat >"$BATS_TEST_TMPDIR/tiny.yaml" <<'EOY'
+name: tiny
+base:
+  name: pan
+  limits: [-90, 90]
+  speed: 180
+  accel: 900
+  servo: { id: 7, ticks: 4096, direction: -1, offset: 1000 }
+chain:
+  - name: lift
+    length: 100
+    limits: [-90, 90]
+    speed: 180
+    accel: 900
+    servo: { id: 9, ticks: 1024, offset: 512 }
+EOY
+	start_armsim --bus feetech --arm "$BATS_TEST_TMPDIR/tiny.yaml" --start 10,-20
+	run --separate-stderr bus --arm "$BATS_TEST_TMPDIR/tiny.yaml" info
+	[ "$status" -eq 0 ]
+	[ "${lines[1]}" = "pan,7,777,3.6,7.4,35,off," ]
+	[ "${lines[2]}" = "lift,9,777,3.6,7.4,35,off," ]
+	run --separate-stderr bus --arm "$BATS_TEST_TMPDIR/tiny.yaml" pos
+	[[ "${lines[1]}" == pan,10.0,deg,* ]]
+	[[ "${lines[2]}" == lift,-20.0,deg,* ]]
+	printf 'q1,q2\n10,-20\n30,15\n' |
+		bus --arm "$BATS_TEST_TMPDIR/tiny.yaml" --period 10 run -
+	run bus --arm "$BATS_TEST_TMPDIR/tiny.yaml" pos
+	[[ "${lines[1]}" == pan,30.0,deg,* ]]
+	[[ "${lines[2]}" == lift,15.1,deg,* ]]	# 554.7 -> 555: 15.12
+	# the SO-101 is not on this bus
+	run --separate-stderr bus pos
+	[ "$status" -eq 75 ]
+	[ "$stderr" = "armctl: pos: no reply from id 1 (shoulder_pan): check power and wiring" ]
+}
+
+@test "--arm FILE: every joint must name its servo" {
+	cat >"$BATS_TEST_TMPDIR/noservo.yaml" <<'EOY'
+name: noservo
+base:
+  name: pan
+  limits: [-90, 90]
+  speed: 180
+  accel: 900
+chain:
+  - name: lift
+    length: 100
+    limits: [-90, 90]
+    speed: 180
+    accel: 900
+EOY
+	run --separate-stderr armctl --bus feetech --port x --arm "$BATS_TEST_TMPDIR/noservo.yaml" pos
+	[ "$status" -eq 65 ]
+	[[ "$stderr" == *"noservo.yaml: joint pan has no servo (give it servo: { id: N })" ]]
+	run --separate-stderr armsim --bus dynamixel --arm "$BATS_TEST_TMPDIR/noservo.yaml"
+	[ "$status" -eq 65 ]
+}
+
+@test "--arm examples/arms/so101.yaml is the built-in SO-101" {
+	BUS=dynamixel
+	start_armsim --bus dynamixel --arm "$SPINE_ROOT/examples/arms/so101.yaml" \
+		--start 10,-20,30,-40,90,50
+	run bus pos
+	[[ "${lines[1]}" == shoulder_pan,10.0,deg,* ]]
+	[[ "${lines[6]}" == gripper,50.0,%,* ]]
+	run bus --arm "$SPINE_ROOT/examples/arms/so101.yaml" pos
+	[[ "${lines[1]}" == shoulder_pan,10.0,deg,* ]]
+	[[ "${lines[6]}" == gripper,50.0,%,* ]]
 }

@@ -469,6 +469,7 @@ bus_command(struct ctl *c, const struct bus_opts *o, int argc, char **argv)
 {
 	static struct busctl k;
 	size_t i, n = sizeof bus_commands / sizeof bus_commands[0];
+	char why[200];
 	int j, r;
 
 	for (i = 0; i < n; i++)
@@ -484,7 +485,12 @@ bus_command(struct ctl *c, const struct bus_opts *o, int argc, char **argv)
 	k.c = c;
 	k.o = o;
 	k.proto = strcmp(o->bus, "dynamixel") == 0 ? SERVO_DXL : SERVO_FEETECH;
-	servoarm_so101(&k.arm);
+	if (c->arm == NULL)
+		servoarm_so101(&k.arm);
+	else if (servoarm_from_desc(&k.arm, c->arm, why, sizeof why) != 0) {
+		warnx_tool("%s: %s", c->arm_file, why);
+		return EXIT_DATAERR;
+	}
 	for (j = 0; j < k.arm.n; j++)
 		k.ids[j] = (uint8_t)k.arm.j[j].id;
 	/* run reads its input before it connects */

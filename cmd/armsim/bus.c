@@ -16,6 +16,7 @@
 #include <sys/prctl.h>
 #endif
 
+#include "arm/arm.h"
 #include "bus.h"
 #include "host/diag.h"
 #include "host/exits.h"
@@ -433,6 +434,27 @@ loop(struct bus *b, const struct bus_run *r)
 	return 0;
 }
 
+/* The joints: the arm description's, or the SO-101's. */
+static int
+load_arm(struct servoarm *a, const char *path)
+{
+	static struct arm_desc desc;
+	char why[200];
+	int r;
+
+	if (path == NULL) {
+		servoarm_so101(a);
+		return 0;
+	}
+	if ((r = arm_load(&desc, path)) != 0)
+		return r;
+	if (servoarm_from_desc(a, &desc, why, sizeof why) != 0) {
+		warnx_tool("%s: %s", path, why);
+		return EXIT_DATAERR;
+	}
+	return 0;
+}
+
 int
 bus_main(const struct bus_run *r)
 {
@@ -442,8 +464,8 @@ bus_main(const struct bus_run *r)
 	memset(&b, 0, sizeof b);
 	servosim_init(&b.sim, strcmp(r->opt->bus, "dynamixel") == 0 ?
 	    SERVO_DXL : SERVO_FEETECH);
-	servoarm_so101(&b.arm);
-	if ((st = add_servos(&b, r)) != 0)
+	if ((st = load_arm(&b.arm, r->arm)) != 0 ||
+	    (st = add_servos(&b, r)) != 0)
 		return st;
 	b.byte_ns = r->baud > 0 ? 10000000000ull / (uint64_t)r->baud : 0;
 	b.corrupt = r->corrupt;

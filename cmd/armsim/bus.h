@@ -28,6 +28,7 @@ int bus_option(struct bus_options *b, int c, const char *arg);
 
 struct bus_run {
 	const struct bus_options *opt;
+	const char *arm;		/* --arm FILE, else the SO-101 */
 	const char *start, *speed, *link;
 	double corrupt, exit_after;
 	long baud, seed;

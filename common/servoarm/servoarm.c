@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "arm/arm.h"
 #include "host/num.h"
 #include "servoarm.h"
 
@@ -40,8 +41,55 @@ servoarm_so101(struct servoarm *a)
 	a->j[5].gripper = 1;
 	a->j[5].lo = -10;
 	a->j[5].hi = 100;
-	a->grip_closed = -10;
+	/* as examples/arms/so101.yaml: the jaw's angle is its opening */
+	a->grip_closed = 0;
 	a->grip_open = 100;
+}
+
+int
+servoarm_from_desc(struct servoarm *a, const struct arm_desc *d, char *why,
+    size_t whylen)
+{
+	int i, k;
+
+	memset(a, 0, sizeof *a);
+	snprintf(a->name, sizeof a->name, "%s", d->name);
+	if (d->njoints > SERVOARM_MAX) {
+		snprintf(why, whylen, "%d joints, a bus arm has at most %d",
+		    d->njoints, SERVOARM_MAX);
+		return -1;
+	}
+	for (i = 0; i < d->njoints; i++) {
+		const struct arm_joint *dj = &d->joint[i];
+		struct servoarm_joint *j = &a->j[i];
+
+		if (!dj->servo.has) {
+			snprintf(why, whylen, "joint %s has no servo (give it "
+			    "servo: { id: N })", dj->name);
+			return -1;
+		}
+		for (k = 0; k < i; k++)
+			if (a->j[k].id == dj->servo.id) {
+				snprintf(why, whylen, "joints %s and %s share "
+				    "servo id %d", a->j[k].name, dj->name,
+				    dj->servo.id);
+				return -1;
+			}
+		snprintf(j->name, sizeof j->name, "%s", dj->name);
+		j->id = dj->servo.id;
+		j->ticks = dj->servo.ticks > 0 ? dj->servo.ticks : 4096;
+		j->direction = dj->servo.direction < 0 ? -1 : 1;
+		j->offset = dj->servo.offset;
+		j->lo = dj->lo;
+		j->hi = dj->hi;
+		j->gripper = dj->role == ARM_GRIPPER;
+	}
+	a->n = d->njoints;
+	a->grip_closed = d->grip_closed;
+	a->grip_open = d->grip_open;
+	if (a->grip_closed == a->grip_open)
+		a->grip_open = a->grip_closed + 100;	/* never divide by 0 */
+	return 0;
 }
 
 double

@@ -7,6 +7,8 @@
 #ifndef SPINE_SERVOARM_H
 #define SPINE_SERVOARM_H
 
+#include <stddef.h>
+
 #define SERVOARM_MAX 16
 #define SERVOARM_NAME 32
 
@@ -39,6 +41,15 @@ double servoarm_value(const struct servoarm_joint *j, double ticks);
 /* Gripper percent <-> joint value. */
 double servoarm_grip_pct(const struct servoarm *a, double q);
 double servoarm_grip_value(const struct servoarm *a, double pct);
+
+struct arm_desc;
+
+/*
+ * The joints of an arm description (spine-arm(5)), each of which must
+ * name its servo; 0, or -1 with the reason in why.
+ */
+int servoarm_from_desc(struct servoarm *a, const struct arm_desc *d,
+    char *why, size_t whylen);
 
 /* The joint with this name or (as digits) servo id; -1 if none. */
 int servoarm_find(const struct servoarm *a, const char *name);

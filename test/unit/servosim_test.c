@@ -310,9 +310,10 @@ test_servoarm(void)
 	/* 2048 + 90 x 4096 / 360 = 3072 */
 	CHECK_NEAR(servoarm_ticks(&a.j[0], 90), 3072, 1e-9);
 	CHECK_NEAR(servoarm_value(&a.j[0], 1024), -90, 1e-9);
-	/* the gripper: 0 % is -10 degrees, 100 % is +100, 50 % is 45 */
-	CHECK_NEAR(servoarm_grip_value(&a, 50), 45, 1e-9);
-	CHECK_NEAR(servoarm_grip_pct(&a, -10), 0, 1e-9);
+	/* the gripper, as examples/arms/so101.yaml: shut at 0 degrees,
+	 * open at 100 */
+	CHECK_NEAR(servoarm_grip_value(&a, 50), 50, 1e-9);
+	CHECK_NEAR(servoarm_grip_pct(&a, 25), 25, 1e-9);
 	CHECK(servoarm_find(&a, "gripper") == 5);
 	CHECK(servoarm_find(&a, "3") == 2);
 	CHECK(servoarm_find(&a, "elbow") == -1);
