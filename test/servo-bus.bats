@@ -469,3 +469,31 @@ EOY
 	[[ "${lines[1]}" == shoulder_pan,10.0,deg,* ]]
 	[[ "${lines[6]}" == gripper,50.0,%,* ]]
 }
+
+check_pipeline() {
+	BUS=$1
+	local arm=$SPINE_ROOT/examples/arms/so101.yaml
+	start_armsim --bus "$BUS" --arm "$arm"
+	mjtraj --from 200,0,150 --to 150,-100,100 --step 5 |
+		ikreach --arm "$arm" >"$BATS_TEST_TMPDIR/ik.csv"
+	armctl --bus "$BUS" --arm "$arm" --port "$PORT" --period 10 \
+		run - <"$BATS_TEST_TMPDIR/ik.csv"
+	# where ikreach put the last waypoint, to a tenth of a degree (the
+	# servos' ticks are 0.088 degrees)
+	want=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
+		{ for (j = 1; j <= 5; j++) v[j] = $col[name[j]] }
+		BEGIN { split("shoulder_pan shoulder_lift elbow_flex wrist_flex wrist_roll", name, " ") }
+		END { printf "%.1f %.1f %.1f %.1f %.1f", v[1], v[2], v[3], v[4], v[5] }' \
+		"$BATS_TEST_TMPDIR/ik.csv")
+	run bus --arm "$arm" pos
+	got=$(echo "$output" | awk -F, 'NR > 1 && NR < 7 { printf "%s%s", sep, $2; sep = " " }')
+	[ "$got" = "$want" ]
+}
+
+@test "feetech: mjtraj | ikreach --arm | armctl --bus --arm run reaches the target" {
+	check_pipeline feetech
+}
+
+@test "dynamixel: mjtraj | ikreach --arm | armctl --bus --arm run reaches the target" {
+	check_pipeline dynamixel
+}

@@ -4,12 +4,14 @@
  * a joint both behind and loaded for --persist periods is an obstruction:
  * hold, report it, and go back to the start of the run as PYT did.
  */
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
+#include "arm/path.h"
 #include "bus.h"
 #include "host/diag.h"
 #include "host/exits.h"
@@ -230,10 +232,7 @@ read_input(struct busctl *k, int argc, char **argv, struct trajectory *t)
 {
 	int r;
 
-	if (argc != 2) {
-		warnx_tool("run: want one waypoint file (or - for stdin)");
-		return EXIT_USAGE;
-	}
+	(void)argc;
 	if ((r = traj_read(argv[1], t)) != 0)
 		return r;
 	if (t->cartesian || t->joints != k->arm.n) {
@@ -303,42 +302,96 @@ interrupted(struct busctl *k, struct bus_feedback *f)
 		warnx_tool("interrupted: the arm is limp (--release)");
 }
 
+static void
+report(const struct busctl *k, const struct stream *st, uint64_t t0)
+{
+	double s = (double)st->busy_ns / 1e9;
+
+	if (!k->c->verbose || !k->c->port)
+		return;
+	fprintf(stderr, "%s: run: %u periods in %.3f s of streaming (%.1f per "
+	    "second), %.3f s in all; %lu transactions, %lu timeouts, %lu "
+	    "checksum errors, %lu bytes out, %lu in\n", tool_name(),
+	    st->periods, s, s > 0 ? st->periods / s : 0.0,
+	    (double)(now_ns() - t0) / 1e9, k->b.transactions, k->b.timeouts,
+	    servobus_bad_checksums(&k->b), k->b.bytes_out, k->b.bytes_in);
+}
+
+/* Connected: approach, run, and deal with an obstruction or Ctrl-C. */
+static int
+execute(struct busctl *k, const double *q, uint32_t n, uint64_t t0)
+{
+	struct bus_feedback f;
+	struct stream st;
+	int r;
+
+	memset(&st, 0, sizeof st);
+	r = go(k, q, n, &st);
+	if (r == 1)
+		r = obstructed(k, &st, q);
+	if (r == CTL_INTERRUPTED)
+		interrupted(k, &f);
+	report(k, &st, t0);
+	return r;
+}
+
+/*
+ * With --arm: the waypoints as the arm description reads them (joints by
+ * name or x,y,z through its kinematics, a gripper column in %, a t
+ * column), from where the arm is, so the bus is opened first.
+ */
+static int
+run_described(struct busctl *k, const char *path, uint64_t t0)
+{
+	int in = strcmp(path, "-") == 0;
+	struct diag d = diag_for(in ? "<stdin>" : path);
+	struct bus_feedback f;
+	struct arm_path p;
+	FILE *fp;
+	int r;
+
+	memset(&p, 0, sizeof p);
+	if ((r = bus_connect(k)) != 0)
+		return r;
+	if (bus_feedback(k, &f) != 0)
+		return bus_failed(k, "run");
+	if ((fp = in ? stdin : fopen(path, "r")) == NULL) {
+		warnx_tool("%s: %s", path, strerror(errno));
+		return EXIT_NOINPUT;
+	}
+	r = arm_path_read(&p, fp, k->c->arm, k->c->period_ms / 1000.0, f.q,
+	    &d);
+	if (!in)
+		fclose(fp);
+	if (r < 0)
+		return EXIT_DATAERR;
+	r = p.n > 0 ? execute(k, p.q, p.n, t0) : 0;
+	arm_path_free(&p);
+	return r;
+}
+
 int
 bus_run(struct busctl *k, int argc, char **argv)
 {
 	struct trajectory t;
-	struct stream st;
-	struct bus_feedback f;
-	uint64_t t0;
+	uint64_t t0 = now_ns();
 	double *q;
 	int r;
 
+	if (argc != 2) {
+		warnx_tool("run: want one waypoint file (or - for stdin)");
+		return EXIT_USAGE;
+	}
+	if (k->c->arm)
+		return run_described(k, argv[1], t0);
 	memset(&t, 0, sizeof t);
 	if ((r = read_input(k, argc, argv, &t)) != 0 ||
 	    (q = waypoints(k, &t)) == NULL) {
 		traj_free(&t);
 		return r ? r : EXIT_JOB_FAILED;
 	}
-	memset(&st, 0, sizeof st);
-	t0 = now_ns();
-	if ((r = bus_connect(k)) == 0) {
-		r = go(k, q, t.n, &st);
-		if (r == 1)
-			r = obstructed(k, &st, q);
-	}
-	if (r == CTL_INTERRUPTED && k->c->port)
-		interrupted(k, &f);
-	if (k->c->verbose && k->c->port) {
-		double s = (double)st.busy_ns / 1e9;
-
-		fprintf(stderr, "%s: run: %u periods in %.3f s of streaming "
-		    "(%.1f per second), %.3f s in all; %lu transactions, %lu "
-		    "timeouts, %lu checksum errors, %lu bytes out, %lu in\n",
-		    tool_name(), st.periods, s, s > 0 ? st.periods / s : 0.0,
-		    (double)(now_ns() - t0) / 1e9, k->b.transactions,
-		    k->b.timeouts, servobus_bad_checksums(&k->b),
-		    k->b.bytes_out, k->b.bytes_in);
-	}
+	if ((r = bus_connect(k)) == 0)
+		r = execute(k, q, t.n, t0);
 	free(q);
 	traj_free(&t);
 	return r;
