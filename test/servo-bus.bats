@@ -425,7 +425,7 @@ EOY
 	run --separate-stderr bus --arm "$BATS_TEST_TMPDIR/tiny.yaml" pos
 	[[ "${lines[1]}" == pan,10.0,deg,* ]]
 	[[ "${lines[2]}" == lift,-20.0,deg,* ]]
-	printf 'q1,q2\n10,-20\n30,15\n' |
+	printf 'pan,lift\n10,-20\n30,15\n' |
 		bus --arm "$BATS_TEST_TMPDIR/tiny.yaml" --period 10 run -
 	run bus --arm "$BATS_TEST_TMPDIR/tiny.yaml" pos
 	[[ "${lines[1]}" == pan,30.0,deg,* ]]
