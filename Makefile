@@ -104,7 +104,7 @@ clang:
 # scripts/install-deps); prints what each object takes.
 AVR_CC      ?= avr-gcc
 AVR_SIZE    ?= avr-size
-AVR_MODULES ?= plan planner task wire robot
+AVR_MODULES ?= plan planner task wire robot servo
 AVR_CFLAGS  ?= -mmcu=atmega2560 -Os -std=c99 -ffreestanding -Wall -Wextra \
 	-Wpedantic -Werror
 AVR_OBJ     := $(patsubst %.c,$(BUILD)/avr/%.o,$(foreach m,$(AVR_MODULES),\

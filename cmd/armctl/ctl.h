@@ -49,6 +49,9 @@ struct ctl {
 	volatile sig_atomic_t *interrupted;
 };
 
+/* Open the port only (a servo bus has no handshake); 0 or an exit status. */
+int ctl_open_port(struct ctl *c);
+
 /* Open the port and shake hands; 0 or an exit status (message printed). */
 int ctl_connect(struct ctl *c);
 
