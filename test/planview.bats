@@ -163,8 +163,13 @@ teardown() {
 	pane_wait pv "end of log"
 	tmux -S "$BATS_TEST_TMPDIR/tmux.sock" send-keys -t pv / R o a m Enter
 	pane_wait pv "^.. *C Roam"
-	# only rows whose name holds 'Roam' are left
-	[ "$(pane pv | awk 'NR > 1 && / (D|C|CE|AP|APE|A) / { n++ } END { print n }')" -eq 1 ]
+	# only rows whose name holds 'Roam' are left (the unfiltered tree has
+	# that row too: wait, bounded, for the redraw to drop the others)
+	rows() {
+		pane pv | awk 'NR > 1 && / (D|C|CE|AP|APE|A) / { n++ } END { print n + 0 }'
+	}
+	for _ in $(seq 50); do [ "$(rows)" -eq 1 ] && break; sleep 0.2; done
+	[ "$(rows)" -eq 1 ]
 	tmux -S "$BATS_TEST_TMPDIR/tmux.sock" send-keys -t pv Space
 	pane_wait pv "\[paused\]"
 	tmux -S "$BATS_TEST_TMPDIR/tmux.sock" send-keys -t pv q
