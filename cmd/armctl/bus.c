@@ -284,14 +284,63 @@ bus_info(struct busctl *k, int argc, char **argv)
 	return table_flush(&t) == 0 ? 0 : EXIT_IOERR;
 }
 
-static int
-bus_pos(struct busctl *k, int argc, char **argv)
+/*
+ * pos with --arm: one row, the description's joint names as columns (the
+ * gripper in %), then load_ and current_ columns, so that
+ * 'armctl pos | ikreach --arm FILE --fk' says where the tip is.
+ */
+static void
+pos_wide(struct busctl *k, const struct bus_feedback *f, struct table *t)
+{
+	static char names[3 * SERVOARM_MAX][40];
+	const char *cols[3 * SERVOARM_MAX];
+	int i, n = k->arm.n;
+
+	for (i = 0; i < n; i++) {
+		cols[i] = k->arm.j[i].name;
+		snprintf(names[n + i], sizeof names[0], "load_%s",
+		    k->arm.j[i].name);
+		snprintf(names[2 * n + i], sizeof names[0], "current_%s",
+		    k->arm.j[i].name);
+		cols[n + i] = names[n + i];
+		cols[2 * n + i] = names[2 * n + i];
+	}
+	table_init(t, stdout, TABLE_CSV, 1, cols, (size_t)(3 * n));
+	table_header(t);
+	for (i = 0; i < n; i++)
+		table_num(t, f->shown[i]);
+	for (i = 0; i < n; i++)
+		table_num(t, f->load[i]);
+	for (i = 0; i < n; i++)
+		table_num(t, f->ma[i]);
+	table_end_row(t);
+}
+
+/* pos without --arm: a row a joint, with its unit. */
+static void
+pos_long(struct busctl *k, const struct bus_feedback *f, struct table *t)
 {
 	static const char *const cols[] = { "joint", "position", "unit",
 	    "load", "current" };
+	int i;
+
+	table_init(t, stdout, TABLE_CSV, 1, cols, 5);
+	table_header(t);
+	for (i = 0; i < k->arm.n; i++) {
+		table_str(t, k->arm.j[i].name);
+		table_num(t, f->shown[i]);
+		table_str(t, k->arm.j[i].gripper ? "%" : "deg");
+		table_num(t, f->load[i]);
+		table_num(t, f->ma[i]);
+		table_end_row(t);
+	}
+}
+
+static int
+bus_pos(struct busctl *k, int argc, char **argv)
+{
 	struct bus_feedback f;
 	struct table t;
-	int i;
 
 	if (argc > 1) {
 		warnx_tool("%s: takes no operands", argv[0]);
@@ -299,16 +348,10 @@ bus_pos(struct busctl *k, int argc, char **argv)
 	}
 	if (bus_feedback(k, &f) != 0)
 		return bus_failed(k, argv[0]);
-	table_init(&t, stdout, TABLE_CSV, 1, cols, 5);
-	table_header(&t);
-	for (i = 0; i < k->arm.n; i++) {
-		table_str(&t, k->arm.j[i].name);
-		table_num(&t, f.shown[i]);
-		table_str(&t, k->arm.j[i].gripper ? "%" : "deg");
-		table_num(&t, f.load[i]);
-		table_num(&t, f.ma[i]);
-		table_end_row(&t);
-	}
+	if (k->c->arm)
+		pos_wide(k, &f, &t);
+	else
+		pos_long(k, &f, &t);
 	if (table_flush(&t) != 0)
 		return EXIT_IOERR;
 	return bus_check_errors(k, f.err, argv[0]);
@@ -462,6 +505,7 @@ static const struct {
 	{ "pos", bus_pos, 1 }, { "torque", bus_torque_cmd, 0 },
 	{ "stop", bus_stop, 0 }, { "run", bus_run, 0 },
 	{ "setup-ids", bus_setup_ids, 0 }, { "calibrate", bus_calibrate, 0 },
+	{ "goto", bus_move, 0 }, { "home", bus_move, 0 }, { "jog", bus_move, 0 },
 };
 
 int
@@ -477,8 +521,8 @@ bus_command(struct ctl *c, const struct bus_opts *o, int argc, char **argv)
 			break;
 	if (i == n) {
 		warnx_tool("'%s' is not a command for a servo bus (info, "
-		    "describe, pos, torque, stop, run, setup-ids, calibrate)",
-		    argv[0]);
+		    "describe, pos, torque, stop, run, goto, home, jog, "
+		    "setup-ids, calibrate)", argv[0]);
 		return EXIT_USAGE;
 	}
 	memset(&k, 0, sizeof k);
@@ -493,9 +537,9 @@ bus_command(struct ctl *c, const struct bus_opts *o, int argc, char **argv)
 	}
 	for (j = 0; j < k.arm.n; j++)
 		k.ids[j] = (uint8_t)k.arm.j[j].id;
-	/* run reads its input before it connects */
-	if (bus_commands[i].fn == bus_run)
-		return bus_run(&k, argc, argv);
+	/* run reads its input before it connects; the moves read the arm */
+	if (bus_commands[i].fn == bus_run || bus_commands[i].fn == bus_move)
+		return bus_commands[i].fn(&k, argc, argv);
 	if ((r = connect_bus(&k)) != 0)
 		return r;
 	if (bus_commands[i].limits && read_limits(&k) != 0)

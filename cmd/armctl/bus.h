@@ -60,6 +60,8 @@ int bus_torque(struct busctl *k, int joint, int on);
 int bus_connect(struct busctl *k);
 
 int bus_run(struct busctl *k, int argc, char **argv);
+/* goto, home, jog with --arm, as for a spine robot. */
+int bus_move(struct busctl *k, int argc, char **argv);
 int bus_calibrate(struct busctl *k, int argc, char **argv);
 
 #endif

@@ -370,6 +370,41 @@ run_described(struct busctl *k, const char *path, uint64_t t0)
 	return r;
 }
 
+/*
+ * goto, home and jog on a bus arm (--arm): from the present positions, a
+ * minimum-jerk move to the target the spine-robot commands would choose,
+ * streamed with the same watch for obstructions.
+ */
+int
+bus_move(struct busctl *k, int argc, char **argv)
+{
+	double to[ARM_MAX_JOINTS];
+	struct bus_feedback f;
+	struct arm_path p;
+	uint64_t t0 = now_ns();
+	int r;
+
+	if (k->c->arm == NULL) {
+		warnx_tool("%s needs --arm FILE on a servo bus", argv[0]);
+		return EXIT_USAGE;
+	}
+	if ((r = bus_connect(k)) != 0)
+		return r;
+	if (bus_feedback(k, &f) != 0)
+		return bus_failed(k, argv[0]);
+	if ((r = arm_target(k->c, argc, argv, f.q, to)) != 0)
+		return r;
+	memset(&p, 0, sizeof p);
+	if (arm_path_move(&p, k->c->arm, f.q, to, k->c->period_ms / 1000.0)
+	    != 0) {
+		warnx_tool("out of memory");
+		return EXIT_IOERR;
+	}
+	r = execute(k, p.q, p.n, t0);
+	arm_path_free(&p);
+	return r;
+}
+
 int
 bus_run(struct busctl *k, int argc, char **argv)
 {

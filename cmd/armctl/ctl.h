@@ -99,9 +99,13 @@ int cmd_run(struct ctl *c, int argc, char **argv);
 int cmd_monitor(struct ctl *c, int argc, char **argv);
 int cmd_send(struct ctl *c, int argc, char **argv);
 /* The arm commands (armcmd.c): they need --arm FILE. */
-int cmd_goto(struct ctl *c, int argc, char **argv);
-int cmd_home(struct ctl *c, int argc, char **argv);
-int cmd_jog(struct ctl *c, int argc, char **argv);
+/* goto, home and jog on a spine robot, from where its encoders say. */
+int cmd_move(struct ctl *c, int argc, char **argv);
+/* Where goto, home or jog (argv[0]) takes the arm from `here`: the joint
+   values into `to`.  0, or an exit status after a message.  Shared with
+   the servo bus. */
+int arm_target(struct ctl *c, int argc, char **argv, const double *here,
+    double *to);
 int cmd_gripper(struct ctl *c, int argc, char **argv);
 /* pos with --arm: the arm's joint names, the gripper in percent. */
 int arm_pos(struct ctl *c);

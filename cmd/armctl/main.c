@@ -106,8 +106,8 @@ static const struct {
 	{ "start", cmd_start, 1 }, { "stop", cmd_stop, 1 },
 	{ "pos", cmd_pos, 1 }, { "run", cmd_run, 0 },
 	{ "monitor", cmd_monitor, 0 }, { "send", cmd_send, 1 },
-	{ "goto", cmd_goto, 1 }, { "home", cmd_home, 1 },
-	{ "jog", cmd_jog, 1 }, { "gripper", cmd_gripper, 1 },
+	{ "goto", cmd_move, 1 }, { "home", cmd_move, 1 },
+	{ "jog", cmd_move, 1 }, { "gripper", cmd_gripper, 1 },
 };
 
 static int
