@@ -9,6 +9,7 @@
 #include <signal.h>
 #include <stdint.h>
 
+#include "evlog/evlog.h"
 #include "link/port.h"
 #include "link/session.h"
 #include "wire/msg.h"
@@ -36,6 +37,8 @@ struct ctl {
 	long count;		/* monitor: stop after this many events */
 	double duration;	/* monitor: stop after this many seconds */
 	const char *events;	/* monitor: which kinds, "ESPFZR" */
+	enum evlog_format format;	/* monitor --format */
+	int start_plan;		/* monitor --start: from the plan's cycle 1 */
 	long rate;		/* start: plan cycles per second */
 	/* the link */
 	char *port_name;

@@ -45,7 +45,9 @@ usage(FILE *fp)
 	    "                        stream joint (q1..qn) or Cartesian (x,y)"
 	    " waypoints\n"
 	    "  monitor [--names FILE.plan] [--events ESPFZR] [--count N]\n"
-	    "          [--duration S]    print the plan's monitor events\n"
+	    "          [--duration S] [--format csv|jsonl] [--start"
+	    " [--rate HZ]]\n"
+	    "                        print the plan's monitor events\n"
 	    "  send TYPE [HEX...]    one raw request, for debugging\n");
 }
 
@@ -59,8 +61,9 @@ static const struct {
 	{ 'n', "persist", "run" }, { 'w', "pause", "run" },
 	{ 'R', "resume", "run" }, { 'N', "names", "monitor" },
 	{ 'c', "count", "monitor" }, { 'd', "duration", "monitor" },
-	{ 'E', "events", "monitor" }, { 'r', "rate", "start" },
-	{ 'L', "links", "run" },
+	{ 'E', "events", "monitor" }, { 'r', "rate", "start monitor" },
+	{ 'S', "start", "monitor" },
+	{ 'L', "links", "run" }, { 'F', "format", "monitor" },
 };
 
 static const struct {
@@ -93,6 +96,10 @@ set_option(struct ctl *c, int ch, const char *arg)
 	case 'L': c->expect_links = arg; return 0;
 	case 'N': c->names = arg; return 0;
 	case 'E': c->events = arg; return 0;
+	case 'S': c->start_plan = 1; return 0;
+	case 'F':
+		return evlog_format_parse(arg, &c->format) ? bad("format", arg,
+		    "want csv or jsonl") : 0;
 	case 'b':
 		return num_long(arg, 50, 10000000L, &c->baud) ? bad("baud",
 		    arg, "want a baud rate") : 0;
@@ -159,6 +166,8 @@ parse(int argc, char **argv, struct ctl *c, int *seen)
 		{ "duration", required_argument, NULL, 'd' },
 		{ "events", required_argument, NULL, 'E' },
 		{ "rate", required_argument, NULL, 'r' },
+		{ "format", required_argument, NULL, 'F' },
+		{ "start", no_argument, NULL, 'S' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
@@ -185,6 +194,19 @@ parse(int argc, char **argv, struct ctl *c, int *seen)
 	return 0;
 }
 
+/* Is command one of the blank-separated words of list? */
+static int
+one_of(const char *list, const char *command)
+{
+	size_t n = strlen(command);
+
+	for (; *list; list += strcspn(list, " "), list += *list == ' ')
+		if (strncmp(list, command, n) == 0 &&
+		    (list[n] == ' ' || list[n] == '\0'))
+			return 1;
+	return 0;
+}
+
 /* Refuse a command option given to the wrong command. */
 static int
 check_options(const char *command, const int *seen)
@@ -193,7 +215,7 @@ check_options(const char *command, const int *seen)
 
 	for (i = 0; i < sizeof only_for / sizeof only_for[0]; i++)
 		if (seen[only_for[i].opt] &&
-		    strcmp(only_for[i].command, command) != 0) {
+		    !one_of(only_for[i].command, command)) {
 			warnx_tool("--%s is an option of '%s', not of '%s'",
 			    only_for[i].name, only_for[i].command, command);
 			return EXIT_USAGE;
