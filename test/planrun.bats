@@ -291,6 +291,65 @@ act Sound 7 check" ]
 3,2000,S,D,1,Alarm,,,,,," ]
 }
 
+@test "the log says why an element failed" {
+	# Work (D1) always runs competence Task (C2): Take (CE3, priority 2,
+	# Near == 1, one retry) before Walk (CE4, priority 1, Far == 1).
+	cat >"$T/why.yaml" <<'EOF'
+senses: {Near: 1, Far: 2}
+actions: {Grab: 1, Go: 2}
+drives:
+  Work: {priority: 10, when: always, do: Task}
+competences:
+  Task:
+    elements:
+      Take: {priority: 2, when: Near == 1, retries: 1, do: Grip}
+      Walk: {priority: 1, when: Far == 1, do: Step}
+acts: {Grip: Grab 0, Step: Go 0}
+EOF
+	plancc -o "$T/why.plan" "$T/why.yaml"
+	printf 'cycle,Near,Far\n1,0,0\n2,1,0\n4,0,1\n5,0,0\n' >"$T/why.csv"
+	run planrun "$T/why.plan" --senses "$T/why.csv" --log - --monitor FZ \
+		--result Grab=fail,Go=running
+	[ "$status" -eq 0 ]
+	# 1: nothing released; 2: Grip fails, Take retries (P, not shown);
+	# 3: it fails again, out of retries; 4: Walk runs (Go is running);
+	# 5: Far drops while Walk is current: the AND competence fails
+	[ "$(cut -d, -f1,3-6,12 <<<"$output" | tail -n +2)" = \
+"1,F,C,2,Task,no element released
+1,F,D,1,Work,child failed
+2,F,A,5,Grip,action failed
+3,F,A,5,Grip,action failed
+3,F,CE,3,Take,retry limit reached
+3,F,C,2,Task,child failed
+3,F,D,1,Work,child failed
+5,F,C,2,Task,element no longer released
+5,F,D,1,Work,child failed" ]
+}
+
+@test "--format jsonl: the log as JSON lines, and --replay reads it back" {
+	planrun "$T/tiny.plan" --senses "$T/levels.csv" --cycles 6 \
+		--result 'Sound=running:1' --log "$T/run.jsonl" \
+		--format jsonl >/dev/null
+	run sed -n 1p "$T/run.jsonl"
+	[ "$output" = '{"cycle":1,"time_ms":0,"event":"R","type":"D","id":1,"name":"Alarm","sense":"Level","sense_id":5,"value":0,"released":0,"latch":0,"reason":null}' ]
+	planrun "$T/tiny.plan" --senses "$T/levels.csv" --cycles 6 \
+		--result 'Sound=running:1' >"$T/run.csv"
+	run planrun "$T/tiny.plan" --replay "$T/run.jsonl"
+	[ "$status" -eq 0 ]
+	[ "$output" = "$(cat "$T/run.csv")" ]
+}
+
+@test "--replay leaves out a last line cut short, and says so" {
+	planrun "$T/tiny.plan" --senses "$T/levels.csv" --cycles 6 \
+		--log "$T/run.log" >"$T/run.csv"
+	head -c -9 "$T/run.log" >"$T/cut.log"	# into cycle 6's last line
+	run --separate-stderr planrun "$T/tiny.plan" --replay "$T/cut.log"
+	[ "$status" -eq 0 ]
+	n=$(wc -l <"$T/cut.log")
+	[[ "$stderr" == *"cut.log:$((n + 1)): warning: the last line has no line end"* ]]
+	[ "$output" = "$(cat "$T/run.csv")" ]
+}
+
 @test "--monitor filters like PLAN M G and PLAN M N" {
 	run planrun "$T/tiny.plan" --senses "$T/levels.csv" --cycles 4 \
 		--log - --monitor R

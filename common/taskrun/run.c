@@ -240,6 +240,8 @@ taskrun(const struct plan_task *t, const struct taskrun_source *src,
 	tab->flush_rows = 1;
 	if (o->header && o->out)
 		table_header(tab);
+	if (o->header && o->log)
+		fputs("tick,event,action,step,detail\n", o->log);
 	task_init(&r, t, slot, o->slots ? o->slots : 1, var, var_set);
 	if (loop(&u, &r, &state, &status) == 0)
 		status = finish(&u, &r, state);
