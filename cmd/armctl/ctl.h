@@ -12,6 +12,7 @@
 #include "evlog/evlog.h"
 #include "link/port.h"
 #include "link/session.h"
+#include "run/load.h"
 #include "wire/msg.h"
 
 /* Returned by a command that Ctrl-C cut short: main stops the arm. */
@@ -58,6 +59,10 @@ int ctl_connect(struct ctl *c);
  */
 int ctl_resync(struct ctl *c);
 void ctl_disconnect(struct ctl *c);
+
+/* Read and validate a .plan (common/run/load.c); 0 or an exit status
+   (message printed). */
+int ctl_plan_load(const char *path, struct loaded_plan *lp);
 
 /* Exit status for a session failure (message printed); CTL_INTERRUPTED. */
 int ctl_link_failed(struct ctl *c, const char *doing);

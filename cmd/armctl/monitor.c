@@ -13,7 +13,6 @@
 #include "host/diag.h"
 #include "host/exits.h"
 #include "plan/vocab.h"
-#include "planfile/load.h"
 #include "run/names.h"
 #include "ctl.h"
 
@@ -130,7 +129,7 @@ load_names(struct monitor *m, const char *path)
 {
 	int r;
 
-	if ((r = plan_load(path, &m->plan)) != 0)
+	if ((r = ctl_plan_load(path, &m->plan)) != 0)
 		return r;
 	if (names_init(&m->names, &m->plan.plan) < 0) {
 		warnx_tool("out of memory");

@@ -23,7 +23,7 @@
 #include "plansrc/inst.h"
 #include "plansrc/link.h"
 #include "plansrc/model.h"
-#include "plansrc/slurp.h"
+#include "host/slurp.h"
 #include "plansrc/task_compile.h"
 #include "plansrc/task_emit.h"
 #include "plansrc/yamlplan.h"

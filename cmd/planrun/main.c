@@ -1,8 +1,8 @@
 /*
  * planrun - run a compiled plan against senses: from a CSV script, a
  * co-process agent or a replayed log.  Prints the actions as CSV, writes
- * the transparency log, counts.  Parses arguments, opens files, and hands
- * the work to run.c and common/planner.
+ * the event log, counts.  Parses arguments, opens files, and hands the
+ * work to common/run and common/planner.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -201,6 +201,28 @@ check_args(struct options *o)
 	return EXIT_OK;
 }
 
+int
+exit_status(enum run_status s)
+{
+	switch (s) {
+	case RUN_OK:
+		return EXIT_OK;
+	case RUN_FAILED:
+		return EXIT_JOB_FAILED;
+	case RUN_BAD_DATA:
+		return EXIT_DATAERR;
+	case RUN_NO_INPUT:
+		return EXIT_NOINPUT;
+	case RUN_UNAVAILABLE:
+		return EXIT_UNAVAILABLE;
+	case RUN_TIMEOUT:
+		return EXIT_TEMPFAIL;
+	case RUN_IO:
+		break;
+	}
+	return EXIT_IOERR;
+}
+
 /* A reactive plan runs until its source ends, or for --cycles. */
 static int
 check_length(const struct options *o)
@@ -263,14 +285,14 @@ open_sources(struct options *o, struct session *s)
 	s->run.rules = &s->rules;
 	if (o->senses) {
 		if ((rc = script_load(&s->script, o->senses, &s->names)) != 0)
-			return rc;
+			return exit_status(rc);
 		s->run.script = &s->script;
 		if (s->run.o.cycles < 0)
 			s->run.o.cycles = script_last_cycle(&s->script);
 	}
 	if (o->replay) {
 		if ((rc = replay_load(&s->replay, o->replay, &s->names)) != 0)
-			return rc;
+			return exit_status(rc);
 		s->run.replay = &s->replay;
 		if (s->run.o.cycles < 0)
 			s->run.o.cycles = s->replay.last_cycle;
@@ -279,7 +301,7 @@ open_sources(struct options *o, struct session *s)
 	if (o->agent) {
 		if ((rc = agent_start(&s->agent, o->agent,
 		    (int)o->timeout_ms)) != 0)
-			return rc;
+			return exit_status(rc);
 		s->agent_started = 1;
 		s->run.agent = &s->agent;
 	}
@@ -404,7 +426,7 @@ run_session(struct options *o, struct session *s)
 	int rc;
 
 	if ((rc = plan_load(o->plan, &s->lp)) != 0)
-		return rc;
+		return exit_status(rc);
 	/* a task machine runs on common/task, anything else on the planner */
 	if (s->lp.plan.flags & PLAN_F_TASK)
 		return task_session(o, &s->lp);
@@ -419,15 +441,16 @@ run_session(struct options *o, struct session *s)
 		return rc;
 	if (o->bench) {
 		if ((rc = run_init(&s->run, &s->lp.plan, &s->names)) != 0)
-			return rc;
+			return exit_status(rc);
 		s->run.o.cycles = o->run.cycles >= 0 ? o->run.cycles :
 		    10000000L;
 		return run_bench(&s->run, o->plan, stdout, o->result != NULL);
 	}
 	if ((rc = open_sinks(o, s)) != 0 ||
-	    (rc = run_init(&s->run, &s->lp.plan, &s->names)) != 0 ||
+	    (rc = exit_status(run_init(&s->run, &s->lp.plan,
+	    &s->names))) != 0 ||
 	    (rc = set_monitor(o, s)) != 0 ||
-	    (rc = run_plan(&s->run)) != 0)
+	    (rc = exit_status(run_plan(&s->run))) != 0)
 		return rc;
 	return o->stats_wanted ? write_stats(o, s) : EXIT_OK;
 }

@@ -17,7 +17,7 @@
 #include "plansrc/cint.h"
 #include "plansrc/dia.h"
 #include "plansrc/dia_doc.h"
-#include "plansrc/slurp.h"
+#include "host/slurp.h"
 
 #define NO_TYPE (-1)
 #define SENSE_TYPE (-2)		/* RobotSense */

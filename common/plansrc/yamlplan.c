@@ -11,7 +11,7 @@
 #include "plan/plan.h"
 #include "plan/vocab.h"
 #include "plansrc/expr.h"
-#include "plansrc/slurp.h"
+#include "host/slurp.h"
 #include "plansrc/yamlplan.h"
 #include "plansrc/ydoc.h"
 #include "plansrc/yreader.h"

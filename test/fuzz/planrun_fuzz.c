@@ -12,10 +12,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "host/exits.h"
 #include "fuzz_common.h"
 #include "plan/plan.h"
-#include "planrun.h"
+#include "run/run.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -73,7 +72,7 @@ play_script(void)
 	int16_t *values;
 	long c, last;
 
-	if (script_load(&s, path, &names) != EXIT_OK) {
+	if (script_load(&s, path, &names) != RUN_OK) {
 		script_free(&s);
 		return;
 	}
@@ -97,7 +96,7 @@ play_replay(void)
 	uint32_t id;
 	long c;
 
-	if (replay_load(&r, path, &names) != EXIT_OK) {
+	if (replay_load(&r, path, &names) != RUN_OK) {
 		replay_free(&r);
 		return;
 	}

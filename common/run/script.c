@@ -9,9 +9,9 @@
 
 #include "host/csv.h"
 #include "host/diag.h"
-#include "host/exits.h"
 #include "host/num.h"
-#include "planrun.h"
+#include "host/input.h"
+#include "run/run.h"
 
 /* Columns from the header: -1 the cycle column, else a sense id. */
 static int
@@ -151,7 +151,7 @@ out:
 	return rc;
 }
 
-int
+enum run_status
 script_load(struct script *s, const char *path, const struct names *n)
 {
 	struct diag d = diag_for(path);
@@ -160,14 +160,14 @@ script_load(struct script *s, const char *path, const struct names *n)
 
 	memset(s, 0, sizeof *s);
 	if ((fp = input_open(path, "r")) == NULL)
-		return EXIT_NOINPUT;
+		return RUN_NO_INPUT;
 	rc = read_script(s, fp, &d, n);
 	if (rc == 0 && ferror(fp)) {
 		warnx_tool("%s: read error", path);
 		rc = -1;
 	}
 	input_close(fp);
-	return rc < 0 ? EXIT_DATAERR : EXIT_OK;
+	return rc < 0 ? RUN_BAD_DATA : RUN_OK;
 }
 
 void

@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "taskrun/taskrun.h"
+#include "run/taskrun.h"
 
 /* Appending to a fixed buffer; output past the end is dropped. */
 struct line {

@@ -1,8 +1,8 @@
 /*
- * agent.c - --agent 'CMD': a co-process that is the robot.  planrun writes
- * "sense NAME" and reads a number, writes "act NAME VALUE" (with " check"
- * when it checks a running action) and reads success, fail, running or
- * error.  Every wait is bounded by the timeout.  See planrun(1).
+ * agent.c - --agent 'CMD': a co-process that is the robot (agent.h).  A
+ * reactive run writes "sense NAME" and reads a number, writes "act NAME
+ * VALUE" (with " check" when it checks a running action) and reads
+ * success, fail, running or error.  Every wait is bounded by the timeout.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -16,11 +16,11 @@
 #include <unistd.h>
 
 #include "host/diag.h"
-#include "host/exits.h"
 #include "host/num.h"
-#include "planrun.h"
+#include "planner/planner.h"
+#include "run/agent.h"
 
-int
+enum run_status
 agent_start(struct agent *a, const char *command, int timeout_ms)
 {
 	int in[2], out[2];
@@ -60,10 +60,10 @@ agent_start(struct agent *a, const char *command, int timeout_ms)
 	a->pid = (int)pid;
 	a->to_fd = in[1];
 	a->from_fd = out[0];
-	return EXIT_OK;
+	return RUN_OK;
 fail:
 	warnx_tool("agent: cannot start '%s': %s", command, strerror(errno));
-	return EXIT_UNAVAILABLE;
+	return RUN_UNAVAILABLE;
 }
 
 static int
@@ -117,7 +117,7 @@ wait_readable(struct agent *a, long deadline, const char *asked)
 		else
 			warnx_tool("agent: no reply to '%s' within %d ms",
 			    asked, a->timeout_ms);
-		a->status = rc < 0 ? EXIT_IOERR : EXIT_TEMPFAIL;
+		a->status = rc < 0 ? RUN_IO : RUN_TIMEOUT;
 		return -1;
 	}
 }
@@ -148,7 +148,7 @@ read_line(struct agent *a, const char *asked)
 		if (a->len == sizeof a->buf - 1) {
 			warnx_tool("agent: reply to '%s' longer than %zu bytes",
 			    asked, sizeof a->buf - 1);
-			a->status = EXIT_DATAERR;
+			a->status = RUN_BAD_DATA;
 			return NULL;
 		}
 		if (wait_readable(a, deadline, asked) < 0)
@@ -172,7 +172,7 @@ ask(struct agent *a, const char *request)
 	char shown[160];
 	size_t n;
 
-	if (a->status != 0 || a->ended)
+	if (a->status != RUN_OK || a->ended)
 		return NULL;
 	snprintf(shown, sizeof shown, "%s", request);
 	n = strlen(shown);
@@ -206,7 +206,7 @@ agent_sense(struct agent *a, const char *name)
 		warnx_tool("agent: reply '%.80s' to 'sense %s': %s (a sense "
 		    "value is an integer -32768..32767)", reply, name,
 		    num_strerror(e));
-		a->status = EXIT_DATAERR;
+		a->status = RUN_BAD_DATA;
 		return 0;
 	}
 	return (int16_t)v;
@@ -230,7 +230,7 @@ agent_act(struct agent *a, const char *name, int16_t value, uint8_t check)
 			return (uint8_t)i;	/* PLANNER_FAIL .. _ERROR */
 	warnx_tool("agent: reply '%.80s' to 'act %s %d': expected success, "
 	    "fail, running or error", reply, name, value);
-	a->status = EXIT_DATAERR;
+	a->status = RUN_BAD_DATA;
 	return PLANNER_ERROR;
 }
 

@@ -2,15 +2,14 @@
  * run.c - taskrun: the host's tick loop around the task engine.  Asks
  * the source to get tick t ready, steps the engine, writes the commanded
  * point as a CSV row (tick, then one column per axis), logs events, and
- * turns the end of the run into an exit status and a message.
+ * turns the end of the run into a status and a message.
  */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
-#include "host/exits.h"
-#include "taskrun/taskrun.h"
+#include "run/taskrun.h"
 
 struct runner {
 	const struct plan_task *t;
@@ -115,19 +114,19 @@ put_row(struct runner *u, const struct task_run *r)
 }
 
 /* The end of the run: the message, the log's last line, the status. */
-static int
+static enum run_status
 finish(struct runner *u, const struct task_run *r, int state)
 {
 	char text[512];
 	const char *why = NULL;
 	FILE *errs = u->o->errs ? u->o->errs : stderr;
-	int status = EXIT_JOB_FAILED;
+	enum run_status status = RUN_FAILED;
 
 	if (state == TASK_DONE) {
 		if (u->o->log)
 			fprintf(u->o->log, "%lu,done,,,\n",
 			    (unsigned long)r->tick);
-		return EXIT_OK;
+		return RUN_OK;
 	}
 	if (state == TASK_RUNNING) {
 		fprintf(errs, "%s: the task did not complete in %lu ticks\n",
@@ -136,12 +135,12 @@ finish(struct runner *u, const struct task_run *r, int state)
 			fprintf(u->o->log, "%lu,stopped,,,no end in %lu "
 			    "ticks\n", (unsigned long)r->tick,
 			    (unsigned long)u->o->max_ticks);
-		return EXIT_JOB_FAILED;
+		return RUN_FAILED;
 	}
 	if (r->why.code == TASK_E_ENV && u->src->why)
 		why = u->src->why(u->src->ctx);
 	if (r->why.code == TASK_E_ENV && u->src->status &&
-	    u->src->status(u->src->ctx) != 0)
+	    u->src->status(u->src->ctx) != RUN_OK)
 		status = u->src->status(u->src->ctx);
 	taskrun_abort_text(u->t, &r->why, why, text, sizeof text);
 	fprintf(errs, "%s: task aborted at tick %lu: %s\n", tool_name(),
@@ -180,7 +179,8 @@ pace(const struct runner *u, double start, uint32_t tick)
 
 /* Tick after tick until the task ends; -1 with *status on failure. */
 static int
-loop(struct runner *u, struct task_run *r, int *state, int *status)
+loop(struct runner *u, struct task_run *r, int *state,
+    enum run_status *status)
 {
 	struct task_env env = { u, env_arm, env_encoder, env_object,
 		env_event };
@@ -211,7 +211,7 @@ loop(struct runner *u, struct task_run *r, int *state, int *status)
 	return 0;
 }
 
-int
+enum run_status
 taskrun(const struct plan_task *t, const struct taskrun_source *src,
     const struct taskrun_options *o)
 {
@@ -222,11 +222,12 @@ taskrun(const struct plan_task *t, const struct taskrun_source *src,
 	    sizeof *slot);
 	int32_t *var = calloc((size_t)t->variables * t->axes + 1, sizeof *var);
 	uint8_t *var_set = calloc((size_t)t->variables + 1, 1);
-	int state, status = EXIT_OK;
+	enum run_status status = RUN_OK;
+	int state;
 
 	if (!tab || !slot || !var || !var_set) {
 		warnx_tool("out of memory");
-		status = EXIT_IOERR;
+		status = RUN_IO;
 		goto out;
 	}
 	memset(&u, 0, sizeof u);
@@ -245,9 +246,9 @@ taskrun(const struct plan_task *t, const struct taskrun_source *src,
 	task_init(&r, t, slot, o->slots ? o->slots : 1, var, var_set);
 	if (loop(&u, &r, &state, &status) == 0)
 		status = finish(&u, &r, state);
-	if (o->out && table_flush(tab) < 0 && status == EXIT_OK) {
+	if (o->out && table_flush(tab) < 0 && status == RUN_OK) {
 		warnx_tool("writing the points failed");
-		status = EXIT_IOERR;
+		status = RUN_IO;
 	}
 out:
 	free(tab);
