@@ -456,6 +456,106 @@ EOF
 	[[ "$stderr" == *"bad3.log:3:1: error: cycle 1 after cycle 2"* ]]
 }
 
+# ---- the agent's process, streams, closed pipes ------------------------------
+
+# Process $1 has ended (or is a zombie waiting for whoever inherited it);
+# the wait is bounded: reaping an orphan may take its new parent a moment.
+gone() {
+	local i st
+	for i in $(seq 100); do
+		st=$(ps -o stat= -p "$1" 2>/dev/null) || return 0
+		[[ -z $st || $st == Z* ]] && return 0
+		sleep 0.05
+	done
+	ps -o pid,ppid,pgid,stat,args -p "$1" >&2
+	return 1
+}
+
+@test "--agent: a reply with a NUL byte is refused (65)" {
+	run --separate-stderr planrun "$T/tiny.plan" --cycles 2 \
+		--agent "while read -r l; do printf '1\\000\\n'; done"
+	[ "$status" -eq 65 ]
+	[[ "$stderr" == *"agent: reply to 'sense Level' holds a NUL byte"* ]]
+}
+
+@test "--agent: nothing the agent started outlives planrun" {
+	# the agent leaves a sleep in the background and never answers
+	run --separate-stderr timeout 60 planrun "$T/tiny.plan" --cycles 2 \
+		--timeout 1 --agent "sleep 1000 & echo \$! >'$T/pid'; wait"
+	[ "$status" -eq 75 ]
+	[ -s "$T/pid" ]
+	gone "$(cat "$T/pid")"
+	# through a pipe, as a user runs it: no hang, nothing left
+	run timeout 60 bash -c "planrun '$T/tiny.plan' --cycles 2 --timeout 1 \
+		--agent 'sleep 1000 & echo \$! >\"$T/pid2\"; wait' | head"
+	[ "$status" -eq 0 ]
+	gone "$(cat "$T/pid2")"
+}
+
+@test "--agent: planrun killed ends the agent's process group" {
+	cat >"$T/agent.sh" <<'EOF'
+sleep 1000 &
+echo $! >"$1"
+while read -r l; do
+	case $l in sense*) echo 0 ;; *) echo running ;; esac
+done
+EOF
+	planrun "$T/tiny.plan" --cycles 100000 --rate 20 \
+		--agent "sh '$T/agent.sh' '$T/pid'" >/dev/null 2>&1 3>&- &
+	pid=$!
+	for i in $(seq 200); do [ -s "$T/pid" ] && break; sleep 0.05; done
+	[ -s "$T/pid" ]
+	kill -TERM "$pid"
+	wait "$pid" || true
+	gone "$(cat "$T/pid")"
+}
+
+@test "--senses -: rows are read as the run goes" {
+	# planrun must show cycle 1 before the script's input has ended: it
+	# reads a row ahead, never the whole file
+	mkfifo "$T/in" "$T/out"
+	planrun "$T/tiny.plan" --senses "$T/in" --log - -o /dev/null \
+		--monitor E >"$T/out" 2>"$T/err" 3>&- &
+	pid=$!
+	exec 5<"$T/out"
+	exec 4>"$T/in"
+	printf 'cycle,Level\n1,0\n3,4\n5,0\n' >&4
+	read -r -t 60 header <&5
+	read -r -t 60 first <&5
+	exec 4>&-
+	rest=$(cat <&5)
+	exec 5<&-
+	wait "$pid"
+	[ "$first" = "1,0,E,D,2,Idle,,,,,," ]
+	# Idle steps at 1, 2; Alarm beeps at 3, 4; Idle again at 5
+	[ "$(cut -d, -f1,6 <<<"$rest" | grep -c ',Alarm$')" -eq 2 ]
+	[ "$(tail -1 <<<"$rest" | cut -d, -f1)" = 5 ]
+}
+
+@test "--senses -: a long script through a pipe" {
+	# 200000 rows of a stream: the run takes them all
+	run bash -c "awk 'BEGIN { print \"Level\"; for (i = 1; i <= 200000; i++)
+		print (i % 3 == 0) ? 4 : 0 }' | planrun '$T/tiny.plan' --senses - \
+		--no-header | tail -2"
+	[ "$status" -eq 0 ]
+	# cycle 199998 is a multiple of 3: Level 4, Alarm sounds (one tick
+	# a cycle: time (c - 1) * 1000)
+	[ "$output" = "199999,199998000,Move,1
+200000,199999000,Move,1" ]
+}
+
+@test "planrun | head: a closed pipe ends the run quietly" {
+	run --separate-stderr bash -c "planrun '$T/tiny.plan' --cycles 10000000 \
+		--senses '$T/levels.csv' | head -3"
+	[ "$status" -eq 0 ]
+	[ -z "$stderr" ]
+	[ "${#lines[@]}" -eq 3 ]
+	run --separate-stderr bash -c "set -o pipefail; planrun '$T/tiny.plan' \
+		--cycles 10000000 --log - | head -1"
+	[ "$status" -eq 141 ]	# SIGPIPE, as any filter
+	[ -z "$stderr" ]
+}
+
 # ---- bad input ----------------------------------------------------------------
 
 @test "a plan that is not valid is refused with the decoder's reason (65)" {

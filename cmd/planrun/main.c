@@ -19,6 +19,30 @@
 #include "host/version.h"
 #include "planrun.h"
 
+/* exit_status's word for RUN_CLOSED: no exit status, main dies of
+   SIGPIPE instead. */
+#define EXIT_CLOSED (-1)
+
+/* The agent running now, for on_signal: none may outlive planrun. */
+static struct agent *volatile running_agent;
+
+void
+note_agent(struct agent *a)
+{
+	running_agent = a;
+}
+
+/* Ctrl-C, kill, hangup: the agent's process group first, then die of
+   the signal as the shell expects. */
+static void
+on_signal(int sig)
+{
+	if (running_agent != NULL)
+		agent_kill(running_agent);
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
 struct options {
 	const char *plan, *senses, *agent, *replay, *result;
 	const char *output, *log, *monitor, *stats;
@@ -217,6 +241,8 @@ exit_status(enum run_status s)
 		return EXIT_UNAVAILABLE;
 	case RUN_TIMEOUT:
 		return EXIT_TEMPFAIL;
+	case RUN_CLOSED:
+		return EXIT_CLOSED;
 	case RUN_IO:
 		break;
 	}
@@ -269,7 +295,7 @@ struct session {
 	struct eventlog log;
 	struct table actions;
 	struct atomic_file out, logf;
-	int out_open, log_open, agent_started;
+	int out_open, log_open, agent_started, script_open;
 	struct run run;
 };
 
@@ -284,11 +310,10 @@ open_sources(struct options *o, struct session *s)
 	}
 	s->run.rules = &s->rules;
 	if (o->senses) {
-		if ((rc = script_load(&s->script, o->senses, &s->names)) != 0)
+		s->script_open = 1;
+		if ((rc = script_open(&s->script, o->senses, &s->names)) != 0)
 			return exit_status(rc);
-		s->run.script = &s->script;
-		if (s->run.o.cycles < 0)
-			s->run.o.cycles = script_last_cycle(&s->script);
+		s->run.script = &s->script;	/* no --cycles: to its end */
 	}
 	if (o->replay) {
 		if ((rc = replay_load(&s->replay, o->replay, &s->names)) != 0)
@@ -303,6 +328,7 @@ open_sources(struct options *o, struct session *s)
 		    (int)o->timeout_ms)) != 0)
 			return exit_status(rc);
 		s->agent_started = 1;
+		note_agent(&s->agent);
 		s->run.agent = &s->agent;
 	}
 	return EXIT_OK;
@@ -393,8 +419,10 @@ write_stats(struct options *o, struct session *s)
 static int
 close_session(struct session *s, int rc)
 {
-	if (s->agent_started)
+	if (s->agent_started) {
 		agent_stop(&s->agent);
+		note_agent(NULL);
+	}
 	if (s->out_open) {
 		if (rc == EXIT_OK && atomic_commit(&s->out) < 0) {
 			warnx_tool("%s: %s", s->out.path, strerror(errno));
@@ -413,7 +441,8 @@ close_session(struct session *s, int rc)
 	}
 	run_free(&s->run);
 	replay_free(&s->replay);
-	script_free(&s->script);
+	if (s->script_open)
+		script_close(&s->script);
 	rules_free(&s->rules);
 	names_free(&s->names);
 	plan_unload(&s->lp);
@@ -475,11 +504,21 @@ main(int argc, char *argv[])
 	if ((rc = check_args(&o)) != EXIT_OK)
 		return rc;
 	signal(SIGPIPE, SIG_IGN);	/* a dead agent is an error, not death */
+	signal(SIGINT, on_signal);
+	signal(SIGTERM, on_signal);
+	signal(SIGHUP, on_signal);
 	if ((s = calloc(1, sizeof *s)) == NULL) {
 		warnx_tool("out of memory");
 		return EXIT_IOERR;
 	}
 	rc = close_session(s, run_session(&o, s));
 	free(s);
+	if (rc == EXIT_CLOSED) {
+		/* the reader went away: end as a filter does, quietly, of
+		   the SIGPIPE set aside for the agent */
+		signal(SIGPIPE, SIG_DFL);
+		raise(SIGPIPE);
+		rc = EXIT_OK;
+	}
 	return rc;
 }

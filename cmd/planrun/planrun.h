@@ -17,6 +17,9 @@
 /* The exit status (common/host/exits.h) for a status of common/run. */
 int exit_status(enum run_status s);
 
+/* The agent started (NULL: stopped), for the signal handler (main.c). */
+void note_agent(struct agent *a);
+
 /* --stats: per element executions and successes (stats.c). */
 void run_stats(struct run *r, FILE *fp);
 

@@ -83,6 +83,7 @@ open_source(const struct task_options *o, struct task_session *s)
 		    o->timeout_ms)) != RUN_OK)
 			return exit_status(rc);
 		s->agent_started = 1;
+		note_agent(&s->agent);
 		task_agent_source(&s->tagent, &s->t, &s->agent, &s->src);
 	}
 	return EXIT_OK;
@@ -119,8 +120,10 @@ close_sink(struct atomic_file *af, int opened, int rc)
 static int
 close_session(struct task_session *s, int rc)
 {
-	if (s->agent_started)
+	if (s->agent_started) {
 		agent_stop(&s->agent);
+		note_agent(NULL);
+	}
 	if (s->senses_open) {
 		task_senses_close(&s->senses);
 		input_close(s->senses_fp);

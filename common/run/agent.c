@@ -44,6 +44,10 @@ agent_start(struct agent *a, const char *command, int timeout_ms)
 		goto fail;
 	}
 	if (pid == 0) {
+		/* its own process group, so agent_stop ends whatever it
+		   starts; the default SIGPIPE we set aside for ourselves */
+		setpgid(0, 0);
+		signal(SIGPIPE, SIG_DFL);
 		dup2(in[0], STDIN_FILENO);
 		dup2(out[1], STDOUT_FILENO);
 		close(in[0]);
@@ -53,6 +57,7 @@ agent_start(struct agent *a, const char *command, int timeout_ms)
 		execl("/bin/sh", "sh", "-c", command, (char *)NULL);
 		_exit(127);
 	}
+	setpgid(pid, pid);	/* as the child does: whoever is first */
 	close(in[0]);
 	close(out[1]);
 	fcntl(in[1], F_SETFD, FD_CLOEXEC);
@@ -161,6 +166,12 @@ read_line(struct agent *a, const char *asked)
 			a->ended = 1;
 			return NULL;
 		}
+		if (memchr(a->buf + a->len, '\0', (size_t)got) != NULL) {
+			warnx_tool("agent: reply to '%s' holds a NUL byte",
+			    asked);
+			a->status = RUN_BAD_DATA;
+			return NULL;
+		}
 		a->len += (size_t)got;
 	}
 }
@@ -252,6 +263,24 @@ reap(struct agent *a, long ms, int *wstatus)
 	}
 }
 
+/*
+ * What the agent left behind in its process group (a command it started
+ * in the background, say): asked to end, then, after a second, made to.
+ * The group outlives its leader only through them.
+ */
+static void
+end_group(struct agent *a)
+{
+	long deadline = now_ms() + 1000;
+	struct timespec pause = { 0, 10 * 1000 * 1000 };
+
+	if (kill(-(pid_t)a->pid, SIGTERM) < 0)
+		return;		/* ESRCH: nobody left */
+	while (kill(-(pid_t)a->pid, 0) == 0 && now_ms() < deadline)
+		nanosleep(&pause, NULL);
+	kill(-(pid_t)a->pid, SIGKILL);
+}
+
 void
 agent_stop(struct agent *a)
 {
@@ -266,9 +295,9 @@ agent_stop(struct agent *a)
 		return;
 	/* it sees end of input; give it the timeout to finish */
 	if (!reap(a, a->timeout_ms, &wstatus)) {
-		kill((pid_t)a->pid, SIGTERM);
+		kill(-(pid_t)a->pid, SIGTERM);
 		if (!reap(a, 1000, &wstatus)) {
-			kill((pid_t)a->pid, SIGKILL);
+			kill(-(pid_t)a->pid, SIGKILL);
 			reap(a, 1000, &wstatus);
 		}
 		warnx_tool("agent: stopped (it did not exit when its input "
@@ -279,5 +308,13 @@ agent_stop(struct agent *a)
 	} else if (WIFSIGNALED(wstatus)) {
 		warnx_tool("agent: killed by signal %d", WTERMSIG(wstatus));
 	}
+	end_group(a);
 	a->pid = 0;
+}
+
+void
+agent_kill(const struct agent *a)
+{
+	if (a->pid > 0)
+		kill(-(pid_t)a->pid, SIGKILL);
 }

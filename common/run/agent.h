@@ -33,8 +33,13 @@ int16_t agent_sense(struct agent *a, const char *name);
 uint8_t agent_act(struct agent *a, const char *name, int16_t value,
     uint8_t check);
 
-/* Close the pipes and reap the agent. */
+/* Close the pipes, reap the agent (SIGTERM, then SIGKILL, when it does
+   not end within the timeout) and end what is left of its process group. */
 void agent_stop(struct agent *a);
+
+/* SIGKILL to the agent's process group at once; async-signal-safe, for a
+   tool dying of a signal, so no agent outlives it. */
+void agent_kill(const struct agent *a);
 
 /* One line out (no newline), its reply back; NULL (a->status) if none. */
 const char *agent_line(struct agent *a, const char *line);

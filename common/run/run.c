@@ -156,11 +156,21 @@ flush_outputs(struct run *r)
 		bad = 1;
 	if (r->log && evlog_flush(&r->log->w) < 0)
 		bad = 1;
+	if (bad && errno == EPIPE)
+		return RUN_CLOSED;	/* `planrun ... | head`: enough */
 	if (bad) {
 		warnx_tool("write error: %s", strerror(errno));
 		return RUN_IO;
 	}
 	return RUN_OK;
+}
+
+/* A write failed on the way (a reader gone, a disk full): stop now. */
+static int
+outputs_failed(const struct run *r)
+{
+	return (r->actions && r->actions->failed) ||
+	    (r->log && r->log->w.t.failed);
 }
 
 /* After a cycle: whether the agent's state ends the run, and how. */
@@ -187,25 +197,45 @@ agent_verdict(struct run *r, int *done)
 	return RUN_OK;
 }
 
+/*
+ * Before cycle c: its senses, its time.  0 to run it; 1 when the sense
+ * script has ended the run (no --cycles); -1 with *rc after a bad row.
+ */
+static int
+prepare(struct run *r, const struct timespec *start, long c,
+    enum run_status *rc)
+{
+	if (r->script) {
+		if ((*rc = script_advance(r->script, c, r->sense)) != RUN_OK)
+			return -1;
+		if (r->o.cycles < 0 && !script_covers(r->script, c))
+			return 1;
+	}
+	advance_clock(r, start, c);
+	if (r->replay)
+		replay_begin_cycle(r->replay, c);
+	if (r->log) {
+		r->log->cycle = c;
+		r->log->time_ms = r->time_ms;
+	}
+	return 0;
+}
+
 enum run_status
 run_plan(struct run *r)
 {
 	struct timespec start;
-	enum run_status rc;
-	int warned_depth = 0, done = 0;
+	enum run_status rc = RUN_OK;
+	int warned_depth = 0, done = 0, p;
 	long c;
 
 	clock_gettime(CLOCK_MONOTONIC, &start);
 	for (c = 1; !done && (r->o.cycles < 0 || c <= r->o.cycles); c++) {
 		r->cycle = c;
-		advance_clock(r, &start, c);
-		if (r->script)
-			script_advance(r->script, c, r->sense);
-		if (r->replay)
-			replay_begin_cycle(r->replay, c);
-		if (r->log) {
-			r->log->cycle = c;
-			r->log->time_ms = r->time_ms;
+		if ((p = prepare(r, &start, c, &rc)) != 0) {
+			if (p < 0)
+				return rc;
+			break;
 		}
 		if (planner_cycle(&r->pl) == PLANNER_IDLE && r->log &&
 		    r->log->log_idle)
@@ -222,7 +252,8 @@ run_plan(struct run *r)
 		    (rc = flush_outputs(r)) != RUN_OK)
 			return rc;
 		/* a log read live (a pipe) gets each cycle whole */
-		if (r->log && evlog_end_cycle(&r->log->w) < 0)
+		if ((r->log && evlog_end_cycle(&r->log->w) < 0) ||
+		    outputs_failed(r))
 			return flush_outputs(r);
 	}
 	return flush_outputs(r);

@@ -12,6 +12,8 @@
 #include <stdio.h>
 
 #include "evlog/evlog.h"
+#include "host/csv.h"
+#include "host/diag.h"
 #include "host/table.h"
 #include "plan/plan.h"
 #include "plan/vocab.h"
@@ -44,25 +46,40 @@ uint8_t rules_result(struct rules *r, uint16_t action, uint8_t check);
 
 /* ---- script.c: --senses ------------------------------------------------ */
 
+/*
+ * A sense script is read as the run goes, a row ahead of the cycle, so a
+ * script of any length (or a pipe) takes constant memory; a bad row is
+ * found when the run reaches it.
+ */
 struct script {
-	long nrows, ncols;
-	long *cycle;		/* per row: the first cycle it applies to */
-	uint16_t *sense;	/* per column: sense id */
-	int16_t *value;		/* nrows x ncols */
-	long next;		/* next row to apply */
+	FILE *fp;
+	struct csv_reader cr;
+	struct diag d;
+	long cycle_col;		/* -1: row i is cycle i */
+	size_t width;		/* fields a row has */
+	long ncols;		/* sense columns */
+	uint16_t *sense;	/* per sense column: sense id */
+	int16_t *value;		/* the pending row's values */
+	long rows;		/* rows read */
+	long pending;		/* the pending row's cycle; 0: none */
+	long last;		/* the cycle of the last row read */
+	int ended;		/* no rows left */
 };
 
-/* Read the CSV; RUN_OK, or RUN_NO_INPUT, RUN_BAD_DATA, RUN_IO after a
-   message. */
-enum run_status script_load(struct script *s, const char *path,
+/* Open the CSV and read its header and first row; RUN_OK, or RUN_NO_INPUT,
+   RUN_BAD_DATA, RUN_IO after a message. */
+enum run_status script_open(struct script *s, const char *path,
     const struct names *n);
-void script_free(struct script *s);
+void script_close(struct script *s);
 
-/* Apply every row that starts at or before `cycle` to values[id]. */
-void script_advance(struct script *s, long cycle, int16_t *values);
+/* Apply every row that starts at or before `cycle` to values[id];
+   RUN_OK, or RUN_BAD_DATA, RUN_IO (a bad row, reported). */
+enum run_status script_advance(struct script *s, long cycle,
+    int16_t *values);
 
-/* The last cycle the file names (its default run length). */
-long script_last_cycle(const struct script *s);
+/* Does the script reach cycle (its default run length: up to the cycle
+   of its last row)?  Asked after script_advance for that cycle. */
+int script_covers(const struct script *s, long cycle);
 
 /* ---- replay.c: --replay ------------------------------------------------ */
 

@@ -15,7 +15,9 @@ enum run_status {
 	RUN_NO_INPUT,		/* an input cannot be opened */
 	RUN_UNAVAILABLE,	/* the agent cannot start or went away */
 	RUN_IO,			/* reading or writing failed, no memory */
-	RUN_TIMEOUT		/* the agent did not answer in time */
+	RUN_TIMEOUT,		/* the agent did not answer in time */
+	RUN_CLOSED		/* the reader of our output went away (a
+				   closed pipe: not reported) */
 };
 
 #endif

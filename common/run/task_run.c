@@ -177,6 +177,16 @@ pace(const struct runner *u, double start, uint32_t tick)
 		;
 }
 
+/* The points could not be written: a reader gone (quietly), or not. */
+static enum run_status
+write_failed(void)
+{
+	if (errno == EPIPE)
+		return RUN_CLOSED;	/* `planrun task.plan | head` */
+	warnx_tool("writing the points failed: %s", strerror(errno));
+	return RUN_IO;
+}
+
 /* Tick after tick until the task ends; -1 with *status on failure. */
 static int
 loop(struct runner *u, struct task_run *r, int *state,
@@ -197,6 +207,10 @@ loop(struct runner *u, struct task_run *r, int *state,
 		if (!r->has_out || r->out_tick != tick)
 			continue;
 		put_row(u, r);
+		if (u->o->out && u->tab->failed) {
+			*status = write_failed();
+			return -1;
+		}
 		if (u->src->commanded && u->src->commanded(u->src->ctx, tick,
 		    r->out, status) < 0) {
 			const char *why = u->src->why ?
@@ -246,10 +260,8 @@ taskrun(const struct plan_task *t, const struct taskrun_source *src,
 	task_init(&r, t, slot, o->slots ? o->slots : 1, var, var_set);
 	if (loop(&u, &r, &state, &status) == 0)
 		status = finish(&u, &r, state);
-	if (o->out && table_flush(tab) < 0 && status == RUN_OK) {
-		warnx_tool("writing the points failed");
-		status = RUN_IO;
-	}
+	if (o->out && table_flush(tab) < 0 && status == RUN_OK)
+		status = write_failed();
 out:
 	free(tab);
 	free(slot);
