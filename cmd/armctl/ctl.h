@@ -37,7 +37,7 @@ struct ctl {
 	const char *names;	/* monitor --names FILE.plan */
 	long count;		/* monitor: stop after this many events */
 	double duration;	/* monitor: stop after this many seconds */
-	const char *events;	/* monitor: which kinds, "ESPFZR" */
+	const char *events;	/* monitor: which kinds (event letters) */
 	enum evlog_format format;	/* monitor --format */
 	int start_plan;		/* monitor --start: from the plan's cycle 1 */
 	long rate;		/* start: plan cycles per second */

@@ -152,7 +152,8 @@ cmd_monitor(struct ctl *c, int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	memset(&m, 0, sizeof m);
-	if ((r = event_mask(c->events ? c->events : "ESPFZR", &mask)) != 0 ||
+	mask = PLAN_MON_ALL;	/* every kind, unless --events says */
+	if ((c->events && (r = event_mask(c->events, &mask)) != 0) ||
 	    (c->names && (r = load_names(&m, c->names)) != 0) ||
 	    (r = ctl_connect(c)) != 0)
 		goto done;
