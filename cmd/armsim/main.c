@@ -17,6 +17,8 @@
 #include "host/num.h"
 #include "host/usage.h"
 #include "host/version.h"
+#include "link/names.h"
+#include "wire/msg.h"
 #include "sim.h"
 
 #define DEFAULT_STORE 16384u
@@ -38,6 +40,8 @@ usage(FILE *fp)
 	    "              [--start Q1,Q2,...] [--obstacle X,Y,R ...]\n"
 	    "              [--eeprom FILE] [--store-size BYTES]\n"
 	    "              [--drop P] [--corrupt P] [--stall-after N]"
+	    " [--lose-request TYPE]\n"
+	    "              [--lose-reply TYPE]"
 	    " [--seed S]\n"
 	    "              [--baud-sim BAUD] [--link PATH]"
 	    " [--exit-after SECONDS] [-v]\n");
@@ -48,6 +52,7 @@ struct options {
 	const char *obstacles[ARM_MAX_OBSTACLES];
 	int nobstacles;
 	long store_size, stall_after, baud, seed;
+	int lose_request, lose_reply;	/* request types, 0: none */
 	double drop, corrupt, exit_after;
 	int verbose;
 };
@@ -134,6 +139,19 @@ parse_arm(const struct options *o, struct arm *a)
 	return 0;
 }
 
+/* A request type by its protocol name, for --lose-request/--lose-reply. */
+static int
+lost_type(const char *opt, const char *arg, int *type)
+{
+	int t = wire_type_parse(arg);
+
+	if (t <= 0 || t == WIRE_HELLO || t >= WIRE_EVENTS)
+		return bad_value(opt, arg, "want a request type such as "
+		    "PLAN_COMMIT (man spine-protocol.7), not HELLO");
+	*type = t;
+	return 0;
+}
+
 static int
 parse(int argc, char **argv, struct options *o)
 {
@@ -147,6 +165,8 @@ parse(int argc, char **argv, struct options *o)
 		{ "drop", required_argument, NULL, 'D' },
 		{ "corrupt", required_argument, NULL, 'C' },
 		{ "stall-after", required_argument, NULL, 'T' },
+		{ "lose-request", required_argument, NULL, 'Q' },
+		{ "lose-reply", required_argument, NULL, 'P' },
 		{ "seed", required_argument, NULL, 'R' },
 		{ "baud-sim", required_argument, NULL, 'B' },
 		{ "link", required_argument, NULL, 'L' },
@@ -196,6 +216,13 @@ parse(int argc, char **argv, struct options *o)
 			if (num_long(optarg, 0, 1000000000L, &o->stall_after))
 				return bad_value("stall-after", optarg,
 				    "want a frame count");
+			break;
+		case 'Q':
+		case 'P':
+			if ((r = lost_type(c == 'Q' ? "lose-request" :
+			    "lose-reply", optarg, c == 'Q' ? &o->lose_request :
+			    &o->lose_reply)) != 0)
+				return r;
 			break;
 		case 'R':
 			if (num_long(optarg, 0, 2147483647L, &o->seed))
@@ -262,6 +289,7 @@ main(int argc, char **argv)
 	}
 	line_init(&sim.line, o.baud, o.drop, o.corrupt, o.stall_after,
 	    (uint64_t)o.seed);
+	line_lose(&sim.line, (uint8_t)o.lose_request, (uint8_t)o.lose_reply);
 	if (sim_pty_open(&sim.pty) != 0) {
 		warnx_tool("cannot open a pseudo-terminal: %s",
 		    strerror(errno));
