@@ -1,7 +1,8 @@
 /*
  * replay.c - --replay LOG: senses (R events) and action outcomes (S, P, F,
- * Z events on actions) taken back from a transparency log, in the order
- * they were logged within each cycle, so a run can be reproduced exactly.
+ * Z events on actions) taken back from an event log (common/evlog, from
+ * any producer), in the order they were logged within each cycle, so a
+ * run can be reproduced exactly.
  * A sense the log did not record keeps its latest logged value.
  */
 #include <stdlib.h>

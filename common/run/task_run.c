@@ -1,5 +1,5 @@
 /*
- * run.c - taskrun: the host's tick loop around the task engine.  Asks
+ * task_run.c - taskrun: the host's tick loop around the task engine.  Asks
  * the source to get tick t ready, steps the engine, writes the commanded
  * point as a CSV row (tick, then one column per axis), logs events, and
  * turns the end of the run into a status and a message.

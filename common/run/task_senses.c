@@ -1,5 +1,5 @@
 /*
- * senses.c - a senses CSV as a task's environment: columns arm.AXIS,
+ * task_senses.c - a senses CSV as a task's environment: columns arm.AXIS,
  * OBJECT.AXIS (all empty: the object is not seen), optional encoder.AXIS
  * and tick; a row holds from its tick until the next row, the last one
  * for good.  Rows are read as the ticks come (one ahead), so a file may

@@ -105,8 +105,8 @@ struct task_senses {
  * is tick i without a tick column) until the next row; the last row
  * holds on.  RUN_OK, or RUN_BAD_DATA or RUN_IO after a message.
  */
-enum run_status task_senses_open(struct task_senses *s, const struct plan_task *t,
-    FILE *fp, struct diag *d);
+enum run_status task_senses_open(struct task_senses *s,
+    const struct plan_task *t, FILE *fp, struct diag *d);
 void task_senses_close(struct task_senses *s);
 
 /* The source reading s. */
