@@ -170,3 +170,18 @@ ctl_sleep(struct ctl *c, int ms)
 	}
 	return c->interrupted && *c->interrupted ? CTL_INTERRUPTED : 0;
 }
+
+int
+ctl_plan_load(const char *path, struct loaded_plan *lp)
+{
+	switch (plan_load(path, lp)) {
+	case RUN_OK:
+		return 0;
+	case RUN_NO_INPUT:
+		return EXIT_NOINPUT;
+	case RUN_BAD_DATA:
+		return EXIT_DATAERR;
+	default:
+		return EXIT_IOERR;
+	}
+}

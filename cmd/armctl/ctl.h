@@ -10,8 +10,10 @@
 #include <stdint.h>
 
 #include "arm/arm.h"
+#include "evlog/evlog.h"
 #include "link/port.h"
 #include "link/session.h"
+#include "run/load.h"
 #include "wire/msg.h"
 
 /* Returned by a command that Ctrl-C cut short: main stops the arm. */
@@ -36,7 +38,9 @@ struct ctl {
 	const char *names;	/* monitor --names FILE.plan */
 	long count;		/* monitor: stop after this many events */
 	double duration;	/* monitor: stop after this many seconds */
-	const char *events;	/* monitor: which kinds, "ESPFZR" */
+	const char *events;	/* monitor: which kinds (event letters) */
+	enum evlog_format format;	/* monitor --format */
+	int start_plan;		/* monitor --start: from the plan's cycle 1 */
 	long rate;		/* start: plan cycles per second */
 	const char *arm_file;	/* --arm FILE */
 	const struct arm_desc *arm;	/* ... loaded by main */
@@ -62,6 +66,10 @@ int ctl_connect(struct ctl *c);
  */
 int ctl_resync(struct ctl *c);
 void ctl_disconnect(struct ctl *c);
+
+/* Read and validate a .plan (common/run/load.c); 0 or an exit status
+   (message printed). */
+int ctl_plan_load(const char *path, struct loaded_plan *lp);
 
 /* Exit status for a session failure (message printed); CTL_INTERRUPTED. */
 int ctl_link_failed(struct ctl *c, const char *doing);

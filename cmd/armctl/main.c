@@ -47,7 +47,9 @@ usage(FILE *fp)
 	    "                        stream joint (q1..qn) or Cartesian (x,y)"
 	    " waypoints\n"
 	    "  monitor [--names FILE.plan] [--events ESPFZR] [--count N]\n"
-	    "          [--duration S]    print the plan's monitor events\n"
+	    "          [--duration S] [--format csv|jsonl] [--start"
+	    " [--rate HZ]]\n"
+	    "                        print the plan's monitor events\n"
 	    "  send TYPE [HEX...]    one raw request, for debugging\n"
 	    "with --arm FILE (spine-arm(5)): run also takes x,y,z[,pitch,roll]"
 	    " or the\n"
@@ -88,7 +90,8 @@ static const struct {
 	{ 'n', "persist", "run" }, { 'w', "pause", "run" },
 	{ 'R', "resume", "run" }, { 'N', "names", "monitor" },
 	{ 'c', "count", "monitor" }, { 'd', "duration", "monitor" },
-	{ 'E', "events", "monitor" }, { 'r', "rate", "start" },
+	{ 'E', "events", "monitor" }, { 'r', "rate", "start monitor" },
+	{ 'S', "start", "monitor" }, { 'F', "format", "monitor" },
 	{ 'L', "links", "run" }, { 'J', "joints", "goto" },
 	{ 'l', "load", "run" }, { 'Z', "release", "run" },
 	{ 'W', "write", "calibrate" }, { 'Y', "dry-run", "calibrate" },
@@ -155,6 +158,10 @@ set_option(struct ctl *c, int ch, const char *arg)
 	case 'L': c->expect_links = arg; return 0;
 	case 'N': c->names = arg; return 0;
 	case 'E': c->events = arg; return 0;
+	case 'S': c->start_plan = 1; return 0;
+	case 'F':
+		return evlog_format_parse(arg, &c->format) ? bad("format", arg,
+		    "want csv or jsonl") : 0;
 	case 'b':
 		return num_long(arg, 50, 10000000L, &c->baud) ? bad("baud",
 		    arg, "want a baud rate") : 0;
@@ -226,6 +233,8 @@ static const struct option longopts[] = {
 	{ "dry-run", no_argument, NULL, 'Y' },
 	{ "output", required_argument, NULL, 'O' },
 	{ "release", no_argument, NULL, 'Z' },
+	{ "format", required_argument, NULL, 'F' },
+	{ "start", no_argument, NULL, 'S' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 }
@@ -257,6 +266,19 @@ parse(int argc, char **argv, struct ctl *c, int *seen)
 	return 0;
 }
 
+/* Is command one of the blank-separated words of list? */
+static int
+one_of(const char *list, const char *command)
+{
+	size_t n = strlen(command);
+
+	for (; *list; list += strcspn(list, " "), list += *list == ' ')
+		if (strncmp(list, command, n) == 0 &&
+		    (list[n] == ' ' || list[n] == '\0'))
+			return 1;
+	return 0;
+}
+
 /* Refuse a command option given to the wrong command. */
 static int
 check_options(const char *command, const int *seen)
@@ -265,7 +287,7 @@ check_options(const char *command, const int *seen)
 
 	for (i = 0; i < sizeof only_for / sizeof only_for[0]; i++)
 		if (seen[only_for[i].opt] &&
-		    strcmp(only_for[i].command, command) != 0) {
+		    !one_of(only_for[i].command, command)) {
 			warnx_tool("--%s is an option of '%s', not of '%s'",
 			    only_for[i].name, only_for[i].command, command);
 			return EXIT_USAGE;

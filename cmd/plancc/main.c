@@ -23,6 +23,7 @@
 #include "plansrc/inst.h"
 #include "plansrc/link.h"
 #include "plansrc/model.h"
+#include "host/slurp.h"
 #include "plansrc/pwarn.h"
 #include "plansrc/sniff.h"
 #include "plansrc/task_compile.h"

@@ -10,7 +10,7 @@
 #include "planner/planner.h"
 #include "plansrc/model.h"
 #include "task/task.h"
-#include "taskrun/taskrun.h"
+#include "run/taskrun.h"
 #include "stats.h"
 
 /*

@@ -17,7 +17,7 @@
 #include "host/num.h"
 #include "host/usage.h"
 #include "host/version.h"
-#include "planfile/load.h"
+#include "run/load.h"
 #include "worldsim.h"
 
 struct options {
@@ -274,6 +274,22 @@ mate_options(struct sim *s)
 	return EXIT_OK;
 }
 
+/* A .plan read and validated (common/run/load.c); an exit status. */
+static int
+load_plan(const char *path, struct loaded_plan *lp)
+{
+	switch (plan_load(path, lp)) {
+	case RUN_OK:
+		return EXIT_OK;
+	case RUN_NO_INPUT:
+		return EXIT_NOINPUT;
+	case RUN_BAD_DATA:
+		return EXIT_DATAERR;
+	default:
+		return EXIT_IOERR;
+	}
+}
+
 static int
 set_up(struct sim *s)
 {
@@ -281,10 +297,10 @@ set_up(struct sim *s)
 	int rc;
 
 	if ((rc = load_map(s)) != EXIT_OK ||
-	    (rc = plan_load(s->o.plan, &s->plan)) != EXIT_OK)
+	    (rc = load_plan(s->o.plan, &s->plan)) != EXIT_OK)
 		return rc;
 	if (s->o.monitor &&
-	    (rc = plan_load(s->o.monitor, &s->monitor)) != EXIT_OK)
+	    (rc = load_plan(s->o.monitor, &s->monitor)) != EXIT_OK)
 		return rc;
 	world_binds_default(s->dsense, s->daction, &s->cfg.binds);
 	if (s->o.profile) {

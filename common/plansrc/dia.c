@@ -17,8 +17,8 @@
 #include "plansrc/cint.h"
 #include "plansrc/dia.h"
 #include "plansrc/dia_doc.h"
+#include "host/slurp.h"
 #include "plansrc/pwarn.h"
-#include "plansrc/slurp.h"
 #include "plansrc/suggest.h"
 
 #define NO_TYPE (-1)

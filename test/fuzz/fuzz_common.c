@@ -12,7 +12,7 @@
 #include "plansrc/emit.h"
 #include "plansrc/inst.h"
 #include "plansrc/link.h"
-#include "plansrc/slurp.h"
+#include "host/slurp.h"
 #include "plansrc/task_compile.h"
 #include "plansrc/task_emit.h"
 #include "plansrc/yamlplan.h"

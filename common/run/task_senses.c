@@ -1,5 +1,5 @@
 /*
- * senses.c - a senses CSV as a task's environment: columns arm.AXIS,
+ * task_senses.c - a senses CSV as a task's environment: columns arm.AXIS,
  * OBJECT.AXIS (all empty: the object is not seen), optional encoder.AXIS
  * and tick; a row holds from its tick until the next row, the last one
  * for good.  Rows are read as the ticks come (one ahead), so a file may
@@ -9,9 +9,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "host/exits.h"
 #include "host/num.h"
-#include "taskrun/taskrun.h"
+#include "run/taskrun.h"
 
 /* "arm.x", "flame.z" for column lookups. */
 static void
@@ -95,12 +94,12 @@ map_columns(struct task_senses *s, const struct csv_header *h)
 	return 0;
 }
 
-int
+enum run_status
 task_senses_open(struct task_senses *s, const struct plan_task *t,
     FILE *fp, struct diag *d)
 {
 	struct csv_header h = { NULL, 0 };
-	int got, rc = EXIT_OK;
+	int got, rc = RUN_OK;
 
 	memset(s, 0, sizeof *s);
 	s->t = t;
@@ -113,14 +112,14 @@ task_senses_open(struct task_senses *s, const struct plan_task *t,
 			    "%s", s->csv.error);
 		else
 			diag_error(d, 0, 0, "senses: no header line");
-		return EXIT_DATAERR;
+		return RUN_BAD_DATA;
 	}
 	if (csv_header_take(&s->csv, &h) < 0) {
 		warnx_tool("out of memory");
-		return EXIT_IOERR;
+		return RUN_IO;
 	}
 	if (map_columns(s, &h) < 0)
-		rc = EXIT_DATAERR;
+		rc = RUN_BAD_DATA;
 	csv_header_free(&h);
 	return rc;
 }
@@ -267,19 +266,19 @@ read_next(struct task_senses *s)
 
 /* Rows due by `tick` become current; one row is read ahead. */
 static int
-begin_tick(void *ctx, uint32_t tick, int *status)
+begin_tick(void *ctx, uint32_t tick, enum run_status *status)
 {
 	struct task_senses *s = ctx;
 
 	if (s->rows == 0 && read_next(s) < 0) {
-		*status = EXIT_DATAERR;
+		*status = RUN_BAD_DATA;
 		return -1;
 	}
 	while (s->have_next && s->next.tick <= tick) {
 		s->cur = s->next;
 		s->have_cur = 1;
 		if (read_next(s) < 0) {
-			*status = EXIT_DATAERR;
+			*status = RUN_BAD_DATA;
 			return -1;
 		}
 	}

@@ -1,16 +1,15 @@
 /*
- * run.c - taskrun: the host's tick loop around the task engine.  Asks
+ * task_run.c - taskrun: the host's tick loop around the task engine.  Asks
  * the source to get tick t ready, steps the engine, writes the commanded
  * point as a CSV row (tick, then one column per axis), logs events, and
- * turns the end of the run into an exit status and a message.
+ * turns the end of the run into a status and a message.
  */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
-#include "host/exits.h"
-#include "taskrun/taskrun.h"
+#include "run/taskrun.h"
 
 struct runner {
 	const struct plan_task *t;
@@ -115,19 +114,19 @@ put_row(struct runner *u, const struct task_run *r)
 }
 
 /* The end of the run: the message, the log's last line, the status. */
-static int
+static enum run_status
 finish(struct runner *u, const struct task_run *r, int state)
 {
 	char text[512];
 	const char *why = NULL;
 	FILE *errs = u->o->errs ? u->o->errs : stderr;
-	int status = EXIT_JOB_FAILED;
+	enum run_status status = RUN_FAILED;
 
 	if (state == TASK_DONE) {
 		if (u->o->log)
 			fprintf(u->o->log, "%lu,done,,,\n",
 			    (unsigned long)r->tick);
-		return EXIT_OK;
+		return RUN_OK;
 	}
 	if (state == TASK_RUNNING) {
 		fprintf(errs, "%s: the task did not complete in %lu ticks\n",
@@ -136,12 +135,12 @@ finish(struct runner *u, const struct task_run *r, int state)
 			fprintf(u->o->log, "%lu,stopped,,,no end in %lu "
 			    "ticks\n", (unsigned long)r->tick,
 			    (unsigned long)u->o->max_ticks);
-		return EXIT_JOB_FAILED;
+		return RUN_FAILED;
 	}
 	if (r->why.code == TASK_E_ENV && u->src->why)
 		why = u->src->why(u->src->ctx);
 	if (r->why.code == TASK_E_ENV && u->src->status &&
-	    u->src->status(u->src->ctx) != 0)
+	    u->src->status(u->src->ctx) != RUN_OK)
 		status = u->src->status(u->src->ctx);
 	taskrun_abort_text(u->t, &r->why, why, text, sizeof text);
 	fprintf(errs, "%s: task aborted at tick %lu: %s\n", tool_name(),
@@ -178,9 +177,20 @@ pace(const struct runner *u, double start, uint32_t tick)
 		;
 }
 
+/* The points could not be written: a reader gone (quietly), or not. */
+static enum run_status
+write_failed(void)
+{
+	if (errno == EPIPE)
+		return RUN_CLOSED;	/* `planrun task.plan | head` */
+	warnx_tool("writing the points failed: %s", strerror(errno));
+	return RUN_IO;
+}
+
 /* Tick after tick until the task ends; -1 with *status on failure. */
 static int
-loop(struct runner *u, struct task_run *r, int *state, int *status)
+loop(struct runner *u, struct task_run *r, int *state,
+    enum run_status *status)
 {
 	struct task_env env = { u, env_arm, env_encoder, env_object,
 		env_event };
@@ -197,6 +207,10 @@ loop(struct runner *u, struct task_run *r, int *state, int *status)
 		if (!r->has_out || r->out_tick != tick)
 			continue;
 		put_row(u, r);
+		if (u->o->out && u->tab->failed) {
+			*status = write_failed();
+			return -1;
+		}
 		if (u->src->commanded && u->src->commanded(u->src->ctx, tick,
 		    r->out, status) < 0) {
 			const char *why = u->src->why ?
@@ -211,7 +225,7 @@ loop(struct runner *u, struct task_run *r, int *state, int *status)
 	return 0;
 }
 
-int
+enum run_status
 taskrun(const struct plan_task *t, const struct taskrun_source *src,
     const struct taskrun_options *o)
 {
@@ -222,11 +236,12 @@ taskrun(const struct plan_task *t, const struct taskrun_source *src,
 	    sizeof *slot);
 	int32_t *var = calloc((size_t)t->variables * t->axes + 1, sizeof *var);
 	uint8_t *var_set = calloc((size_t)t->variables + 1, 1);
-	int state, status = EXIT_OK;
+	enum run_status status = RUN_OK;
+	int state;
 
 	if (!tab || !slot || !var || !var_set) {
 		warnx_tool("out of memory");
-		status = EXIT_IOERR;
+		status = RUN_IO;
 		goto out;
 	}
 	memset(&u, 0, sizeof u);
@@ -240,13 +255,13 @@ taskrun(const struct plan_task *t, const struct taskrun_source *src,
 	tab->flush_rows = 1;
 	if (o->header && o->out)
 		table_header(tab);
+	if (o->header && o->log)
+		fputs("tick,event,action,step,detail\n", o->log);
 	task_init(&r, t, slot, o->slots ? o->slots : 1, var, var_set);
 	if (loop(&u, &r, &state, &status) == 0)
 		status = finish(&u, &r, state);
-	if (o->out && table_flush(tab) < 0 && status == EXIT_OK) {
-		warnx_tool("writing the points failed");
-		status = EXIT_IOERR;
-	}
+	if (o->out && table_flush(tab) < 0 && status == RUN_OK)
+		status = write_failed();
 out:
 	free(tab);
 	free(slot);

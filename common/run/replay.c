@@ -1,7 +1,8 @@
 /*
  * replay.c - --replay LOG: senses (R events) and action outcomes (S, P, F,
- * Z events on actions) taken back from a transparency log, in the order
- * they were logged within each cycle, so a run can be reproduced exactly.
+ * Z events on actions) taken back from an event log (common/evlog, from
+ * any producer), in the order they were logged within each cycle, so a
+ * run can be reproduced exactly.
  * A sense the log did not record keeps its latest logged value.
  */
 #include <stdlib.h>
@@ -9,8 +10,8 @@
 
 #include "evlog/evlog.h"
 #include "host/diag.h"
-#include "host/exits.h"
-#include "planrun.h"
+#include "host/input.h"
+#include "run/run.h"
 
 struct loader {
 	struct evlog_reader er;
@@ -169,7 +170,7 @@ read_log(struct replay *r, struct loader *ld, const struct names *n)
 	return 0;
 }
 
-int
+enum run_status
 replay_load(struct replay *r, const char *path, const struct names *n)
 {
 	struct diag d = diag_for(path);
@@ -181,7 +182,7 @@ replay_load(struct replay *r, const char *path, const struct names *n)
 	memset(&ld, 0, sizeof ld);
 	ld.d = &d;
 	if ((fp = input_open(path, "r")) == NULL)
-		return EXIT_NOINPUT;
+		return RUN_NO_INPUT;
 	ld.er.fp = fp;
 	rc = read_log(r, &ld, n);
 	evlog_reader_close(&ld.er);
@@ -193,7 +194,7 @@ replay_load(struct replay *r, const char *path, const struct names *n)
 	if (rc == 0 && r->nitems == 0 && r->last_cycle > 0)
 		warnx_tool("%s: the log has no sense readings (record it with "
 		    "R in --monitor): every sense reads 0", path);
-	return rc < 0 ? EXIT_DATAERR : EXIT_OK;
+	return rc < 0 ? RUN_BAD_DATA : RUN_OK;
 }
 
 void

@@ -4,7 +4,7 @@
 #include <errno.h>
 #include <stdlib.h>
 
-#include "plansrc/slurp.h"
+#include "host/slurp.h"
 
 int
 slurp(FILE *fp, size_t max, unsigned char **buf, size_t *len)

@@ -1,7 +1,7 @@
 /*
  * run.c - the plan run: the planner's callbacks wired to the chosen sense
  * source, result rules, action output and log; the cycle loop with its
- * simulated or real-time clock and timer ticks; --stats.  Called by main.
+ * simulated or real-time clock and timer ticks.  Called by planrun.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -9,8 +9,7 @@
 #include <time.h>
 
 #include "host/diag.h"
-#include "host/exits.h"
-#include "planrun.h"
+#include "run/run.h"
 
 static int16_t
 cb_sense(void *ctx, uint16_t id)
@@ -30,7 +29,7 @@ cb_action(void *ctx, uint16_t id, int16_t value, uint8_t check)
 	struct run *r = ctx;
 	uint8_t code;
 
-	if (r->agent && (r->agent->ended || r->agent->status != 0))
+	if (r->agent && (r->agent->ended || r->agent->status != RUN_OK))
 		return PLANNER_ERROR;	/* the robot is gone: nothing acts */
 	if (r->actions) {
 		table_long(r->actions, r->cycle);
@@ -54,7 +53,7 @@ cb_monitor(void *ctx, const struct planner_event *ev)
 	eventlog_monitor(r->log, ev);
 }
 
-int
+enum run_status
 run_init(struct run *r, const struct plan *p, const struct names *n)
 {
 	struct planner_io io;
@@ -66,7 +65,7 @@ run_init(struct run *r, const struct plan *p, const struct names *n)
 	r->sense = calloc(n->nids, sizeof *r->sense);
 	if (r->state == NULL || r->sense == NULL) {
 		warnx_tool("out of memory");
-		return EXIT_IOERR;
+		return RUN_IO;
 	}
 	io.sense = cb_sense;
 	io.action = cb_action;
@@ -74,11 +73,11 @@ run_init(struct run *r, const struct plan *p, const struct names *n)
 	io.ctx = r;
 	if (planner_init(&r->pl, p, r->state, size, &io) < 0) {
 		warnx_tool("cannot set up the planner");
-		return EXIT_IOERR;
+		return RUN_IO;
 	}
 	if (r->log)
 		planner_set_global_monitor(&r->pl, PLAN_MON_ALL);
-	return EXIT_OK;
+	return RUN_OK;
 }
 
 void
@@ -148,7 +147,7 @@ advance_clock(struct run *r, const struct timespec *start, long c)
 		planner_tick(&r->pl, 1);
 }
 
-static int
+static enum run_status
 flush_outputs(struct run *r)
 {
 	int bad = 0;
@@ -157,55 +156,86 @@ flush_outputs(struct run *r)
 		bad = 1;
 	if (r->log && evlog_flush(&r->log->w) < 0)
 		bad = 1;
+	if (bad && errno == EPIPE)
+		return RUN_CLOSED;	/* `planrun ... | head`: enough */
 	if (bad) {
 		warnx_tool("write error: %s", strerror(errno));
-		return EXIT_IOERR;
+		return RUN_IO;
 	}
-	return EXIT_OK;
+	return RUN_OK;
+}
+
+/* A write failed on the way (a reader gone, a disk full): stop now. */
+static int
+outputs_failed(const struct run *r)
+{
+	return (r->actions && r->actions->failed) ||
+	    (r->log && r->log->w.t.failed);
 }
 
 /* After a cycle: whether the agent's state ends the run, and how. */
-static int
+static enum run_status
 agent_verdict(struct run *r, int *done)
 {
 	struct agent *a = r->agent;
 
-	if (a->status != 0)
+	if (a->status != RUN_OK)
 		return a->status;
 	if (!a->ended)
-		return EXIT_OK;
+		return RUN_OK;
 	*done = 1;
 	if (a->replies == 0) {
 		warnx_tool("agent: ended without answering (is the command "
 		    "right?)");
-		return EXIT_UNAVAILABLE;
+		return RUN_UNAVAILABLE;
 	}
 	if (r->o.cycles >= 0) {
 		warnx_tool("agent: ended at cycle %ld of %ld", r->cycle,
 		    r->o.cycles);
-		return EXIT_UNAVAILABLE;
+		return RUN_UNAVAILABLE;
 	}
-	return EXIT_OK;
+	return RUN_OK;
 }
 
-int
+/*
+ * Before cycle c: its senses, its time.  0 to run it; 1 when the sense
+ * script has ended the run (no --cycles); -1 with *rc after a bad row.
+ */
+static int
+prepare(struct run *r, const struct timespec *start, long c,
+    enum run_status *rc)
+{
+	if (r->script) {
+		if ((*rc = script_advance(r->script, c, r->sense)) != RUN_OK)
+			return -1;
+		if (r->o.cycles < 0 && !script_covers(r->script, c))
+			return 1;
+	}
+	advance_clock(r, start, c);
+	if (r->replay)
+		replay_begin_cycle(r->replay, c);
+	if (r->log) {
+		r->log->cycle = c;
+		r->log->time_ms = r->time_ms;
+	}
+	return 0;
+}
+
+enum run_status
 run_plan(struct run *r)
 {
 	struct timespec start;
-	int warned_depth = 0, done = 0, rc;
+	enum run_status rc = RUN_OK;
+	int warned_depth = 0, done = 0, p;
 	long c;
 
 	clock_gettime(CLOCK_MONOTONIC, &start);
 	for (c = 1; !done && (r->o.cycles < 0 || c <= r->o.cycles); c++) {
 		r->cycle = c;
-		advance_clock(r, &start, c);
-		if (r->script)
-			script_advance(r->script, c, r->sense);
-		if (r->replay)
-			replay_begin_cycle(r->replay, c);
-		if (r->log) {
-			r->log->cycle = c;
-			r->log->time_ms = r->time_ms;
+		if ((p = prepare(r, &start, c, &rc)) != 0) {
+			if (p < 0)
+				return rc;
+			break;
 		}
 		if (planner_cycle(&r->pl) == PLANNER_IDLE && r->log &&
 		    r->log->log_idle)
@@ -216,40 +246,15 @@ run_plan(struct run *r)
 			    PLANNER_MAX_DEPTH);
 			warned_depth = 1;
 		}
-		if (r->agent && (rc = agent_verdict(r, &done)) != EXIT_OK)
+		if (r->agent && (rc = agent_verdict(r, &done)) != RUN_OK)
 			return rc;
 		if ((r->agent || r->o.rate > 0) &&
-		    (rc = flush_outputs(r)) != EXIT_OK)
+		    (rc = flush_outputs(r)) != RUN_OK)
 			return rc;
 		/* a log read live (a pipe) gets each cycle whole */
-		if (r->log && evlog_end_cycle(&r->log->w) < 0)
+		if ((r->log && evlog_end_cycle(&r->log->w) < 0) ||
+		    outputs_failed(r))
 			return flush_outputs(r);
 	}
 	return flush_outputs(r);
-}
-
-void
-run_stats(struct run *r, FILE *fp)
-{
-	static const uint8_t order[PLAN_NTYPES] = {
-		PLAN_D, PLAN_C, PLAN_CE, PLAN_AP, PLAN_APE, PLAN_A
-	};
-	static const char *const columns[] = {
-		"type", "name", "executed", "succeeded"
-	};
-	struct table t;
-	uint16_t i;
-	int k;
-
-	table_init(&t, fp, TABLE_CSV, TABLE_ROUND_TRIP, columns, 4);
-	table_header(&t);
-	for (k = 0; k < PLAN_NTYPES; k++)
-		for (i = 0; i < r->plan->count[order[k]]; i++) {
-			table_str(&t, plan_type_tag(order[k]));
-			table_str(&t, r->names->element[order[k]][i]);
-			table_long(&t, planner_executions(&r->pl, order[k], i));
-			table_long(&t, planner_successes(&r->pl, order[k], i));
-			table_end_row(&t);
-		}
-	table_flush(&t);
 }

@@ -1,14 +1,13 @@
 /*
- * load.c - planrun's inputs: opening files (or stdin) and growing arrays
- * as rows arrive.  The .plan itself is read by common/planfile.
+ * input.c - opening inputs (or stdin) and growing arrays as rows arrive
+ * (see input.h).  The .plan itself is read by common/run/load.c.
  */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "host/diag.h"
-#include "host/exits.h"
-#include "planrun.h"
+#include "host/input.h"
 
 FILE *
 input_open(const char *path, const char *mode)

@@ -1,11 +1,11 @@
 /*
  * taskrun.h - running a task machine on a host: the tick loop around the
- * engine (common/task), its environment from a senses CSV or another
- * source, the commanded points as CSV, a transparency log and messages
- * with names.  Called by planrun for plans with a task section.
+ * engine (common/task), its environment from a senses CSV or an agent
+ * (the co-process of agent.h), the commanded points as CSV, a log and
+ * messages with names.  Called by planrun for plans with a task section.
  */
-#ifndef SPINE_TASKRUN_H
-#define SPINE_TASKRUN_H
+#ifndef SPINE_RUN_TASKRUN_H
+#define SPINE_RUN_TASKRUN_H
 
 #include <stdint.h>
 #include <stdio.h>
@@ -14,6 +14,8 @@
 #include "host/diag.h"
 #include "host/table.h"
 #include "plan/task.h"
+#include "run/agent.h"
+#include "run/status.h"
 #include "task/task.h"
 
 /* Where the environment comes from, tick by tick. */
@@ -21,9 +23,9 @@ struct taskrun_source {
 	void *ctx;
 	/*
 	 * Called before tick `tick` runs: 0 ready, -1 failed (reported;
-	 * *status is the exit status).
+	 * *status says how).
 	 */
-	int (*begin_tick)(void *ctx, uint32_t tick, int *status);
+	int (*begin_tick)(void *ctx, uint32_t tick, enum run_status *status);
 	int (*arm)(void *ctx, int32_t *pos);
 	int (*encoder)(void *ctx, int32_t *pos);
 	int (*object)(void *ctx, uint8_t index, int32_t *pos);
@@ -31,9 +33,10 @@ struct taskrun_source {
 	const char *(*why)(void *ctx);
 	/* The commanded point of a tick, for sources that act on it. */
 	int (*commanded)(void *ctx, uint32_t tick, const int32_t *point,
-	    int *status);
-	/* After a failed query: the exit status it calls for, 0 for 1. */
-	int (*status)(void *ctx);
+	    enum run_status *status);
+	/* After a failed query: the status it calls for, RUN_OK for
+	   RUN_FAILED. */
+	enum run_status (*status)(void *ctx);
 };
 
 struct taskrun_options {
@@ -52,11 +55,11 @@ struct taskrun_options {
 #define TASKRUN_DEFAULT_SLOTS 64
 
 /*
- * Run task t to its end; the exit status: 0 done, 1 aborted or out of
- * ticks (message on stderr), or the source's or output's failure status.
+ * Run task t to its end: RUN_OK done, RUN_FAILED aborted or out of ticks
+ * (message on stderr), or the source's or output's failure.
  */
-int taskrun(const struct plan_task *t, const struct taskrun_source *src,
-    const struct taskrun_options *o);
+enum run_status taskrun(const struct plan_task *t,
+    const struct taskrun_source *src, const struct taskrun_options *o);
 
 /*
  * Messages (text.c).  buf gets one line without a newline.  Log lines
@@ -100,31 +103,19 @@ struct task_senses {
  * axis when the task looks at the arm, and OBJECT.AXIS for every object;
  * encoder.AXIS and tick are optional.  A row holds from its tick (row i
  * is tick i without a tick column) until the next row; the last row
- * holds on.  0, or the exit status after a message.
+ * holds on.  RUN_OK, or RUN_BAD_DATA or RUN_IO after a message.
  */
-int task_senses_open(struct task_senses *s, const struct plan_task *t,
-    FILE *fp, struct diag *d);
+enum run_status task_senses_open(struct task_senses *s,
+    const struct plan_task *t, FILE *fp, struct diag *d);
 void task_senses_close(struct task_senses *s);
 
 /* The source reading s. */
 void task_senses_source(struct task_senses *s, struct taskrun_source *src);
 
-/*
- * A line exchange with an agent, as planrun's --agent provides it: send
- * one line (no newline), read one reply line (no newline) into reply.
- * 0, or -1 with why() and status() saying what went wrong.
- */
-struct task_link {
-	void *ctx;
-	int (*ask)(void *ctx, const char *line, char *reply, size_t size);
-	const char *(*why)(void *ctx);
-	int (*status)(void *ctx);
-};
-
-/* An agent as the environment (agent.c). */
+/* An agent as the environment (task_agent.c). */
 struct task_agent {
 	const struct plan_task *t;
-	struct task_link link;
+	struct agent *agent;
 	uint32_t tick;
 	int have_pos;
 	int32_t pos[TASK_MAX_AXES];
@@ -132,17 +123,17 @@ struct task_agent {
 	int32_t obj[TASK_MAX_OBJECTS][TASK_MAX_AXES];
 	char reply[512];
 	char why[400];
-	int status;
+	enum run_status status;
 };
 
 /*
- * The source asking the agent: "pos" for the arm and the encoder,
- * "object NAME" (coordinates or "none"), "move X,Y,Z" for each commanded
- * point (success, running or fail go on; error stops the run with 1,
- * anything else with 65).
+ * The source asking the agent (started by the caller): "pos" for the arm
+ * and the encoder, "object NAME" (coordinates or "none"), "move X,Y,Z"
+ * for each commanded point (success, running or fail go on; error stops
+ * the run with RUN_FAILED, anything else with RUN_BAD_DATA).
  */
 void task_agent_source(struct task_agent *a, const struct plan_task *t,
-    const struct task_link *link, struct taskrun_source *src);
+    struct agent *agent, struct taskrun_source *src);
 
 /* Does the task ever ask for the arm or the encoder? */
 int taskrun_needs_arm(const struct plan_task *t);

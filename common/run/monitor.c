@@ -1,14 +1,15 @@
 /*
- * events.c - the transparency log (common/evlog: one line per planner
- * event, names from the plan) and --monitor, which sets the global and
- * per-element flags as the original's PLAN M G / PLAN M N commands do.
+ * monitor.c - the planner's monitor into the event log (common/evlog:
+ * one line per planner event, names from the plan) and --monitor, which
+ * sets the global and per-element flags as the original's PLAN M G /
+ * PLAN M N commands do.
  */
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "host/diag.h"
-#include "planrun.h"
+#include "run/run.h"
 
 void
 eventlog_init(struct eventlog *e, FILE *fp, enum evlog_format f,

@@ -9,7 +9,7 @@
 
 #include "host/diag.h"
 #include "host/num.h"
-#include "planrun.h"
+#include "run/run.h"
 
 static int
 final_code(const char *s, uint8_t *code)

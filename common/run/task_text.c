@@ -1,13 +1,13 @@
 /*
- * text.c - the words planrun prints for a task: abort messages that name
- * the action, step and reason, and the transparency log's event lines.
+ * task_text.c - the words planrun prints for a task: abort messages that
+ * name the action, step and reason, and the log's event lines.
  * Coordinates print exactly (fixed point), whatever the locale.
  */
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "taskrun/taskrun.h"
+#include "run/taskrun.h"
 
 /* Appending to a fixed buffer; output past the end is dropped. */
 struct line {

@@ -1,8 +1,8 @@
 /*
- * agent.c - --agent 'CMD': a co-process that is the robot.  planrun writes
- * "sense NAME" and reads a number, writes "act NAME VALUE" (with " check"
- * when it checks a running action) and reads success, fail, running or
- * error.  Every wait is bounded by the timeout.  See planrun(1).
+ * agent.c - --agent 'CMD': a co-process that is the robot (agent.h).  A
+ * reactive run writes "sense NAME" and reads a number, writes "act NAME
+ * VALUE" (with " check" when it checks a running action) and reads
+ * success, fail, running or error.  Every wait is bounded by the timeout.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -16,11 +16,11 @@
 #include <unistd.h>
 
 #include "host/diag.h"
-#include "host/exits.h"
 #include "host/num.h"
-#include "planrun.h"
+#include "planner/planner.h"
+#include "run/agent.h"
 
-int
+enum run_status
 agent_start(struct agent *a, const char *command, int timeout_ms)
 {
 	int in[2], out[2];
@@ -44,6 +44,10 @@ agent_start(struct agent *a, const char *command, int timeout_ms)
 		goto fail;
 	}
 	if (pid == 0) {
+		/* its own process group, so agent_stop ends whatever it
+		   starts; the default SIGPIPE we set aside for ourselves */
+		setpgid(0, 0);
+		signal(SIGPIPE, SIG_DFL);
 		dup2(in[0], STDIN_FILENO);
 		dup2(out[1], STDOUT_FILENO);
 		close(in[0]);
@@ -53,6 +57,7 @@ agent_start(struct agent *a, const char *command, int timeout_ms)
 		execl("/bin/sh", "sh", "-c", command, (char *)NULL);
 		_exit(127);
 	}
+	setpgid(pid, pid);	/* as the child does: whoever is first */
 	close(in[0]);
 	close(out[1]);
 	fcntl(in[1], F_SETFD, FD_CLOEXEC);
@@ -60,10 +65,10 @@ agent_start(struct agent *a, const char *command, int timeout_ms)
 	a->pid = (int)pid;
 	a->to_fd = in[1];
 	a->from_fd = out[0];
-	return EXIT_OK;
+	return RUN_OK;
 fail:
 	warnx_tool("agent: cannot start '%s': %s", command, strerror(errno));
-	return EXIT_UNAVAILABLE;
+	return RUN_UNAVAILABLE;
 }
 
 static int
@@ -117,7 +122,7 @@ wait_readable(struct agent *a, long deadline, const char *asked)
 		else
 			warnx_tool("agent: no reply to '%s' within %d ms",
 			    asked, a->timeout_ms);
-		a->status = rc < 0 ? EXIT_IOERR : EXIT_TEMPFAIL;
+		a->status = rc < 0 ? RUN_IO : RUN_TIMEOUT;
 		return -1;
 	}
 }
@@ -148,7 +153,7 @@ read_line(struct agent *a, const char *asked)
 		if (a->len == sizeof a->buf - 1) {
 			warnx_tool("agent: reply to '%s' longer than %zu bytes",
 			    asked, sizeof a->buf - 1);
-			a->status = EXIT_DATAERR;
+			a->status = RUN_BAD_DATA;
 			return NULL;
 		}
 		if (wait_readable(a, deadline, asked) < 0)
@@ -159,6 +164,12 @@ read_line(struct agent *a, const char *asked)
 			continue;
 		if (got <= 0) {
 			a->ended = 1;
+			return NULL;
+		}
+		if (memchr(a->buf + a->len, '\0', (size_t)got) != NULL) {
+			warnx_tool("agent: reply to '%s' holds a NUL byte",
+			    asked);
+			a->status = RUN_BAD_DATA;
 			return NULL;
 		}
 		a->len += (size_t)got;
@@ -172,7 +183,7 @@ ask(struct agent *a, const char *request)
 	char shown[160];
 	size_t n;
 
-	if (a->status != 0 || a->ended)
+	if (a->status != RUN_OK || a->ended)
 		return NULL;
 	snprintf(shown, sizeof shown, "%s", request);
 	n = strlen(shown);
@@ -206,7 +217,7 @@ agent_sense(struct agent *a, const char *name)
 		warnx_tool("agent: reply '%.80s' to 'sense %s': %s (a sense "
 		    "value is an integer -32768..32767)", reply, name,
 		    num_strerror(e));
-		a->status = EXIT_DATAERR;
+		a->status = RUN_BAD_DATA;
 		return 0;
 	}
 	return (int16_t)v;
@@ -230,7 +241,7 @@ agent_act(struct agent *a, const char *name, int16_t value, uint8_t check)
 			return (uint8_t)i;	/* PLANNER_FAIL .. _ERROR */
 	warnx_tool("agent: reply '%.80s' to 'act %s %d': expected success, "
 	    "fail, running or error", reply, name, value);
-	a->status = EXIT_DATAERR;
+	a->status = RUN_BAD_DATA;
 	return PLANNER_ERROR;
 }
 
@@ -252,6 +263,24 @@ reap(struct agent *a, long ms, int *wstatus)
 	}
 }
 
+/*
+ * What the agent left behind in its process group (a command it started
+ * in the background, say): asked to end, then, after a second, made to.
+ * The group outlives its leader only through them.
+ */
+static void
+end_group(struct agent *a)
+{
+	long deadline = now_ms() + 1000;
+	struct timespec pause = { 0, 10 * 1000 * 1000 };
+
+	if (kill(-(pid_t)a->pid, SIGTERM) < 0)
+		return;		/* ESRCH: nobody left */
+	while (kill(-(pid_t)a->pid, 0) == 0 && now_ms() < deadline)
+		nanosleep(&pause, NULL);
+	kill(-(pid_t)a->pid, SIGKILL);
+}
+
 void
 agent_stop(struct agent *a)
 {
@@ -266,9 +295,9 @@ agent_stop(struct agent *a)
 		return;
 	/* it sees end of input; give it the timeout to finish */
 	if (!reap(a, a->timeout_ms, &wstatus)) {
-		kill((pid_t)a->pid, SIGTERM);
+		kill(-(pid_t)a->pid, SIGTERM);
 		if (!reap(a, 1000, &wstatus)) {
-			kill((pid_t)a->pid, SIGKILL);
+			kill(-(pid_t)a->pid, SIGKILL);
 			reap(a, 1000, &wstatus);
 		}
 		warnx_tool("agent: stopped (it did not exit when its input "
@@ -279,5 +308,13 @@ agent_stop(struct agent *a)
 	} else if (WIFSIGNALED(wstatus)) {
 		warnx_tool("agent: killed by signal %d", WTERMSIG(wstatus));
 	}
+	end_group(a);
 	a->pid = 0;
+}
+
+void
+agent_kill(const struct agent *a)
+{
+	if (a->pid > 0)
+		kill(-(pid_t)a->pid, SIGKILL);
 }

@@ -1,18 +1,17 @@
 /*
- * agent.c - a co-process as a task's environment, over planrun's line
- * protocol: planrun asks "pos" (the arm, also the encoder) and
- * "object NAME" (coordinates, or "none"), and tells "move X,Y,Z" for each
- * commanded point (answered success, running, fail or error).  Answers
- * are kept for the tick, so the agent is asked at most once per thing.
+ * task_agent.c - a co-process (agent.h) as a task's environment: the run
+ * asks "pos" (the arm, also the encoder) and "object NAME" (coordinates,
+ * or "none"), and tells "move X,Y,Z" for each commanded point (answered
+ * success, running, fail or error).  Answers are kept for the tick, so
+ * the agent is asked at most once per thing.
  */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "host/diag.h"
-#include "host/exits.h"
 #include "host/num.h"
-#include "taskrun/taskrun.h"
+#include "run/taskrun.h"
 
 /* D numbers separated by commas or blanks: 0, or -1. */
 static int
@@ -37,14 +36,16 @@ parse_point(const struct plan_task *t, char *s, int32_t *pos)
 static int
 ask(struct task_agent *a, const char *line)
 {
-	if (a->link.ask(a->link.ctx, line, a->reply, sizeof a->reply) < 0) {
-		snprintf(a->why, sizeof a->why, "%s",
-		    a->link.why ? a->link.why(a->link.ctx) :
-		    "the agent did not answer");
-		a->status = a->link.status ? a->link.status(a->link.ctx) :
-		    EXIT_IOERR;
+	const char *r = agent_line(a->agent, line);
+
+	if (r == NULL) {
+		snprintf(a->why, sizeof a->why, "%s", a->agent->ended ?
+		    "the agent closed its output" : "the agent did not answer");
+		a->status = a->agent->status != RUN_OK ? a->agent->status :
+		    a->agent->ended ? RUN_UNAVAILABLE : RUN_IO;
 		return -1;
 	}
+	snprintf(a->reply, sizeof a->reply, "%s", r);
 	return 0;
 }
 
@@ -60,12 +61,12 @@ answer_point(struct task_agent *a, const char *question, int32_t *pos)
 	snprintf(a->why, sizeof a->why, "the agent answered '%s' to '%s' "
 	    "(want %u numbers)", diag_shown(a->reply, buf, sizeof buf), question,
 	    (unsigned)a->t->axes);
-	a->status = EXIT_DATAERR;
+	a->status = RUN_BAD_DATA;
 	return -1;
 }
 
 static int
-begin_tick(void *ctx, uint32_t tick, int *status)
+begin_tick(void *ctx, uint32_t tick, enum run_status *status)
 {
 	struct task_agent *a = ctx;
 
@@ -115,7 +116,8 @@ object(void *ctx, uint8_t i, int32_t *pos)
 }
 
 static int
-commanded(void *ctx, uint32_t tick, const int32_t *point, int *status)
+commanded(void *ctx, uint32_t tick, const int32_t *point,
+    enum run_status *status)
 {
 	struct task_agent *a = ctx;
 	char line[32 + TASK_MAX_AXES * 24], c[24], buf[48];
@@ -138,8 +140,8 @@ commanded(void *ctx, uint32_t tick, const int32_t *point, int *status)
 	snprintf(a->why, sizeof a->why, "the agent answered '%s' to '%s'",
 	    diag_shown(a->reply, buf, sizeof buf), line);
 	/* "error" is the robot's own failure; anything else is nonsense */
-	*status = strcmp(a->reply, "error") == 0 ? EXIT_JOB_FAILED :
-	    EXIT_DATAERR;
+	*status = strcmp(a->reply, "error") == 0 ? RUN_FAILED :
+	    RUN_BAD_DATA;
 	return -1;
 }
 
@@ -151,7 +153,7 @@ why(void *ctx)
 	return a->why[0] ? a->why : NULL;
 }
 
-static int
+static enum run_status
 status(void *ctx)
 {
 	struct task_agent *a = ctx;
@@ -161,11 +163,11 @@ status(void *ctx)
 
 void
 task_agent_source(struct task_agent *a, const struct plan_task *t,
-    const struct task_link *link, struct taskrun_source *src)
+    struct agent *agent, struct taskrun_source *src)
 {
 	memset(a, 0, sizeof *a);
 	a->t = t;
-	a->link = *link;
+	a->agent = agent;
 	memset(src, 0, sizeof *src);
 	src->ctx = a;
 	src->begin_tick = begin_tick;
