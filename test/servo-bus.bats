@@ -450,12 +450,12 @@ EOY
 			fail "$BUS jog: ${lines[1]}"
 		# a point in reach: the tip ends there, by the arm's own FK
 		bus --arm "$arm" goto 200,0,150
-		bus --arm "$arm" pos | ikreach --arm "$arm" --fk > tip.csv
+		bus --arm "$arm" pos | ikreach --arm "$arm" --fk > "$BATS_TEST_TMPDIR/tip.csv"
 		awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
 		    { dx = $c["x"] - 200; dy = $c["y"]; dz = $c["z"] - 150
 		      # positions come back to 0.1 degree: within 2 mm
-		      exit !(dx * dx + dy * dy + dz * dz < 4) }' tip.csv ||
-			fail "$BUS goto 200,0,150: $(cat tip.csv)"
+		      exit !(dx * dx + dy * dy + dz * dz < 4) }' "$BATS_TEST_TMPDIR/tip.csv" ||
+			fail "$BUS goto 200,0,150: $(cat "$BATS_TEST_TMPDIR/tip.csv")"
 		# home: every joint to 0 but the gripper, which stays
 		bus --arm "$arm" home
 		run bus --arm "$arm" pos

@@ -174,14 +174,5 @@ ctl_sleep(struct ctl *c, int ms)
 int
 ctl_plan_load(const char *path, struct loaded_plan *lp)
 {
-	switch (plan_load(path, lp)) {
-	case RUN_OK:
-		return 0;
-	case RUN_NO_INPUT:
-		return EXIT_NOINPUT;
-	case RUN_BAD_DATA:
-		return EXIT_DATAERR;
-	default:
-		return EXIT_IOERR;
-	}
+	return run_status_exit(plan_load(path, lp));
 }

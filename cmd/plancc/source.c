@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "host/exits.h"
-#include "plansrc/slurp.h"
+#include "host/slurp.h"
 #include "source.h"
 
 static const struct {

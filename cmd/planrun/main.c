@@ -228,25 +228,7 @@ check_args(struct options *o)
 int
 exit_status(enum run_status s)
 {
-	switch (s) {
-	case RUN_OK:
-		return EXIT_OK;
-	case RUN_FAILED:
-		return EXIT_JOB_FAILED;
-	case RUN_BAD_DATA:
-		return EXIT_DATAERR;
-	case RUN_NO_INPUT:
-		return EXIT_NOINPUT;
-	case RUN_UNAVAILABLE:
-		return EXIT_UNAVAILABLE;
-	case RUN_TIMEOUT:
-		return EXIT_TEMPFAIL;
-	case RUN_CLOSED:
-		return EXIT_CLOSED;
-	case RUN_IO:
-		break;
-	}
-	return EXIT_IOERR;
+	return s == RUN_CLOSED ? EXIT_CLOSED : run_status_exit(s);
 }
 
 /* A reactive plan runs until its source ends, or for --cycles. */

@@ -120,7 +120,7 @@ main(int argc, char *argv[])
 	memset(&v, 0, sizeof v);
 	v.o = &o;
 	v.fd = -1;
-	if ((rc = plan_load(o.plan, &v.lp)) != EXIT_OK)
+	if ((rc = run_status_exit(plan_load(o.plan, &v.lp))) != EXIT_OK)
 		return rc;
 	if (pv_tree_open(&v.tree, &v.lp.plan) < 0 ||
 	    pv_state_open(&v.state, &v.tree) < 0) {

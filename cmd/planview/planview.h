@@ -5,7 +5,7 @@
 #ifndef PLANVIEW_H
 #define PLANVIEW_H
 
-#include "planfile/load.h"
+#include "run/load.h"
 #include "planview/html.h"
 #include "planview/logfeed.h"
 #include "planview/state.h"

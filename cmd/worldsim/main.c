@@ -278,16 +278,7 @@ mate_options(struct sim *s)
 static int
 load_plan(const char *path, struct loaded_plan *lp)
 {
-	switch (plan_load(path, lp)) {
-	case RUN_OK:
-		return EXIT_OK;
-	case RUN_NO_INPUT:
-		return EXIT_NOINPUT;
-	case RUN_BAD_DATA:
-		return EXIT_DATAERR;
-	default:
-		return EXIT_IOERR;
-	}
+	return run_status_exit(plan_load(path, lp));
 }
 
 static int

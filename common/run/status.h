@@ -20,4 +20,8 @@ enum run_status {
 				   closed pipe: not reported) */
 };
 
+/* The exit status (host/exits.h) a tool gives for s; RUN_CLOSED, which a
+   tool handles itself, maps to EXIT_IOERR. */
+int run_status_exit(enum run_status s);
+
 #endif
