@@ -1,7 +1,8 @@
 /*
  * convert.c - the producers' events as event-log events: the planner's
  * own (planrun, and the simulators to come) and a robot's monitor frames
- * (armctl monitor), so both end up in the same columns.
+ * (armctl monitor), and a host's priority changes, so all end up in the
+ * same columns.
  */
 #include <string.h>
 
@@ -54,4 +55,18 @@ evlog_from_wire(struct evlog_event *e, const struct names *n,
 	e->value = we->value;
 	e->released = (we->kind & WIRE_EV_LATCH) != 0;
 	e->latch = (we->kind & WIRE_EV_HELD) != 0;
+}
+
+void
+evlog_priority(struct evlog_event *e, uint16_t id, const char *name,
+    uint16_t priority, long cycle, long time_ms)
+{
+	memset(e, 0, sizeof *e);
+	e->cycle = cycle;
+	e->time_ms = time_ms;
+	e->kind = PLAN_EV_PRIORITY;
+	e->type = PLAN_D;
+	e->id = id;
+	e->name = name;
+	e->priority = priority;
 }

@@ -12,13 +12,16 @@
  *   time_ms   the run's clock at that cycle; empty when the producer has
  *             none (armctl: the robot does not send its clock)
  *   event     E executed, S success, P in progress, F fail, Z error,
- *             R releaser check, I a cycle in which no drive ran
- *   type      AP APE C CE D A (for R: the releaser's owner, D or CE);
- *             empty for I
+ *             R releaser check, I a cycle in which no drive ran,
+ *             Q a drive's runtime priority set from outside the planner
+ *             (logged with the cycle before which it takes effect: after
+ *             the previous cycle's lines, before that cycle's)
+ *   type      AP APE C CE D A (for R: the releaser's owner, D or CE;
+ *             for Q: D); empty for I
  *   id, name  the element's id and name ("#<id>" where the plan has none)
  *   sense, sense_id   R: the sense read (both empty for TR and FL, which
  *             read none)
- *   value     R: the value read (0 for TR and FL)
+ *   value     R: the value read (0 for TR and FL); Q: the new priority
  *   released  R: 1 when the releaser released (its latch is now this)
  *   latch     R: 1 when the latch was set as the check began, so the
  *             hysteresis moved the threshold (a latch held it)
@@ -51,7 +54,7 @@ extern const char *const evlog_columns[EVLOG_NCOLS];
 struct evlog_event {
 	long cycle;
 	long time_ms;		/* -1: unknown */
-	uint8_t kind;		/* PLANNER_EV_*, or PLAN_EV_IDLE */
+	uint8_t kind;		/* PLANNER_EV_*, PLAN_EV_IDLE, PLAN_EV_PRIORITY */
 	uint8_t type;		/* enum plan_type (not used for I) */
 	uint16_t id;		/* the element's id */
 	const char *name;	/* NULL: written as "#<id>" */
@@ -63,6 +66,8 @@ struct evlog_event {
 	uint8_t released, latch;
 	/* F and Z events: */
 	uint8_t why;		/* enum planner_why */
+	/* Q events: */
+	uint16_t priority;	/* the drive's new runtime priority */
 };
 
 /* "retry limit reached", ...; "" for PLANNER_WHY_NONE or unknown codes. */
@@ -81,6 +86,11 @@ void evlog_from_planner(struct evlog_event *e, const struct names *n,
    (then every name is "#<id>"). */
 void evlog_from_wire(struct evlog_event *e, const struct names *n,
     const struct wire_event *we, long cycle);
+
+/* A Q event: drive `id` (named `name`) gets runtime priority `priority`
+   before cycle `cycle` runs. */
+void evlog_priority(struct evlog_event *e, uint16_t id, const char *name,
+    uint16_t priority, long cycle, long time_ms);
 
 /* ---- writing (write.c) ------------------------------------------------ */
 

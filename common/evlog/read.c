@@ -116,6 +116,22 @@ element_fields(struct evlog_reader *r, const struct fields *f,
 	return get_name(r, f, C_NAME, r->name, &e->name);
 }
 
+/* A Q event: a drive's new priority. */
+static int
+priority_fields(struct evlog_reader *r, const struct fields *f,
+    struct evlog_event *e)
+{
+	long v;
+
+	if (e->type != PLAN_D)
+		return fail(r, f->line, f->col[C_TYPE], "type '%.40s': a "
+		    "priority is a drive's (D)", f->v[C_TYPE]);
+	if (get_long(r, f, C_VALUE, 0, 65535, &v) < 0)
+		return -1;
+	e->priority = (uint16_t)v;
+	return 0;
+}
+
 static int
 to_event(struct evlog_reader *r, const struct fields *f,
     struct evlog_event *e)
@@ -140,7 +156,7 @@ to_event(struct evlog_reader *r, const struct fields *f,
 	if (strlen(f->v[C_EVENT]) != 1 ||
 	    (k = plan_event_from_letter(f->v[C_EVENT][0])) < 0)
 		return fail(r, f->line, f->col[C_EVENT], "event '%.40s': not "
-		    "one of E S P F Z R I", f->v[C_EVENT]);
+		    "one of E S P F Z R I Q", f->v[C_EVENT]);
 	e->kind = (uint8_t)k;
 	if (k == PLAN_EV_IDLE)
 		return 0;
@@ -148,6 +164,8 @@ to_event(struct evlog_reader *r, const struct fields *f,
 		return -1;
 	if (k == PLANNER_EV_SENSE)
 		return sense_fields(r, f, e);
+	if (k == PLAN_EV_PRIORITY)
+		return priority_fields(r, f, e);
 	if ((k == PLANNER_EV_FAIL || k == PLANNER_EV_ERROR) &&
 	    *f->v[C_REASON] != '\0') {
 		if ((k = evlog_why_parse(f->v[C_REASON])) < 0)

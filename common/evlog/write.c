@@ -79,7 +79,11 @@ evlog_write(struct evlog *w, const struct evlog_event *e)
 	table_str(t, plan_type_tag(e->type));
 	table_long(t, e->id);
 	name_or_id(t, e->name, e->id);
-	if (e->kind == PLANNER_EV_SENSE) {
+	if (e->kind == PLAN_EV_PRIORITY) {
+		nulls(t, 2);
+		table_long(t, e->priority);
+		nulls(t, 3);
+	} else if (e->kind == PLANNER_EV_SENSE) {
 		if (e->has_sense) {
 			name_or_id(t, e->sense, e->sense_id);
 			table_long(t, e->sense_id);

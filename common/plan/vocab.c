@@ -17,11 +17,13 @@ static const char *const type_words[PLAN_NTYPES] = {
 	"competence element", "drive", "action"
 };
 
-/* Indexed by kind: the planner's 0..5, then the hosts' idle cycle. */
-static const char event_letters[PLAN_EV_COUNT + 1] = "ESPFZRI";
+/* Indexed by kind: the planner's 0..5, then the hosts' idle cycle and
+   priority set. */
+static const char event_letters[PLAN_EV_COUNT + 1] = "ESPFZRIQ";
 
 static const char *const event_words[PLAN_EV_COUNT] = {
-	"executed", "success", "pending", "fail", "error", "sense", "idle"
+	"executed", "success", "pending", "fail", "error", "sense", "idle",
+	"priority"
 };
 
 static const char *const cmp_words[PLAN_FL + 1] = {

@@ -58,7 +58,8 @@ parse_flags(const char *s, int allow_idle)
 		return -1;
 	for (; *s; s++) {
 		k = plan_event_from_letter((char)toupper((unsigned char)*s));
-		if (k < 0 || (k == PLAN_EV_IDLE && !allow_idle))
+		if (k < 0 || k > PLAN_EV_IDLE ||
+		    (k == PLAN_EV_IDLE && !allow_idle))
 			return -1;
 		bits |= 1 << k;
 	}

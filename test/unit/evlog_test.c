@@ -242,6 +242,70 @@ test_refused(void)
 	refused("{\"name\":\"a\\u0000\"}\n", 1, 13, "NUL in a string");
 }
 
+/*
+ * A Q event: drive 4 (Feed) gets runtime priority 40000 before cycle 6
+ * (above int16's range on purpose: a priority is unsigned 16 bits).  The
+ * lines are written out by hand from the column list: sense and sense_id
+ * empty, value the priority, released, latch and reason empty.
+ */
+static const char q_csv[] =
+    "cycle,time_ms,event,type,id,name,sense,sense_id,value,released,"
+    "latch,reason\n"
+    "6,50,Q,D,4,Feed,,,40000,,,\n";
+static const char q_jsonl[] =
+    "{\"cycle\":6,\"time_ms\":50,\"event\":\"Q\",\"type\":\"D\",\"id\":4,"
+    "\"name\":\"Feed\",\"sense\":null,\"sense_id\":null,\"value\":40000,"
+    "\"released\":null,\"latch\":null,\"reason\":null}\n";
+
+static void
+q_round_trip(enum evlog_format f, const char *want)
+{
+	struct evlog_event e, got;
+	struct evlog_reader r;
+	struct evlog w;
+	FILE *fp = tmpfile();
+
+	evlog_priority(&e, 4, "Feed", 40000, 6, 50);
+	evlog_open(&w, fp, f, 1);
+	evlog_write(&w, &e);
+	CHECK(evlog_flush(&w) == 0);
+	CHECK_STR(contents(fp), want);
+	fclose(fp);
+	fp = file_with(want);
+	CHECK(evlog_reader_open(&r, fp) == 0);
+	CHECK(evlog_read(&r, &got) == 1);
+	CHECK(got.kind == PLAN_EV_PRIORITY && got.type == PLAN_D &&
+	    got.id == 4 && got.priority == 40000 && got.cycle == 6 &&
+	    got.time_ms == 50 && !got.has_sense);
+	CHECK_STR(got.name ? got.name : "", "Feed");
+	CHECK(evlog_read(&r, &got) == 0);
+	evlog_reader_close(&r);
+	fclose(fp);
+}
+
+static void
+test_priority(void)
+{
+	const char *h = "cycle,time_ms,event,type,id,name,sense,sense_id,"
+	    "value,released,latch,reason\n";
+	char buf[512];
+
+	CHECK(plan_event_letter(PLAN_EV_PRIORITY) == 'Q');
+	CHECK(plan_event_from_letter('Q') == PLAN_EV_PRIORITY);
+	q_round_trip(EVLOG_CSV, q_csv);
+	q_round_trip(EVLOG_JSONL, q_jsonl);
+	/* only a drive has a runtime priority: the type at column 7 */
+	snprintf(buf, sizeof buf, "%s1,0,Q,A,9,go,,,5,,,\n", h);
+	refused(buf, 2, 7, "a priority is a drive's");
+	/* no priority, or one wider than 16 bits: the value at column 18 */
+	snprintf(buf, sizeof buf, "%s1,0,Q,D,4,Feed,,,,,,\n", h);
+	refused(buf, 2, 18, "no value");
+	snprintf(buf, sizeof buf, "%s1,0,Q,D,4,Feed,,,65536,,,\n", h);
+	refused(buf, 2, 18, "value '65536'");
+	snprintf(buf, sizeof buf, "%s1,0,Q,D,4,Feed,,,-1,,,\n", h);
+	refused(buf, 2, 18, "value '-1'");
+}
+
 /* A last line without its line end is left out and reported. */
 static void
 test_truncated(void)
@@ -339,5 +403,6 @@ main(void)
 	RUN(test_truncated);
 	RUN(test_random);
 	RUN(test_words);
+	RUN(test_priority);
 	return check_report("evlog");
 }
