@@ -126,6 +126,24 @@ logs_event(void *ctx, uint32_t robot, int monitor,
 	evlog_write(&rl->ev, &e);
 }
 
+/* The world's priority callback (world_priority_fn): a Q line in the
+   robot's first-plan log, before the cycle it takes effect in. */
+void
+logs_priority(void *ctx, uint32_t robot, uint16_t drive, uint16_t priority,
+    uint64_t cycle)
+{
+	struct logs *l = ctx;
+	struct evlog_event e;
+	long c = (long)cycle;
+
+	if (robot >= l->n)
+		return;
+	evlog_priority(&e, plan_id(l->names.plan, PLAN_D, drive),
+	    l->names.element[PLAN_D][drive], priority, c,
+	    (c - 1) * LOG_TICK_MS);
+	evlog_write(&l->log[2 * robot].ev, &e);
+}
+
 int
 logs_close(struct logs *l, int rc)
 {

@@ -321,6 +321,7 @@ set_up(struct sim *s)
 			return rc;
 		s->logs.w = &s->w;
 		s->cfg.on_event = logs_event;
+		s->cfg.on_priority = logs_priority;
 		s->cfg.event_ctx = &s->logs;
 	}
 	if ((size = world_mem_size(&s->cfg)) == 0 ||

@@ -83,6 +83,9 @@ int logs_open(struct logs *l, const char *dir, uint32_t robots,
 /* The world's event callback (world_event_fn, ctx: struct logs). */
 void logs_event(void *ctx, uint32_t robot, int monitor,
     const struct planner_event *ev);
+/* The world's priority callback (world_priority_fn, ctx: struct logs). */
+void logs_priority(void *ctx, uint32_t robot, uint16_t drive,
+    uint16_t priority, uint64_t cycle);
 /* Put the logs in place (rc OK) or drop them; the exit status. */
 int logs_close(struct logs *l, int rc);
 

@@ -16,7 +16,7 @@
 struct loader {
 	struct evlog_reader er;
 	struct diag *d;
-	long cap, time_cap;
+	long cap, time_cap, prio_cap;
 };
 
 static int
@@ -110,7 +110,50 @@ action_of(struct loader *ld, const struct evlog_event *e,
 	return a.action;
 }
 
-/* One event: a sense reading, an action outcome, or nothing we need. */
+/* A Q event's drive, checked like an action: a drive of this plan, by
+   name when the log names it, with the same id. */
+static int
+add_priority(struct replay *r, struct loader *ld, const struct evlog_event *e,
+    const struct names *n)
+{
+	struct replay_prio *v;
+	uint8_t type = PLAN_D;
+	uint16_t index = 0;
+	long i;
+
+	if (e->name != NULL && e->name[0] != '#') {
+		if (names_element(n, e->name, &type, &index) < 0 ||
+		    type != PLAN_D) {
+			diag_error(ld->d, ld->er.line, 0, "a priority for "
+			    "'%s', which is not a drive of the plan", e->name);
+			return -1;
+		}
+		i = index;
+	} else {
+		i = names_index_of(n, PLAN_D, e->id);
+	}
+	if (i < 0 || plan_id(n->plan, PLAN_D, (uint16_t)i) != e->id) {
+		diag_error(ld->d, ld->er.line, 0, "a priority for drive '%s' "
+		    "#%u, which is not a drive of the plan", e->name ?
+		    e->name : "", (unsigned)e->id);
+		return -1;
+	}
+	if ((v = grow_array(r->prio, r->nprio, &ld->prio_cap, 16,
+	    sizeof *v)) == NULL) {
+		diag_error(ld->d, 0, 0, "out of memory");
+		return -1;
+	}
+	r->prio = v;
+	v[r->nprio].cycle = e->cycle;
+	v[r->nprio].ms = e->time_ms;
+	v[r->nprio].drive = (uint16_t)i;
+	v[r->nprio++].priority = e->priority;
+	return 0;
+}
+
+/* One event: a sense reading, an action outcome, a priority, or nothing
+   we need.  A priority does not lengthen the run: one logged for the
+   cycle after the last is a change the run never used. */
 static int
 take_event(struct replay *r, struct loader *ld, const struct evlog_event *e,
     const struct names *n)
@@ -118,6 +161,8 @@ take_event(struct replay *r, struct loader *ld, const struct evlog_event *e,
 	struct replay_item it;
 	long id;
 
+	if (e->kind == PLAN_EV_PRIORITY)
+		return add_priority(r, ld, e, n);
 	r->last_cycle = e->cycle;
 	if (note_time(r, ld, e->cycle, e->time_ms) < 0)
 		return -1;
@@ -203,6 +248,7 @@ replay_free(struct replay *r)
 	free(r->item);
 	free(r->times);
 	free(r->last);
+	free(r->prio);
 	memset(r, 0, sizeof *r);
 }
 
@@ -273,6 +319,34 @@ replay_result(struct replay *r, uint16_t action, uint8_t *code)
 		}
 	}
 	return 0;
+}
+
+void
+replay_priorities(struct replay *r, long cycle, struct planner *pl)
+{
+	r->pfrom = r->ppos;
+	for (; r->ppos < r->nprio && r->prio[r->ppos].cycle <= cycle;
+	    r->ppos++)
+		if (pl)
+			planner_set_priority(pl, r->prio[r->ppos].drive,
+			    r->prio[r->ppos].priority);
+}
+
+void
+replay_log_priorities(const struct replay *r, struct eventlog *log,
+    long cycle, long time_ms)
+{
+	struct evlog_event e;
+	long i;
+
+	for (i = r->pfrom; log && i < r->ppos; i++) {
+		const struct replay_prio *q = &r->prio[i];
+
+		evlog_priority(&e, plan_id(log->names->plan, PLAN_D, q->drive),
+		    log->names->element[PLAN_D][q->drive], q->priority,
+		    cycle < 0 ? q->cycle : cycle, cycle < 0 ? q->ms : time_ms);
+		evlog_write(&log->w, &e);
+	}
 }
 
 long

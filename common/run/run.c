@@ -211,6 +211,9 @@ prepare(struct run *r, const struct timespec *start, long c,
 		if (r->o.cycles < 0 && !script_covers(r->script, c))
 			return 1;
 	}
+	/* a priority set from outside came before the cycle's ticks */
+	if (r->replay)
+		replay_priorities(r->replay, c, &r->pl);
 	advance_clock(r, start, c);
 	if (r->replay)
 		replay_begin_cycle(r->replay, c);
@@ -218,6 +221,8 @@ prepare(struct run *r, const struct timespec *start, long c,
 		r->log->cycle = c;
 		r->log->time_ms = r->time_ms;
 	}
+	if (r->replay)
+		replay_log_priorities(r->replay, r->log, c, r->time_ms);
 	return 0;
 }
 
@@ -255,6 +260,11 @@ run_plan(struct run *r)
 		if ((r->log && evlog_end_cycle(&r->log->w) < 0) ||
 		    outputs_failed(r))
 			return flush_outputs(r);
+	}
+	/* priorities logged for the cycle after the last: logged again */
+	if (r->replay) {
+		replay_priorities(r->replay, c, NULL);
+		replay_log_priorities(r->replay, r->log, -1, -1);
 	}
 	return flush_outputs(r);
 }

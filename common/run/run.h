@@ -95,6 +95,13 @@ struct replay_time {
 	long cycle, ms;
 };
 
+/* A Q event: a drive's runtime priority set before a cycle. */
+struct replay_prio {
+	long cycle, ms;
+	uint16_t drive;		/* drive index */
+	uint16_t priority;
+};
+
 struct replay {
 	struct replay_item *item;
 	long nitems;
@@ -104,6 +111,9 @@ struct replay {
 	long cur;		/* first item of the current cycle */
 	long end;		/* one past its last item */
 	int16_t *last;		/* per sense id: the latest value seen */
+	struct replay_prio *prio;	/* in log order */
+	long nprio, ppos;	/* how many; the first not yet applied */
+	long pfrom;		/* the first applied by the last call */
 	int have_results;	/* the log recorded action outcomes */
 	int diverged;		/* the run left the log's path (warned) */
 };
@@ -117,6 +127,15 @@ void replay_begin_cycle(struct replay *r, long cycle);
 int16_t replay_sense(struct replay *r, uint16_t id, long cycle);
 /* 1 and *code when the log has this call's outcome. */
 int replay_result(struct replay *r, uint16_t action, uint8_t *code);
+/* Before cycle `cycle` and its timer ticks: every priority the log sets
+   up to it, applied to pl with planner_set_priority (pl NULL: the run is
+   over, nothing to apply). */
+void replay_priorities(struct replay *r, long cycle, struct planner *pl);
+/* Those just applied as the run's own Q lines in log, at cycle and
+   time_ms (cycle < 0: at the cycle and time the log gave them). */
+struct eventlog;
+void replay_log_priorities(const struct replay *r, struct eventlog *log,
+    long cycle, long time_ms);
 /* The logged time of a cycle (or the latest before it), -1 if none;
    cycles are asked for in increasing order. */
 long replay_time(struct replay *r, long cycle);

@@ -196,6 +196,22 @@ start_planners(struct world *w, struct world_robot *r, uint8_t *mem,
 	return 0;
 }
 
+/* Set a drive's runtime priority from outside the planner and say so;
+   it takes effect in the next tick's cycle. */
+static void
+set_priority(struct world *w, struct world_robot *r, uint16_t drive,
+    uint16_t priority)
+{
+	struct planner_drive_state ds;
+
+	planner_set_priority(&r->pl, drive, priority);
+	if (w->cfg.on_priority == NULL)
+		return;
+	planner_drive_state(&r->pl, drive, &ds);	/* as clamped */
+	w->cfg.on_priority(w->cfg.event_ctx, r->index, drive, ds.priority,
+	    w->ticks + 1);
+}
+
 /* Step 5: Mate starts a little above its base, at random. */
 static void
 random_mate_start(struct world *w, struct world_robot *r)
@@ -214,7 +230,7 @@ random_mate_start(struct world *w, struct world_robot *r)
 			range = 1;
 	}
 	inc = world_rand(w) * range / WORLD_RAND_MAX / 2;
-	planner_set_priority(&r->pl, c->mate_drive,
+	set_priority(w, r, c->mate_drive,
 	    (uint16_t)(w->mate_file_priority + inc > 0xFFFF ? 0xFFFF :
 	    w->mate_file_priority + inc));
 }
@@ -305,7 +321,7 @@ mate_after_cycle(struct world *w, struct world_robot *r)
 	s = planner_successes(&r->pl, PLAN_D, w->cfg.mate_drive);
 	if (s != r->mate_succ) {
 		r->mate_succ = s;
-		planner_set_priority(&r->pl, w->cfg.mate_drive, r->mate_base);
+		set_priority(w, r, w->cfg.mate_drive, r->mate_base);
 	}
 }
 

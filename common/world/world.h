@@ -108,6 +108,12 @@ void world_binds_default(struct world_bind sense[10],
 typedef void (*world_event_fn)(void *ctx, uint32_t robot, int monitor,
     const struct planner_event *ev);
 
+/* A drive's runtime priority set by the world, not the planner (Mate's
+   random start, its changed base put back): robot, drive index, the
+   priority in force, and the cycle (tick) before which it takes effect. */
+typedef void (*world_priority_fn)(void *ctx, uint32_t robot, uint16_t drive,
+    uint16_t priority, uint64_t cycle);
+
 struct world_config {
 	const struct world_map *map;
 	const struct plan *plan;	/* first-order plan, validated */
@@ -121,7 +127,8 @@ struct world_config {
 	uint16_t mate_drive, above_drive;
 	int32_t mate_range;
 	world_event_fn on_event;	/* NULL: no events, the fast path */
-	void *event_ctx;
+	world_priority_fn on_priority;	/* NULL: not told */
+	void *event_ctx;		/* for both */
 };
 
 /* The index of the drive named `name` in p's name table, or PLAN_NONE. */
