@@ -16,6 +16,7 @@
 #define PV_ERROR 'Z'
 #define PV_RELEASER 'R'
 #define PV_IDLE 'I'
+#define PV_PRIORITY 'Q'	/* a drive's runtime priority set from outside */
 
 #define PV_REASON_MAX 80
 
@@ -26,7 +27,7 @@ struct pv_event {
 	uint16_t index;		/* record index in that type's table */
 	int has_sense;		/* R: a sense was read (not TR / FL) */
 	uint16_t sense;		/* its id */
-	long value;		/* R: the value read */
+	long value;		/* R: the value read; Q: the new priority */
 	int released, latch;	/* R: 0/1, or -1 when the log does not say */
 	char reason[PV_REASON_MAX];	/* F/Z: why, or "" */
 };

@@ -56,6 +56,8 @@ pv_frame_row(const struct pv_state *s, size_t k, long now, char *buf,
 	n = put(buf, size, 0, "%c%c %*s%s %s  %s", PV_GLOW_MARKS[*glow],
 	    x->last ? x->last : ' ', 2 * r->depth, "",
 	    pv_type_tag(r->type), s->t->name[r->type][r->index], r->info);
+	if (x->priority >= 0)
+		n = put(buf, size, n, "  runtime p%ld", x->priority);
 	if (x->executed || x->failed || x->errors)
 		n = put(buf, size, n, "  [x%lu ok%lu f%lu]", x->executed,
 		    x->succeeded, x->failed + x->errors);

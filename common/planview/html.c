@@ -65,7 +65,9 @@ put_json(FILE *fp, const char *s)
 	fputc('"', fp);
 }
 
-/* Elements: key (the graph's node id), type tag, name. */
+/* Elements: key (the graph's node id), type tag, name; the drives in
+   tree order, and each drive's priority in the plan (the page shows the
+   runtime one beside it once a Q event sets it). */
 static void
 put_elements(FILE *fp, const struct pv_tree *t)
 {
@@ -86,11 +88,20 @@ put_elements(FILE *fp, const struct pv_tree *t)
 			fprintf(fp, "%s\"D%u\"", sep, t->row[i].index);
 			sep = ",";
 		}
-	fputs("]", fp);
+	fputs("],\"priority\":{", fp);
+	for (i = 0, sep = ""; i < t->p->count[PLAN_D]; i++) {
+		struct plan_drive d;
+
+		plan_get_drive(t->p, (uint16_t)i, &d);
+		fprintf(fp, "%s\"D%u\":%u", sep, i, (unsigned)d.priority);
+		sep = ",";
+	}
+	fputs("}", fp);
 }
 
-/* Events: [cycle, time, letter, element key, sense, value, released,
- * latch, reason]; null where a field does not apply. */
+/* Events: [cycle, time, letter, element key, sense, value (R: read,
+ * Q: the new priority), released, latch, reason]; null where a field
+ * does not apply. */
 static void
 put_events(FILE *fp, const struct pv_tree *t, const struct pv_run *r)
 {
@@ -111,7 +122,7 @@ put_events(FILE *fp, const struct pv_tree *t, const struct pv_run *r)
 			put_json(fp, t->sense[e->sense]);
 		else
 			fputs("null", fp);
-		if (e->event == PV_RELEASER)
+		if (e->event == PV_RELEASER || e->event == PV_PRIORITY)
 			fprintf(fp, ",%ld,", e->value);
 		else
 			fputs(",null,", fp);
@@ -171,6 +182,8 @@ static const char filters[] =
     "<label><input type=\"checkbox\" id=\"f-F\" checked>F fail</label>"
     "<label><input type=\"checkbox\" id=\"f-Z\" checked>Z error</label>"
     "<label><input type=\"checkbox\" id=\"f-R\" checked>R releaser"
+    "</label>"
+    "<label><input type=\"checkbox\" id=\"f-Q\" checked>Q priority set"
     "</label></div>\n"
     "<table id=\"events\"><thead><tr><th>cycle</th><th>time ms</th>"
     "<th>event</th><th>type</th><th>element</th><th>sense</th>"

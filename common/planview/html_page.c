@@ -52,7 +52,13 @@ const char *const pv_html_script[] = {
 "var legend=$('drives');\n",
 "run.drives.forEach(function(d){var s=document.createElement('span');"
 "s.innerHTML='<i style=\"background:'+dcol[d]+'\"></i>';"
-"s.appendChild(document.createTextNode(run.elements[d]));legend.appendChild(s);});\n",
+"s.appendChild(document.createTextNode(run.elements[d]));"
+"var p=document.createElement('b');p.id='prio-'+d;p.className='prio';"
+"s.appendChild(p);legend.appendChild(s);});\n",
+"var qs=[];for(var i=0;i<ev.length;i++)if(ev[i][2]==='Q')qs.push(i);\n",
+"function prios(k){var p={};for(var d in run.priority)p[d]=run.priority[d];"
+"for(var j=0;j<qs.length&&qs[j]<at[k+1];j++)p[ev[qs[j]][3]]=ev[qs[j]][5];"
+"run.drives.forEach(function(d){var n=$('prio-'+d);if(n)n.textContent=' p'+p[d];});}\n",
 "function node(k){return document.getElementById(k);}\n",
 "var lit=[];\n",
 "function clear(){lit.forEach(function(n){n.classList.remove('lit','fade',"
@@ -94,7 +100,7 @@ const char *const pv_html_script[] = {
 " lit.forEach(function(n){if(n.classList.contains('lit'))n.classList.remove('fade');});\n",
 " $('where').textContent='cycle '+cyc[k]+' ('+(k+1)+' of '+cyc.length+'), '"
 "+t+' ms, attention: '+(att[k]?run.elements[att[k]]:'none');\n",
-" table(k);drawTimeline();document.body.setAttribute('data-cycle',cyc[k]);\n",
+" table(k);prios(k);drawTimeline();document.body.setAttribute('data-cycle',cyc[k]);\n",
 " try{history.replaceState(null,'','#cycle='+cyc[k]);}catch(x){}}\n",
 "function fromHash(){var m=/cycle=([0-9]+)/.exec(location.hash);"
 "if(!m)return 0;var c=+m[1];for(var k=0;k<cyc.length;k++)if(cyc[k]>=c)return k;"
@@ -108,7 +114,7 @@ const char *const pv_html_script[] = {
 "timer=setInterval(function(){if(cur>=cyc.length-1){stop();return;}show(cur+1);},"
 "1000/+$('speed').value);});\n",
 "$('speed').addEventListener('change',function(){if(timer){stop();$('play').click();}});\n",
-"['f-elem','f-E','f-S','f-P','f-F','f-Z','f-R'].forEach(function(id){"
+"['f-elem','f-E','f-S','f-P','f-F','f-Z','f-R','f-Q'].forEach(function(id){"
 "$(id).addEventListener('input',function(){dim();table(cur);});"
 "$(id).addEventListener('change',function(){dim();table(cur);});});\n",
 "window.addEventListener('hashchange',function(){var k=fromHash();if(k!==cur)show(k);});\n",

@@ -59,7 +59,9 @@ convert(struct pv_log *l, long line, const struct evlog_event *r,
 	if (r->name && strcmp(r->name, t->name[r->type][e->index]) != 0)
 		return bad(l, line, "the plan has no element '%s' (its %s "
 		    "has another name)", r->name, id);
-	if (r->kind == PLANNER_EV_SENSE) {
+	if (r->kind == PLAN_EV_PRIORITY) {
+		e->value = r->priority;
+	} else if (r->kind == PLANNER_EV_SENSE) {
 		if (r->has_sense) {
 			if (r->sense_id >= t->nsense || !t->sense[r->sense_id] ||
 			    (r->sense && strcmp(r->sense,

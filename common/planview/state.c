@@ -28,6 +28,7 @@ pv_state_open(struct pv_state *s, const struct pv_tree *t)
 			s->elem[ty][i].lit_cycle = -1;
 			s->elem[ty][i].latch = -1;
 			s->elem[ty][i].released = -1;
+			s->elem[ty][i].priority = -1;
 		}
 	}
 	s->sense = calloc(65536, sizeof *s->sense);
@@ -95,6 +96,10 @@ pv_state_apply(struct pv_state *s, const struct pv_event *e, long now)
 	    e->index >= s->t->p->count[e->type])
 		return;
 	x = &s->elem[e->type][e->index];
+	if (e->event == PV_PRIORITY) {	/* set, not run: nothing lights */
+		x->priority = e->value;
+		return;
+	}
 	if (e->event == PV_RELEASER) {
 		if (e->has_sense) {
 			s->sense[e->sense] = e->value;

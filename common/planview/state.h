@@ -1,7 +1,7 @@
 /*
  * state.h - what planview knows about a run so far: per element its last
  * outcome and when it lit, executed/succeeded/failed counters, its latch
- * and last releaser reading; the last value of every sense; the cycle,
+ * and last releaser reading, a drive's runtime priority; the last value of every sense; the cycle,
  * the drive that had attention, the rate.  Pure: folded from pv_events
  * with the caller's clock.  Used by cmd/planview's live view and pages.
  */
@@ -21,6 +21,8 @@ struct pv_elem {
 	unsigned long executed, succeeded, pending, failed, errors;
 	int latch, released;	/* from its releaser checks; -1 unknown */
 	long reading;		/* the value its releaser last read */
+	long priority;		/* drives: the runtime priority last set
+				   from outside (Q), -1 when none was */
 };
 
 struct pv_state {

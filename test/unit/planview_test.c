@@ -340,6 +340,58 @@ test_state(void)
 	fixture_close(&f);
 }
 
+/*
+ * A Q line sets a drive's runtime priority: High (p10 in the plan) shown
+ * at 7, then 3, the latest one; Low never set, so no runtime priority
+ * beside it; nothing lights.  A priority for an action is refused.
+ */
+static void
+test_priority(void)
+{
+	struct fixture f;
+	struct pv_state s;
+	struct pv_log l;
+	uint8_t ty;
+	uint16_t high, low, go;
+	char text[512], row[256], last;
+	int glow;
+	size_t k;
+
+	CHECK(fixture_open(&f) == 0);
+	CHECK(pv_state_open(&s, &f.t) == 0);
+	pv_tree_element(&f.t, "D", "High", &ty, &high);
+	pv_tree_element(&f.t, "D", "Low", &ty, &low);
+	pv_tree_element(&f.t, "A", "Go", &ty, &go);
+	snprintf(text, sizeof text, "cycle,time_ms,event,type,id,name,sense,"
+	    "sense_id,value,released,latch,reason\n"
+	    "1,0,Q,D,%u,High,,,7,,,\n2,125,Q,D,%u,High,,,3,,,\n",
+	    (unsigned)plan_id(&f.p, PLAN_D, high),
+	    (unsigned)plan_id(&f.p, PLAN_D, high));
+	pv_log_init(&l, &f.t);
+	CHECK(pv_log_feed(&l, text, strlen(text), apply_all, &s) == 0);
+	pv_log_free(&l);
+	CHECK(s.elem[PLAN_D][high].priority == 3);
+	CHECK(s.elem[PLAN_D][low].priority == -1);
+	CHECK(s.elem[PLAN_D][high].last == 0 &&
+	    s.elem[PLAN_D][high].executed == 0);
+	for (k = 0; k < f.t.nrows; k++) {
+		pv_frame_row(&s, k, 125, row, sizeof row, &glow, &last);
+		if (f.t.row[k].type == PLAN_D && f.t.row[k].index == high)
+			CHECK_STR(row, "   D High  p10 when Near > 5  runtime p3");
+		else
+			CHECK(strstr(row, "runtime") == NULL);
+	}
+	snprintf(text, sizeof text, "cycle,time_ms,event,type,id,name,sense,"
+	    "sense_id,value,released,latch,reason\n1,0,Q,A,%u,Go,,,7,,,\n",
+	    (unsigned)plan_id(&f.p, PLAN_A, go));
+	pv_log_init(&l, &f.t);
+	CHECK(pv_log_feed(&l, text, strlen(text), apply_all, &s) < 0);
+	CHECK(strstr(l.error, "a priority is a drive's") != NULL);
+	pv_log_free(&l);
+	pv_state_free(&s);
+	fixture_close(&f);
+}
+
 /* The page: the run's data in it, and nothing in the data that could
  * end its script element early. */
 static void
@@ -372,6 +424,20 @@ test_html(void)
 	CHECK(strstr(text, "<?xml") == NULL);
 	CHECK(strstr(text, "<svg id=\"g\"></svg>") != NULL);
 	CHECK(strstr(text, "\"C0\":\"Pick\"") != NULL);
+	/* each drive's plan priority, for the page's runtime priorities:
+	   Low 1, High 10 (the YAML above) */
+	{
+		char want[64];
+		uint8_t ty;
+		uint16_t hi, lo;
+
+		pv_tree_element(&f.t, "D", "High", &ty, &hi);
+		pv_tree_element(&f.t, "D", "Low", &ty, &lo);
+		snprintf(want, sizeof want, "\"D%u\":10", (unsigned)hi);
+		CHECK(strstr(strstr(text, "\"priority\":{"), want) != NULL);
+		snprintf(want, sizeof want, "\"D%u\":1", (unsigned)lo);
+		CHECK(strstr(strstr(text, "\"priority\":{"), want) != NULL);
+	}
 	CHECK(strstr(text, "[7,875,\"F\",\"C0\",null,null,null,null,"
 	    "\"\\u003c/script\\u003e\\u003cb\\u003e\"]") != NULL);
 	/* one opening and one closing tag per script element, no more */
@@ -391,5 +457,6 @@ main(void)
 	RUN(test_log_junk);
 	RUN(test_state);
 	RUN(test_html);
+	RUN(test_priority);
 	return check_report("planview");
 }
