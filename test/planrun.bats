@@ -456,6 +456,49 @@ EOF
 	[[ "$stderr" == *"bad3.log:3:1: error: cycle 1 after cycle 2"* ]]
 }
 
+@test "--replay applies a drive's priority set from outside (Q) before its cycle" {
+	# Alarm (20) outranks Idle (10) while Level > 0.  Set to 5 before
+	# cycle 2 it loses to Idle (TR, so Alarm's releaser is not even
+	# read); set to 30 before cycle 3 it sounds again on Level's last
+	# value, 7.  By hand: Sound 7, Move 1, Sound 7.
+	cat >"$T/q.log" <<'EOF'
+cycle,time_ms,event,type,id,name,sense,sense_id,value,released,latch,reason
+1,0,R,D,1,Alarm,Level,5,7,1,0,
+2,125,Q,D,1,Alarm,,,5,,,
+3,250,Q,D,1,Alarm,,,30,,,
+EOF
+	run --separate-stderr planrun "$T/tiny.plan" --replay "$T/q.log" \
+		--cycles 3 --log "$T/re.log"
+	[ "$status" -eq 0 ]
+	[ "$output" = "cycle,time_ms,action,value
+1,0,Sound,7
+2,125,Move,1
+3,250,Sound,7" ]
+	[[ "$stderr" != *"replay:"* ]]
+	# the replay logs the same Q lines, each after the events of the
+	# cycles before it and before its own cycle's
+	[ "$(grep ',Q,' "$T/re.log" | cut -d, -f1-3,9 | tr '\n' ' ')" = \
+		"2,125,Q,5 3,250,Q,30 " ]
+	awk -F, 'NR > 1 && $3 == "Q" && last >= $1 { bad = 1 }
+	    NR > 1 && $3 != "Q" { last = $1 } END { exit bad }' "$T/re.log"
+}
+
+@test "--replay refuses a priority for an element that is not a drive" {
+	h='cycle,time_ms,event,type,id,name,sense,sense_id,value,released,latch,reason'
+	printf '%s\n1,0,Q,A,10,Beep,,,5,,,\n' "$h" >"$T/qa.log"
+	run --separate-stderr planrun "$T/tiny.plan" --replay "$T/qa.log"
+	[ "$status" -eq 65 ]
+	[[ "$stderr" == *"qa.log:2:7: error: type 'A': a priority is a drive's (D)"* ]]
+	printf '%s\n1,0,Q,D,10,Beep,,,5,,,\n' "$h" >"$T/qd.log"
+	run --separate-stderr planrun "$T/tiny.plan" --replay "$T/qd.log"
+	[ "$status" -eq 65 ]
+	[[ "$stderr" == *"qd.log:2: error: a priority for 'Beep', which is not a drive of the plan"* ]]
+	printf '%s\n1,0,Q,D,9,#9,,,5,,,\n' "$h" >"$T/qn.log"
+	run --separate-stderr planrun "$T/tiny.plan" --replay "$T/qn.log"
+	[ "$status" -eq 65 ]
+	[[ "$stderr" == *"qn.log:2: error: a priority for drive '#9' #9, which is not a drive of the plan"* ]]
+}
+
 # ---- the agent's process, streams, closed pipes ------------------------------
 
 # Process $1 has ended (or is a zombie waiting for whoever inherited it);

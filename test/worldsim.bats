@@ -307,18 +307,26 @@ cols() {
 	    2>/dev/null
 	plancc "$SHARED/reference/plans/robotworld-diamonitorplan3.inst" \
 	    -o m.plan 2>/dev/null
-	worldsim --plan d.plan --monitor-plan m.plan --robots 4 --ticks 400 \
+	worldsim --plan d.plan --monitor-plan m.plan --robots 4 --ticks 1500 \
 	    --log logs
 	[ "$(ls logs | tr '\n' ' ')" = "RobLog-aa.csv RobLog-ab.csv \
 RobLog-ac.csv RobLog-ad.csv RobMonLog-aa.csv RobMonLog-ab.csv \
 RobMonLog-ac.csv RobMonLog-ad.csv " ]
 	head -1 logs/RobLog-aa.csv |
 	    grep -qx 'cycle,time_ms,event,type,id,name,sense,sense_id,value,released,latch,reason'
-	# one timer tick per cycle, 125 ms of simulated time each.  The log
-	# does not carry Mate's random start priority: robots 0 and 2 start at
-	# the base (seed 1 draws 41 and 6334: increment 0), so their runs
-	# replay; 1 and 3 start above it
-	for f in logs/RobLog-aa.csv logs/RobLog-ac.csv; do
+	# one timer tick per cycle, 125 ms of simulated time each.  Mate's
+	# random start priority is a Q line before cycle 1 (seed 1 draws 41,
+	# 18467, 6334, 26500: Mate starts at 230 + (r * 10 div 32767) div 2 =
+	# 230, 232, 230, 234, spec 2.1 step 5), and so is every change the
+	# monitor makes to it, put back after a mating: every robot replays
+	[ "$(grep ',Q,' logs/RobLog-ab.csv | head -1)" = \
+	    "1,0,Q,D,26,Mate,,,232,,," ]
+	[ "$(grep ',Q,' logs/RobLog-ad.csv | head -1)" = \
+	    "1,0,Q,D,26,Mate,,,234,,," ]
+	# the monitor halved a base of 230 (to 115), put in place after the
+	# robot's next mating
+	grep -q ',Q,D,26,Mate,,,115,,,$' logs/RobLog-*.csv
+	for f in logs/RobLog-*.csv; do
 		planrun --replay "$f" --tick-ms 125 --log re.csv d.plan > acts.csv
 		cmp -s <(cols "$f") <(cols re.csv) || fail "$f: replay differs"
 		# the replayed run made the logged action calls, in order
@@ -330,9 +338,10 @@ RobMonLog-ac.csv RobMonLog-ad.csv " ]
 		planrun --replay "$f" --tick-ms 125 --log re.csv m.plan > /dev/null
 		cmp -s <(cols "$f") <(cols re.csv) || fail "$f: replay differs"
 	done
-	# without the random start every robot's log replays
+	# without a Mate drive nothing sets a priority: no Q lines
 	worldsim --plan d.plan --robots 4 --ticks 400 --mate-drive none \
 	    --log plain
+	! grep -q ',Q,' plain/RobLog-*.csv
 	for f in plain/RobLog-*.csv; do
 		planrun --replay "$f" --tick-ms 125 --log re.csv d.plan > /dev/null
 		cmp -s <(cols "$f") <(cols re.csv) || fail "$f: replay differs"

@@ -161,11 +161,11 @@ take_event(struct replay *r, struct loader *ld, const struct evlog_event *e,
 	struct replay_item it;
 	long id;
 
+	if (note_time(r, ld, e->cycle, e->time_ms) < 0)
+		return -1;
 	if (e->kind == PLAN_EV_PRIORITY)
 		return add_priority(r, ld, e, n);
 	r->last_cycle = e->cycle;
-	if (note_time(r, ld, e->cycle, e->time_ms) < 0)
-		return -1;
 	memset(&it, 0, sizeof it);
 	it.cycle = e->cycle;
 	if (e->kind == PLANNER_EV_SENSE && e->has_sense) {
