@@ -67,6 +67,32 @@ marked() {
 	assert_line --partial "attention: ProtectMotors"
 }
 
+@test "planview: a Q line sets the runtime priority shown beside its drive" {
+	# Explore's id and plan priority from the log and the frame; Q lines
+	# (spine-evlog(5)) put in front of cycles 5 and 10 set it to 3, then 77
+	id=$(awk -F, '$4 == "D" && $6 == "Explore" { print $5; exit }' run.log)
+	[ -n "$id" ]
+	awk -F, -v id="$id" 'NR > 1 && ($1 == 5 || $1 == 10) && !done[$1]++ {
+	    print $1 "," $2 ",Q,D," id ",Explore,,,"($1 == 5 ? 3 : 77)",,," }
+	    { print }' run.log > q.log
+	[ "$(grep -c ',Q,' q.log)" -eq 2 ]
+	run -0 planview --until 4 e.plan q.log
+	refute_line --partial "runtime p"
+	run -0 planview --until 7 e.plan q.log
+	assert_line --regexp "D Explore  p[0-9]+ when .*  runtime p3( |$)"
+	[ "$(printf '%s\n' "$output" | grep -c 'runtime p')" -eq 1 ]
+	run -0 planview --until 12 e.plan q.log
+	assert_line --regexp "D Explore  p[0-9]+ when .*  runtime p77( |$)"
+	# the page carries both, the drive's runtime priority is shown
+	planview e.plan q.log --html run.html
+	grep -q "\[5,[0-9]*,\"Q\",\"D[0-9]*\",null,3," run.html
+	grep -q "\[10,[0-9]*,\"Q\",\"D[0-9]*\",null,77," run.html
+	# a priority for an action is refused, exit 65
+	sed 's/,Q,D,\([0-9]*\),Explore,/,Q,A,\1,Explore,/' q.log > bad.log
+	run -65 --separate-stderr planview --until 12 e.plan bad.log
+	[[ "$stderr" == *"a priority is a drive's"* ]]
+}
+
 @test "planview: a log from another plan is refused, exit 65" {
 	plancc -o b.plan "$SPINE_ROOT/examples/planrun/bumper.inst" 2>/dev/null
 	planrun b.plan --senses "$SPINE_ROOT/examples/planrun/bumper.senses.csv" \
@@ -258,4 +284,25 @@ chromium_run() {
 	    run.log | wc -l)
 	grep -q ">ran $x, ok $ok, failed 0<" run.svg
 	grep -q '>legend<' run.svg
+}
+
+@test "planview --html: the page shows a drive's runtime priority as of the cycle" {
+	# q.log as in the Q test above: Explore set to 3 before cycle 5, to
+	# 77 before cycle 10
+	id=$(awk -F, '$4 == "D" && $6 == "Explore" { print $5; exit }' run.log)
+	awk -F, -v id="$id" 'NR > 1 && ($1 == 5 || $1 == 10) && !done[$1]++ {
+	    print $1 "," $2 ",Q,D," id ",Explore,,,"($1 == 5 ? 3 : 77)",,," }
+	    { print }' run.log > q.log
+	run -0 planview --html run.html e.plan q.log
+	key=$(grep -o '"D[0-9]*":"Explore"' run.html | head -1 | cut -d'"' -f2)
+	base=$(grep -o "\"priority\":{[^}]*}" run.html |
+	    grep -o "\"$key\":[0-9]*" | cut -d: -f2)
+	[ -n "$key" ] && [ -n "$base" ]
+	for c in 3:$base 7:3 12:77; do
+		chromium_run --dump-dom "file://$PWD/run.html#cycle=${c%:*}" \
+		    > dom.html
+		grep -q "data-cycle=\"${c%:*}\"" dom.html
+		grep -q "id=\"prio-$key\" class=\"prio\"> p${c#*:}<" dom.html ||
+		    fail "cycle ${c%:*}: Explore not shown at p${c#*:}"
+	done
 }
