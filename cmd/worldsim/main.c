@@ -17,6 +17,7 @@
 #include "host/num.h"
 #include "host/usage.h"
 #include "host/version.h"
+#include "plan/vocab.h"
 #include "run/load.h"
 #include "worldsim.h"
 
@@ -232,9 +233,6 @@ static int
 check_plan(const struct loaded_plan *lp, const struct world_binds *b,
     int monitor)
 {
-	static const char *const tag[PLAN_NTYPES] = {
-		"AP", "APE", "C", "CE", "D", "A"
-	};
 	uint16_t id, index;
 	uint8_t type, len;
 	const uint8_t *name;
@@ -245,7 +243,7 @@ check_plan(const struct loaded_plan *lp, const struct world_binds *b,
 	name = plan_find_name(&lp->plan, type, index, &len);
 	warnx_tool("%s: error: %s %u (used by %s %.*s) is not one the world "
 	    "has%s", lp->path, what == 1 ? "sense" : "action", (unsigned)id,
-	    tag[type], name ? (int)len : 1, name ? (const char *)name : "?",
+	    plan_type_tag(type), name ? (int)len : 1, name ? (const char *)name : "?",
 	    monitor ? " (a monitor plan has sense 1 and actions 1-3)" :
 	    " (give a --profile that binds it)");
 	return EXIT_DATAERR;
