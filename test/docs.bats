@@ -45,7 +45,7 @@ counts() {
 		fail "README examples left files in the checkout: $(diff \
 		    <(echo "$before") <(echo "$after"))"
 	# nor in the stand-in: every entry still a link, none added
-	run find "$BATS_TEST_TMPDIR/README.md/top" -mindepth 1 -maxdepth 1 \
+	run find "$BATS_TEST_TMPDIR/docs/README.md/top" -mindepth 1 -maxdepth 1 \
 	    ! -type l
 	assert_output ""
 	counts README.md
@@ -91,7 +91,7 @@ EOF
 	assert_line --index 5 "a,b"
 	assert_line "doc_skip '$BATS_TEST_TMPDIR/t.md' 10 'needs a real robot'"
 	assert_line "printf 'x\\n'"
-	assert_line "doc_notshell '$BATS_TEST_TMPDIR/t.md' 18 'senses:'"
+	assert_line "doc_notshell '$BATS_TEST_TMPDIR/t.md' 17 'senses:'"
 
 	cat > "$BATS_TEST_TMPDIR/t.1" <<'EOF'
 .Sh DESCRIPTION

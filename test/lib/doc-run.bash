@@ -20,6 +20,12 @@ doc_report() {
 
 doc_block() { doc_blocks=$((doc_blocks + 1)); }
 
+# doc_file FILE LINE NAME <<< text: a file the document shows and uses.
+doc_file() {
+	doc_blocks=$((doc_blocks + 1))
+	cat > "$3"
+}
+
 doc_skip() { doc_skips=$((doc_skips + 1)); }
 
 doc_notshell() {
