@@ -37,6 +37,8 @@ struct ctl {
 	double duration;	/* monitor: stop after this many seconds */
 	const char *events;	/* monitor: which kinds, "ESPFZR" */
 	long rate;		/* start: plan cycles per second */
+	int list_all;		/* list --all: built-in ttyS ports too */
+	int list_probe;		/* list --probe: ask each port for a robot */
 	/* the link */
 	char *port_name;
 	struct wire_port *port;

@@ -29,7 +29,7 @@ static void
 usage(FILE *fp)
 {
 	fprintf(fp,
-	    "usage: armctl list\n"
+	    "usage: armctl list [--all] [--probe]\n"
 	    "       armctl [--port P] [--baud B] [--timeout MS] [--retries N]"
 	    " [--check] [-v]\n"
 	    "              COMMAND [ARGS]\n"
@@ -60,7 +60,8 @@ static const struct {
 	{ 'R', "resume", "run" }, { 'N', "names", "monitor" },
 	{ 'c', "count", "monitor" }, { 'd', "duration", "monitor" },
 	{ 'E', "events", "monitor" }, { 'r', "rate", "start" },
-	{ 'L', "links", "run" },
+	{ 'L', "links", "run" }, { 'a', "all", "list" },
+	{ 'B', "probe", "list" },
 };
 
 static const struct {
@@ -93,6 +94,8 @@ set_option(struct ctl *c, int ch, const char *arg)
 	case 'L': c->expect_links = arg; return 0;
 	case 'N': c->names = arg; return 0;
 	case 'E': c->events = arg; return 0;
+	case 'a': c->list_all = 1; return 0;
+	case 'B': c->list_probe = 1; return 0;
 	case 'b':
 		return num_long(arg, 50, 10000000L, &c->baud) ? bad("baud",
 		    arg, "want a baud rate") : 0;
@@ -159,6 +162,8 @@ parse(int argc, char **argv, struct ctl *c, int *seen)
 		{ "duration", required_argument, NULL, 'd' },
 		{ "events", required_argument, NULL, 'E' },
 		{ "rate", required_argument, NULL, 'r' },
+		{ "all", no_argument, NULL, 'a' },
+		{ "probe", no_argument, NULL, 'B' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
