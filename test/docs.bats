@@ -121,3 +121,13 @@ EOF
 	assert_output --partial "bad.md:3: exit status 1"
 	assert_output --partial "bad.md:5: output differs"
 }
+
+@test "the man pages carry one date, a real one" {
+	local dates
+	dates=$(for m in "$SPINE_ROOT"/man/*.[1-9]; do
+		sed -n 's/^\.Dd //p' "$m"
+	done | sort -u)
+	[ "$(wc -l <<< "$dates")" -eq 1 ] ||
+		fail "man pages disagree on .Dd: $(echo $dates)"
+	date -d "$dates" +%F > /dev/null || fail "not a date: $dates"
+}
