@@ -18,3 +18,35 @@ load lib/helper
 	[ "$status" -eq 2 ]
 	[ "${stderr_lines[0]}" = "mjtraj: a move needs both --from and --to" ]
 }
+
+@test "bench-ikreach measures KDL in the same run, or says it did not" {
+	run env BENCH_TARGETS=40 CXX=/nonexistent/g++ \
+	    "$SPINE_ROOT/scripts/bench-ikreach" auto
+	assert_success
+	assert_line --partial "Orocos KDL not found"
+	assert_output --partial "KDL-us: not measured"
+	# no ratio from a stale constant: the KDL columns are dashes
+	refute_output --regexp '[0-9]x$'
+	assert_line --regexp '^auto +2 .* - +-$'
+	command -v g++ >/dev/null && pkg-config --exists orocos-kdl ||
+		return 0
+	run env BENCH_TARGETS=40 "$SPINE_ROOT/scripts/bench-ikreach" auto
+	assert_success
+	assert_output --partial "measured in this run"
+	# the ratio is the KDL figure printed above it over ours
+	local kdl2
+	kdl2=$(awk '$1 == "n" && $3 == "2" { print $4 }' <<< "$output")
+	awk -v k="$kdl2" '$1 == "auto" && $2 == 2 {
+		if ($7 + 0 != k + 0) { print "KDL-us " $7 " != " k; exit 1 }
+		r = $7 / $4
+		if (sprintf("%.1fx", r) != $8) { print $8 " != " r; exit 1 }
+		found = 1
+	} END { exit !found }' <<< "$output"
+}
+
+@test "bench-armctl says when it uses a generated plan" {
+	run env SPINE_SHARED=/nonexistent "$SPINE_ROOT/scripts/bench-armctl"
+	assert_success
+	assert_line "bench-armctl: no reference plans at /nonexistent/reference; using a generated plan"
+	assert_output --partial "plan upload: gen.plan"
+}
