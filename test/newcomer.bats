@@ -50,3 +50,27 @@ load lib/helper
 	assert_line "bench-armctl: no reference plans at /nonexistent/reference; using a generated plan"
 	assert_output --partial "plan upload: gen.plan"
 }
+
+@test "ikreach: angles within one turn, rounding dust as 0, --raw-angles keeps them" {
+	# by hand: 170 + 30 = 200 degrees is -160; cos 90 is 0, not 6e-17
+	run --separate-stderr ikreach --links 1,1 --fk 170,30 90,0
+	assert_success
+	assert_line --index 1 --regexp '^-1\.92[0-9]*,-0\.168[0-9]*,-160$'
+	assert_line --index 2 "0,2,90"
+	run --separate-stderr ikreach --links 1,1 --fk --raw-angles 170,30 90,0
+	assert_line --index 1 --regexp ',200$'
+	assert_line --index 2 "0,2,90"	# x is a length: dust is still 0
+	# a path keeps its turns: no printed jumps, the same as raw here
+	# (the second target is reached by turning q2 on past -180)
+	run --separate-stderr ikreach --links 1,1,1 --method jacobian \
+	    1,1 -1.5,-1 -2,0.1
+	local tidy=$output
+	run --separate-stderr ikreach --links 1,1,1 --method jacobian \
+	    --raw-angles 1,1 -1.5,-1 -2,0.1
+	assert_equal "$tidy" "$output"
+	# each row from scratch: every angle within [-180, 180]
+	run --separate-stderr ikreach --links 1,1,1 --method jacobian -i \
+	    1,1 -1.5,-1 -2,0.1
+	awk -F, 'NR > 1 { for (i = 1; i <= 3; i++)
+		if ($i < -180 || $i > 180) exit 1 }' <<< "$output"
+}
