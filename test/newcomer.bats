@@ -38,8 +38,9 @@ load lib/helper
 	kdl2=$(awk '$1 == "n" && $3 == "2" { print $4 }' <<< "$output")
 	awk -v k="$kdl2" '$1 == "auto" && $2 == 2 {
 		if ($7 + 0 != k + 0) { print "KDL-us " $7 " != " k; exit 1 }
-		r = $7 / $4
-		if (sprintf("%.1fx", r) != $8) { print $8 " != " r; exit 1 }
+		# us/solve is printed to 3 decimals: the ratio to within 2%
+		r = $7 / $4; p = $8 + 0
+		if (r / p > 1.02 || p / r > 1.02) { print $8 " != " r; exit 1 }
 		found = 1
 	} END { exit !found }' <<< "$output"
 }
