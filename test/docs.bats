@@ -15,6 +15,9 @@ make_top() {
 		ln -s "$e" "$top/"
 	done
 	ln -s "$SPINE_BIN" "$top/bin"
+	# what 'make install' names spine-plot is scripts/plot here
+	mkdir -p "$top/../path"
+	ln -s "$SPINE_ROOT/scripts/plot" "$top/../path/spine-plot"
 	[ ! -d "$SHARED" ] || ln -s "$SHARED" "$top/../shared"
 }
 
@@ -25,7 +28,7 @@ run_doc() {
 	mkdir -p "$dir"
 	make_top "$dir/top"
 	"$SPINE_ROOT/test/lib/doc-examples" "$1" > "$dir/script"
-	(cd "$dir/top" && DOC_TMP=$dir DOC_COUNTS=$BATS_TEST_TMPDIR/counts \
+	(cd "$dir/top" && PATH=$dir/path:$PATH DOC_TMP=$dir DOC_COUNTS=$BATS_TEST_TMPDIR/counts \
 	    bash "$SPINE_ROOT/test/lib/doc-run.bash" "$dir/script") 3>&-
 }
 
