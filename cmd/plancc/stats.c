@@ -5,6 +5,7 @@
  * get a table of their own: the section's parts and the engine's RAM.
  */
 #include "plan/plan.h"
+#include "plan/vocab.h"
 #include "plan/task.h"
 #include "planner/planner.h"
 #include "plansrc/model.h"
@@ -152,7 +153,7 @@ print_stats(FILE *fp, const struct plan *p)
 	fprintf(fp, "%-12s %7s %10d %10d\n", "header", "", PLAN_HEADER_SIZE,
 	    PLAN_HEADER_SIZE);
 	for (t = 0; t < PLAN_NTYPES; t++)
-		fprintf(fp, "%-12s %7u %10lu %10lu\n", model_type_tag(t),
+		fprintf(fp, "%-12s %7u %10lu %10lu\n", plan_type_tag(t),
 		    (unsigned)p->count[t], s[0].table[t], s[1].table[t]);
 	fprintf(fp, "%-12s %7s %10lu %10lu\n", "lists", "", s[0].lists,
 	    s[1].lists);

@@ -42,7 +42,7 @@ eventlog_monitor(void *ctx, const struct planner_event *ev)
 	struct eventlog *e = ctx;
 
 	begin(e, letter[ev->kind]);
-	table_str(&e->t, planrun_type_tag[ev->type]);
+	table_str(&e->t, plan_type_tag(ev->type));
 	table_str(&e->t, e->names->element[ev->type][ev->index]);
 	if (ev->kind == PLANNER_EV_SENSE) {
 		/* TR and FL read no sense: the sense field stays empty */

@@ -11,8 +11,10 @@
 
 #include "host/table.h"
 #include "plan/plan.h"
+#include "plan/vocab.h"
 #include "planfile/load.h"
 #include "planner/planner.h"
+#include "run/names.h"
 
 /* ---- load.c: input files (the plan: common/planfile) ------------------- */
 
@@ -24,33 +26,6 @@ void input_close(FILE *fp);
    when n has reached it.  The array (maybe moved), or NULL when memory
    ran out (the old one is still there). */
 void *grow_array(void *array, long n, long *cap, long first, size_t size);
-
-/* ---- names.c: names for everything the plan refers to ------------------ */
-
-struct names {
-	const struct plan *plan;
-	char **element[PLAN_NTYPES];	/* by record index */
-	char **sense;			/* by sense id, 0..maxid */
-	char **action;			/* by action id */
-	uint32_t nids;			/* maxid + 1 */
-};
-
-/* Names from the plan's table; "#<id>" where it has none.  -1 no memory. */
-int names_init(struct names *n, const struct plan *p);
-void names_free(struct names *n);
-
-/*
- * Resolve what a user wrote for a sense or an action: a name from the
- * plan, "#<id>" or a bare decimal id.  The id, or -1.
- */
-long names_sense_id(const struct names *n, const char *key);
-long names_action_id(const struct names *n, const char *key);
-
-/* An element by name or #<id>: 0 and (type, index), or -1. */
-int names_element(const struct names *n, const char *key, uint8_t *type,
-    uint16_t *index);
-
-extern const char *const planrun_type_tag[PLAN_NTYPES];
 
 /* ---- rules.c: --result ------------------------------------------------- */
 

@@ -242,7 +242,7 @@ run_stats(struct run *r, FILE *fp)
 	table_header(&t);
 	for (k = 0; k < PLAN_NTYPES; k++)
 		for (i = 0; i < r->plan->count[order[k]]; i++) {
-			table_str(&t, planrun_type_tag[order[k]]);
+			table_str(&t, plan_type_tag(order[k]));
 			table_str(&t, r->names->element[order[k]][i]);
 			table_long(&t, planner_executions(&r->pl, order[k], i));
 			table_long(&t, planner_successes(&r->pl, order[k], i));

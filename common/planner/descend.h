@@ -26,7 +26,7 @@ run_action(struct planner *pl, uint16_t a)
 	r = pl->io.action(pl->io.ctx, rd_w(q + A_ACTION(W), W),
 	    (int16_t)rd_u16(q + A_VALUE(W)), pl->a_check[a]);
 	pl->a_check[a] = PLANNER_CODE(r) == PLANNER_IN_PROGRESS;
-	report(pl, PLAN_A, a, r);
+	report(pl, PLAN_A, a, r, PLANNER_WHY_ACTION);
 	return r;
 }
 
@@ -40,6 +40,23 @@ run_child(struct planner *pl, const uint8_t *ref, uint8_t ds, uint8_t depth)
 	if (ref[0] == PLAN_A && depth <= PLANNER_MAX_DEPTH)
 		return run_action(pl, rd_w(ref + 1, W));
 	return descend(pl, ref, ds, depth);
+}
+
+/*
+ * Why the child at ref failed, as its parent reports it: the child itself
+ * when it ran (it says more in its own event), else why it never started
+ * (descend's refusals below, a competence in a plan without elements).
+ */
+static inline uint8_t
+child_why(const struct planner *pl, const uint8_t *ref, uint8_t depth)
+{
+	if (ref[0] == PLAN_NO_TYPE)
+		return PLANNER_WHY_NO_CHILD;
+	if (depth + (ref[0] != PLAN_A) > PLANNER_MAX_DEPTH)
+		return PLANNER_WHY_DEPTH;
+	if (ref[0] == PLAN_C && pl->no_ces)
+		return PLANNER_WHY_EMPTY;
+	return PLANNER_WHY_CHILD;
 }
 
 /* The members of a competence or pattern: list entries first..end-1. */
@@ -167,20 +184,22 @@ static uint8_t
 run_pattern(struct planner *pl, uint16_t ap, uint8_t ds, uint8_t depth)
 {
 	uint16_t e, next;
-	uint8_t r;
+	uint8_t r, why = PLANNER_WHY_CHILD;
 
 	enter(pl, PLAN_AP, ap);
 	e = pl->ap_current[ap] != 0 ? (uint16_t)(pl->ap_current[ap] - 1) :
 	    first_element(pl, ap);
 	if (e == PLAN_NONE) {
 		r = PLANNER_ERROR;	/* an empty pattern (§6.5) */
+		why = PLANNER_WHY_EMPTY;
 	} else {
 		/* the element: E, its child, its S/P/F/Z */
 		const uint8_t *q = record_w(pl, PLAN_APE, e, W);
 
 		enter(pl, PLAN_APE, e);
 		r = run_child(pl, q + APE_CHILD(W), ds, (uint8_t)(depth + 2));
-		report(pl, PLAN_APE, e, r);
+		report(pl, PLAN_APE, e, r, child_why(pl, q + APE_CHILD(W),
+		    (uint8_t)(depth + 2)));
 		if (PLANNER_CODE(r) == PLANNER_IN_PROGRESS) {
 			pl->ap_current[ap] = (uint16_t)(e + 1);
 		} else if (PLANNER_CODE(r) == PLANNER_SUCCESS &&
@@ -191,7 +210,7 @@ run_pattern(struct planner *pl, uint16_t ap, uint8_t ds, uint8_t depth)
 	}
 	if (PLANNER_CODE(r) != PLANNER_IN_PROGRESS)
 		finish_pass(pl, ap);
-	report(pl, PLAN_AP, ap, r);
+	report(pl, PLAN_AP, ap, r, why);
 	return r;
 }
 
@@ -410,10 +429,11 @@ run_ce(struct planner *pl, uint16_t ce, uint8_t ds, uint8_t depth)
 {
 	const uint8_t *q = record_w(pl, PLAN_CE, ce, W);
 	uint16_t *st = &pl->ce_state[ce];
-	uint8_t r, limit;
+	uint8_t r, limit, why;
 
 	enter(pl, PLAN_CE, ce);
 	r = run_child(pl, q + CE_CHILD(W), ds, (uint8_t)(depth + 1));
+	why = child_why(pl, q + CE_CHILD(W), (uint8_t)(depth + 1));
 	if (PLANNER_CODE(r) == PLANNER_SUCCESS) {
 		*st &= 0xFFu;		/* retry count 0 */
 	} else if (PLANNER_CODE(r) == PLANNER_FAIL) {
@@ -423,9 +443,11 @@ run_ce(struct planner *pl, uint16_t ce, uint8_t ds, uint8_t depth)
 			r = recode(r, PLANNER_IN_PROGRESS);	/* again */
 		} else {
 			*st &= 0xFFu;
+			if (limit > 0)
+				why = PLANNER_WHY_RETRIES;
 		}
 	}
-	report(pl, PLAN_CE, ce, r);
+	report(pl, PLAN_CE, ce, r, why);
 	return r;
 }
 
@@ -473,7 +495,7 @@ run_competence(struct planner *pl, uint16_t c, uint8_t ds, uint8_t depth)
 {
 	struct members m;
 	uint16_t ce;
-	uint8_t r;
+	uint8_t r, why = PLANNER_WHY_RELEASE_LOST;
 
 	if (pl->no_ces)
 		return PLANNER_ERROR;	/* as the original: no events (§11.13) */
@@ -487,14 +509,20 @@ run_competence(struct planner *pl, uint16_t c, uint8_t ds, uint8_t depth)
 			pl->c_touched[c] = 0;
 		}
 		ce = initial(pl, c, &m, ds);
+		why = PLANNER_WHY_NONE_RELEASED;
 	}
-	r = ce == PLAN_NONE ? PLANNER_FAIL :
-	    after_ce(pl, c, &m, ce, run_ce(pl, ce, ds, (uint8_t)(depth + 1)));
+	if (ce == PLAN_NONE) {
+		r = PLANNER_FAIL;
+	} else {
+		r = after_ce(pl, c, &m, ce, run_ce(pl, ce, ds,
+		    (uint8_t)(depth + 1)));
+		why = PLANNER_WHY_CHILD;
+	}
 	if (PLANNER_CODE(r) != PLANNER_IN_PROGRESS) {
 		pl->c_current[c] = 0;
 		finish_attempt(pl, c, &m);
 	}
-	report(pl, PLAN_C, c, r);
+	report(pl, PLAN_C, c, r, why);
 	return r;
 }
 

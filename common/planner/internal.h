@@ -117,17 +117,24 @@ list_at(const uint8_t *list, uint8_t w, uint16_t k)
 
 /* Slow paths of the monitor: build the event and call the monitor. */
 void planner_emit(struct planner *pl, uint8_t kind, uint8_t type,
-    uint16_t index);
+    uint16_t index, uint8_t why);
 void planner_emit_sense(struct planner *pl, const uint8_t *rel,
-    uint8_t owner_type, uint16_t owner, int16_t value, uint8_t latch);
+    uint8_t owner_type, uint16_t owner, int16_t value, uint8_t latch,
+    uint8_t held);
 
-/* An element event, if the global or the element's flags enable it. */
+/*
+ * An element event, if the global or the element's flags enable it.  why
+ * (enum planner_why) is kept for F and Z; the builds without a monitor
+ * never look at it, so working it out costs them nothing.
+ */
 static inline void
-note(struct planner *pl, uint8_t kind, uint8_t type, uint16_t index)
+note(struct planner *pl, uint8_t kind, uint8_t type, uint16_t index,
+    uint8_t why)
 {
 	if (MON && pl->io.monitor != NULL && ((pl->global_monitor |
 	    pl->mon_of[type][index]) & (1u << kind)))
-		planner_emit(pl, kind, type, index);
+		planner_emit(pl, kind, type, index, kind == PLANNER_EV_FAIL ||
+		    kind == PLANNER_EV_ERROR ? why : PLANNER_WHY_NONE);
 }
 
 /* Entering an element: count it, then event E (§7). */
@@ -135,12 +142,14 @@ static inline void
 enter(struct planner *pl, uint8_t type, uint16_t index)
 {
 	pl->exec_of[type][index]++;
-	note(pl, PLANNER_EV_EXECUTED, type, index);
+	note(pl, PLANNER_EV_EXECUTED, type, index, PLANNER_WHY_NONE);
 }
 
-/* The S/P/F/Z event for result r, counting a success first. */
+/* The S/P/F/Z event for result r, counting a success first; why: the
+   reason a failure or error would have. */
 static inline void
-report(struct planner *pl, uint8_t type, uint16_t index, uint8_t r)
+report(struct planner *pl, uint8_t type, uint16_t index, uint8_t r,
+    uint8_t why)
 {
 	static const uint8_t event_of[4] = {
 		PLANNER_EV_FAIL, PLANNER_EV_SUCCESS, PLANNER_EV_PENDING,
@@ -149,7 +158,7 @@ report(struct planner *pl, uint8_t type, uint16_t index, uint8_t r)
 
 	if (PLANNER_CODE(r) == PLANNER_SUCCESS)
 		pl->succ_of[type][index]++;
-	note(pl, event_of[PLANNER_CODE(r)], type, index);
+	note(pl, event_of[PLANNER_CODE(r)], type, index, why);
 }
 
 /* r with its code replaced, its data bits kept. */
@@ -191,7 +200,7 @@ releaser_decide(struct planner *pl, const uint8_t *rel, int16_t v,
     uint16_t *f, uint16_t latch_bit, uint8_t ds, uint8_t owner_type,
     uint16_t owner, uint8_t w)
 {
-	uint8_t cmp = rel[REL_CMP(w)], released;
+	uint8_t cmp = rel[REL_CMP(w)], released, held = 0;
 	int32_t t;
 
 	if (cmp == PLAN_TR || cmp == PLAN_FL) {
@@ -200,7 +209,8 @@ releaser_decide(struct planner *pl, const uint8_t *rel, int16_t v,
 		if (ds == PLANNER_NOTRUNNING)
 			*f &= (uint16_t)~latch_bit;
 		t = (int16_t)rd_u16(rel + REL_VALUE(w));
-		if ((*f & latch_bit) && cmp >= PLAN_GT)
+		held = (*f & latch_bit) && cmp >= PLAN_GT;
+		if (held)
 			t += (cmp == PLAN_GT ? -1 : 1) * (int32_t)(int16_t)
 			    rd_u16(rel + (ds == PLANNER_INTERRUPTED ?
 			    REL_FLEX(w) : REL_HYST(w)));
@@ -216,7 +226,8 @@ releaser_decide(struct planner *pl, const uint8_t *rel, int16_t v,
 	*f = released ? (uint16_t)(*f | latch_bit) :
 	    (uint16_t)(*f & ~latch_bit);
 	if (MON && pl->io.monitor != NULL)
-		planner_emit_sense(pl, rel, owner_type, owner, v, released);
+		planner_emit_sense(pl, rel, owner_type, owner, v, released,
+		    held);
 	return released;
 }
 

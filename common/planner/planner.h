@@ -85,15 +85,42 @@ enum planner_event_kind {
 	PLANNER_EV_SENSE = 5		/* R: a releaser was checked */
 };
 
+/*
+ * Why an element failed (F) or reported an error (Z), for people reading
+ * the monitor stream; hosts spell these out (common/evlog).  The planner
+ * only names the cause it can see at that element: a drive whose child
+ * failed says CHILD, and the child's own event says why.
+ */
+enum planner_why {
+	PLANNER_WHY_NONE = 0,		/* not a failure (E S P R) */
+	PLANNER_WHY_ACTION = 1,		/* the action answered fail/error */
+	PLANNER_WHY_CHILD = 2,		/* its child (or element) failed */
+	PLANNER_WHY_NONE_RELEASED = 3,	/* competence: no element released */
+	PLANNER_WHY_RELEASE_LOST = 4,	/* competence: its current element
+					   (and its group) no longer released */
+	PLANNER_WHY_RETRIES = 5,	/* competence element: retry limit
+					   reached */
+	PLANNER_WHY_EMPTY = 6,		/* no elements to run */
+	PLANNER_WHY_NO_CHILD = 7,	/* the child link is empty */
+	PLANNER_WHY_DEPTH = 8,		/* the child would be nested deeper
+					   than PLANNER_MAX_DEPTH */
+	PLANNER_WHY_COUNT = 9
+};
+
 struct planner_event {
 	uint8_t kind;		/* enum planner_event_kind */
 	uint8_t type;		/* element type (for R: the releaser's owner,
 				   PLAN_D or PLAN_CE) */
 	uint16_t index;		/* record index in that type's table */
+	uint8_t why;		/* F and Z: enum planner_why; else 0 */
 	/* R events only: */
-	uint16_t sense;		/* sense id */
 	uint8_t cmp;		/* comparator; TR and FL read no sense */
-	uint8_t latch;		/* the releaser's latch after the check */
+	uint16_t sense;		/* sense id */
+	uint8_t latch;		/* the releaser's latch after the check,
+				   which is whether it released (§2) */
+	uint8_t held;		/* the latch was set as the check began,
+				   so the hysteresis moved the threshold
+				   (GT and LT only) */
 	int16_t value;		/* the value read (0 for TR and FL) */
 };
 

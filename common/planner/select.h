@@ -52,7 +52,7 @@ run_selected(struct planner *pl, uint16_t d, const uint8_t *q, uint8_t ds)
 	/* executeDrive: E, the child (seeing the status as it was), S/P/F/Z */
 	enter(pl, PLAN_D, d);
 	r = run_child(pl, q + D_CHILD(W), ds, 2);
-	report(pl, PLAN_D, d, r);
+	report(pl, PLAN_D, d, r, child_why(pl, q + D_CHILD(W), 2));
 	if (PLANNER_CODE(r) == PLANNER_IN_PROGRESS) {
 		pl->d_flags[d] = (uint16_t)((pl->d_flags[d] & ~DF_STATUS) |
 		    PLANNER_RUNNING);

@@ -229,7 +229,8 @@ planner_reset(struct planner *pl)
 }
 
 void
-planner_emit(struct planner *pl, uint8_t kind, uint8_t type, uint16_t index)
+planner_emit(struct planner *pl, uint8_t kind, uint8_t type, uint16_t index,
+    uint8_t why)
 {
 	struct planner_event ev;
 
@@ -237,12 +238,13 @@ planner_emit(struct planner *pl, uint8_t kind, uint8_t type, uint16_t index)
 	ev.kind = kind;
 	ev.type = type;
 	ev.index = index;
+	ev.why = why;
 	pl->io.monitor(pl->io.ctx, &ev);
 }
 
 void
 planner_emit_sense(struct planner *pl, const uint8_t *rel, uint8_t owner_type,
-    uint16_t owner, int16_t value, uint8_t latch)
+    uint16_t owner, int16_t value, uint8_t latch, uint8_t held)
 {
 	struct planner_event ev;
 
@@ -256,6 +258,7 @@ planner_emit_sense(struct planner *pl, const uint8_t *rel, uint8_t owner_type,
 	ev.sense = rd_w(rel, pl->w);
 	ev.cmp = rel[REL_CMP(pl->w)];
 	ev.latch = latch;
+	ev.held = held;
 	ev.value = value;
 	pl->io.monitor(pl->io.ctx, &ev);
 }

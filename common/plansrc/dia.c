@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "plan/plan.h"
+#include "plan/vocab.h"
 #include "plansrc/cint.h"
 #include "plansrc/dia.h"
 #include "plansrc/dia_doc.h"
@@ -74,7 +75,7 @@ type_word(int type)
 		return "RobotAction";
 	if (type == NO_TYPE)
 		return "class";
-	return model_type_word(type);
+	return plan_type_word(type);
 }
 
 static void
@@ -259,15 +260,13 @@ robot_attr(struct dia_reader *r, const struct cls *c, const char *attr,
 static void
 comparator_attr(struct dia_reader *r, const struct cls *c, long *field)
 {
-	static const char *const words[] = { "EQ", "NE", "GT", "LT", "TR",
-	    "FL" };
 	const struct dia_attr *a = find_attr(c->o, "Comparator");
 	long i;
 
 	if (a == NULL)
 		return;
-	for (i = 0; i < 6; i++)
-		if (strcmp(a->value, words[i]) == 0) {
+	for (i = 0; i <= PLAN_FL; i++)
+		if (strcmp(a->value, plan_cmp_word((uint8_t)i)) == 0) {
 			*field = i;
 			return;
 		}

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "plan/vocab.h"
 #include "plansrc/emit.h"
 #include "plansrc/expr.h"
 #include "plansrc/model.h"
@@ -67,7 +68,7 @@ static void
 node_start(FILE *fp, const struct plan_view *v, int t, uint16_t i)
 {
 	fprintf(fp, "\t%s%u [shape=%s, style=\"%s\", fillcolor=\"%s\", "
-	    "label=\"", model_type_tag(t), (unsigned)i, look[t].shape,
+	    "label=\"", plan_type_tag(t), (unsigned)i, look[t].shape,
 	    look[t].style, look[t].fill);
 	if (t != PLAN_APE || v->named[t][i])
 		put_text(fp, v->label[t][i]);
@@ -142,8 +143,8 @@ child_edge(FILE *fp, int t, uint16_t i, const struct plan_ref *r)
 {
 	if (r->type == PLAN_NO_TYPE)
 		return;
-	fprintf(fp, "\t%s%u -> %s%u;\n", model_type_tag(t), (unsigned)i,
-	    model_type_tag(r->type), (unsigned)r->index);
+	fprintf(fp, "\t%s%u -> %s%u;\n", plan_type_tag(t), (unsigned)i,
+	    plan_type_tag(r->type), (unsigned)r->index);
 }
 
 /*

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "plan/vocab.h"
 #include "plansrc/emit.h"
 #include "plansrc/expr.h"
 #include "plansrc/model.h"
@@ -154,9 +155,6 @@ needs_unnamed(const struct ywriter *w, int t, uint16_t i)
 static void
 put_monitor(struct ywriter *w, unsigned bits)
 {
-	static const char *const words[] = {
-		"executed", "success", "pending", "fail", "error", "sense"
-	};
 	int i, first = 1;
 
 	if (bits == PLAN_MON_ALL) {
@@ -166,7 +164,8 @@ put_monitor(struct ywriter *w, unsigned bits)
 	fputc('[', w->fp);
 	for (i = 0; i < 6; i++)
 		if (bits & (1u << i)) {
-			fprintf(w->fp, "%s%s", first ? "" : ", ", words[i]);
+			fprintf(w->fp, "%s%s", first ? "" : ", ",
+			    plan_event_word((uint8_t)i));
 			first = 0;
 		}
 	fputc(']', w->fp);
@@ -270,7 +269,7 @@ put_when(struct ywriter *w, int level, const struct plan_releaser *r)
 			ywrite_scalar(w->fp, name, YS_NAME);
 		else
 			fprintf(w->fp, "%u", (unsigned)r->sense);
-		fprintf(w->fp, ", compare: %s, value: %d}", cmp_word(r->cmp),
+		fprintf(w->fp, ", compare: %s, value: %d}", plan_cmp_word(r->cmp),
 		    (int)r->value);
 	}
 	fputc('\n', w->fp);
@@ -625,7 +624,7 @@ names_fit_yaml(const struct ywriter *w, struct diag *d)
 			if (!view_utf8_ok(w->v.label[t][k])) {
 				diag_error(d, 0, 0, "the name of %s #%u is not "
 				    "UTF-8 text: YAML cannot hold it (use "
-				    "--emit inst)", model_type_word(t),
+				    "--emit inst)", plan_type_word(t),
 				    (unsigned)plan_id(w->p, (uint8_t)t, k));
 				return 0;
 			}

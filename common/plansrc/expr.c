@@ -8,34 +8,9 @@
 #include <string.h>
 
 #include "plan/plan.h"
+#include "plan/vocab.h"
 #include "plansrc/expr.h"
 #include "plansrc/ydoc.h"
-
-static const char *const words[] = { "EQ", "NE", "GT", "LT", "TR", "FL" };
-static const char *const symbols[] = { "==", "!=", ">", "<", "TR", "FL" };
-
-const char *
-cmp_word(int cmp)
-{
-	return cmp >= 0 && cmp <= PLAN_FL ? words[cmp] : "?";
-}
-
-const char *
-cmp_symbol(int cmp)
-{
-	return cmp >= 0 && cmp <= PLAN_FL ? symbols[cmp] : "?";
-}
-
-int
-cmp_from_text(const char *s)
-{
-	int i;
-
-	for (i = 0; i <= PLAN_FL; i++)
-		if (strcmp(s, words[i]) == 0 || strcmp(s, symbols[i]) == 0)
-			return i;
-	return -1;
-}
 
 int
 expr_is_integer(const char *s, long *out)
@@ -87,20 +62,20 @@ trailing_cmp(const char *s, const char *e, const char **start)
 	int i;
 
 	for (i = 0; i <= PLAN_FL; i++) {
-		size_t n = strlen(words[i]);
+		size_t n = strlen(plan_cmp_word((uint8_t)i));
 
 		if ((size_t)(e - s) > n &&
 		    is_blank((unsigned char)*(e - n - 1)) &&
-		    strncmp(e - n, words[i], n) == 0) {
+		    strncmp(e - n, plan_cmp_word((uint8_t)i), n) == 0) {
 			*start = e - n;
 			return i;
 		}
 	}
 	for (i = 0; i <= PLAN_LT; i++) {
-		size_t n = strlen(symbols[i]);
+		size_t n = strlen(plan_cmp_symbol((uint8_t)i));
 
 		if ((size_t)(e - s) >= n &&
-		    strncmp(e - n, symbols[i], n) == 0) {
+		    strncmp(e - n, plan_cmp_symbol((uint8_t)i), n) == 0) {
 			*start = e - n;
 			return i;
 		}
@@ -178,7 +153,7 @@ when_format(const struct when_expr *w, char *buf, size_t size)
 		n = snprintf(buf, size, "never");
 	else
 		n = snprintf(buf, size, "%s %s %ld", w->sense,
-		    cmp_symbol(w->cmp), w->value);
+		    plan_cmp_symbol(w->cmp), w->value);
 	return n < 0 || (size_t)n >= size ? 0 : (size_t)n;
 }
 

@@ -43,13 +43,6 @@ size_t when_format(const struct when_expr *w, char *buf, size_t size);
  */
 int act_parse(const char *s, struct act_expr *a, const char **why);
 
-/* Comparator as a word ("GT") and as the symbol the YAML writer uses. */
-const char *cmp_word(int cmp);
-const char *cmp_symbol(int cmp);
-
-/* A comparator from its word or symbol; -1 if it is neither. */
-int cmp_from_text(const char *s);
-
 /* Is s a decimal integer (as a sense or action id may be written)? */
 int expr_is_integer(const char *s, long *out);
 

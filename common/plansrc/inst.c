@@ -15,6 +15,7 @@
 #include <sys/types.h>
 
 #include "plan/plan.h"
+#include "plan/vocab.h"
 #include "plansrc/cint.h"
 #include "plansrc/inst.h"
 
@@ -612,7 +613,7 @@ check_capacity(struct reader *r)
 			diag_error(r->d, r->capacity_line, 0, "PLAN R I makes "
 			    "room for %ld %s records but the file adds %ld: "
 			    "the robot would drop the rest", r->capacity[t],
-			    model_type_tag(t), count[t]);
+			    plan_type_tag(t), count[t]);
 }
 
 /*
@@ -641,7 +642,7 @@ index_ids(struct reader *r, int32_t *by_id, unsigned char *dup, long limit)
 		dup[e->id] = 1;
 		diag_error(r->d, e->pos.line, e->pos.col, "element id %ld is "
 		    "already used by the %s on line %ld", e->id,
-		    model_type_word(f->type), f->pos.line);
+		    plan_type_word(f->type), f->pos.line);
 	}
 }
 

@@ -8,16 +8,17 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "plan/vocab.h"
 #include "plansrc/link_ctx.h"
 
 const char *
 link_describe(const struct plan_elem *e, char *buf, size_t size)
 {
 	if (e->name)
-		snprintf(buf, size, "%s '%s'", model_type_word(e->type),
+		snprintf(buf, size, "%s '%s'", plan_type_word(e->type),
 		    e->name);
 	else
-		snprintf(buf, size, "%s #%ld", model_type_word(e->type), e->id);
+		snprintf(buf, size, "%s #%ld", plan_type_word(e->type), e->id);
 	return buf;
 }
 
@@ -86,7 +87,7 @@ index_ids(struct link_ctx *c)
 			link_describe(e, who, sizeof who);
 			link_report(c, DIAG_ERROR, e, "%s: id %ld is already "
 			    "used by %s '%s'", who, e->id,
-			    model_type_word(f->type), f->name ? f->name : "");
+			    plan_type_word(f->type), f->name ? f->name : "");
 		} else {
 			c->by_id[e->id] = (int32_t)i;
 		}

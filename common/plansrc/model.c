@@ -120,24 +120,3 @@ model_set_name(struct plan_elem *e, const char *name)
 	e->name = copy;
 	return 0;
 }
-
-const char *
-model_type_word(int type)
-{
-	static const char *const words[PLAN_NTYPES] = {
-		"action pattern", "action pattern element", "competence",
-		"competence element", "drive", "action"
-	};
-
-	return type >= 0 && type < PLAN_NTYPES ? words[type] : "element";
-}
-
-const char *
-model_type_tag(int type)
-{
-	static const char *const tags[PLAN_NTYPES] = {
-		"AP", "APE", "C", "CE", "D", "A"
-	};
-
-	return type >= 0 && type < PLAN_NTYPES ? tags[type] : "?";
-}

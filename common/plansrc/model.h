@@ -76,10 +76,4 @@ int model_add_action(struct plan_model *m, long id, const char *name,
 /* Set an element's name (copied).  -1 out of memory. */
 int model_set_name(struct plan_elem *e, const char *name);
 
-/* Words for a type in messages: "drive", "competence element", ... */
-const char *model_type_word(int type);
-
-/* Short type tags as the monitor prints them: "D", "CE", ... */
-const char *model_type_tag(int type);
-
 #endif

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "plan/vocab.h"
 #include "plansrc/model.h"
 #include "plansrc/view.h"
 
@@ -86,7 +87,7 @@ make_labels(struct plan_view *v, struct strset *set)
 
 			if (v->label[t][i])
 				continue;
-			snprintf(buf, sizeof buf, "%s%u", model_type_tag(t),
+			snprintf(buf, sizeof buf, "%s%u", plan_type_tag(t),
 			    id);
 			for (k = 2;; k++) {
 				if ((s = strdup(buf)) == NULL)
@@ -95,7 +96,7 @@ make_labels(struct plan_view *v, struct strset *set)
 					break;
 				free(s);
 				snprintf(buf, sizeof buf, "%s%u_%d",
-				    model_type_tag(t), id, k);
+				    plan_type_tag(t), id, k);
 			}
 			v->label[t][i] = s;
 		}

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "plan/plan.h"
+#include "plan/vocab.h"
 #include "plansrc/expr.h"
 #include "plansrc/slurp.h"
 #include "plansrc/yamlplan.h"
@@ -35,9 +36,6 @@ set_long(struct yreader *r, const struct ynode *n, long lo, long hi,
 static void
 read_monitor(struct yreader *r, const struct ynode *n, long *field)
 {
-	static const char *const bits[] = {
-		"executed", "success", "pending", "fail", "error", "sense"
-	};
 	const struct ynode *item;
 	int32_t it = YDOC_NONE;
 	long v = 0;
@@ -58,7 +56,7 @@ read_monitor(struct yreader *r, const struct ynode *n, long *field)
 	}
 	while (yseq_next(&r->doc, n, &it, &item)) {
 		for (i = 0; i < 6; i++)
-			if (ynode_is(item, bits[i]))
+			if (ynode_is(item, plan_event_word((uint8_t)i)))
 				break;
 		if (i == 6) {
 			ydoc_error(r->d, item, "monitor: unknown event %s "
@@ -108,7 +106,7 @@ read_when(struct yreader *r, size_t k, const struct ynode *n)
 		return;
 	}
 	if (v[1]->kind != YNODE_SCALAR ||
-	    (cmp = cmp_from_text(v[1]->text)) < 0) {
+	    (cmp = plan_cmp_from_text(v[1]->text)) < 0) {
 		ydoc_error(r->d, v[1], "compare: expected ==, !=, >, <, EQ, "
 		    "NE, GT, LT, TR or FL");
 		return;

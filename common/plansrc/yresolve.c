@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "plan/plan.h"
+#include "plan/vocab.h"
 #include "plansrc/expr.h"
 #include "plansrc/yreader.h"
 
@@ -265,8 +266,8 @@ check_ids(struct yreader *r)
 		if (v[i].line != v[i - 1].line)
 			continue;
 		diag_error(r->d, e->pos.line, e->pos.col, "%s '%s': id %ld is "
-		    "already used by %s '%s'%s", model_type_word(e->type),
-		    elabel ? elabel : "", e->id, model_type_word(f->type),
+		    "already used by %s '%s'%s", plan_type_word(e->type),
+		    elabel ? elabel : "", e->id, plan_type_word(f->type),
 		    flabel ? flabel : "", r->refs[v[i].value].explicit_id ?
 		    "" : " (an element without id: takes its place in the "
 		    "document as its id)");

@@ -41,12 +41,16 @@ on_event(void *robot, const struct planner_event *pe)
 	e->type = pe->type;
 	e->id = plan_id(&r->plan, pe->type, pe->index);
 	e->sense = 0;
-	e->value = 0;
+	e->value = pe->why;	/* F and Z: why; 0 for the others */
 	if (pe->kind == PLANNER_EV_SENSE) {
 		e->sense = pe->sense;
 		e->value = pe->value;
 		if (pe->latch)
 			e->kind |= WIRE_EV_LATCH;
+		if (pe->held)
+			e->kind |= WIRE_EV_HELD;
+		if (pe->cmp != PLAN_TR && pe->cmp != PLAN_FL)
+			e->kind |= WIRE_EV_READ;
 	}
 }
 

@@ -79,7 +79,11 @@ enum wire_event_kind {
 	WIRE_EV_SENSE = 5	/* R: a releaser read its sense */
 };
 #define WIRE_EV_KIND	0x07u	/* kind bits of wire_event.kind */
-#define WIRE_EV_LATCH	0x80u	/* R: the releaser's latch after the check */
+#define WIRE_EV_LATCH	0x80u	/* R: the releaser's latch after the check
+				   (it released) */
+#define WIRE_EV_HELD	0x40u	/* R: the latch was set as the check began
+				   (the hysteresis moved the threshold) */
+#define WIRE_EV_READ	0x20u	/* R: a sense was read (not TR or FL) */
 
 /* Writing a payload; overflow is sticky and makes the length 0. */
 struct wire_out {
@@ -156,12 +160,14 @@ int wire_status_decode(struct wire_status *s, const uint8_t *p, uint8_t n);
 
 /* One monitor event (the planner's transparency stream). */
 struct wire_event {
-	uint8_t kind;		/* enum wire_event_kind, | WIRE_EV_LATCH */
+	uint8_t kind;		/* enum wire_event_kind, | WIRE_EV_LATCH,
+				   _HELD, _READ */
 	uint8_t type;		/* element type 0 AP .. 5 A; for SENSE the
 				   releaser's owner, a D or a CE */
 	uint16_t id;		/* element id (as the plan source gave it) */
 	uint16_t sense;		/* SENSE: the sense id; otherwise 0 */
-	int16_t value;		/* SENSE: the value read; otherwise 0 */
+	int16_t value;		/* SENSE: the value read; FAIL and ERROR:
+				   why (enum planner_why); otherwise 0 */
 };
 
 /* EVENTS frame: events numbered from `number`, all from plan cycle `cycle`. */

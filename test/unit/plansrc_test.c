@@ -11,6 +11,7 @@
 
 #include "check.h"
 #include "plan/plan.h"
+#include "plan/vocab.h"
 #include "plansrc/cint.h"
 #include "plansrc/dia.h"
 #include "plansrc/expr.h"
@@ -158,15 +159,15 @@ test_act_parse(void)
 static void
 test_cmp_text(void)
 {
-	CHECK(cmp_from_text("EQ") == PLAN_EQ);
-	CHECK(cmp_from_text("!=") == PLAN_NE);
-	CHECK(cmp_from_text(">") == PLAN_GT);
-	CHECK(cmp_from_text("LT") == PLAN_LT);
-	CHECK(cmp_from_text("FL") == PLAN_FL);
-	CHECK(cmp_from_text("gt") == -1);
-	CHECK(cmp_from_text(">=") == -1);
-	CHECK_STR(cmp_word(PLAN_TR), "TR");
-	CHECK_STR(cmp_symbol(PLAN_EQ), "==");
+	CHECK(plan_cmp_from_text("EQ") == PLAN_EQ);
+	CHECK(plan_cmp_from_text("!=") == PLAN_NE);
+	CHECK(plan_cmp_from_text(">") == PLAN_GT);
+	CHECK(plan_cmp_from_text("LT") == PLAN_LT);
+	CHECK(plan_cmp_from_text("FL") == PLAN_FL);
+	CHECK(plan_cmp_from_text("gt") == -1);
+	CHECK(plan_cmp_from_text(">=") == -1);
+	CHECK_STR(plan_cmp_word(PLAN_TR), "TR");
+	CHECK_STR(plan_cmp_symbol(PLAN_EQ), "==");
 }
 
 /* What ywrite_scalar writes for s. */

@@ -1,18 +1,15 @@
 /*
- * names.c - what planrun calls things: element, sense and action names
- * from the plan's name table, "#<id>" where the plan has none (stripped
+ * names.c - what the host tools call things: element, sense and action
+ * names from a plan's name table, "#<id>" where it has none (stripped
  * plans), and the reverse lookups for what users type in files and flags.
+ * planrun, armctl monitor and the event log (common/evlog) use it.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "host/num.h"
-#include "planrun.h"
-
-const char *const planrun_type_tag[PLAN_NTYPES] = {
-	"AP", "APE", "C", "CE", "D", "A"
-};
+#include "run/names.h"
 
 static char *
 id_name(uint16_t id)
@@ -198,4 +195,23 @@ names_element(const struct names *n, const char *key, uint8_t *type,
 				return 0;
 			}
 	return -1;
+}
+
+const char *
+names_of_element_id(const struct names *n, uint8_t type, uint16_t id)
+{
+	uint16_t i;
+
+	if (n == NULL || type >= PLAN_NTYPES)
+		return NULL;
+	for (i = 0; i < n->plan->count[type]; i++)
+		if (plan_id(n->plan, type, i) == id)
+			return n->element[type][i];
+	return NULL;
+}
+
+const char *
+names_of_sense(const struct names *n, uint16_t id)
+{
+	return n != NULL && id < n->nids ? n->sense[id] : NULL;
 }

@@ -1,0 +1,44 @@
+/*
+ * names.h - names for everything a plan refers to, on the host: elements,
+ * senses and actions from the plan's name table ("#<id>" where it has
+ * none), and the reverse lookups.  planrun, armctl and the event log.
+ */
+#ifndef SPINE_RUN_NAMES_H
+#define SPINE_RUN_NAMES_H
+
+#include <stdint.h>
+
+#include "plan/plan.h"
+
+struct names {
+	const struct plan *plan;
+	char **element[PLAN_NTYPES];	/* by record index */
+	char **sense;			/* by sense id, 0..maxid; NULL for
+					   ids the plan neither uses nor names */
+	char **action;			/* by action id, the same */
+	uint32_t nids;			/* maxid + 1 */
+};
+
+/* Names from the plan's table; "#<id>" where it has none.  -1 no memory
+   (names_free still frees what was made). */
+int names_init(struct names *n, const struct plan *p);
+void names_free(struct names *n);
+
+/*
+ * Resolve what a user wrote for a sense or an action: a name from the
+ * plan, "#<id>" or a bare decimal id.  The id, or -1.
+ */
+long names_sense_id(const struct names *n, const char *key);
+long names_action_id(const struct names *n, const char *key);
+
+/* An element by name or #<id>: 0 and (type, index), or -1. */
+int names_element(const struct names *n, const char *key, uint8_t *type,
+    uint16_t *index);
+
+/* The name of the element of `type` with plan id `id`, or of sense `id`;
+   NULL when there is no such element (or sense), or n is NULL. */
+const char *names_of_element_id(const struct names *n, uint8_t type,
+    uint16_t id);
+const char *names_of_sense(const struct names *n, uint16_t id);
+
+#endif
