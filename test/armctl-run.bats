@@ -222,9 +222,11 @@ near() {	# near "x y" X Y: within 0.01 mm
 }
 
 @test "run takes Cartesian x,y waypoints and the tip ends on the last one" {
+	# (run holds each waypoint until the next one's t: mjtraj is given a
+	# duration the arm's 90 degrees a second can follow)
 	start_armsim --links 100,80
 	# the stretched arm's tip is at (180,0)
-	mjtraj --from 180,0 --to 60,90 | armctl --port "$PORT" run -
+	mjtraj --duration 5 --from 180,0 --to 60,90 | armctl --port "$PORT" run -
 	run armctl --port "$PORT" pos
 	q=$(echo "${lines[1]}")
 	near "$(fk 100,80 "$q")" 60 90
@@ -233,7 +235,7 @@ near() {	# near "x y" X Y: within 0.01 mm
 @test "run of a mjtraj | ikreach pipeline reaches the target" {
 	start_armsim --links 100,80,40
 	# from the stretched arm's tip (220,0) to (100,50), 1 mm a step
-	mjtraj --from 220,0 --to 100,50 | ikreach --links 100,80,40 |
+	mjtraj --duration 5 --from 220,0 --to 100,50 | ikreach --links 100,80,40 |
 		armctl --port "$PORT" run -
 	run armctl --port "$PORT" pos
 	near "$(fk 100,80,40 "${lines[1]}")" 100 50
@@ -252,7 +254,7 @@ near() {	# near "x y" X Y: within 0.01 mm
 
 @test "Cartesian waypoints for a redundant arm (three links)" {
 	start_armsim --links 100,80,40
-	mjtraj --from 220,0 --to 100,50 | armctl --port "$PORT" run -
+	mjtraj --duration 5 --from 220,0 --to 100,50 | armctl --port "$PORT" run -
 	run armctl --port "$PORT" pos
 	near "$(fk 100,80,40 "${lines[1]}")" 100 50
 }
@@ -271,7 +273,7 @@ near() {	# near "x y" X Y: within 0.01 mm
 
 @test "Ctrl-C in a Cartesian run, then --resume, ends on the target" {
 	start_armsim --links 100,80 -v
-	mjtraj --from 180,0 --to 20,120 --step 0.5 >"$BATS_TEST_TMPDIR/long.csv"
+	mjtraj --duration 12 --from 180,0 --to 20,120 --step 0.5 >"$BATS_TEST_TMPDIR/long.csv"
 	interrupt_run "$BATS_TEST_TMPDIR/long.csv"
 	[ "$status" -eq 130 ]
 	run --separate-stderr armctl --port "$PORT" run --resume "$BATS_TEST_TMPDIR/long.csv"

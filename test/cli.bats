@@ -5,7 +5,7 @@
 load lib/helper
 bats_require_minimum_version 1.5.0
 
-TOOLS="mjtraj ikreach plancc planrun armctl armsim"
+TOOLS="mjtraj ikreach plancc planrun armctl armsim worldsim"
 
 @test "every tool: --help on stdout, exit 0" {
 	for t in $TOOLS; do
@@ -58,4 +58,7 @@ TOOLS="mjtraj ikreach plancc planrun armctl armsim"
 	run --separate-stderr "$SPINE_BIN/armsim" --links
 	assert_failure 2
 	[ "${stderr_lines[0]}" = "armsim: --links: needs a value" ]
+	run --separate-stderr "$SPINE_BIN/worldsim" --plan
+	assert_failure 2
+	[ "${stderr_lines[0]}" = "worldsim: --plan: needs a value" ]
 }

@@ -80,3 +80,30 @@ is_png() {
 	assert_success
 	assert_line --index 0 --partial "usage: scripts/plot"
 }
+
+@test "--xy with --mark and --circle: via points and the obstacle drawn" {
+	mjtraj --through --vmax 150 --rate 50 \
+	    "$SPINE_ROOT/examples/trajectories/around-obstacle.csv" > around.csv
+	run "$plot" --xy --mark "$SPINE_ROOT/examples/trajectories/around-obstacle.csv" \
+	    --circle 100,50,40 -o around.png around.csv
+	assert_success
+	is_png around.png
+	run "$plot" --xy --circle 100,50 -o bad.png around.csv
+	assert_failure 2
+	run "$plot" --xy --mark nosuch.csv -o bad.png around.csv
+	assert_failure 66
+}
+
+@test "--arm ARM.yaml draws joint values as the arm, side and top view" {
+	arm=$SPINE_ROOT/examples/arms/so101.yaml
+	printf 'x,y,z,pitch\n200,-100,150,-60\n220,-120,60,-90\n200,120,80,-90\n' > wp.csv
+	mjtraj --names x,y,z,pitch --vmax 150 --rate 20 wp.csv |
+	    ikreach --arm "$arm" > joints.csv
+	run "$plot" --arm "$arm" --mark wp.csv -o arm.png joints.csv
+	assert_success
+	is_png arm.png
+	# joint columns the arm does not have: a data error
+	printf 'a,b\n1,2\n' > nojoints.csv
+	run "$plot" --arm "$arm" -o bad.png nojoints.csv
+	assert_failure 65
+}

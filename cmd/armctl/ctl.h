@@ -9,6 +9,7 @@
 #include <signal.h>
 #include <stdint.h>
 
+#include "arm/arm.h"
 #include "link/port.h"
 #include "link/session.h"
 #include "wire/msg.h"
@@ -39,6 +40,9 @@ struct ctl {
 	long rate;		/* start: plan cycles per second */
 	int list_all;		/* list --all: built-in ttyS ports too */
 	int list_probe;		/* list --probe: ask each port for a robot */
+	const char *arm_file;	/* --arm FILE */
+	const struct arm_desc *arm;	/* ... loaded by main */
+	int goto_joints;	/* goto --joints */
 	/* the link */
 	char *port_name;
 	struct wire_port *port;
@@ -93,5 +97,12 @@ int cmd_pos(struct ctl *c, int argc, char **argv);
 int cmd_run(struct ctl *c, int argc, char **argv);
 int cmd_monitor(struct ctl *c, int argc, char **argv);
 int cmd_send(struct ctl *c, int argc, char **argv);
+/* The arm commands (armcmd.c): they need --arm FILE. */
+int cmd_goto(struct ctl *c, int argc, char **argv);
+int cmd_home(struct ctl *c, int argc, char **argv);
+int cmd_jog(struct ctl *c, int argc, char **argv);
+int cmd_gripper(struct ctl *c, int argc, char **argv);
+/* pos with --arm: the arm's joint names, the gripper in percent. */
+int arm_pos(struct ctl *c);
 
 #endif

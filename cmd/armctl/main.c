@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "host/args.h"
 #include "host/diag.h"
 #include "host/exits.h"
 #include "host/num.h"
@@ -32,7 +33,7 @@ usage(FILE *fp)
 	    "usage: armctl list [--all] [--probe]\n"
 	    "       armctl [--port P] [--baud B] [--timeout MS] [--retries N]"
 	    " [--check] [-v]\n"
-	    "              COMMAND [ARGS]\n"
+	    "              [--arm FILE] COMMAND [ARGS]\n"
 	    "commands:\n"
 	    "  info                  the robot's handshake\n"
 	    "  push FILE.plan        upload, verify and store a plan\n"
@@ -46,7 +47,17 @@ usage(FILE *fp)
 	    " waypoints\n"
 	    "  monitor [--names FILE.plan] [--events ESPFZR] [--count N]\n"
 	    "          [--duration S]    print the plan's monitor events\n"
-	    "  send TYPE [HEX...]    one raw request, for debugging\n");
+	    "  send TYPE [HEX...]    one raw request, for debugging\n"
+	    "with --arm FILE (spine-arm(5)): run also takes x,y,z[,pitch,roll]"
+	    " or the\n"
+	    "joints by name, a gripper column (%%) and honours a t column;"
+	    " and\n"
+	    "  goto X,Y,Z[,PITCH[,ROLL]] | goto --joints Q1,...\n"
+	    "                        a minimum-jerk move there from where the"
+	    " arm is\n"
+	    "  home                  every joint to 0 (within its limits)\n"
+	    "  jog JOINT DELTA       one joint by DELTA degrees\n"
+	    "  gripper PCT           open (100) or close (0) the gripper\n");
 }
 
 /* Which command takes which command option (by getopt value). */
@@ -60,8 +71,8 @@ static const struct {
 	{ 'R', "resume", "run" }, { 'N', "names", "monitor" },
 	{ 'c', "count", "monitor" }, { 'd', "duration", "monitor" },
 	{ 'E', "events", "monitor" }, { 'r', "rate", "start" },
-	{ 'L', "links", "run" }, { 'a', "all", "list" },
-	{ 'B', "probe", "list" },
+	{ 'L', "links", "run" }, { 'J', "joints", "goto" },
+	{ 'a', "all", "list" }, { 'B', "probe", "list" },
 };
 
 static const struct {
@@ -75,6 +86,8 @@ static const struct {
 	{ "start", cmd_start, 1 }, { "stop", cmd_stop, 1 },
 	{ "pos", cmd_pos, 1 }, { "run", cmd_run, 0 },
 	{ "monitor", cmd_monitor, 0 }, { "send", cmd_send, 1 },
+	{ "goto", cmd_goto, 1 }, { "home", cmd_home, 1 },
+	{ "jog", cmd_jog, 1 }, { "gripper", cmd_gripper, 1 },
 };
 
 static int
@@ -89,6 +102,8 @@ set_option(struct ctl *c, int ch, const char *arg)
 	switch (ch) {
 	case 'P': c->port_spec = arg; return 0;
 	case 'C': c->check = 1; return 0;
+	case 'A': c->arm_file = arg; return 0;
+	case 'J': c->goto_joints = 1; return 0;
 	case 'v': c->verbose = 1; return 0;
 	case 'R': c->resume = 1; return 0;
 	case 'L': c->expect_links = arg; return 0;
@@ -141,37 +156,41 @@ set_option(struct ctl *c, int ch, const char *arg)
 	return EXIT_USAGE;
 }
 
+static const struct option longopts[] = {
+	{ "port", required_argument, NULL, 'P' },
+	{ "baud", required_argument, NULL, 'b' },
+	{ "timeout", required_argument, NULL, 'T' },
+	{ "retries", required_argument, NULL, 'k' },
+	{ "check", no_argument, NULL, 'C' },
+	{ "arm", required_argument, NULL, 'A' },
+	{ "joints", no_argument, NULL, 'J' },
+	{ "verbose", no_argument, NULL, 'v' },
+	{ "period", required_argument, NULL, 'p' },
+	{ "threshold", required_argument, NULL, 't' },
+	{ "persist", required_argument, NULL, 'n' },
+	{ "pause", required_argument, NULL, 'w' },
+	{ "resume", no_argument, NULL, 'R' },
+	{ "links", required_argument, NULL, 'L' },
+	{ "names", required_argument, NULL, 'N' },
+	{ "count", required_argument, NULL, 'c' },
+	{ "duration", required_argument, NULL, 'd' },
+	{ "events", required_argument, NULL, 'E' },
+	{ "rate", required_argument, NULL, 'r' },
+	{ "all", no_argument, NULL, 'a' },
+	{ "probe", no_argument, NULL, 'B' },
+	{ "help", no_argument, NULL, 'h' },
+	{ "version", no_argument, NULL, 'V' },
+	{ NULL, 0, NULL, 0 }
+};
+static const char shortopts[] = ":vh";
+
 static int
 parse(int argc, char **argv, struct ctl *c, int *seen)
 {
-	static const struct option longopts[] = {
-		{ "port", required_argument, NULL, 'P' },
-		{ "baud", required_argument, NULL, 'b' },
-		{ "timeout", required_argument, NULL, 'T' },
-		{ "retries", required_argument, NULL, 'k' },
-		{ "check", no_argument, NULL, 'C' },
-		{ "verbose", no_argument, NULL, 'v' },
-		{ "period", required_argument, NULL, 'p' },
-		{ "threshold", required_argument, NULL, 't' },
-		{ "persist", required_argument, NULL, 'n' },
-		{ "pause", required_argument, NULL, 'w' },
-		{ "resume", no_argument, NULL, 'R' },
-		{ "links", required_argument, NULL, 'L' },
-		{ "names", required_argument, NULL, 'N' },
-		{ "count", required_argument, NULL, 'c' },
-		{ "duration", required_argument, NULL, 'd' },
-		{ "events", required_argument, NULL, 'E' },
-		{ "rate", required_argument, NULL, 'r' },
-		{ "all", no_argument, NULL, 'a' },
-		{ "probe", no_argument, NULL, 'B' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
-		{ NULL, 0, NULL, 0 }
-	};
 	int ch, r;
 
 	opterr = 0;	/* our own messages, with the short tool name */
-	while ((ch = getopt_long(argc, argv, ":vh", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
 		if (ch == 'h') {
 			usage(stdout);
 			exit(EXIT_OK);
@@ -242,8 +261,29 @@ interrupted_exit(struct ctl *c, const char *command)
 	return EXIT_JOB_FAILED;	/* only if the signal did not end us */
 }
 
-int
-main(int argc, char **argv)
+/* --arm FILE: the description the arm commands and run, pos use. */
+static int
+load_arm(struct ctl *c, const char *command)
+{
+	static struct arm_desc desc;
+	static const char *const needs[] = { "goto", "home", "jog", "gripper",
+	    NULL };
+	int i, r;
+
+	if (c->arm_file == NULL) {
+		for (i = 0; needs[i]; i++)
+			if (strcmp(command, needs[i]) == 0)
+				return usage_error("%s needs --arm FILE", command);
+		return 0;
+	}
+	if ((r = arm_load(&desc, c->arm_file)) != 0)
+		return r;
+	c->arm = &desc;
+	return 0;
+}
+
+static int
+armctl(int argc, char **argv)
 {
 	static struct ctl c;
 	int seen[128] = { 0 };
@@ -271,7 +311,8 @@ main(int argc, char **argv)
 	if (i == sizeof commands / sizeof commands[0]) {
 		return usage_error("unknown command: %s", command);
 	}
-	if ((r = check_options(command, seen)) != 0)
+	if ((r = check_options(command, seen)) != 0 ||
+	    (r = load_arm(&c, command)) != 0)
 		return r;
 	catch_signals();
 	if (commands[i].needs_link && (r = ctl_connect(&c)) != 0) {
@@ -288,5 +329,24 @@ main(int argc, char **argv)
 		warnx_tool("writing the output failed");
 		return r ? r : EXIT_IOERR;
 	}
+	return r;
+}
+
+int
+main(int argc, char **argv)
+{
+	char **av;
+	int ac, r;
+
+	/* goto -100,0,50 and jog base -10: numbers, not options */
+	if ((av = args_protect_numbers(argc, argv, longopts, shortopts)) ==
+	    NULL) {
+		warnx_tool("out of memory");
+		return EXIT_IOERR;
+	}
+	for (ac = 0; av[ac]; ac++)
+		;
+	r = armctl(ac, av);
+	free(av);
 	return r;
 }

@@ -46,7 +46,8 @@ send_chunk(struct ctl *c, const uint8_t *buf, uint32_t size, uint32_t off)
 	wire_out_init(&o, p, sizeof p);
 	wire_put_u16(&o, (uint16_t)off);
 	wire_put_bytes(&o, buf + off, (uint8_t)k);
-	return wire_send(&c->s, WIRE_PLAN_CHUNK, p, o.n);
+	return wire_send_flags(&c->s, WIRE_PLAN_CHUNK, p, o.n,
+	    WIRE_SEND_CUMULATIVE);
 }
 
 /* Wait for the next reply in order; 0 or an exit status. */
@@ -67,6 +68,59 @@ next_reply(struct ctl *c, struct wire_frame *reply, const char *doing)
 	return 0;
 }
 
+/*
+ * Does the robot hold this plan?  1 yes, 0 no, -1 no answer.  Size and the
+ * file's CRC are not enough: every plan ends in the CRC-32 of what comes
+ * before it, so the CRC of any whole plan is the same constant.  The
+ * plan's own trailing CRC-32 tells two plans of one size apart.
+ */
+static int
+robot_holds(struct ctl *c, const uint8_t *buf, uint32_t size, uint32_t crc)
+{
+	struct wire_frame reply;
+	struct wire_in in;
+	uint8_t p[3];
+
+	if (ctl_call(c, WIRE_PLAN_INFO, NULL, 0, &reply, "push") != 0)
+		return -1;
+	wire_in_init(&in, reply.payload, reply.len);
+	if (wire_get_u32(&in) != size || wire_get_u32(&in) != crc)
+		return 0;
+	p[0] = (uint8_t)(size - 4);
+	p[1] = (uint8_t)((size - 4) >> 8);
+	p[2] = 4;
+	if (ctl_call(c, WIRE_PLAN_READ, p, 3, &reply, "push") != 0)
+		return -1;
+	/* the reply: u16 offset, then the bytes */
+	return reply.len == 6 && memcmp(reply.payload + 2, buf + size - 4,
+	    4) == 0;
+}
+
+/*
+ * The commit went unanswered: the robot may have committed or not.  Shake
+ * hands again and ask which plan it holds, so the outcome we report is one
+ * we know.  0 committed; otherwise an exit status after a message.
+ */
+static int
+confirm_commit(struct ctl *c, const uint8_t *buf, uint32_t size,
+    uint32_t crc)
+{
+	int held;
+
+	warnx_tool("push: %s; asking the robot which plan it holds", c->s.why);
+	if (ctl_resync(c) != 0 || (held = robot_holds(c, buf, size, crc)) < 0) {
+		warnx_tool("push: the robot did not answer again: whether it "
+		    "committed the plan is not known ('armctl pull' tells)");
+		return EXIT_TEMPFAIL;
+	}
+	if (held) {
+		warnx_tool("push: committed (only the reply was lost)");
+		return 0;
+	}
+	warnx_tool("push: not committed, the previous plan is kept");
+	return EXIT_TEMPFAIL;
+}
+
 static int
 upload(struct ctl *c, const char *path, const uint8_t *buf, uint32_t size)
 {
@@ -74,6 +128,7 @@ upload(struct ctl *c, const char *path, const uint8_t *buf, uint32_t size)
 	struct progress bar;
 	uint8_t p[8];
 	uint32_t crc = crc32_update(0, buf, size), off = 0, acked = 0;
+	uint64_t t0 = wire_now_ms();
 	struct wire_out o;
 	struct wire_in in;
 	int r;
@@ -84,7 +139,8 @@ upload(struct ctl *c, const char *path, const uint8_t *buf, uint32_t size)
 	if ((r = ctl_call(c, WIRE_PLAN_BEGIN, p, o.n, &reply, "push")) != 0)
 		return r;
 	progress_begin(&bar, path);
-	while (acked < size) {
+	/* A stand-in reply may acknowledge past what is still queued. */
+	while (acked < size || wire_outstanding(&c->s) > 0) {
 		while (off < size && wire_can_send(&c->s)) {
 			if (send_chunk(c, buf, size, off) != 0)
 				return ctl_link_failed(c, "push");
@@ -100,13 +156,21 @@ upload(struct ctl *c, const char *path, const uint8_t *buf, uint32_t size)
 		progress_update(&bar, acked, size);
 	}
 	progress_end(&bar);
-	if ((r = ctl_call(c, WIRE_PLAN_COMMIT, NULL, 0, &reply, "push")) != 0)
-		return r;
+	if (wire_call(&c->s, WIRE_PLAN_COMMIT, NULL, 0, &reply) != 0) {
+		if (c->s.fail == WIRE_FAIL_TIMEOUT)
+			return confirm_commit(c, buf, size, crc);
+		return ctl_link_failed(c, "push");
+	}
+	if (reply.type == WIRE_ERROR)
+		return ctl_robot_error(&reply, "push");
 	wire_in_init(&in, reply.payload, reply.len);
 	if (wire_get_u32(&in) != size || wire_get_u32(&in) != crc) {
 		warnx_tool("push: the robot committed something else");
 		return EXIT_IOERR;
 	}
+	if (c->verbose)
+		fprintf(stderr, "%s: pushed %lu bytes in %lu ms\n", tool_name(),
+		    (unsigned long)size, (unsigned long)(wire_now_ms() - t0));
 	return 0;
 }
 

@@ -13,16 +13,10 @@
 #include "host/exits.h"
 #include "ctl.h"
 #include "reverse.h"
+#include "run.h"
 #include "traj.h"
 
 #define OBSTRUCTED 1000		/* stream() result besides exit statuses */
-
-struct steps {
-	const int32_t *q;	/* n x joints, millidegrees */
-	uint32_t n;
-	int joints;
-	uint32_t run_id;
-};
 
 struct watch {
 	uint32_t checked;	/* last executed step examined */
@@ -39,7 +33,8 @@ send_setpoint(struct ctl *c, const struct steps *st, uint32_t step)
 
 	memset(&sp, 0, sizeof sp);
 	sp.step = step;
-	sp.period_ms = (uint16_t)c->period_ms;
+	sp.period_ms = st->period ? st->period[step - 1] :
+	    (uint16_t)c->period_ms;
 	sp.joints = (uint8_t)st->joints;
 	memcpy(sp.mdeg, st->q + (size_t)(step - 1) * st->joints,
 	    sizeof(int32_t) * st->joints);
@@ -117,7 +112,8 @@ stream(struct ctl *c, const struct steps *st, uint32_t from,
 	uint32_t next = from, last_exec = from - 1;
 	int free_slots = c->hello.slots, in_flight = 0, polling = 0, r;
 	uint64_t now, next_poll = 0, progress = wire_now_ms();
-	uint64_t stall = 5000 + 20 * (uint64_t)c->period_ms +
+	uint64_t stall = 5000 + 20 * (uint64_t)(st->period ?
+	    st->max_period : c->period_ms) +
 	    (uint64_t)c->timeout_ms * (c->retries + 1);
 	/* Poll each period, but no more than 50 times a second: a STATUS
 	 * reports up to 19 steps, the robot keeps 32, and the line back also
@@ -214,8 +210,7 @@ settle(struct ctl *c)
 	return 0;
 }
 
-/* Encoder readings in millidegrees; 0 or an exit status. */
-static int
+int
 read_encoders(struct ctl *c, int32_t *mdeg)
 {
 	struct wire_frame reply;
@@ -272,6 +267,7 @@ go_back(struct ctl *c, const struct watch *w, uint32_t total,
 		warnx_tool("run: out of memory");
 		return EXIT_IOERR;
 	}
+	memset(&back, 0, sizeof back);
 	back.q = path;
 	back.n = n;
 	back.joints = c->hello.joints;
@@ -333,6 +329,38 @@ check_start(struct ctl *c, const struct steps *st, uint32_t from,
 	return EXIT_JOB_FAILED;
 }
 
+int
+steps_timed(struct steps *st, const double *t, uint32_t n, long last_ms,
+    uint16_t *per)
+{
+	uint32_t i;
+	long ms;
+
+	st->max_period = 0;
+	for (i = 0; i < n; i++) {
+		ms = i + 1 < n ? lround(t[i + 1] * 1000) - lround(t[i] * 1000) :
+		    last_ms;
+		if (ms > 65535)
+			return -1;
+		per[i] = (uint16_t)(ms < 1 ? 1 : ms);
+		if (per[i] > st->max_period)
+			st->max_period = per[i];
+	}
+	st->period = per;
+	return 0;
+}
+
+int
+run_steps(struct ctl *c, const struct steps *st, const int32_t *home)
+{
+	struct watch w;
+	int r = stream(c, st, 1, &w);
+
+	if (r == OBSTRUCTED)
+		return go_back(c, &w, st->n, home);
+	return r == 0 ? settle(c) : r;
+}
+
 static int
 run_trajectory(struct ctl *c, struct trajectory *t)
 {
@@ -342,6 +370,7 @@ run_trajectory(struct ctl *c, struct trajectory *t)
 	uint32_t from = 1;
 	int r;
 
+	memset(&st, 0, sizeof st);
 	st.n = t->n;
 	st.joints = c->hello.joints;
 	st.run_id = traj_run_id(t);
@@ -368,6 +397,16 @@ run_trajectory(struct ctl *c, struct trajectory *t)
 	}
 	/* Home is where this run began: the arm now, or the first step. */
 	memcpy(home, from > 1 ? st.q : here, sizeof(int32_t) * st.joints);
+	if (t->times && (t->periods = malloc(sizeof *t->periods * t->n)) ==
+	    NULL) {
+		warnx_tool("run: out of memory");
+		return EXIT_IOERR;
+	}
+	if (t->times && steps_timed(&st, t->times, t->n, c->period_ms,
+	    t->periods) != 0) {
+		warnx_tool("run: waypoints more than 65.535 s apart");
+		return EXIT_DATAERR;
+	}
 	r = stream(c, &st, from, &w);
 	if (r == OBSTRUCTED)
 		return go_back(c, &w, st.n, home);
@@ -384,6 +423,8 @@ cmd_run(struct ctl *c, int argc, char **argv)
 		warnx_tool("run: give one FILE.csv, or - for stdin");
 		return EXIT_USAGE;
 	}
+	if (c->arm)
+		return arm_run(c, argv[1]);
 	if ((r = traj_read(argv[1], &t)) == 0 && (r = ctl_connect(c)) == 0)
 		r = run_trajectory(c, &t);
 	traj_free(&t);

@@ -194,6 +194,8 @@ cmd_pos(struct ctl *c, int argc, char **argv)
 
 	if ((r = no_operands(argc, argv)) != 0)
 		return r;
+	if (c->arm)
+		return arm_pos(c);
 	if ((r = ctl_call(c, WIRE_ENCODERS, NULL, 0, &reply, "pos")) != 0)
 		return r;
 	if (reply.len != 4 * c->hello.joints) {

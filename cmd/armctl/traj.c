@@ -77,9 +77,34 @@ unsolved(struct csv_reader *r, int status_col, struct diag *d)
 	return EXIT_JOB_FAILED;
 }
 
+/* The t column: increasing seconds; 0 or an exit status. */
+static int
+read_time(struct csv_reader *r, struct trajectory *t, int t_col,
+    uint32_t cap, struct diag *d)
+{
+	double *times, v;
+
+	if (t_col < 0)
+		return 0;
+	if ((times = realloc(t->times, sizeof *times * cap)) == NULL) {
+		diag_error(d, r->line, 0, "out of memory");
+		return EXIT_IOERR;
+	}
+	t->times = times;
+	if ((size_t)t_col >= csv_nfields(r) || num_double(csv_field(r,
+	    (size_t)t_col), &v) != NUM_OK || (t->n > 0 &&
+	    !(v > times[t->n - 1])) || !(fabs(v) < 1e9)) {
+		diag_error(d, r->line, 0, "t: not a time after the row "
+		    "before's");
+		return EXIT_DATAERR;
+	}
+	times[t->n] = v;
+	return 0;
+}
+
 static int
 read_rows(struct csv_reader *r, struct trajectory *t, const int *col,
-    int width, int status_col, struct diag *d)
+    int width, int status_col, int t_col, struct diag *d)
 {
 	uint32_t cap = 0;
 	enum num_error e;
@@ -110,6 +135,8 @@ read_rows(struct csv_reader *r, struct trajectory *t, const int *col,
 			}
 			t->in[(size_t)t->n * width + k] = v;
 		}
+		if ((k = read_time(r, t, t_col, cap, d)) != 0)
+			return k;
 		t->line[t->n++] = r->line;
 	}
 	if (got < 0) {
@@ -151,7 +178,7 @@ traj_read(const char *path, struct trajectory *t)
 	} else {
 		t->joints = t->cartesian ? 0 : width;
 		rc = read_rows(&r, t, col, width, csv_header_find(&h,
-		    "status"), &d);
+		    "status"), csv_header_find(&h, "t"), &d);
 	}
 	if (rc == 0 && ferror(fp)) {
 		diag_error(&d, 0, 0, "cannot read: %s", strerror(errno));
@@ -253,5 +280,7 @@ traj_free(struct trajectory *t)
 	free(t->in);
 	free(t->line);
 	free(t->mdeg);
+	free(t->times);
+	free(t->periods);
 	memset(t, 0, sizeof *t);
 }

@@ -1,7 +1,8 @@
 /*
  * traj.h - armctl run's input: waypoints from a CSV, joint angles (q1..qn)
  * or Cartesian points (x,y) chosen by the header, turned into the joint
- * setpoints (millidegrees) the robot is sent.  Used by run.c.
+ * setpoints (millidegrees) the robot is sent; a t column, when there is
+ * one, times them.  Used by run.c.
  */
 #ifndef ARMCTL_TRAJ_H
 #define ARMCTL_TRAJ_H
@@ -18,6 +19,8 @@ struct trajectory {
 	uint32_t n;		/* waypoints */
 	double *in;		/* n x (joints or 2), as read */
 	long *line;		/* source line of each waypoint */
+	double *times;		/* n seconds from a t column, or NULL */
+	uint16_t *periods;	/* each step's hold, ms, from times */
 	int32_t *mdeg;		/* n x robot joints, after traj_to_joints */
 	int robot_joints;
 };

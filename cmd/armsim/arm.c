@@ -32,6 +32,8 @@ arm_clearance(const struct arm *a, const double *q)
 	double best = DBL_MAX, d;
 	int i, k;
 
+	if (a->desc)
+		return arm_clearance3(a->desc, q, a->obs3, a->nobs3);
 	if (a->nobs == 0)
 		return best;
 	for (i = 0; i < a->joints; i++)

@@ -2,11 +2,16 @@
  * arm.h - armsim's planar arm: joints that turn towards their command at a
  * limited speed, and circular obstacles that stop a link on contact (so the
  * encoders fall behind the command).  Angles as ikreach: q1 from the x-axis,
- * each further qi relative to the previous link, in degrees.
+ * each further qi relative to the previous link, in degrees; with --arm,
+ * the described arm's joint values (spine-arm(5)) and 3-D obstacles.
  */
 #ifndef ARMSIM_ARM_H
 #define ARMSIM_ARM_H
 
+#include <stdio.h>
+
+#include "arm/arm.h"
+#include "arm/obstacle.h"
 #include "wire/msg.h"
 
 #define ARM_MAX_OBSTACLES 16
@@ -24,6 +29,10 @@ struct arm {
 	struct obstacle obs[ARM_MAX_OBSTACLES];
 	int nobs;
 	int blocked;			/* the last step hit an obstacle */
+	/* --arm: the described arm in 3-D (q in its joint values) */
+	const struct arm_desc *desc;
+	struct arm_obstacle obs3[ARM_MAX_OBSTACLES];
+	int nobs3;
 };
 
 /*

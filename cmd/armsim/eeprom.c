@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "eeprom.h"
+#include "robot/store.h"
 
 static int
 fill_erased(int fd, uint32_t size)
@@ -28,6 +29,19 @@ fill_erased(int fd, uint32_t size)
 		off += (uint32_t)k;
 	}
 	return fsync(fd);
+}
+
+/* An existing file is taken only if it is big enough for two slot
+ * descriptors and some plan, and both descriptors are ones we write. */
+static int
+looks_like_store(const struct eeprom *e)
+{
+	uint8_t d[STORE_HEADER];
+
+	if (e->size < 64 || pread(e->fd, d, sizeof d, 0) != (ssize_t)sizeof d)
+		return 0;
+	return store_desc_plausible(d) &&
+	    store_desc_plausible(d + STORE_DESC_SIZE);
 }
 
 int
@@ -69,6 +83,14 @@ eeprom_open(struct eeprom *e, const char *path, uint32_t size,
 	}
 	if (st.st_size > 0) {
 		e->size = (uint32_t)st.st_size;
+		if (!looks_like_store(e)) {
+			snprintf(err, errlen, "%s: not a plan store (%lld bytes; "
+			    "armsim writes its own stores, of 64 bytes or more, "
+			    "starting with two slot descriptors)", path,
+			    (long long)st.st_size);
+			eeprom_close(e);
+			return -2;
+		}
 		return 0;
 	}
 	e->size = size ? size : fallback;

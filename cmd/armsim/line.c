@@ -10,6 +10,7 @@
 
 #include "host/splitmix.h"
 #include "line.h"
+#include "wire/msg.h"
 
 void
 line_init(struct line *l, long baud, double drop, double corrupt,
@@ -22,6 +23,8 @@ line_init(struct line *l, long baud, double drop, double corrupt,
 	l->stall_after = stall_after;
 	l->rng = seed;
 	l->faulty = drop > 0 || corrupt > 0 || stall_after >= 0;
+	l->lose_request = l->lose_reply = 0;
+	l->losing = l->lost_once = 0;
 	wire_decoder_init(&l->split);
 }
 
@@ -64,6 +67,37 @@ fault(struct line *l, uint8_t *frame, size_t n)
 	return 1;
 }
 
+/*
+ * --lose-request / --lose-reply for a request of `type` from the host: 1
+ * when it is to vanish.  The loss starts at the first request of the type
+ * and lasts until the host shakes hands again, as a line that went bad
+ * for a while and came back would look.
+ */
+static int
+lose_request(struct line *l, uint8_t type)
+{
+	uint8_t want = l->lose_request ? l->lose_request : l->lose_reply;
+
+	if (!want)
+		return 0;
+	if (type == WIRE_HELLO && l->losing) {
+		l->losing = 0;
+		l->lost_once = 1;
+	}
+	if (type == want && !l->lost_once)
+		l->losing = 1;
+	return l->losing && l->lose_request == type;
+}
+
+void
+line_lose(struct line *l, uint8_t request_type, uint8_t reply_type)
+{
+	l->lose_request = request_type;
+	l->lose_reply = reply_type;
+	if (request_type || reply_type)
+		l->faulty = 1;
+}
+
 static void
 split(struct line *l, uint8_t byte, line_sink *sink, void *ctx)
 {
@@ -78,6 +112,8 @@ split(struct line *l, uint8_t byte, line_sink *sink, void *ctx)
 			continue;
 		}
 		l->frames_in++;
+		if (lose_request(l, f.type))
+			continue;
 		if (fault(l, raw, n))
 			sink(ctx, raw, n);
 	}
@@ -122,6 +158,9 @@ line_to_host(struct line *l, const uint8_t *frame, size_t n, uint64_t now)
 		l->overflowed++;	/* nobody reads: the bytes are lost */
 		return;
 	}
+	if (l->losing && l->lose_reply && n > WIRE_AT_TYPE &&
+	    frame[WIRE_AT_TYPE] == (uint8_t)(l->lose_reply | WIRE_REPLY))
+		return;
 	memcpy(copy, frame, n);
 	l->frames_out++;
 	if (l->faulty && !fault(l, copy, n))

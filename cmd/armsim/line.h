@@ -1,7 +1,8 @@
 /*
  * line.h - the serial line between armsim's pty and its robot: optional
  * pacing at a baud rate (10 bits a byte, as 8N1 takes), and fault injection
- * per frame (drop, corrupt one bit, stall for good after N frames).
+ * per frame (drop, corrupt one bit, stall for good after N frames, lose
+ * every request or reply of one type until the next handshake).
  */
 #ifndef ARMSIM_LINE_H
 #define ARMSIM_LINE_H
@@ -36,10 +37,18 @@ struct line {
 	unsigned long frames_in, frames_out;
 	unsigned long dropped, corrupted, overflowed;
 	int stalled;
+	/* --lose-request / --lose-reply: 0, or the request type whose
+	 * requests (or replies) vanish from its first one until the host's
+	 * next HELLO; once only */
+	uint8_t lose_request, lose_reply;
+	uint8_t losing, lost_once;
 };
 
 void line_init(struct line *l, long baud, double drop, double corrupt,
     long stall_after, uint64_t seed);
+
+/* Lose every request (or reply) of a type for a while; 0 for none. */
+void line_lose(struct line *l, uint8_t request_type, uint8_t reply_type);
 
 /* Free room for bytes from the host. */
 size_t line_rx_room(const struct line *l);

@@ -17,6 +17,8 @@
 #include "host/num.h"
 #include "host/usage.h"
 #include "host/version.h"
+#include "link/names.h"
+#include "wire/msg.h"
 #include "sim.h"
 
 #define DEFAULT_STORE 16384u
@@ -36,8 +38,13 @@ usage(FILE *fp)
 	fprintf(fp,
 	    "usage: armsim [--links L1,L2,...] [--speed DEG/S[,...]]\n"
 	    "              [--start Q1,Q2,...] [--obstacle X,Y,R ...]\n"
+	    "       armsim --arm FILE [--start Q1,...]"
+	    " [--obstacle sphere:X,Y,Z,R | box:X0,Y0,Z0,X1,Y1,Z1 ...]\n"
+	    "              [--setpoints FILE.csv]\n"
 	    "              [--eeprom FILE] [--store-size BYTES]\n"
 	    "              [--drop P] [--corrupt P] [--stall-after N]"
+	    " [--lose-request TYPE]\n"
+	    "              [--lose-reply TYPE]"
 	    " [--seed S]\n"
 	    "              [--baud-sim BAUD] [--link PATH]"
 	    " [--exit-after SECONDS] [-v]\n");
@@ -45,9 +52,12 @@ usage(FILE *fp)
 
 struct options {
 	const char *links, *speed, *start, *eeprom, *link;
+	const char *arm, *setpoints;	/* --arm FILE, --setpoints FILE */
+	int speed_given, links_given;
 	const char *obstacles[ARM_MAX_OBSTACLES];
 	int nobstacles;
 	long store_size, stall_after, baud, seed;
+	int lose_request, lose_reply;	/* request types, 0: none */
 	double drop, corrupt, exit_after;
 	int verbose;
 };
@@ -86,6 +96,8 @@ parse_arm(const struct options *o, struct arm *a)
 	int n, j, k;
 
 	memset(a, 0, sizeof *a);
+	if (o->arm)
+		return 0;	/* see parse_described() */
 	if ((a->joints = number_list("links", o->links, a->link,
 	    WIRE_MAX_JOINTS)) < 0)
 		return EXIT_USAGE;
@@ -134,11 +146,86 @@ parse_arm(const struct options *o, struct arm *a)
 	return 0;
 }
 
+/* --start for a described arm: one value per joint, within its limits;
+ * by default each joint at 0 (held within its limits). */
+static int
+described_start(const struct options *o, struct arm *a)
+{
+	const struct arm_desc *d = a->desc;
+	int n, j;
+
+	for (j = 0; j < d->njoints; j++)
+		a->q[j] = arm_clamp(&d->joint[j], 0);
+	if (!o->start)
+		return 0;
+	if ((n = number_list("start", o->start, a->q, WIRE_MAX_JOINTS)) < 0)
+		return EXIT_USAGE;
+	if (n != d->njoints)
+		return bad_value("start", o->start, "give one value per joint");
+	for (j = 0; j < d->njoints; j++)
+		if (a->q[j] != arm_clamp(&d->joint[j], a->q[j]))
+			return bad_value("start", o->start, "a value beyond "
+			    "its joint's limits");
+	return 0;
+}
+
+/* --arm FILE: the joints, speeds and obstacles of a described arm. */
+static int
+parse_described(const struct options *o, struct sim *sim)
+{
+	struct arm *a = &sim->arm;
+	const char *why;
+	int j, k, r;
+
+	if ((r = arm_load(&sim->desc, o->arm)) != 0)
+		return r;
+	if (sim->desc.njoints > (int)WIRE_MAX_JOINTS) {
+		warnx_tool("%s: %d joints; the link carries at most %u",
+		    o->arm, sim->desc.njoints, WIRE_MAX_JOINTS);
+		return EXIT_DATAERR;
+	}
+	a->desc = &sim->desc;
+	a->joints = sim->desc.njoints;
+	for (j = 0; j < a->joints; j++) {
+		a->link[j] = sim->desc.joint[j].length;
+		a->speed[j] = sim->desc.joint[j].speed;
+	}
+	if (o->speed_given)
+		return usage_error("%s", "--arm gives each joint's speed: "
+		    "no --speed");
+	for (k = 0; k < o->nobstacles; k++)
+		if (arm_obstacle_parse(o->obstacles[k], &a->obs3[k], &why) < 0)
+			return bad_value("obstacle", o->obstacles[k], why);
+	a->nobs3 = o->nobstacles;
+	if ((r = described_start(o, a)) != 0)
+		return r;
+	if (arm_clearance(a, a->q) <= 0) {
+		warnx_tool("the arm's start pose touches an obstacle");
+		return EXIT_USAGE;
+	}
+	return 0;
+}
+
+/* A request type by its protocol name, for --lose-request/--lose-reply. */
+static int
+lost_type(const char *opt, const char *arg, int *type)
+{
+	int t = wire_type_parse(arg);
+
+	if (t <= 0 || t == WIRE_HELLO || t >= WIRE_EVENTS)
+		return bad_value(opt, arg, "want a request type such as "
+		    "PLAN_COMMIT (man spine-protocol.7), not HELLO");
+	*type = t;
+	return 0;
+}
+
 static int
 parse(int argc, char **argv, struct options *o)
 {
 	static const struct option longopts[] = {
 		{ "links", required_argument, NULL, 'l' },
+		{ "arm", required_argument, NULL, 'A' },
+		{ "setpoints", required_argument, NULL, 'W' },
 		{ "speed", required_argument, NULL, 's' },
 		{ "start", required_argument, NULL, 'q' },
 		{ "obstacle", required_argument, NULL, 'o' },
@@ -147,6 +234,8 @@ parse(int argc, char **argv, struct options *o)
 		{ "drop", required_argument, NULL, 'D' },
 		{ "corrupt", required_argument, NULL, 'C' },
 		{ "stall-after", required_argument, NULL, 'T' },
+		{ "lose-request", required_argument, NULL, 'Q' },
+		{ "lose-reply", required_argument, NULL, 'P' },
 		{ "seed", required_argument, NULL, 'R' },
 		{ "baud-sim", required_argument, NULL, 'B' },
 		{ "link", required_argument, NULL, 'L' },
@@ -167,8 +256,10 @@ parse(int argc, char **argv, struct options *o)
 	while ((c = getopt_long(argc, argv, ":l:s:o:e:L:vh", longopts,
 	    NULL)) != -1) {
 		switch (c) {
-		case 'l': o->links = optarg; break;
-		case 's': o->speed = optarg; break;
+		case 'l': o->links = optarg; o->links_given = 1; break;
+		case 's': o->speed = optarg; o->speed_given = 1; break;
+		case 'A': o->arm = optarg; break;
+		case 'W': o->setpoints = optarg; break;
 		case 'q': o->start = optarg; break;
 		case 'e': o->eeprom = optarg; break;
 		case 'L': o->link = optarg; break;
@@ -196,6 +287,13 @@ parse(int argc, char **argv, struct options *o)
 			if (num_long(optarg, 0, 1000000000L, &o->stall_after))
 				return bad_value("stall-after", optarg,
 				    "want a frame count");
+			break;
+		case 'Q':
+		case 'P':
+			if ((r = lost_type(c == 'Q' ? "lose-request" :
+			    "lose-reply", optarg, c == 'Q' ? &o->lose_request :
+			    &o->lose_reply)) != 0)
+				return r;
 			break;
 		case 'R':
 			if (num_long(optarg, 0, 2147483647L, &o->seed))
@@ -226,6 +324,8 @@ parse(int argc, char **argv, struct options *o)
 	if (optind != argc) {
 		return usage_error("unexpected argument: %s", argv[optind]);
 	}
+	if (o->arm && o->links_given)
+		return usage_error("%s", "--arm describes the arm: no --links");
 	return 0;
 }
 
@@ -253,8 +353,12 @@ main(int argc, char **argv)
 	int r;
 
 	if ((r = parse(argc, argv, &o)) != 0 || (r = parse_arm(&o,
-	    &sim.arm)) != 0)
+	    &sim.arm)) != 0 || (o.arm && (r = parse_described(&o, &sim)) != 0))
 		return r;
+	if (o.setpoints && (sim.setpoints = fopen(o.setpoints, "w")) == NULL) {
+		warnx_tool("%s: %s", o.setpoints, strerror(errno));
+		return EXIT_IOERR;
+	}
 	if ((r = eeprom_open(&sim.eeprom, o.eeprom, (uint32_t)o.store_size,
 	    DEFAULT_STORE, err, sizeof err)) != 0) {
 		warnx_tool("%s", err);
@@ -262,12 +366,18 @@ main(int argc, char **argv)
 	}
 	line_init(&sim.line, o.baud, o.drop, o.corrupt, o.stall_after,
 	    (uint64_t)o.seed);
+	line_lose(&sim.line, (uint8_t)o.lose_request, (uint8_t)o.lose_reply);
 	if (sim_pty_open(&sim.pty) != 0) {
 		warnx_tool("cannot open a pseudo-terminal: %s",
 		    strerror(errno));
 		return EXIT_UNAVAILABLE;
 	}
 	if (o.link && sim_pty_link(&sim.pty, o.link) != 0) {
+		if (errno == EEXIST) {
+			warnx_tool("--link %s: exists and is not a symbolic "
+			    "link; not replacing it", o.link);
+			return EXIT_IOERR;
+		}
 		warnx_tool("%s: %s", o.link, strerror(errno));
 		return EXIT_IOERR;
 	}
@@ -285,5 +395,7 @@ main(int argc, char **argv)
 		sim_pty_unlink(&sim.pty, o.link);
 	sim_pty_close(&sim.pty);
 	eeprom_close(&sim.eeprom);
+	if (sim.setpoints && fclose(sim.setpoints) != 0)
+		r = -1;
 	return r != 0 ? EXIT_IOERR : EXIT_OK;
 }

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <termios.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "pty.h"
@@ -58,7 +59,13 @@ int
 sim_pty_link(const struct sim_pty *p, const char *link)
 {
 	char tmp[4096];
+	struct stat st;
 
+	/* Replace a link (a previous run's), never a file someone made. */
+	if (lstat(link, &st) == 0 && !S_ISLNK(st.st_mode)) {
+		errno = EEXIST;
+		return -1;
+	}
 	if (snprintf(tmp, sizeof tmp, "%s.%ld.tmp", link, (long)getpid()) >=
 	    (int)sizeof tmp) {
 		errno = ENAMETOOLONG;

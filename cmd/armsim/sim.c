@@ -53,6 +53,21 @@ hw_read_encoders(void *ctx, int32_t *mdeg)
 		mdeg[j] = (int32_t)lround(s->arm.q[j] * 1000);
 }
 
+/* --setpoints: a CSV row "t,<joints>" on armsim's own clock (seconds
+ * since it started) for every command the robot gives its joints: each
+ * streamed step as it starts, a STOP's hold. */
+static void
+log_setpoint(struct sim *s)
+{
+	int j;
+
+	fprintf(s->setpoints, "%.3f", (double)(s->now - s->t0) / 1e9);
+	for (j = 0; j < s->arm.joints; j++)
+		fprintf(s->setpoints, ",%.3f", s->arm.cmd[j]);
+	fputc('\n', s->setpoints);
+	fflush(s->setpoints);
+}
+
 static void
 hw_command_joints(void *ctx, const int32_t *mdeg)
 {
@@ -61,6 +76,8 @@ hw_command_joints(void *ctx, const int32_t *mdeg)
 
 	for (j = 0; j < s->arm.joints; j++)
 		s->arm.cmd[j] = mdeg[j] / 1000.0;
+	if (s->setpoints)
+		log_setpoint(s);
 }
 
 static int
@@ -112,6 +129,17 @@ sim_start(struct sim *s)
 	for (j = 0; j < s->arm.joints; j++) {
 		s->link_um[j] = (uint32_t)lround(s->arm.link[j] * 1000);
 		s->arm.cmd[j] = s->arm.q[j];
+	}
+	if (s->setpoints) {
+		fputs("t", s->setpoints);
+		for (j = 0; j < s->arm.joints; j++)
+			if (s->arm.desc)
+				fprintf(s->setpoints, ",%s",
+				    s->arm.desc->joint[j].name);
+			else
+				fprintf(s->setpoints, ",q%d", j + 1);
+		fputc('\n', s->setpoints);
+		fflush(s->setpoints);
 	}
 	memset(&s->hw, 0, sizeof s->hw);
 	s->hw.ctx = s;

@@ -28,6 +28,8 @@ struct sim {
 	uint64_t t0, now;		/* nanoseconds, monotonic */
 	double exit_after;		/* seconds; 0: run until killed */
 	int verbose;
+	FILE *setpoints;		/* --setpoints: each command, timed */
+	struct arm_desc desc;		/* --arm */
 	volatile sig_atomic_t *stop;
 };
 

@@ -22,6 +22,7 @@ struct options {
 	int raw_angles;	/* --raw-angles: no turn taken off */
 	int fk, joints, trace;
 	const char *memory;
+	const char *arm_file;	/* --arm: see armmode.c */
 	long explore;
 	enum table_format format;
 	int precision;
@@ -63,5 +64,9 @@ void row_fk(struct run *r, const double *vals);
 
 /* The kin_trace_fn that prints every iteration's pose. */
 void row_trace(void *ctx, long iter, const double *q, int n);
+
+/* ikreach --arm: solve or, with --fk, pose every row; an exit status. */
+int arm_mode(const struct options *o, const char *file, char **args,
+    int nargs, int files);
 
 #endif

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "args.h"
+#include "host/args.h"
 #include "bank.h"
 #include "host/diag.h"
 #include "host/exits.h"
@@ -29,6 +29,8 @@ usage(FILE *fp)
 	fprintf(fp,
 "usage: ikreach --links L1,...,Ln [options] [x,y[,phi] ... | file | -]\n"
 "       ikreach --links L1,...,Ln --fk [--joints] [q1,...,qn ... | file | -]\n"
+"       ikreach --arm FILE [options] [x,y,z[,pitch[,roll]] ... | file | -]\n"
+"       ikreach --arm FILE --fk [joint values ... | file | -]\n"
 "\n"
 "Joint angles for a planar arm of n links (1 to 64) that put its tip on\n"
 "each target.  Targets are arguments, or CSV with columns x,y[,phi]\n"
@@ -36,6 +38,8 @@ usage(FILE *fp)
 "with no targets, CSV is read from standard input.\n"
 "\n"
 "  -l, --links L,...      link lengths, base first\n"
+"  -A, --arm FILE         the arm described in FILE (spine-arm(5)): 3-D\n"
+"                         targets, the arm's joint names as columns\n"
 "  -m, --method NAME      auto (default), analytic, jacobian, ccd, fabrik,\n"
 "                         rr\n"
 "  -e, --elbow SIDE       up (default), down, or both (closed form: 2 rows)\n"
@@ -127,9 +131,10 @@ parse_limits(struct options *o, const char *arg, double unit)
 	return 0;
 }
 
-static const char shortopts[] = ":l:m:e:L:b:t:n:s:riTM:x:kjf:p:HhV";
+static const char shortopts[] = ":A:l:m:e:L:b:t:n:s:riTM:x:kjf:p:HhV";
 
 static const struct option longopts[] = {
+	{ "arm", required_argument, NULL, 'A' },
 	{ "links", required_argument, NULL, 'l' },
 	{ "method", required_argument, NULL, 'm' },
 	{ "elbow", required_argument, NULL, 'e' },
@@ -159,6 +164,20 @@ struct deferred {
 	const char *links, *limits, *base, *elbow;
 };
 
+/* --arm: every other option that describes the arm is out. */
+static int
+check_arm_options(const struct options *o, const struct deferred *d)
+{
+	if (d->links || d->limits || d->base)
+		return usage_error("%s", "--arm describes the arm: no --links, "
+		    "--limits or --base");
+	if (o->both || o->trace || o->memory || o->explore ||
+	    (o->joints && !o->fk) || o->rad)
+		return usage_error("%s", "--arm takes no --elbow both, --trace, "
+		    "--memory, --explore or --rad; --joints goes with --fk");
+	return 0;
+}
+
 static int
 parse_one(struct options *o, struct deferred *d, int ch, const char *arg)
 {
@@ -168,6 +187,7 @@ parse_one(struct options *o, struct deferred *d, int ch, const char *arg)
 	int bad;
 
 	switch (ch) {
+	case 'A': o->arm_file = arg; return 0;
 	case 'l': d->links = arg; return 0;
 	case 'L': d->limits = arg; return 0;
 	case 'e': d->elbow = arg; return 0;
@@ -238,9 +258,9 @@ finish_options(struct options *o, const struct deferred *d)
 	double unit = o->rad ? 1 : PI / 180;
 	int st;
 
-	if (d->links == NULL)
-		return usage_error("%s", "--links is required");
-	if ((st = parse_links(o, d->links)) != 0)
+	if (o->arm_file == NULL && d->links == NULL)
+		return usage_error("%s", "--links or --arm is required");
+	if (o->arm_file == NULL && (st = parse_links(o, d->links)) != 0)
 		return st;
 	if (d->limits && (st = parse_limits(o, d->limits, unit)) != 0)
 		return st;
@@ -250,6 +270,8 @@ finish_options(struct options *o, const struct deferred *d)
 		o->kin.elbow = KIN_ELBOW_DOWN;
 	else if (d->elbow && strcmp(d->elbow, "up") != 0)
 		return usage_error("--elbow '%s': up, down or both", d->elbow);
+	if (o->arm_file)
+		return check_arm_options(o, d);
 	if (o->joints && !o->fk)
 		return usage_error("%s", "--joints goes with --fk");
 	if (o->fk && (o->trace || o->memory))
@@ -365,6 +387,19 @@ row_allowed(const struct options *o, const struct source *src, int have)
 		return 0;
 	}
 	return 1;
+}
+
+/* --arm: the same argument rules as open_source(), then armmode.c. */
+static int
+arm_files(const struct options *o, char **args, int nargs)
+{
+	int i, files = 0;
+
+	for (i = 0; i < nargs; i++)
+		files += !looks_numeric(args[i]);
+	if (files > 1 || (files == 1 && nargs > 1))
+		return usage_error("%s", "give targets, or one file, not both");
+	return arm_mode(o, o->arm_file, args, nargs, files);
 }
 
 static int
@@ -488,6 +523,11 @@ main(int argc, char **argv)
 	argc = ac;
 	argv = av;
 	if ((st = parse_options(&o, argc, argv)) != 0) {
+		free(av);
+		return st;
+	}
+	if (o.arm_file) {
+		st = arm_files(&o, argv + optind, argc - optind);
 		free(av);
 		return st;
 	}

@@ -2,10 +2,17 @@
  * atomic.c - temp file + rename.
  * rename(2) within one directory is atomic, so readers see the old file or
  * the new one.  The temporary is created with O_EXCL and mode 0666 so the
- * result gets the user's umask, as a plain fopen would give it.
+ * result gets the user's umask, as a plain fopen would give it; replacing
+ * a file keeps that file's mode.
+ *
+ * The one process-wide table in common/: the temporaries being written,
+ * so that SIGINT, SIGTERM or SIGHUP (when the tool has no handler of its
+ * own) removes them before the process dies.  A signal handler can reach
+ * nothing but a static.
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +22,59 @@
 #include <unistd.h>
 
 #include "atomic.h"
+
+#define LIVE_MAX 16
+static char *volatile live[LIVE_MAX];	/* temporaries being written */
+
+static void
+remove_live_and_die(int sig)
+{
+	int i;
+
+	for (i = 0; i < LIVE_MAX; i++)
+		if (live[i])
+			unlink(live[i]);	/* async-signal-safe */
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+/* Catch the signals that end a tool, unless it catches them itself. */
+static void
+catch_once(void)
+{
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP };
+	static int done;
+	struct sigaction sa, old;
+	size_t i;
+
+	if (done)
+		return;
+	done = 1;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = remove_live_and_die;
+	sigemptyset(&sa.sa_mask);
+	for (i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
+		if (sigaction(sigs[i], NULL, &old) == 0 &&
+		    old.sa_handler == SIG_DFL)
+			sigaction(sigs[i], &sa, NULL);
+}
+
+/* Add (on) or drop a temporary from the table, signals held meanwhile. */
+static void
+watch(char *tmp, int on)
+{
+	sigset_t all, old;
+	int i;
+
+	sigfillset(&all);
+	sigprocmask(SIG_BLOCK, &all, &old);
+	for (i = 0; i < LIVE_MAX; i++)
+		if (on ? live[i] == NULL : live[i] == tmp) {
+			live[i] = on ? tmp : NULL;
+			break;
+		}
+	sigprocmask(SIG_SETMASK, &old, NULL);
+}
 
 static char *
 temp_name(const char *path, unsigned attempt)
@@ -39,7 +99,7 @@ atomic_open(struct atomic_file *af, const char *path)
 {
 	struct stat st;
 	unsigned attempt;
-	int fd = -1;
+	int fd = -1, exists;
 
 	memset(af, 0, sizeof af[0]);
 	if (strcmp(path, "-") == 0) {
@@ -48,11 +108,13 @@ atomic_open(struct atomic_file *af, const char *path)
 	}
 	if ((af->path = strdup(path)) == NULL)
 		return -1;
-	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+	exists = stat(path, &st) == 0;
+	if (exists && !S_ISREG(st.st_mode)) {
 		if ((af->fp = fopen(path, "w")) == NULL)
 			goto fail;
 		return 0;
 	}
+	catch_once();
 	for (attempt = 0; attempt < 100 && fd < 0; attempt++) {
 		free(af->tmp);
 		if ((af->tmp = temp_name(path, attempt)) == NULL)
@@ -61,8 +123,15 @@ atomic_open(struct atomic_file *af, const char *path)
 		if (fd < 0 && errno != EEXIST)
 			goto fail;
 	}
-	if (fd < 0 || (af->fp = fdopen(fd, "w")) == NULL)
+	if (fd < 0)
 		goto fail;
+	watch(af->tmp, 1);
+	/* the replacement keeps the mode of the file it replaces */
+	if ((exists && fchmod(fd, st.st_mode & 07777) != 0) ||
+	    (af->fp = fdopen(fd, "w")) == NULL) {
+		watch(af->tmp, 0);
+		goto fail;
+	}
 	return 0;
 fail:
 	if (fd >= 0) {
@@ -78,6 +147,8 @@ fail:
 static void
 release(struct atomic_file *af)
 {
+	if (af->tmp)
+		watch(af->tmp, 0);
 	free(af->tmp);
 	free(af->path);
 	af->tmp = af->path = NULL;

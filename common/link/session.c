@@ -10,6 +10,11 @@
 
 #include "session.h"
 
+/* Resend timeouts: none shorter (a busy host's scheduling noise), and the
+ * first guess before any round trip was measured (a handshake is short). */
+#define RTO_MIN_MS 20
+#define RTO_FIRST_MS 50
+
 uint64_t
 wire_now_ms(void)
 {
@@ -27,6 +32,7 @@ wire_session_init(struct wire_session *s, struct wire_port *port,
 	s->port = port;
 	s->timeout_ms = timeout_ms > 0 ? timeout_ms : 1;
 	s->retries = retries >= 0 ? retries : 0;
+	s->rto_ms = RTO_FIRST_MS < s->timeout_ms ? RTO_FIRST_MS : s->timeout_ms;
 	s->window = 1;
 	wire_decoder_init(&s->dec);
 }
@@ -68,8 +74,13 @@ transmit(struct wire_session *s, struct wire_pending *p, int rearm)
 		    : strerror(errno));
 		return failed(s, WIRE_FAIL_LINK, why);
 	}
+	p->sent_ms = wire_now_ms();
+	if (p->sends == 0)
+		p->first_ms = p->sent_ms;
+	if (p->sends < UINT16_MAX)
+		p->sends++;
 	if (rearm)
-		p->due_ms = wire_now_ms() + (uint64_t)s->timeout_ms;
+		p->due_ms = p->sent_ms + (uint64_t)s->rto_ms;
 	s->frames_out++;
 	s->bytes_out += p->len;
 	return 0;
@@ -78,6 +89,13 @@ transmit(struct wire_session *s, struct wire_pending *p, int rearm)
 int
 wire_send(struct wire_session *s, uint8_t type, const uint8_t *payload,
     uint8_t len)
+{
+	return wire_send_flags(s, type, payload, len, 0);
+}
+
+int
+wire_send_flags(struct wire_session *s, uint8_t type, const uint8_t *payload,
+    uint8_t len, unsigned flags)
 {
 	struct wire_pending *p;
 
@@ -92,7 +110,9 @@ wire_send(struct wire_session *s, uint8_t type, const uint8_t *payload,
 	if (p->len == 0)
 		return failed(s, WIRE_FAIL_PROTO, "payload too long");
 	p->timeouts = 0;
+	p->sends = 0;
 	p->replied = 0;
+	p->cumulative = (flags & WIRE_SEND_CUMULATIVE) != 0;
 	s->count++;
 	return transmit(s, p, 1);
 }
@@ -132,10 +152,71 @@ matches(const struct wire_pending *p, const struct wire_frame *f)
 	return f->type == WIRE_ERROR && f->len >= 2 && f->payload[0] == p->type;
 }
 
+/* A round trip measured: the timeout follows it (RFC 6298's weights). */
+static void
+sample_rtt(struct wire_session *s, double ms)
+{
+	double rto, dev;
+
+	if (!s->have_rtt) {
+		s->srtt_ms = ms;
+		s->rttvar_ms = ms / 2;
+		s->have_rtt = 1;
+	} else {
+		dev = s->srtt_ms > ms ? s->srtt_ms - ms : ms - s->srtt_ms;
+		s->rttvar_ms = 0.75 * s->rttvar_ms + 0.25 * dev;
+		s->srtt_ms = 0.875 * s->srtt_ms + 0.125 * ms;
+	}
+	rto = s->srtt_ms + (4 * s->rttvar_ms > 10 ? 4 * s->rttvar_ms : 10);
+	if (rto < RTO_MIN_MS)
+		rto = RTO_MIN_MS;
+	s->rto_ms = rto > s->timeout_ms ? s->timeout_ms : (int)rto;
+	s->base_rto_ms = s->rto_ms;
+}
+
+/*
+ * A reply is progress: the requests still waiting were queued behind the
+ * one answered, so their clocks start again (RFC 6298 5.3), or a window
+ * sent in one burst would time out at its tail on a clean line.
+ */
+static void
+restart_timers(struct wire_session *s)
+{
+	uint64_t due = wire_now_ms() + (uint64_t)s->rto_ms;
+	uint8_t i;
+
+	for (i = 0; i < s->count; i++) {
+		struct wire_pending *q = at(s, i);
+
+		if (!q->replied && q->due_ms < due)
+			q->due_ms = due;
+	}
+}
+
+/* Request i was answered: earlier cumulative ones of its type are done. */
+static void
+stand_in(struct wire_session *s, uint8_t i)
+{
+	struct wire_pending *p = at(s, i), *q;
+	uint8_t j;
+
+	if (!p->cumulative || p->reply.type == WIRE_ERROR)
+		return;
+	for (j = 0; j < i; j++) {
+		q = at(s, j);
+		if (!q->replied && q->cumulative && q->type == p->type) {
+			q->replied = 1;
+			q->reply = p->reply;
+			q->reply.seq = q->seq;
+		}
+	}
+}
+
 static int
 on_frame(struct wire_session *s, const struct wire_frame *f)
 {
 	struct wire_pending *p;
+	uint64_t now;
 	int i;
 
 	if (f->type == WIRE_EVENTS) {
@@ -148,12 +229,34 @@ on_frame(struct wire_session *s, const struct wire_frame *f)
 	p = at(s, (uint8_t)i);
 	if (f->type == WIRE_NAK) {
 		s->naks++;
-		return p->replied ? 0 : resend_from(s, (uint8_t)i, s->count, 0);
+		if (p->replied)
+			return 0;
+		if (!s->selective)
+			return resend_from(s, (uint8_t)i, s->count, 0);
+		/* The robot kept what came after: send the lost one alone, and
+		 * not again for each NAK its followers raise meanwhile. */
+		if (wire_now_ms() - p->sent_ms < (uint64_t)(s->have_rtt ?
+		    s->srtt_ms : s->rto_ms))
+			return 0;
+		s->resent++;
+		return transmit(s, p, 0);
 	}
 	if (p->replied || !matches(p, f))
 		return 0;
 	p->replied = 1;
 	p->reply = *f;
+	/*
+	 * Karn: a reply to a resent request could answer either sending.
+	 * A request sent in a burst waited behind the one answered before
+	 * it: its round trip counts from that answer, as its timer does.
+	 */
+	now = wire_now_ms();
+	if (p->sends == 1)
+		sample_rtt(s, (double)(now - (p->sent_ms > s->progress_ms ?
+		    p->sent_ms : s->progress_ms)));
+	s->progress_ms = now;
+	restart_timers(s);
+	stand_in(s, (uint8_t)i);
 	/* Replies come in order: any earlier one still missing was lost. */
 	return resend_from(s, 0, (uint8_t)i, 0);
 }
@@ -189,6 +292,24 @@ pump(struct wire_session *s, int wait_ms)
 	return 0;
 }
 
+/*
+ * After a timeout, wait longer next time: a line slower than we guessed
+ * must not drown in resends.  But a loss is usually only a loss: the wait
+ * stays within twice the measured timeout, or twice the first guess before
+ * anything was measured, so a lossy line is retried often enough to get
+ * through within the give-up budget.
+ */
+static void
+back_off(struct wire_session *s)
+{
+	int cap = 2 * (s->base_rto_ms ? s->base_rto_ms : RTO_FIRST_MS);
+	int next = s->rto_ms + s->rto_ms / 2;
+
+	if (cap > s->timeout_ms)
+		cap = s->timeout_ms;
+	s->rto_ms = next > cap ? cap : next;
+}
+
 /* Resend on the oldest request's timeout; -1 when its retries are spent. */
 static int
 check_timeout(struct wire_session *s, uint64_t now, uint64_t *next)
@@ -200,14 +321,17 @@ check_timeout(struct wire_session *s, uint64_t now, uint64_t *next)
 		*next = h->due_ms;
 		return 0;
 	}
-	if (h->timeouts >= s->retries) {
-		snprintf(why, sizeof why, "no reply from %s after %d tries "
-		    "of %d ms", wire_port_name(s->port), s->retries + 1,
-		    s->timeout_ms);
+	if (h->sends > s->retries && now - h->first_ms >=
+	    (uint64_t)s->timeout_ms * (uint64_t)(s->retries + 1)) {
+		snprintf(why, sizeof why, "no reply from %s after %u tries "
+		    "in %lu ms", wire_port_name(s->port), (unsigned)h->sends,
+		    (unsigned long)(now - h->first_ms));
 		return failed(s, WIRE_FAIL_TIMEOUT, why);
 	}
-	h->timeouts++;
+	if (h->timeouts < UINT8_MAX)
+		h->timeouts++;
 	s->timeouts++;
+	back_off(s);
 	if (resend_from(s, 0, s->count, 1) != 0)
 		return -1;
 	*next = h->due_ms;
@@ -289,5 +413,6 @@ wire_hello(struct wire_session *s, struct wire_hello *h)
 		return -2;
 	}
 	s->window = h->window < WIRE_WINDOW_MAX ? h->window : WIRE_WINDOW_MAX;
+	s->selective = (h->flags & WIRE_F_SELECTIVE) != 0;
 	return 0;
 }

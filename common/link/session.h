@@ -2,6 +2,13 @@
  * session.h - the host end of the link: numbered requests,
  * up to `window` of them unanswered, resent on timeout, NAK or a reply that
  * shows an earlier one was lost; every wait bounded.  armctl's only link.
+ *
+ * The resend timeout follows the measured round trip (smoothed mean plus
+ * four deviations, as TCP does, sampled only from requests sent once), so
+ * a loss costs a few round trips, not a fixed --timeout.  A request is
+ * given up when it has gone unanswered for (retries + 1) x timeout_ms and
+ * been sent at least retries + 1 times: a dead robot is noticed as fast as
+ * before, a lossy one is retried as often as the time allows.
  */
 #ifndef SPINE_LINK_SESSION_H
 #define SPINE_LINK_SESSION_H
@@ -27,16 +34,26 @@ struct wire_pending {
 	uint64_t due_ms;	/* resend if no reply by then; NAKs and
 				 * lost-reply resends do not move it, so a
 				 * chatty robot cannot keep us waiting */
+	uint64_t first_ms;	/* first sent: the give-up budget runs from it */
+	uint64_t sent_ms;	/* last sent */
+	uint16_t sends;		/* times sent */
 	uint8_t timeouts;
 	uint8_t replied;
+	uint8_t cumulative;	/* WIRE_SEND_CUMULATIVE */
 	struct wire_frame reply;
 };
 
 struct wire_session {
 	struct wire_port *port;
-	int timeout_ms;		/* wait for a reply before resending */
+	int timeout_ms;		/* the longest resend timeout */
 	int retries;		/* resends per request before giving up */
+	int rto_ms;		/* the resend timeout now */
+	int base_rto_ms;	/* from the round trips alone, 0 before one */
+	double srtt_ms, rttvar_ms;	/* round trip: mean, deviation */
+	int have_rtt;		/* srtt_ms holds a sample */
+	uint64_t progress_ms;	/* when the last new reply came */
 	uint8_t window;		/* set from HELLO; 1 until then */
+	uint8_t selective;	/* HELLO said WIRE_F_SELECTIVE */
 	uint8_t next_seq;
 	struct wire_decoder dec;
 	struct wire_pending pend[WIRE_WINDOW_MAX];
@@ -61,6 +78,16 @@ uint8_t wire_outstanding(const struct wire_session *s);
 /* Send a request (window permitting); 0, or -1 with s->fail set. */
 int wire_send(struct wire_session *s, uint8_t type, const uint8_t *payload,
     uint8_t len);
+
+/*
+ * The same, for a request whose reply only says how far the robot has got
+ * (PLAN_CHUNK's acknowledged offset): the robot runs requests in order, so
+ * a later reply of the same type proves it ran this one too and stands in
+ * for a lost reply instead of a resend.
+ */
+#define WIRE_SEND_CUMULATIVE 0x01
+int wire_send_flags(struct wire_session *s, uint8_t type,
+    const uint8_t *payload, uint8_t len, unsigned flags);
 
 /*
  * The reply to the oldest unanswered request, in order: 1 and *reply

@@ -25,7 +25,7 @@ hello(struct robot *r, struct wire_in *in, struct wire_out *out)
 	h.joints = r->hw->joints;
 	h.window = ROBOT_WINDOW;
 	h.slots = ROBOT_SLOTS;
-	h.flags = robot_flags(r);
+	h.flags = (uint8_t)(robot_flags(r) | WIRE_F_SELECTIVE);
 	h.capacity = robot_capacity(r);
 	for (j = 0; j < h.joints; j++)
 		h.link_um[j] = r->hw->link_um[j];

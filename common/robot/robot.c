@@ -68,10 +68,58 @@ answer(struct robot *r, const struct wire_frame *req)
 }
 
 static void
+send_nak(struct robot *r)
+{
+	uint8_t nak[WIRE_FRAME_MAX], n;
+
+	n = wire_frame_encode(nak, r->expect, WIRE_NAK, NULL, 0);
+	send_frame(r, nak, n);
+	r->nak_sent = 1;
+	r->nak_ms = r->hw->millis(r->hw->ctx);
+}
+
+/* Holding requests for a lost one: ask for it again now and then. */
+static void
+repeat_nak(struct robot *r)
+{
+	uint8_t i, kept = 0;
+
+	for (i = 0; i < ROBOT_WINDOW - 1; i++)
+		kept |= r->ahead_ok[i];
+	if (kept && (uint32_t)(r->hw->millis(r->hw->ctx) - r->nak_ms) >=
+	    ROBOT_NAK_REPEAT_MS)
+		send_nak(r);
+}
+
+/* Run the expected request, then any kept ones it was holding up. */
+static void
+run_in_order(struct robot *r, const struct wire_frame *f)
+{
+	uint8_t i, slot, kept = 0;
+
+	answer(r, f);
+	r->expect++;
+	r->nak_sent = 0;
+	for (;;) {
+		slot = (uint8_t)(r->expect % (ROBOT_WINDOW - 1));
+		if (!r->ahead_ok[slot] || r->ahead[slot].seq != r->expect)
+			break;
+		r->ahead_ok[slot] = 0;
+		answer(r, &r->ahead[slot]);
+		r->expect++;
+	}
+	for (i = 0; i < ROBOT_WINDOW - 1; i++)
+		kept |= r->ahead_ok[i];
+	/* Still holding some: the next gap is a loss too. */
+	if (kept)
+		send_nak(r);
+}
+
+static void
 on_frame(struct robot *r, const struct wire_frame *f)
 {
 	uint8_t behind = (uint8_t)(r->expect - f->seq);
-	uint8_t nak[WIRE_FRAME_MAX], n;
+	uint8_t ahead = (uint8_t)(f->seq - r->expect), slot;
 
 	if (r->hw->trace)
 		r->hw->trace(r->hw->ctx, 0, f);
@@ -81,23 +129,26 @@ on_frame(struct robot *r, const struct wire_frame *f)
 	if (f->type == WIRE_HELLO) {
 		/* A new session: forget what the last host was doing. */
 		memset(r->cache_ok, 0, sizeof r->cache_ok);
+		memset(r->ahead_ok, 0, sizeof r->ahead_ok);
 		r->expect = f->seq;
+		ahead = 0;
 	}
-	if (f->seq == r->expect) {
-		answer(r, f);
-		r->expect++;
-		r->nak_sent = 0;
+	if (ahead == 0) {
+		run_in_order(r, f);
 	} else if (behind >= 1 && behind <= ROBOT_WINDOW) {
 		/* A resend: our reply was lost; send it again, do nothing. */
-		uint8_t slot = (uint8_t)(f->seq % ROBOT_WINDOW);
-
+		slot = (uint8_t)(f->seq % ROBOT_WINDOW);
 		if (r->cache_ok[slot] && r->cache[slot][WIRE_AT_SEQ] == f->seq)
 			send_frame(r, r->cache[slot], r->cache_len[slot]);
+	} else if (ahead < ROBOT_WINDOW) {
+		/* Ahead of us: one was lost.  Keep this one for when it comes
+		 * and say which we need, each time, as a NAK may be lost too. */
+		slot = (uint8_t)(f->seq % (ROBOT_WINDOW - 1));
+		r->ahead[slot] = *f;
+		r->ahead_ok[slot] = 1;
+		send_nak(r);
 	} else if (!r->nak_sent) {
-		/* Ahead of us: something before it was lost. */
-		n = wire_frame_encode(nak, r->expect, WIRE_NAK, NULL, 0);
-		send_frame(r, nak, n);
-		r->nak_sent = 1;
+		send_nak(r);
 	}
 }
 
@@ -126,6 +177,7 @@ robot_rx_idle(struct robot *r)
 void
 robot_tick(struct robot *r)
 {
+	repeat_nak(r);
 	motion_tick(&r->motion, r->hw->millis(r->hw->ctx), r->hw, r->command);
 	planloop_tick(r);
 }

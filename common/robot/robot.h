@@ -22,6 +22,12 @@
 #define ROBOT_WINDOW 4
 #endif
 
+/* While requests are kept waiting for a lost one, NAK again this often:
+ * the host's resend or our NAK may have been lost too. */
+#ifndef ROBOT_NAK_REPEAT_MS
+#define ROBOT_NAK_REPEAT_MS 20
+#endif
+
 /* A joint closer than this to its command is not "moving" (millidegrees). */
 #define ROBOT_AT_TARGET_MDEG 500
 
@@ -33,6 +39,11 @@ struct robot {
 	uint8_t cache_ok[ROBOT_WINDOW];
 	uint8_t cache_len[ROBOT_WINDOW];
 	uint8_t cache[ROBOT_WINDOW][WIRE_FRAME_MAX];
+	/* requests that came ahead of a lost one, kept until it is resent
+	 * (selective repeat): slot seq % (ROBOT_WINDOW - 1) */
+	uint8_t ahead_ok[ROBOT_WINDOW - 1];
+	struct wire_frame ahead[ROBOT_WINDOW - 1];
+	uint32_t nak_ms;		/* when the last NAK went out */
 	struct plan_store store;
 	struct plan plan;		/* the stored plan, in plan_ram */
 	uint8_t plan_ready;		/* plan is valid and fits the RAM */

@@ -65,6 +65,19 @@ desc_encode(uint8_t *d, uint16_t gen, uint32_t size, uint32_t crc)
 	d[STORE_DESC_SIZE - 1] = (uint8_t)(check >> 8);
 }
 
+int
+store_desc_plausible(const uint8_t *d)
+{
+	uint16_t check = wire_crc16(WIRE_CRC16_INIT, d, STORE_DESC_SIZE - 2);
+	uint8_t i, erased = 1;
+
+	for (i = 0; i < STORE_DESC_SIZE; i++)
+		erased &= d[i] == 0xFF;
+	return erased || (d[0] == STORE_MAGIC0 && d[1] == STORE_MAGIC1 &&
+	    d[STORE_DESC_SIZE - 2] == (uint8_t)check &&
+	    d[STORE_DESC_SIZE - 1] == (uint8_t)(check >> 8));
+}
+
 /* Load one slot's descriptor and check the slot's bytes against it. */
 static void
 load_slot(struct plan_store *st, uint8_t slot)

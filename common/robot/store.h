@@ -28,6 +28,13 @@ struct plan_store {
 	uint32_t stage_size, stage_crc, stage_got;
 };
 
+/*
+ * Is this 16-byte descriptor one a plan store could hold: erased (all
+ * 0xFF) or ours with a good check?  For a host that is handed a file and
+ * must not take any file for a store.  1 or 0.
+ */
+int store_desc_plausible(const uint8_t *d);
+
 /* Read both descriptors and verify each slot; pick the newest valid one. */
 void store_open(struct plan_store *st, const struct robot_hw *hw);
 

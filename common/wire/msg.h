@@ -65,7 +65,10 @@ enum wire_flag {
 	WIRE_F_PLAN = 0x01,	/* a plan is stored */
 	WIRE_F_RUNNING = 0x02,	/* the plan loop is running */
 	WIRE_F_MOVING = 0x04,	/* a joint is short of its command */
-	WIRE_F_STREAM = 0x08	/* setpoints are queued or executing */
+	WIRE_F_STREAM = 0x08,	/* setpoints are queued or executing */
+	/* HELLO only: requests that arrive ahead of a lost one are kept, so
+	 * a NAK asks for that one alone (selective repeat) */
+	WIRE_F_SELECTIVE = 0x10
 };
 
 /* Monitor event kinds, as the planner numbers them; kind k is enabled by

@@ -288,7 +288,8 @@ test_hello(void)
 	CHECK(h.capacity == 512);
 	CHECK(h.window == ROBOT_WINDOW && h.slots == ROBOT_SLOTS);
 	CHECK_STR(h.firmware, "fake");
-	CHECK(h.flags == 0);
+	/* no plan, not running; and it keeps requests ahead of a loss */
+	CHECK(h.flags == WIRE_F_SELECTIVE);
 	CHECK(call(&r, &f, WIRE_HELLO, &v, 1, &rep) == WIRE_E_VERSION);
 	CHECK(call(&r, &f, 0x26, NULL, 0, &rep) == WIRE_E_UNKNOWN);
 	CHECK(call(&r, &f, WIRE_PLAN_INFO, &v, 1, &rep) == WIRE_E_LENGTH);
@@ -438,12 +439,29 @@ test_resend_and_nak(void)
 	CHECK(r.requests == before + 1);
 	CHECK(rep.type == rep2.type && rep.seq == 202 && rep2.seq == 202);
 	CHECK(rep.len == 2 && rep.payload[0] == 30 && rep2.payload[0] == 30);
-	/* 204 skips 203: the robot asks for 203, once. */
+	/* 204 skips 203: the robot keeps 204 and asks for 203; 205 too, and
+	 * asks again (the first NAK may be lost). */
+	before = r.requests;
 	CHECK(request(&r, &f, 204, WIRE_PLAN_INFO, NULL, 0, &rep) == 1);
 	CHECK(rep.type == WIRE_NAK && rep.seq == 203);
-	CHECK(request(&r, &f, 205, WIRE_PLAN_INFO, NULL, 0, &rep) == 0);
-	CHECK(request(&r, &f, 203, WIRE_PLAN_INFO, NULL, 0, &rep) == 1);
+	CHECK(request(&r, &f, 205, WIRE_PLAN_INFO, NULL, 0, &rep) == 1);
+	CHECK(rep.type == WIRE_NAK && rep.seq == 203);
+	CHECK(r.requests == before);
+	/* 203 comes: it runs, then the kept 204 and 205, three replies */
+	CHECK(request(&r, &f, 203, WIRE_PLAN_INFO, NULL, 0, &rep) == 3);
 	CHECK(rep.type == (WIRE_PLAN_INFO | WIRE_REPLY) && rep.seq == 203);
+	CHECK(r.requests == before + 3);
+	/* 206 skipped, 207 kept for good: NAKed again once quiet a while */
+	CHECK(request(&r, &f, 207, WIRE_PLAN_INFO, NULL, 0, &rep) == 1);
+	CHECK(rep.type == WIRE_NAK && rep.seq == 206);
+	f.outn = 0;
+	robot_tick(&r);
+	CHECK(f.outn == 0);
+	f.now += ROBOT_NAK_REPEAT_MS;
+	robot_tick(&r);
+	CHECK(f.outn > 0);
+	CHECK(request(&r, &f, 206, WIRE_PLAN_INFO, NULL, 0, &rep) == 2);
+	CHECK(rep.seq == 206);
 	/* Our own reply echoed back is ignored. */
 	CHECK(request(&r, &f, 204, WIRE_PLAN_INFO | WIRE_REPLY, NULL, 0,
 	    &rep) == 0);

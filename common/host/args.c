@@ -2,13 +2,13 @@
  * args.c - lets targets such as -1,0.5 stand on the command line without
  * "--": getopt would take them for options, so before it runs, every
  * positional argument (a number with a minus sign included) is moved
- * behind a "--", in its original order.  Called by main.c.
+ * behind a "--", in its original order.  Called by ikreach and armctl.
  */
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "args.h"
+#include "host/args.h"
 
 /* Does long option `name` (possibly abbreviated) take a separate value? */
 static int

@@ -1,9 +1,9 @@
 /*
  * args.h - command-line arguments made safe for getopt when targets carry
- * minus signs.  Used by main.c.
+ * minus signs.  Used by ikreach and armctl.
  */
-#ifndef IKREACH_ARGS_H
-#define IKREACH_ARGS_H
+#ifndef SPINE_HOST_ARGS_H
+#define SPINE_HOST_ARGS_H
 
 #include <getopt.h>
 

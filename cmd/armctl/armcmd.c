@@ -1,0 +1,396 @@
+/*
+ * armcmd.c - armctl's commands for a described arm (--arm FILE, see
+ * spine-arm(5)): run with named columns and a t column, goto, home, jog,
+ * gripper and pos.  The paths come from common/arm/path.c and go out
+ * through run.c's streaming, obstacle watch and reversal.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "arm/path.h"
+#include "host/diag.h"
+#include "host/exits.h"
+#include "host/num.h"
+#include "host/table.h"
+#include "kin/arm3d.h"
+#include "run.h"
+#include "traj.h"
+
+#define MOVE_PERIOD 0.02	/* goto, home, jog, gripper: s per step */
+#define SLACK 0.01		/* sampled peaks may pass a limit by 1 % */
+
+/* The robot must have the description's joints; 0 or an exit status. */
+static int
+same_arm(const struct ctl *c)
+{
+	if (c->hello.joints == c->arm->njoints)
+		return 0;
+	warnx_tool("the robot has %u joints; %s describes %d", c->hello.joints,
+	    c->arm->name, c->arm->njoints);
+	return EXIT_JOB_FAILED;
+}
+
+/* Where the arm is, in joint values; 0 or an exit status. */
+static int
+arm_here(struct ctl *c, double *q, int32_t *mdeg)
+{
+	int j, r;
+
+	if ((r = same_arm(c)) != 0 || (r = read_encoders(c, mdeg)) != 0)
+		return r;
+	for (j = 0; j < c->arm->njoints; j++)
+		q[j] = mdeg[j] / 1000.0;
+	return 0;
+}
+
+/* The path must start where the arm is (within --threshold). */
+static int
+starts_here(const struct ctl *c, const struct arm_path *p, const double *q)
+{
+	int j;
+
+	for (j = 0; j < p->nj; j++)
+		if (fabs(p->q[j] - q[j]) > c->threshold_deg) {
+			warnx_tool("run: the path starts at %s = %g but the arm "
+			    "is at %g; move it there first (armctl goto)",
+			    c->arm->joint[j].name, p->q[j], q[j]);
+			return EXIT_JOB_FAILED;
+		}
+	return 0;
+}
+
+/* Stream path p from the arm's pose here; 0 or an exit status. */
+static int
+stream_path(struct ctl *c, const struct arm_path *p, const int32_t *here)
+{
+	int32_t *mdeg = calloc((size_t)p->n * p->nj, sizeof *mdeg);
+	uint16_t *per = calloc(p->n, sizeof *per);
+	struct steps st;
+	uint32_t i, crc = 0xFFFFFFFFu;
+	int r;
+
+	memset(&st, 0, sizeof st);
+	if (mdeg == NULL || per == NULL) {
+		warnx_tool("out of memory");
+		r = EXIT_IOERR;
+	} else if (steps_timed(&st, p->t, p->n, c->period_ms, per) != 0) {
+		warnx_tool("run: waypoints more than 65.535 s apart");
+		r = EXIT_DATAERR;
+	} else {
+		for (i = 0; i < p->n * (uint32_t)p->nj; i++) {
+			mdeg[i] = (int32_t)lround(p->q[i] * 1000);
+			crc = traj_crc_i32(crc, mdeg[i]);
+		}
+		for (i = 0; i < p->n; i++)
+			crc = traj_crc_i32(crc, per[i]);
+		st.q = mdeg;
+		st.n = p->n;
+		st.joints = p->nj;
+		st.run_id = ~crc;
+		r = run_steps(c, &st, here);
+	}
+	free(mdeg);
+	free(per);
+	return r;
+}
+
+/* Each joint's peaks against its limits; the first too fast, or -1. */
+static int
+check_peaks(struct ctl *c, const struct arm_path *p, int print)
+{
+	struct arm_peak pk[ARM_MAX_JOINTS];
+	const struct arm_desc *a = c->arm;
+	const char *what;
+	int j, bad;
+
+	arm_path_peaks(p, pk);
+	bad = arm_path_too_fast(a, pk, SLACK, &what);
+	if (print) {
+		printf("joint,speed,speed_max,accel,accel_max,verdict\n");
+		for (j = 0; j < a->njoints; j++)
+			printf("%s,%.6g,%.6g,%.6g,%.6g,%s\n", a->joint[j].name,
+			    pk[j].speed, a->joint[j].speed, pk[j].accel,
+			    a->joint[j].accel, pk[j].speed > a->joint[j].speed *
+			    (1 + SLACK) || pk[j].accel > a->joint[j].accel *
+			    (1 + SLACK) ? "too-fast" : "ok");
+	}
+	if (bad >= 0) {
+		int sp = strcmp(what, "speed") == 0;
+
+		warnx_tool("run: too fast for %s: peak %s %.4g deg/s%s at t = "
+		    "%.3f s, its limit %.4g", a->joint[bad].name, what,
+		    sp ? pk[bad].speed : pk[bad].accel, sp ? "" : "^2",
+		    sp ? pk[bad].speed_at : pk[bad].accel_at,
+		    sp ? a->joint[bad].speed : a->joint[bad].accel);
+	}
+	return bad;
+}
+
+static int
+read_path(struct ctl *c, const char *path, const double *start,
+    struct arm_path *p)
+{
+	int in = strcmp(path, "-") == 0;
+	FILE *fp = in ? stdin : fopen(path, "r");
+	struct diag d = diag_for(in ? "<stdin>" : path);
+	int r;
+
+	if (fp == NULL) {
+		warnx_tool("%s: %s", path, strerror(errno));
+		return EXIT_NOINPUT;
+	}
+	r = arm_path_read(p, fp, c->arm, c->period_ms / 1000.0, start, &d);
+	if (!in)
+		fclose(fp);
+	return r < 0 ? EXIT_DATAERR : 0;
+}
+
+int
+arm_run(struct ctl *c, const char *path)
+{
+	double here[ARM_MAX_JOINTS];
+	int32_t mdeg[WIRE_MAX_JOINTS];
+	struct arm_path p;
+	int r;
+
+	memset(&p, 0, sizeof p);
+	if (c->resume) {
+		warnx_tool("run --resume: not for --arm yet; goto the start "
+		    "and run again");
+		return EXIT_USAGE;
+	}
+	if ((r = ctl_connect(c)) != 0 || (r = arm_here(c, here, mdeg)) != 0 ||
+	    (r = read_path(c, path, here, &p)) != 0)
+		return r;
+	if (check_peaks(c, &p, c->check) >= 0)
+		r = EXIT_JOB_FAILED;
+	else if (c->check)
+		r = 0;
+	else if ((r = starts_here(c, &p, here)) == 0)
+		r = stream_path(c, &p, mdeg);
+	arm_path_free(&p);
+	return r;
+}
+
+/* A minimum-jerk move from here to `to` (clamped into the limits). */
+static int
+move_to(struct ctl *c, const double *here, const int32_t *mdeg,
+    const double *to)
+{
+	struct arm_path p;
+	int r;
+
+	memset(&p, 0, sizeof p);
+	if (arm_path_move(&p, c->arm, here, to, MOVE_PERIOD) != 0) {
+		warnx_tool("out of memory");
+		return EXIT_IOERR;
+	}
+	if (c->check) {
+		printf("%s: %lu steps, %.3f s\n", c->arm->name,
+		    (unsigned long)p.n, p.t[p.n - 1]);
+		r = 0;
+	} else {
+		long saved = c->period_ms;
+
+		c->period_ms = lround(MOVE_PERIOD * 1000);
+		r = stream_path(c, &p, mdeg);
+		c->period_ms = saved;
+	}
+	arm_path_free(&p);
+	return r;
+}
+
+/* "a,b,c" into at most max numbers; the count, or -1 after a message. */
+static int
+numbers(const char *cmd, const char *arg, double *v, int max)
+{
+	enum num_error e;
+	int bad, n = num_double_list(arg, v, max, &e, &bad);
+
+	if (n < 0)
+		warnx_tool("%s '%s': item %d: %s", cmd, arg, bad + 1,
+		    num_strerror(e));
+	return n;
+}
+
+/* goto X,Y,Z[,PITCH[,ROLL]]: the pose by inverse kinematics. */
+static int
+target_pose(struct ctl *c, const char *arg, const double *here, double *to)
+{
+	struct kin3d_target t;
+	struct kin_result res;
+	struct kin_opts o;
+	double v[5];
+	struct kin3d *k;
+	void *mem;
+	int n, p = c->arm->has_base ? 3 : 2;
+
+	if ((n = numbers("goto", arg, v, 5)) < 0 || n < p || n > p + 2) {
+		warnx_tool("goto: want %s[,PITCH[,ROLL]]", p == 3 ? "X,Y,Z" :
+		    "X,Y");
+		return EXIT_USAGE;
+	}
+	memset(&t, 0, sizeof t);
+	memset(&o, 0, sizeof o);
+	t.x = v[0];
+	t.y = v[1];
+	t.z = p == 3 ? v[2] : 0;
+	t.has_pitch = n > p;
+	t.pitch = n > p ? v[p] : 0;
+	t.has_roll = n > p + 1;
+	t.roll = n > p + 1 ? v[p + 1] : 0;
+	if ((mem = malloc(kin3d_size(c->arm))) == NULL ||
+	    (k = kin3d_init(mem, kin3d_size(c->arm), c->arm, &o)) == NULL) {
+		free(mem);
+		warnx_tool("goto: cannot solve this arm");
+		return EXIT_IOERR;
+	}
+	kin3d_solve(k, &t, here, to, &res);
+	free(mem);
+	if (res.status != KIN_OK) {
+		warnx_tool("goto %s: %s (%.3g mm away)", arg,
+		    kin_status_name(res.status), res.err);
+		return EXIT_JOB_FAILED;
+	}
+	return 0;
+}
+
+/* goto --joints Q1,...: every joint, or the base and chain only. */
+static int
+target_joints(struct ctl *c, const char *arg, const double *here,
+    double *to)
+{
+	const struct arm_desc *a = c->arm;
+	double v[ARM_MAX_JOINTS];
+	int n, j, npos = a->nchain + a->has_base;
+
+	memcpy(to, here, sizeof *to * a->njoints);
+	if ((n = numbers("goto", arg, v, ARM_MAX_JOINTS)) < 0 ||
+	    (n != a->njoints && n != npos)) {
+		warnx_tool("goto --joints: want %d or %d values, in the order "
+		    "of %s", npos, a->njoints, a->name);
+		return EXIT_USAGE;
+	}
+	for (j = 0; j < n; j++) {
+		to[j] = a->joint[j].role == ARM_GRIPPER ? arm_grip_value(a,
+		    v[j]) : v[j];
+		if (to[j] != arm_clamp(&a->joint[j], to[j])) {
+			warnx_tool("goto: %s = %g is beyond its limits %g..%g",
+			    a->joint[j].name, v[j], a->joint[j].lo,
+			    a->joint[j].hi);
+			return EXIT_JOB_FAILED;
+		}
+	}
+	return 0;
+}
+
+int
+cmd_goto(struct ctl *c, int argc, char **argv)
+{
+	double here[ARM_MAX_JOINTS], to[ARM_MAX_JOINTS];
+	int32_t mdeg[WIRE_MAX_JOINTS];
+	int r;
+
+	if (argc != 2) {
+		warnx_tool("goto: give X,Y,Z[,PITCH[,ROLL]] or --joints Q1,...");
+		return EXIT_USAGE;
+	}
+	if ((r = arm_here(c, here, mdeg)) != 0)
+		return r;
+	r = c->goto_joints ? target_joints(c, argv[1], here, to) :
+	    target_pose(c, argv[1], here, to);
+	return r ? r : move_to(c, here, mdeg, to);
+}
+
+int
+cmd_home(struct ctl *c, int argc, char **argv)
+{
+	double here[ARM_MAX_JOINTS], to[ARM_MAX_JOINTS];
+	int32_t mdeg[WIRE_MAX_JOINTS];
+	int j, r;
+
+	(void)argv;
+	if (argc != 1) {
+		warnx_tool("home: takes no arguments");
+		return EXIT_USAGE;
+	}
+	if ((r = arm_here(c, here, mdeg)) != 0)
+		return r;
+	for (j = 0; j < c->arm->njoints; j++)
+		to[j] = c->arm->joint[j].role == ARM_GRIPPER ? here[j] :
+		    arm_clamp(&c->arm->joint[j], 0);
+	return move_to(c, here, mdeg, to);
+}
+
+int
+cmd_jog(struct ctl *c, int argc, char **argv)
+{
+	double here[ARM_MAX_JOINTS], to[ARM_MAX_JOINTS], delta;
+	int32_t mdeg[WIRE_MAX_JOINTS];
+	int j, r;
+
+	if (argc != 3 || num_double(argv[2], &delta) != NUM_OK) {
+		warnx_tool("jog: give JOINT DELTA (degrees)");
+		return EXIT_USAGE;
+	}
+	if ((j = arm_find(c->arm, argv[1], strlen(argv[1]))) < 0) {
+		warnx_tool("jog: %s has no joint '%s'", c->arm->name, argv[1]);
+		return EXIT_USAGE;
+	}
+	if ((r = arm_here(c, here, mdeg)) != 0)
+		return r;
+	memcpy(to, here, sizeof to);
+	to[j] = arm_clamp(&c->arm->joint[j], here[j] + delta);
+	if (to[j] != here[j] + delta)
+		warnx_tool("jog: %s stops at its limit, %g", argv[1], to[j]);
+	return move_to(c, here, mdeg, to);
+}
+
+int
+cmd_gripper(struct ctl *c, int argc, char **argv)
+{
+	double here[ARM_MAX_JOINTS], to[ARM_MAX_JOINTS], pct;
+	int32_t mdeg[WIRE_MAX_JOINTS];
+	int r;
+
+	if (argc != 2 || num_double(argv[1], &pct) != NUM_OK || pct < 0 ||
+	    pct > 100) {
+		warnx_tool("gripper: give the opening, 0 (closed) to 100 %%");
+		return EXIT_USAGE;
+	}
+	if (!c->arm->has_gripper) {
+		warnx_tool("gripper: %s has none", c->arm->name);
+		return EXIT_USAGE;
+	}
+	if ((r = arm_here(c, here, mdeg)) != 0)
+		return r;
+	memcpy(to, here, sizeof to);
+	to[c->arm->gripper_index] = arm_grip_value(c->arm, pct);
+	return move_to(c, here, mdeg, to);
+}
+
+int
+arm_pos(struct ctl *c)
+{
+	const char *names[ARM_MAX_JOINTS];
+	double q[ARM_MAX_JOINTS];
+	int32_t mdeg[WIRE_MAX_JOINTS];
+	struct table t;
+	int j, r;
+
+	if ((r = arm_here(c, q, mdeg)) != 0)
+		return r;
+	for (j = 0; j < c->arm->njoints; j++)
+		names[j] = c->arm->joint[j].name;
+	table_init(&t, stdout, TABLE_CSV, TABLE_ROUND_TRIP, names,
+	    (size_t)c->arm->njoints);
+	table_header(&t);
+	for (j = 0; j < c->arm->njoints; j++)
+		table_num(&t, c->arm->joint[j].role == ARM_GRIPPER ?
+		    arm_grip_pct(c->arm, q[j]) : q[j]);
+	table_end_row(&t);
+	return table_flush(&t) == 0 ? 0 : EXIT_IOERR;
+}

@@ -1,0 +1,78 @@
+#!/usr/bin/env bats
+# The link on a bad line: adaptive resends get a plan through heavy loss
+# bit-exact, and a push whose commit went unanswered reports what the
+# robot really holds (issue 12).
+
+load lib/helper
+load lib/arm
+bats_require_minimum_version 1.5.0
+
+teardown() {
+	stop_armsim
+}
+
+@test "a lost reply to the commit: armctl asks again and reports committed" {
+	make_plan old 1
+	make_plan new 2
+	start_armsim --lose-reply PLAN_COMMIT
+	run --separate-stderr armctl --port "$PORT" push "$BATS_TEST_TMPDIR/new.plan"
+	[ "$status" -eq 0 ]
+	[[ "$stderr" == *"asking the robot which plan it holds"* ]]
+	[[ "$stderr" == *"armctl: push: committed (only the reply was lost)" ]]
+	armctl --port "$PORT" pull "$BATS_TEST_TMPDIR/back.plan"
+	cmp "$BATS_TEST_TMPDIR/new.plan" "$BATS_TEST_TMPDIR/back.plan"
+}
+
+@test "a lost commit: armctl reports the previous plan is kept, exit 75" {
+	make_plan old 1
+	make_plan new 2
+	start_armsim --lose-request PLAN_COMMIT --eeprom "$BATS_TEST_TMPDIR/ee"
+	# the first push loses its commit: the robot held nothing before
+	run --separate-stderr armctl --port "$PORT" push "$BATS_TEST_TMPDIR/old.plan"
+	[ "$status" -eq 75 ]
+	[[ "$stderr" == *"armctl: push: not committed, the previous plan is kept" ]]
+	# the loss lasts until a handshake, once: now a push goes through
+	armctl --port "$PORT" push "$BATS_TEST_TMPDIR/old.plan"
+	stop_armsim
+	start_armsim --lose-request PLAN_COMMIT --eeprom "$BATS_TEST_TMPDIR/ee"
+	run --separate-stderr armctl --port "$PORT" push "$BATS_TEST_TMPDIR/new.plan"
+	[ "$status" -eq 75 ]
+	[[ "$stderr" == *"not committed, the previous plan is kept" ]]
+	armctl --port "$PORT" pull "$BATS_TEST_TMPDIR/back.plan"
+	cmp "$BATS_TEST_TMPDIR/old.plan" "$BATS_TEST_TMPDIR/back.plan"
+}
+
+@test "a commit that never gets through and a robot gone silent: outcome unknown" {
+	make_plan new 2
+	# the robot hears HELLO, BEGIN and every 55-byte chunk, then nothing:
+	# the commit and the second handshake go unanswered
+	size=$(stat -c %s "$BATS_TEST_TMPDIR/new.plan")
+	start_armsim --stall-after $((2 + (size + 54) / 55))
+	run --separate-stderr armctl --port "$PORT" --timeout 50 --retries 2 \
+		push "$BATS_TEST_TMPDIR/new.plan"
+	[ "$status" -eq 75 ]
+	[[ "$stderr" == *"whether it committed the plan is not known"* ]]
+}
+
+@test "20% drop and 20% corruption both ways: the upload completes bit-exact" {
+	make_big_plan big 100
+	for seed in 1 2; do
+		start_armsim --drop 0.2 --corrupt 0.2 --seed "$seed" --baud-sim 115200
+		run --separate-stderr armctl --port "$PORT" -v push "$BATS_TEST_TMPDIR/big.plan"
+		[ "$status" -eq 0 ] || fail "seed $seed: $stderr"
+		# some frames really were lost and resent
+		[[ "$stderr" =~ [1-9][0-9]*" resent" ]]
+		run armctl --port "$PORT" pull "$BATS_TEST_TMPDIR/back.plan"
+		[ "$status" -eq 0 ] || fail "seed $seed pull: $output"
+		cmp "$BATS_TEST_TMPDIR/big.plan" "$BATS_TEST_TMPDIR/back.plan"
+		stop_armsim
+	done
+}
+
+@test "--lose-request takes a protocol name, not HELLO" {
+	run --separate-stderr armsim --lose-request HELLO
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == "armsim: --lose-request HELLO: want a request type such as PLAN_COMMIT"* ]]
+	run --separate-stderr armsim --lose-reply NOSUCH
+	[ "$status" -eq 2 ]
+}
