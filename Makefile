@@ -25,7 +25,10 @@ PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 
 SPINE_CPPFLAGS = -Icommon -D_POSIX_C_SOURCE=200809L \
 	-DSPINE_VERSION='"$(VERSION)"' $(PKG_CFLAGS)
-SPINE_LDLIBS   = -Wl,--as-needed $(PKG_LIBS) -lm -lutil
+# ncurses for planview's live view: its libraries only (its cflags would
+# change every file's feature macros); --as-needed keeps it out of the rest
+CURSES_LIBS := $(shell pkg-config --libs ncurses 2>/dev/null || echo -lncurses)
+SPINE_LDLIBS   = -Wl,--as-needed $(PKG_LIBS) $(CURSES_LIBS) -lm -lutil
 
 SAN_FLAGS = -fsanitize=address,undefined -fno-omit-frame-pointer \
 	-fno-sanitize-recover=all
@@ -103,7 +106,7 @@ clang:
 # scripts/install-deps); prints what each object takes.
 AVR_CC      ?= avr-gcc
 AVR_SIZE    ?= avr-size
-AVR_MODULES ?= plan planner task wire robot
+AVR_MODULES ?= plan planner task wire robot servo
 AVR_CFLAGS  ?= -mmcu=atmega2560 -Os -std=c99 -ffreestanding -Wall -Wextra \
 	-Wpedantic -Werror
 AVR_OBJ     := $(patsubst %.c,$(BUILD)/avr/%.o,$(foreach m,$(AVR_MODULES),\

@@ -25,15 +25,19 @@ teardown() {
 	run --separate-stderr armctl --port "$PORT" monitor \
 		--names "$BATS_TEST_TMPDIR/wave.plan" --count 40
 	[ "$status" -eq 0 ]
-	[ "${lines[0]}" = "cycle,event,type,id,name,sense,sense_id,value,latch" ]
+	[ "${lines[0]}" = "cycle,time_ms,event,type,id,name,sense,sense_id,value,released,latch,reason" ]
 	[ "${#lines[@]}" -eq 41 ]
+	# the robot sends no clock: time_ms is empty
 	events=$(printf '%s\n' "${lines[@]:1}" | cut -d, -f2-)
-	grep -qx "E,D,2,Wave,,,," <<<"$events"
-	grep -qx "E,AP,20,WaveOnce,,,," <<<"$events"
-	grep -qx "E,APE,21,Up,,,," <<<"$events"
-	grep -qx "E,A,22,ToPlus30,,,," <<<"$events"
+	grep -qx ",E,D,2,Wave,,,,,," <<<"$events"
+	grep -qx ",E,AP,20,WaveOnce,,,,,," <<<"$events"
+	grep -qx ",E,APE,21,Up,,,,,," <<<"$events"
+	grep -qx ",E,A,22,ToPlus30,,,,,," <<<"$events"
 	# no obstacles: the distance sense reads 32767, so Avoid stays off
-	grep -qx "R,D,1,Avoid,ObstacleDistance,1,32767,0" <<<"$events"
+	# (not released, no latch held)
+	grep -qx ",R,D,1,Avoid,ObstacleDistance,1,32767,0,0," <<<"$events"
+	# Wave's TR releaser reads no sense and always releases
+	grep -qx ",R,D,2,Wave,,,0,1,0," <<<"$events"
 	! grep -q "E,D,1,Avoid" <<<"$events"
 	# cycle numbers count up
 	printf '%s\n' "${lines[@]:1}" | cut -d, -f1 | sort -n -c
@@ -49,10 +53,14 @@ teardown() {
 	run --separate-stderr armctl --port "$PORT" monitor \
 		--names "$BATS_TEST_TMPDIR/wave.plan" --duration 4
 	[ "$status" -eq 0 ]
-	events=$(printf '%s\n' "${lines[@]:1}" | cut -d, -f2-)
-	grep -qx "E,D,1,Avoid,,,," <<<"$events"
-	grep -qx "E,A,10,Retreat,,,," <<<"$events"
-	grep -q "^R,D,1,Avoid,ObstacleDistance,1,[0-9]*,1$" <<<"$events"
+	events=$(printf '%s\n' "${lines[@]:1}" | cut -d, -f3-)
+	grep -qx "E,D,1,Avoid,,,,,," <<<"$events"
+	grep -qx "E,A,10,Retreat,,,,,," <<<"$events"
+	grep -q "^R,D,1,Avoid,ObstacleDistance,1,[0-9]*,1,[01],$" <<<"$events"
+	# going home, Avoid stays released by its latch: nearer than 80 mm
+	# but not 30 (the hysteresis of 50)
+	grep -q "^R,D,1,Avoid,ObstacleDistance,1,\([3-7][0-9]\),1,1,$" \
+		<<<"$events"
 }
 
 @test "monitor --events R prints only sense events; no --names, no names" {
@@ -62,8 +70,10 @@ teardown() {
 	run --separate-stderr armctl --port "$PORT" monitor --events R --count 10
 	[ "$status" -eq 0 ]
 	[ "${#lines[@]}" -eq 11 ]
+	# names are ids; Avoid (1) reads sense 1, Wave (2) is TR: none
 	for l in "${lines[@]:1}"; do
-		[[ "$l" =~ ^[0-9]+,R,D,[12],,,[01],[0-9-]+,[01]$ ]]
+		[[ "$l" =~ ^[0-9]+,,R,D,1,#1,#1,1,[0-9-]+,[01],[01],$ ||
+		    "$l" =~ ^[0-9]+,,R,D,2,#2,,,0,1,0,$ ]]
 	done
 }
 
@@ -122,4 +132,37 @@ teardown() {
 		monitor --duration 3
 	[ "$status" -eq 0 ]
 	[[ "$stderr" =~ ^armctl:\ monitor:\ [1-9][0-9]*\ events\ lost\ on\ the\ line$ ]]
+}
+
+@test "armctl monitor output replays through planrun --replay to the same actions" {
+	# The log starts at the plan's cycle 1 (--start), so planrun begins
+	# from the state the robot began from; the obstacle makes Avoid's
+	# latch and the wave's pattern interleave.
+	start_armsim --obstacle 115,96,10
+	armctl --port "$PORT" push "$BATS_TEST_TMPDIR/wave.plan"
+	armctl --port "$PORT" monitor --names "$BATS_TEST_TMPDIR/wave.plan" \
+		--start --rate 50 --count 600 >"$BATS_TEST_TMPDIR/mon.csv"
+	run --separate-stderr planrun "$BATS_TEST_TMPDIR/wave.plan" \
+		--replay "$BATS_TEST_TMPDIR/mon.csv" --log "$BATS_TEST_TMPDIR/rep.csv"
+	[ "$status" -eq 0 ]
+	[ -z "$stderr" ]	# no "replay: ... no longer follows the log"
+	printf '%s\n' "$output" >"$BATS_TEST_TMPDIR/actions.csv"
+	# every element event of every whole cycle (the last one may be cut
+	# by --count), in order: cycle,event,type,id,name
+	events() {
+		awk -F, -v last="$2" 'NR > 1 && $1 < last && $3 ~ /^[ESPFZ]$/ {
+			print $1 "," $3 "," $4 "," $5 "," $6 }' "$1"
+	}
+	last=$(tail -1 "$BATS_TEST_TMPDIR/mon.csv" | cut -d, -f1)
+	[ "$last" -gt 20 ]
+	events "$BATS_TEST_TMPDIR/mon.csv" "$last" >"$BATS_TEST_TMPDIR/want"
+	events "$BATS_TEST_TMPDIR/rep.csv" "$last" >"$BATS_TEST_TMPDIR/got"
+	grep -q ',E,A,10,Retreat$' "$BATS_TEST_TMPDIR/want"	# Avoid ran
+	grep -q ',E,A,22,ToPlus30$' "$BATS_TEST_TMPDIR/want"	# so did Wave
+	diff "$BATS_TEST_TMPDIR/want" "$BATS_TEST_TMPDIR/got"
+	# the actions planrun printed are the robot's action calls
+	awk -F, -v last="$last" 'NR > 1 && $1 < last { n++ } END { print n }' \
+		"$BATS_TEST_TMPDIR/actions.csv" >"$BATS_TEST_TMPDIR/n.got"
+	grep -c ',E,A,' "$BATS_TEST_TMPDIR/want" >"$BATS_TEST_TMPDIR/n.want"
+	diff "$BATS_TEST_TMPDIR/n.want" "$BATS_TEST_TMPDIR/n.got"
 }

@@ -5,7 +5,7 @@
 load lib/helper
 bats_require_minimum_version 1.5.0
 
-TOOLS="mjtraj ikreach plancc planrun armctl armsim worldsim"
+TOOLS="mjtraj ikreach plancc planrun armctl armsim worldsim planview"
 
 @test "every tool: --help on stdout, exit 0" {
 	for t in $TOOLS; do

@@ -27,6 +27,10 @@ load lib/helper
 	# decision at tick 5 and ends at its fourth point, (0,50,0)
 	[ "$(tail -1 "$out/flame.csv")" = "10,0,50,0" ]
 	grep -q ',abort,start,' "$out/noflame.log"
+	# planview's replay page of the explorer run, and its screenshot
+	grep -q 'id="slider"' "$out/run.html"
+	grep -q '<svg' "$out/run.html"
+	[ -s "$out/run.png" ] || fail "no screenshot of the page (chromium)"
 	# PNGs are PNGs
 	for f in "$out"/*.png; do
 		[ "$(head -c 8 "$f" | od -An -tx1 | tr -d ' \n')" = \

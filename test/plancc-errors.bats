@@ -95,7 +95,38 @@ check_bad() {
 	# without it, the width is chosen: 16 bits
 	run plancc wide.yaml -o wide.plan
 	assert_success
-	[ "$(od -An -tu1 -j5 -N1 wide.plan | tr -d ' ')" -eq 2 ]
+	[ "$(plan_id_width wide.plan)" -eq 2 ]
+}
+
+@test "plancc: a CE's hysteresis above 255 needs 16-bit ids, as on the original" {
+	# A E id parent child priority retry sense cmp value hysteresis flex:
+	# the original's 8-bit build keeps the low byte (300 & 255 = 44) of a
+	# competence element's hysteresis and flex (spec 1.3, 11.2)
+	cat > hyst.inst <<-'EOF'
+	PLAN R C
+	PLAN A A 1 10 0
+	PLAN A C 2 0
+	PLAN A E 3 2 1 1 0 5 2 10 300 0
+	PLAN A D 4 2 1 0 5 2 0 1 0 0 0 0
+	EOF
+	run --separate-stderr plancc hyst.inst -o hyst.plan
+	assert_success
+	[ "$(plan_id_width hyst.plan)" -eq 2 ]
+	run --separate-stderr plancc --id-width 8 hyst.inst -o hyst8.plan
+	[ "$status" -eq 65 ]
+	[ "$stderr" = "plancc: hyst.inst:4:1: error: competence element #3: hysteresis 300 does not fit 8-bit ids (0..255); the original 8-bit loader would have truncated it to 44; use --id-width 16" ]
+	[ ! -e hyst8.plan ]
+	# the flexible latch hysteresis the same; -1 would have become 255
+	sed 's/ 10 300 0$/ 10 1 -1/' hyst.inst > flex.inst
+	run --separate-stderr plancc --id-width 8 flex.inst -o flex8.plan
+	[ "$status" -eq 65 ]
+	[ "$stderr" = "plancc: flex.inst:4:1: error: competence element #3: flexible latch hysteresis -1 does not fit 8-bit ids (0..255); the original 8-bit loader would have truncated it to 255; use --id-width 16" ]
+	# a drive's hysteresis is not cut by the original: 8-bit ids stay
+	sed 's/ 10 300 0$/ 10 1 0/; s/^PLAN A D 4 2 1 0 5 2 0 1 0/PLAN A D 4 2 1 0 5 2 0 300 0/' \
+	    hyst.inst > drive.inst
+	run --separate-stderr plancc drive.inst -o drive.plan
+	assert_success
+	[ "$(plan_id_width drive.plan)" -eq 1 ]
 }
 
 @test "plancc: more than 255 elements switch to 16-bit ids; --id-width 8 refuses" {
@@ -105,7 +136,7 @@ check_bad() {
 	    for (i = 0; i < 127; i++) printf "  A%d: Go %d\n", i, i }' > big.yaml
 	run --separate-stderr plancc big.yaml -o big.plan
 	assert_success
-	[ "$(od -An -tu1 -j5 -N1 big.plan | tr -d ' ')" -eq 2 ]
+	[ "$(plan_id_width big.plan)" -eq 2 ]
 	run --separate-stderr plancc --id-width 8 big.yaml -o big8.plan
 	[ "$status" -eq 65 ]
 	[ "${stderr_lines[0]}" = "plancc: big.yaml: error: 256 elements do not fit 8-bit ids (at most 255); use --id-width 16" ]
@@ -138,7 +169,16 @@ check_bad() {
 	done
 	head -c 20 tiny.plan > cut.plan
 	run --separate-stderr plancc -d cut.plan
-	[ "$stderr" = "plancc: cut.plan: error: truncated: shorter than a plan header (at byte 20)" ]
+	[ "$stderr" = "plancc: cut.plan: error: truncated: shorter than the 36 bytes of a plan header and its CRC (at byte 20)" ]
+	# a whole 32-byte header is not enough: the CRC-32 follows it
+	for n in 32 35; do
+		head -c "$n" tiny.plan > cut.plan
+		run --separate-stderr plancc -d cut.plan
+		[ "$stderr" = "plancc: cut.plan: error: truncated: shorter than the 36 bytes of a plan header and its CRC (at byte $n)" ]
+	done
+	head -c 36 tiny.plan > cut.plan
+	run --separate-stderr plancc -d cut.plan
+	[ "$stderr" = "plancc: cut.plan: error: length does not match the header (truncated or trailing bytes) (at byte 36)" ]
 	head -c 60 tiny.plan > cut.plan
 	run --separate-stderr plancc -d cut.plan
 	[ "$stderr" = "plancc: cut.plan: error: length does not match the header (truncated or trailing bytes) (at byte 60)" ]
@@ -171,7 +211,7 @@ check_bad() {
 	echo "hello" > hello.plan
 	run --separate-stderr plancc -d hello.plan
 	[ "$status" -eq 65 ]
-	[ "$stderr" = "plancc: hello.plan: error: truncated: shorter than a plan header (at byte 6)" ]
+	[ "$stderr" = "plancc: hello.plan: error: truncated: shorter than the 36 bytes of a plan header and its CRC (at byte 6)" ]
 	head -c 100 /dev/zero > zero.plan
 	run --separate-stderr plancc -d zero.plan
 	[ "$status" -eq 65 ]
@@ -222,4 +262,76 @@ noise() {
 	[ "$status" -eq 65 ]
 	[ "$stderr" = "plancc: huge.yaml: error: 65536 elements: a plan holds at most 65535" ]
 	[ ! -e huge.plan ]
+}
+
+# Issue 11: YAML and task machines go through one reader, which stops at
+# 64 levels before libyaml's scanner (quadratic in the flow depth) is fed
+# the rest.  16 KB: 8192 '[' then 8192 ']'; 1 MB: 2^19 each.  The 65th
+# '[' is at column 65 of line 1, where the message points.
+@test "plancc: deeply nested YAML is refused with the depth error (plans and tasks)" {
+	awk 'BEGIN { for (i = 0; i < 8192; i++) printf "["
+		for (i = 0; i < 8192; i++) printf "]"; print "" }' > d16k.yaml
+	awk 'BEGIN { for (i = 0; i < 524288; i++) printf "["
+		for (i = 0; i < 524288; i++) printf "]"; print "" }' > d1m.yaml
+	[ "$(wc -c < d16k.yaml)" -eq 16385 ]
+	[ "$(wc -c < d1m.yaml)" -eq 1048577 ]
+	# under a task's actions: the mapping is level 1, so the 64th '['
+	# (column 10 + 63) is level 65
+	{ printf 'task: t\nstart: a\nactions: '; cat d1m.yaml; } > t1m.yaml
+	cp d1m.yaml d1m.json
+	for f in d16k.yaml d1m.yaml d1m.json; do
+		run --separate-stderr plancc "$f" -o out.plan
+		[ "$status" -eq 65 ]
+		[ "$stderr" = "plancc: $f:1:65: error: nested more than 64 levels deep" ]
+		[ ! -e out.plan ]
+	done
+	run --separate-stderr plancc t1m.yaml -o out.plan
+	[ "$status" -eq 65 ]
+	[ "$stderr" = "plancc: t1m.yaml:3:73: error: nested more than 64 levels deep" ]
+	[ ! -e out.plan ]
+}
+
+# Issue 12: 100 KB of binary garbage given as .inst compiled to an empty
+# plan with exit 0.  Now the first byte that is not UTF-8 stops the reader
+# (before a stray '@' in the garbage can open files), and text with no
+# plan command in it is no plan.
+@test "plancc: binary garbage as .inst is refused as not text, exit 65" {
+	LC_ALL=C noise 102400 7 | LC_ALL=C tr -d '\000' > garbage.inst
+	[ "$(wc -c < garbage.inst)" -gt 100000 ]
+	# line:col and value of the first byte >= 0x80, found by od, not by
+	# plancc (for this seed it is 0xbc on line 2, a continuation byte that
+	# cannot start a UTF-8 sequence)
+	where=$(LC_ALL=C od -An -v -tu1 garbage.inst | awk '
+	    { for (i = 1; i <= NF; i++) { col++
+		if ($i == 10) { line++; col = 0 }
+		else if ($i >= 128) { printf "%d:%d %02x", line + 1, col, $i; exit } } }')
+	run --separate-stderr plancc garbage.inst -o out.plan
+	[ "$status" -eq 65 ]
+	[ ! -e out.plan ]
+	echo "$where / $stderr"
+	[ "${stderr_lines[-1]}" = "plancc: garbage.inst:${where% *}: error: byte 0x${where#* } is not UTF-8: this is not a text file" ]
+	# only the lines before it were looked at
+	[ "${#stderr_lines[@]}" -le "${where%%:*}" ]
+	# the same on stdin
+	run --separate-stderr plancc --from inst - -o out.plan < garbage.inst
+	[ "$status" -eq 65 ]
+	[[ "$stderr" == *"is not UTF-8: this is not a text file" ]]
+	# with NUL bytes left in, the NUL or the bad byte stops it: never 0
+	LC_ALL=C noise 102400 8 > raw.inst
+	run --separate-stderr plancc raw.inst -o out.plan
+	[ "$status" -eq 65 ]
+	[[ "$stderr" == *"this is not a text file" ]]
+	[ ! -e out.plan ]
+}
+
+@test "plancc: a .inst file with no plan command, or empty, is no plan" {
+	: > empty.inst
+	run --separate-stderr plancc empty.inst -o out.plan
+	[ "$status" -eq 65 ]
+	[ "$stderr" = "plancc: empty.inst: error: no line is a plan command (PLAN, PELEM, RSENSE, RACTION or @ file): this is not an Instinct command file" ]
+	printf 'STOP\nhello world\n' > words.inst
+	run --separate-stderr plancc words.inst -o out.plan
+	[ "$status" -eq 65 ]
+	[ "${stderr_lines[2]}" = "plancc: words.inst: error: no line is a plan command (PLAN, PELEM, RSENSE, RACTION or @ file): this is not an Instinct command file" ]
+	[ ! -e out.plan ]
 }

@@ -65,7 +65,7 @@ same_plan() {
 
 @test "reference: DiaMonitorPlan3 needs 16-bit ids for its priority of 600" {
 	plancc "$PLANS/robotworld-diamonitorplan3.inst" -o m.plan 2>/dev/null
-	[ "$(od -An -tu1 -j5 -N1 m.plan | tr -d ' ')" -eq 2 ]
+	[ "$(plan_id_width m.plan)" -eq 2 ]
 	run --separate-stderr plancc --id-width 8 "$PLANS/robotworld-diamonitorplan3.inst" -o m8.plan
 	[ "$status" -eq 65 ]
 	# 600 mod 256 = 88, what the AVR original made of it (spec 11.2)
@@ -121,7 +121,7 @@ same_plan() {
 @test "reference: the fixture compiles, warning about its priority-0 drive" {
 	run --separate-stderr plancc "$PLANS/fixture.inst" -o f.plan
 	assert_success
-	[ "$stderr" = "plancc: $PLANS/fixture.inst:7:1: warning: drive 'Idle' has priority 0: it can never be selected" ]
+	[ "$stderr" = "plancc: $PLANS/fixture.inst:7:1: warning: drive 'Idle' has priority 0: it can never be selected [-Wunreachable]" ]
 	[ "$(counts f.plan)" = "1 3 2 8 5 12" ]
 }
 
@@ -153,4 +153,21 @@ same_plan() {
 	robotworld-diaplan3.inst 433
 	robotworld-diamonitorplan3.inst 97
 	EOF
+}
+
+@test "reference: every plan's dot graph fits a 1920-pixel screen at 10 pt" {
+	require_shared
+	command -v dot >/dev/null || skip "graphviz is not installed"
+	for f in r5-plan6 server-plan4 server-plan6 robotworld-diaplan3 \
+	    server-plan1 fixture; do
+		plancc --emit dot "$SHARED/reference/plans/$f.inst" \
+		    2>/dev/null > g.dot
+		grep -q 'fontsize=10' g.dot
+		dot -Tpng g.dot > g.png
+		# a PNG's width: bytes 16..19 of its IHDR, big-endian
+		w=$(od -An -tu1 -j16 -N4 g.png |
+		    awk '{ print $1 * 16777216 + $2 * 65536 + $3 * 256 + $4 }')
+		echo "$f: $w px"
+		[ "$w" -gt 0 ] && [ "$w" -le 1920 ] || fail "$f: $w px wide"
+	done
 }

@@ -60,7 +60,8 @@ FLAME_ROWS='tick,x,y,z
 	[ "$status" -eq 0 ]
 	[ "$output" = "$FLAME_ROWS" ]
 	[ -z "$stderr" ]
-	[ "$(cat "$T/log")" = "1,decision,start,0,#0 match -> lightSelf
+	[ "$(cat "$T/log")" = "tick,event,action,step,detail
+1,decision,start,0,#0 match -> lightSelf
 1,record,start,0,src <- source (30 40 20)
 4,decision,lightSelf,2,#0 match -> none
 5,decision,lightSelf,3,#1 match -> lightOther in 2 ticks
@@ -227,10 +228,11 @@ decide() {
 		>"$T/env.csv"
 	run planrun "$T/thresh.plan" --senses "$T/env.csv" --log -
 	[ "$status" -eq 0 ]
-	[ "${lines[0]}" = "1,decision,look,0,#0 mismatch (arm.x 12.001 not in 10+-2) -> no" ]
+	[ "${lines[0]}" = "tick,event,action,step,detail" ]
+	[ "${lines[1]}" = "1,decision,look,0,#0 mismatch (arm.x 12.001 not in 10+-2) -> no" ]
 	printf 'arm.x,arm.y,ball.x,ball.y\n0,0,,\n10,0,,\n' >"$T/env.csv"
 	run planrun "$T/thresh.plan" --senses "$T/env.csv" --log -
-	[ "${lines[0]}" = "1,decision,look,0,#0 mismatch (ball not seen) -> no" ]
+	[ "${lines[1]}" = "1,decision,look,0,#0 mismatch (ball not seen) -> no" ]
 }
 
 vars_task() {
@@ -289,8 +291,8 @@ vdecide() {
 	printf 'arm.x,arm.y,ball.x,ball.y\n0,0,,\n2,3,5,7\n' >"$T/env.csv"
 	run planrun "$T/vars.plan" --senses "$T/env.csv" --log -
 	[ "$status" -eq 0 ]
-	[ "${lines[1]}" = "1,record,note,0,p <- ball (5 7)" ]
-	[ "${lines[2]}" = "1,record,note,0,here <- arm (2 3)" ]
+	[ "${lines[2]}" = "1,record,note,0,p <- ball (5 7)" ]
+	[ "${lines[3]}" = "1,record,note,0,here <- arm (2 3)" ]
 }
 
 # ---- delays -------------------------------------------------------------

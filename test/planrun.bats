@@ -139,7 +139,8 @@ setup() {
 	[ "$output" = "cycle,time_ms,action,value
 1,0,#1,1
 2,1000,#2,7" ]
-	grep -qx '2,1000,R,D,#1,#5,3' "$T/s.log"
+	# Level (#5) reads 3 > 0: released; the latch was clear (0 at cycle 1)
+	grep -qx '2,1000,R,D,1,#1,#5,5,3,1,0,' "$T/s.log"
 }
 
 @test "16-bit ids run the same plan the same way" {
@@ -181,7 +182,7 @@ setup() {
 		--result 'default=fail,#2=running:1:fail' --log "$T/r.log" \
 		--monitor 'none,Beep=SPF,Step=SPF'
 	[ "$status" -eq 0 ]
-	run cut -d, -f1,3,5 "$T/r.log"
+	run cut -d, -f1,3,6 "$T/r.log"
 	[ "$output" = "cycle,event,name
 1,F,Step
 2,F,Step
@@ -276,16 +277,77 @@ act Sound 7 check" ]
 	plancc -o "$T/one.plan" "$T/one.inst"
 	run planrun "$T/one.plan" --senses "$T/levels.csv" --cycles 3 --log -
 	[ "$status" -eq 0 ]
-	[ "$output" = "cycle,time_ms,event,type,name,sense,value
-1,0,R,D,Alarm,Level,0
-1,0,idle,,
-2,1000,R,D,Alarm,Level,0
-2,1000,idle,,
-3,2000,R,D,Alarm,Level,4
-3,2000,E,D,Alarm
-3,2000,E,A,Beep
-3,2000,S,A,Beep
-3,2000,S,D,Alarm" ]
+	# Level (sense 5) > 0 releases Alarm (D 1) at cycle 3 only; the
+	# latch was never set before a check (the drive was not running)
+	[ "$output" = "cycle,time_ms,event,type,id,name,sense,sense_id,value,released,latch,reason
+1,0,R,D,1,Alarm,Level,5,0,0,0,
+1,0,I,,,,,,,,,
+2,1000,R,D,1,Alarm,Level,5,0,0,0,
+2,1000,I,,,,,,,,,
+3,2000,R,D,1,Alarm,Level,5,4,1,0,
+3,2000,E,D,1,Alarm,,,,,,
+3,2000,E,A,10,Beep,,,,,,
+3,2000,S,A,10,Beep,,,,,,
+3,2000,S,D,1,Alarm,,,,,," ]
+}
+
+@test "the log says why an element failed" {
+	# Work (D1) always runs competence Task (C2): Take (CE3, priority 2,
+	# Near == 1, one retry) before Walk (CE4, priority 1, Far == 1).
+	cat >"$T/why.yaml" <<'EOF'
+senses: {Near: 1, Far: 2}
+actions: {Grab: 1, Go: 2}
+drives:
+  Work: {priority: 10, when: always, do: Task}
+competences:
+  Task:
+    elements:
+      Take: {priority: 2, when: Near == 1, retries: 1, do: Grip}
+      Walk: {priority: 1, when: Far == 1, do: Step}
+acts: {Grip: Grab 0, Step: Go 0}
+EOF
+	plancc -o "$T/why.plan" "$T/why.yaml"
+	printf 'cycle,Near,Far\n1,0,0\n2,1,0\n4,0,1\n5,0,0\n' >"$T/why.csv"
+	run planrun "$T/why.plan" --senses "$T/why.csv" --log - --monitor FZ \
+		--result Grab=fail,Go=running
+	[ "$status" -eq 0 ]
+	# 1: nothing released; 2: Grip fails, Take retries (P, not shown);
+	# 3: it fails again, out of retries; 4: Walk runs (Go is running);
+	# 5: Far drops while Walk is current: the AND competence fails
+	[ "$(cut -d, -f1,3-6,12 <<<"$output" | tail -n +2)" = \
+"1,F,C,2,Task,no element released
+1,F,D,1,Work,child failed
+2,F,A,5,Grip,action failed
+3,F,A,5,Grip,action failed
+3,F,CE,3,Take,retry limit reached
+3,F,C,2,Task,child failed
+3,F,D,1,Work,child failed
+5,F,C,2,Task,element no longer released
+5,F,D,1,Work,child failed" ]
+}
+
+@test "--format jsonl: the log as JSON lines, and --replay reads it back" {
+	planrun "$T/tiny.plan" --senses "$T/levels.csv" --cycles 6 \
+		--result 'Sound=running:1' --log "$T/run.jsonl" \
+		--format jsonl >/dev/null
+	run sed -n 1p "$T/run.jsonl"
+	[ "$output" = '{"cycle":1,"time_ms":0,"event":"R","type":"D","id":1,"name":"Alarm","sense":"Level","sense_id":5,"value":0,"released":0,"latch":0,"reason":null}' ]
+	planrun "$T/tiny.plan" --senses "$T/levels.csv" --cycles 6 \
+		--result 'Sound=running:1' >"$T/run.csv"
+	run planrun "$T/tiny.plan" --replay "$T/run.jsonl"
+	[ "$status" -eq 0 ]
+	[ "$output" = "$(cat "$T/run.csv")" ]
+}
+
+@test "--replay leaves out a last line cut short, and says so" {
+	planrun "$T/tiny.plan" --senses "$T/levels.csv" --cycles 6 \
+		--log "$T/run.log" >"$T/run.csv"
+	head -c -9 "$T/run.log" >"$T/cut.log"	# into cycle 6's last line
+	run --separate-stderr planrun "$T/tiny.plan" --replay "$T/cut.log"
+	[ "$status" -eq 0 ]
+	n=$(wc -l <"$T/cut.log")
+	[[ "$stderr" == *"cut.log:$((n + 1)): warning: the last line has no line end"* ]]
+	[ "$output" = "$(cat "$T/run.csv")" ]
 }
 
 @test "--monitor filters like PLAN M G and PLAN M N" {
@@ -295,9 +357,9 @@ act Sound 7 check" ]
 	[ "$(grep -vc ',R,' <<<"$output")" -eq 1 ]	# the header
 	run planrun "$T/tiny.plan" --senses "$T/levels.csv" --cycles 4 \
 		--log - --monitor 'none,Alarm=E'
-	[ "$output" = "cycle,time_ms,event,type,name,sense,value
-3,2000,E,D,Alarm
-4,3000,E,D,Alarm" ]
+	[ "$output" = "cycle,time_ms,event,type,id,name,sense,sense_id,value,released,latch,reason
+3,2000,E,D,1,Alarm,,,,,,
+4,3000,E,D,1,Alarm,,,,,," ]
 	run planrun "$T/tiny.plan" --senses "$T/levels.csv" --cycles 4 \
 		--log - --monitor 'es'
 	[ "$(cut -d, -f3 <<<"$output" | LC_ALL=C sort -u | tr '\n' ' ')" = \
@@ -361,11 +423,11 @@ A,Step,4,4" ]
 
 @test "--replay reads a log written by hand, with its times" {
 	cat >"$T/hand.log" <<'EOF'
-cycle,time_ms,event,type,name,sense,value
-1,0,R,D,Alarm,Level,0
-2,125,R,D,Alarm,Level,7
-2,125,F,A,Beep
-4,375,R,D,Alarm,Level,0
+cycle,time_ms,event,type,id,name,sense,sense_id,value,released,latch,reason
+1,0,R,D,1,Alarm,Level,5,0,0,0,
+2,125,R,D,1,Alarm,Level,5,7,1,0,
+2,125,F,A,10,Beep,,,,,,action failed
+4,375,R,D,1,Alarm,Level,5,0,0,0,
 EOF
 	run --separate-stderr planrun "$T/tiny.plan" --replay "$T/hand.log" \
 		--stats
@@ -380,18 +442,118 @@ EOF
 }
 
 @test "--replay: a bad log is refused with its line" {
-	printf 'cycle,time_ms,event,type,name,sense,value\n1,0,R,D,Alarm,Volume,3\n' >"$T/bad.log"
+	printf 'cycle,time_ms,event,type,id,name,sense,sense_id,value,released,latch,reason\n1,0,R,D,1,Alarm,Volume,5,3,1,0,\n' >"$T/bad.log"
 	run --separate-stderr planrun "$T/tiny.plan" --replay "$T/bad.log"
 	[ "$status" -eq 65 ]
 	[[ "$stderr" == *"bad.log:2: error: no sense 'Volume'"* ]]
 	printf 'a,b\n1,2\n' >"$T/bad2.log"
 	run --separate-stderr planrun "$T/tiny.plan" --replay "$T/bad2.log"
 	[ "$status" -eq 65 ]
-	[[ "$stderr" == *"not a transparency log"* ]]
-	printf 'cycle,time_ms,event,type,name,sense,value\n2,0,E,D,Alarm\n1,0,E,D,Alarm\n' >"$T/bad3.log"
+	[[ "$stderr" == *"bad2.log:1:1: error: not an event log: no 'cycle'"* ]]
+	printf 'cycle,time_ms,event,type,id,name,sense,sense_id,value,released,latch,reason\n2,0,E,D,1,Alarm,,,,,,\n1,0,E,D,1,Alarm,,,,,,\n' >"$T/bad3.log"
 	run --separate-stderr planrun "$T/tiny.plan" --replay "$T/bad3.log"
 	[ "$status" -eq 65 ]
-	[[ "$stderr" == *"bad3.log:3: error: cycle 1 after cycle 2"* ]]
+	[[ "$stderr" == *"bad3.log:3:1: error: cycle 1 after cycle 2"* ]]
+}
+
+# ---- the agent's process, streams, closed pipes ------------------------------
+
+# Process $1 has ended (or is a zombie waiting for whoever inherited it);
+# the wait is bounded: reaping an orphan may take its new parent a moment.
+gone() {
+	local i st
+	for i in $(seq 100); do
+		st=$(ps -o stat= -p "$1" 2>/dev/null) || return 0
+		[[ -z $st || $st == Z* ]] && return 0
+		sleep 0.05
+	done
+	ps -o pid,ppid,pgid,stat,args -p "$1" >&2
+	return 1
+}
+
+@test "--agent: a reply with a NUL byte is refused (65)" {
+	run --separate-stderr planrun "$T/tiny.plan" --cycles 2 \
+		--agent "while read -r l; do printf '1\\000\\n'; done"
+	[ "$status" -eq 65 ]
+	[[ "$stderr" == *"agent: reply to 'sense Level' holds a NUL byte"* ]]
+}
+
+@test "--agent: nothing the agent started outlives planrun" {
+	# the agent leaves a sleep in the background and never answers
+	run --separate-stderr timeout 60 planrun "$T/tiny.plan" --cycles 2 \
+		--timeout 1 --agent "sleep 1000 & echo \$! >'$T/pid'; wait"
+	[ "$status" -eq 75 ]
+	[ -s "$T/pid" ]
+	gone "$(cat "$T/pid")"
+	# through a pipe, as a user runs it: no hang, nothing left
+	run timeout 60 bash -c "planrun '$T/tiny.plan' --cycles 2 --timeout 1 \
+		--agent 'sleep 1000 & echo \$! >\"$T/pid2\"; wait' | head"
+	[ "$status" -eq 0 ]
+	gone "$(cat "$T/pid2")"
+}
+
+@test "--agent: planrun killed ends the agent's process group" {
+	cat >"$T/agent.sh" <<'EOF'
+sleep 1000 &
+echo $! >"$1"
+while read -r l; do
+	case $l in sense*) echo 0 ;; *) echo running ;; esac
+done
+EOF
+	planrun "$T/tiny.plan" --cycles 100000 --rate 20 \
+		--agent "sh '$T/agent.sh' '$T/pid'" >/dev/null 2>&1 3>&- &
+	pid=$!
+	for i in $(seq 200); do [ -s "$T/pid" ] && break; sleep 0.05; done
+	[ -s "$T/pid" ]
+	kill -TERM "$pid"
+	wait "$pid" || true
+	gone "$(cat "$T/pid")"
+}
+
+@test "--senses -: rows are read as the run goes" {
+	# planrun must show cycle 1 before the script's input has ended: it
+	# reads a row ahead, never the whole file
+	mkfifo "$T/in" "$T/out"
+	planrun "$T/tiny.plan" --senses "$T/in" --log - -o /dev/null \
+		--monitor E >"$T/out" 2>"$T/err" 3>&- &
+	pid=$!
+	exec 5<"$T/out"
+	exec 4>"$T/in"
+	printf 'cycle,Level\n1,0\n3,4\n5,0\n' >&4
+	read -r -t 60 header <&5
+	read -r -t 60 first <&5
+	exec 4>&-
+	rest=$(cat <&5)
+	exec 5<&-
+	wait "$pid"
+	[ "$first" = "1,0,E,D,2,Idle,,,,,," ]
+	# Idle steps at 1, 2; Alarm beeps at 3, 4; Idle again at 5
+	[ "$(cut -d, -f1,6 <<<"$rest" | grep -c ',Alarm$')" -eq 2 ]
+	[ "$(tail -1 <<<"$rest" | cut -d, -f1)" = 5 ]
+}
+
+@test "--senses -: a long script through a pipe" {
+	# 200000 rows of a stream: the run takes them all
+	run bash -c "awk 'BEGIN { print \"Level\"; for (i = 1; i <= 200000; i++)
+		print (i % 3 == 0) ? 4 : 0 }' | planrun '$T/tiny.plan' --senses - \
+		--no-header | tail -2"
+	[ "$status" -eq 0 ]
+	# cycle 199998 is a multiple of 3: Level 4, Alarm sounds (one tick
+	# a cycle: time (c - 1) * 1000)
+	[ "$output" = "199999,199998000,Move,1
+200000,199999000,Move,1" ]
+}
+
+@test "planrun | head: a closed pipe ends the run quietly" {
+	run --separate-stderr bash -c "planrun '$T/tiny.plan' --cycles 10000000 \
+		--senses '$T/levels.csv' | head -3"
+	[ "$status" -eq 0 ]
+	[ -z "$stderr" ]
+	[ "${#lines[@]}" -eq 3 ]
+	run --separate-stderr bash -c "set -o pipefail; planrun '$T/tiny.plan' \
+		--cycles 10000000 --log - | head -1"
+	[ "$status" -eq 141 ]	# SIGPIPE, as any filter
+	[ -z "$stderr" ]
 }
 
 # ---- bad input ----------------------------------------------------------------

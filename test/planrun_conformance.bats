@@ -70,7 +70,7 @@ setup() {
 	# saturates at 255 (cycle 16 of the trace); its counts in the log
 	[ -f "$TRACES/fixture.actions.csv" ] || skip "no fixture trace"
 	trace_run fixture "$WORK/f"
-	run grep -c '^[0-9]*,[0-9]*,E,D,Worker$' "$WORK/f.log"
+	run grep -c '^[0-9]*,[0-9]*,E,D,[0-9]*,Worker,' "$WORK/f.log"
 	[ "$output" = 12 ]
 	run awk -F, '$1 == "Worker" || $2 == "Worker"' "$WORK/f.stats"
 	[ "$output" = "D,Worker,12,2" ]

@@ -287,50 +287,42 @@ target_joints(struct ctl *c, const char *arg, const double *here,
 	return 0;
 }
 
-int
-cmd_goto(struct ctl *c, int argc, char **argv)
+/* goto's target from here. */
+static int
+goto_target(struct ctl *c, int argc, char **argv, const double *here,
+    double *to)
 {
-	double here[ARM_MAX_JOINTS], to[ARM_MAX_JOINTS];
-	int32_t mdeg[WIRE_MAX_JOINTS];
-	int r;
-
 	if (argc != 2) {
 		warnx_tool("goto: give X,Y,Z[,PITCH[,ROLL]] or --joints Q1,...");
 		return EXIT_USAGE;
 	}
-	if ((r = arm_here(c, here, mdeg)) != 0)
-		return r;
-	r = c->goto_joints ? target_joints(c, argv[1], here, to) :
+	return c->goto_joints ? target_joints(c, argv[1], here, to) :
 	    target_pose(c, argv[1], here, to);
-	return r ? r : move_to(c, here, mdeg, to);
 }
 
-int
-cmd_home(struct ctl *c, int argc, char **argv)
+/* home: every joint to 0 within its limits, the gripper as it is. */
+static int
+home_target(struct ctl *c, int argc, const double *here, double *to)
 {
-	double here[ARM_MAX_JOINTS], to[ARM_MAX_JOINTS];
-	int32_t mdeg[WIRE_MAX_JOINTS];
-	int j, r;
+	int j;
 
-	(void)argv;
 	if (argc != 1) {
 		warnx_tool("home: takes no arguments");
 		return EXIT_USAGE;
 	}
-	if ((r = arm_here(c, here, mdeg)) != 0)
-		return r;
 	for (j = 0; j < c->arm->njoints; j++)
 		to[j] = c->arm->joint[j].role == ARM_GRIPPER ? here[j] :
 		    arm_clamp(&c->arm->joint[j], 0);
-	return move_to(c, here, mdeg, to);
+	return 0;
 }
 
-int
-cmd_jog(struct ctl *c, int argc, char **argv)
+/* jog JOINT DELTA: that joint by DELTA degrees, stopping at its limit. */
+static int
+jog_target(struct ctl *c, int argc, char **argv, const double *here,
+    double *to)
 {
-	double here[ARM_MAX_JOINTS], to[ARM_MAX_JOINTS], delta;
-	int32_t mdeg[WIRE_MAX_JOINTS];
-	int j, r;
+	double delta;
+	int j;
 
 	if (argc != 3 || num_double(argv[2], &delta) != NUM_OK) {
 		warnx_tool("jog: give JOINT DELTA (degrees)");
@@ -340,12 +332,35 @@ cmd_jog(struct ctl *c, int argc, char **argv)
 		warnx_tool("jog: %s has no joint '%s'", c->arm->name, argv[1]);
 		return EXIT_USAGE;
 	}
-	if ((r = arm_here(c, here, mdeg)) != 0)
-		return r;
-	memcpy(to, here, sizeof to);
+	memcpy(to, here, sizeof *to * c->arm->njoints);
 	to[j] = arm_clamp(&c->arm->joint[j], here[j] + delta);
 	if (to[j] != here[j] + delta)
 		warnx_tool("jog: %s stops at its limit, %g", argv[1], to[j]);
+	return 0;
+}
+
+int
+arm_target(struct ctl *c, int argc, char **argv, const double *here,
+    double *to)
+{
+	if (strcmp(argv[0], "goto") == 0)
+		return goto_target(c, argc, argv, here, to);
+	if (strcmp(argv[0], "home") == 0)
+		return home_target(c, argc, here, to);
+	return jog_target(c, argc, argv, here, to);
+}
+
+int
+cmd_move(struct ctl *c, int argc, char **argv)
+{
+	double here[ARM_MAX_JOINTS], to[ARM_MAX_JOINTS];
+	int32_t mdeg[WIRE_MAX_JOINTS];
+	int r;
+
+	if ((r = arm_here(c, here, mdeg)) != 0)
+		return r;
+	if ((r = arm_target(c, argc, argv, here, to)) != 0)
+		return r;
 	return move_to(c, here, mdeg, to);
 }
 

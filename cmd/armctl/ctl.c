@@ -37,7 +37,7 @@ resolve_port(struct ctl *c)
 }
 
 int
-ctl_connect(struct ctl *c)
+ctl_open_port(struct ctl *c)
 {
 	char err[300];
 	int unavailable, r;
@@ -51,6 +51,16 @@ ctl_connect(struct ctl *c)
 		    wire_port_kind_name(wire_port_kind_of(c->port_name)), err);
 		return unavailable ? EXIT_UNAVAILABLE : EXIT_IOERR;
 	}
+	return 0;
+}
+
+int
+ctl_connect(struct ctl *c)
+{
+	int r;
+
+	if ((r = ctl_open_port(c)) != 0)
+		return r;
 	wire_session_init(&c->s, c->port, c->timeout_ms, c->retries);
 	c->s.interrupted = c->interrupted;
 	r = wire_hello(&c->s, &c->hello);
@@ -159,4 +169,10 @@ ctl_sleep(struct ctl *c, int ms)
 		ms -= slice;
 	}
 	return c->interrupted && *c->interrupted ? CTL_INTERRUPTED : 0;
+}
+
+int
+ctl_plan_load(const char *path, struct loaded_plan *lp)
+{
+	return run_status_exit(plan_load(path, lp));
 }

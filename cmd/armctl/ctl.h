@@ -10,8 +10,10 @@
 #include <stdint.h>
 
 #include "arm/arm.h"
+#include "evlog/evlog.h"
 #include "link/port.h"
 #include "link/session.h"
+#include "run/load.h"
 #include "wire/msg.h"
 
 /* Returned by a command that Ctrl-C cut short: main stops the arm. */
@@ -36,7 +38,9 @@ struct ctl {
 	const char *names;	/* monitor --names FILE.plan */
 	long count;		/* monitor: stop after this many events */
 	double duration;	/* monitor: stop after this many seconds */
-	const char *events;	/* monitor: which kinds, "ESPFZR" */
+	const char *events;	/* monitor: which kinds (event letters) */
+	enum evlog_format format;	/* monitor --format */
+	int start_plan;		/* monitor --start: from the plan's cycle 1 */
 	long rate;		/* start: plan cycles per second */
 	int list_all;		/* list --all: built-in ttyS ports too */
 	int list_probe;		/* list --probe: ask each port for a robot */
@@ -51,6 +55,9 @@ struct ctl {
 	volatile sig_atomic_t *interrupted;
 };
 
+/* Open the port only (a servo bus has no handshake); 0 or an exit status. */
+int ctl_open_port(struct ctl *c);
+
 /* Open the port and shake hands; 0 or an exit status (message printed). */
 int ctl_connect(struct ctl *c);
 
@@ -61,6 +68,10 @@ int ctl_connect(struct ctl *c);
  */
 int ctl_resync(struct ctl *c);
 void ctl_disconnect(struct ctl *c);
+
+/* Read and validate a .plan (common/run/load.c); 0 or an exit status
+   (message printed). */
+int ctl_plan_load(const char *path, struct loaded_plan *lp);
 
 /* Exit status for a session failure (message printed); CTL_INTERRUPTED. */
 int ctl_link_failed(struct ctl *c, const char *doing);
@@ -98,9 +109,13 @@ int cmd_run(struct ctl *c, int argc, char **argv);
 int cmd_monitor(struct ctl *c, int argc, char **argv);
 int cmd_send(struct ctl *c, int argc, char **argv);
 /* The arm commands (armcmd.c): they need --arm FILE. */
-int cmd_goto(struct ctl *c, int argc, char **argv);
-int cmd_home(struct ctl *c, int argc, char **argv);
-int cmd_jog(struct ctl *c, int argc, char **argv);
+/* goto, home and jog on a spine robot, from where its encoders say. */
+int cmd_move(struct ctl *c, int argc, char **argv);
+/* Where goto, home or jog (argv[0]) takes the arm from `here`: the joint
+   values into `to`.  0, or an exit status after a message.  Shared with
+   the servo bus. */
+int arm_target(struct ctl *c, int argc, char **argv, const double *here,
+    double *to);
 int cmd_gripper(struct ctl *c, int argc, char **argv);
 /* pos with --arm: the arm's joint names, the gripper in percent. */
 int arm_pos(struct ctl *c);

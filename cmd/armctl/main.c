@@ -16,6 +16,7 @@
 #include "host/num.h"
 #include "host/usage.h"
 #include "host/version.h"
+#include "bus.h"
 #include "ctl.h"
 
 static volatile sig_atomic_t interrupted;	/* the signal, or 0 */
@@ -46,7 +47,9 @@ usage(FILE *fp)
 	    "                        stream joint (q1..qn) or Cartesian (x,y)"
 	    " waypoints\n"
 	    "  monitor [--names FILE.plan] [--events ESPFZR] [--count N]\n"
-	    "          [--duration S]    print the plan's monitor events\n"
+	    "          [--duration S] [--format csv|jsonl] [--start"
+	    " [--rate HZ]]\n"
+	    "                        print the plan's monitor events\n"
 	    "  send TYPE [HEX...]    one raw request, for debugging\n"
 	    "with --arm FILE (spine-arm(5)): run also takes x,y,z[,pitch,roll]"
 	    " or the\n"
@@ -57,7 +60,24 @@ usage(FILE *fp)
 	    " arm is\n"
 	    "  home                  every joint to 0 (within its limits)\n"
 	    "  jog JOINT DELTA       one joint by DELTA degrees\n"
-	    "  gripper PCT           open (100) or close (0) the gripper\n");
+	    "  gripper PCT           open (100) or close (0) the gripper\n"
+	    "on a servo bus (--bus feetech|dynamixel, 1 Mbaud unless --baud;"
+	    " the arm\n"
+	    "from --arm FILE, else an SO-101 with servo ids 1..6):\n"
+	    "  info|describe         ping every servo: model, firmware, volts,"
+	    " temperature\n"
+	    "  pos                   positions (degrees, gripper %%), load %%,"
+	    " current mA\n"
+	    "  torque on|off [JOINT...]   hold or limp the arm (all joints if"
+	    " none)\n"
+	    "  stop                  hold where the arm is\n"
+	    "  run [--period MS] [--threshold DEG] [--load PCT] [--persist N]\n"
+	    "      [--release] FILE|-\n"
+	    "  setup-ids [JOINT...]  give each servo its id, one on the bus at a"
+	    " time\n"
+	    "  calibrate [--output FILE] [--write] [--dry-run]\n"
+	    "                        record the joints' ranges by hand: offsets"
+	    " and limits\n");
 }
 
 /* Which command takes which command option (by getopt value). */
@@ -70,9 +90,13 @@ static const struct {
 	{ 'n', "persist", "run" }, { 'w', "pause", "run" },
 	{ 'R', "resume", "run" }, { 'N', "names", "monitor" },
 	{ 'c', "count", "monitor" }, { 'd', "duration", "monitor" },
-	{ 'E', "events", "monitor" }, { 'r', "rate", "start" },
+	{ 'E', "events", "monitor" }, { 'r', "rate", "start monitor" },
+	{ 'S', "start", "monitor" }, { 'F', "format", "monitor" },
 	{ 'L', "links", "run" }, { 'J', "joints", "goto" },
 	{ 'a', "all", "list" }, { 'B', "probe", "list" },
+	{ 'l', "load", "run" }, { 'Z', "release", "run" },
+	{ 'W', "write", "calibrate" }, { 'Y', "dry-run", "calibrate" },
+	{ 'O', "output", "calibrate" },
 };
 
 static const struct {
@@ -86,8 +110,8 @@ static const struct {
 	{ "start", cmd_start, 1 }, { "stop", cmd_stop, 1 },
 	{ "pos", cmd_pos, 1 }, { "run", cmd_run, 0 },
 	{ "monitor", cmd_monitor, 0 }, { "send", cmd_send, 1 },
-	{ "goto", cmd_goto, 1 }, { "home", cmd_home, 1 },
-	{ "jog", cmd_jog, 1 }, { "gripper", cmd_gripper, 1 },
+	{ "goto", cmd_move, 1 }, { "home", cmd_move, 1 },
+	{ "jog", cmd_move, 1 }, { "gripper", cmd_gripper, 1 },
 };
 
 static int
@@ -96,9 +120,35 @@ bad(const char *opt, const char *arg, const char *why)
 	return usage_error("--%s %s: %s", opt, arg, why);
 }
 
+static struct bus_opts bus;	/* --bus and its options (bus.c) */
+
+/* The options of a servo bus. */
+static int
+set_bus_option(int ch, const char *arg)
+{
+	switch (ch) {
+	case 'U':
+		if (strcmp(arg, "feetech") != 0 && strcmp(arg, "dynamixel"))
+			return bad("bus", arg, "want feetech or dynamixel");
+		bus.bus = arg;
+		return 0;
+	case 'W': bus.write = 1; return 0;
+	case 'Y': bus.dry_run = 1; return 0;
+	case 'O': bus.output = arg; return 0;
+	case 'Z': bus.release = 1; return 0;
+	case 'l':
+		return num_double(arg, &bus.load_pct) || bus.load_pct < 0 ||
+		    bus.load_pct > 100 ? bad("load", arg, "want 0 to 100 %") :
+		    0;
+	}
+	return EXIT_USAGE;
+}
+
 static int
 set_option(struct ctl *c, int ch, const char *arg)
 {
+	if (strchr("UWYOZl", ch) != NULL)
+		return set_bus_option(ch, arg);
 	switch (ch) {
 	case 'P': c->port_spec = arg; return 0;
 	case 'C': c->check = 1; return 0;
@@ -111,6 +161,10 @@ set_option(struct ctl *c, int ch, const char *arg)
 	case 'E': c->events = arg; return 0;
 	case 'a': c->list_all = 1; return 0;
 	case 'B': c->list_probe = 1; return 0;
+	case 'S': c->start_plan = 1; return 0;
+	case 'F':
+		return evlog_format_parse(arg, &c->format) ? bad("format", arg,
+		    "want csv or jsonl") : 0;
 	case 'b':
 		return num_long(arg, 50, 10000000L, &c->baud) ? bad("baud",
 		    arg, "want a baud rate") : 0;
@@ -178,6 +232,14 @@ static const struct option longopts[] = {
 	{ "rate", required_argument, NULL, 'r' },
 	{ "all", no_argument, NULL, 'a' },
 	{ "probe", no_argument, NULL, 'B' },
+	{ "bus", required_argument, NULL, 'U' },
+	{ "load", required_argument, NULL, 'l' },
+	{ "write", no_argument, NULL, 'W' },
+	{ "dry-run", no_argument, NULL, 'Y' },
+	{ "output", required_argument, NULL, 'O' },
+	{ "release", no_argument, NULL, 'Z' },
+	{ "format", required_argument, NULL, 'F' },
+	{ "start", no_argument, NULL, 'S' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 }
@@ -209,6 +271,19 @@ parse(int argc, char **argv, struct ctl *c, int *seen)
 	return 0;
 }
 
+/* Is command one of the blank-separated words of list? */
+static int
+one_of(const char *list, const char *command)
+{
+	size_t n = strlen(command);
+
+	for (; *list; list += strcspn(list, " "), list += *list == ' ')
+		if (strncmp(list, command, n) == 0 &&
+		    (list[n] == ' ' || list[n] == '\0'))
+			return 1;
+	return 0;
+}
+
 /* Refuse a command option given to the wrong command. */
 static int
 check_options(const char *command, const int *seen)
@@ -217,7 +292,7 @@ check_options(const char *command, const int *seen)
 
 	for (i = 0; i < sizeof only_for / sizeof only_for[0]; i++)
 		if (seen[only_for[i].opt] &&
-		    strcmp(only_for[i].command, command) != 0) {
+		    !one_of(only_for[i].command, command)) {
 			warnx_tool("--%s is an option of '%s', not of '%s'",
 			    only_for[i].name, only_for[i].command, command);
 			return EXIT_USAGE;
@@ -282,6 +357,41 @@ load_arm(struct ctl *c, const char *command)
 	return 0;
 }
 
+/* --bus: the commands of a servo-bus arm; Ctrl-C leaves it holding. */
+static int
+run_bus(struct ctl *c, const int *seen, int argc, char **argv)
+{
+	int r, sig;
+
+	if ((r = check_options(argv[0], seen)) != 0 ||
+	    (r = load_arm(c, "")) != 0)
+		return r;
+	if (c->check)
+		return usage_error("--check does not apply to a servo bus");
+	if (!seen['b'])
+		c->baud = 1000000;
+	if (!seen['T'])
+		c->timeout_ms = 50;
+	if (!seen['k'])
+		c->retries = 2;
+	catch_signals();
+	r = bus_command(c, &bus, argc, argv);
+	wire_port_close(c->port);
+	c->port = NULL;
+	free(c->port_name);
+	if (r == CTL_INTERRUPTED) {
+		sig = interrupted ? interrupted : SIGINT;
+		signal(sig, SIG_DFL);
+		raise(sig);
+		return EXIT_JOB_FAILED;
+	}
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		warnx_tool("writing the output failed");
+		return r ? r : EXIT_IOERR;
+	}
+	return r;
+}
+
 static int
 armctl(int argc, char **argv)
 {
@@ -299,12 +409,18 @@ armctl(int argc, char **argv)
 	c.persist = 2;
 	c.pause_ms = 500;
 	c.interrupted = &interrupted;
+	bus.load_pct = 40;
 	if ((r = parse(argc, argv, &c, seen)) != 0)
 		return r;
 	if (optind >= argc) {
 		return usage_error("no command");
 	}
 	command = argv[optind];
+	if (bus.bus)
+		return run_bus(&c, seen, argc - optind, argv + optind);
+	if (seen['l'] || seen['W'] || seen['Y'] || seen['O'] || seen['Z'])
+		return usage_error("--load, --release, --write, --dry-run and "
+		    "--output need --bus");
 	for (i = 0; i < sizeof commands / sizeof commands[0]; i++)
 		if (strcmp(commands[i].name, command) == 0)
 			break;

@@ -1,106 +1,59 @@
 /*
  * monitor.c - armctl monitor: switch on the robot's monitor stream (the
  * planner's transparency events, Instinct paper section 2.5) and print it
- * as CSV, naming elements and senses from a .plan's name table if given.
+ * as the event log (common/evlog), naming elements and senses from a
+ * .plan's name table if given.
  */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "evlog/evlog.h"
 #include "host/diag.h"
 #include "host/exits.h"
-#include "host/table.h"
+#include "plan/vocab.h"
+#include "run/names.h"
 #include "ctl.h"
-#include "planfile/load.h"
 
 struct monitor {
-	struct table t;
-	struct loaded_plan names;	/* bytes NULL: no names */
+	struct evlog log;
+	struct loaded_plan plan;	/* bytes NULL: no names */
+	struct names names;
+	int have_names;
 	long printed, limit;
 	uint16_t next_number;
 	int started;
 	unsigned long lost;
 };
 
-static const char *const type_names[] = { "AP", "APE", "C", "CE", "D",
-    "A" };
-
 static int
 event_mask(const char *spec, uint8_t *mask)
 {
-	static const char letters[] = "ESPFZR";
-	const char *at;
+	int k;
 
 	*mask = 0;
 	for (; *spec; spec++) {
-		if ((at = strchr(letters, *spec)) == NULL) {
+		/* E is kind 0, ... R is kind 5: bit k enables kind k */
+		if ((k = plan_event_from_letter(*spec)) < 0 ||
+		    k > PLANNER_EV_SENSE) {
 			warnx_tool("--events %s: use the letters E S P F Z R",
 			    spec);
 			return EXIT_USAGE;
 		}
-		/* E is kind 0, ... R is kind 5: bit k enables kind k */
-		*mask |= (uint8_t)(1u << (at - letters));
+		*mask |= (uint8_t)(1u << k);
 	}
 	return 0;
-}
-
-/* The name of element `id` of `type` (or of sense `id` for type
- * PLAN_NAME_SENSE); "" when there is none. */
-static void
-name_of(const struct monitor *m, uint8_t type, uint16_t id, char *out,
-    size_t cap)
-{
-	const uint8_t *text = NULL;
-	uint8_t len = 0;
-	uint16_t i;
-
-	out[0] = '\0';
-	if (!m->names.bytes)
-		return;
-	if (type == PLAN_NAME_SENSE) {
-		text = plan_find_name(&m->names.plan, PLAN_NAME_SENSE, id, &len);
-	} else if (type < PLAN_NTYPES) {
-		for (i = 0; i < m->names.plan.count[type]; i++)
-			if (plan_id(&m->names.plan, type, i) == id) {
-				text = plan_find_name(&m->names.plan, type, i, &len);
-				break;
-			}
-	}
-	if (text) {
-		if (len >= cap)
-			len = (uint8_t)(cap - 1);
-		memcpy(out, text, len);
-		out[len] = '\0';
-	}
 }
 
 static void
 print_event(struct monitor *m, uint32_t cycle, const struct wire_event *e)
 {
-	static const char letters[] = "ESPFZR??";
-	uint8_t kind = e->kind & WIRE_EV_KIND;
-	char name[256], what[2] = { letters[kind], '\0' };
+	struct evlog_event le;
 
-	name_of(m, e->type, e->id, name, sizeof name);
-	table_long(&m->t, (long)cycle);
-	table_str(&m->t, what);
-	table_str(&m->t, e->type < PLAN_NTYPES ? type_names[e->type] : "?");
-	table_long(&m->t, e->id);
-	table_str(&m->t, name);
-	if (kind == WIRE_EV_SENSE) {
-		name_of(m, PLAN_NAME_SENSE, e->sense, name, sizeof name);
-		table_str(&m->t, *name ? name : "");
-		table_long(&m->t, e->sense);
-		table_long(&m->t, e->value);
-		table_long(&m->t, (e->kind & WIRE_EV_LATCH) ? 1 : 0);
-	} else {
-		table_str(&m->t, "");
-		table_str(&m->t, "");
-		table_str(&m->t, "");
-		table_str(&m->t, "");
-	}
-	table_end_row(&m->t);
+	evlog_from_wire(&le, m->have_names ? &m->names : NULL, e,
+	    (long)cycle);
+	evlog_write(&m->log, &le);
 	m->printed++;
 }
 
@@ -143,7 +96,7 @@ listen(struct ctl *c, struct monitor *m)
 		    (int)(end - now) : 200);
 		if (r < 0)
 			return ctl_link_failed(c, "monitor");
-		if (table_flush(&m->t) != 0) {
+		if (evlog_flush(&m->log) != 0) {
 			if (errno != EPIPE) {
 				warnx_tool("monitor: writing the output "
 				    "failed: %s", strerror(errno));
@@ -157,11 +110,38 @@ listen(struct ctl *c, struct monitor *m)
 	}
 }
 
+/* --start: (re)start the stored plan once its events are asked for, so
+   the log holds the run from its first cycle (planrun --replay needs it). */
+static int
+start_plan(struct ctl *c)
+{
+	struct wire_frame reply;
+	uint8_t p[2];
+
+	p[0] = (uint8_t)c->rate;
+	p[1] = (uint8_t)(c->rate >> 8);
+	return ctl_call(c, WIRE_START, p, 2, &reply, "start");
+}
+
+/* --names: the plan whose names the events get. */
+static int
+load_names(struct monitor *m, const char *path)
+{
+	int r;
+
+	if ((r = ctl_plan_load(path, &m->plan)) != 0)
+		return r;
+	if (names_init(&m->names, &m->plan.plan) < 0) {
+		warnx_tool("out of memory");
+		return EXIT_IOERR;
+	}
+	m->have_names = 1;
+	return 0;
+}
+
 int
 cmd_monitor(struct ctl *c, int argc, char **argv)
 {
-	static const char *const cols[] = { "cycle", "event", "type", "id",
-	    "name", "sense", "sense_id", "value", "latch" };
 	static struct monitor m;
 	struct wire_frame reply;
 	uint8_t mask;
@@ -172,32 +152,35 @@ cmd_monitor(struct ctl *c, int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	memset(&m, 0, sizeof m);
-	if ((r = event_mask(c->events ? c->events : "ESPFZR", &mask)) != 0 ||
-	    (c->names && (r = plan_load(c->names, &m.names)) != 0) ||
+	mask = PLAN_MON_ALL;	/* every kind, unless --events says */
+	if ((c->events && (r = event_mask(c->events, &mask)) != 0) ||
+	    (c->names && (r = load_names(&m, c->names)) != 0) ||
 	    (r = ctl_connect(c)) != 0)
 		goto done;
 	if (c->check)
 		goto done;
 	m.limit = c->count;
-	table_init(&m.t, stdout, TABLE_CSV, TABLE_ROUND_TRIP, cols, 9);
-	m.t.flush_rows = 1;
-	table_header(&m.t);
+	evlog_open(&m.log, stdout, c->format, 1);
+	m.log.t.flush_rows = 1;	/* each event as it comes */
 	c->s.on_events = on_events;
 	c->s.events_ctx = &m;
-	if ((r = ctl_call(c, WIRE_MONITOR, &mask, 1, &reply, "monitor")) != 0)
+	if ((r = ctl_call(c, WIRE_MONITOR, &mask, 1, &reply, "monitor")) != 0 ||
+	    (c->start_plan && (r = start_plan(c)) != 0))
 		goto done;
 	r = listen(c, &m);
 	if (r == 0) {
 		mask = 0;
 		r = ctl_call(c, WIRE_MONITOR, &mask, 1, &reply, "monitor");
 	}
-	if (!c->stdout_gone && table_flush(&m.t) != 0 && r == 0) {
+	if (!c->stdout_gone && evlog_flush(&m.log) != 0 && r == 0) {
 		warnx_tool("monitor: writing the output failed");
 		r = EXIT_IOERR;
 	}
 	if (m.lost)
 		warnx_tool("monitor: %lu events lost on the line", m.lost);
 done:
-	plan_unload(&m.names);
+	if (m.have_names)
+		names_free(&m.names);
+	plan_unload(&m.plan);
 	return r;
 }

@@ -13,7 +13,6 @@
 #include "host/exits.h"
 #include "ctl.h"
 #include "plan/crc32.h"
-#include "planfile/load.h"
 #include "progress.h"
 
 #define PLAN_FILE_MAX 65535u	/* offsets travel as 16 bits */
@@ -25,7 +24,7 @@ load_plan(const char *path, struct loaded_plan *lp)
 	struct diag d = diag_for(path);
 	int r;
 
-	if ((r = plan_load(path, lp)) != 0)
+	if ((r = ctl_plan_load(path, lp)) != 0)
 		return r;
 	if (lp->size > PLAN_FILE_MAX) {
 		diag_error(&d, 0, 0, "larger than any robot takes (%u bytes)",

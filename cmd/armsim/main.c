@@ -17,6 +17,7 @@
 #include "host/num.h"
 #include "host/usage.h"
 #include "host/version.h"
+#include "bus.h"
 #include "link/names.h"
 #include "wire/msg.h"
 #include "sim.h"
@@ -47,7 +48,15 @@ usage(FILE *fp)
 	    "              [--lose-reply TYPE]"
 	    " [--seed S]\n"
 	    "              [--baud-sim BAUD] [--link PATH]"
-	    " [--exit-after SECONDS] [-v]\n");
+	    " [--exit-after SECONDS] [-v]\n"
+	    "       armsim --bus feetech|dynamixel [--arm FILE] [--start Q1,...]"
+	    " [--speed DEG/S[,...]]\n"
+	    "              [--block JOINT=DEG ...] [--hand-pose Q1,...]"
+	    " [--mute ID[:N] ...]\n"
+	    "              [--servo-error ID:BITS ...] [--return-delay US]"
+	    " [--corrupt P]\n"
+	    "              [--seed S] [--baud-sim BAUD] [--link PATH]"
+	    " [--exit-after S] [-v]\n");
 }
 
 struct options {
@@ -60,6 +69,7 @@ struct options {
 	int lose_request, lose_reply;	/* request types, 0: none */
 	double drop, corrupt, exit_after;
 	int verbose;
+	struct bus_options bus;
 };
 
 static int
@@ -241,6 +251,12 @@ parse(int argc, char **argv, struct options *o)
 		{ "link", required_argument, NULL, 'L' },
 		{ "exit-after", required_argument, NULL, 'X' },
 		{ "verbose", no_argument, NULL, 'v' },
+		{ "bus", required_argument, NULL, 'U' },
+		{ "block", required_argument, NULL, 'k' },
+		{ "mute", required_argument, NULL, 'm' },
+		{ "servo-error", required_argument, NULL, 'f' },
+		{ "hand-pose", required_argument, NULL, 'H' },
+		{ "return-delay", required_argument, NULL, 'y' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
@@ -252,6 +268,7 @@ parse(int argc, char **argv, struct options *o)
 	o->speed = "90";
 	o->stall_after = -1;
 	o->seed = 1;
+	o->bus.return_delay_us = -1;
 	opterr = 0;	/* our own messages, with the short tool name */
 	while ((c = getopt_long(argc, argv, ":l:s:o:e:L:vh", longopts,
 	    NULL)) != -1) {
@@ -311,6 +328,10 @@ parse(int argc, char **argv, struct options *o)
 				return bad_value("exit-after", optarg,
 				    "want a positive number of seconds");
 			break;
+		case 'U': case 'k': case 'm': case 'f': case 'H': case 'y':
+			if ((r = bus_option(&o->bus, c, optarg)))
+				return r;
+			break;
 		case 'h':
 			usage(stdout);
 			exit(EXIT_OK);
@@ -344,6 +365,28 @@ catch_signals(void)
 	sigaction(SIGPIPE, &sa, NULL);
 }
 
+/* --bus: servos on the pty instead of the spine protocol (bus.c). */
+static int
+run_bus(const struct options *o)
+{
+	struct bus_run r;
+
+	memset(&r, 0, sizeof r);
+	r.opt = &o->bus;
+	r.arm = o->arm;
+	r.start = o->start;
+	r.speed = o->speed_given ? o->speed : NULL;
+	r.link = o->link;
+	r.corrupt = o->corrupt;
+	r.exit_after = o->exit_after;
+	r.baud = o->baud;
+	r.seed = o->seed;
+	r.verbose = o->verbose;
+	r.stop = &stop;
+	catch_signals();
+	return bus_main(&r);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -352,8 +395,16 @@ main(int argc, char **argv)
 	char err[300];
 	int r;
 
-	if ((r = parse(argc, argv, &o)) != 0 || (r = parse_arm(&o,
-	    &sim.arm)) != 0 || (o.arm && (r = parse_described(&o, &sim)) != 0))
+	if ((r = parse(argc, argv, &o)) != 0)
+		return r;
+	if (o.bus.bus)
+		return run_bus(&o);
+	if (o.bus.nblock || o.bus.nmute || o.bus.nfault || o.bus.nhand ||
+	    o.bus.return_delay_us >= 0)
+		return usage_error("--block, --mute, --servo-error, "
+		    "--hand-pose and --return-delay need --bus");
+	if ((r = parse_arm(&o, &sim.arm)) != 0 || (o.arm &&
+	    (r = parse_described(&o, &sim)) != 0))
 		return r;
 	if (o.setpoints && (sim.setpoints = fopen(o.setpoints, "w")) == NULL) {
 		warnx_tool("%s: %s", o.setpoints, strerror(errno));

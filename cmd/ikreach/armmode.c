@@ -24,7 +24,7 @@ struct armrun {
 	struct source src;
 	struct table *t;
 	const char *names[MAX_COLS + SOURCE_MAX_WANT + 3 * KIN3D_MAX_POINTS];
-	char pnames[3 * KIN3D_MAX_POINTS][8];	/* --fk --joints: x0,y0,z0.. */
+	char pnames[3 * KIN3D_MAX_POINTS][24];	/* --fk --joints: x0,y0,z0.. */
 	int npoints;
 	const char *want[MAX_COLS];
 	int nwant, need;

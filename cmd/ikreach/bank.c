@@ -78,7 +78,7 @@ bank_save(const struct bank *b, const char *path, const struct kin_arm *arm)
 	struct atomic_file af;
 	struct table *t;
 	const char *names[2 + KIN_MAX_LINKS];
-	char qn[KIN_MAX_LINKS][8];
+	char qn[KIN_MAX_LINKS][16];	/* "q" and any int */
 	size_t k;
 	int i, n = arm->n;
 
@@ -161,7 +161,7 @@ int
 bank_load(struct bank *b, const char *path, const struct kin_arm *arm)
 {
 	const char *want[2 + KIN_MAX_LINKS];
-	char qn[KIN_MAX_LINKS][8];
+	char qn[KIN_MAX_LINKS][16];	/* "q" and any int */
 	struct source src;
 	int i, st;
 

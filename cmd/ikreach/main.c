@@ -335,7 +335,7 @@ open_source(struct source *src, const struct options *o, char **args,
 	static const char *const ik_drop[] = { "err", "iter", "status", "sat",
 	    "elbow", "target" };
 	const char *want[KIN_MAX_LINKS];
-	char qn[KIN_MAX_LINKS][8];
+	char qn[KIN_MAX_LINKS][16];	/* "q" and any int */
 	int i, n = o->arm.n, files = 0;
 
 	memset(src, 0, sizeof *src);

@@ -23,54 +23,32 @@
 #include "plansrc/inst.h"
 #include "plansrc/link.h"
 #include "plansrc/model.h"
-#include "plansrc/slurp.h"
+#include "host/slurp.h"
+#include "plansrc/pwarn.h"
+#include "plansrc/sniff.h"
 #include "plansrc/task_compile.h"
 #include "plansrc/task_emit.h"
 #include "plansrc/yamlplan.h"
+#include "plansrc/ydoc.h"
+#include "source.h"
 #include "stats.h"
+#include "wopt.h"
 
 enum emit_kind { EMIT_PLAN, EMIT_YAML, EMIT_INST, EMIT_DOT };
 
 struct options {
-	const char *input;
+	const char *input;	/* "-" for standard input */
 	const char *output;
 	const char *from;
+	int format;		/* enum src_format; SRC_UNKNOWN until known */
 	struct link_options link;
 	int emit;		/* enum emit_kind */
 	int emit_given;
 	int disassemble;	/* the input is a compiled plan */
 	int sort;
-	int strict;
+	struct wopts w;		/* -q, -W, --strict */
 	int stats;
 };
-
-/* A source format: how to recognise it, read it and compile it. */
-struct front_end {
-	const char *name;
-	const char *const *extensions;
-	int (*read)(FILE *, const char *, struct plan_model *, struct diag *);
-	int (*compile)(const struct options *, const struct front_end *,
-	    const char *output);
-};
-
-static int compile_model(const struct options *, const struct front_end *,
-    const char *);
-static int compile_yaml_file(const struct options *,
-    const struct front_end *, const char *);
-
-static const char *const inst_ext[] = { ".inst", ".ins", ".txt", NULL };
-/* JSON is YAML to libyaml; BrainJS wrote its tasks as .json */
-static const char *const yaml_ext[] = { ".yaml", ".yml", ".json", NULL };
-static const char *const dia_ext[] = { ".dia", NULL };
-static const char *const no_ext[] = { NULL };
-
-static const struct front_end front_ends[] = {
-	{ "yaml", yaml_ext, NULL, compile_yaml_file },
-	{ "json", no_ext, NULL, compile_yaml_file },
-	{ "inst", inst_ext, inst_read, compile_model },
-	{ "dia", dia_ext, dia_read, compile_model },
-};
-#define NFRONT_ENDS (sizeof front_ends / sizeof front_ends[0])
 
 static void
 usage(FILE *fp)
@@ -79,36 +57,10 @@ usage(FILE *fp)
 	    "usage: plancc [-o file] [--from yaml|json|inst|dia|plan] "
 	    "[--id-width 8|16]\n"
 	    "              [--strip] [--allow-recursion] [--strict] [--stats]\n"
+	    "              [-q] [-W[no-]error[=class]] [-Wno-class]\n"
 	    "              [--emit plan|yaml|inst|dot] file|-\n"
 	    "       plancc -d [--emit yaml|inst|dot] [--sort] [--stats] "
 	    "[-o file] file.plan|-\n");
-}
-
-static int
-has_suffix(const char *s, const char *suffix)
-{
-	size_t n = strlen(s), k = strlen(suffix);
-
-	return n > k && strcmp(s + n - k, suffix) == 0;
-}
-
-static const struct front_end *
-pick_front_end(const struct options *o)
-{
-	size_t i;
-	const char *const *e;
-
-	for (i = 0; i < NFRONT_ENDS; i++) {
-		if (o->from) {
-			if (strcmp(o->from, front_ends[i].name) == 0)
-				return &front_ends[i];
-			continue;
-		}
-		for (e = front_ends[i].extensions; *e; e++)
-			if (has_suffix(o->input, *e))
-				return &front_ends[i];
-	}
-	return NULL;
 }
 
 /* Default output: the input's name with .plan for its extension. */
@@ -128,41 +80,11 @@ default_output(const char *input)
 	return out;
 }
 
-static FILE *
-open_input(const char *path)
-{
-	FILE *fp = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
-
-	if (fp == NULL)
-		warnx_tool("%s: %s", path, strerror(errno));
-	return fp;
-}
-
-/* Reads the source into m; the exit status. */
-static int
-read_source(const struct options *o, const struct front_end *fe,
-    struct plan_model *m, struct diag *d)
-{
-	FILE *fp;
-	int rc;
-
-	if ((fp = open_input(o->input)) == NULL)
-		return EXIT_NOINPUT;
-	rc = fe->read(fp, o->input, m, d);
-	if (fp != stdin)
-		fclose(fp);
-	if (rc < 0) {
-		warnx_tool("%s: read error", o->input);
-		return EXIT_IOERR;
-	}
-	return diag_failed(d) ? EXIT_DATAERR : EXIT_OK;
-}
-
 /* A task machine's text forms: 0, -1 (reported), -2 on a write error. */
 static int
 emit_task(const struct options *o, FILE *fp, const struct plan_task *t)
 {
-	struct diag d = diag_for(o->input);
+	struct diag d = wopt_diag(&o->w, o->input);
 
 	switch (o->emit) {
 	case EMIT_YAML:
@@ -180,11 +102,12 @@ emit_task(const struct options *o, FILE *fp, const struct plan_task *t)
 static int
 emit_plan_text(const struct options *o, FILE *fp, const struct plan *p)
 {
-	struct emit_options eo;
-	struct diag d = diag_for(o->input);
+	struct emit_options eo = { 0 };
+	struct diag d = wopt_diag(&o->w, o->input);
 
 	eo.source = o->input;
 	eo.sort_by_id = o->sort;
+	eo.command = o->disassemble ? "plancc -d" : "plancc --emit yaml";
 	switch (o->emit) {
 	case EMIT_YAML:
 		return emit_yaml(fp, p, &eo, &d);
@@ -294,22 +217,19 @@ link_plan(const struct options *o, struct plan_model *m, struct diag *d,
 /* A task machine: the header options have no meaning for it, so say so
  * rather than ignore them. */
 static int
-compile_task(const struct options *o, const unsigned char *src, size_t len,
-    const char *output)
+compile_task(const struct options *o, const struct ydoc *doc,
+    struct diag *d, const char *output)
 {
-	struct diag d = diag_for(o->input);
 	uint8_t *buf = NULL;
 	uint32_t size;
 	int rc;
 
-	d.werror = o->strict;
 	if (o->link.id_width || o->link.strip_names ||
 	    o->link.allow_recursion)
-		diag_warn(&d, 0, 0, "--id-width, --strip and "
+		diag_wreport(d, PW_IGNORED, 0, 0, "--id-width, --strip and "
 		    "--allow-recursion are for reactive plans; a task machine "
 		    "keeps its names");
-	if (task_compile((const char *)src, len, &d, &buf, &size) < 0 ||
-	    diag_failed(&d))
+	if (task_compile_doc(doc, d, &buf, &size) < 0 || diag_failed(d))
 		rc = EXIT_DATAERR;
 	else
 		rc = finish(o, output, buf, size);
@@ -317,105 +237,81 @@ compile_task(const struct options *o, const unsigned char *src, size_t len,
 	return rc;
 }
 
-/* A YAML or JSON source in memory: a task machine or a reactive plan,
- * as its top level shows. */
+/* A YAML or JSON source in memory, loaded once by the one YAML reader
+ * (ydoc: no aliases, at most 64 levels): a task machine or a reactive
+ * plan, as its top level shows. */
 static int
 compile_yaml(const struct options *o, const unsigned char *src, size_t len,
     const char *output)
 {
 	struct plan_model m;
-	struct diag d = diag_for(o->input);
+	struct ydoc doc;
+	struct diag d = wopt_diag(&o->w, o->input);
 	int rc;
 
-	if (task_source_sniff((const char *)src, len))
-		return compile_task(o, src, len, output);
-	d.werror = o->strict;
-	model_init(&m);
-	yaml_plan_read_mem(src, len, &m, &d);
-	rc = diag_failed(&d) ? EXIT_DATAERR : link_plan(o, &m, &d, output);
-	model_free(&m);
+	if (ydoc_load(&doc, src, len, &d) < 0)
+		return EXIT_DATAERR;
+	if (task_doc_is_task(&doc)) {
+		rc = compile_task(o, &doc, &d, output);
+	} else {
+		model_init(&m);
+		yaml_plan_read_doc(&doc, &m, &d);
+		rc = diag_failed(&d) ? EXIT_DATAERR :
+		    link_plan(o, &m, &d, output);
+		model_free(&m);
+	}
+	ydoc_free(&doc);
 	return rc;
 }
 
-/* .inst and .dia: the front end's reader fills a model. */
+/* .inst and .dia: the reader fills a model. */
 static int
-compile_model(const struct options *o, const struct front_end *fe,
-    const char *output)
+compile_model(const struct options *o, const unsigned char *src,
+    size_t len, const char *output)
 {
 	struct plan_model m;
-	struct diag d = diag_for(o->input);
+	struct diag d = wopt_diag(&o->w, o->input);
 	int rc;
 
-	d.werror = o->strict;
 	model_init(&m);
-	if ((rc = read_source(o, fe, &m, &d)) == EXIT_OK)
+	if (o->format == SRC_INST)
+		rc = inst_read_mem(src, len, o->input, &m, &d);
+	else
+		rc = dia_read_mem(src, len, &m, &d);
+	if (rc < 0) {
+		warnx_tool("%s: %s", o->input, strerror(errno));
+		rc = EXIT_IOERR;
+	} else if (diag_failed(&d)) {
+		rc = EXIT_DATAERR;
+	} else {
 		rc = link_plan(o, &m, &d, output);
-	model_free(&m);
-	return rc;
-}
-
-/* YAML and JSON: read whole, since the top level says what follows. */
-static int
-compile_yaml_file(const struct options *o, const struct front_end *fe,
-    const char *output)
-{
-	struct diag d = diag_for(o->input);
-	unsigned char *src;
-	size_t len;
-	FILE *fp;
-	int rc;
-
-	(void)fe;
-	if ((fp = open_input(o->input)) == NULL)
-		return EXIT_NOINPUT;
-	rc = slurp_source(fp, "a plan source", &d, &src, &len);
-	if (fp != stdin)
-		fclose(fp);
-	if (rc != 0) {
-		if (rc < 0)
-			warnx_tool("%s: %s", o->input, strerror(errno));
-		return rc < 0 ? EXIT_IOERR : EXIT_DATAERR;
 	}
-	rc = compile_yaml(o, src, len, output);
-	free(src);
+	model_free(&m);
 	return rc;
 }
 
 /* plancc -d: a compiled plan, validated, then shown. */
 static int
-disassemble(const struct options *o, const char *output)
+disassemble(const struct options *o, const unsigned char *buf, size_t len,
+    const char *output)
 {
 	struct plan p;
 	struct plan_error err;
-	struct diag d = diag_for(o->input);
-	unsigned char *buf;
-	size_t len;
-	FILE *fp;
+	struct diag d = wopt_diag(&o->w, o->input);
 	int rc;
 
-	if ((fp = open_input(o->input)) == NULL)
-		return EXIT_NOINPUT;
-	rc = slurp(fp, SLURP_MAX, &buf, &len);
-	if (fp != stdin)
-		fclose(fp);
-	if (rc == -1) {
-		warnx_tool("%s: %s", o->input, strerror(errno));
-		return EXIT_IOERR;
-	}
-	if (rc == -2 || plan_open(&p, buf, (uint32_t)len, &err) != PLAN_OK) {
-		if (rc == -2)
+	if (len > UINT32_MAX ||
+	    plan_open(&p, buf, (uint32_t)len, &err) != PLAN_OK) {
+		if (len > UINT32_MAX)
 			diag_error(&d, 0, 0, "too large to be a plan");
 		else
 			diag_error(&d, 0, 0, "%s (at byte %lu)",
 			    plan_strerror(err.code), (unsigned long)err.offset);
-		if (rc == 0)
-			free(buf);
 		return EXIT_DATAERR;
 	}
 	rc = write_output(o, output, buf, (uint32_t)len);
 	if (rc == EXIT_OK && o->stats)
 		show_stats(output, buf, (uint32_t)len);
-	free(buf);
 	return rc;
 }
 
@@ -466,7 +362,7 @@ parse_args(int argc, char *argv[], struct options *o, int *status)
 
 	*status = EXIT_OK;
 	opterr = 0;	/* usage_bad_option speaks for getopt */
-	while ((c = getopt_long(argc, argv, ":o:dh", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":o:dhqW:", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'o':
 			o->output = optarg;
@@ -499,7 +395,16 @@ parse_args(int argc, char *argv[], struct options *o, int *status)
 			o->link.allow_recursion = 1;
 			break;
 		case OPT_STRICT:
-			o->strict = 1;
+			o->w.werror = 1;
+			break;
+		case 'q':
+			o->w.nowarn = 1;
+			break;
+		case 'W':
+			if (wopt_parse(&o->w, optarg) < 0) {
+				*status = EXIT_USAGE;
+				return -1;
+			}
 			break;
 		case OPT_STATS:
 			o->stats = 1;
@@ -518,29 +423,52 @@ parse_args(int argc, char *argv[], struct options *o, int *status)
 			return -1;
 		}
 	}
-	if (argc - optind != 1) {
-		*status = usage_error("%s", argc - optind ?
-		    "one input file at a time" : "no input file");
+	if (argc - optind > 1) {
+		*status = usage_error("%s", "one input file at a time");
 		return -1;
 	}
-	o->input = argv[optind];
+	/* no file: standard input, unless a person would be typing a plan */
+	o->input = argc > optind ? argv[optind] : "-";
+	if (argc == optind && isatty(STDIN_FILENO)) {
+		*status = usage_error("%s", "no input file (and standard input "
+		    "is a terminal)");
+		return -1;
+	}
 	return 0;
 }
 
-/* Settles what is read and what is written; -1 on a usage error. */
+/* The format --from or the file name says; -1 on a usage error. */
 static int
-settle_modes(struct options *o, const struct front_end **fe)
+settle_format(struct options *o)
 {
-	if (o->from && strcmp(o->from, "plan") == 0)
-		o->disassemble = 1;
-	else if (!o->disassemble && !o->from && has_suffix(o->input, ".plan"))
-		o->disassemble = 1;
-	if (o->disassemble) {
-		if (o->from && strcmp(o->from, "plan") != 0) {
-			usage_error("-d reads a compiled plan, not --from %s",
-			    o->from);
+	int f;
+
+	o->format = SRC_UNKNOWN;
+	if (o->from) {
+		if ((f = source_format_named(o->from)) < 0) {
+			usage_error("--from: unknown format '%s' (yaml, json, "
+			    "inst, dia or plan)", o->from);
 			return -1;
 		}
+		o->format = f;
+	} else if (o->disassemble) {
+		o->format = SRC_PLAN;
+	} else {
+		o->format = source_format_of_name(o->input);
+	}
+	if (o->disassemble && o->format != SRC_PLAN) {
+		usage_error("-d reads a compiled plan, not --from %s", o->from);
+		return -1;
+	}
+	return 0;
+}
+
+/* Once the format is known: what is written; -1 on a usage error. */
+static int
+settle_modes(struct options *o)
+{
+	if (o->format == SRC_PLAN) {
+		o->disassemble = 1;
 		if (!o->emit_given)
 			o->emit = EMIT_YAML;
 		if (o->emit == EMIT_PLAN) {
@@ -554,40 +482,65 @@ settle_modes(struct options *o, const struct front_end **fe)
 		usage_error("%s", "--sort goes with -d or --emit yaml");
 		return -1;
 	}
-	if ((*fe = pick_front_end(o)) != NULL)
-		return 0;
-	if (o->from)
-		usage_error("--from: unknown format '%s' (yaml, json, inst, "
-		    "dia or plan)", o->from);
+	return 0;
+}
+
+/* The source in memory, compiled or shown; the exit status. */
+static int
+run(struct options *o, const unsigned char *buf, size_t len)
+{
+	struct diag d = wopt_diag(&o->w, o->input);
+	char *output = NULL;
+	const char *out;
+	int rc;
+
+	if (o->format == SRC_UNKNOWN) {
+		/* standard input or a name that does not say: look inside */
+		if ((o->format = sniff_format(buf, len)) == SRC_UNKNOWN) {
+			diag_error(&d, 0, 0, "%s", len ? "only blanks and "
+			    "comments: no plan" : "empty: no plan");
+			return EXIT_DATAERR;
+		}
+		if (settle_modes(o) < 0)
+			return EXIT_USAGE;
+	}
+	if (o->output)
+		out = o->output;
+	else if (o->emit != EMIT_PLAN || strcmp(o->input, "-") == 0)
+		out = "-";
+	else if ((out = output = default_output(o->input)) == NULL) {
+		warnx_tool("out of memory");
+		return EXIT_IOERR;
+	}
+	if (o->format == SRC_PLAN)
+		rc = disassemble(o, buf, len, out);
+	else if (o->format == SRC_YAML)
+		rc = compile_yaml(o, buf, len, out);
 	else
-		usage_error("%s: cannot tell the format from the name; use "
-		    "--from yaml, json, inst, dia or plan", o->input);
-	return -1;
+		rc = compile_model(o, buf, len, out);
+	free(output);
+	return rc;
 }
 
 int
 main(int argc, char *argv[])
 {
 	struct options o;
-	const struct front_end *fe = NULL;
-	char *output = NULL;
-	const char *out;
+	struct diag d;
+	unsigned char *buf;
+	size_t len;
 	int rc;
 
 	memset(&o, 0, sizeof o);
 	if (parse_args(argc, argv, &o, &rc) < 0)
 		return rc;
-	if (settle_modes(&o, &fe) < 0)
+	if (settle_format(&o) < 0 ||
+	    (o.format != SRC_UNKNOWN && settle_modes(&o) < 0))
 		return EXIT_USAGE;
-	if (o.output)
-		out = o.output;
-	else if (o.emit != EMIT_PLAN || strcmp(o.input, "-") == 0)
-		out = "-";
-	else if ((out = output = default_output(o.input)) == NULL) {
-		warnx_tool("out of memory");
-		return EXIT_IOERR;
-	}
-	rc = o.disassemble ? disassemble(&o, out) : fe->compile(&o, fe, out);
-	free(output);
+	d = wopt_diag(&o.w, o.input);
+	if ((rc = source_read(o.input, &d, &buf, &len)) != 0)
+		return rc;
+	rc = run(&o, buf, len);
+	free(buf);
 	return rc;
 }

@@ -1,7 +1,7 @@
 /*
  * stats.c - the --stats table.  Sizes for the other id width are worked
- * out from the record layout of plan.h, so one compile answers "what if";
- * the runtime state is what the planner itself asks for.  Task machines
+ * out from plan/layout.h, so one compile answers "what if"; the runtime
+ * state is what the planner itself asks for.  Task machines
  * get a table of their own: the section's parts and the engine's RAM.
  */
 #include "plan/plan.h"
@@ -10,7 +10,7 @@
 #include "planner/planner.h"
 #include "plansrc/model.h"
 #include "task/task.h"
-#include "taskrun/taskrun.h"
+#include "run/taskrun.h"
 #include "stats.h"
 
 /*
@@ -33,20 +33,11 @@ instinct_avr_bytes(const struct plan *p)
 static unsigned
 record_size(int t, unsigned w)
 {
-	switch (t) {
-	case PLAN_AP:
-		return PLAN_AP_SIZE(w);
-	case PLAN_APE:
-		return PLAN_APE_SIZE(w);
-	case PLAN_C:
-		return PLAN_C_SIZE(w);
-	case PLAN_CE:
-		return PLAN_CE_SIZE(w);
-	case PLAN_D:
-		return PLAN_D_SIZE(w);
-	default:
-		return PLAN_A_SIZE(w);
-	}
+	static const uint8_t size[2][PLAN_NTYPES] = {
+		PLAN_RECORD_SIZES(1), PLAN_RECORD_SIZES(2)
+	};
+
+	return size[w - 1][t];
 }
 
 /* Sizes of the parts of p's stream if its ids were w bytes wide. */
@@ -63,7 +54,7 @@ sizes_at(const struct plan *p, unsigned w, struct sizes *s)
 	uint16_t i;
 	int t;
 
-	s->total = PLAN_HEADER_SIZE + PLAN_CRC_SIZE;
+	s->total = PLAN_MIN_SIZE;
 	for (t = 0; t < PLAN_NTYPES; t++) {
 		s->table[t] = (unsigned long)p->count[t] * record_size(t, w);
 		s->total += s->table[t];
@@ -83,7 +74,7 @@ sizes_at(const struct plan *p, unsigned w, struct sizes *s)
 	s->lists = listed * w;
 	s->names = 0;
 	while (plan_next_name(p, &pos, &n))
-		s->names += 2u + w + n.len;
+		s->names += PLAN_NAME_ENTRY_SIZE(w, n.len);
 	s->total += s->lists + s->names;
 }
 

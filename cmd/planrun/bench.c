@@ -67,8 +67,8 @@ run_bench(struct run *r, const char *plan_path, FILE *out, int rules_given)
 
 	if (per_round < 1)
 		per_round = 1;
-	if (r->script)
-		script_advance(r->script, 1, r->sense);
+	if (r->script && script_advance(r->script, 1, r->sense) != RUN_OK)
+		return EXIT_DATAERR;
 	io.sense = bench_sense;
 	io.action = rules_given ? bench_action : bench_success;
 	io.monitor = NULL;

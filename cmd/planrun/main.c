@@ -1,8 +1,8 @@
 /*
  * planrun - run a compiled plan against senses: from a CSV script, a
  * co-process agent or a replayed log.  Prints the actions as CSV, writes
- * the transparency log, counts.  Parses arguments, opens files, and hands
- * the work to run.c and common/planner.
+ * the event log, counts.  Parses arguments, opens files, and hands the
+ * work to common/run and common/planner.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -18,6 +18,30 @@
 #include "host/usage.h"
 #include "host/version.h"
 #include "planrun.h"
+
+/* exit_status's word for RUN_CLOSED: no exit status, main dies of
+   SIGPIPE instead. */
+#define EXIT_CLOSED (-1)
+
+/* The agent running now, for on_signal: none may outlive planrun. */
+static struct agent *volatile running_agent;
+
+void
+note_agent(struct agent *a)
+{
+	running_agent = a;
+}
+
+/* Ctrl-C, kill, hangup: the agent's process group first, then die of
+   the signal as the shell expects. */
+static void
+on_signal(int sig)
+{
+	if (running_agent != NULL)
+		agent_kill(running_agent);
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
 
 struct options {
 	const char *plan, *senses, *agent, *replay, *result;
@@ -201,6 +225,12 @@ check_args(struct options *o)
 	return EXIT_OK;
 }
 
+int
+exit_status(enum run_status s)
+{
+	return s == RUN_CLOSED ? EXIT_CLOSED : run_status_exit(s);
+}
+
 /* A reactive plan runs until its source ends, or for --cycles. */
 static int
 check_length(const struct options *o)
@@ -247,7 +277,7 @@ struct session {
 	struct eventlog log;
 	struct table actions;
 	struct atomic_file out, logf;
-	int out_open, log_open, agent_started;
+	int out_open, log_open, agent_started, script_open;
 	struct run run;
 };
 
@@ -262,15 +292,14 @@ open_sources(struct options *o, struct session *s)
 	}
 	s->run.rules = &s->rules;
 	if (o->senses) {
-		if ((rc = script_load(&s->script, o->senses, &s->names)) != 0)
-			return rc;
-		s->run.script = &s->script;
-		if (s->run.o.cycles < 0)
-			s->run.o.cycles = script_last_cycle(&s->script);
+		s->script_open = 1;
+		if ((rc = script_open(&s->script, o->senses, &s->names)) != 0)
+			return exit_status(rc);
+		s->run.script = &s->script;	/* no --cycles: to its end */
 	}
 	if (o->replay) {
 		if ((rc = replay_load(&s->replay, o->replay, &s->names)) != 0)
-			return rc;
+			return exit_status(rc);
 		s->run.replay = &s->replay;
 		if (s->run.o.cycles < 0)
 			s->run.o.cycles = s->replay.last_cycle;
@@ -279,8 +308,9 @@ open_sources(struct options *o, struct session *s)
 	if (o->agent) {
 		if ((rc = agent_start(&s->agent, o->agent,
 		    (int)o->timeout_ms)) != 0)
-			return rc;
+			return exit_status(rc);
 		s->agent_started = 1;
+		note_agent(&s->agent);
 		s->run.agent = &s->agent;
 	}
 	return EXIT_OK;
@@ -310,7 +340,9 @@ open_sinks(struct options *o, struct session *s)
 	if (o->log) {
 		if ((rc = open_output(o->log, &s->logf, &s->log_open)) != 0)
 			return rc;
-		eventlog_init(&s->log, s->logf.fp, &s->names, o->header);
+		/* the log has one shape: CSV, or its JSON-lines twin */
+		eventlog_init(&s->log, s->logf.fp, o->format == TABLE_JSONL ?
+		    EVLOG_JSONL : EVLOG_CSV, &s->names, o->header);
 		s->run.log = &s->log;
 	}
 	/* with the log on stdout, the actions are only printed if asked */
@@ -369,8 +401,10 @@ write_stats(struct options *o, struct session *s)
 static int
 close_session(struct session *s, int rc)
 {
-	if (s->agent_started)
+	if (s->agent_started) {
 		agent_stop(&s->agent);
+		note_agent(NULL);
+	}
 	if (s->out_open) {
 		if (rc == EXIT_OK && atomic_commit(&s->out) < 0) {
 			warnx_tool("%s: %s", s->out.path, strerror(errno));
@@ -389,7 +423,8 @@ close_session(struct session *s, int rc)
 	}
 	run_free(&s->run);
 	replay_free(&s->replay);
-	script_free(&s->script);
+	if (s->script_open)
+		script_close(&s->script);
 	rules_free(&s->rules);
 	names_free(&s->names);
 	plan_unload(&s->lp);
@@ -402,7 +437,7 @@ run_session(struct options *o, struct session *s)
 	int rc;
 
 	if ((rc = plan_load(o->plan, &s->lp)) != 0)
-		return rc;
+		return exit_status(rc);
 	/* a task machine runs on common/task, anything else on the planner */
 	if (s->lp.plan.flags & PLAN_F_TASK)
 		return task_session(o, &s->lp);
@@ -417,15 +452,16 @@ run_session(struct options *o, struct session *s)
 		return rc;
 	if (o->bench) {
 		if ((rc = run_init(&s->run, &s->lp.plan, &s->names)) != 0)
-			return rc;
+			return exit_status(rc);
 		s->run.o.cycles = o->run.cycles >= 0 ? o->run.cycles :
 		    10000000L;
 		return run_bench(&s->run, o->plan, stdout, o->result != NULL);
 	}
 	if ((rc = open_sinks(o, s)) != 0 ||
-	    (rc = run_init(&s->run, &s->lp.plan, &s->names)) != 0 ||
+	    (rc = exit_status(run_init(&s->run, &s->lp.plan,
+	    &s->names))) != 0 ||
 	    (rc = set_monitor(o, s)) != 0 ||
-	    (rc = run_plan(&s->run)) != 0)
+	    (rc = exit_status(run_plan(&s->run))) != 0)
 		return rc;
 	return o->stats_wanted ? write_stats(o, s) : EXIT_OK;
 }
@@ -450,11 +486,21 @@ main(int argc, char *argv[])
 	if ((rc = check_args(&o)) != EXIT_OK)
 		return rc;
 	signal(SIGPIPE, SIG_IGN);	/* a dead agent is an error, not death */
+	signal(SIGINT, on_signal);
+	signal(SIGTERM, on_signal);
+	signal(SIGHUP, on_signal);
 	if ((s = calloc(1, sizeof *s)) == NULL) {
 		warnx_tool("out of memory");
 		return EXIT_IOERR;
 	}
 	rc = close_session(s, run_session(&o, s));
 	free(s);
+	if (rc == EXIT_CLOSED) {
+		/* the reader went away: end as a filter does, quietly, of
+		   the SIGPIPE set aside for the agent */
+		signal(SIGPIPE, SIG_DFL);
+		raise(SIGPIPE);
+		rc = EXIT_OK;
+	}
 	return rc;
 }

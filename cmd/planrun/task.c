@@ -1,7 +1,7 @@
 /*
  * task.c - planrun for plans with a task section: the environment from
  * --senses or --agent, the commanded points and the log through atomic
- * outputs, and the tick loop of common/taskrun.  Called by main.c.
+ * outputs, and the tick loop of common/run (taskrun.h).  Called by main.c.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -9,40 +9,9 @@
 
 #include "host/atomic.h"
 #include "host/diag.h"
-#include "host/exits.h"
+#include "host/input.h"
 #include "planrun.h"
-#include "taskrun/taskrun.h"
-
-/* The agent's line exchange, as common/taskrun wants it. */
-static int
-link_ask(void *ctx, const char *line, char *reply, size_t size)
-{
-	struct agent *a = ctx;
-	const char *r = agent_line(a, line);
-
-	if (r == NULL)
-		return -1;
-	snprintf(reply, size, "%s", r);
-	return 0;
-}
-
-static const char *
-link_why(void *ctx)
-{
-	struct agent *a = ctx;
-
-	return a->ended ? "the agent closed its output" :
-	    "the agent did not answer";
-}
-
-static int
-link_status(void *ctx)
-{
-	struct agent *a = ctx;
-
-	return a->status ? a->status : a->ended ? EXIT_UNAVAILABLE :
-	    EXIT_IOERR;
-}
+#include "run/taskrun.h"
 
 /* Everything a task run holds open. */
 struct task_session {
@@ -59,7 +28,7 @@ struct task_session {
 
 /* No environment: every question fails, saying what to give. */
 static int
-no_begin(void *ctx, uint32_t tick, int *status)
+no_begin(void *ctx, uint32_t tick, enum run_status *status)
 {
 	(void)ctx;
 	(void)tick;
@@ -97,7 +66,6 @@ open_source(const struct task_options *o, struct task_session *s)
 	static const struct taskrun_source none = {
 		NULL, no_begin, no_pos, no_pos, no_object, no_why, NULL, NULL
 	};
-	struct task_link link;
 	int rc;
 
 	s->src = none;
@@ -107,19 +75,16 @@ open_source(const struct task_options *o, struct task_session *s)
 		s->senses_diag = diag_for(o->senses);
 		s->senses_open = 1;
 		if ((rc = task_senses_open(&s->senses, &s->t, s->senses_fp,
-		    &s->senses_diag)) != EXIT_OK)
-			return rc;
+		    &s->senses_diag)) != RUN_OK)
+			return exit_status(rc);
 		task_senses_source(&s->senses, &s->src);
 	} else if (o->agent) {
 		if ((rc = agent_start(&s->agent, o->agent,
-		    o->timeout_ms)) != EXIT_OK)
-			return rc;
+		    o->timeout_ms)) != RUN_OK)
+			return exit_status(rc);
 		s->agent_started = 1;
-		link.ctx = &s->agent;
-		link.ask = link_ask;
-		link.why = link_why;
-		link.status = link_status;
-		task_agent_source(&s->tagent, &s->t, &link, &s->src);
+		note_agent(&s->agent);
+		task_agent_source(&s->tagent, &s->t, &s->agent, &s->src);
 	}
 	return EXIT_OK;
 }
@@ -155,8 +120,10 @@ close_sink(struct atomic_file *af, int opened, int rc)
 static int
 close_session(struct task_session *s, int rc)
 {
-	if (s->agent_started)
+	if (s->agent_started) {
 		agent_stop(&s->agent);
+		note_agent(NULL);
+	}
 	if (s->senses_open) {
 		task_senses_close(&s->senses);
 		input_close(s->senses_fp);
@@ -195,7 +162,7 @@ run(const struct task_options *o, struct task_session *s)
 	    TASKRUN_DEFAULT_TICKS;
 	ro.slots = TASKRUN_DEFAULT_SLOTS;
 	ro.rate = o->rate;
-	return taskrun(&s->t, &s->src, &ro);
+	return exit_status(taskrun(&s->t, &s->src, &ro));
 }
 
 int

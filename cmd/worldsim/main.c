@@ -17,7 +17,8 @@
 #include "host/num.h"
 #include "host/usage.h"
 #include "host/version.h"
-#include "planfile/load.h"
+#include "plan/vocab.h"
+#include "run/load.h"
 #include "worldsim.h"
 
 struct options {
@@ -232,9 +233,6 @@ static int
 check_plan(const struct loaded_plan *lp, const struct world_binds *b,
     int monitor)
 {
-	static const char *const tag[PLAN_NTYPES] = {
-		"AP", "APE", "C", "CE", "D", "A"
-	};
 	uint16_t id, index;
 	uint8_t type, len;
 	const uint8_t *name;
@@ -245,7 +243,7 @@ check_plan(const struct loaded_plan *lp, const struct world_binds *b,
 	name = plan_find_name(&lp->plan, type, index, &len);
 	warnx_tool("%s: error: %s %u (used by %s %.*s) is not one the world "
 	    "has%s", lp->path, what == 1 ? "sense" : "action", (unsigned)id,
-	    tag[type], name ? (int)len : 1, name ? (const char *)name : "?",
+	    plan_type_tag(type), name ? (int)len : 1, name ? (const char *)name : "?",
 	    monitor ? " (a monitor plan has sense 1 and actions 1-3)" :
 	    " (give a --profile that binds it)");
 	return EXIT_DATAERR;
@@ -274,6 +272,13 @@ mate_options(struct sim *s)
 	return EXIT_OK;
 }
 
+/* A .plan read and validated (common/run/load.c); an exit status. */
+static int
+load_plan(const char *path, struct loaded_plan *lp)
+{
+	return run_status_exit(plan_load(path, lp));
+}
+
 static int
 set_up(struct sim *s)
 {
@@ -281,10 +286,10 @@ set_up(struct sim *s)
 	int rc;
 
 	if ((rc = load_map(s)) != EXIT_OK ||
-	    (rc = plan_load(s->o.plan, &s->plan)) != EXIT_OK)
+	    (rc = load_plan(s->o.plan, &s->plan)) != EXIT_OK)
 		return rc;
 	if (s->o.monitor &&
-	    (rc = plan_load(s->o.monitor, &s->monitor)) != EXIT_OK)
+	    (rc = load_plan(s->o.monitor, &s->monitor)) != EXIT_OK)
 		return rc;
 	world_binds_default(s->dsense, s->daction, &s->cfg.binds);
 	if (s->o.profile) {

@@ -9,7 +9,7 @@
 
 #include "host/diag.h"
 #include "host/exits.h"
-#include "plansrc/slurp.h"
+#include "host/slurp.h"
 #include "worldsim.h"
 
 #define MAP_FILE_MAX (4UL << 20)	/* 1024 x 1024 cells and line ends */

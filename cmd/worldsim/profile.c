@@ -10,7 +10,7 @@
 
 #include "host/diag.h"
 #include "host/exits.h"
-#include "plansrc/slurp.h"
+#include "host/slurp.h"
 #include "plansrc/ydoc.h"
 #include "worldsim.h"
 

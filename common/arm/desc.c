@@ -10,7 +10,7 @@
 
 #include "arm/arm.h"
 #include "host/exits.h"
-#include "plansrc/slurp.h"
+#include "host/slurp.h"
 
 int
 arm_load(struct arm_desc *a, const char *path)

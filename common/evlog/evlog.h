@@ -107,9 +107,10 @@ struct evlog_reader {
 	enum evlog_format format;	/* found from the first line */
 	struct csv_reader csv;
 	int col[EVLOG_NCOLS];		/* CSV: column of each field */
-	char *line;			/* JSON lines: the current line */
+	char *buf;			/* JSON lines: the current line */
 	size_t cap;
 	long next_line;
+	long line;			/* the line of the last event read */
 	long last_cycle;
 	/* after evlog_read returned -1: where and why */
 	long err_line, err_col;

@@ -9,7 +9,7 @@
 
 #include "evlog/jsonl.h"
 
-/* A line is read into the first half of r->line; values go to the second. */
+/* A line is read into the first half of r->buf; values go to the second. */
 struct scan {
 	struct evlog_reader *r;
 	const char *s, *p;	/* the line; where we are */
@@ -223,7 +223,7 @@ object(struct scan *sc, const char *v[], long col[])
 	return *sc->p == '\0' ? 0 : bad(sc, "junk after the object");
 }
 
-/* The next line into the first half of r->line: its length, -1 at the
+/* The next line into the first half of r->buf: its length, -1 at the
    end, -2 after an error; *ended: it had a line end. */
 static long
 read_line(struct evlog_reader *r, int *ended)
@@ -241,22 +241,22 @@ read_line(struct evlog_reader *r, int *ended)
 			    "line too long"), -2;
 		if (2 * (n + 1) >= r->cap) {
 			size_t cap = r->cap ? 2 * r->cap : 512;
-			char *p = realloc(r->line, cap);
+			char *p = realloc(r->buf, cap);
 
 			if (p == NULL)
 				return evlog_reader_fail(r, r->next_line, 0,
 				    "out of memory"), -2;
-			r->line = p;
+			r->buf = p;
 			r->cap = cap;
 		}
-		r->line[n++] = (char)c;
+		r->buf[n++] = (char)c;
 	}
 	if (ferror(r->fp))
 		return evlog_reader_fail(r, r->next_line, 0, "read error"), -2;
 	if (c == EOF && n == 0)
 		return -1;
 	*ended = c == '\n';
-	r->line[n] = '\0';
+	r->buf[n] = '\0';
 	return (long)n;
 }
 
@@ -277,14 +277,14 @@ jsonl_next(struct evlog_reader *r, const char *v[EVLOG_NCOLS],
 			r->truncated = *line;
 			return 0;
 		}
-	} while (strspn(r->line, " \t\r") == (size_t)n);	/* blank */
+	} while (strspn(r->buf, " \t\r") == (size_t)n);	/* blank */
 	for (c = 0; c < EVLOG_NCOLS; c++) {
 		v[c] = "";
 		col[c] = 0;
 	}
 	sc.r = r;
-	sc.s = sc.p = r->line;
-	sc.out = r->line + n + 1;
+	sc.s = sc.p = r->buf;
+	sc.out = r->buf + n + 1;
 	sc.line = *line;
 	if (object(&sc, v, col) < 0)
 		return -1;

@@ -244,8 +244,8 @@ evlog_reader_close(struct evlog_reader *r)
 {
 	if (r->format == EVLOG_CSV)
 		csv_free(&r->csv);
-	free(r->line);
-	r->line = NULL;
+	free(r->buf);
+	r->buf = NULL;
 }
 
 int
@@ -260,5 +260,6 @@ evlog_read(struct evlog_reader *r, struct evlog_event *e)
 		got = jsonl_next(r, f.v, f.col, &f.line);
 	if (got <= 0)
 		return got;
+	r->line = f.line;
 	return to_event(r, &f, e) < 0 ? -1 : 1;
 }

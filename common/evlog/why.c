@@ -19,7 +19,7 @@ static const char *const why_text[PLANNER_WHY_COUNT] = {
 	"retry limit reached",
 	"no elements",
 	"no child",
-	"nested deeper than " XSTR(PLANNER_MAX_DEPTH)
+	("nested deeper than " XSTR(PLANNER_MAX_DEPTH))
 };
 
 const char *

@@ -26,32 +26,12 @@ diag_for(const char *file)
 	return d;
 }
 
-static const char *
-level_word(const struct diag *d, enum diag_level level)
+/* "tool: file:line:col: " */
+static void
+print_place(const struct diag *d, FILE *out, long line, long col)
 {
-	switch (level) {
-	case DIAG_NOTE:
-		return "note";
-	case DIAG_WARNING:
-		return d->werror ? "error" : "warning";
-	default:
-		return "error";
-	}
-}
-
-void
-diag_vreport(struct diag *d, enum diag_level level, long line, long col,
-    const char *fmt, va_list ap)
-{
-	FILE *out = d->out ? d->out : stderr;
 	const char *file = d->file;
 
-	if (level == DIAG_ERROR)
-		d->errors++;
-	else if (level == DIAG_WARNING)
-		d->warnings++;
-	if (d->quiet)
-		return;
 	if (file && strcmp(file, "-") == 0)
 		file = "<stdin>";
 	fprintf(out, "%s: ", tool_name());
@@ -63,9 +43,60 @@ diag_vreport(struct diag *d, enum diag_level level, long line, long col,
 			fprintf(out, "%ld:", col);
 		fputc(' ', out);
 	}
-	fprintf(out, "%s: ", level_word(d, level));
+}
+
+/* One message; wclass (0 for none) only matters for a warning. */
+static void
+report(struct diag *d, enum diag_level level, int wclass, long line,
+    long col, const char *fmt, va_list ap)
+{
+	FILE *out = d->out ? d->out : stderr;
+	unsigned long bit = wclass > 0 && wclass < 32 ? 1UL << wclass : 0;
+	int warning = level == DIAG_WARNING;
+	int as_error = level == DIAG_ERROR ||
+	    (warning && (d->werror || (d->werr & bit)));
+
+	if (warning && (d->nowarn || (d->woff & bit)))
+		return;
+	if (level == DIAG_ERROR || (warning && (d->werr & bit)))
+		d->errors++;
+	else if (warning)
+		d->warnings++;
+	if (d->quiet)
+		return;
+	print_place(d, out, line, col);
+	fprintf(out, "%s: ", level == DIAG_NOTE ? "note" : as_error ?
+	    "error" : "warning");
 	vfprintf(out, fmt, ap);
+	if (warning && bit && d->wnames && d->wnames[wclass])
+		fprintf(out, " [-W%s%s]", as_error ? "error=" : "",
+		    d->wnames[wclass]);
 	fputc('\n', out);
+}
+
+void
+diag_vreport(struct diag *d, enum diag_level level, long line, long col,
+    const char *fmt, va_list ap)
+{
+	report(d, level, 0, line, col, fmt, ap);
+}
+
+void
+diag_vwreport(struct diag *d, unsigned wclass, long line, long col,
+    const char *fmt, va_list ap)
+{
+	report(d, DIAG_WARNING, (int)wclass, line, col, fmt, ap);
+}
+
+void
+diag_wreport(struct diag *d, unsigned wclass, long line, long col,
+    const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	diag_vwreport(d, wclass, line, col, fmt, ap);
+	va_end(ap);
 }
 
 void

@@ -19,6 +19,16 @@ struct diag {
 	unsigned warnings;
 	int werror;		/* count warnings as errors (--strict) */
 	int quiet;		/* count, but print nothing */
+	/*
+	 * Warning classes, numbered by the tool (1..31; 0 is "no class"),
+	 * as compilers have them: -w drops every warning, -Wno-NAME the
+	 * class's, -Werror=NAME makes the class's errors.  A dropped warning
+	 * is not counted.  wnames[k] names class k after the message, as in
+	 * "[-Wunused]"; NULL to show no names.
+	 */
+	int nowarn;
+	unsigned long woff, werr;	/* bit k: class k */
+	const char *const *wnames;
 };
 
 /* A sink for input `file` that prints to stderr. */
@@ -32,6 +42,16 @@ void diag_report(struct diag *d, enum diag_level level, long line, long col,
 #endif
     ;
 void diag_vreport(struct diag *d, enum diag_level level, long line, long col,
+    const char *fmt, va_list ap);
+
+/* A warning of class wclass (see struct diag). */
+void diag_wreport(struct diag *d, unsigned wclass, long line, long col,
+    const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 5, 6)))
+#endif
+    ;
+void diag_vwreport(struct diag *d, unsigned wclass, long line, long col,
     const char *fmt, va_list ap);
 
 /* Shorthands for the common cases. */

@@ -5,19 +5,9 @@
  */
 #include "bytes.h"
 #include "crc32.h"
+#include "nesting.h"
 #include "plan.h"
 #include "task.h"
-
-/* Header offsets. */
-#define H_VERSION 4
-#define H_WIDTH 5
-#define H_FLAGS 6
-#define H_MONITOR 7
-#define H_COUNTS 8
-#define H_NAMES_SIZE 20
-#define H_TASK_SIZE 24
-#define H_APE_LIST 28
-#define H_CE_LIST 30
 
 static int
 fail(struct plan_error *err, int code, uint8_t type, uint16_t index,
@@ -30,48 +20,45 @@ fail(struct plan_error *err, int code, uint8_t type, uint16_t index,
 	return code;
 }
 
-static const uint8_t record_size_1[PLAN_NTYPES] = {
-	PLAN_AP_SIZE(1), PLAN_APE_SIZE(1), PLAN_C_SIZE(1),
-	PLAN_CE_SIZE(1), PLAN_D_SIZE(1), PLAN_A_SIZE(1)
-};
-static const uint8_t record_size_2[PLAN_NTYPES] = {
-	PLAN_AP_SIZE(2), PLAN_APE_SIZE(2), PLAN_C_SIZE(2),
-	PLAN_CE_SIZE(2), PLAN_D_SIZE(2), PLAN_A_SIZE(2)
-};
+static const uint8_t record_size_1[PLAN_NTYPES] = PLAN_RECORD_SIZES(1);
+static const uint8_t record_size_2[PLAN_NTYPES] = PLAN_RECORD_SIZES(2);
 
 /* Checks the header's own fields; the error code, PLAN_OK if sound. */
 static int
 check_header(const uint8_t *h)
 {
 	uint32_t total = 0;
-	uint8_t w = h[H_WIDTH];
+	uint8_t w = h[PLAN_H_WIDTH];
 	int t;
 
-	if (h[0] != PLAN_MAGIC0 || h[1] != PLAN_MAGIC1 ||
-	    h[2] != PLAN_MAGIC2 || h[3] != PLAN_MAGIC3)
+	if (h[PLAN_H_MAGIC] != PLAN_MAGIC0 || h[PLAN_H_MAGIC + 1] !=
+	    PLAN_MAGIC1 || h[PLAN_H_MAGIC + 2] != PLAN_MAGIC2 ||
+	    h[PLAN_H_MAGIC + 3] != PLAN_MAGIC3)
 		return PLAN_E_MAGIC;
-	if (h[H_VERSION] != PLAN_VERSION)
+	if (h[PLAN_H_VERSION] != PLAN_VERSION)
 		return PLAN_E_VERSION;
 	if (w != 1 && w != 2)
 		return PLAN_E_WIDTH;
-	if ((h[H_FLAGS] & ~PLAN_F_ALL) || (h[H_MONITOR] & ~PLAN_MON_ALL))
+	if ((h[PLAN_H_FLAGS] & ~PLAN_F_ALL) ||
+	    (h[PLAN_H_MONITOR] & ~PLAN_MON_ALL))
 		return PLAN_E_HEADER;
-	if (((h[H_FLAGS] & PLAN_F_NAMES) != 0) !=
-	    (get_u32(h + H_NAMES_SIZE) != 0) ||
-	    ((h[H_FLAGS] & PLAN_F_TASK) != 0) !=
-	    (get_u32(h + H_TASK_SIZE) != 0))
+	if (((h[PLAN_H_FLAGS] & PLAN_F_NAMES) != 0) !=
+	    (get_u32(h + PLAN_H_NAMES_SIZE) != 0) ||
+	    ((h[PLAN_H_FLAGS] & PLAN_F_TASK) != 0) !=
+	    (get_u32(h + PLAN_H_TASK_SIZE) != 0))
 		return PLAN_E_HEADER;
 	for (t = 0; t < PLAN_NTYPES; t++)
-		total += get_u16(h + H_COUNTS + 2 * t);
+		total += get_u16(h + PLAN_H_COUNT(t));
 	/* ids are unique and 1..max, so a plan holds at most max elements */
 	if (total > PLAN_MAXID(w))
 		return PLAN_E_COUNT;
 	/* a task machine is a plan of its own: the tools show and run one
 	 * or the other, so a plan with both would lose half silently */
-	if ((h[H_FLAGS] & PLAN_F_TASK) && total != 0)
+	if ((h[PLAN_H_FLAGS] & PLAN_F_TASK) && total != 0)
 		return PLAN_E_HEADER;
-	if (get_u16(h + H_APE_LIST) > get_u16(h + H_COUNTS + 2 * PLAN_APE) ||
-	    get_u16(h + H_CE_LIST) > get_u16(h + H_COUNTS + 2 * PLAN_CE))
+	if (get_u16(h + PLAN_H_APE_LIST) >
+	    get_u16(h + PLAN_H_COUNT(PLAN_APE)) ||
+	    get_u16(h + PLAN_H_CE_LIST) > get_u16(h + PLAN_H_COUNT(PLAN_CE)))
 		return PLAN_E_COUNT;
 	return PLAN_OK;
 }
@@ -86,15 +73,15 @@ plan_size_from_header(const uint8_t *h, uint32_t *size)
 
 	if ((rc = check_header(h)) != PLAN_OK)
 		return rc;
-	w = h[H_WIDTH];
+	w = h[PLAN_H_WIDTH];
 	rs = w == 1 ? record_size_1 : record_size_2;
-	n = PLAN_HEADER_SIZE + PLAN_CRC_SIZE;
+	n = PLAN_MIN_SIZE;
 	for (t = 0; t < PLAN_NTYPES; t++)
-		n += (uint32_t)get_u16(h + H_COUNTS + 2 * t) * rs[t];
-	n += ((uint32_t)get_u16(h + H_APE_LIST) +
-	    get_u16(h + H_CE_LIST)) * w;
-	names = get_u32(h + H_NAMES_SIZE);
-	task = get_u32(h + H_TASK_SIZE);
+		n += (uint32_t)get_u16(h + PLAN_H_COUNT(t)) * rs[t];
+	n += ((uint32_t)get_u16(h + PLAN_H_APE_LIST) +
+	    get_u16(h + PLAN_H_CE_LIST)) * w;
+	names = get_u32(h + PLAN_H_NAMES_SIZE);
+	task = get_u32(h + PLAN_H_TASK_SIZE);
 	if (names > 0x7fffffffUL - n || task > 0x7fffffffUL - n - names)
 		return PLAN_E_SIZE;
 	*size = n + names + task;
@@ -109,7 +96,7 @@ plan_header_counts(const uint8_t *h, uint16_t count[PLAN_NTYPES])
 	if ((rc = check_header(h)) != PLAN_OK)
 		return rc;
 	for (t = 0; t < PLAN_NTYPES; t++)
-		count[t] = get_u16(h + H_COUNTS + 2 * t);
+		count[t] = get_u16(h + PLAN_H_COUNT(t));
 	return PLAN_OK;
 }
 
@@ -123,24 +110,24 @@ lay_out(struct plan *p, const uint8_t *buf, uint32_t len)
 
 	p->base = buf;
 	p->size = len;
-	p->id_width = buf[H_WIDTH];
-	p->flags = buf[H_FLAGS];
-	p->global_monitor = buf[H_MONITOR];
+	p->id_width = buf[PLAN_H_WIDTH];
+	p->flags = buf[PLAN_H_FLAGS];
+	p->global_monitor = buf[PLAN_H_MONITOR];
 	rs = p->id_width == 1 ? record_size_1 : record_size_2;
 	for (t = 0; t < PLAN_NTYPES; t++) {
-		p->count[t] = get_u16(buf + H_COUNTS + 2 * t);
+		p->count[t] = get_u16(buf + PLAN_H_COUNT(t));
 		p->rec_size[t] = rs[t];
 		p->table[t] = q;
 		q += (uint32_t)p->count[t] * rs[t];
 	}
 	p->ape_list = q;
-	q += (uint32_t)get_u16(buf + H_APE_LIST) * p->id_width;
+	q += (uint32_t)get_u16(buf + PLAN_H_APE_LIST) * p->id_width;
 	p->ce_list = q;
-	q += (uint32_t)get_u16(buf + H_CE_LIST) * p->id_width;
+	q += (uint32_t)get_u16(buf + PLAN_H_CE_LIST) * p->id_width;
 	p->names = q;
-	p->names_size = get_u32(buf + H_NAMES_SIZE);
+	p->names_size = get_u32(buf + PLAN_H_NAMES_SIZE);
 	p->task = q + p->names_size;
-	p->task_size = get_u32(buf + H_TASK_SIZE);
+	p->task_size = get_u32(buf + PLAN_H_TASK_SIZE);
 }
 
 static uint32_t
@@ -271,9 +258,9 @@ check_lists(const struct plan *p, struct plan_error *err)
 	};
 	int rc;
 
-	aps.length = get_u16(p->base + H_APE_LIST);
+	aps.length = get_u16(p->base + PLAN_H_APE_LIST);
 	aps.offset = (uint32_t)(p->ape_list - p->base);
-	comps.length = get_u16(p->base + H_CE_LIST);
+	comps.length = get_u16(p->base + PLAN_H_CE_LIST);
 	comps.offset = (uint32_t)(p->ce_list - p->base);
 	if ((rc = check_list(p, &aps, err)) != PLAN_OK)
 		return rc;
@@ -320,7 +307,8 @@ check_records(const struct plan *p, struct plan_error *err)
 		if (!id_ok(p, r.id))
 			return fail(err, PLAN_E_ID, PLAN_C, i,
 			    offset_of(p, PLAN_C, i));
-		if ((q[p->id_width] & ~1u) || (r.monitor & ~PLAN_MON_ALL))
+		if ((q[PLAN_C_FLAGS(p->id_width)] & ~1u) ||
+		    (r.monitor & ~PLAN_MON_ALL))
 			return fail(err, PLAN_E_FIELD, PLAN_C, i,
 			    offset_of(p, PLAN_C, i));
 	}
@@ -381,27 +369,28 @@ check_names(const struct plan *p, struct plan_error *err)
 		uint8_t kind, len;
 		uint16_t key;
 
-		if (p->names_size - pos < 2u + w)
+		if (p->names_size - pos < (uint32_t)PLAN_NAME_TEXT(w))
 			return fail(err, PLAN_E_NAMES, PLAN_NO_TYPE, 0,
 			    base + pos);
-		kind = q[0];
-		key = get_w(q + 1, w);
-		len = q[1 + w];
+		kind = q[PLAN_NAME_KIND];
+		key = get_w(q + PLAN_NAME_KEY, w);
+		len = q[PLAN_NAME_LEN(w)];
 		if (kind > PLAN_NAME_ACTION || len == 0 ||
-		    p->names_size - pos - 2u - w < len ||
+		    p->names_size - pos - PLAN_NAME_TEXT(w) < len ||
 		    (kind < PLAN_NTYPES && key >= p->count[kind]) ||
 		    (have_prev && (kind < prev_kind ||
 		    (kind == prev_kind && key <= prev_key))))
 			return fail(err, PLAN_E_NAMES, PLAN_NO_TYPE, 0,
 			    base + pos);
 		for (j = 0; j < len; j++)
-			if (q[2 + w + j] < 0x20 || q[2 + w + j] == 0x7f)
+			if (q[PLAN_NAME_TEXT(w) + j] < 0x20 ||
+			    q[PLAN_NAME_TEXT(w) + j] == 0x7f)
 				return fail(err, PLAN_E_NAMES, PLAN_NO_TYPE,
-				    0, base + pos + 2 + w + j);
+				    0, base + pos + PLAN_NAME_TEXT(w) + j);
 		have_prev = 1;
 		prev_kind = kind;
 		prev_key = key;
-		pos += 2u + w + len;
+		pos += PLAN_NAME_ENTRY_SIZE(w, len);
 	}
 	return PLAN_OK;
 }
@@ -427,7 +416,7 @@ plan_open(struct plan *p, const uint8_t *buf, uint32_t len,
 	uint32_t want;
 	int rc;
 
-	if (len < PLAN_HEADER_SIZE + PLAN_CRC_SIZE)
+	if (len < PLAN_MIN_SIZE)
 		return fail(err, PLAN_E_SHORT, PLAN_NO_TYPE, 0, len);
 	if ((rc = plan_size_from_header(buf, &want)) != PLAN_OK)
 		return fail(err, rc, PLAN_NO_TYPE, 0, 0);
@@ -441,6 +430,7 @@ plan_open(struct plan *p, const uint8_t *buf, uint32_t len,
 	lay_out(p, buf, len);
 	if ((rc = check_records(p, err)) != PLAN_OK ||
 	    (rc = check_lists(p, err)) != PLAN_OK ||
+	    (rc = plan_check_nesting(p, err)) != PLAN_OK ||
 	    (rc = check_names(p, err)) != PLAN_OK ||
 	    (rc = check_task(p, err)) != PLAN_OK)
 		return rc;

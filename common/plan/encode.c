@@ -9,10 +9,6 @@
 #include "crc32.h"
 #include "plan.h"
 
-/* Field offsets inside AP and C records (see plan.h). */
-#define AP_FIRST(w) (w)
-#define C_FIRST(w) ((w) + 1)
-
 static uint16_t
 parent_of(const struct plan_spec *s, uint8_t member_type, uint16_t i)
 {
@@ -35,7 +31,7 @@ names_size(const struct plan_spec *s)
 	uint32_t i, n = 0;
 
 	for (i = 0; i < s->nnames; i++)
-		n += 2u + s->id_width + s->names[i].len;
+		n += PLAN_NAME_ENTRY_SIZE(s->id_width, s->names[i].len);
 	return n;
 }
 
@@ -44,7 +40,7 @@ plan_encoded_size(const struct plan_spec *s)
 {
 	uint8_t w = s->id_width;
 
-	return PLAN_HEADER_SIZE + PLAN_CRC_SIZE +
+	return PLAN_MIN_SIZE +
 	    (uint32_t)s->count[PLAN_AP] * PLAN_AP_SIZE(w) +
 	    (uint32_t)s->count[PLAN_APE] * PLAN_APE_SIZE(w) +
 	    (uint32_t)s->count[PLAN_C] * PLAN_C_SIZE(w) +
@@ -55,35 +51,92 @@ plan_encoded_size(const struct plan_spec *s)
 	    names_size(s) + s->task_size;
 }
 
-static uint8_t *
-put_id(uint8_t *q, uint8_t w, uint16_t v)
-{
-	put_w(q, w, v);
-	return q + w;
-}
-
-static uint8_t *
+static void
 put_index(uint8_t *q, uint8_t w, uint16_t v)
 {
-	return put_id(q, w, v == PLAN_NONE ? none_w(w) : v);
+	put_w(q, w, v == PLAN_NONE ? none_w(w) : v);
 }
 
-static uint8_t *
+static void
 put_ref(uint8_t *q, uint8_t w, const struct plan_ref *r)
 {
-	*q++ = r->type;
-	return put_index(q, w, r->index);
+	q[PLAN_REF_TYPE] = r->type;
+	put_index(q + PLAN_REF_INDEX, w, r->index);
 }
 
-static uint8_t *
+static void
 put_releaser(uint8_t *q, uint8_t w, const struct plan_releaser *r)
 {
-	q = put_id(q, w, r->sense);
-	*q++ = r->cmp;
-	put_u16(q, (uint16_t)r->value);
-	put_u16(q + 2, (uint16_t)r->hysteresis);
-	put_u16(q + 4, (uint16_t)r->flex);
-	return q + 6;
+	put_w(q + PLAN_REL_SENSE, w, r->sense);
+	q[PLAN_REL_CMP(w)] = r->cmp;
+	put_u16(q + PLAN_REL_VALUE(w), (uint16_t)r->value);
+	put_u16(q + PLAN_REL_HYST(w), (uint16_t)r->hysteresis);
+	put_u16(q + PLAN_REL_FLEX(w), (uint16_t)r->flex);
+}
+
+/* Each record writes every field at its layout.h offset. */
+static void
+put_ap(uint8_t *q, uint8_t w, const struct plan_ap *r)
+{
+	put_w(q + PLAN_ID, w, r->id);
+	put_w(q + PLAN_AP_FIRST(w), w, 0);	/* filled in by put_list */
+	put_w(q + PLAN_AP_COUNT(w), w, 0);
+	q[PLAN_AP_MONITOR(w)] = r->monitor;
+}
+
+static void
+put_ape(uint8_t *q, uint8_t w, const struct plan_ape *r)
+{
+	put_w(q + PLAN_ID, w, r->id);
+	put_index(q + PLAN_APE_PARENT(w), w, r->parent);
+	put_ref(q + PLAN_APE_CHILD(w), w, &r->child);
+	put_w(q + PLAN_APE_ORDER(w), w, r->order);
+	q[PLAN_APE_MONITOR(w)] = r->monitor;
+}
+
+static void
+put_comp(uint8_t *q, uint8_t w, const struct plan_comp *r)
+{
+	put_w(q + PLAN_ID, w, r->id);
+	q[PLAN_C_FLAGS(w)] = r->use_or ? 1 : 0;
+	put_w(q + PLAN_C_FIRST(w), w, 0);	/* filled in by put_list */
+	put_w(q + PLAN_C_COUNT(w), w, 0);
+	q[PLAN_C_MONITOR(w)] = r->monitor;
+}
+
+static void
+put_ce(uint8_t *q, uint8_t w, const struct plan_ce *r)
+{
+	put_w(q + PLAN_ID, w, r->id);
+	put_index(q + PLAN_CE_PARENT(w), w, r->parent);
+	put_ref(q + PLAN_CE_CHILD(w), w, &r->child);
+	put_w(q + PLAN_CE_PRIORITY(w), w, r->priority);
+	q[PLAN_CE_RETRY(w)] = r->retry;
+	put_releaser(q + PLAN_CE_RELEASER(w), w, &r->rel);
+	q[PLAN_CE_MONITOR(w)] = r->monitor;
+}
+
+static void
+put_drive(uint8_t *q, uint8_t w, const struct plan_drive *r)
+{
+	put_w(q + PLAN_ID, w, r->id);
+	put_ref(q + PLAN_D_CHILD(w), w, &r->child);
+	put_w(q + PLAN_D_PRIORITY(w), w, r->priority);
+	put_u16(q + PLAN_D_INTERVAL(w), r->interval);
+	put_releaser(q + PLAN_D_RELEASER(w), w, &r->rel);
+	put_w(q + PLAN_D_RAMP_INC(w), w, r->ramp_inc);
+	put_w(q + PLAN_D_URGENCY(w), w, r->urgency);
+	put_w(q + PLAN_D_RAMP_INTERVAL(w), w, r->ramp_interval);
+	q[PLAN_D_MONITOR(w)] = r->monitor;
+}
+
+static void
+put_action(uint8_t *q, uint8_t w, const struct plan_action *r)
+{
+	put_w(q + PLAN_ID, w, r->id);
+	put_w(q + PLAN_A_ACTION(w), w, r->action);
+	put_u16(q + PLAN_A_VALUE(w), (uint16_t)r->value);
+	q[PLAN_A_MONITOR(w)] = r->monitor;
 }
 
 /* Records of every table; AP and C spans are filled in by put_list. */
@@ -93,96 +146,64 @@ put_records(const struct plan_spec *s, uint8_t *q)
 	uint8_t w = s->id_width;
 	uint16_t i;
 
-	for (i = 0; i < s->count[PLAN_AP]; i++) {
-		q = put_id(q, w, s->ap[i].id);
-		q = put_id(put_id(q, w, 0), w, 0);
-		*q++ = s->ap[i].monitor;
-	}
-	for (i = 0; i < s->count[PLAN_APE]; i++) {
-		const struct plan_ape *r = &s->ape[i];
-
-		q = put_index(put_id(q, w, r->id), w, r->parent);
-		q = put_id(put_ref(q, w, &r->child), w, r->order);
-		*q++ = r->monitor;
-	}
-	for (i = 0; i < s->count[PLAN_C]; i++) {
-		q = put_id(q, w, s->comp[i].id);
-		*q++ = s->comp[i].use_or ? 1 : 0;
-		q = put_id(put_id(q, w, 0), w, 0);
-		*q++ = s->comp[i].monitor;
-	}
-	for (i = 0; i < s->count[PLAN_CE]; i++) {
-		const struct plan_ce *r = &s->ce[i];
-
-		q = put_index(put_id(q, w, r->id), w, r->parent);
-		q = put_id(put_ref(q, w, &r->child), w, r->priority);
-		*q++ = r->retry;
-		q = put_releaser(q, w, &r->rel);
-		*q++ = r->monitor;
-	}
-	for (i = 0; i < s->count[PLAN_D]; i++) {
-		const struct plan_drive *r = &s->drive[i];
-
-		q = put_ref(put_id(q, w, r->id), w, &r->child);
-		q = put_id(q, w, r->priority);
-		put_u16(q, r->interval);
-		q = put_releaser(q + 2, w, &r->rel);
-		q = put_id(put_id(q, w, r->ramp_inc), w, r->urgency);
-		q = put_id(q, w, r->ramp_interval);
-		*q++ = r->monitor;
-	}
-	for (i = 0; i < s->count[PLAN_A]; i++) {
-		const struct plan_action *r = &s->action[i];
-
-		q = put_id(put_id(q, w, r->id), w, r->action);
-		put_u16(q, (uint16_t)r->value);
-		q += 2;
-		*q++ = r->monitor;
-	}
+	for (i = 0; i < s->count[PLAN_AP]; i++, q += PLAN_AP_SIZE(w))
+		put_ap(q, w, &s->ap[i]);
+	for (i = 0; i < s->count[PLAN_APE]; i++, q += PLAN_APE_SIZE(w))
+		put_ape(q, w, &s->ape[i]);
+	for (i = 0; i < s->count[PLAN_C]; i++, q += PLAN_C_SIZE(w))
+		put_comp(q, w, &s->comp[i]);
+	for (i = 0; i < s->count[PLAN_CE]; i++, q += PLAN_CE_SIZE(w))
+		put_ce(q, w, &s->ce[i]);
+	for (i = 0; i < s->count[PLAN_D]; i++, q += PLAN_D_SIZE(w))
+		put_drive(q, w, &s->drive[i]);
+	for (i = 0; i < s->count[PLAN_A]; i++, q += PLAN_A_SIZE(w))
+		put_action(q, w, &s->action[i]);
 	return q;
 }
 
 /*
  * The list of members (APEs or CEs) grouped by owner (AP or C), ascending
  * within each owner; fills each owner's first/count.  `owners` points at
- * the owner table in the output, first_at is the offset of `first` there.
+ * the owner table in the output.
  */
 static uint8_t *
 put_list(const struct plan_spec *s, uint8_t *list, uint8_t *owners,
-    uint8_t owner_type, uint8_t member_type, uint8_t first_at)
+    uint8_t owner_type, uint8_t member_type)
 {
-	uint8_t w = s->id_width;
-	uint8_t size = owner_type == PLAN_AP ? PLAN_AP_SIZE(w) : PLAN_C_SIZE(w);
+	uint8_t w = s->id_width, is_ap = owner_type == PLAN_AP;
+	uint8_t size = is_ap ? PLAN_AP_SIZE(w) : PLAN_C_SIZE(w);
+	uint8_t first_at = is_ap ? PLAN_AP_FIRST(w) : PLAN_C_FIRST(w);
+	uint8_t count_at = is_ap ? PLAN_AP_COUNT(w) : PLAN_C_COUNT(w);
 	uint16_t i, o, running = 0;
+	uint8_t *rec;
 
 	/* count members per owner */
 	for (i = 0; i < s->count[member_type]; i++) {
-		uint8_t *cnt;
-
 		if ((o = parent_of(s, member_type, i)) == PLAN_NONE)
 			continue;
-		cnt = owners + (uint32_t)o * size + first_at + w;
-		put_w(cnt, w, (uint16_t)(get_w(cnt, w) + 1));
+		rec = owners + (uint32_t)o * size;
+		put_w(rec + count_at, w,
+		    (uint16_t)(get_w(rec + count_at, w) + 1));
 	}
 	/* first = running sum; count becomes a cursor from 0 */
 	for (o = 0; o < s->count[owner_type]; o++) {
-		uint8_t *rec = owners + (uint32_t)o * size + first_at;
-
-		put_w(rec, w, running);
-		running = (uint16_t)(running + get_w(rec + w, w));
-		put_w(rec + w, w, 0);
+		rec = owners + (uint32_t)o * size;
+		put_w(rec + first_at, w, running);
+		running = (uint16_t)(running + get_w(rec + count_at, w));
+		put_w(rec + count_at, w, 0);
 	}
 	/* place members; the cursors end as the counts again */
 	for (i = 0; i < s->count[member_type]; i++) {
-		uint8_t *rec;
 		uint16_t at;
 
 		if ((o = parent_of(s, member_type, i)) == PLAN_NONE)
 			continue;
-		rec = owners + (uint32_t)o * size + first_at;
-		at = (uint16_t)(get_w(rec, w) + get_w(rec + w, w));
+		rec = owners + (uint32_t)o * size;
+		at = (uint16_t)(get_w(rec + first_at, w) +
+		    get_w(rec + count_at, w));
 		put_w(list + (uint32_t)at * w, w, i);
-		put_w(rec + w, w, (uint16_t)(get_w(rec + w, w) + 1));
+		put_w(rec + count_at, w,
+		    (uint16_t)(get_w(rec + count_at, w) + 1));
 	}
 	return list + (uint32_t)running * w;
 }
@@ -190,17 +211,19 @@ put_list(const struct plan_spec *s, uint8_t *list, uint8_t *owners,
 static uint8_t *
 put_names(const struct plan_spec *s, uint8_t *q)
 {
+	uint8_t w = s->id_width;
 	uint32_t i;
 	uint16_t j;
 
 	for (i = 0; i < s->nnames; i++) {
 		const struct plan_name *n = &s->names[i];
 
-		*q++ = n->kind;
-		q = put_id(q, s->id_width, n->key);
-		*q++ = n->len;
+		q[PLAN_NAME_KIND] = n->kind;
+		put_w(q + PLAN_NAME_KEY, w, n->key);
+		q[PLAN_NAME_LEN(w)] = n->len;
 		for (j = 0; j < n->len; j++)
-			*q++ = n->text[j];
+			q[PLAN_NAME_TEXT(w) + j] = n->text[j];
+		q += PLAN_NAME_ENTRY_SIZE(w, n->len);
 	}
 	return q;
 }
@@ -210,21 +233,21 @@ put_header(const struct plan_spec *s, uint8_t *h, uint32_t names)
 {
 	int t;
 
-	h[0] = PLAN_MAGIC0;
-	h[1] = PLAN_MAGIC1;
-	h[2] = PLAN_MAGIC2;
-	h[3] = PLAN_MAGIC3;
-	h[4] = PLAN_VERSION;
-	h[5] = s->id_width;
-	h[6] = (uint8_t)((s->flags & PLAN_F_RECURSION) |
+	h[PLAN_H_MAGIC] = PLAN_MAGIC0;
+	h[PLAN_H_MAGIC + 1] = PLAN_MAGIC1;
+	h[PLAN_H_MAGIC + 2] = PLAN_MAGIC2;
+	h[PLAN_H_MAGIC + 3] = PLAN_MAGIC3;
+	h[PLAN_H_VERSION] = PLAN_VERSION;
+	h[PLAN_H_WIDTH] = s->id_width;
+	h[PLAN_H_FLAGS] = (uint8_t)((s->flags & PLAN_F_RECURSION) |
 	    (names ? PLAN_F_NAMES : 0) | (s->task_size ? PLAN_F_TASK : 0));
-	h[7] = s->global_monitor;
+	h[PLAN_H_MONITOR] = s->global_monitor;
 	for (t = 0; t < PLAN_NTYPES; t++)
-		put_u16(h + 8 + 2 * t, s->count[t]);
-	put_u32(h + 20, names);
-	put_u32(h + 24, s->task_size);
-	put_u16(h + 28, attached(s, PLAN_APE));
-	put_u16(h + 30, attached(s, PLAN_CE));
+		put_u16(h + PLAN_H_COUNT(t), s->count[t]);
+	put_u32(h + PLAN_H_NAMES_SIZE, names);
+	put_u32(h + PLAN_H_TASK_SIZE, s->task_size);
+	put_u16(h + PLAN_H_APE_LIST, attached(s, PLAN_APE));
+	put_u16(h + PLAN_H_CE_LIST, attached(s, PLAN_CE));
 }
 
 uint32_t
@@ -242,8 +265,8 @@ plan_encode(const struct plan_spec *s, uint8_t *out, uint32_t cap)
 	c_table = ap_table + (uint32_t)s->count[PLAN_AP] * PLAN_AP_SIZE(w) +
 	    (uint32_t)s->count[PLAN_APE] * PLAN_APE_SIZE(w);
 	q = put_records(s, ap_table);
-	q = put_list(s, q, ap_table, PLAN_AP, PLAN_APE, AP_FIRST(w));
-	q = put_list(s, q, c_table, PLAN_C, PLAN_CE, C_FIRST(w));
+	q = put_list(s, q, ap_table, PLAN_AP, PLAN_APE);
+	q = put_list(s, q, c_table, PLAN_C, PLAN_CE);
 	q = put_names(s, q);
 	for (i = 0; i < s->task_size; i++)
 		*q++ = s->task[i];

@@ -4,6 +4,9 @@
  */
 #include "plan.h"
 
+/* The 36 of PLAN_E_SHORT's words: the build fails if the layout moves. */
+typedef char plan_min_size_is_36[PLAN_MIN_SIZE == 36 ? 1 : -1];
+
 const char *
 plan_strerror(int code)
 {
@@ -11,7 +14,8 @@ plan_strerror(int code)
 	case PLAN_OK:
 		return "valid plan";
 	case PLAN_E_SHORT:
-		return "truncated: shorter than a plan header";
+		return "truncated: shorter than the 36 bytes of a plan header "
+		    "and its CRC";
 	case PLAN_E_MAGIC:
 		return "not a compiled plan (bad magic)";
 	case PLAN_E_VERSION:
@@ -39,6 +43,9 @@ plan_strerror(int code)
 		return "malformed name table";
 	case PLAN_E_TASK:
 		return "malformed task section";
+	case PLAN_E_CYCLE:
+		return "a pattern or competence contains itself, and the plan "
+		    "does not allow recursion";
 	}
 	return "unknown plan error";
 }

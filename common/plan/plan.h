@@ -3,27 +3,8 @@
  * decoder that validates every byte before anyone runs it.  Used by plancc
  * (encode), planrun, armctl and the robot (decode).  Portable C99, no malloc.
  *
- * Layout (all little-endian, no padding; W = id width, 1 or 2 bytes):
- *
- *   header          32 bytes (PLAN_HEADER_SIZE): "SPLN", version, W, flags,
- *                   global monitor, six u16 counts (AP APE C CE D A), u32
- *                   names size, u32 task size, u16 APE-list and CE-list
- *                   lengths
- *   AP table        count[AP]  x (3W+1)   id, first, count, monitor
- *   APE table       count[APE] x (4W+2)   id, parent, child, order, monitor
- *   C table         count[C]   x (3W+2)   id, flags, first, count, monitor
- *   CE table        count[CE]  x (5W+10)  id, parent, child, priority, retry,
- *                                         releaser, monitor
- *   D table         count[D]   x (7W+11)  id, child, priority, interval,
- *                                         releaser, ramp inc, urgency,
- *                                         ramp interval, monitor
- *   A table         count[A]   x (2W+3)   id, action id, action value, monitor
- *   APE list        W bytes per APE that has a parent: APE indices grouped by
- *                   AP (AP i owns entries first..first+count-1), ascending
- *   CE list         the same for competences and their CEs
- *   names           optional (flag PLAN_F_NAMES): entries sorted by (kind, key)
- *   task section    optional (flag PLAN_F_TASK): task machines, see task.h
- *   CRC-32          4 bytes over everything before it
+ * The byte layout (header offsets, record sizes, field offsets) is in
+ * layout.h, the one place it is written down.
  *
  * Records keep source order (the planner breaks ties by it).  Links between
  * elements are resolved: a child is (type, index into that type's table), a
@@ -36,13 +17,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "layout.h"
+
 #define PLAN_MAGIC0 'S'
 #define PLAN_MAGIC1 'P'
 #define PLAN_MAGIC2 'L'
 #define PLAN_MAGIC3 'N'
 #define PLAN_VERSION 1
-#define PLAN_HEADER_SIZE 32
-#define PLAN_CRC_SIZE 4
 
 /* Element types, numbered as the Instinct monitor and EEPROM number them. */
 enum plan_type {
@@ -86,14 +67,6 @@ enum plan_cmp {
 
 /* The largest id (and priority, order, ...) a width can hold. */
 #define PLAN_MAXID(w) ((w) == 1 ? 0xFFu : 0xFFFFu)
-
-/* Record sizes for id width w. */
-#define PLAN_AP_SIZE(w) (3 * (w) + 1)
-#define PLAN_APE_SIZE(w) (4 * (w) + 2)
-#define PLAN_C_SIZE(w) (3 * (w) + 2)
-#define PLAN_CE_SIZE(w) (5 * (w) + 10)
-#define PLAN_D_SIZE(w) (7 * (w) + 11)
-#define PLAN_A_SIZE(w) (2 * (w) + 3)
 
 /* Unpacked records.  Ids, priorities, ... are W bits wide in the stream. */
 struct plan_ref {
@@ -179,7 +152,7 @@ struct plan {
 
 enum plan_errcode {
 	PLAN_OK = 0,
-	PLAN_E_SHORT,		/* fewer bytes than a header */
+	PLAN_E_SHORT,		/* fewer bytes than a header and a CRC */
 	PLAN_E_MAGIC,		/* not a plan */
 	PLAN_E_VERSION,		/* a format version we do not know */
 	PLAN_E_WIDTH,		/* id width not 1 or 2 */
@@ -192,7 +165,8 @@ enum plan_errcode {
 	PLAN_E_FIELD,		/* a field out of range (comparator, flags) */
 	PLAN_E_LIST,		/* an element list inconsistent with parents */
 	PLAN_E_NAMES,		/* malformed name table */
-	PLAN_E_TASK		/* malformed task section */
+	PLAN_E_TASK,		/* malformed task section */
+	PLAN_E_CYCLE		/* a cycle and no PLAN_F_RECURSION */
 };
 
 struct plan_error {

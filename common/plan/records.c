@@ -1,7 +1,7 @@
 /*
  * records.c - unpacking records and names from a validated plan.
- * Field offsets follow the table in plan.h; the encoder writes the same
- * offsets, and the unit tests check that both agree for both widths.
+ * Field offsets come from layout.h, as the encoder's do; plan_layout_test
+ * checks both against a plan laid out by hand, for both widths.
  */
 #include "bytes.h"
 #include "plan.h"
@@ -23,24 +23,24 @@ get_index(const uint8_t *q, uint8_t w)
 static void
 get_ref(const uint8_t *q, uint8_t w, struct plan_ref *r)
 {
-	r->type = q[0];
-	r->index = get_index(q + 1, w);
+	r->type = q[PLAN_REF_TYPE];
+	r->index = get_index(q + PLAN_REF_INDEX, w);
 }
 
 static void
 get_releaser(const uint8_t *q, uint8_t w, struct plan_releaser *r)
 {
-	r->sense = get_w(q, w);
-	r->cmp = q[w];
-	r->value = (int16_t)get_u16(q + w + 1);
-	r->hysteresis = (int16_t)get_u16(q + w + 3);
-	r->flex = (int16_t)get_u16(q + w + 5);
+	r->sense = get_w(q + PLAN_REL_SENSE, w);
+	r->cmp = q[PLAN_REL_CMP(w)];
+	r->value = (int16_t)get_u16(q + PLAN_REL_VALUE(w));
+	r->hysteresis = (int16_t)get_u16(q + PLAN_REL_HYST(w));
+	r->flex = (int16_t)get_u16(q + PLAN_REL_FLEX(w));
 }
 
 uint16_t
 plan_id(const struct plan *p, uint8_t type, uint16_t i)
 {
-	return get_w(record(p, type, i), p->id_width);
+	return get_w(record(p, type, i) + PLAN_ID, p->id_width);
 }
 
 void
@@ -49,10 +49,10 @@ plan_get_ap(const struct plan *p, uint16_t i, struct plan_ap *out)
 	const uint8_t *q = record(p, PLAN_AP, i);
 	uint8_t w = p->id_width;
 
-	out->id = get_w(q, w);
-	out->first = get_w(q + w, w);
-	out->count = get_w(q + 2 * w, w);
-	out->monitor = q[3 * w];
+	out->id = get_w(q + PLAN_ID, w);
+	out->first = get_w(q + PLAN_AP_FIRST(w), w);
+	out->count = get_w(q + PLAN_AP_COUNT(w), w);
+	out->monitor = q[PLAN_AP_MONITOR(w)];
 }
 
 void
@@ -61,11 +61,11 @@ plan_get_ape(const struct plan *p, uint16_t i, struct plan_ape *out)
 	const uint8_t *q = record(p, PLAN_APE, i);
 	uint8_t w = p->id_width;
 
-	out->id = get_w(q, w);
-	out->parent = get_index(q + w, w);
-	get_ref(q + 2 * w, w, &out->child);
-	out->order = get_w(q + 3 * w + 1, w);
-	out->monitor = q[4 * w + 1];
+	out->id = get_w(q + PLAN_ID, w);
+	out->parent = get_index(q + PLAN_APE_PARENT(w), w);
+	get_ref(q + PLAN_APE_CHILD(w), w, &out->child);
+	out->order = get_w(q + PLAN_APE_ORDER(w), w);
+	out->monitor = q[PLAN_APE_MONITOR(w)];
 }
 
 void
@@ -74,11 +74,11 @@ plan_get_comp(const struct plan *p, uint16_t i, struct plan_comp *out)
 	const uint8_t *q = record(p, PLAN_C, i);
 	uint8_t w = p->id_width;
 
-	out->id = get_w(q, w);
-	out->use_or = q[w] & 1;
-	out->first = get_w(q + w + 1, w);
-	out->count = get_w(q + 2 * w + 1, w);
-	out->monitor = q[3 * w + 1];
+	out->id = get_w(q + PLAN_ID, w);
+	out->use_or = q[PLAN_C_FLAGS(w)] & 1;
+	out->first = get_w(q + PLAN_C_FIRST(w), w);
+	out->count = get_w(q + PLAN_C_COUNT(w), w);
+	out->monitor = q[PLAN_C_MONITOR(w)];
 }
 
 void
@@ -87,13 +87,13 @@ plan_get_ce(const struct plan *p, uint16_t i, struct plan_ce *out)
 	const uint8_t *q = record(p, PLAN_CE, i);
 	uint8_t w = p->id_width;
 
-	out->id = get_w(q, w);
-	out->parent = get_index(q + w, w);
-	get_ref(q + 2 * w, w, &out->child);
-	out->priority = get_w(q + 3 * w + 1, w);
-	out->retry = q[4 * w + 1];
-	get_releaser(q + 4 * w + 2, w, &out->rel);
-	out->monitor = q[5 * w + 9];
+	out->id = get_w(q + PLAN_ID, w);
+	out->parent = get_index(q + PLAN_CE_PARENT(w), w);
+	get_ref(q + PLAN_CE_CHILD(w), w, &out->child);
+	out->priority = get_w(q + PLAN_CE_PRIORITY(w), w);
+	out->retry = q[PLAN_CE_RETRY(w)];
+	get_releaser(q + PLAN_CE_RELEASER(w), w, &out->rel);
+	out->monitor = q[PLAN_CE_MONITOR(w)];
 }
 
 void
@@ -102,15 +102,15 @@ plan_get_drive(const struct plan *p, uint16_t i, struct plan_drive *out)
 	const uint8_t *q = record(p, PLAN_D, i);
 	uint8_t w = p->id_width;
 
-	out->id = get_w(q, w);
-	get_ref(q + w, w, &out->child);
-	out->priority = get_w(q + 2 * w + 1, w);
-	out->interval = get_u16(q + 3 * w + 1);
-	get_releaser(q + 3 * w + 3, w, &out->rel);
-	out->ramp_inc = get_w(q + 4 * w + 10, w);
-	out->urgency = get_w(q + 5 * w + 10, w);
-	out->ramp_interval = get_w(q + 6 * w + 10, w);
-	out->monitor = q[7 * w + 10];
+	out->id = get_w(q + PLAN_ID, w);
+	get_ref(q + PLAN_D_CHILD(w), w, &out->child);
+	out->priority = get_w(q + PLAN_D_PRIORITY(w), w);
+	out->interval = get_u16(q + PLAN_D_INTERVAL(w));
+	get_releaser(q + PLAN_D_RELEASER(w), w, &out->rel);
+	out->ramp_inc = get_w(q + PLAN_D_RAMP_INC(w), w);
+	out->urgency = get_w(q + PLAN_D_URGENCY(w), w);
+	out->ramp_interval = get_w(q + PLAN_D_RAMP_INTERVAL(w), w);
+	out->monitor = q[PLAN_D_MONITOR(w)];
 }
 
 void
@@ -119,10 +119,10 @@ plan_get_action(const struct plan *p, uint16_t i, struct plan_action *out)
 	const uint8_t *q = record(p, PLAN_A, i);
 	uint8_t w = p->id_width;
 
-	out->id = get_w(q, w);
-	out->action = get_w(q + w, w);
-	out->value = (int16_t)get_u16(q + 2 * w);
-	out->monitor = q[2 * w + 2];
+	out->id = get_w(q + PLAN_ID, w);
+	out->action = get_w(q + PLAN_A_ACTION(w), w);
+	out->value = (int16_t)get_u16(q + PLAN_A_VALUE(w));
+	out->monitor = q[PLAN_A_MONITOR(w)];
 }
 
 uint16_t
@@ -146,11 +146,11 @@ plan_next_name(const struct plan *p, uint32_t *pos, struct plan_name *out)
 	if (*pos >= p->names_size)
 		return 0;
 	q = p->names + *pos;
-	out->kind = q[0];
-	out->key = get_w(q + 1, w);
-	out->len = q[1 + w];
-	out->text = q + 2 + w;
-	*pos += 2u + w + out->len;
+	out->kind = q[PLAN_NAME_KIND];
+	out->key = get_w(q + PLAN_NAME_KEY, w);
+	out->len = q[PLAN_NAME_LEN(w)];
+	out->text = q + PLAN_NAME_TEXT(w);
+	*pos += PLAN_NAME_ENTRY_SIZE(w, out->len);
 	return 1;
 }
 

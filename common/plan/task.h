@@ -8,33 +8,10 @@
  * trajectories and comparing "value +- threshold" are then exact and the
  * same on every machine, and a robot needs no floating point.
  *
- * Layout (little-endian, no padding; D = number of axes; offsets are
- * relative to the start of the section):
- *
- *   header      20 bytes: u8 D, u8 objects, u16 actions, u16 variables,
- *               u16 points, u16 decisions, u16 checks, u16 records,
- *               u16 start action, u16 strings size, u16 reserved (0)
- *   actions     22 bytes each: u16 first point, u16 points, u16 first
- *               decision, u16 decisions, u8 verify (0|1), u16 allowed
- *               misses, i32 tolerance, u16 reset limit (0 = none),
- *               target reset
- *   points      5*D bytes each: D point components
- *   decisions   18+9*D bytes each: u16 after (step), target match,
- *               target mismatch, u16 first check, u8 checks, u16 first
- *               record, u8 records, D state components for the arm
- *   checks      1+9*D bytes each: u8 object, D state components
- *   records     3 bytes each: u16 variable, u8 source (object, 0xFF arm)
- *   strings     u8 length + bytes, in order: the task's name (may be
- *               empty), D axis names, the object, action and variable
- *               names
- *
- *   target           5 bytes: u8 kind, u16 action (0xFFFF unless kind is
- *                    ACTION), u16 delay in ticks (0 for NONE)
- *   point component  5 bytes: u8 kind (VALUE|VAR), operand
- *   state component  9 bytes: u8 kind (ANY|VALUE|VAR), operand,
- *                    i32 threshold (0 for ANY)
- *   operand          4 bytes: VALUE: i32; VAR: u16 variable, u8 axis,
- *                    u8 0; ANY: 0
+ * Layout: the TASK_* part of layout.h (offsets relative to the start
+ * of the section); in short: a header; tables of actions, points,
+ * decisions, checks and variable records; a string table (the task's
+ * name, the axis, object, action and variable names).
  *
  * Each action's points and decisions, and each decision's checks and
  * records, are consecutive runs of their tables in order.  man/plan.5
@@ -46,6 +23,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "layout.h"
+
 struct plan;
 struct plan_error;
 
@@ -56,13 +35,6 @@ struct plan_error;
 #define TASK_MAX_ACTIONS 256
 #define TASK_MAX_VARIABLES 256
 #define TASK_NAME_MAX 63
-
-#define TASK_HEADER_SIZE 20
-#define TASK_ACTION_SIZE 22
-#define TASK_POINT_SIZE(d) (5 * (d))
-#define TASK_DECISION_SIZE(d) (18 + 9 * (d))
-#define TASK_CHECK_SIZE(d) (1 + 9 * (d))
-#define TASK_RECORD_SIZE 3
 
 #define TASK_NO_ACTION 0xFFFFu	/* target action field when not ACTION */
 #define TASK_SOURCE_ARM 0xFFu	/* record source: the arm, not an object */

@@ -34,9 +34,10 @@ coord_ok(int32_t v)
 static int
 target_ok(const struct plan_task *t, const uint8_t *q)
 {
-	uint16_t action = get_u16(q + 1), delay = get_u16(q + 3);
+	uint16_t action = get_u16(q + TASK_TARGET_ACTION);
+	uint16_t delay = get_u16(q + TASK_TARGET_DELAY);
 
-	switch (q[0]) {
+	switch (q[TASK_TARGET_KIND]) {
 	case TASK_T_NONE:
 		return action == TASK_NO_ACTION && delay == 0;
 	case TASK_T_ACTION:
@@ -53,12 +54,13 @@ operand_ok(const struct plan_task *t, uint8_t kind, const uint8_t *q)
 {
 	switch (kind) {
 	case TASK_ANY:
-		return get_u32(q) == 0;
+		return get_u32(q + TASK_OPERAND_VALUE) == 0;
 	case TASK_VALUE:
-		return coord_ok((int32_t)get_u32(q));
+		return coord_ok((int32_t)get_u32(q + TASK_OPERAND_VALUE));
 	case TASK_VAR:
-		return get_u16(q) < t->variables && q[2] < t->axes &&
-		    q[3] == 0;
+		return get_u16(q + TASK_OPERAND_VAR) < t->variables &&
+		    q[TASK_OPERAND_AXIS] < t->axes &&
+		    q[TASK_OPERAND_PAD] == 0;
 	}
 	return 0;
 }
@@ -66,17 +68,18 @@ operand_ok(const struct plan_task *t, uint8_t kind, const uint8_t *q)
 static int
 point_comp_ok(const struct plan_task *t, const uint8_t *q)
 {
-	return q[0] != TASK_ANY && operand_ok(t, q[0], q + 1);
+	return q[TASK_COMP_KIND] != TASK_ANY &&
+	    operand_ok(t, q[TASK_COMP_KIND], q + TASK_COMP_OPERAND);
 }
 
 static int
 state_comp_ok(const struct plan_task *t, const uint8_t *q)
 {
-	int32_t thr = (int32_t)get_u32(q + 5);
+	int32_t thr = (int32_t)get_u32(q + TASK_COMP_THRESHOLD);
 
-	if (!operand_ok(t, q[0], q + 1))
+	if (!operand_ok(t, q[TASK_COMP_KIND], q + TASK_COMP_OPERAND))
 		return 0;
-	if (q[0] == TASK_ANY)
+	if (q[TASK_COMP_KIND] == TASK_ANY)
 		return thr == 0;
 	return thr >= 0 && thr <= TASK_COORD_MAX;
 }
@@ -86,20 +89,20 @@ static int
 lay_out(struct plan_task *t, const uint8_t *sec, uint32_t len)
 {
 	uint32_t at[6];
-	uint8_t d = sec[0];
+	uint8_t d = sec[TASK_H_AXES];
 
 	t->base = sec;
 	t->size = len;
 	t->axes = d;
-	t->objects = sec[1];
-	t->actions = get_u16(sec + 2);
-	t->variables = get_u16(sec + 4);
-	t->points = get_u16(sec + 6);
-	t->decisions = get_u16(sec + 8);
-	t->checks = get_u16(sec + 10);
-	t->records = get_u16(sec + 12);
-	t->start = get_u16(sec + 14);
-	t->strings_size = get_u16(sec + 16);
+	t->objects = sec[TASK_H_OBJECTS];
+	t->actions = get_u16(sec + TASK_H_ACTIONS);
+	t->variables = get_u16(sec + TASK_H_VARIABLES);
+	t->points = get_u16(sec + TASK_H_POINTS);
+	t->decisions = get_u16(sec + TASK_H_DECISIONS);
+	t->checks = get_u16(sec + TASK_H_CHECKS);
+	t->records = get_u16(sec + TASK_H_RECORDS);
+	t->start = get_u16(sec + TASK_H_START);
+	t->strings_size = get_u16(sec + TASK_H_STRINGS);
 	/* offsets first: no pointer may leave the buffer */
 	at[0] = TASK_HEADER_SIZE;
 	at[1] = at[0] + (uint32_t)t->actions * TASK_ACTION_SIZE;
@@ -121,13 +124,14 @@ lay_out(struct plan_task *t, const uint8_t *sec, uint32_t len)
 static int
 check_header(const uint8_t *sec)
 {
-	uint16_t actions = get_u16(sec + 2);
+	uint16_t actions = get_u16(sec + TASK_H_ACTIONS);
 
-	return sec[0] >= 1 && sec[0] <= TASK_MAX_AXES &&
-	    sec[1] <= TASK_MAX_OBJECTS && actions >= 1 &&
+	return sec[TASK_H_AXES] >= 1 && sec[TASK_H_AXES] <= TASK_MAX_AXES &&
+	    sec[TASK_H_OBJECTS] <= TASK_MAX_OBJECTS && actions >= 1 &&
 	    actions <= TASK_MAX_ACTIONS &&
-	    get_u16(sec + 4) <= TASK_MAX_VARIABLES &&
-	    get_u16(sec + 14) < actions && get_u16(sec + 18) == 0;
+	    get_u16(sec + TASK_H_VARIABLES) <= TASK_MAX_VARIABLES &&
+	    get_u16(sec + TASK_H_START) < actions &&
+	    get_u16(sec + TASK_H_RESERVED) == 0;
 }
 
 /* Actions: point and decision runs back to back, fields in range. */
@@ -153,10 +157,10 @@ check_actions(const struct plan_task *t, struct plan_error *err)
 		if (a.verify > 1 || (!a.verify && (a.misses ||
 		    a.tolerance)) || a.tolerance < 0 ||
 		    a.tolerance > TASK_COORD_MAX)
-			return fail(err, i, off(t, q + 8));
-		if (!target_ok(t, q + 17) || (a.reset_limit == 0 &&
+			return fail(err, i, off(t, q + TASK_A_VERIFY));
+		if (!target_ok(t, q + TASK_A_RESET) || (a.reset_limit == 0 &&
 		    a.reset.kind != TASK_T_NONE))
-			return fail(err, i, off(t, q + 15));
+			return fail(err, i, off(t, q + TASK_A_RESET_LIMIT));
 	}
 	if (points != t->points || decisions != t->decisions)
 		return fail(err, 0, off(t, t->point_tab));
@@ -169,7 +173,8 @@ check_points(const struct plan_task *t, struct plan_error *err)
 	uint32_t i, n = (uint32_t)t->points * t->axes;
 
 	for (i = 0; i < n; i++) {
-		const uint8_t *q = t->point_tab + 5u * i;
+		const uint8_t *q = t->point_tab +
+		    (uint32_t)TASK_POINT_COMP_SIZE * i;
 
 		if (!point_comp_ok(t, q))
 			return fail(err, (uint16_t)(i / t->axes), off(t, q));
@@ -190,12 +195,15 @@ check_checks(const struct plan_task *t, const struct plan_task_decision *d,
 		const uint8_t *q = t->check_tab + (uint32_t)i *
 		    TASK_CHECK_SIZE(t->axes);
 
-		if (q[0] >= t->objects || (seen >> q[0] & 1u))
+		const uint8_t *c = q + TASK_C_COMPS;
+		uint8_t object = q[TASK_C_OBJECT];
+
+		if (object >= t->objects || (seen >> object & 1u))
 			return fail(err, i, off(t, q));
-		seen |= 1ul << q[0];
-		for (k = 0; k < t->axes; k++)
-			if (!state_comp_ok(t, q + 1 + 9u * k))
-				return fail(err, i, off(t, q + 1 + 9u * k));
+		seen |= 1ul << object;
+		for (k = 0; k < t->axes; k++, c += TASK_STATE_COMP_SIZE)
+			if (!state_comp_ok(t, c))
+				return fail(err, i, off(t, c));
 	}
 	return PLAN_OK;
 }
@@ -210,8 +218,9 @@ check_records(const struct plan_task *t, const struct plan_task_decision *d,
 		const uint8_t *q = t->record_tab + (uint32_t)i *
 		    TASK_RECORD_SIZE;
 
-		if (get_u16(q) >= t->variables || (q[2] >= t->objects &&
-		    q[2] != TASK_SOURCE_ARM))
+		if (get_u16(q + TASK_R_VAR) >= t->variables ||
+		    (q[TASK_R_SOURCE] >= t->objects &&
+		    q[TASK_R_SOURCE] != TASK_SOURCE_ARM))
 			return fail(err, i, off(t, q));
 	}
 	return PLAN_OK;
@@ -224,21 +233,23 @@ check_decision(const struct plan_task *t, uint16_t i, uint16_t npoints,
 {
 	const uint8_t *q = t->decision_tab + (uint32_t)i *
 	    TASK_DECISION_SIZE(t->axes);
+	const uint8_t *c;
 	struct plan_task_decision d;
 	uint8_t k;
 	int rc;
 
 	plan_task_get_decision(t, i, &d);
-	if (d.after >= npoints || !target_ok(t, q + 2) ||
-	    !target_ok(t, q + 7))
+	if (d.after >= npoints || !target_ok(t, q + TASK_D_MATCH) ||
+	    !target_ok(t, q + TASK_D_MISMATCH))
 		return fail(err, i, off(t, q));
 	if (d.first_check != *checks || d.first_record != *records ||
 	    *checks + d.nchecks > t->checks ||
 	    *records + d.nrecords > t->records)
-		return fail(err, i, off(t, q + 12));
-	for (k = 0; k < t->axes; k++)
-		if (!state_comp_ok(t, q + 18 + 9u * k))
-			return fail(err, i, off(t, q + 18 + 9u * k));
+		return fail(err, i, off(t, q + TASK_D_FIRST_CHECK));
+	for (k = 0, c = q + TASK_D_ARM; k < t->axes;
+	    k++, c += TASK_STATE_COMP_SIZE)
+		if (!state_comp_ok(t, c))
+			return fail(err, i, off(t, c));
 	if ((rc = check_checks(t, &d, err)) != PLAN_OK ||
 	    (rc = check_records(t, &d, err)) != PLAN_OK)
 		return rc;
@@ -282,10 +293,12 @@ name_ok(const uint8_t *q, int may_be_empty)
 {
 	uint8_t j;
 
-	if (q[0] > TASK_NAME_MAX || (q[0] == 0 && !may_be_empty))
+	uint8_t len = q[TASK_STRING_LEN];
+
+	if (len > TASK_NAME_MAX || (len == 0 && !may_be_empty))
 		return 0;
-	for (j = 0; j < q[0]; j++)
-		if (!name_char_ok(q[1 + j], j == 0))
+	for (j = 0; j < len; j++)
+		if (!name_char_ok(q[TASK_STRING_TEXT + j], j == 0))
 			return 0;
 	return 1;
 }
@@ -299,14 +312,20 @@ check_names(const struct plan_task *t, const uint8_t **qp, uint32_t *left,
 	uint32_t i, j;
 
 	for (i = 0; i < n; i++) {
-		if (*left < 1u || *left - 1u < q[0] || !name_ok(q,
-		    may_be_empty))
+		uint8_t len;
+
+		if (*left < TASK_STRING_TEXT ||
+		    *left - TASK_STRING_TEXT < q[TASK_STRING_LEN] ||
+		    !name_ok(q, may_be_empty))
 			return fail(err, (uint16_t)i, off(t, q));
-		for (p = first, j = 0; j < i; j++, p += 1u + p[0])
-			if (p[0] == q[0] && memcmp(p + 1, q + 1, q[0]) == 0)
+		len = q[TASK_STRING_LEN];
+		for (p = first, j = 0; j < i;
+		    j++, p += TASK_STRING_SIZE(p[TASK_STRING_LEN]))
+			if (p[TASK_STRING_LEN] == len && memcmp(p +
+			    TASK_STRING_TEXT, q + TASK_STRING_TEXT, len) == 0)
 				return fail(err, (uint16_t)i, off(t, q));
-		*left -= 1u + q[0];
-		q += 1u + q[0];
+		*left -= TASK_STRING_SIZE(len);
+		q += TASK_STRING_SIZE(len);
 	}
 	*qp = q;
 	return PLAN_OK;

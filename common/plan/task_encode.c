@@ -14,7 +14,7 @@ strings_size(const struct plan_task_spec *s)
 	    s->variables;
 
 	for (i = 0; i < count; i++)
-		n += 1u + s->name[i].len;
+		n += TASK_STRING_SIZE(s->name[i].len);
 	return n;
 }
 
@@ -34,90 +34,84 @@ plan_task_encoded_size(const struct plan_task_spec *s)
 	    (uint32_t)s->records * TASK_RECORD_SIZE + strings;
 }
 
-static uint8_t *
-put16(uint8_t *q, uint16_t v)
-{
-	put_u16(q, v);
-	return q + 2;
-}
-
-static uint8_t *
-put32(uint8_t *q, int32_t v)
-{
-	put_u32(q, (uint32_t)v);
-	return q + 4;
-}
-
-static uint8_t *
+static void
 put_target(uint8_t *q, const struct plan_task_target *t)
 {
-	*q++ = t->kind;
-	q = put16(q, t->kind == TASK_T_ACTION ? t->action : TASK_NO_ACTION);
-	return put16(q, t->kind == TASK_T_NONE ? 0 : t->delay);
+	q[TASK_TARGET_KIND] = t->kind;
+	put_u16(q + TASK_TARGET_ACTION,
+	    t->kind == TASK_T_ACTION ? t->action : TASK_NO_ACTION);
+	put_u16(q + TASK_TARGET_DELAY, t->kind == TASK_T_NONE ? 0 : t->delay);
 }
 
-/* The 4-byte operand of a component: a value, or variable and axis. */
-static uint8_t *
+/* The operand of a component: a value, or variable and axis. */
+static void
 put_operand(uint8_t *q, const struct plan_task_comp *c)
 {
 	if (c->kind == TASK_VAR) {
-		q = put16(q, c->var);
-		*q++ = c->axis;
-		*q++ = 0;
-		return q;
+		put_u16(q + TASK_OPERAND_VAR, c->var);
+		q[TASK_OPERAND_AXIS] = c->axis;
+		q[TASK_OPERAND_PAD] = 0;
+	} else {
+		put_u32(q + TASK_OPERAND_VALUE,
+		    (uint32_t)(c->kind == TASK_VALUE ? c->value : 0));
 	}
-	return put32(q, c->kind == TASK_VALUE ? c->value : 0);
 }
 
 static uint8_t *
 put_point_comp(uint8_t *q, const struct plan_task_comp *c)
 {
-	*q++ = c->kind;
-	return put_operand(q, c);
+	q[TASK_COMP_KIND] = c->kind;
+	put_operand(q + TASK_COMP_OPERAND, c);
+	return q + TASK_POINT_COMP_SIZE;
 }
 
 static uint8_t *
 put_state_comp(uint8_t *q, const struct plan_task_comp *c)
 {
-	*q++ = c->kind;
-	q = put_operand(q, c);
-	return put32(q, c->kind == TASK_ANY ? 0 : c->threshold);
+	q[TASK_COMP_KIND] = c->kind;
+	put_operand(q + TASK_COMP_OPERAND, c);
+	put_u32(q + TASK_COMP_THRESHOLD,
+	    (uint32_t)(c->kind == TASK_ANY ? 0 : c->threshold));
+	return q + TASK_STATE_COMP_SIZE;
 }
 
 static uint8_t *
 put_header(const struct plan_task_spec *s, uint8_t *q, uint16_t strings)
 {
-	*q++ = s->axes;
-	*q++ = s->objects;
-	q = put16(q, s->actions);
-	q = put16(q, s->variables);
-	q = put16(q, s->points);
-	q = put16(q, s->decisions);
-	q = put16(q, s->checks);
-	q = put16(q, s->records);
-	q = put16(q, s->start);
-	q = put16(q, strings);
-	return put16(q, 0);
+	q[TASK_H_AXES] = s->axes;
+	q[TASK_H_OBJECTS] = s->objects;
+	put_u16(q + TASK_H_ACTIONS, s->actions);
+	put_u16(q + TASK_H_VARIABLES, s->variables);
+	put_u16(q + TASK_H_POINTS, s->points);
+	put_u16(q + TASK_H_DECISIONS, s->decisions);
+	put_u16(q + TASK_H_CHECKS, s->checks);
+	put_u16(q + TASK_H_RECORDS, s->records);
+	put_u16(q + TASK_H_START, s->start);
+	put_u16(q + TASK_H_STRINGS, strings);
+	put_u16(q + TASK_H_RESERVED, 0);
+	return q + TASK_HEADER_SIZE;
 }
 
 static uint8_t *
 put_actions(const struct plan_task_spec *s, uint8_t *q)
 {
+	const struct plan_task_target none = { TASK_T_NONE, 0, 0 };
 	uint16_t i;
 
-	for (i = 0; i < s->actions; i++) {
+	for (i = 0; i < s->actions; i++, q += TASK_ACTION_SIZE) {
 		const struct plan_task_action *a = &s->action[i];
-		struct plan_task_target none = { TASK_T_NONE, 0, 0 };
 
-		q = put16(q, a->first_point);
-		q = put16(q, a->npoints);
-		q = put16(q, a->first_decision);
-		q = put16(q, a->ndecisions);
-		*q++ = a->verify ? 1 : 0;
-		q = put16(q, a->verify ? a->misses : 0);
-		q = put32(q, a->verify ? a->tolerance : 0);
-		q = put16(q, a->reset_limit);
-		q = put_target(q, a->reset_limit ? &a->reset : &none);
+		put_u16(q + TASK_A_FIRST_POINT, a->first_point);
+		put_u16(q + TASK_A_POINTS, a->npoints);
+		put_u16(q + TASK_A_FIRST_DECISION, a->first_decision);
+		put_u16(q + TASK_A_DECISIONS, a->ndecisions);
+		q[TASK_A_VERIFY] = a->verify ? 1 : 0;
+		put_u16(q + TASK_A_MISSES, a->verify ? a->misses : 0);
+		put_u32(q + TASK_A_TOLERANCE,
+		    (uint32_t)(a->verify ? a->tolerance : 0));
+		put_u16(q + TASK_A_RESET_LIMIT, a->reset_limit);
+		put_target(q + TASK_A_RESET, a->reset_limit ? &a->reset :
+		    &none);
 	}
 	return q;
 }
@@ -130,17 +124,37 @@ put_decisions(const struct plan_task_spec *s, uint8_t *q)
 
 	for (i = 0; i < s->decisions; i++) {
 		const struct plan_task_decision *d = &s->decision[i];
+		uint8_t *c = q + TASK_D_ARM;
 
-		q = put16(q, d->after);
-		q = put_target(q, &d->match);
-		q = put_target(q, &d->mismatch);
-		q = put16(q, d->first_check);
-		*q++ = d->nchecks;
-		q = put16(q, d->first_record);
-		*q++ = d->nrecords;
+		put_u16(q + TASK_D_AFTER, d->after);
+		put_target(q + TASK_D_MATCH, &d->match);
+		put_target(q + TASK_D_MISMATCH, &d->mismatch);
+		put_u16(q + TASK_D_FIRST_CHECK, d->first_check);
+		q[TASK_D_CHECKS] = d->nchecks;
+		put_u16(q + TASK_D_FIRST_RECORD, d->first_record);
+		q[TASK_D_RECORDS] = d->nrecords;
 		for (k = 0; k < s->axes; k++)
-			q = put_state_comp(q,
+			c = put_state_comp(c,
 			    &s->arm[(uint32_t)i * s->axes + k]);
+		q += TASK_DECISION_SIZE(s->axes);
+	}
+	return q;
+}
+
+static uint8_t *
+put_checks(const struct plan_task_spec *s, uint8_t *q)
+{
+	uint32_t i;
+	uint8_t k;
+
+	for (i = 0; i < s->checks; i++) {
+		uint8_t *c = q + TASK_C_COMPS;
+
+		q[TASK_C_OBJECT] = s->check[i].object;
+		for (k = 0; k < s->axes; k++)
+			c = put_state_comp(c,
+			    &s->check_comp[i * s->axes + k]);
+		q += TASK_CHECK_SIZE(s->axes);
 	}
 	return q;
 }
@@ -149,22 +163,16 @@ static uint8_t *
 put_tables(const struct plan_task_spec *s, uint8_t *q)
 {
 	uint32_t i, n;
-	uint8_t k;
 
 	q = put_actions(s, q);
 	n = (uint32_t)s->points * s->axes;
 	for (i = 0; i < n; i++)
 		q = put_point_comp(q, &s->point[i]);
 	q = put_decisions(s, q);
-	for (i = 0; i < s->checks; i++) {
-		*q++ = s->check[i].object;
-		for (k = 0; k < s->axes; k++)
-			q = put_state_comp(q,
-			    &s->check_comp[i * s->axes + k]);
-	}
-	for (i = 0; i < s->records; i++) {
-		q = put16(q, s->record[i].var);
-		*q++ = s->record[i].source;
+	q = put_checks(s, q);
+	for (i = 0; i < s->records; i++, q += TASK_RECORD_SIZE) {
+		put_u16(q + TASK_R_VAR, s->record[i].var);
+		q[TASK_R_SOURCE] = s->record[i].source;
 	}
 	return q;
 }
@@ -182,9 +190,10 @@ plan_task_encode(const struct plan_task_spec *s, uint8_t *out, uint32_t cap)
 	q = put_tables(s, q);
 	count = 1u + s->axes + s->objects + s->actions + s->variables;
 	for (i = 0; i < count; i++) {
-		*q++ = s->name[i].len;
+		q[TASK_STRING_LEN] = s->name[i].len;
 		for (j = 0; j < s->name[i].len; j++)
-			*q++ = s->name[i].text[j];
+			q[TASK_STRING_TEXT + j] = s->name[i].text[j];
+		q += TASK_STRING_SIZE(s->name[i].len);
 	}
 	return size;
 }

@@ -16,8 +16,8 @@ static void
 ramp(struct planner *pl, uint16_t d, const uint8_t *q)
 {
 	uint8_t w = pl->w;
-	uint32_t p = (uint32_t)pl->d_prio[d] + rd_w(q + D_RAMP_INC(w), w);
-	uint32_t urgency = rd_w(q + D_URGENCY(w), w);
+	uint32_t p = (uint32_t)pl->d_prio[d] + get_w(q + PLAN_D_RAMP_INC(w), w);
+	uint32_t urgency = get_w(q + PLAN_D_URGENCY(w), w);
 
 	p = saturate(p, pl->maxid);
 	if ((pl->d_flags[d] & DF_LATCH) && urgency != 0)
@@ -33,9 +33,9 @@ planner_tick(struct planner *pl, uint16_t dt)
 
 	for (d = 0; d < n; d++) {
 		const uint8_t *q = record(pl, PLAN_D, d);
-		uint16_t ramp_interval = rd_w(q + D_RAMP_INTERVAL(w), w);
+		uint16_t ramp_interval = get_w(q + PLAN_D_RAMP_INTERVAL(w), w);
 
-		if (rd_u16(q + D_INTERVAL(w)) != 0)
+		if (get_u16(q + PLAN_D_INTERVAL(w)) != 0)
 			pl->d_interval[d] = pl->d_interval[d] > dt ?
 			    (uint16_t)(pl->d_interval[d] - dt) : 0;
 		if (ramp_interval == 0)

@@ -23,8 +23,8 @@ run_action(struct planner *pl, uint16_t a)
 	uint8_t r;
 
 	enter(pl, PLAN_A, a);
-	r = pl->io.action(pl->io.ctx, rd_w(q + A_ACTION(W), W),
-	    (int16_t)rd_u16(q + A_VALUE(W)), pl->a_check[a]);
+	r = pl->io.action(pl->io.ctx, get_w(q + PLAN_A_ACTION(W), W),
+	    (int16_t)get_u16(q + PLAN_A_VALUE(W)), pl->a_check[a]);
 	pl->a_check[a] = PLANNER_CODE(r) == PLANNER_IN_PROGRESS;
 	report(pl, PLAN_A, a, r, PLANNER_WHY_ACTION);
 	return r;
@@ -38,7 +38,7 @@ static inline uint8_t
 run_child(struct planner *pl, const uint8_t *ref, uint8_t ds, uint8_t depth)
 {
 	if (ref[0] == PLAN_A && depth <= PLANNER_MAX_DEPTH)
-		return run_action(pl, rd_w(ref + 1, W));
+		return run_action(pl, get_w(ref + 1, W));
 	return descend(pl, ref, ds, depth);
 }
 
@@ -72,13 +72,13 @@ members_of(const struct planner *pl, uint8_t type, const uint8_t *q,
 {
 	if (type == PLAN_C) {
 		m->list = pl->plan->ce_list;
-		m->first = rd_w(q + C_FIRST(W), W);
-		m->end = m->first + rd_w(q + C_COUNT(W), W);
-		m->use_or = q[C_FLAGS(W)] & 1u;
+		m->first = get_w(q + PLAN_C_FIRST(W), W);
+		m->end = m->first + get_w(q + PLAN_C_COUNT(W), W);
+		m->use_or = q[PLAN_C_FLAGS(W)] & 1u;
 	} else {
 		m->list = pl->plan->ape_list;
-		m->first = rd_w(q + AP_FIRST(W), W);
-		m->end = m->first + rd_w(q + AP_COUNT(W), W);
+		m->first = get_w(q + PLAN_AP_FIRST(W), W);
+		m->end = m->first + get_w(q + PLAN_AP_COUNT(W), W);
 		m->use_or = 0;
 	}
 }
@@ -106,7 +106,7 @@ next_element(const struct planner *pl, const struct members *m,
     uint16_t from)
 {
 	const uint8_t *list = m->list, *done = pl->ape_done;
-	const uint8_t *tab = pl->table[PLAN_APE] + APE_ORDER(W);
+	const uint8_t *tab = pl->table[PLAN_APE] + PLAN_APE_ORDER(W);
 	unsigned k, end = m->end;
 	uint16_t best = PLAN_NONE, best_order = PLAN_MAXID(W);
 
@@ -115,7 +115,7 @@ next_element(const struct planner *pl, const struct members *m,
 
 		if (done[e])
 			continue;
-		order = rd_w(tab + (size_t)e * PLAN_APE_SIZE(W), W);
+		order = get_w(tab + (size_t)e * PLAN_APE_SIZE(W), W);
 		if (order >= from && order < best_order) {
 			best = e;
 			best_order = order;
@@ -164,7 +164,7 @@ element_after(struct planner *pl, uint16_t ap, uint16_t e, const uint8_t *q)
 		return (uint16_t)(pl->ape_next[e] - 1);	/* NONE if 0 */
 	members_of(pl, PLAN_AP, record_w(pl, PLAN_AP, ap, W), &m);
 	pl->ape_done[e] = 1;
-	return next_element(pl, &m, rd_w(q + APE_ORDER(W), W));
+	return next_element(pl, &m, get_w(q + PLAN_APE_ORDER(W), W));
 }
 
 /* The pattern is done with this pass (only the search keeps flags). */
@@ -197,8 +197,9 @@ run_pattern(struct planner *pl, uint16_t ap, uint8_t ds, uint8_t depth)
 		const uint8_t *q = record_w(pl, PLAN_APE, e, W);
 
 		enter(pl, PLAN_APE, e);
-		r = run_child(pl, q + APE_CHILD(W), ds, (uint8_t)(depth + 2));
-		report(pl, PLAN_APE, e, r, child_why(pl, q + APE_CHILD(W),
+		r = run_child(pl, q + PLAN_APE_CHILD(W), ds,
+		    (uint8_t)(depth + 2));
+		report(pl, PLAN_APE, e, r, child_why(pl, q + PLAN_APE_CHILD(W),
 		    (uint8_t)(depth + 2)));
 		if (PLANNER_CODE(r) == PLANNER_IN_PROGRESS) {
 			pl->ap_current[ap] = (uint16_t)(e + 1);
@@ -219,7 +220,7 @@ run_pattern(struct planner *pl, uint16_t ap, uint8_t ds, uint8_t depth)
 static uint16_t
 priority_of(const struct planner *pl, uint16_t ce)
 {
-	return rd_w(record_w(pl, PLAN_CE, ce, W) + CE_PRIORITY(W), W);
+	return get_w(record_w(pl, PLAN_CE, ce, W) + PLAN_CE_PRIORITY(W), W);
 }
 
 static void
@@ -250,7 +251,7 @@ next_candidate(const struct planner *pl, const struct members *m, uint16_t p,
     uint8_t strictly_above, uint8_t include_not_released)
 {
 	const uint8_t *list = m->list;
-	const uint8_t *tab = pl->table[PLAN_CE] + CE_PRIORITY(W);
+	const uint8_t *tab = pl->table[PLAN_CE] + PLAN_CE_PRIORITY(W);
 	const uint16_t *state = pl->ce_state;
 	/* the statuses that qualify, as a bit set; the lowest priority */
 	unsigned wanted = 1u << PLANNER_NOT_TESTED |
@@ -263,7 +264,7 @@ next_candidate(const struct planner *pl, const struct members *m, uint16_t p,
 
 		if (!((wanted >> (state[ce] & CES_STATUS)) & 1u))
 			continue;
-		q = rd_w(tab + (size_t)ce * PLAN_CE_SIZE(W), W);
+		q = get_w(tab + (size_t)ce * PLAN_CE_SIZE(W), W);
 		if (q >= low && q < best_p) {
 			best = ce;
 			best_p = q;
@@ -277,10 +278,10 @@ static uint8_t
 released(struct planner *pl, uint16_t ce, uint8_t ds)
 {
 	int16_t v = releaser_read(pl, record_w(pl, PLAN_CE, ce, W) +
-	    CE_RELEASER(W), W);
+	    PLAN_CE_RELEASER(W), W);
 	uint16_t f = pl->ce_state[ce];
 	uint8_t yes = releaser_decide(pl, record_w(pl, PLAN_CE, ce, W) +
-	    CE_RELEASER(W), v, &f, CES_LATCH, ds, PLAN_CE, ce, W);
+	    PLAN_CE_RELEASER(W), v, &f, CES_LATCH, ds, PLAN_CE, ce, W);
 
 	pl->ce_state[ce] = f;
 	return yes;
@@ -295,7 +296,7 @@ top_candidate(const struct planner *pl, const struct members *m,
     uint16_t limit)
 {
 	const uint8_t *list = m->list;
-	const uint8_t *tab = pl->table[PLAN_CE] + CE_PRIORITY(W);
+	const uint8_t *tab = pl->table[PLAN_CE] + PLAN_CE_PRIORITY(W);
 	const uint16_t *state = pl->ce_state;
 	unsigned k, end = m->end;
 	uint16_t best = PLAN_NONE, best_p = 0;
@@ -305,7 +306,7 @@ top_candidate(const struct planner *pl, const struct members *m,
 
 		if ((state[ce] & CES_STATUS) != PLANNER_NOT_TESTED)
 			continue;
-		p = rd_w(tab + (size_t)ce * PLAN_CE_SIZE(W), W);
+		p = get_w(tab + (size_t)ce * PLAN_CE_SIZE(W), W);
 		if ((limit == 0 || p <= limit) && p > best_p) {
 			best = ce;
 			best_p = p;
@@ -371,9 +372,9 @@ initial(struct planner *pl, uint16_t c, const struct members *m, uint8_t ds)
 static uint8_t
 pattern_running(const struct planner *pl, uint16_t ce)
 {
-	const uint8_t *ref = record_w(pl, PLAN_CE, ce, W) + CE_CHILD(W);
+	const uint8_t *ref = record_w(pl, PLAN_CE, ce, W) + PLAN_CE_CHILD(W);
 
-	return ref[0] == PLAN_AP && pl->ap_current[rd_w(ref + 1, W)] != 0;
+	return ref[0] == PLAN_AP && pl->ap_current[get_w(ref + 1, W)] != 0;
 }
 
 /* Not-released marks of priority p become untested again. */
@@ -381,7 +382,7 @@ static void
 retest_group(struct planner *pl, const struct members *m, uint16_t p)
 {
 	const uint8_t *list = m->list;
-	const uint8_t *tab = pl->table[PLAN_CE] + CE_PRIORITY(W);
+	const uint8_t *tab = pl->table[PLAN_CE] + PLAN_CE_PRIORITY(W);
 	uint16_t *state = pl->ce_state;
 	unsigned k, end = m->end;
 
@@ -389,7 +390,7 @@ retest_group(struct planner *pl, const struct members *m, uint16_t p)
 		uint16_t e = list_at(list, W, (uint16_t)k);
 
 		if ((state[e] & CES_STATUS) == PLANNER_NOT_RELEASED &&
-		    rd_w(tab + (size_t)e * PLAN_CE_SIZE(W), W) == p)
+		    get_w(tab + (size_t)e * PLAN_CE_SIZE(W), W) == p)
 			state[e] &= (uint16_t)~CES_STATUS;
 	}
 }
@@ -432,12 +433,12 @@ run_ce(struct planner *pl, uint16_t ce, uint8_t ds, uint8_t depth)
 	uint8_t r, limit, why;
 
 	enter(pl, PLAN_CE, ce);
-	r = run_child(pl, q + CE_CHILD(W), ds, (uint8_t)(depth + 1));
-	why = child_why(pl, q + CE_CHILD(W), (uint8_t)(depth + 1));
+	r = run_child(pl, q + PLAN_CE_CHILD(W), ds, (uint8_t)(depth + 1));
+	why = child_why(pl, q + PLAN_CE_CHILD(W), (uint8_t)(depth + 1));
 	if (PLANNER_CODE(r) == PLANNER_SUCCESS) {
 		*st &= 0xFFu;		/* retry count 0 */
 	} else if (PLANNER_CODE(r) == PLANNER_FAIL) {
-		limit = q[CE_RETRY(W)];
+		limit = q[PLAN_CE_RETRY(W)];
 		if (limit > 0 && (*st >> CES_RETRY_SHIFT) < limit) {
 			*st = (uint16_t)(*st + (1u << CES_RETRY_SHIFT));
 			r = recode(r, PLANNER_IN_PROGRESS);	/* again */
@@ -532,7 +533,7 @@ static uint8_t
 descend(struct planner *pl, const uint8_t *ref, uint8_t ds, uint8_t depth)
 {
 	uint8_t type = ref[0];
-	uint16_t i = rd_w(ref + 1, W);
+	uint16_t i = get_w(ref + 1, W);
 
 	if (type == PLAN_A)
 		return depth <= PLANNER_MAX_DEPTH ? run_action(pl, i) :

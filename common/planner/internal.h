@@ -1,11 +1,12 @@
 /*
- * internal.h - what the planner's files share: where each field sits in a
- * plan record (plan.h's layout, for id width w), the state bit layout, and
- * the small inline helpers on the hot path.  Private to common/planner.
+ * internal.h - what the planner's files share: the state bit layout and
+ * the small inline helpers on the hot path (record fields are read at the
+ * offsets of plan/layout.h).  Private to common/planner.
  */
 #ifndef SPINE_PLANNER_INTERNAL_H
 #define SPINE_PLANNER_INTERNAL_H
 
+#include "plan/bytes.h"
 #include "planner.h"
 
 /*
@@ -25,40 +26,6 @@
 #endif
 #endif
 
-/* Record field offsets (bytes) for id width w; see plan.h. */
-#define AP_FIRST(w) (w)
-#define AP_COUNT(w) (2 * (w))
-#define AP_MONITOR(w) (3 * (w))
-#define APE_CHILD(w) (2 * (w))		/* type byte, then a w-byte index */
-#define APE_ORDER(w) (3 * (w) + 1)
-#define APE_MONITOR(w) (4 * (w) + 1)
-#define C_FLAGS(w) (w)
-#define C_FIRST(w) ((w) + 1)
-#define C_COUNT(w) (2 * (w) + 1)
-#define C_MONITOR(w) (3 * (w) + 1)
-#define CE_CHILD(w) (2 * (w))
-#define CE_PRIORITY(w) (3 * (w) + 1)
-#define CE_RETRY(w) (4 * (w) + 1)
-#define CE_RELEASER(w) (4 * (w) + 2)
-#define CE_MONITOR(w) (5 * (w) + 9)
-#define D_CHILD(w) (w)
-#define D_PRIORITY(w) (2 * (w) + 1)
-#define D_INTERVAL(w) (3 * (w) + 1)
-#define D_RELEASER(w) (3 * (w) + 3)
-#define D_RAMP_INC(w) (4 * (w) + 10)
-#define D_URGENCY(w) (5 * (w) + 10)
-#define D_RAMP_INTERVAL(w) (6 * (w) + 10)
-#define D_MONITOR(w) (7 * (w) + 10)
-#define A_ACTION(w) (w)
-#define A_VALUE(w) (2 * (w))
-#define A_MONITOR(w) (2 * (w) + 2)
-
-/* Inside a releaser: sense id (w), comparator, value, hysteresis, flex. */
-#define REL_CMP(w) (w)
-#define REL_VALUE(w) ((w) + 1)
-#define REL_HYST(w) ((w) + 3)
-#define REL_FLEX(w) ((w) + 5)
-
 /*
  * d_flags: status in the low 2 bits, then the releaser latch.  ce_state:
  * status in the low 3 bits, the latch, the retry count in the high byte.
@@ -72,19 +39,6 @@
 #define CES_LATCH 0x08u
 #define CES_RETRY_SHIFT 8
 
-static inline uint16_t
-rd_u16(const uint8_t *q)
-{
-	return (uint16_t)(q[0] | (uint16_t)q[1] << 8);
-}
-
-/* A w-byte field: ids, indices, priorities, orders. */
-static inline uint16_t
-rd_w(const uint8_t *q, uint8_t w)
-{
-	return w == 1 ? q[0] : rd_u16(q);
-}
-
 static inline const uint8_t *
 record(const struct planner *pl, uint8_t type, uint16_t i)
 {
@@ -95,14 +49,8 @@ record(const struct planner *pl, uint8_t type, uint16_t i)
 static inline const uint8_t *
 record_w(const struct planner *pl, uint8_t type, uint16_t i, uint8_t w)
 {
-	static const uint8_t size1[PLAN_NTYPES] = {
-		PLAN_AP_SIZE(1), PLAN_APE_SIZE(1), PLAN_C_SIZE(1),
-		PLAN_CE_SIZE(1), PLAN_D_SIZE(1), PLAN_A_SIZE(1)
-	};
-	static const uint8_t size2[PLAN_NTYPES] = {
-		PLAN_AP_SIZE(2), PLAN_APE_SIZE(2), PLAN_C_SIZE(2),
-		PLAN_CE_SIZE(2), PLAN_D_SIZE(2), PLAN_A_SIZE(2)
-	};
+	static const uint8_t size1[PLAN_NTYPES] = PLAN_RECORD_SIZES(1);
+	static const uint8_t size2[PLAN_NTYPES] = PLAN_RECORD_SIZES(2);
 
 	return pl->table[type] + (size_t)i * (w == 1 ? size1[type] :
 	    size2[type]);
@@ -112,7 +60,7 @@ record_w(const struct planner *pl, uint8_t type, uint16_t i, uint8_t w)
 static inline uint16_t
 list_at(const uint8_t *list, uint8_t w, uint16_t k)
 {
-	return rd_w(list + (size_t)k * w, w);
+	return get_w(list + (size_t)k * w, w);
 }
 
 /* Slow paths of the monitor: build the event and call the monitor. */
@@ -179,11 +127,11 @@ recode(uint8_t r, uint8_t code)
 static inline int16_t
 releaser_read(struct planner *pl, const uint8_t *rel, uint8_t w)
 {
-	uint8_t cmp = rel[REL_CMP(w)];
+	uint8_t cmp = rel[PLAN_REL_CMP(w)];
 
 	if (cmp == PLAN_TR || cmp == PLAN_FL)
 		return 0;
-	return pl->io.sense(pl->io.ctx, rd_w(rel, w));
+	return pl->io.sense(pl->io.ctx, get_w(rel, w));
 }
 
 /*
@@ -200,7 +148,7 @@ releaser_decide(struct planner *pl, const uint8_t *rel, int16_t v,
     uint16_t *f, uint16_t latch_bit, uint8_t ds, uint8_t owner_type,
     uint16_t owner, uint8_t w)
 {
-	uint8_t cmp = rel[REL_CMP(w)], released, held = 0;
+	uint8_t cmp = rel[PLAN_REL_CMP(w)], released, held = 0;
 	int32_t t;
 
 	if (cmp == PLAN_TR || cmp == PLAN_FL) {
@@ -208,12 +156,12 @@ releaser_decide(struct planner *pl, const uint8_t *rel, int16_t v,
 	} else {
 		if (ds == PLANNER_NOTRUNNING)
 			*f &= (uint16_t)~latch_bit;
-		t = (int16_t)rd_u16(rel + REL_VALUE(w));
+		t = (int16_t)get_u16(rel + PLAN_REL_VALUE(w));
 		held = (*f & latch_bit) && cmp >= PLAN_GT;
 		if (held)
 			t += (cmp == PLAN_GT ? -1 : 1) * (int32_t)(int16_t)
-			    rd_u16(rel + (ds == PLANNER_INTERRUPTED ?
-			    REL_FLEX(w) : REL_HYST(w)));
+			    get_u16(rel + (ds == PLANNER_INTERRUPTED ?
+			    PLAN_REL_FLEX(w) : PLAN_REL_HYST(w)));
 		if (cmp == PLAN_GT)
 			released = v > t;
 		else if (cmp == PLAN_LT)

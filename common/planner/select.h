@@ -51,8 +51,8 @@ run_selected(struct planner *pl, uint16_t d, const uint8_t *q, uint8_t ds)
 		    ~DF_STATUS) | PLANNER_INTERRUPTED);
 	/* executeDrive: E, the child (seeing the status as it was), S/P/F/Z */
 	enter(pl, PLAN_D, d);
-	r = run_child(pl, q + D_CHILD(W), ds, 2);
-	report(pl, PLAN_D, d, r, child_why(pl, q + D_CHILD(W), 2));
+	r = run_child(pl, q + PLAN_D_CHILD(W), ds, 2);
+	report(pl, PLAN_D, d, r, child_why(pl, q + PLAN_D_CHILD(W), 2));
 	if (PLANNER_CODE(r) == PLANNER_IN_PROGRESS) {
 		pl->d_flags[d] = (uint16_t)((pl->d_flags[d] & ~DF_STATUS) |
 		    PLANNER_RUNNING);
@@ -62,8 +62,8 @@ run_selected(struct planner *pl, uint16_t d, const uint8_t *q, uint8_t ds)
 	pl->d_flags[d] &= (uint16_t)~(DF_STATUS | DF_LATCH);
 	/* a ramping drive that succeeded starts again from its base */
 	if (PLANNER_CODE(r) == PLANNER_SUCCESS &&
-	    rd_w(q + D_RAMP_INTERVAL(W), W) != 0) {
-		pl->d_prio[d] = rd_w(q + D_PRIORITY(W), W);
+	    get_w(q + PLAN_D_RAMP_INTERVAL(W), W) != 0) {
+		pl->d_prio[d] = get_w(q + PLAN_D_PRIORITY(W), W);
 		pl->order_stale = 1;
 	}
 	return r;
@@ -87,15 +87,15 @@ PLANNER_CYCLE_W(struct planner *pl)
 		 * an interval the counter stays 0.)
 		 */
 		if ((pl->d_flags[d] & DF_STATUS) != PLANNER_RUNNING &&
-		    (interval = rd_u16(q + D_INTERVAL(W))) != 0) {
+		    (interval = get_u16(q + PLAN_D_INTERVAL(W))) != 0) {
 			if (pl->d_interval[d] != 0)
 				goto not_runnable;
 			pl->d_interval[d] = interval;
 		}
-		v = releaser_read(pl, q + D_RELEASER(W), W);
+		v = releaser_read(pl, q + PLAN_D_RELEASER(W), W);
 		q = record_w(pl, PLAN_D, d, W);
 		f = pl->d_flags[d];
-		if (releaser_decide(pl, q + D_RELEASER(W), v, &f, DF_LATCH,
+		if (releaser_decide(pl, q + PLAN_D_RELEASER(W), v, &f, DF_LATCH,
 		    (uint8_t)(f & DF_STATUS), PLAN_D, d, W)) {
 			pl->d_flags[d] = f;
 			return run_selected(pl, d, q, (uint8_t)(f & DF_STATUS));

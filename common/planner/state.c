@@ -117,10 +117,20 @@ planner_init(struct planner *pl, const struct plan *plan, void *state,
 static uint8_t
 monitor_offset(uint8_t type, uint8_t w)
 {
-	static const uint8_t base[PLAN_NTYPES] = { 0, 1, 1, 9, 10, 2 };
-	static const uint8_t per_w[PLAN_NTYPES] = { 3, 4, 3, 5, 7, 2 };
-
-	return (uint8_t)(base[type] + per_w[type] * w);
+	switch (type) {
+	case PLAN_AP:
+		return PLAN_AP_MONITOR(w);
+	case PLAN_APE:
+		return PLAN_APE_MONITOR(w);
+	case PLAN_C:
+		return PLAN_C_MONITOR(w);
+	case PLAN_CE:
+		return PLAN_CE_MONITOR(w);
+	case PLAN_D:
+		return PLAN_D_MONITOR(w);
+	default:
+		return PLAN_A_MONITOR(w);
+	}
 }
 
 /*
@@ -136,8 +146,8 @@ alone_at_top(const struct planner *pl, const uint8_t *list, uint16_t first,
 	int shared = 0;
 
 	for (k = first; k < first + count; k++) {
-		m = rd_w(list + (size_t)k * pl->w, pl->w);
-		key = rd_w(record(pl, type, m) + key_at, pl->w);
+		m = get_w(list + (size_t)k * pl->w, pl->w);
+		key = get_w(record(pl, type, m) + key_at, pl->w);
 		if (best == 0 || key > best_key) {
 			best = (uint16_t)(m + 1);
 			best_key = key;
@@ -160,15 +170,16 @@ chain_pattern(struct planner *pl, uint16_t ap)
 {
 	const uint8_t *q = record(pl, PLAN_AP, ap);
 	uint8_t w = pl->w;
-	uint16_t first = rd_w(q + AP_FIRST(w), w), count = rd_w(q +
-	    AP_COUNT(w), w), k, e, prev = PLAN_NONE, order, from = 0;
+	uint16_t first = get_w(q + PLAN_AP_FIRST(w), w), count = get_w(q +
+	    PLAN_AP_COUNT(w), w), k, e, prev = PLAN_NONE, order, from = 0;
 
 	for (;;) {
 		uint16_t best = PLAN_NONE, best_order = pl->maxid;
 
 		for (k = first; k < first + count; k++) {
-			e = rd_w(pl->plan->ape_list + (size_t)k * w, w);
-			order = rd_w(record(pl, PLAN_APE, e) + APE_ORDER(w), w);
+			e = get_w(pl->plan->ape_list + (size_t)k * w, w);
+			order = get_w(record(pl, PLAN_APE, e) +
+			    PLAN_APE_ORDER(w), w);
 			if (pl->ape_done[e] || order < from ||
 			    order >= best_order)
 				continue;
@@ -186,7 +197,7 @@ chain_pattern(struct planner *pl, uint16_t ap)
 		from = best_order;
 	}
 	for (k = first; k < first + count; k++)
-		pl->ape_done[rd_w(pl->plan->ape_list + (size_t)k * w, w)] = 0;
+		pl->ape_done[get_w(pl->plan->ape_list + (size_t)k * w, w)] = 0;
 }
 
 static void
@@ -200,8 +211,9 @@ find_tops(struct planner *pl)
 		const uint8_t *q = record(pl, PLAN_C, i);
 
 		pl->c_top[i] = alone_at_top(pl, p->ce_list,
-		    rd_w(q + C_FIRST(w), w), rd_w(q + C_COUNT(w), w), PLAN_CE,
-		    (uint8_t)CE_PRIORITY(w));
+		    get_w(q + PLAN_C_FIRST(w), w),
+		    get_w(q + PLAN_C_COUNT(w), w), PLAN_CE,
+		    (uint8_t)PLAN_CE_PRIORITY(w));
 	}
 	for (i = 0; i < p->count[PLAN_AP]; i++)
 		chain_pattern(pl, i);
@@ -221,7 +233,8 @@ planner_reset(struct planner *pl)
 			pl->mon_of[t][i] = record(pl, (uint8_t)t, i)[
 			    monitor_offset((uint8_t)t, w)];
 	for (i = 0; i < p->count[PLAN_D]; i++)
-		pl->d_prio[i] = rd_w(record(pl, PLAN_D, i) + D_PRIORITY(w), w);
+		pl->d_prio[i] = get_w(record(pl, PLAN_D, i) +
+		    PLAN_D_PRIORITY(w), w);
 	find_tops(pl);
 	pl->global_monitor = p->global_monitor;
 	pl->depth_exceeded = 0;
@@ -255,8 +268,8 @@ planner_emit_sense(struct planner *pl, const uint8_t *rel, uint8_t owner_type,
 	ev.kind = PLANNER_EV_SENSE;
 	ev.type = owner_type;
 	ev.index = owner;
-	ev.sense = rd_w(rel, pl->w);
-	ev.cmp = rel[REL_CMP(pl->w)];
+	ev.sense = get_w(rel, pl->w);
+	ev.cmp = rel[PLAN_REL_CMP(pl->w)];
 	ev.latch = latch;
 	ev.held = held;
 	ev.value = value;
@@ -333,7 +346,7 @@ element_done(const struct planner *pl, uint16_t e)
 
 	if (pl->recursive)
 		return pl->ape_done[e];
-	ap = rd_w(record(pl, PLAN_APE, e) + pl->w, pl->w);	/* parent */
+	ap = get_w(record(pl, PLAN_APE, e) + pl->w, pl->w);	/* parent */
 	if (ap == (pl->w == 1 ? 0xFFu : 0xFFFFu) ||
 	    (cur = pl->ap_current[ap]) == 0)
 		return 0;

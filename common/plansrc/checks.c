@@ -118,7 +118,7 @@ link_resolve(struct link_ctx *c)
 		if (e->child == 0)
 			link_report(c, DIAG_ERROR, e, "%s has no child", who);
 		if (e->type != PLAN_D && e->parent == 0)
-			link_report(c, DIAG_WARNING, e, "%s belongs to no %s: "
+			link_warn(c, PW_UNREACHABLE, e, "%s belongs to no %s: "
 			    "it never runs", who, e->type == PLAN_CE ?
 			    "competence" : "action pattern");
 	}
@@ -170,7 +170,7 @@ link_check_shape(struct link_ctx *c)
 		goto out;
 	}
 	if (c->count[PLAN_D] == 0)
-		link_report(c, DIAG_WARNING, NULL, "the plan has no drives: "
+		link_warn(c, PW_UNREACHABLE, NULL, "the plan has no drives: "
 		    "nothing in it can ever run");
 	for (i = 0; i < m->nelem; i++) {
 		const struct plan_elem *e = &m->elem[i];
@@ -181,7 +181,7 @@ link_check_shape(struct link_ctx *c)
 		    c->first_member[i] >= 0)
 			continue;
 		link_describe(e, who, sizeof who);
-		link_report(c, DIAG_WARNING, e, "%s has no elements: it "
+		link_warn(c, PW_UNREACHABLE, e, "%s has no elements: it "
 		    "always %s", who, e->type == PLAN_C ? "fails" :
 		    "reports an error");
 	}
@@ -192,7 +192,7 @@ link_check_shape(struct link_ctx *c)
 		    e->parent == 0))
 			continue;
 		link_describe(e, who, sizeof who);
-		link_report(c, DIAG_WARNING, e, "%s is not reachable from any "
+		link_warn(c, PW_UNREACHABLE, e, "%s is not reachable from any "
 		    "drive", who);
 	}
 out:
@@ -386,11 +386,11 @@ warn_unused_labels(struct link_ctx *c, const struct plan_label *l, size_t n,
 		if (l[i].id >= 0 && l[i].id <= limit && used[l[i].id])
 			continue;
 		if (sense)
-			link_report_at(c, DIAG_WARNING, &l[i].pos, "sense '%s' "
+			link_warn_at(c, PW_UNUSED, &l[i].pos, "sense '%s' "
 			    "(id %ld) is declared but no releaser reads it",
 			    l[i].name, l[i].id);
 		else
-			link_report_at(c, DIAG_WARNING, &l[i].pos, "action "
+			link_warn_at(c, PW_UNUSED, &l[i].pos, "action "
 			    "'%s' (id %ld) is declared but no element "
 			    "performs it", l[i].name, l[i].id);
 	}
@@ -513,6 +513,33 @@ needs_wide(struct link_ctx *c, const struct plan_elem *e,
 	return 1;
 }
 
+/*
+ * A competence element's hysteresis and flexible latch hysteresis are i16
+ * in the plan, but the original's 8-bit build loads them through the
+ * id-typed parameters of its A E command and keeps the low byte (spec
+ * 1.3, 11.2; a drive's are not cut).  So outside 0..255 they need 16-bit
+ * ids like every id-width field.  Values beyond i16 are reported by
+ * check_fixed_ranges.
+ */
+static int
+latch_needs_wide(struct link_ctx *c, const struct plan_elem *e,
+    const char *what, long v)
+{
+	char who[96];
+
+	if (e->type != PLAN_CE || (v >= 0 && v <= 255) || v < -32768 ||
+	    v > 32767)
+		return 0;
+	if (c->o->id_width == 1) {
+		link_describe(e, who, sizeof who);
+		link_report(c, DIAG_ERROR, e, "%s: %s %ld does not fit 8-bit "
+		    "ids (0..255); the original 8-bit loader would have "
+		    "truncated it to %ld; use --id-width 16", who, what, v,
+		    v & 0xff);
+	}
+	return 1;
+}
+
 static void
 warn_never_selected(struct link_ctx *c, const struct plan_elem *e)
 {
@@ -521,13 +548,13 @@ warn_never_selected(struct link_ctx *c, const struct plan_elem *e)
 
 	link_describe(e, who, sizeof who);
 	if (e->type == PLAN_D && e->priority == 0)
-		link_report(c, DIAG_WARNING, e, "%s has priority 0: it can "
+		link_warn(c, PW_UNREACHABLE, e, "%s has priority 0: it can "
 		    "never be selected", who);
 	if (e->type == PLAN_CE && (e->priority == 0 || e->priority == max))
-		link_report(c, DIAG_WARNING, e, "%s has priority %ld: it can "
+		link_warn(c, PW_UNREACHABLE, e, "%s has priority %ld: it can "
 		    "never be selected", who, e->priority);
 	if (e->type == PLAN_APE && e->priority == max)
-		link_report(c, DIAG_WARNING, e, "%s has order %ld: it never "
+		link_warn(c, PW_UNREACHABLE, e, "%s has order %ld: it never "
 		    "runs", who, e->priority);
 }
 
@@ -566,6 +593,10 @@ link_check_ranges(struct link_ctx *c)
 		n = id_width_fields(&m->elem[i], f);
 		for (k = 0; k < n; k++)
 			wide |= needs_wide(c, &m->elem[i], &f[k]);
+		wide |= latch_needs_wide(c, &m->elem[i], "hysteresis",
+		    m->elem[i].hysteresis);
+		wide |= latch_needs_wide(c, &m->elem[i],
+		    "flexible latch hysteresis", m->elem[i].flex);
 	}
 	wide |= labels_need_wide(c, m->sense, m->nsense, "sense");
 	wide |= labels_need_wide(c, m->action, m->naction, "action");

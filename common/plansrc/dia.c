@@ -17,7 +17,9 @@
 #include "plansrc/cint.h"
 #include "plansrc/dia.h"
 #include "plansrc/dia_doc.h"
-#include "plansrc/slurp.h"
+#include "host/slurp.h"
+#include "plansrc/pwarn.h"
+#include "plansrc/suggest.h"
 
 #define NO_TYPE (-1)
 #define SENSE_TYPE (-2)		/* RobotSense */
@@ -139,9 +141,9 @@ attr_number(struct dia_reader *r, const struct cls *c, const char *name,
 		return -1;
 	}
 	if (octal)
-		report(r, DIAG_WARNING, c->o, "%s '%s': %s '%s' has a leading "
-		    "zero, so it is octal (%ld)", type_word(c->type),
-		    c->o->name, name, a->value, *out);
+		diag_wreport(r->d, PW_OCTAL, 0, 0, "object %.40s: %s '%s': %s "
+		    "'%s' has a leading zero, so it is octal (%ld)", c->o->id,
+		    type_word(c->type), c->o->name, name, a->value, *out);
 	return 0;
 }
 
@@ -207,31 +209,82 @@ fields_of(int type)
 	return no_fields;
 }
 
-/* Attributes no exporter rule reads: a typo, most likely. */
-static void
-warn_unknown_attrs(struct dia_reader *r, const struct cls *c)
+/* The attribute names a class of this type may have; their count. */
+static size_t
+attr_names(int type, const char **out)
 {
-	const struct attr_field *f = fields_of(c->type);
-	size_t i, k;
+	const struct attr_field *f = fields_of(type);
+	size_t n = 0;
+
+	for (; f->name; f++)
+		out[n++] = f->name;
+	if (type == PLAN_D || type == PLAN_CE) {
+		out[n++] = "Sense";
+		out[n++] = "Comparator";
+	}
+	if (type == PLAN_A)
+		out[n++] = "Action";
+	if (type == SENSE_TYPE)
+		out[n++] = "SenseID";
+	if (type == ACTION_TYPE)
+		out[n++] = "ActionID";
+	return n;
+}
+
+/* "a" or "an", for type_word(type). */
+static const char *
+article(int type)
+{
+	return strchr("aeiouAEIOU", type_word(type)[0]) ? "an" : "a";
+}
+
+/* "a, b and c" into buf. */
+static const char *
+word_list(const char *const *w, size_t n, char *buf, size_t size)
+{
+	size_t i, used = 0;
+
+	buf[0] = '\0';
+	for (i = 0; i < n && used < size; i++)
+		used += (size_t)snprintf(buf + used, size - used, "%s%s",
+		    i == 0 ? "" : i + 1 == n ? " and " : ", ", w[i]);
+	return buf;
+}
+
+/*
+ * Attributes no exporter rule reads.  The exporter skipped them, so a
+ * typo ("Compare" for "Comparator") silently changed the plan; here it
+ * is an error, with the nearest known name.
+ */
+static void
+check_attr_names(struct dia_reader *r, const struct cls *c)
+{
+	const char *known[16], *hint;
+	char list[256];
+	size_t i, k, n = attr_names(c->type, known);
 
 	for (i = 0; i < c->o->nattr; i++) {
 		const char *name = c->o->attr[i].name;
-		int known = 0;
 
-		for (k = 0; f[k].name; k++)
-			known |= strcmp(name, f[k].name) == 0;
-		known |= (c->type == PLAN_D || c->type == PLAN_CE) &&
-		    (strcmp(name, "Sense") == 0 ||
-		    strcmp(name, "Comparator") == 0);
-		known |= c->type == PLAN_A && strcmp(name, "Action") == 0;
-		known |= c->type == SENSE_TYPE && strcmp(name, "SenseID") == 0;
-		known |= c->type == ACTION_TYPE &&
-		    strcmp(name, "ActionID") == 0;
-		if (!known)
-			report(r, DIAG_WARNING, c->o, "%s '%s': attribute "
-			    "'%.40s' means nothing to a %s; ignored",
+		for (k = 0; k < n && strcmp(name, known[k]) != 0; k++)
+			;
+		if (k < n)
+			continue;
+		if (n == 0)
+			report(r, DIAG_ERROR, c->o, "%s '%s': unknown "
+			    "attribute '%.40s' (%s %s has none)",
 			    type_word(c->type), c->o->name, name,
-			    type_word(c->type));
+			    article(c->type), type_word(c->type));
+		else if ((hint = suggest_word(name, known, n)) != NULL)
+			report(r, DIAG_ERROR, c->o, "%s '%s': unknown "
+			    "attribute '%.40s'; did you mean '%s'?",
+			    type_word(c->type), c->o->name, name, hint);
+		else
+			report(r, DIAG_ERROR, c->o, "%s '%s': unknown "
+			    "attribute '%.40s' (%s %s has %s)",
+			    type_word(c->type), c->o->name, name,
+			    article(c->type), type_word(c->type),
+			    word_list(known, n, list, sizeof list));
 	}
 }
 
@@ -292,7 +345,7 @@ robot_labels(struct dia_reader *r, int type, struct robot_name **out,
 
 		if (c->type != type)
 			continue;
-		warn_unknown_attrs(r, c);
+		check_attr_names(r, c);
 		id = -1;
 		if (find_attr(c->o, idattr) == NULL)
 			report(r, DIAG_ERROR, c->o, "%s '%s' has no %s "
@@ -317,6 +370,33 @@ robot_labels(struct dia_reader *r, int type, struct robot_name **out,
 	return 0;
 }
 
+/* A class whose stereotype is no iVDL word: the exporter numbered it and
+ * left it out, so a misspelt "Competance" lost a whole subtree. */
+static void
+bad_stereotype(struct dia_reader *r, const struct cls *c)
+{
+	static const char *const words[] = { "Drive", "Competence",
+	    "CompetenceElement", "ActionPattern", "ActionPatternElement",
+	    "Action", "RobotSense", "RobotAction" };
+	const size_t n = sizeof words / sizeof words[0];
+	const char *hint = suggest_word(c->o->stereotype, words, n);
+	char list[256];
+
+	if (c->o->stereotype[0] == '\0')
+		report(r, DIAG_ERROR, c->o, "class '%s' has no stereotype "
+		    "(iVDL classes are %s; write notes as a UML Note or a "
+		    "Text)", c->o->name, word_list(words, n, list,
+		    sizeof list));
+	else if (hint)
+		report(r, DIAG_ERROR, c->o, "class '%s': unknown stereotype "
+		    "'%.40s'; did you mean '%s'?", c->o->name,
+		    c->o->stereotype, hint);
+	else
+		report(r, DIAG_ERROR, c->o, "class '%s': unknown stereotype "
+		    "'%.40s' (iVDL classes are %s)", c->o->name,
+		    c->o->stereotype, word_list(words, n, list, sizeof list));
+}
+
 /* Ids in document order, then one model element per element class. */
 static int
 add_elements(struct dia_reader *r, const struct robot_name *senses,
@@ -335,11 +415,7 @@ add_elements(struct dia_reader *r, const struct robot_name *senses,
 			continue;
 		c->id = ++next;
 		if (c->type == NO_TYPE) {
-			report(r, DIAG_WARNING, c->o, "class '%s' has "
-			    "stereotype '%.40s', which is no iVDL element; "
-			    "ignored (it still uses up id %ld, as the Instinct "
-			    "exporter numbered it)", c->o->name,
-			    c->o->stereotype, c->id);
+			bad_stereotype(r, c);
 			continue;
 		}
 		if (c->o->name[0] == '\0')
@@ -362,7 +438,7 @@ add_elements(struct dia_reader *r, const struct robot_name *senses,
 		if (c->type == PLAN_A)
 			robot_attr(r, c, "Action", actions, nactions,
 			    &e->action);
-		warn_unknown_attrs(r, c);
+		check_attr_names(r, c);
 	}
 	return 0;
 }
@@ -567,9 +643,10 @@ dia_read_mem(const unsigned char *buf, size_t len, struct plan_model *m,
 			c->elem = -1;
 		}
 	if (doc.grouped)
-		diag_warn(d, 0, 0, "%zu classes or associations are inside "
-		    "groups; the Instinct exporter ignored grouped objects, "
-		    "and so does plancc (ungroup them in Dia)", doc.grouped);
+		diag_wreport(d, PW_IGNORED, 0, 0, "%zu classes or "
+		    "associations are inside groups; the Instinct exporter "
+		    "ignored grouped objects, and so does plancc (ungroup "
+		    "them in Dia)", doc.grouped);
 	read_diagram(&r);
 out:
 	free(r.cls);

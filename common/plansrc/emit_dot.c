@@ -1,8 +1,8 @@
 /*
- * emit_dot.c - a plan as a Graphviz graph (--emit dot): drives on the top
- * rank, one shape per element type, releasers and priorities in the
- * labels, member edges (competence -> element, pattern -> step) dashed and
- * child edges solid.  plancc robot.yaml --emit dot | dot -Tpng > plan.png
+ * emit_dot.c - a plan as a Graphviz graph (plancc --emit dot, planview's
+ * pictures): drives in the first column, a cluster per drive's subtree, a
+ * legend, one shape per element type, releasers, priorities and step
+ * numbers in the labels, member edges dashed and child edges solid.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -11,16 +11,20 @@
 #include "plansrc/emit.h"
 #include "plansrc/expr.h"
 #include "plansrc/model.h"
+#include "plansrc/owner.h"
 #include "plansrc/view.h"
 
+/* Compact shapes: a left-to-right graph is as wide as the sum of its
+ * columns, and diamonds, hexagons and houses are half again as wide as
+ * their text. */
 static const struct {
 	const char *shape, *style, *fill;
 } look[PLAN_NTYPES] = {
 	{ "component", "filled", "#fff2cc" },		/* AP */
 	{ "ellipse", "filled", "#fffaf0" },		/* APE */
-	{ "hexagon", "filled", "#d9ead3" },		/* C */
-	{ "diamond", "filled", "#eef7ea" },		/* CE */
-	{ "house", "filled", "#f4cccc" },		/* D */
+	{ "folder", "filled", "#d9ead3" },		/* C */
+	{ "box", "filled,diagonals", "#eef7ea" },	/* CE */
+	{ "box, peripheries=2", "filled", "#f4cccc" },	/* D */
 	{ "box", "rounded,filled", "#cfe2f3" },		/* A */
 };
 
@@ -63,88 +67,176 @@ put_releaser(FILE *fp, const struct plan_view *v,
 	}
 }
 
+const struct emit_outcome emit_outcomes[EMIT_NOUTCOMES] = {
+	{ 'E', "executed", "#ffd966" },
+	{ 'S', "success", "#93c47d" },
+	{ 'P', "in progress", "#6fa8dc" },
+	{ 'F', "fail", "#f6b26b" },
+	{ 'Z', "error", "#e06666" },
+};
+
+/* What is drawn for one node beyond the plan: planview's marks. */
+struct node_ctx {
+	FILE *fp;
+	const struct plan *p;
+	const struct plan_view *v;
+	const uint16_t *seq;
+	const struct emit_options *o;
+};
+
 /* A node's first label line: its name; unnamed steps get none. */
 static void
-node_start(FILE *fp, const struct plan_view *v, int t, uint16_t i)
+node_start(const struct node_ctx *c, int t, uint16_t i, const char **note)
 {
-	fprintf(fp, "\t%s%u [shape=%s, style=\"%s\", fillcolor=\"%s\", "
-	    "label=\"", plan_type_tag(t), (unsigned)i, look[t].shape,
-	    look[t].style, look[t].fill);
-	if (t != PLAN_APE || v->named[t][i])
-		put_text(fp, v->label[t][i]);
-	else
-		fputs("step", fp);
+	const char *fill = look[t].fill;
+
+	*note = NULL;
+	if (c->o->mark)
+		c->o->mark(c->o->mark_ctx, t, i, note, &fill);
+	fprintf(c->fp, "\t%s%u [id=\"%s%u\", shape=%s, style=\"%s\", "
+	    "fillcolor=\"%s\", label=\"", plan_type_tag(t), (unsigned)i,
+	    plan_type_tag(t), (unsigned)i, look[t].shape, look[t].style,
+	    fill ? fill : look[t].fill);
+	if (t != PLAN_APE || c->v->named[t][i])
+		put_text(c->fp, c->v->label[t][i]);
 }
 
 static void
-put_nodes(FILE *fp, const struct plan *p, const struct plan_view *v,
-    const uint16_t *seq)
+node_end(const struct node_ctx *c, const char *note)
 {
-	uint16_t i;
+	if (note && *note) {
+		fputs("\\n", c->fp);
+		put_text(c->fp, note);
+	}
+	fputs("\"];\n", c->fp);
+}
 
-	for (i = 0; i < p->count[PLAN_D]; i++) {
+static void
+put_node(const struct node_ctx *c, int t, uint16_t i)
+{
+	FILE *fp = c->fp;
+	const char *note;
+
+	node_start(c, t, i, &note);
+	switch (t) {
+	case PLAN_D: {
 		struct plan_drive r;
 
-		plan_get_drive(p, i, &r);
-		node_start(fp, v, PLAN_D, i);
+		plan_get_drive(c->p, i, &r);
 		fprintf(fp, "\\npriority %u", (unsigned)r.priority);
-		put_releaser(fp, v, &r.rel);
-		fputs("\"];\n", fp);
+		put_releaser(fp, c->v, &r.rel);
+		break;
 	}
-	for (i = 0; i < p->count[PLAN_C]; i++) {
+	case PLAN_C: {
 		struct plan_comp r;
 
-		plan_get_comp(p, i, &r);
-		node_start(fp, v, PLAN_C, i);
-		fprintf(fp, "\\n%s\"];\n", r.use_or ? "OR" : "AND");
+		plan_get_comp(c->p, i, &r);
+		fprintf(fp, "\\n%s", r.use_or ? "OR" : "AND");
+		break;
 	}
-	for (i = 0; i < p->count[PLAN_CE]; i++) {
+	case PLAN_CE: {
 		struct plan_ce r;
 
-		plan_get_ce(p, i, &r);
-		node_start(fp, v, PLAN_CE, i);
+		plan_get_ce(c->p, i, &r);
 		fprintf(fp, "\\npriority %u", (unsigned)r.priority);
-		put_releaser(fp, v, &r.rel);
+		put_releaser(fp, c->v, &r.rel);
 		if (r.retry)
 			fprintf(fp, "\\nretries %u", (unsigned)r.retry);
-		fputs("\"];\n", fp);
+		break;
 	}
-	for (i = 0; i < p->count[PLAN_AP]; i++) {
-		node_start(fp, v, PLAN_AP, i);
-		fputs("\"];\n", fp);
-	}
-	for (i = 0; i < p->count[PLAN_APE]; i++) {
-		struct plan_ape r;
-
-		plan_get_ape(p, i, &r);
-		node_start(fp, v, PLAN_APE, i);
-		if (seq[i])
-			fprintf(fp, "%s%u", v->named[PLAN_APE][i] ? "\\nstep " :
-			    " ", (unsigned)seq[i]);
-		fprintf(fp, "\\norder %u\"];\n", (unsigned)r.order);
-	}
-	for (i = 0; i < p->count[PLAN_A]; i++) {
+	case PLAN_APE:
+		/* the step's place in its pattern, as the planner runs it
+		   (the order field alone is often 1 for every step) */
+		fprintf(fp, "%sstep %u", c->v->named[t][i] ? "\\n" : "",
+		    (unsigned)c->seq[i]);
+		break;
+	case PLAN_A: {
 		struct plan_action r;
 		const char *name;
 
-		plan_get_action(p, i, &r);
-		node_start(fp, v, PLAN_A, i);
+		plan_get_action(c->p, i, &r);
 		fputs("\\n", fp);
-		if ((name = view_action(v, r.action)) != NULL)
+		if ((name = view_action(c->v, r.action)) != NULL)
 			put_text(fp, name);
 		else
 			fprintf(fp, "action %u", (unsigned)r.action);
-		fprintf(fp, " %d\"];\n", (int)r.value);
+		fprintf(fp, " %d", (int)r.value);
+		break;
 	}
+	default:
+		break;
+	}
+	node_end(c, note);
 }
 
+/* A cluster per drive around the elements it reaches first; elements no
+ * drive reaches stay outside. */
 static void
-child_edge(FILE *fp, int t, uint16_t i, const struct plan_ref *r)
+put_clusters(const struct node_ctx *c, uint16_t *const owner[PLAN_NTYPES],
+    const uint16_t *order)
+{
+	uint16_t k, i;
+	int t;
+
+	for (k = 0; k < c->p->count[PLAN_D]; k++) {
+		fprintf(c->fp, "\tsubgraph cluster_D%u {\n\t\tlabel=\"",
+		    (unsigned)order[k]);
+		put_text(c->fp, c->v->label[PLAN_D][order[k]]);
+		fputs("\"; style=\"rounded,dashed\"; color=\"#999999\";\n",
+		    c->fp);
+		for (t = 0; t < PLAN_NTYPES; t++)
+			for (i = 0; i < c->p->count[t]; i++)
+				if (owner[t][i] == order[k]) {
+					fputc('\t', c->fp);
+					put_node(c, t, i);
+				}
+		fputs("\t}\n", c->fp);
+	}
+	for (t = 0; t < PLAN_NTYPES; t++)
+		for (i = 0; i < c->p->count[t]; i++)
+			if (owner[t][i] == PLAN_NONE)
+				put_node(c, t, i);
+}
+
+/* Shapes and outcome colours, drawn in a row of their own. */
+static void
+put_legend(FILE *fp)
+{
+	static const int by_depth[PLAN_NTYPES] = {
+		PLAN_D, PLAN_C, PLAN_CE, PLAN_AP, PLAN_APE, PLAN_A
+	};
+	int k;
+
+	fputs("\tsubgraph cluster_legend {\n\t\tlabel=\"legend\"; "
+	    "rank=same; style=rounded; color=\"#bbbbbb\"; fontsize=9;\n", fp);
+	for (k = 0; k < PLAN_NTYPES; k++) {
+		int t = by_depth[k];
+
+		fprintf(fp, "\t\tlegend%d [shape=%s, style=\"%s\", "
+		    "fillcolor=\"%s\", fontsize=9, label=\"%s\"];\n", k,
+		    look[t].shape, look[t].style, look[t].fill,
+		    plan_type_word((uint8_t)t));
+	}
+	fputs("\t\tlegend6 [shape=plaintext, fontsize=9, label=<<table "
+	    "border=\"0\" cellspacing=\"2\"><tr><td>outcome</td></tr>", fp);
+	for (k = 0; k < EMIT_NOUTCOMES; k++)
+		fprintf(fp, "<tr><td bgcolor=\"%s\">%s</td></tr>",
+		    emit_outcomes[k].colour, emit_outcomes[k].words);
+	fputs("</table>>];\n\t}\n", fp);
+}
+
+/* An edge into another drive's subtree (a shared element) does not pull
+ * ranks: the graph stays as wide as the deepest tree. */
+static void
+child_edge(FILE *fp, uint16_t *const owner[PLAN_NTYPES], int t, uint16_t i,
+    const struct plan_ref *r)
 {
 	if (r->type == PLAN_NO_TYPE)
 		return;
-	fprintf(fp, "\t%s%u -> %s%u;\n", plan_type_tag(t), (unsigned)i,
-	    plan_type_tag(r->type), (unsigned)r->index);
+	fprintf(fp, "\t%s%u -> %s%u%s;\n", plan_type_tag(t), (unsigned)i,
+	    plan_type_tag(r->type), (unsigned)r->index,
+	    owner[t][i] != owner[r->type][r->index] ?
+	    " [constraint=false]" : "");
 }
 
 /*
@@ -197,37 +289,24 @@ priority_order(const struct plan *p, struct view_key *ces)
 	}
 }
 
-/* Drives on the top rank, highest priority on the left. */
-static int
-put_drive_rank(FILE *fp, const struct plan *p)
+/* Drives in the first column, highest priority on top. */
+static void
+put_drive_rank(FILE *fp, const struct plan *p, const uint16_t *order)
 {
-	struct view_key *v = calloc((size_t)p->count[PLAN_D] + 1, sizeof *v);
 	uint16_t i;
 
-	if (v == NULL)
-		return -1;
-	for (i = 0; i < p->count[PLAN_D]; i++) {
-		struct plan_drive r;
-
-		plan_get_drive(p, i, &r);
-		v[i].index = i;
-		v[i].key = r.priority;
-	}
-	view_sort(v, p->count[PLAN_D], 1);
 	fputs("\t{ rank=source;", fp);
 	for (i = 0; i < p->count[PLAN_D]; i++)
-		fprintf(fp, " D%u;", (unsigned)v[i].index);
+		fprintf(fp, " D%u;", (unsigned)order[i]);
 	for (i = 1; i < p->count[PLAN_D]; i++)
 		fprintf(fp, " D%u -> D%u [style=invis];",
-		    (unsigned)v[i - 1].index, (unsigned)v[i].index);
+		    (unsigned)order[i - 1], (unsigned)order[i]);
 	fputs(" }\n", fp);
-	free(v);
-	return 0;
 }
 
 static void
 put_edges(FILE *fp, const struct plan *p, const struct view_key *runs,
-    const struct view_key *ces)
+    const struct view_key *ces, uint16_t *const owner[PLAN_NTYPES])
 {
 	uint16_t i, k, n = 0;
 
@@ -235,7 +314,7 @@ put_edges(FILE *fp, const struct plan *p, const struct view_key *runs,
 		struct plan_drive r;
 
 		plan_get_drive(p, i, &r);
-		child_edge(fp, PLAN_D, i, &r.child);
+		child_edge(fp, owner, PLAN_D, i, &r.child);
 	}
 	for (i = 0; i < p->count[PLAN_C]; i++) {
 		struct plan_comp c;
@@ -249,7 +328,7 @@ put_edges(FILE *fp, const struct plan *p, const struct view_key *runs,
 		struct plan_ce r;
 
 		plan_get_ce(p, i, &r);
-		child_edge(fp, PLAN_CE, i, &r.child);
+		child_edge(fp, owner, PLAN_CE, i, &r.child);
 	}
 	for (i = 0; i < p->count[PLAN_AP]; i++) {
 		struct plan_ap a;
@@ -264,8 +343,52 @@ put_edges(FILE *fp, const struct plan *p, const struct view_key *runs,
 		struct plan_ape r;
 
 		plan_get_ape(p, i, &r);
-		child_edge(fp, PLAN_APE, i, &r.child);
+		child_edge(fp, owner, PLAN_APE, i, &r.child);
 	}
+}
+
+static void
+free_owners(uint16_t *owner[PLAN_NTYPES])
+{
+	int t;
+
+	for (t = 0; t < PLAN_NTYPES; t++)
+		free(owner[t]);
+}
+
+/* owner[] and order[] for the clusters; 0 or -1 (out of memory). */
+static int
+group(const struct plan *p, uint16_t *owner[PLAN_NTYPES], uint16_t **order)
+{
+	int t;
+
+	for (t = 0; t < PLAN_NTYPES; t++)
+		owner[t] = calloc((size_t)p->count[t] + 1, sizeof *owner[t]);
+	*order = calloc((size_t)p->count[PLAN_D] + 1, sizeof **order);
+	for (t = 0; t < PLAN_NTYPES; t++)
+		if (owner[t] == NULL)
+			return -1;
+	if (*order == NULL || plan_owners(p, owner) < 0 ||
+	    plan_drive_order(p, *order) < 0)
+		return -1;
+	return 0;
+}
+
+/*
+ * Left to right (drives in the first column, their trees growing right)
+ * keeps large plans narrow: their width is the depth of the tree, not the
+ * number of its leaves.
+ */
+static void
+put_header(FILE *fp, const struct emit_options *o)
+{
+	fputs("digraph plan {\n\tgraph [label=\"", fp);
+	put_text(fp, o->source ? o->source : "plan");
+	fputs("\", labelloc=t, rankdir=LR, newrank=true, ordering=out, "
+	    "nodesep=0.12, ranksep=0.3, fontname=\"Helvetica\"];\n"
+	    "\tnode [fontname=\"Helvetica\", fontsize=10, margin=\"0.06,0.03\"];\n"
+	    "\tedge [fontname=\"Helvetica\", fontsize=9, arrowsize=0.6];\n",
+	    fp);
 }
 
 int
@@ -278,26 +401,28 @@ emit_dot(FILE *fp, const struct plan *p, const struct emit_options *o,
 	    sizeof *runs);
 	struct view_key *ces = calloc((size_t)p->count[PLAN_CE] + 1,
 	    sizeof *ces);
+	uint16_t *owner[PLAN_NTYPES] = { NULL }, *order = NULL;
+	struct node_ctx c;
 	int rc = -1;
 
 	if (view_open(&v, p) < 0 || seq == NULL || runs == NULL ||
-	    ces == NULL) {
+	    ces == NULL || group(p, owner, &order) < 0) {
 		diag_error(d, 0, 0, "out of memory");
 		goto out;
 	}
 	run_order(p, seq, runs);
 	priority_order(p, ces);
-	fputs("digraph plan {\n\tgraph [label=\"", fp);
-	put_text(fp, o->source ? o->source : "plan");
-	fputs("\", labelloc=t, ordering=out, fontname=\"Helvetica\"];\n"
-	    "\tnode [fontname=\"Helvetica\", fontsize=10];\n"
-	    "\tedge [fontname=\"Helvetica\", fontsize=9];\n", fp);
-	if (p->count[PLAN_D] && put_drive_rank(fp, p) < 0) {
-		diag_error(d, 0, 0, "out of memory");
-		goto out;
-	}
-	put_nodes(fp, p, &v, seq);
-	put_edges(fp, p, runs, ces);
+	put_header(fp, o);
+	put_legend(fp);
+	if (p->count[PLAN_D])
+		put_drive_rank(fp, p, order);
+	c.fp = fp;
+	c.p = p;
+	c.v = &v;
+	c.seq = seq;
+	c.o = o;
+	put_clusters(&c, owner, order);
+	put_edges(fp, p, runs, ces, owner);
 	fputs("}\n", fp);
 	rc = 0;
 out:
@@ -305,5 +430,7 @@ out:
 	free(seq);
 	free(runs);
 	free(ces);
+	free(order);
+	free_owners(owner);
 	return rc;
 }

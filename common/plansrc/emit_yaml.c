@@ -490,6 +490,13 @@ wide_field(uint16_t v)
 	return v > 255;
 }
 
+/* A CE's hysteresis or flex: plancc widens for it outside 0..255. */
+static int
+wide_latch(int16_t v)
+{
+	return v < 0 || v > 255;
+}
+
 /* Would plancc choose 16-bit ids for this plan by itself? */
 static int
 needs_wide(const struct plan *p)
@@ -514,7 +521,8 @@ needs_wide(const struct plan *p)
 		struct plan_ce r;
 
 		plan_get_ce(p, i, &r);
-		wide |= wide_field(r.priority) | wide_field(r.rel.sense);
+		wide |= wide_field(r.priority) | wide_field(r.rel.sense) |
+		    wide_latch(r.rel.hysteresis) | wide_latch(r.rel.flex);
 	}
 	for (i = 0; i < p->count[PLAN_D]; i++) {
 		struct plan_drive r;
@@ -539,14 +547,19 @@ static void
 put_settings(struct ywriter *w)
 {
 	const struct plan *p = w->p;
-	int wide = p->id_width == 2 && !needs_wide(p);
+	int auto16 = needs_wide(p);
+	/* the width plancc would not choose by itself; an 8-bit plan it
+	   would widen (a CE hysteresis above 255) then stays 8-bit, and
+	   plancc says why it cannot compile it */
+	int wide = p->id_width == 2 && !auto16;
+	int narrow = p->id_width == 1 && auto16;
 
-	if (!wide && w->names && !(p->flags & PLAN_F_RECURSION) &&
+	if (!wide && !narrow && w->names && !(p->flags & PLAN_F_RECURSION) &&
 	    p->global_monitor == 0)
 		return;
 	fputs("plan:\n", w->fp);
-	if (wide)
-		fputs("  id_width: 16\n", w->fp);
+	if (wide || narrow)
+		fprintf(w->fp, "  id_width: %d\n", wide ? 16 : 8);
 	if (!w->names)
 		fputs("  names: false\n", w->fp);
 	if (p->flags & PLAN_F_RECURSION)
@@ -670,9 +683,11 @@ emit_yaml(FILE *fp, const struct plan *p, const struct emit_options *o,
 	w.nested_ce = !o->sort_by_id && list_in_table_order(p, PLAN_CE);
 	w.nested_ape = !o->sort_by_id && list_in_table_order(p, PLAN_APE);
 	number_elements(&w);
-	fprintf(fp, "# plancc -d %s: %lu elements, %d-bit ids%s\n",
-	    o->source ? o->source : "-", (unsigned long)total,
-	    8 * p->id_width, o->sort_by_id ? ", listed by id" : "");
+	fprintf(fp, "# %s%s %s: %lu elements, %d-bit ids%s\n",
+	    o->command ? o->command : "plancc -d",
+	    o->sort_by_id ? " --sort" : "", o->source ? o->source : "-",
+	    (unsigned long)total, 8 * p->id_width,
+	    o->sort_by_id ? ", listed by id" : "");
 	fputs("# (the YAML plan format is described in plan-yaml(5))\n\n",
 	    fp);
 	put_sections(&w);

@@ -8,6 +8,7 @@
  */
 #include <ctype.h>
 #include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -18,6 +19,8 @@
 #include "plan/vocab.h"
 #include "plansrc/cint.h"
 #include "plansrc/inst.h"
+#include "plansrc/pwarn.h"
+#include "plansrc/utf8.h"
 
 #define MAX_ARGS 12
 #define MAX_INCLUDE_DEPTH 8
@@ -40,6 +43,7 @@ struct reader {
 	long capacity_line;	/* 0 when no PLAN R I was seen */
 	struct pending *names, *monitors;
 	size_t nnames, nmonitors, names_cap, monitors_cap;
+	long commands;		/* lines that build the plan, includes too */
 };
 
 static long
@@ -95,9 +99,9 @@ read_int(struct reader *r, const char *p, long *out)
 		return NULL;
 	}
 	if (octal)
-		diag_warn(r->d, r->line, col_of(r, p), "'%.*s' has a "
-		    "leading zero, so it is octal (%ld)", (int)(end - p), p,
-		    *out);
+		diag_wreport(r->d, PW_OCTAL, r->line, col_of(r, p), "'%.*s' "
+		    "has a leading zero, so it is octal (%ld)",
+		    (int)(end - p), p, *out);
 	return end;
 }
 
@@ -276,8 +280,9 @@ reset_command(struct reader *r, char kind, const char *args, long col)
 		if (read_args(r, args, v, 0, "R C") < 0)
 			return;
 		if (r->m->nelem > 0)
-			diag_warn(r->d, r->line, col, "PLAN R C discards the "
-			    "%zu elements above", r->m->nelem);
+			diag_wreport(r->d, PW_IGNORED, r->line, col, "PLAN R "
+			    "C discards the %zu elements above",
+			    r->m->nelem);
 		for (i = 0; i < r->m->nelem; i++)
 			free(r->m->elem[i].name);
 		r->m->nelem = 0;
@@ -338,8 +343,8 @@ plan_command(struct reader *r, const char *p, long col)
 	case 'D':
 	case 'S':
 	case 'U':
-		diag_warn(r->d, r->line, col, "PLAN %c %c asks the robot a "
-		    "question; ignored", a, b);
+		diag_wreport(r->d, PW_IGNORED, r->line, col, "PLAN %c %c asks "
+		    "the robot a question; ignored", a, b);
 		return;
 	}
 	diag_error(r->d, r->line, col_of(r, p), "unknown planner command "
@@ -490,6 +495,25 @@ is_robot_command(const char *w, size_t n)
 	return 0;
 }
 
+/* A command that builds the plan, w[0..n) its word; 0 if it is none. */
+static int
+plan_line(struct reader *r, const char *w, size_t n, int bang, long col)
+{
+	if (n == 4 && strncasecmp(w, "PLAN", 4) == 0 && !bang &&
+	    (w[4] == ' ' || w[4] == '\t'))
+		plan_command(r, w + 4, col);
+	else if (n == 5 && strncasecmp(w, "PELEM", 5) == 0)
+		name_command(r, 'E', w + 5, col);
+	else if (n == 6 && strncasecmp(w, "RSENSE", 6) == 0)
+		name_command(r, 'S', w + 6, col);
+	else if (n == 7 && strncasecmp(w, "RACTION", 7) == 0)
+		name_command(r, 'A', w + 7, col);
+	else
+		return 0;
+	r->commands++;
+	return 1;
+}
+
 static void
 process_line(struct reader *r, const char *line, int depth)
 {
@@ -500,6 +524,7 @@ process_line(struct reader *r, const char *line, int depth)
 	if (*p == '\0' || (p[0] == '/' && p[1] == '/'))
 		return;
 	if (*p == '@') {
+		r->commands++;
 		include_file(r, p + 1, col, depth);
 		return;
 	}
@@ -507,21 +532,14 @@ process_line(struct reader *r, const char *line, int depth)
 		w++;
 	for (n = 0; w[n] && w[n] != ' ' && w[n] != '\t' && w[n] != '='; n++)
 		;
-	if (n == 4 && strncasecmp(w, "PLAN", 4) == 0 && w != p + 1 &&
-	    (w[4] == ' ' || w[4] == '\t'))
-		plan_command(r, w + 4, col);
-	else if (n == 5 && strncasecmp(w, "PELEM", 5) == 0)
-		name_command(r, 'E', w + 5, col);
-	else if (n == 6 && strncasecmp(w, "RSENSE", 6) == 0)
-		name_command(r, 'S', w + 6, col);
-	else if (n == 7 && strncasecmp(w, "RACTION", 7) == 0)
-		name_command(r, 'A', w + 7, col);
-	else if (w == p && is_robot_command(w, n))
-		diag_warn(r->d, r->line, col, "robot command '%.*s' is not "
-		    "part of a plan; ignored", (int)n, w);
+	if (plan_line(r, w, n, w != p, col))
+		return;
+	if (w == p && is_robot_command(w, n))
+		diag_wreport(r->d, PW_IGNORED, r->line, col, "robot command "
+		    "'%.*s' is not part of a plan; ignored", (int)n, w);
 	else
-		diag_warn(r->d, r->line, col, "not a command or a comment; "
-		    "line ignored");
+		diag_wreport(r->d, PW_IGNORED, r->line, col, "not a command "
+		    "or a comment; line ignored");
 }
 
 #define MAX_ERRORS 50
@@ -531,6 +549,7 @@ read_lines(struct reader *r, FILE *fp, int depth)
 {
 	char *line = NULL;
 	size_t cap = 0;
+	const char *bad;
 	ssize_t len;
 	int rc = 0;
 
@@ -539,6 +558,13 @@ read_lines(struct reader *r, FILE *fp, int depth)
 		if ((size_t)len != strlen(line)) {
 			diag_error(r->d, r->line, (long)strlen(line) + 1,
 			    "NUL byte: this is not a text file");
+			break;
+		}
+		/* binary input stops here, before a stray '@' opens files */
+		if ((bad = utf8_first_bad(line)) != NULL) {
+			diag_error(r->d, r->line, (long)(bad - line) + 1,
+			    "byte 0x%02x is not UTF-8: this is not a text "
+			    "file", (unsigned char)*bad);
 			break;
 		}
 		while (len > 0 && (line[len - 1] == '\n' ||
@@ -570,9 +596,9 @@ apply_pending(struct reader *r, const int32_t *by_id,
 		struct plan_elem *e;
 
 		if (p->id < 1 || p->id > limit || by_id[p->id] < 0) {
-			diag_warn(r->d, p->pos.line, p->pos.col, "PELEM '%s' "
-			    "names id %ld, which no element has", p->name,
-			    p->id);
+			diag_wreport(r->d, PW_UNUSED, p->pos.line, p->pos.col,
+			    "PELEM '%s' names id %ld, which no element has",
+			    p->name, p->id);
 			continue;
 		}
 		if (dup[p->id])
@@ -670,23 +696,52 @@ finish(struct reader *r)
 	free(dup);
 }
 
-int
-inst_read(FILE *fp, const char *path, struct plan_model *m, struct diag *d)
+/* fp (NULL: an empty input) into m. */
+static int
+read_all(FILE *fp, const char *path, struct plan_model *m, struct diag *d)
 {
 	struct reader r;
 	size_t i;
-	int rc;
+	int rc = 0;
 
 	memset(&r, 0, sizeof r);
 	r.m = m;
 	r.d = d;
 	r.path = path;
-	rc = read_lines(&r, fp, 0);
-	if (rc == 0 && d->errors < MAX_ERRORS)
+	if (fp)
+		rc = read_lines(&r, fp, 0);
+	if (rc == 0 && d->errors == 0 && r.commands == 0)
+		diag_error(d, 0, 0, "no line is a plan command (PLAN, PELEM, "
+		    "RSENSE, RACTION or @ file): this is not an Instinct "
+		    "command file");
+	else if (rc == 0 && d->errors < MAX_ERRORS)
 		finish(&r);
 	for (i = 0; i < r.nnames; i++)
 		free(r.names[i].name);
 	free(r.names);
 	free(r.monitors);
+	return rc;
+}
+
+int
+inst_read(FILE *fp, const char *path, struct plan_model *m, struct diag *d)
+{
+	return read_all(fp, path, m, d);
+}
+
+int
+inst_read_mem(const unsigned char *buf, size_t len, const char *path,
+    struct plan_model *m, struct diag *d)
+{
+	FILE *fp = NULL;
+	int rc;
+
+	/* POSIX lets fmemopen refuse a size of 0 */
+	if (len > 0 && (fp = fmemopen((void *)(uintptr_t)buf, len, "r")) ==
+	    NULL)
+		return -1;
+	rc = read_all(fp, path, m, d);
+	if (fp)
+		fclose(fp);
 	return rc;
 }

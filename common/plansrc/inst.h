@@ -5,6 +5,7 @@
 #ifndef SPINE_INST_H
 #define SPINE_INST_H
 
+#include <stddef.h>
 #include <stdio.h>
 
 #include "host/diag.h"
@@ -17,5 +18,9 @@
  */
 int inst_read(FILE *fp, const char *path, struct plan_model *m,
     struct diag *d);
+
+/* The same from memory (plancc reads standard input whole to sniff it). */
+int inst_read_mem(const unsigned char *buf, size_t len, const char *path,
+    struct plan_model *m, struct diag *d);
 
 #endif

@@ -22,23 +22,39 @@ link_describe(const struct plan_elem *e, char *buf, size_t size)
 	return buf;
 }
 
+/* An error, or a warning of class wclass; a Dia object is named. */
+static void
+vreport(struct link_ctx *c, enum diag_level level, unsigned wclass,
+    const struct src_pos *pos, const char *fmt, va_list ap)
+{
+	char msg[1024], where[64] = "";
+	long line = 0, col = 0;
+	unsigned errors;
+
+	/* after an error, "unreachable" and the like are mostly its echoes
+	 * (not after a warning that -Werror=class made an error) */
+	if (level == DIAG_WARNING && c->d->errors > c->warning_errors)
+		return;
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	if (pos && pos->object[0]) {
+		snprintf(where, sizeof where, "object %s: ", pos->object);
+	} else if (pos) {
+		line = pos->line;
+		col = pos->col;
+	}
+	if (level == DIAG_WARNING) {
+		errors = c->d->errors;
+		diag_wreport(c->d, wclass, line, col, "%s%s", where, msg);
+		c->warning_errors += c->d->errors - errors;
+	} else
+		diag_report(c->d, level, line, col, "%s%s", where, msg);
+}
+
 void
 link_vreport_at(struct link_ctx *c, enum diag_level level,
     const struct src_pos *pos, const char *fmt, va_list ap)
 {
-	char msg[1024];
-
-	/* after an error, "unreachable" and the like are mostly its echoes */
-	if (level == DIAG_WARNING && c->d->errors > 0)
-		return;
-	vsnprintf(msg, sizeof msg, fmt, ap);
-	if (pos == NULL)
-		diag_report(c->d, level, 0, 0, "%s", msg);
-	else if (pos->object[0])
-		diag_report(c->d, level, 0, 0, "object %s: %s", pos->object,
-		    msg);
-	else
-		diag_report(c->d, level, pos->line, pos->col, "%s", msg);
+	vreport(c, level, PW_NONE, pos, fmt, ap);
 }
 
 void
@@ -48,7 +64,7 @@ link_report_at(struct link_ctx *c, enum diag_level level,
 	va_list ap;
 
 	va_start(ap, fmt);
-	link_vreport_at(c, level, pos, fmt, ap);
+	vreport(c, level, PW_NONE, pos, fmt, ap);
 	va_end(ap);
 }
 
@@ -59,7 +75,29 @@ link_report(struct link_ctx *c, enum diag_level level,
 	va_list ap;
 
 	va_start(ap, fmt);
-	link_vreport_at(c, level, e ? &e->pos : NULL, fmt, ap);
+	vreport(c, level, PW_NONE, e ? &e->pos : NULL, fmt, ap);
+	va_end(ap);
+}
+
+void
+link_warn_at(struct link_ctx *c, enum plan_warning wclass,
+    const struct src_pos *pos, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vreport(c, DIAG_WARNING, wclass, pos, fmt, ap);
+	va_end(ap);
+}
+
+void
+link_warn(struct link_ctx *c, enum plan_warning wclass,
+    const struct plan_elem *e, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vreport(c, DIAG_WARNING, wclass, e ? &e->pos : NULL, fmt, ap);
 	va_end(ap);
 }
 

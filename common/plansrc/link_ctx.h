@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "plansrc/link.h"
+#include "plansrc/pwarn.h"
 
 #define LINK_MAX_ID 65535L
 
@@ -26,6 +27,7 @@ struct link_ctx {
 	int32_t *next_member;	/* CE/APE model index -> next sibling */
 	uint16_t count[PLAN_NTYPES];
 	int width;		/* chosen id width in bytes */
+	unsigned warning_errors;	/* errors -Werror=class made */
 };
 
 /* One diagnostic about element e (position and Dia object included). */
@@ -45,6 +47,20 @@ void link_report_at(struct link_ctx *c, enum diag_level level,
     ;
 void link_vreport_at(struct link_ctx *c, enum diag_level level,
     const struct src_pos *pos, const char *fmt, va_list ap);
+
+/* A warning of a class (pwarn.h) about element e, or at pos. */
+void link_warn(struct link_ctx *c, enum plan_warning wclass,
+    const struct plan_elem *e, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+void link_warn_at(struct link_ctx *c, enum plan_warning wclass,
+    const struct src_pos *pos, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
 
 /* "drive 'Explore'" or "drive #3" into buf. */
 const char *link_describe(const struct plan_elem *e, char *buf, size_t size);

@@ -1,8 +1,9 @@
 /*
- * task_compile.c - a task source in memory -> a complete .plan image:
- * load the document, read it (task_yaml.c), check and lay it out
- * (task_link.c), encode the section and the plan around it.  The image
- * is opened once more before it is handed out.  Called by plancc.
+ * task_compile.c - a task source -> a complete .plan image: the document
+ * (loaded by ydoc.c, the reader plans use too) read by task_yaml.c,
+ * checked and laid out by task_link.c, the section and the plan around it
+ * encoded.  The image is opened once more before it is handed out.
+ * Called by plancc.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -13,27 +14,17 @@
 #include "plansrc/task_link.h"
 
 int
-task_source_sniff(const char *buf, size_t len)
+task_doc_is_task(const struct ydoc *doc)
 {
-	struct diag quiet = diag_for(NULL);
-	struct tdoc y;
-	yaml_node_t *root;
-	yaml_node_pair_t *p;
-	int found = 0;
+	const struct ynode *root = ydoc_at(doc, 0), *k, *v;
+	int32_t it = YDOC_NONE;
 
-	quiet.quiet = 1;
-	if (tdoc_load(&y, buf, len, &quiet) == 0 &&
-	    (root = tdoc_root(&y)) != NULL && root->type == YAML_MAPPING_NODE)
-		for (p = root->data.mapping.pairs.start;
-		    p < root->data.mapping.pairs.top && !found; p++) {
-			yaml_node_t *k = tdoc_peek(&y, p->key);
-
-			found = k && k->type == YAML_SCALAR_NODE &&
-			    (strcmp(tdoc_text(k), "task") == 0 ||
-			    strcmp(tdoc_text(k), "initialAction") == 0);
-		}
-	tdoc_free(&y);
-	return found;
+	if (root == NULL || root->kind != YNODE_MAP)
+		return 0;
+	while (ymap_next(doc, root, &it, &k, &v))
+		if (ynode_is(k, "task") || ynode_is(k, "initialAction"))
+			return 1;
+	return 0;
 }
 
 /* The section, then the plan holding it; 0 or -1 (reported). */
@@ -79,7 +70,7 @@ encode(const struct task_linked *l, struct diag *d, uint8_t **out,
 }
 
 int
-task_compile(const char *buf, size_t len, struct diag *d, uint8_t **out,
+task_compile_doc(const struct ydoc *doc, struct diag *d, uint8_t **out,
     uint32_t *size)
 {
 	struct tdoc y;
@@ -88,18 +79,32 @@ task_compile(const char *buf, size_t len, struct diag *d, uint8_t **out,
 	int rc = -1;
 
 	*out = NULL;
-	memset(&m, 0, sizeof m);
-	if (tdoc_load(&y, buf, len, d) == 0 && tsrc_read(&y, &m) == 0 &&
-	    task_link(&m, d, &l) == 0) {
+	y.doc = doc;
+	y.d = d;
+	if (tsrc_read(&y, &m) == 0 && task_link(&m, d, &l) == 0) {
 		rc = encode(&l, d, out, size);
 		task_linked_free(&l);
 	}
 	tsrc_free(&m);
-	tdoc_free(&y);
 	if (rc == 0 && diag_failed(d)) {
 		free(*out);
 		*out = NULL;
 		rc = -1;
 	}
+	return rc;
+}
+
+int
+task_compile(const char *buf, size_t len, struct diag *d, uint8_t **out,
+    uint32_t *size)
+{
+	struct ydoc doc;
+	int rc;
+
+	*out = NULL;
+	if (ydoc_load(&doc, (const unsigned char *)buf, len, d) < 0)
+		return -1;
+	rc = task_compile_doc(&doc, d, out, size);
+	ydoc_free(&doc);
 	return rc;
 }

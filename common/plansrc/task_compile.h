@@ -10,13 +10,18 @@
 #include <stdint.h>
 
 #include "host/diag.h"
+#include "plansrc/ydoc.h"
 
 /*
- * 1 when buf is a task source: one document whose top level is a mapping
- * with a `task` or an `initialAction` key.  0 otherwise, also when it
- * does not parse (the caller's reader will say why).
+ * 1 when a loaded document is a task source: its top level is a mapping
+ * with a `task` or an `initialAction` key.  plancc loads a YAML or JSON
+ * file once (ydoc_load) and asks this to pick the reader.
  */
-int task_source_sniff(const char *buf, size_t len);
+int task_doc_is_task(const struct ydoc *doc);
+
+/* Compile a loaded document as task_compile does. */
+int task_compile_doc(const struct ydoc *doc, struct diag *d, uint8_t **out,
+    uint32_t *size);
 
 /*
  * Compile buf into a plan image: 0 with *out (malloc'd) and *size, or -1

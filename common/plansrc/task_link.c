@@ -7,6 +7,7 @@
 #include <stdarg.h>
 #include <string.h>
 
+#include "plansrc/pwarn.h"
 #include "plansrc/task_link.h"
 
 struct tlink {
@@ -251,8 +252,9 @@ warn_unreachable(struct tlink *l)
 	}
 	for (a = 0; a < m->nactions; a++)
 		if (!reach[a])
-			diag_warn(l->d, m->act[a].pos.line, m->act[a].pos.col,
-			    "action '%s' is never started", m->act[a].name);
+			diag_wreport(l->d, PW_UNUSED, m->act[a].pos.line,
+			    m->act[a].pos.col, "action '%s' is never started",
+			    m->act[a].name);
 }
 
 int

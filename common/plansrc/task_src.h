@@ -87,8 +87,8 @@ void tsrc_free(struct tsrc_task *m);
 
 /* The decision-level parts (task_ystate.c). */
 int tsrc_read_decisions(struct tdoc *y, const struct tsrc_task *m,
-    yaml_node_t *n, struct tsrc_action *a);
-int tsrc_read_target(struct tdoc *y, yaml_node_t *n, const char *what,
+    const struct ynode *n, struct tsrc_action *a);
+int tsrc_read_target(struct tdoc *y, const struct ynode *n, const char *what,
     struct tsrc_target *t);
 
 /* Axis index of a name, or -1. */
@@ -99,7 +99,7 @@ int tsrc_axis(const struct tsrc_task *m, const char *s, size_t len);
  * the axis defaults to `axis`).  1 if n is a reference, 0 if it is not,
  * -1 when it is malformed (reported).
  */
-int tsrc_var_ref(struct tdoc *y, const struct tsrc_task *m, yaml_node_t *n,
-    uint8_t axis, struct tsrc_comp *c);
+int tsrc_var_ref(struct tdoc *y, const struct tsrc_task *m,
+    const struct ynode *n, uint8_t axis, struct tsrc_comp *c);
 
 #endif

@@ -31,11 +31,6 @@ static const struct tkey reset_keys[] = {
 
 static const char *const default_axes[] = { "x", "y", "z" };
 
-#define NITEMS(n) ((size_t)((n)->data.sequence.items.top - \
-	(n)->data.sequence.items.start))
-#define NPAIRS(n) ((size_t)((n)->data.mapping.pairs.top - \
-	(n)->data.mapping.pairs.start))
-
 int
 tsrc_axis(const struct tsrc_task *m, const char *s, size_t len)
 {
@@ -49,14 +44,14 @@ tsrc_axis(const struct tsrc_task *m, const char *s, size_t len)
 }
 
 int
-tsrc_var_ref(struct tdoc *y, const struct tsrc_task *m, yaml_node_t *n,
-    uint8_t axis, struct tsrc_comp *c)
+tsrc_var_ref(struct tdoc *y, const struct tsrc_task *m,
+    const struct ynode *n, uint8_t axis, struct tsrc_comp *c)
 {
 	const char *s = tdoc_text(n), *dot;
 	size_t len = tdoc_len(n);
 	int k;
 
-	if (n->type != YAML_SCALAR_NODE || len == 0 || s[0] != '$')
+	if (n->kind != YNODE_SCALAR || len == 0 || s[0] != '$')
 		return 0;
 	dot = memchr(s, '.', len);
 	c->var = s + 1;
@@ -82,8 +77,8 @@ tsrc_var_ref(struct tdoc *y, const struct tsrc_task *m, yaml_node_t *n,
 
 /* One coordinate of a point: a number or a variable reference. */
 static int
-read_coord(struct tdoc *y, const struct tsrc_task *m, yaml_node_t *n,
-    uint8_t axis, struct tsrc_comp *c)
+read_coord(struct tdoc *y, const struct tsrc_task *m,
+    const struct ynode *n, uint8_t axis, struct tsrc_comp *c)
 {
 	int rc = tsrc_var_ref(y, m, n, axis, c);
 
@@ -96,8 +91,8 @@ read_coord(struct tdoc *y, const struct tsrc_task *m, yaml_node_t *n,
 
 /* A whole point as one variable: "$name" stands for all its axes. */
 static int
-read_var_point(struct tdoc *y, const struct tsrc_task *m, yaml_node_t *n,
-    struct tsrc_comp *c)
+read_var_point(struct tdoc *y, const struct tsrc_task *m,
+    const struct ynode *n, struct tsrc_comp *c)
 {
 	uint8_t k;
 	int rc = tsrc_var_ref(y, m, n, 0, &c[0]);
@@ -117,26 +112,23 @@ read_var_point(struct tdoc *y, const struct tsrc_task *m, yaml_node_t *n,
 }
 
 static int
-read_axis_map(struct tdoc *y, const struct tsrc_task *m, yaml_node_t *n,
-    struct tsrc_comp *c)
+read_axis_map(struct tdoc *y, const struct tsrc_task *m,
+    const struct ynode *n, struct tsrc_comp *c)
 {
-	yaml_node_pair_t *p;
+	const struct ynode *key, *v;
+	int32_t it = YDOC_NONE;
 	unsigned given = 0;
 	int k;
 
 	if (tdoc_name_map(y, n, TASK_MAX_AXES, "a point") < 0)
 		return -1;
-	for (p = n->data.mapping.pairs.start; p < n->data.mapping.pairs.top;
-	    p++) {
-		yaml_node_t *key = tdoc_peek(y, p->key), *v;
-
+	while (ymap_next(y->doc, n, &it, &key, &v)) {
 		if ((k = tsrc_axis(m, tdoc_text(key), tdoc_len(key))) < 0) {
 			tdoc_error(y, key, "no axis '%.40s' in this task",
 			    tdoc_text(key));
 			return -1;
 		}
-		if ((v = tdoc_get(y, p->value)) == NULL ||
-		    read_coord(y, m, v, (uint8_t)k, &c[k]) < 0)
+		if (read_coord(y, m, v, (uint8_t)k, &c[k]) < 0)
 			return -1;
 		given |= 1u << k;
 	}
@@ -149,70 +141,63 @@ read_axis_map(struct tdoc *y, const struct tsrc_task *m, yaml_node_t *n,
 }
 
 static int
-read_point(struct tdoc *y, const struct tsrc_task *m, yaml_node_t *n,
-    struct tsrc_comp *c)
+read_point(struct tdoc *y, const struct tsrc_task *m,
+    const struct ynode *n, struct tsrc_comp *c)
 {
-	yaml_node_item_t *it;
+	const struct ynode *v;
+	int32_t it = YDOC_NONE;
 	uint8_t k = 0;
 
-	if (n->type == YAML_MAPPING_NODE)
+	if (n->kind == YNODE_MAP)
 		return read_axis_map(y, m, n, c);
-	if (n->type != YAML_SEQUENCE_NODE)
+	if (n->kind != YNODE_SEQ)
 		return read_var_point(y, m, n, c);
-	if (NITEMS(n) != m->naxes) {
+	if (TDOC_ITEMS(n) != m->naxes) {
 		tdoc_error(y, n, "a point of %zu coordinates; this task has "
-		    "%u axes", NITEMS(n), m->naxes);
+		    "%u axes", TDOC_ITEMS(n), m->naxes);
 		return -1;
 	}
-	for (it = n->data.sequence.items.start;
-	    it < n->data.sequence.items.top; it++, k++) {
-		yaml_node_t *v = tdoc_get(y, *it);
-
-		if (v == NULL || read_coord(y, m, v, k, &c[k]) < 0)
+	for (; yseq_next(y->doc, n, &it, &v); k++)
+		if (read_coord(y, m, v, k, &c[k]) < 0)
 			return -1;
-	}
 	return 0;
 }
 
 static int
-read_trajectory(struct tdoc *y, const struct tsrc_task *m, yaml_node_t *n,
-    struct tsrc_action *a)
+read_trajectory(struct tdoc *y, const struct tsrc_task *m,
+    const struct ynode *n, struct tsrc_action *a)
 {
-	yaml_node_item_t *it;
+	const struct ynode *p;
+	int32_t it = YDOC_NONE;
 	size_t i = 0;
 
 	if (tdoc_list(y, n, 0xFFFF, "a trajectory") < 0)
 		return -1;
-	if (NITEMS(n) == 0) {
+	if (TDOC_ITEMS(n) == 0) {
 		tdoc_error(y, n, "action '%s': the trajectory has no points",
 		    a->name);
 		return -1;
 	}
-	a->npoints = NITEMS(n);
+	a->npoints = TDOC_ITEMS(n);
 	if ((a->point = calloc(a->npoints * m->naxes,
 	    sizeof *a->point)) == NULL) {
 		tdoc_error(y, n, "out of memory");
 		return -1;
 	}
-	for (it = n->data.sequence.items.start;
-	    it < n->data.sequence.items.top; it++, i++) {
-		yaml_node_t *p = tdoc_get(y, *it);
-
-		if (p == NULL || read_point(y, m, p,
-		    &a->point[i * m->naxes]) < 0)
+	for (; yseq_next(y->doc, n, &it, &p); i++)
+		if (read_point(y, m, p, &a->point[i * m->naxes]) < 0)
 			return -1;
-	}
 	return 0;
 }
 
 static int
-read_verify(struct tdoc *y, yaml_node_t *n, struct tsrc_action *a)
+read_verify(struct tdoc *y, const struct ynode *n, struct tsrc_action *a)
 {
-	yaml_node_t *v[2];
+	const struct ynode *v[2];
 
 	if (tdoc_is_plain(n, "false") || tdoc_is_plain(n, "off"))
 		return 0;
-	if (n->type == YAML_SCALAR_NODE) {
+	if (n->kind == YNODE_SCALAR) {
 		tdoc_error(y, n, "verification needs a tolerance: write "
 		    "{tolerance: T, misses: N}, or false");
 		return -1;
@@ -237,9 +222,9 @@ read_verify(struct tdoc *y, yaml_node_t *n, struct tsrc_action *a)
 
 /* The original's reset: past `limit` self-restarts, start `action`. */
 static int
-read_reset(struct tdoc *y, yaml_node_t *n, struct tsrc_action *a)
+read_reset(struct tdoc *y, const struct ynode *n, struct tsrc_action *a)
 {
-	yaml_node_t *v[3];
+	const struct ynode *v[3];
 
 	if (tdoc_keys(y, n, reset_keys, 3, v, "reset") < 0)
 		return -1;
@@ -267,10 +252,10 @@ read_reset(struct tdoc *y, yaml_node_t *n, struct tsrc_action *a)
 }
 
 static int
-read_action(struct tdoc *y, const struct tsrc_task *m, yaml_node_t *n,
-    struct tsrc_action *a)
+read_action(struct tdoc *y, const struct tsrc_task *m,
+    const struct ynode *n, struct tsrc_action *a)
 {
-	yaml_node_t *v[N_ACTION];
+	const struct ynode *v[N_ACTION];
 
 	if (tdoc_keys(y, n, action_keys, N_ACTION, v, "an action") < 0)
 		return -1;
@@ -295,15 +280,16 @@ reserved(const char *s)
 }
 
 static int
-read_actions(struct tdoc *y, struct tsrc_task *m, yaml_node_t *n)
+read_actions(struct tdoc *y, struct tsrc_task *m, const struct ynode *n)
 {
-	yaml_node_pair_t *p;
+	const struct ynode *key, *v;
+	int32_t it = YDOC_NONE;
 	int rc = 0;
 	size_t i = 0;
 
 	if (tdoc_name_map(y, n, TASK_MAX_ACTIONS, "actions") < 0)
 		return -1;
-	if ((m->nactions = NPAIRS(n)) == 0) {
+	if ((m->nactions = TDOC_PAIRS(n)) == 0) {
 		tdoc_error(y, n, "the task has no actions");
 		return -1;
 	}
@@ -311,10 +297,8 @@ read_actions(struct tdoc *y, struct tsrc_task *m, yaml_node_t *n)
 		tdoc_error(y, n, "out of memory");
 		return -1;
 	}
-	for (p = n->data.mapping.pairs.start; p < n->data.mapping.pairs.top;
-	    p++, i++) {
+	for (; ymap_next(y->doc, n, &it, &key, &v); i++) {
 		struct tsrc_action *a = &m->act[i];
-		yaml_node_t *key = tdoc_peek(y, p->key), *v;
 
 		a->pos = tdoc_pos(key);
 		if (tdoc_name(y, key, "an action name", &a->name) < 0) {
@@ -327,8 +311,6 @@ read_actions(struct tdoc *y, struct tsrc_task *m, yaml_node_t *n)
 			rc = -1;
 			continue;
 		}
-		if ((v = tdoc_get(y, p->value)) == NULL)
-			return -1;
 		if (read_action(y, m, v, a) < 0)
 			rc = -1;
 	}
@@ -337,19 +319,17 @@ read_actions(struct tdoc *y, struct tsrc_task *m, yaml_node_t *n)
 
 /* Names from a list into out (at most max, distinct). */
 static int
-read_names(struct tdoc *y, yaml_node_t *n, size_t max, const char *what,
+read_names(struct tdoc *y, const struct ynode *n, size_t max, const char *what,
     const char **out, struct tpos *pos, size_t *count)
 {
-	yaml_node_item_t *it;
+	const struct ynode *v;
+	int32_t it = YDOC_NONE;
 	size_t i = 0, j;
 
 	if (tdoc_list(y, n, max, what) < 0)
 		return -1;
-	for (it = n->data.sequence.items.start;
-	    it < n->data.sequence.items.top; it++, i++) {
-		yaml_node_t *v = tdoc_get(y, *it);
-
-		if (v == NULL || tdoc_name(y, v, what, &out[i]) < 0)
+	for (; yseq_next(y->doc, n, &it, &v); i++) {
+		if (tdoc_name(y, v, what, &out[i]) < 0)
 			return -1;
 		if (pos)
 			pos[i] = tdoc_pos(v);
@@ -365,14 +345,14 @@ read_names(struct tdoc *y, yaml_node_t *n, size_t max, const char *what,
 }
 
 static int
-read_objects(struct tdoc *y, struct tsrc_task *m, yaml_node_t *n)
+read_objects(struct tdoc *y, struct tsrc_task *m, const struct ynode *n)
 {
 	size_t i;
 
 	if (tdoc_list(y, n, TASK_MAX_OBJECTS, "objects") < 0)
 		return -1;
-	m->object = calloc(NITEMS(n) + 1, sizeof *m->object);
-	m->object_pos = calloc(NITEMS(n) + 1, sizeof *m->object_pos);
+	m->object = calloc(TDOC_ITEMS(n) + 1, sizeof *m->object);
+	m->object_pos = calloc(TDOC_ITEMS(n) + 1, sizeof *m->object_pos);
 	if (m->object == NULL || m->object_pos == NULL) {
 		tdoc_error(y, n, "out of memory");
 		return -1;
@@ -390,44 +370,35 @@ read_objects(struct tdoc *y, struct tsrc_task *m, yaml_node_t *n)
 }
 
 /* The first point of the first action, without reading it. */
-static yaml_node_t *
-first_point(struct tdoc *y, yaml_node_t *actions)
+static const struct ynode *
+first_point(struct tdoc *y, const struct ynode *actions)
 {
-	yaml_node_t *a, *t;
-	yaml_node_pair_t *p;
+	const struct ynode *k, *a, *t;
+	int32_t it = YDOC_NONE;
 
-	if (actions->type != YAML_MAPPING_NODE || NPAIRS(actions) == 0)
+	if (actions->kind != YNODE_MAP ||
+	    !ymap_next(y->doc, actions, &it, &k, &a) || a->kind != YNODE_MAP)
 		return NULL;
-	a = tdoc_peek(y, actions->data.mapping.pairs.start->value);
-	if (a == NULL || a->type != YAML_MAPPING_NODE)
-		return NULL;
-	for (p = a->data.mapping.pairs.start; p < a->data.mapping.pairs.top;
-	    p++) {
-		yaml_node_t *k = tdoc_peek(y, p->key);
-
-		if (k && k->type == YAML_SCALAR_NODE &&
-		    strcmp(tdoc_text(k), "trajectory") == 0) {
-			t = tdoc_peek(y, p->value);
-			if (t && t->type == YAML_SEQUENCE_NODE && NITEMS(t))
-				return tdoc_peek(y,
-				    *t->data.sequence.items.start);
-		}
-	}
+	for (it = YDOC_NONE; ymap_next(y->doc, a, &it, &k, &t);)
+		if (k->kind == YNODE_SCALAR &&
+		    strcmp(k->text, "trajectory") == 0 &&
+		    t->kind == YNODE_SEQ && TDOC_ITEMS(t))
+			return ydoc_at(y->doc, t->first);
 	return NULL;
 }
 
 /* Without axes: x, y, z as many as the first point has. */
 static int
-infer_axes(struct tdoc *y, struct tsrc_task *m, yaml_node_t *root,
-    yaml_node_t *actions)
+infer_axes(struct tdoc *y, struct tsrc_task *m, const struct ynode *root,
+    const struct ynode *actions)
 {
-	yaml_node_t *p = first_point(y, actions);
+	const struct ynode *p = first_point(y, actions);
 	size_t n = 0;
 
-	if (p && p->type == YAML_SEQUENCE_NODE)
-		n = NITEMS(p);
-	else if (p && p->type == YAML_MAPPING_NODE)
-		n = NPAIRS(p);
+	if (p && p->kind == YNODE_SEQ)
+		n = TDOC_ITEMS(p);
+	else if (p && p->kind == YNODE_MAP)
+		n = TDOC_PAIRS(p);
 	if (n == 0 || n > 3) {
 		tdoc_error(y, p ? p : root, "cannot tell the axes from the "
 		    "first point; name them with axes: [x, y, z]");
@@ -439,7 +410,7 @@ infer_axes(struct tdoc *y, struct tsrc_task *m, yaml_node_t *root,
 }
 
 static int
-read_axes(struct tdoc *y, struct tsrc_task *m, yaml_node_t *n)
+read_axes(struct tdoc *y, struct tsrc_task *m, const struct ynode *n)
 {
 	size_t count = 0;
 
@@ -455,11 +426,11 @@ read_axes(struct tdoc *y, struct tsrc_task *m, yaml_node_t *n)
 }
 
 static int
-read_top(struct tdoc *y, struct tsrc_task *m, yaml_node_t *root,
-    yaml_node_t **v)
+read_top(struct tdoc *y, struct tsrc_task *m, const struct ynode *root,
+    const struct ynode **v)
 {
 	m->name = "";
-	if (v[K_TASK] && !(v[K_TASK]->type == YAML_SCALAR_NODE &&
+	if (v[K_TASK] && !(v[K_TASK]->kind == YNODE_SCALAR &&
 	    tdoc_len(v[K_TASK]) == 0) && tdoc_name(y, v[K_TASK],
 	    "the task name", &m->name) < 0)
 		return -1;
@@ -482,16 +453,14 @@ read_top(struct tdoc *y, struct tsrc_task *m, yaml_node_t *root,
 int
 tsrc_read(struct tdoc *y, struct tsrc_task *m)
 {
-	yaml_node_t *root = tdoc_root(y), *v[N_TOP];
+	const struct ynode *root = ydoc_at(y->doc, 0), *v[N_TOP];
 
 	memset(m, 0, sizeof *m);
 	if (root == NULL) {
 		diag_error(y->d, 0, 0, "empty file: no task");
 		return -1;
 	}
-	root = tdoc_get(y, 1);
-	if (root == NULL || tdoc_keys(y, root, top_keys, N_TOP, v,
-	    "the task") < 0)
+	if (tdoc_keys(y, root, top_keys, N_TOP, v, "the task") < 0)
 		return -1;
 	return read_top(y, m, root, v);
 }

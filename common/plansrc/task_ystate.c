@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "plansrc/pwarn.h"
 #include "plansrc/task_src.h"
 
 static const struct tkey decision_keys[] = {
@@ -23,34 +24,22 @@ static const struct tkey target_keys[] = {
 	{ "action", NULL }, { "delay", NULL },
 };
 
-#define NITEMS(n) ((size_t)((n)->data.sequence.items.top - \
-	(n)->data.sequence.items.start))
-#define NPAIRS(n) ((size_t)((n)->data.mapping.pairs.top - \
-	(n)->data.mapping.pairs.start))
-
-static int
-text_is(const yaml_node_t *n, const char *s)
-{
-	return n->type == YAML_SCALAR_NODE && tdoc_len(n) == strlen(s) &&
-	    memcmp(tdoc_text(n), s, tdoc_len(n)) == 0;
-}
-
 /* [value or $variable, threshold] */
 static int
-read_pair(struct tdoc *y, const struct tsrc_task *m, yaml_node_t *n,
-    uint8_t axis, struct tsrc_comp *c)
+read_pair(struct tdoc *y, const struct tsrc_task *m,
+    const struct ynode *n, uint8_t axis, struct tsrc_comp *c)
 {
-	yaml_node_t *v, *t;
+	const struct ynode *v, *t;
 	int rc;
 
-	if (NITEMS(n) != 2) {
+	if (TDOC_ITEMS(n) != 2) {
 		tdoc_error(y, n, "a state component list is [value, "
 		    "threshold]");
 		return -1;
 	}
-	if ((v = tdoc_get(y, n->data.sequence.items.start[0])) == NULL ||
-	    (t = tdoc_get(y, n->data.sequence.items.start[1])) == NULL ||
-	    (rc = tsrc_var_ref(y, m, v, axis, c)) < 0)
+	v = ydoc_at(y->doc, n->first);
+	t = ydoc_at(y->doc, v->next);
+	if ((rc = tsrc_var_ref(y, m, v, axis, c)) < 0)
 		return -1;
 	if (rc == 0) {
 		c->kind = TASK_VALUE;
@@ -67,21 +56,20 @@ read_pair(struct tdoc *y, const struct tsrc_task *m, yaml_node_t *n,
 }
 
 static int
-read_state_comp(struct tdoc *y, const struct tsrc_task *m, yaml_node_t *n,
-    uint8_t axis, struct tsrc_comp *c)
+read_state_comp(struct tdoc *y, const struct tsrc_task *m,
+    const struct ynode *n, uint8_t axis, struct tsrc_comp *c)
 {
 	int rc;
 
 	memset(c, 0, sizeof *c);
 	c->pos = tdoc_pos(n);
-	if (tdoc_is_plain(n, "-1") || text_is(n, "any"))
+	if (tdoc_is_plain(n, "-1") || ynode_is(n, "any"))
 		return 0;	/* TASK_ANY */
-	if (n->type == YAML_SEQUENCE_NODE)
+	if (n->kind == YNODE_SEQ)
 		return read_pair(y, m, n, axis, c);
 	if ((rc = tsrc_var_ref(y, m, n, axis, c)) != 0)
 		return rc < 0 ? -1 : 0;
-	if (n->type == YAML_SCALAR_NODE &&
-	    n->data.scalar.style == YAML_PLAIN_SCALAR_STYLE)
+	if (n->kind == YNODE_SCALAR && n->plain)
 		tdoc_error(y, n, "a bare '%.20s' is not a state component: "
 		    "write [%.20s, threshold], or -1 for don't care",
 		    tdoc_text(n), tdoc_text(n));
@@ -94,21 +82,17 @@ read_state_comp(struct tdoc *y, const struct tsrc_task *m, yaml_node_t *n,
 
 /* Axis -> component; axes not given are don't care.  "name" allowed? */
 static int
-read_comp_map(struct tdoc *y, const struct tsrc_task *m, yaml_node_t *n,
-    struct tsrc_comp *c, yaml_node_t **name)
+read_comp_map(struct tdoc *y, const struct tsrc_task *m,
+    const struct ynode *n, struct tsrc_comp *c, const struct ynode **name)
 {
-	yaml_node_pair_t *p;
+	const struct ynode *key, *v;
+	int32_t it = YDOC_NONE;
 	int k;
 
 	if (tdoc_name_map(y, n, TASK_MAX_AXES + 1, "a state") < 0)
 		return -1;
-	for (p = n->data.mapping.pairs.start; p < n->data.mapping.pairs.top;
-	    p++) {
-		yaml_node_t *key = tdoc_peek(y, p->key), *v;
-
-		if ((v = tdoc_get(y, p->value)) == NULL)
-			return -1;
-		if (name && text_is(key, "name")) {
+	while (ymap_next(y->doc, n, &it, &key, &v)) {
+		if (name && ynode_is(key, "name")) {
 			*name = v;
 			continue;
 		}
@@ -125,31 +109,28 @@ read_comp_map(struct tdoc *y, const struct tsrc_task *m, yaml_node_t *n,
 
 /* The components of the arm or of one object: a list or a mapping. */
 static int
-read_comps(struct tdoc *y, const struct tsrc_task *m, yaml_node_t *n,
-    struct tsrc_comp *c)
+read_comps(struct tdoc *y, const struct tsrc_task *m,
+    const struct ynode *n, struct tsrc_comp *c)
 {
-	yaml_node_item_t *it;
+	const struct ynode *v;
+	int32_t it = YDOC_NONE;
 	uint8_t k = 0;
 
-	if (n->type == YAML_MAPPING_NODE)
+	if (n->kind == YNODE_MAP)
 		return read_comp_map(y, m, n, c, NULL);
-	if (n->type != YAML_SEQUENCE_NODE || NITEMS(n) != m->naxes) {
+	if (n->kind != YNODE_SEQ || TDOC_ITEMS(n) != m->naxes) {
 		tdoc_error(y, n, "a state is a list of %u components or a "
 		    "mapping of axes", m->naxes);
 		return -1;
 	}
-	for (it = n->data.sequence.items.start;
-	    it < n->data.sequence.items.top; it++, k++) {
-		yaml_node_t *v = tdoc_get(y, *it);
-
-		if (v == NULL || read_state_comp(y, m, v, k, &c[k]) < 0)
+	for (; yseq_next(y->doc, n, &it, &v); k++)
+		if (read_state_comp(y, m, v, k, &c[k]) < 0)
 			return -1;
-	}
 	return 0;
 }
 
 static int
-object_name(struct tdoc *y, yaml_node_t *n, const char **out)
+object_name(struct tdoc *y, const struct ynode *n, const char **out)
 {
 	if (tdoc_name(y, n, "an object name", out) < 0)
 		return -1;
@@ -162,21 +143,19 @@ object_name(struct tdoc *y, yaml_node_t *n, const char **out)
 
 /* objects: {name: comps, ...} */
 static int
-read_object_map(struct tdoc *y, const struct tsrc_task *m, yaml_node_t *n,
-    struct tsrc_decision *d)
+read_object_map(struct tdoc *y, const struct tsrc_task *m,
+    const struct ynode *n, struct tsrc_decision *d)
 {
-	yaml_node_pair_t *p;
+	const struct ynode *key, *v;
+	int32_t it = YDOC_NONE;
 
 	if (tdoc_name_map(y, n, TASK_MAX_OBJECTS, "objects") < 0)
 		return -1;
-	for (p = n->data.mapping.pairs.start; p < n->data.mapping.pairs.top;
-	    p++) {
+	while (ymap_next(y->doc, n, &it, &key, &v)) {
 		struct tsrc_check *ch = &d->check[d->nchecks++];
-		yaml_node_t *key = tdoc_peek(y, p->key), *v;
 
 		ch->pos = tdoc_pos(key);
 		if (object_name(y, key, &ch->object) < 0 ||
-		    (v = tdoc_get(y, p->value)) == NULL ||
 		    read_comps(y, m, v, ch->comp) < 0)
 			return -1;
 	}
@@ -185,23 +164,21 @@ read_object_map(struct tdoc *y, const struct tsrc_task *m, yaml_node_t *n,
 
 /* objects: [{name: flame, x: ..., ...}, ...] as instructions.json has */
 static int
-read_object_list(struct tdoc *y, const struct tsrc_task *m, yaml_node_t *n,
-    struct tsrc_decision *d)
+read_object_list(struct tdoc *y, const struct tsrc_task *m,
+    const struct ynode *n, struct tsrc_decision *d)
 {
-	yaml_node_item_t *it;
+	const struct ynode *v;
+	int32_t it = YDOC_NONE;
 	size_t j;
 
 	if (tdoc_list(y, n, TASK_MAX_OBJECTS, "objects") < 0)
 		return -1;
-	for (it = n->data.sequence.items.start;
-	    it < n->data.sequence.items.top; it++) {
+	while (yseq_next(y->doc, n, &it, &v)) {
 		struct tsrc_check *ch = &d->check[d->nchecks];
-		yaml_node_t *v = tdoc_get(y, *it), *name = NULL;
+		const struct ynode *name = NULL;
 
-		if (v == NULL)
-			return -1;
 		ch->pos = tdoc_pos(v);
-		if (v->type != YAML_MAPPING_NODE) {
+		if (v->kind != YNODE_MAP) {
 			tdoc_error(y, v, "an object in a state is a mapping "
 			    "with its name and axes");
 			return -1;
@@ -227,10 +204,10 @@ read_object_list(struct tdoc *y, const struct tsrc_task *m, yaml_node_t *n,
 }
 
 static int
-read_state(struct tdoc *y, const struct tsrc_task *m, yaml_node_t *n,
-    struct tsrc_decision *d)
+read_state(struct tdoc *y, const struct tsrc_task *m,
+    const struct ynode *n, struct tsrc_decision *d)
 {
-	yaml_node_t *v[2], *o;
+	const struct ynode *v[2], *o;
 	size_t count;
 
 	if (tdoc_keys(y, n, state_keys, 2, v, "a decision state") < 0)
@@ -239,39 +216,37 @@ read_state(struct tdoc *y, const struct tsrc_task *m, yaml_node_t *n,
 		return -1;
 	if ((o = v[1]) == NULL)
 		return 0;
-	count = o->type == YAML_MAPPING_NODE ? NPAIRS(o) :
-	    o->type == YAML_SEQUENCE_NODE ? NITEMS(o) : 0;
+	count = o->kind == YNODE_MAP ? TDOC_PAIRS(o) :
+	    o->kind == YNODE_SEQ ? TDOC_ITEMS(o) : 0;
 	if (count > TASK_MAX_OBJECTS)
 		count = 0;	/* refused by the readers below */
 	if ((d->check = calloc(count + 1, sizeof *d->check)) == NULL) {
 		tdoc_error(y, o, "out of memory");
 		return -1;
 	}
-	if (o->type == YAML_SEQUENCE_NODE)
+	if (o->kind == YNODE_SEQ)
 		return read_object_list(y, m, o, d);
 	return read_object_map(y, m, o, d);
 }
 
 /* record: {variable: arm | object, ...} */
 static int
-read_records(struct tdoc *y, yaml_node_t *n, struct tsrc_decision *d)
+read_records(struct tdoc *y, const struct ynode *n, struct tsrc_decision *d)
 {
-	yaml_node_pair_t *p;
+	const struct ynode *key, *v;
+	int32_t it = YDOC_NONE;
 
 	if (tdoc_name_map(y, n, 255, "record") < 0)
 		return -1;
-	if ((d->rec = calloc(NPAIRS(n) + 1, sizeof *d->rec)) == NULL) {
+	if ((d->rec = calloc(TDOC_PAIRS(n) + 1, sizeof *d->rec)) == NULL) {
 		tdoc_error(y, n, "out of memory");
 		return -1;
 	}
-	for (p = n->data.mapping.pairs.start; p < n->data.mapping.pairs.top;
-	    p++) {
+	while (ymap_next(y->doc, n, &it, &key, &v)) {
 		struct tsrc_record *r = &d->rec[d->nrecords++];
-		yaml_node_t *key = tdoc_peek(y, p->key), *v;
 
 		r->pos = tdoc_pos(key);
 		if (tdoc_name(y, key, "a variable name", &r->var) < 0 ||
-		    (v = tdoc_get(y, p->value)) == NULL ||
 		    tdoc_name(y, v, "a source (arm or an object)",
 		    &r->source) < 0)
 			return -1;
@@ -283,15 +258,15 @@ read_records(struct tdoc *y, yaml_node_t *n, struct tsrc_decision *d)
 }
 
 static int
-target_name(struct tdoc *y, yaml_node_t *n, struct tsrc_target *t)
+target_name(struct tdoc *y, const struct ynode *n, struct tsrc_target *t)
 {
 	/* "no action named" points at the name, also inside {action: } */
 	t->pos = tdoc_pos(n);
-	if (text_is(n, "none"))
+	if (ynode_is(n, "none"))
 		t->kind = TASK_T_NONE;
-	else if (text_is(n, "done"))
+	else if (ynode_is(n, "done"))
 		t->kind = TASK_T_DONE;
-	else if (text_is(n, "abort"))
+	else if (ynode_is(n, "abort"))
 		t->kind = TASK_T_ABORT;
 	else if (tdoc_name(y, n, "an action name", &t->action) < 0)
 		return -1;
@@ -301,16 +276,16 @@ target_name(struct tdoc *y, yaml_node_t *n, struct tsrc_target *t)
 }
 
 int
-tsrc_read_target(struct tdoc *y, yaml_node_t *n, const char *what,
+tsrc_read_target(struct tdoc *y, const struct ynode *n, const char *what,
     struct tsrc_target *t)
 {
-	yaml_node_t *v[2];
+	const struct ynode *v[2];
 
 	memset(t, 0, sizeof *t);
 	t->pos = tdoc_pos(n);
-	if (n->type == YAML_SCALAR_NODE)
+	if (n->kind == YNODE_SCALAR)
 		return target_name(y, n, t);
-	if (n->type != YAML_MAPPING_NODE) {
+	if (n->kind != YNODE_MAP) {
 		tdoc_error(y, n, "%s is an action name, none, done or abort, "
 		    "or {action: ..., delay: ...}", what);
 		return -1;
@@ -325,17 +300,18 @@ tsrc_read_target(struct tdoc *y, yaml_node_t *n, const char *what,
 	    "the delay", 0, 0xFFFF, &t->delay) < 0))
 		return -1;
 	if (t->kind == TASK_T_NONE && t->delay != 0) {
-		tdoc_warn(y, v[1], "a delay does nothing with none");
+		tdoc_warn(y, PW_IGNORED, v[1], "a delay does nothing with "
+		    "none");
 		t->delay = 0;
 	}
 	return 0;
 }
 
 static int
-read_decision(struct tdoc *y, const struct tsrc_task *m, yaml_node_t *n,
-    struct tsrc_decision *d)
+read_decision(struct tdoc *y, const struct tsrc_task *m,
+    const struct ynode *n, struct tsrc_decision *d)
 {
-	yaml_node_t *v[N_DECISION];
+	const struct ynode *v[N_DECISION];
 
 	d->pos = tdoc_pos(n);
 	if (tdoc_keys(y, n, decision_keys, N_DECISION, v, "a decision") < 0)
@@ -360,23 +336,21 @@ read_decision(struct tdoc *y, const struct tsrc_task *m, yaml_node_t *n,
 
 int
 tsrc_read_decisions(struct tdoc *y, const struct tsrc_task *m,
-    yaml_node_t *n, struct tsrc_action *a)
+    const struct ynode *n, struct tsrc_action *a)
 {
-	yaml_node_item_t *it;
+	const struct ynode *v;
+	int32_t it = YDOC_NONE;
 	size_t i = 0;
 
 	if (tdoc_list(y, n, 0xFFFF, "decisions") < 0)
 		return -1;
-	if ((a->dec = calloc(NITEMS(n) + 1, sizeof *a->dec)) == NULL) {
+	if ((a->dec = calloc(TDOC_ITEMS(n) + 1, sizeof *a->dec)) == NULL) {
 		tdoc_error(y, n, "out of memory");
 		return -1;
 	}
-	for (it = n->data.sequence.items.start;
-	    it < n->data.sequence.items.top; it++, i++) {
-		yaml_node_t *v = tdoc_get(y, *it);
-
+	for (; yseq_next(y->doc, n, &it, &v); i++) {
 		a->ndecisions = i + 1;
-		if (v == NULL || read_decision(y, m, v, &a->dec[i]) < 0)
+		if (read_decision(y, m, v, &a->dec[i]) < 0)
 			return -1;
 	}
 	return 0;

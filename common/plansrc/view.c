@@ -9,6 +9,7 @@
 
 #include "plan/vocab.h"
 #include "plansrc/model.h"
+#include "plansrc/utf8.h"
 #include "plansrc/view.h"
 
 /* A small open-addressing set of strings, to keep labels unique. */
@@ -200,35 +201,7 @@ view_child(const struct plan_view *v, const struct plan_ref *r)
 int
 view_utf8_ok(const char *s)
 {
-	const unsigned char *p = (const unsigned char *)s;
-
-	while (*p) {
-		unsigned c = *p++, n, cp;
-
-		if (c < 0x80)
-			continue;
-		if (c >= 0xc2 && c <= 0xdf) {
-			n = 1;
-			cp = c & 0x1f;
-		} else if (c >= 0xe0 && c <= 0xef) {
-			n = 2;
-			cp = c & 0x0f;
-		} else if (c >= 0xf0 && c <= 0xf4) {
-			n = 3;
-			cp = c & 0x07;
-		} else {
-			return 0;
-		}
-		for (; n > 0; n--, p++) {
-			if ((*p & 0xc0) != 0x80)
-				return 0;
-			cp = cp << 6 | (*p & 0x3f);
-		}
-		if ((c == 0xe0 && cp < 0x800) || (c == 0xf0 && cp < 0x10000) ||
-		    (cp >= 0xd800 && cp <= 0xdfff) || cp > 0x10ffff)
-			return 0;
-	}
-	return 1;
+	return utf8_first_bad(s) == NULL;
 }
 
 static int

@@ -11,7 +11,8 @@
 #include "plan/plan.h"
 #include "plan/vocab.h"
 #include "plansrc/expr.h"
-#include "plansrc/slurp.h"
+#include "host/slurp.h"
+#include "plansrc/pwarn.h"
 #include "plansrc/yamlplan.h"
 #include "plansrc/ydoc.h"
 #include "plansrc/yreader.h"
@@ -54,7 +55,7 @@ read_monitor(struct yreader *r, const struct ynode *n, long *field)
 		    ynode_what(n, buf, sizeof buf));
 		return;
 	}
-	while (yseq_next(&r->doc, n, &it, &item)) {
+	while (yseq_next(r->doc, n, &it, &item)) {
 		for (i = 0; i < 6; i++)
 			if (ynode_is(item, plan_event_word((uint8_t)i)))
 				break;
@@ -98,7 +99,7 @@ read_when(struct yreader *r, size_t k, const struct ynode *n)
 			    REF_NAME_OR_ID);
 		return;
 	}
-	if (ymap_fields(&r->doc, n, keys, v, "when", r->d) < 0)
+	if (ymap_fields(r->doc, n, keys, v, "when", r->d) < 0)
 		return;
 	if (v[0] == NULL || v[1] == NULL) {
 		ydoc_error(r->d, n, "when: needs sense and compare (and "
@@ -134,9 +135,9 @@ read_releaser(struct yreader *r, size_t k, const struct ynode *when,
 	if (when)
 		read_when(r, k, when);
 	else
-		ydoc_warn(r->d, at, "%s '%s' has no 'when:': it is released "
-		    "only while sense 0 reads more than 1 (write 'when: "
-		    "always' if it should always be released)", what,
+		ydoc_warn(r->d, PW_RELEASER, at, "%s '%s' has no 'when:': it "
+		    "is released only while sense 0 reads more than 1 (write "
+		    "'when: always' if it should always be released)", what,
 		    r->refs[k].label);
 	set_long(r, hyst, I16_MIN, I16_MAX, "hysteresis", &e->hysteresis);
 	set_long(r, flex, I16_MIN, I16_MAX, "flex", &e->flex);
@@ -181,7 +182,7 @@ read_drive(struct yreader *r, const struct ynode *key, const struct ynode *n)
 	size_t k;
 
 	if (yreader_new_elem(r, PLAN_D, key, &k) < 0 ||
-	    ymap_fields(&r->doc, n, keys, v, "drive", r->d) < 0)
+	    ymap_fields(r->doc, n, keys, v, "drive", r->d) < 0)
 		return;
 	read_identity(r, k, v[ID], v[UNNAMED]);
 	e = &r->m->elem[k];
@@ -216,7 +217,7 @@ read_ce(struct yreader *r, const struct ynode *key, const struct ynode *n,
 	size_t k;
 
 	if (yreader_new_elem(r, PLAN_CE, key, &k) < 0 ||
-	    ymap_fields(&r->doc, n, keys, v, "competence element", r->d) < 0)
+	    ymap_fields(r->doc, n, keys, v, "competence element", r->d) < 0)
 		return;
 	if (parent >= 0 && v[COMPETENCE]) {
 		ydoc_error(r->d, v[COMPETENCE], "competence: an element "
@@ -253,9 +254,9 @@ read_ce_map(struct yreader *r, const struct ynode *n, long parent,
 		    ynode_what(n, buf, sizeof buf));
 		return;
 	}
-	if (ymap_check_keys(&r->doc, n, r->d) < 0)
+	if (ymap_check_keys(r->doc, n, r->d) < 0)
 		return;
-	while (ymap_next(&r->doc, n, &it, &key, &value))
+	while (ymap_next(r->doc, n, &it, &key, &value))
 		read_ce(r, key, value, parent);
 }
 
@@ -272,7 +273,7 @@ read_competence(struct yreader *r, const struct ynode *key,
 	size_t k;
 
 	if (yreader_new_elem(r, PLAN_C, key, &k) < 0 ||
-	    ymap_fields(&r->doc, n, keys, v, "competence", r->d) < 0)
+	    ymap_fields(r->doc, n, keys, v, "competence", r->d) < 0)
 		return;
 	read_identity(r, k, v[ID], v[UNNAMED]);
 	e = &r->m->elem[k];
@@ -314,7 +315,7 @@ read_step(struct yreader *r, const struct ynode *n, long parent)
 		read_child(r, k, n);
 		return;
 	}
-	if (ymap_fields(&r->doc, n, keys, v, "step", r->d) < 0 ||
+	if (ymap_fields(r->doc, n, keys, v, "step", r->d) < 0 ||
 	    yreader_new_elem(r, PLAN_APE, v[NAME] ? v[NAME] : n, &k) < 0)
 		return;
 	if (!v[NAME])
@@ -354,7 +355,7 @@ read_steps(struct yreader *r, const struct ynode *n, long parent,
 		    what, ynode_what(n, buf, sizeof buf));
 		return;
 	}
-	while (yseq_next(&r->doc, n, &it, &item))
+	while (yseq_next(r->doc, n, &it, &item))
 		read_step(r, item, parent);
 }
 
@@ -375,7 +376,7 @@ read_pattern(struct yreader *r, const struct ynode *key,
 		read_steps(r, n, (long)k, "pattern");
 		return;
 	}
-	if (ymap_fields(&r->doc, n, keys, v, "pattern", r->d) < 0)
+	if (ymap_fields(r->doc, n, keys, v, "pattern", r->d) < 0)
 		return;
 	read_identity(r, k, v[ID], v[UNNAMED]);
 	read_monitor(r, v[MONITOR], &r->m->elem[k].monitor);
@@ -416,7 +417,7 @@ read_act(struct yreader *r, const struct ynode *key, const struct ynode *n)
 		    REF_NAME_OR_ID);
 		return;
 	}
-	if (ymap_fields(&r->doc, n, keys, v, "act", r->d) < 0)
+	if (ymap_fields(r->doc, n, keys, v, "act", r->d) < 0)
 		return;
 	read_identity(r, k, v[ID], v[UNNAMED]);
 	e = &r->m->elem[k];
@@ -454,9 +455,9 @@ read_named(struct yreader *r, const struct ynode *n, const char *what,
 		    sizeof buf));
 		return;
 	}
-	if (ymap_check_keys(&r->doc, n, r->d) < 0)
+	if (ymap_check_keys(r->doc, n, r->d) < 0)
 		return;
-	while (ymap_next(&r->doc, n, &it, &key, &value)) {
+	while (ymap_next(r->doc, n, &it, &key, &value)) {
 		const char *name;
 
 		if (yget_name(key, what, r->d, &name) == 0)
@@ -511,7 +512,7 @@ read_settings(struct yreader *r, const struct ynode *n)
 	long width;
 	int flag;
 
-	if (ymap_fields(&r->doc, n, keys, v, "plan", r->d) < 0)
+	if (ymap_fields(r->doc, n, keys, v, "plan", r->d) < 0)
 		return;
 	if (v[WIDTH] && yget_long(v[WIDTH], 8, 16, "id_width", r->d,
 	    &width) == 0) {
@@ -562,32 +563,43 @@ section(struct yreader *r, const struct ynode *key, const struct ynode *n)
 }
 
 int
-yaml_plan_read_mem(const unsigned char *buf, size_t len,
-    struct plan_model *m, struct diag *d)
+yaml_plan_read_doc(const struct ydoc *doc, struct plan_model *m,
+    struct diag *d)
 {
-	const struct ynode *root, *key, *value;
+	const struct ynode *root = ydoc_at(doc, 0), *key, *value;
 	struct yreader r;
 	int32_t it = YDOC_NONE;
 	char what[64];
 
 	if (yreader_init(&r, m, d) < 0)
 		return 0;
-	if (ydoc_load(&r.doc, buf, len, d) < 0)
-		goto out;
-	root = ydoc_at(&r.doc, 0);
+	r.doc = doc;
 	if (root->kind != YNODE_MAP) {
-		ydoc_error(d, root, "a plan is a mapping of sections (drives:, "
-		    "competences:, ...), not %s", ynode_what(root, what,
-		    sizeof what));
+		ydoc_error(d, root, "a plan is a mapping of sections "
+		    "(drives:, competences:, ...), not %s",
+		    ynode_what(root, what, sizeof what));
 		goto out;
 	}
-	if (ymap_check_keys(&r.doc, root, d) < 0)
+	if (ymap_check_keys(doc, root, d) < 0)
 		goto out;
-	while (ymap_next(&r.doc, root, &it, &key, &value))
+	while (ymap_next(doc, root, &it, &key, &value))
 		section(&r, key, value);
 	if (d->errors == 0)
 		yreader_resolve(&r);
 out:
 	yreader_free(&r);
+	return 0;
+}
+
+int
+yaml_plan_read_mem(const unsigned char *buf, size_t len,
+    struct plan_model *m, struct diag *d)
+{
+	struct ydoc doc;
+
+	if (ydoc_load(&doc, buf, len, d) < 0)
+		return 0;
+	yaml_plan_read_doc(&doc, m, d);
+	ydoc_free(&doc);
 	return 0;
 }

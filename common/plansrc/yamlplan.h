@@ -9,6 +9,7 @@
 
 #include "host/diag.h"
 #include "plansrc/model.h"
+#include "plansrc/ydoc.h"
 
 /*
  * Read the plan in buf[0..len) into m.  Diagnostics go to d (which names
@@ -17,5 +18,10 @@
  */
 int yaml_plan_read_mem(const unsigned char *buf, size_t len,
     struct plan_model *m, struct diag *d);
+
+/* The same for a document already loaded (plancc loads a file once, then
+ * asks task_doc_is_task which reader it is for). */
+int yaml_plan_read_doc(const struct ydoc *doc, struct plan_model *m,
+    struct diag *d);
 
 #endif

@@ -31,12 +31,13 @@ ydoc_error(struct diag *d, const struct ynode *n, const char *fmt, ...)
 }
 
 void
-ydoc_warn(struct diag *d, const struct ynode *n, const char *fmt, ...)
+ydoc_warn(struct diag *d, unsigned wclass, const struct ynode *n,
+    const char *fmt, ...)
 {
 	va_list ap;
 
 	va_start(ap, fmt);
-	ydoc_vreport(d, DIAG_WARNING, n, fmt, ap);
+	diag_vwreport(d, wclass, n ? n->line : 0, n ? n->col : 0, fmt, ap);
 	va_end(ap);
 }
 
@@ -114,8 +115,31 @@ add_scalar(struct ydoc *doc, int32_t parent, const yaml_event_t *ev)
 	return 0;
 }
 
+/* libyaml's reader (bad UTF-8, control characters) gives a byte offset
+ * rather than a mark: count lines up to it. */
 static void
-parser_error(const yaml_parser_t *p, struct diag *d)
+reader_error(const yaml_parser_t *p, const unsigned char *buf, size_t len,
+    struct diag *d)
+{
+	size_t i, end = p->problem_offset < len ? p->problem_offset : len;
+	long line = 1, col = 1;
+
+	for (i = 0; i < end; i++, col++)
+		if (buf[i] == '\n') {
+			line++;
+			col = 0;
+		}
+	if (p->problem_value >= 0)
+		diag_error(d, line, col, "YAML: %s (byte 0x%02x): this is not "
+		    "a text file", p->problem, (unsigned)p->problem_value);
+	else
+		diag_error(d, line, col, "YAML: %s: this is not a text file",
+		    p->problem);
+}
+
+static void
+parser_error(const yaml_parser_t *p, const unsigned char *buf, size_t len,
+    struct diag *d)
 {
 	const yaml_mark_t *m = p->problem ? &p->problem_mark :
 	    &p->context_mark;
@@ -123,6 +147,8 @@ parser_error(const yaml_parser_t *p, struct diag *d)
 
 	if (p->error == YAML_MEMORY_ERROR)
 		diag_error(d, 0, 0, "out of memory");
+	else if (p->error == YAML_READER_ERROR && p->problem)
+		reader_error(p, buf, len, d);
 	else if (p->context)
 		diag_error(d, (long)m->line + 1, (long)m->column + 1,
 		    "YAML: %s %s", problem, p->context);
@@ -211,7 +237,7 @@ ydoc_load(struct ydoc *doc, const unsigned char *buf, size_t len,
 	yaml_parser_set_input_string(&parser, buf, len);
 	while (!b.done && rc == 0) {
 		if (!yaml_parser_parse(&parser, &ev)) {
-			parser_error(&parser, d);
+			parser_error(&parser, buf, len, d);
 			rc = -1;
 			break;
 		}

@@ -1,7 +1,8 @@
 /*
  * ydoc.h - one YAML (or JSON) document as a small tree that remembers
  * where every node was written, for readers that must report file:line:col.
- * Used by the YAML plan reader; a task-machine reader can share it.
+ * Used by the YAML plan reader and the task-machine reader (plancc loads
+ * a file once, then picks the reader by its top level).
  */
 #ifndef SPINE_YDOC_H
 #define SPINE_YDOC_H
@@ -49,9 +50,11 @@ void ydoc_error(struct diag *d, const struct ynode *n, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)))
 #endif
     ;
-void ydoc_warn(struct diag *d, const struct ynode *n, const char *fmt, ...)
+/* A warning of class wclass (diag_wreport). */
+void ydoc_warn(struct diag *d, unsigned wclass, const struct ynode *n,
+    const char *fmt, ...)
 #if defined(__GNUC__)
-    __attribute__((format(printf, 3, 4)))
+    __attribute__((format(printf, 4, 5)))
 #endif
     ;
 

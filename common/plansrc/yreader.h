@@ -35,7 +35,7 @@ struct elem_refs {
 };
 
 struct yreader {
-	struct ydoc doc;
+	const struct ydoc *doc;	/* the caller's */
 	struct plan_model *m;
 	struct diag *d;
 	struct elem_refs *refs;	/* parallel to m->elem */

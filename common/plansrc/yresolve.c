@@ -30,7 +30,6 @@ yreader_free(struct yreader *r)
 		free(r->refs[i].action.text);
 	}
 	free(r->refs);
-	ydoc_free(&r->doc);
 	r->refs = NULL;
 }
 

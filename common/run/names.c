@@ -197,17 +197,25 @@ names_element(const struct names *n, const char *key, uint8_t *type,
 	return -1;
 }
 
-const char *
-names_of_element_id(const struct names *n, uint8_t type, uint16_t id)
+long
+names_index_of(const struct names *n, uint8_t type, uint16_t id)
 {
 	uint16_t i;
 
 	if (n == NULL || type >= PLAN_NTYPES)
-		return NULL;
+		return -1;
 	for (i = 0; i < n->plan->count[type]; i++)
 		if (plan_id(n->plan, type, i) == id)
-			return n->element[type][i];
-	return NULL;
+			return i;
+	return -1;
+}
+
+const char *
+names_of_element_id(const struct names *n, uint8_t type, uint16_t id)
+{
+	long i = names_index_of(n, type, id);
+
+	return i >= 0 ? n->element[type][i] : NULL;
 }
 
 const char *

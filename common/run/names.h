@@ -35,6 +35,9 @@ long names_action_id(const struct names *n, const char *key);
 int names_element(const struct names *n, const char *key, uint8_t *type,
     uint16_t *index);
 
+/* The record index of the element of `type` with plan id `id`, or -1. */
+long names_index_of(const struct names *n, uint8_t type, uint16_t id);
+
 /* The name of the element of `type` with plan id `id`, or of sense `id`;
    NULL when there is no such element (or sense), or n is NULL. */
 const char *names_of_element_id(const struct names *n, uint8_t type,

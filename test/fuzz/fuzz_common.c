@@ -12,7 +12,7 @@
 #include "plansrc/emit.h"
 #include "plansrc/inst.h"
 #include "plansrc/link.h"
-#include "plansrc/slurp.h"
+#include "host/slurp.h"
 #include "plansrc/task_compile.h"
 #include "plansrc/task_emit.h"
 #include "plansrc/yamlplan.h"
@@ -64,7 +64,7 @@ static uint8_t *
 again(const struct plan *p, int yaml, const struct link_options *o,
     uint32_t *size)
 {
-	struct emit_options eo = { "fuzz", 0 };
+	struct emit_options eo = { .source = "fuzz" };
 	struct diag d = fuzz_diag();
 	struct plan_model m;
 	char *text = NULL;

@@ -21,7 +21,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 static void
 touch(const struct plan *p)
 {
-	struct emit_options eo = { "fuzz", 1 };
+	struct emit_options eo = { .source = "fuzz", .sort_by_id = 1 };
 	struct diag d = fuzz_diag();
 	struct plan_name n;
 	uint32_t pos = 0;
@@ -60,7 +60,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	/* mutations nearly always break the checksum first: mend it, so the
 	 * checks behind it are fuzzed too */
-	if (size < PLAN_HEADER_SIZE + PLAN_CRC_SIZE)
+	if (size < PLAN_MIN_SIZE)
 		goto out;
 	crc = crc32_update(0, copy, (uint32_t)size - PLAN_CRC_SIZE);
 	copy[size - 4] = (uint8_t)crc;

@@ -12,10 +12,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "host/exits.h"
 #include "fuzz_common.h"
 #include "plan/plan.h"
-#include "planrun.h"
+#include "run/run.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -65,27 +64,34 @@ put_file(const uint8_t *data, size_t size)
 		abort();
 }
 
-/* Rows apply in cycle order; values land in the per-id array. */
+/* Rows apply in cycle order as the run goes; values land in the per-id
+   array; the script ends the run only once it has no rows left. */
 static void
 play_script(void)
 {
 	struct script s;
 	int16_t *values;
-	long c, last;
+	long c;
 
-	if (script_load(&s, path, &names) != EXIT_OK) {
-		script_free(&s);
+	if (script_open(&s, path, &names) != RUN_OK) {
+		script_close(&s);
 		return;
 	}
 	if ((values = calloc(names.nids, sizeof *values)) == NULL)
 		abort();
-	last = script_last_cycle(&s);
-	for (c = 1; c <= last + 1 && c <= PLAY_CYCLES; c++)
-		script_advance(&s, c, values);
-	if (last > 0 && last < PLAY_CYCLES && s.next != s.nrows)
-		abort();	/* a row never applied */
+	for (c = 1; c <= PLAY_CYCLES; c++) {
+		if (script_advance(&s, c, values) != RUN_OK)
+			break;
+		if (s.pending != 0 && s.pending <= c)
+			abort();	/* a row due and not applied */
+		if (!script_covers(&s, c)) {
+			if (!s.ended)
+				abort();
+			break;
+		}
+	}
 	free(values);
-	script_free(&s);
+	script_close(&s);
 }
 
 /* Every sense and action asked for, each cycle the log covers. */
@@ -97,7 +103,7 @@ play_replay(void)
 	uint32_t id;
 	long c;
 
-	if (replay_load(&r, path, &names) != EXIT_OK) {
+	if (replay_load(&r, path, &names) != RUN_OK) {
 		replay_free(&r);
 		return;
 	}

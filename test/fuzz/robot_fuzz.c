@@ -246,7 +246,7 @@ upload_bytes(struct fake *f, struct input *in)
 	size = (size << 2 | (next(in) & 3)) % sizeof img;
 	for (i = 0; i < size; i++)
 		img[i] = next(in);
-	if (size >= PLAN_HEADER_SIZE + PLAN_CRC_SIZE) {
+	if (size >= PLAN_MIN_SIZE) {
 		crc = crc32_update(0, img, size - PLAN_CRC_SIZE);
 		img[size - 4] = (uint8_t)crc, img[size - 3] = (uint8_t)(crc >> 8);
 		img[size - 2] = (uint8_t)(crc >> 16);

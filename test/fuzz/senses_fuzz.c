@@ -1,6 +1,6 @@
 /*
  * senses_fuzz.c - libFuzzer harness for the task environment CSV that
- * planrun --senses reads for plans with a task section (common/taskrun):
+ * planrun --senses reads for plans with a task section (common/run):
  * any bytes in as the senses of examples/flame-passing.yaml, a bounded run
  * of the task machine on them, no crash, no hang, no leak.
  */
@@ -10,12 +10,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "host/exits.h"
 #include "fuzz_common.h"
 #include "plan/plan.h"
 #include "plan/task.h"
 #include "plansrc/task_compile.h"
-#include "taskrun/taskrun.h"
+#include "run/taskrun.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -67,7 +66,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if ((fp = fmemopen(copy, size, "r")) == NULL)
 		abort();
 	rc = task_senses_open(&s, &task, fp, &d);
-	if (rc == EXIT_OK) {
+	if (rc == RUN_OK) {
 		memset(&o, 0, sizeof o);
 		o.out = o.log = o.errs = sink;
 		o.format = TABLE_CSV;
@@ -77,9 +76,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		o.slots = TASKRUN_DEFAULT_SLOTS;
 		task_senses_source(&s, &src);
 		rc = taskrun(&task, &src, &o);
-		if (rc != EXIT_OK && rc != 1 && rc != EXIT_DATAERR)
+		if (rc != RUN_OK && rc != RUN_FAILED && rc != RUN_BAD_DATA)
 			abort();
-	} else if (rc != EXIT_DATAERR || d.errors == 0) {
+	} else if (rc != RUN_BAD_DATA || d.errors == 0) {
 		abort();	/* refused without saying why */
 	}
 	task_senses_close(&s);

@@ -37,3 +37,33 @@ wait_for_link() {
 	cat "$3" >&2
 	return 1
 }
+
+# Fields of a compiled plan's header, at the offsets man/plan.5 gives
+# (common/plan/layout.h for C): the id width (1 or 2), the flags (two hex
+# digits) and the six record counts (AP APE C CE D A, one line).
+plan_id_width() {
+	od -An -tu1 -j5 -N1 "$1" | tr -d ' '
+}
+
+plan_flags() {
+	od -An -tx1 -j6 -N1 "$1" | tr -d ' '
+}
+
+plan_counts() {
+	od -An -tu2 -j8 -N12 --endian=little "$1" | tr -s ' ' | sed 's/^ //'
+}
+
+# plan_set_flags FILE HEX: overwrite the flags byte (then plan_reseal).
+plan_set_flags() {
+	printf "\\x$2" | dd of="$1" bs=1 seek=6 conv=notrunc 2>/dev/null
+}
+
+# plan_reseal FILE: recompute the CRC-32 in a plan's last 4 bytes after a
+# test patched it (gzip's trailer holds the same CRC, little-endian).
+plan_reseal() {
+	local n
+	n=$(($(wc -c <"$1") - 4))
+	head -c "$n" "$1" >"$1.body"
+	{ cat "$1.body"; gzip -c <"$1.body" | tail -c 8 | head -c 4; } >"$1"
+	rm -f "$1.body"
+}

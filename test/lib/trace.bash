@@ -150,23 +150,28 @@ trace_translate() {
 	FNR == 1 { FS = ","; next }
 	{ $0 = $0 }
 	mode == "actions" { print $1 "," id("RACTION", $3) "," $4 }
-	mode == "log" && $3 == "R" { print $1 ",R," id("PELEM", $5) "," $7 }
-	mode == "log" && $3 ~ /^[ESPFZ]$/ {
-		print $1 "," $3 "," id("PELEM", $5) "," $4
+	# the event log: cycle,time_ms,event,type,id,name,sense,sense_id,
+	# value,released,latch,reason
+	mode == "log" && $3 == "R" {
+		print $1 ",R," id("PELEM", $6) "," $9 "," $10
 	}
-	mode == "log" && $3 == "idle" { print $1 ",idle" }
+	mode == "log" && $3 ~ /^[ESPFZ]$/ {
+		print $1 "," $3 "," id("PELEM", $6) "," $4
+	}
+	mode == "log" && $3 == "I" { print $1 ",idle" }
 	mode == "stats" { print "COUNTERS," id("PELEM", $2) "," $3 "," $4 }
 	' "$2" "$3"
 }
 
 # The reference events as planrun can show them: E/S/P/F/Z as they are, R
-# without the latch, "idle" for each cycle in which no drive ran.
+# with its latch after the check (the log's released column), "idle" for
+# each cycle in which no drive ran.
 trace_reference_log() {
 	awk -F, '
 		$2 ~ /^[ESPFZ]$/ {
 			print; if ($2 == "E" && $4 == "D") ran[$1] = 1; next
 		}
-		$2 == "R" { print $1 ",R," $3 "," $4; next }
+		$2 == "R" { print $1 ",R," $3 "," $4 "," $5; next }
 		$2 == "RTN" { if (!($1 in ran)) print $1 ",idle" }
 	' "$TRACES/$1.events.csv"
 }

@@ -147,11 +147,16 @@ test_sizes(void)
 	uint8_t *b1 = encode(1, &size1), *b2 = encode(2, &size2);
 	uint32_t from_header = 0;
 
-	/* header + records + lists (3 APEs + 2 CEs attached) + names + CRC */
-	CHECK(size1 == 32 + 2 * 4 + 4 * 6 + 5 + 2 * 15 + 18 + 2 * 5 + 5 +
-	    (8 + 7 + 8) + 4);
-	CHECK(size2 == 32 + 2 * 7 + 4 * 10 + 8 + 2 * 20 + 25 + 2 * 7 + 10 +
-	    (9 + 8 + 9) + 4);
+	/* header + records + lists (3 APEs + 2 CEs attached) + names + CRC;
+	   the sizes themselves are checked by hand in plan_layout_test */
+	CHECK(size1 == PLAN_MIN_SIZE + 2 * PLAN_AP_SIZE(1) +
+	    4 * PLAN_APE_SIZE(1) + PLAN_C_SIZE(1) + 2 * PLAN_CE_SIZE(1) +
+	    PLAN_D_SIZE(1) + 2 * PLAN_A_SIZE(1) + 5 +
+	    2 * PLAN_NAME_TEXT(1) + PLAN_NAME_ENTRY_SIZE(1, 5 + 4 + 5));
+	CHECK(size2 == PLAN_MIN_SIZE + 2 * PLAN_AP_SIZE(2) +
+	    4 * PLAN_APE_SIZE(2) + PLAN_C_SIZE(2) + 2 * PLAN_CE_SIZE(2) +
+	    PLAN_D_SIZE(2) + 2 * PLAN_A_SIZE(2) + 5 * 2 +
+	    2 * PLAN_NAME_TEXT(2) + PLAN_NAME_ENTRY_SIZE(2, 5 + 4 + 5));
 	CHECK(plan_size_from_header(b1, &from_header) == PLAN_OK);
 	CHECK(from_header == size1);
 	{
@@ -174,7 +179,7 @@ test_sizes(void)
 static void
 reseal(uint8_t *buf, uint32_t size)
 {
-	uint32_t crc = crc32_update(0, buf, size - 4);
+	uint32_t crc = crc32_update(0, buf, size - PLAN_CRC_SIZE);
 
 	buf[size - 4] = (uint8_t)crc;
 	buf[size - 3] = (uint8_t)(crc >> 8);
@@ -203,25 +208,29 @@ test_damage(void)
 	CHECK(plan_open(&p, buf, 10, &err) == PLAN_E_SHORT);
 
 	memcpy(copy, buf, size);
-	copy[4] = 9;
+	copy[PLAN_H_VERSION] = 9;
 	CHECK(plan_open(&p, copy, size, &err) == PLAN_E_VERSION);
 
 	/* a child index past its table, with a valid CRC */
 	memcpy(copy, buf, size);
-	copy[32 + 2 * 4 + 1 * 6 + 3] = 7;	/* APE 1's child index */
+	copy[PLAN_HEADER_SIZE + 2 * PLAN_AP_SIZE(1) + PLAN_APE_SIZE(1) +
+	    PLAN_APE_CHILD(1) + PLAN_REF_INDEX] = 7;	/* APE 1's child */
 	reseal(copy, size);
 	CHECK(plan_open(&p, copy, size, &err) == PLAN_E_REF);
 	CHECK(err.type == PLAN_APE && err.index == 1);
 
 	/* a list entry that names an APE of another AP */
 	memcpy(copy, buf, size);
-	copy[32 + 8 + 24 + 5 + 30 + 18 + 10] = 0;	/* AP 20's only APE */
+	copy[PLAN_HEADER_SIZE + 2 * PLAN_AP_SIZE(1) + 4 * PLAN_APE_SIZE(1) +
+	    PLAN_C_SIZE(1) + 2 * PLAN_CE_SIZE(1) + PLAN_D_SIZE(1) +
+	    2 * PLAN_A_SIZE(1)] = 0;	/* the APE list: AP 20's only APE */
 	reseal(copy, size);
 	CHECK(plan_open(&p, copy, size, &err) == PLAN_E_LIST);
 
 	/* a comparator out of range */
 	memcpy(copy, buf, size);
-	copy[32 + 8 + 24 + 5 + 7] = 6;	/* CE 0's comparator */
+	copy[PLAN_HEADER_SIZE + 2 * PLAN_AP_SIZE(1) + 4 * PLAN_APE_SIZE(1) +
+	    PLAN_C_SIZE(1) + PLAN_CE_RELEASER(1) + PLAN_REL_CMP(1)] = 6;
 	reseal(copy, size);
 	CHECK(plan_open(&p, copy, size, &err) == PLAN_E_FIELD);
 	free(copy);

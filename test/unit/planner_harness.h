@@ -15,6 +15,7 @@
 
 #include "check.h"
 #include "plan/plan.h"
+#include "plan/vocab.h"
 #include "planner/planner.h"
 
 /* ---- a small plan under test ------------------------------------------ */
@@ -42,10 +43,6 @@ struct t {
 	int pos[256];			/* next letter of the script */
 	uint8_t data[256];		/* data bits each result carries */
 	char log[16384];
-};
-
-static const char *const tag[PLAN_NTYPES] = {
-	"AP", "APE", "C", "CE", "D", "A"
 };
 
 static inline void say(struct t *t, const char *fmt, ...)
@@ -109,11 +106,11 @@ cb_monitor(void *ctx, const struct planner_event *ev)
 	struct t *t = ctx;
 
 	if (ev->kind == PLANNER_EV_SENSE)
-		say(t, "R%s%u=%d/%u", tag[ev->type],
+		say(t, "R%s%u=%d/%u", plan_type_tag(ev->type),
 		    id_of(t, ev->type, ev->index), ev->value, ev->latch);
 	else
-		say(t, "%c%s%u", "ESPFZ"[ev->kind], tag[ev->type],
-		    id_of(t, ev->type, ev->index));
+		say(t, "%c%s%u", plan_event_letter(ev->kind),
+		    plan_type_tag(ev->type), id_of(t, ev->type, ev->index));
 }
 
 static inline struct t *

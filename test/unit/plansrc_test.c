@@ -16,6 +16,7 @@
 #include "plansrc/dia.h"
 #include "plansrc/expr.h"
 #include "plansrc/link.h"
+#include "plansrc/utf8.h"
 #include "plansrc/view.h"
 #include "plansrc/yamlplan.h"
 #include "plansrc/ydoc.h"
@@ -217,6 +218,14 @@ test_utf8(void)
 	CHECK(!view_utf8_ok("\xed\xa0\x80"));		/* surrogate */
 	CHECK(!view_utf8_ok("\xf4\x90\x80\x80"));	/* > U+10FFFF */
 	CHECK(!view_utf8_ok("\xe2\x82"));		/* cut short */
+	/* where it stops: the lead byte of the bad sequence */
+	CHECK(utf8_first_bad("ab\xc3\xa9" "cd") == NULL);
+	{
+		const char *latin1 = "ab\xe9" "cd", *cut = "caf\xc3\xa9 \xe2\x82x";
+
+		CHECK(utf8_first_bad(latin1) == latin1 + 2);
+		CHECK(utf8_first_bad(cut) == cut + 6);
+	}
 }
 
 static struct diag

@@ -138,11 +138,12 @@ test_container(void)
 	s.task = b.buf;
 	s.task_size = b.size;
 	size = plan_encoded_size(&s);
-	CHECK(size == 32 + b.size + 4);
+	CHECK(size == PLAN_MIN_SIZE + b.size);
 	buf = malloc(size);
 	CHECK(plan_encode(&s, buf, size) == size);
-	CHECK(buf[6] == PLAN_F_TASK);
-	CHECK(buf[24] == (uint8_t)b.size && buf[25] == (uint8_t)(b.size >> 8));
+	CHECK(buf[PLAN_H_FLAGS] == PLAN_F_TASK);
+	CHECK(buf[PLAN_H_TASK_SIZE] == (uint8_t)b.size &&
+	    buf[PLAN_H_TASK_SIZE + 1] == (uint8_t)(b.size >> 8));
 	CHECK(plan_size_from_header(buf, &from_header) == PLAN_OK);
 	CHECK(from_header == size);
 	CHECK(plan_open(&p, buf, size, &err) == PLAN_OK);
@@ -150,11 +151,11 @@ test_container(void)
 	CHECK(memcmp(p.task, b.buf, b.size) == 0);
 
 	/* the flag without a section, and a section without the flag */
-	buf[6] = 0;
+	buf[PLAN_H_FLAGS] = 0;
 	CHECK(plan_open(&p, buf, size, &err) == PLAN_E_HEADER);
-	/* a task and an element (count of actions, offset 18) together */
-	buf[6] = PLAN_F_TASK;
-	buf[18] = 1;
+	/* a task and an element (one action) together */
+	buf[PLAN_H_FLAGS] = PLAN_F_TASK;
+	buf[PLAN_H_COUNT(PLAN_A)] = 1;
 	CHECK(plan_open(&p, buf, size, &err) == PLAN_E_HEADER);
 	free(buf);
 }
@@ -162,7 +163,7 @@ test_container(void)
 static void
 reseal(uint8_t *buf, uint32_t size)
 {
-	uint32_t crc = crc32_update(0, buf, size - 4);
+	uint32_t crc = crc32_update(0, buf, size - PLAN_CRC_SIZE);
 
 	buf[size - 4] = (uint8_t)crc;
 	buf[size - 3] = (uint8_t)(crc >> 8);
@@ -187,46 +188,95 @@ static void
 test_damage(void)
 {
 	struct tb b;
-	/* offsets in the section built by build() */
-	uint32_t act0 = 20, act1 = 42, pts = 64, dec0 = 94, dec1 = 130;
-	uint32_t chk = 166, rec = 185, str = 191;
+	/* where build()'s records are: 2 actions, 3 points, 2 decisions,
+	   1 check, 2 records, 2 axes */
+	uint32_t act0 = TASK_HEADER_SIZE, act1 = act0 + TASK_ACTION_SIZE;
+	uint32_t pts = act1 + TASK_ACTION_SIZE;
+	uint32_t pt1c1 = pts + TASK_POINT_SIZE(2) + TASK_POINT_COMP_SIZE;
+	uint32_t dec0 = pts + 3 * TASK_POINT_SIZE(2);
+	uint32_t dec1 = dec0 + TASK_DECISION_SIZE(2);
+	uint32_t chk = dec1 + TASK_DECISION_SIZE(2);
+	uint32_t rec = chk + TASK_CHECK_SIZE(2);
+	uint32_t str = rec + 2 * TASK_RECORD_SIZE;
+	uint32_t op = TASK_COMP_OPERAND;
 
 	build(&b);
 	CHECK(tb_finish(&b, 0) == PLAN_OK);
-	CHECK(poke(&b, 0, 0) == PLAN_E_TASK);		/* no axes */
-	CHECK(poke(&b, 0, 9) == PLAN_E_TASK);		/* too many axes */
-	CHECK(poke(&b, 14, 2) == PLAN_E_TASK);		/* start past actions */
-	CHECK(poke(&b, 18, 1) == PLAN_E_TASK);		/* reserved */
-	CHECK(poke(&b, act0 + 2, 3) == PLAN_E_TASK);	/* points overrun */
-	CHECK(poke(&b, act1 + 0, 1) == PLAN_E_TASK);	/* not back to back */
-	CHECK(poke(&b, act0 + 8, 2) == PLAN_E_TASK);	/* verify flag */
-	CHECK(poke(&b, act1 + 9, 1) == PLAN_E_TASK);	/* misses, no verify */
-	CHECK(poke(&b, act0 + 17, 1) == PLAN_E_TASK);	/* reset, no limit */
-	CHECK(poke(&b, act1 + 17, 4) == PLAN_E_TASK);	/* target kind */
-	CHECK(poke(&b, pts, TASK_ANY) == PLAN_E_TASK);	/* ANY in a point */
-	CHECK(poke(&b, pts + 10 + 5 + 1, 2) == PLAN_E_TASK);	/* var index */
-	CHECK(poke(&b, pts + 10 + 5 + 3, 2) == PLAN_E_TASK);	/* var axis */
-	CHECK(poke(&b, pts + 10 + 5 + 4, 1) == PLAN_E_TASK);	/* var pad */
-	CHECK(poke(&b, pts + 4, 0x40) == PLAN_E_TASK);	/* value > 1e9 */
-	CHECK(poke(&b, dec0, 2) == PLAN_E_TASK);	/* after past the end */
-	CHECK(poke(&b, dec0 + 3, 2) == PLAN_E_TASK);	/* match action */
-	CHECK(poke(&b, dec0 + 8, 0) == PLAN_E_TASK);	/* abort + action */
-	CHECK(poke(&b, dec1 + 10, 1) == PLAN_E_TASK);	/* none + delay */
-	CHECK(poke(&b, dec0 + 14, 2) == PLAN_E_TASK);	/* checks overrun */
-	CHECK(poke(&b, dec0 + 18 + 8, 0x80) == PLAN_E_TASK);	/* thr < 0 */
-	CHECK(poke(&b, dec1 + 19, 1) == PLAN_E_TASK);	/* ANY + value */
-	CHECK(poke(&b, dec1 + 23, 1) == PLAN_E_TASK);	/* ANY + thr */
-	CHECK(poke(&b, chk, 1) == PLAN_E_TASK);		/* object index */
-	CHECK(poke(&b, rec + 2, 1) == PLAN_E_TASK);	/* record source */
-	CHECK(poke(&b, rec + 3, 2) == PLAN_E_TASK);	/* record variable */
-	CHECK(poke(&b, str, 63) == PLAN_E_TASK);	/* name runs over */
-	CHECK(poke(&b, str + 1, '9') == PLAN_E_TASK);	/* name starts 0-9 */
-	CHECK(poke(&b, str + 8, 'x') == PLAN_E_TASK);	/* two axes "x" */
-	CHECK(poke(&b, str + 2, ' ') == PLAN_E_TASK);	/* space in name */
+	/* no axes */
+	CHECK(poke(&b, TASK_H_AXES, 0) == PLAN_E_TASK);
+	/* too many axes */
+	CHECK(poke(&b, TASK_H_AXES, 9) == PLAN_E_TASK);
+	/* start past actions */
+	CHECK(poke(&b, TASK_H_START, 2) == PLAN_E_TASK);
+	/* reserved */
+	CHECK(poke(&b, TASK_H_RESERVED, 1) == PLAN_E_TASK);
+	/* points overrun */
+	CHECK(poke(&b, act0 + TASK_A_POINTS, 3) == PLAN_E_TASK);
+	/* not back to back */
+	CHECK(poke(&b, act1 + TASK_A_FIRST_POINT, 1) == PLAN_E_TASK);
+	/* verify flag */
+	CHECK(poke(&b, act0 + TASK_A_VERIFY, 2) == PLAN_E_TASK);
+	/* misses, no verify */
+	CHECK(poke(&b, act1 + TASK_A_MISSES, 1) == PLAN_E_TASK);
+	/* reset, no limit */
+	CHECK(poke(&b, act0 + TASK_A_RESET + TASK_TARGET_KIND,
+	    1) == PLAN_E_TASK);
+	/* target kind */
+	CHECK(poke(&b, act1 + TASK_A_RESET + TASK_TARGET_KIND,
+	    4) == PLAN_E_TASK);
+	/* ANY in a point */
+	CHECK(poke(&b, pts + TASK_COMP_KIND, TASK_ANY) == PLAN_E_TASK);
+	/* var index */
+	CHECK(poke(&b, pt1c1 + op + TASK_OPERAND_VAR, 2) == PLAN_E_TASK);
+	/* var axis */
+	CHECK(poke(&b, pt1c1 + op + TASK_OPERAND_AXIS, 2) == PLAN_E_TASK);
+	/* var pad */
+	CHECK(poke(&b, pt1c1 + op + TASK_OPERAND_PAD, 1) == PLAN_E_TASK);
+	/* value > 1e9 */
+	CHECK(poke(&b, pts + op + TASK_OPERAND_VALUE + 3, 0x40) == PLAN_E_TASK);
+	/* after past the end */
+	CHECK(poke(&b, dec0 + TASK_D_AFTER, 2) == PLAN_E_TASK);
+	/* match action */
+	CHECK(poke(&b, dec0 + TASK_D_MATCH + TASK_TARGET_ACTION,
+	    2) == PLAN_E_TASK);
+	/* abort + action */
+	CHECK(poke(&b, dec0 + TASK_D_MISMATCH + TASK_TARGET_ACTION,
+	    0) == PLAN_E_TASK);
+	/* none + delay */
+	CHECK(poke(&b, dec1 + TASK_D_MISMATCH + TASK_TARGET_DELAY,
+	    1) == PLAN_E_TASK);
+	/* checks overrun */
+	CHECK(poke(&b, dec0 + TASK_D_CHECKS, 2) == PLAN_E_TASK);
+	/* thr < 0 */
+	CHECK(poke(&b, dec0 + TASK_D_ARM + TASK_COMP_THRESHOLD + 3,
+	    0x80) == PLAN_E_TASK);
+	/* ANY + value */
+	CHECK(poke(&b, dec1 + TASK_D_ARM + op, 1) == PLAN_E_TASK);
+	/* ANY + thr */
+	CHECK(poke(&b, dec1 + TASK_D_ARM + TASK_COMP_THRESHOLD,
+	    1) == PLAN_E_TASK);
+	/* object index */
+	CHECK(poke(&b, chk + TASK_C_OBJECT, 1) == PLAN_E_TASK);
+	/* record source */
+	CHECK(poke(&b, rec + TASK_R_SOURCE, 1) == PLAN_E_TASK);
+	/* record variable */
+	CHECK(poke(&b, rec + TASK_RECORD_SIZE + TASK_R_VAR, 2) == PLAN_E_TASK);
+	/* name runs over */
+	CHECK(poke(&b, str + TASK_STRING_LEN, 63) == PLAN_E_TASK);
+	/* name starts 0-9 */
+	CHECK(poke(&b, str + 1, '9') == PLAN_E_TASK);
+	/* two axes "x" */
+	CHECK(poke(&b, str + 8, 'x') == PLAN_E_TASK);
+	/* space in name */
+	CHECK(poke(&b, str + 2, ' ') == PLAN_E_TASK);
 	/* in range and consistent: still valid */
-	CHECK(poke(&b, pts + 1, 0x77) == PLAN_OK);	/* another value */
-	CHECK(poke(&b, act0 + 11, 0) == PLAN_OK);	/* tolerance 0 */
-	CHECK(poke(&b, rec + 5, 0xFF) == PLAN_OK);	/* from the arm */
+	/* another value */
+	CHECK(poke(&b, pts + op + TASK_OPERAND_VALUE, 0x77) == PLAN_OK);
+	/* tolerance 0 */
+	CHECK(poke(&b, act0 + TASK_A_TOLERANCE, 0) == PLAN_OK);
+	/* from the arm */
+	CHECK(poke(&b, rec + TASK_RECORD_SIZE + TASK_R_SOURCE,
+	    0xFF) == PLAN_OK);
 }
 
 /* Random bytes, raw and wrapped in a sealed plan: nothing gets through. */
@@ -254,12 +304,13 @@ test_random_bytes(void)
 		}
 		if (n < 40)
 			continue;
-		/* a plan header that says "task section of n-36 bytes" */
-		memset(buf, 0, 32);
-		memcpy(buf, "SPLN\1\1\4", 7);
-		buf[24] = (uint8_t)(n - 36);
-		buf[25] = (uint8_t)((n - 36) >> 8);
-		buf[32] = (uint8_t)(1 + buf[32] % 8);	/* plausible axes */
+		/* a plan header that says "task section of the rest" */
+		memset(buf, 0, PLAN_HEADER_SIZE);
+		memcpy(buf, "SPLN\1\1\4", 7);	/* magic, v1, W 1, task */
+		buf[PLAN_H_TASK_SIZE] = (uint8_t)(n - PLAN_MIN_SIZE);
+		buf[PLAN_H_TASK_SIZE + 1] = (uint8_t)((n - PLAN_MIN_SIZE) >> 8);
+		buf[PLAN_HEADER_SIZE + TASK_H_AXES] =
+		    (uint8_t)(1 + buf[PLAN_HEADER_SIZE] % 8);	/* axes */
 		reseal(buf, n);
 		accepted += plan_open(&p, buf, n, &err) == PLAN_OK;
 	}

@@ -1,18 +1,20 @@
 /*
  * taskrun_test.c - unit tests for the host side of task machines
- * (common/taskrun): the senses CSV as an environment, the points written
- * per tick, the log lines and the messages, exact coordinates.
+ * (common/run, taskrun.h): the senses CSV and an agent as environments,
+ * the points written per tick, the log lines and the messages, exact
+ * coordinates.
  */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <signal.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "check.h"
-#include "host/exits.h"
 #include "plan/plan.h"
 #include "plansrc/task_compile.h"
-#include "taskrun/taskrun.h"
+#include "run/taskrun.h"
 
 /*
  * Two axes, one object "lamp".  go = (1,2) then (3,4), verified with
@@ -36,7 +38,7 @@ static const char task_src[] =
     "    trajectory: [$at]\n";
 
 struct result {
-	int status;
+	enum run_status status;
 	char out[2048], log[2048], err[2048], msg[512];
 };
 
@@ -79,7 +81,7 @@ run(const char *senses, struct result *res)
 	    &size) == 0);
 	CHECK(plan_open(&p, image, size, &err) == PLAN_OK);
 	CHECK(plan_task_of(&p, &t) == 1);
-	if ((res->status = task_senses_open(&s, &t, in, &sd)) == EXIT_OK) {
+	if ((res->status = task_senses_open(&s, &t, in, &sd)) == RUN_OK) {
 		task_senses_source(&s, &src);
 		res->status = taskrun(&t, &src, &o);
 	}
@@ -112,9 +114,9 @@ test_complete(void)
 	    "2,3,4,2.5,9\n"
 	    "3,3,4,,\n"
 	    "4,2.5,9,,\n", &r);
-	CHECK(r.status == EXIT_OK);
+	CHECK(r.status == RUN_OK);
 	CHECK_STR(r.out, "tick,x,y\n0,1,2\n1,3,4\n3,2.5,9\n");
-	CHECK_STR(r.log,
+	CHECK_STR(r.log, "tick,event,action,step,detail\n"
 	    "2,decision,go,1,#0 match -> back in 1 ticks\n"
 	    "2,record,go,1,at <- lamp (2.5 9)\n"
 	    "4,done,,,\n");
@@ -131,9 +133,9 @@ test_mismatch_and_miss(void)
 	run("arm.x,arm.y,encoder.x,encoder.y,lamp.x,lamp.y\n"
 	    "0,0,0,0,,\n"
 	    "0,0,1,2.501,,\n", &r);
-	CHECK(r.status == EXIT_JOB_FAILED);
+	CHECK(r.status == RUN_FAILED);
 	CHECK_STR(r.out, "tick,x,y\n0,1,2\n");
-	CHECK_STR(r.log,
+	CHECK_STR(r.log, "tick,event,action,step,detail\n"
 	    "1,miss,go,0,1 in a row (0 allowed): encoder (1 2.501) "
 	    "commanded (1 2)\n"
 	    "1,abort,go,0,verification failed 1 times in a row (0 allowed): "
@@ -144,7 +146,7 @@ test_mismatch_and_miss(void)
 
 	/* the lamp at x = 4.001: mismatch, abort */
 	run("arm.x,arm.y,lamp.x,lamp.y\n0,0,,\n1,2,,\n3,4,4.001,0\n", &r);
-	CHECK(r.status == EXIT_JOB_FAILED);
+	CHECK(r.status == RUN_FAILED);
 	CHECK(strstr(r.log, "2,decision,go,1,#0 mismatch (lamp.x 4.001 not "
 	    "in 3+-1) -> abort\n") != NULL);
 	CHECK(strstr(r.log, "2,abort,go,1,decision 0: the state did not "
@@ -162,17 +164,17 @@ test_senses_hold(void)
 
 	/* rows at ticks 0 and 2 only; tick 1 sees tick 0's, 3 and 4 tick 2's */
 	run("tick,arm.x,arm.y,lamp.x,lamp.y\n0,1,2,,\n2,3,4,3,0\n", &r);
-	CHECK(r.status == EXIT_OK);
+	CHECK(r.status == RUN_OK);
 	CHECK_STR(r.out, "tick,x,y\n0,1,2\n1,3,4\n3,3,0\n");
 	CHECK(strstr(r.log, "2,record,go,1,at <- lamp (3 0)\n") != NULL);
 
 	/* nothing before tick 3, when tick 1 needs the encoder */
 	run("tick,arm.x,arm.y,lamp.x,lamp.y\n3,1,2,,\n", &r);
-	CHECK(r.status == EXIT_JOB_FAILED);
+	CHECK(r.status == RUN_FAILED);
 	CHECK(strstr(r.log, "1,abort,go,0,no answer for the encoder "
 	    "feedback: the senses start at tick 3\n") != NULL);
 	run("arm.x,arm.y,lamp.x,lamp.y\n", &r);
-	CHECK(r.status == EXIT_JOB_FAILED);
+	CHECK(r.status == RUN_FAILED);
 	CHECK(strstr(r.msg, "task aborted at tick 1: action 'go', step 0: "
 	    "no answer for the encoder feedback: the senses have no rows\n")
 	    != NULL);
@@ -184,91 +186,66 @@ test_bad_senses(void)
 	struct result r;
 
 	run("arm.x,lamp.x,lamp.y\n0,,\n", &r);
-	CHECK(r.status == EXIT_DATAERR);
+	CHECK(r.status == RUN_BAD_DATA);
 	CHECK(strstr(r.err, "s.csv:1: error: senses: no column 'arm.y' in "
 	    "the header") != NULL);
 	run("arm.x,arm.y,lamp.x\n0,0,\n", &r);
-	CHECK(r.status == EXIT_DATAERR);
+	CHECK(r.status == RUN_BAD_DATA);
 	CHECK(strstr(r.err, "no column 'lamp.y'") != NULL);
 	run("arm.x,arm.y,lamp.x,lamp.y\n0,0,1,\n", &r);
-	CHECK(r.status == EXIT_DATAERR);
+	CHECK(r.status == RUN_BAD_DATA);
 	CHECK(strstr(r.err, "s.csv:2: error: senses: object 'lamp' has some "
 	    "coordinates but not all") != NULL);
 	run("arm.x,arm.y,lamp.x,lamp.y\n0,zero,,\n", &r);
-	CHECK(r.status == EXIT_DATAERR);
+	CHECK(r.status == RUN_BAD_DATA);
 	CHECK(strstr(r.err, "s.csv:2:3: error: senses: 'zero' is not a "
 	    "number") != NULL);
 	run("tick,arm.x,arm.y,lamp.x,lamp.y\n0,1,2,,\n2,3,4,,\n1,0,0,,\n",
 	    &r);
-	CHECK(r.status == EXIT_DATAERR);
+	CHECK(r.status == RUN_BAD_DATA);
 	CHECK(strstr(r.err, "s.csv:4:1: error: senses: tick 1 does not "
 	    "come after the previous row's") != NULL);
 	CHECK_STR(r.out, "tick,x,y\n0,1,2\n1,3,4\n");
 	run("tick,arm.x,arm.y,lamp.x,lamp.y\n0,1,2,,\n-1,0,0,,\n", &r);
-	CHECK(r.status == EXIT_DATAERR);
+	CHECK(r.status == RUN_BAD_DATA);
 	CHECK(strstr(r.err, "s.csv:3:1: error: senses: tick '-1' is not a "
 	    "tick") != NULL);
 	run("arm.x,arm.y,lamp.x,lamp.y,lmap.z\n0,0,,,\n1,2,,,\n3,4,3,0,\n"
 	    "0,0,,,\n0,0,,,\n", &r);
-	CHECK(r.status == EXIT_OK);
+	CHECK(r.status == RUN_OK);
 	CHECK(strstr(r.err, "s.csv:1:27: warning: senses: column 'lmap.z' "
 	    "is not used by this task") != NULL);
 	run("", &r);
-	CHECK(r.status == EXIT_DATAERR);
+	CHECK(r.status == RUN_BAD_DATA);
 	CHECK(strstr(r.err, "senses: no header line") != NULL);
 	run("arm.x,arm.y,lamp.x,lamp.y\n0,0,,\n1,2000000,,\n", &r);
-	CHECK(r.status == EXIT_DATAERR);
+	CHECK(r.status == RUN_BAD_DATA);
 	CHECK(strstr(r.err, "s.csv:3:3: error: senses: '2000000' is out of "
 	    "range") != NULL);
 }
 
-/* A scripted agent: the arm is where it was last moved; the lamp shows
- * at (3, 0) from the second move on. */
+/*
+ * A scripted agent (a real co-process, as planrun starts it): the arm is
+ * where it was last moved, or $POS; the lamp shows at (3, 0) from the
+ * second move on.  It notes each line it was told in the file $SAID.
+ */
+static const char agent_script[] =
+    "last=; moves=0\n"
+    "while IFS= read -r l; do\n"
+    "  printf '%s|' \"$l\" >>\"$SAID\"\n"
+    "  case $l in\n"
+    "  'move '*) last=${l#move }; moves=$((moves + 1)); echo success ;;\n"
+    "  pos) echo \"${POS:-$last}\" ;;\n"
+    "  'object lamp') [ $moves -ge 2 ] && echo '3 0' || echo none ;;\n"
+    "  *) echo error ;;\n"
+    "  esac\n"
+    "done\n";
+
 struct fake_agent {
 	char said[512];
-	char last_move[64];
-	int moves;
 	const char *pos_reply;	/* instead of the last move */
-	int dead;
+	int dead;		/* exits at once */
 };
-
-static int
-fake_ask(void *ctx, const char *line, char *reply, size_t size)
-{
-	struct fake_agent *f = ctx;
-
-	if (f->dead)
-		return -1;
-	strncat(f->said, line, sizeof f->said - strlen(f->said) - 2);
-	strcat(f->said, "|");
-	if (strncmp(line, "move ", 5) == 0) {
-		snprintf(f->last_move, sizeof f->last_move, "%s", line + 5);
-		f->moves++;
-		snprintf(reply, size, "success");
-	} else if (strcmp(line, "pos") == 0) {
-		snprintf(reply, size, "%s", f->pos_reply ? f->pos_reply :
-		    f->last_move);
-	} else if (strcmp(line, "object lamp") == 0) {
-		snprintf(reply, size, "%s", f->moves >= 2 ? "3 0" : "none");
-	} else {
-		snprintf(reply, size, "error");
-	}
-	return 0;
-}
-
-static const char *
-fake_why(void *ctx)
-{
-	(void)ctx;
-	return "the agent closed its output";
-}
-
-static int
-fake_status(void *ctx)
-{
-	(void)ctx;
-	return EXIT_IOERR;
-}
 
 static void
 run_agent(struct fake_agent *f, struct result *res)
@@ -278,16 +255,24 @@ run_agent(struct fake_agent *f, struct result *res)
 	struct plan_error err;
 	struct plan_task t;
 	struct task_agent a;
-	struct task_link link = { f, fake_ask, fake_why, fake_status };
+	struct agent ag;
 	struct taskrun_source src;
 	struct taskrun_options o;
-	char *ob = NULL, *mb = NULL;
+	char *ob = NULL, *mb = NULL, said[] = "/tmp/taskrun_said.XXXXXX";
+	char cmd[1024];
 	size_t on = 0, mn = 0;
 	uint8_t *image = NULL;
 	uint32_t size;
+	FILE *fp;
+	int fd;
 
 	memset(res, 0, sizeof *res);
 	memset(&o, 0, sizeof o);
+	CHECK((fd = mkstemp(said)) >= 0);
+	close(fd);
+	snprintf(cmd, sizeof cmd, "SAID=%s POS='%s'; %s", said,
+	    f->pos_reply ? f->pos_reply : "", f->dead ? "exit 0" :
+	    agent_script);
 	o.out = open_memstream(&ob, &on);
 	o.errs = open_memstream(&mb, &mn);
 	o.format = TABLE_CSV;
@@ -299,12 +284,19 @@ run_agent(struct fake_agent *f, struct result *res)
 	    &size) == 0);
 	CHECK(plan_open(&p, image, size, &err) == PLAN_OK);
 	CHECK(plan_task_of(&p, &t) == 1);
-	task_agent_source(&a, &t, &link, &src);
+	CHECK(agent_start(&ag, cmd, 5000) == RUN_OK);
+	task_agent_source(&a, &t, &ag, &src);
 	res->status = taskrun(&t, &src, &o);
+	agent_stop(&ag);
 	fclose(o.out);
 	fclose(o.errs);
 	slurp(res->out, sizeof res->out, ob);
 	slurp(res->msg, sizeof res->msg, mb);
+	if ((fp = fopen(said, "r")) != NULL) {
+		f->said[fread(f->said, 1, sizeof f->said - 1, fp)] = '\0';
+		fclose(fp);
+	}
+	unlink(said);
 	free(image);
 }
 
@@ -317,14 +309,14 @@ test_agent(void)
 	/* asked once per tick, lazily; every commanded point is a move */
 	memset(&f, 0, sizeof f);
 	run_agent(&f, &r);
-	CHECK(r.status == EXIT_OK);
+	CHECK(r.status == RUN_OK);
 	CHECK_STR(f.said, "move 1,2|pos|move 3,4|pos|object lamp|move 3,0|");
 	CHECK_STR(r.out, "tick,x,y\n0,1,2\n1,3,4\n3,3,0\n");
 
 	memset(&f, 0, sizeof f);
 	f.pos_reply = "1,2,3";
 	run_agent(&f, &r);
-	CHECK(r.status == EXIT_DATAERR);
+	CHECK(r.status == RUN_BAD_DATA);
 	CHECK_STR(r.msg, "taskrun_test: task aborted at tick 1: action 'go', "
 	    "step 0: no answer for the encoder feedback: the agent answered "
 	    "'1,2,3' to 'pos' (want 2 numbers)\n");
@@ -332,15 +324,16 @@ test_agent(void)
 	memset(&f, 0, sizeof f);
 	f.pos_reply = "1 2.0004";	/* rounds to 2 */
 	run_agent(&f, &r);
-	CHECK(r.status == EXIT_JOB_FAILED);	/* (1,2) then (1,2) at tick 2 */
+	CHECK(r.status == RUN_FAILED);	/* (1,2) then (1,2) at tick 2 */
 	CHECK(strstr(r.msg, "at tick 2: action 'go', step 1: verification "
 	    "failed 1 times in a row (0 allowed): x was 1 where 3 was "
 	    "commanded (tolerance 0.5)\n") != NULL);
 
+	/* gone before the first move: nothing more comes of it */
 	memset(&f, 0, sizeof f);
 	f.dead = 1;
 	run_agent(&f, &r);
-	CHECK(r.status == EXIT_IOERR);
+	CHECK(r.status == RUN_UNAVAILABLE);
 	CHECK_STR(r.out, "tick,x,y\n0,1,2\n");
 	CHECK_STR(r.msg, "taskrun_test: stopped at tick 0: the agent closed "
 	    "its output\n");
@@ -362,6 +355,7 @@ test_coords(void)
 int
 main(void)
 {
+	signal(SIGPIPE, SIG_IGN);	/* a dead agent is an error, not death */
 	RUN(test_complete);
 	RUN(test_mismatch_and_miss);
 	RUN(test_senses_hold);

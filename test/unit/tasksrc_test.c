@@ -202,6 +202,22 @@ static const char same_json[] =
     "  \"task\": \"same\"\n"
     "}\n";
 
+/* task_doc_is_task on src as loaded by ydoc; -1 when it does not load. */
+static int
+is_task(const char *src)
+{
+	struct diag d = diag_for("t.yaml");
+	struct ydoc doc;
+	int r;
+
+	d.quiet = 1;
+	if (ydoc_load(&doc, (const unsigned char *)src, strlen(src), &d) < 0)
+		return -1;
+	r = task_doc_is_task(&doc);
+	ydoc_free(&doc);
+	return r;
+}
+
 static void
 test_yaml_json_same(void)
 {
@@ -214,10 +230,10 @@ test_yaml_json_same(void)
 	CHECK(ny == nj && ny == again && ny > 36);
 	CHECK(y && j && memcmp(y, j, ny) == 0);
 	CHECK(y && y2 && memcmp(y, y2, ny) == 0);
-	CHECK(task_source_sniff(same_yaml, strlen(same_yaml)) == 1);
-	CHECK(task_source_sniff(same_json, strlen(same_json)) == 1);
-	CHECK(task_source_sniff("drives: {}\n", 11) == 0);
-	CHECK(task_source_sniff("[1, 2", 5) == 0);
+	CHECK(is_task(same_yaml) == 1);
+	CHECK(is_task(same_json) == 1);
+	CHECK(is_task("drives: {}\n") == 0);
+	CHECK(is_task("[1, 2") == -1);
 	free(y);
 	free(j);
 	free(y2);
@@ -279,8 +295,8 @@ test_errors(void)
 	    "verify: true}\n", "t.yaml:4:34: error: verification needs a "
 	    "tolerance");
 	expect_error("task: t\nstart: a\nactions:\n  a:\n    trajectory: &p "
-	    "[[0]]\n  b:\n    trajectory: *p\n", "t.yaml:5:17: error: "
-	    "this is used again through an alias");
+	    "[[0]]\n  b:\n    trajectory: *p\n", "t.yaml:7:17: error: "
+	    "aliases (*name) are not supported");	/* at the '*' */
 	expect_error("task: t\nstart: a\nobjects: [f]\nactions:\n  a:\n    "
 	    "trajectory: [[0]]\n    decisions: [{after: 0, record: {v: g}}]"
 	    "\n", "t.yaml:7:40: error: object 'g' is not among the declared "
@@ -288,11 +304,12 @@ test_errors(void)
 	expect_error("task: t\nstart: a\nactions:\n  a: {trajectory: "
 	    "[[1, 2, 3, 4]]}\n", "t.yaml:4:20: error: cannot tell the axes");
 	expect_error("task: t\nstart: a\nactions:\n  a: {trajectory: [[1]]}\n"
-	    "---\ntask: u\n", "t.yaml:6:1: error: more than one document");
+	    "---\ntask: u\n", "t.yaml:5:1: error: a plan file holds one "
+	    "YAML document; this is a second one");	/* at the '---' */
 	expect_error("{\"task\": \"t\", \"start\": \"a\",\n\"actions\": "
-	    "{\"a\": {\"trajectory\": [[1]]}}", "t.yaml:3:1: error: did not "
-	    "find expected ',' or '}'");
-	expect_error("", "t.yaml: error: empty file: no task");
+	    "{\"a\": {\"trajectory\": [[1]]}}", "t.yaml:3:1: error: YAML: did "
+	    "not find expected ',' or '}'");
+	expect_error("", "t.yaml: error: the file holds no YAML document");
 	expect_error("task: t\nstart: a\nactions:\n  a:\n    trajectory: "
 	    "[[0]]\n    decisions: [{after: 0, state: {objects: [{x: "
 	    "any}]}}]\n", "t.yaml:6:46: error: this object has no name");

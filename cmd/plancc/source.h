@@ -1,0 +1,29 @@
+/*
+ * source.h - what plancc reads: the input whole in memory, and its format
+ * from --from, from the file name, or (standard input, unknown names)
+ * from its first bytes (common/plansrc/sniff.h).  Called by main.c.
+ */
+#ifndef SPINE_PLANCC_SOURCE_H
+#define SPINE_PLANCC_SOURCE_H
+
+#include <stddef.h>
+
+#include "host/diag.h"
+#include "plansrc/sniff.h"
+
+/* The format --from names (json is yaml), or -1. */
+int source_format_named(const char *from);
+
+/* The format a file name says (.yaml, .inst, .dia, .plan, ...), or
+ * SRC_UNKNOWN ("-" and other names). */
+enum src_format source_format_of_name(const char *path);
+
+/*
+ * The whole of path ("-": standard input) into *buf (free it) and *len:
+ * 0, or the exit status after saying why (66 cannot open, 74 read error,
+ * 65 too large).
+ */
+int source_read(const char *path, struct diag *d, unsigned char **buf,
+    size_t *len);
+
+#endif

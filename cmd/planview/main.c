@@ -1,0 +1,149 @@
+/*
+ * planview - watch a plan think: the plan's tree live in the terminal as
+ * its event log comes in, a self-contained HTML replay of a run, or a
+ * still SVG with counts.  Parses arguments, loads the plan, opens the
+ * log and hands over to live.c or page.c.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "host/diag.h"
+#include "host/exits.h"
+#include "host/num.h"
+#include "host/usage.h"
+#include "host/version.h"
+#include "planview.h"
+
+static void
+usage(FILE *fp)
+{
+	fprintf(fp,
+	    "usage: planview [--plain] [--filter text] [--until cycle] "
+	    "plan.plan log|-\n"
+	    "       planview --html out.html [--until cycle] plan.plan log|-\n"
+	    "       planview --svg out.svg [--until cycle] plan.plan log|-\n");
+}
+
+enum { OPT_HTML = 256, OPT_SVG, OPT_PLAIN, OPT_FILTER, OPT_UNTIL,
+    OPT_VERSION };
+
+static int
+parse(int argc, char *argv[], struct options *o, int *status)
+{
+	static const struct option longopts[] = {
+		{ "html", required_argument, NULL, OPT_HTML },
+		{ "svg", required_argument, NULL, OPT_SVG },
+		{ "plain", no_argument, NULL, OPT_PLAIN },
+		{ "filter", required_argument, NULL, OPT_FILTER },
+		{ "until", required_argument, NULL, OPT_UNTIL },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, OPT_VERSION },
+		{ NULL, 0, NULL, 0 }
+	};
+	int c;
+
+	memset(o, 0, sizeof *o);
+	o->until = -1;
+	opterr = 0;	/* usage_bad_option speaks for getopt */
+	while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
+		switch (c) {
+		case OPT_HTML:
+			o->html = optarg;
+			break;
+		case OPT_SVG:
+			o->svg = optarg;
+			break;
+		case OPT_PLAIN:
+			o->plain = 1;
+			break;
+		case OPT_FILTER:
+			o->filter = optarg;
+			break;
+		case OPT_UNTIL:
+			if (num_long(optarg, 0, 2147483647L, &o->until) != 0)
+				return *status = usage_error("--until: '%s' is "
+				    "not a cycle number", optarg), -1;
+			break;
+		case 'h':
+			usage(stdout);
+			return *status = EXIT_OK, -1;
+		case OPT_VERSION:
+			print_version();
+			return *status = EXIT_OK, -1;
+		default:
+			return *status = usage_bad_option(c, argv), -1;
+		}
+	}
+	if (argc - optind != 2)
+		return *status = usage_error("%s", argc - optind < 2 ?
+		    "need a plan and a log ('-' for stdin)" :
+		    "too many arguments"), -1;
+	if (o->html && o->svg)
+		return *status = usage_error("%s", "--html and --svg make one "
+		    "picture each: pick one"), -1;
+	o->plan = argv[optind];
+	o->log = argv[optind + 1];
+	if (strcmp(o->plan, "-") == 0 && strcmp(o->log, "-") == 0)
+		return *status = usage_error("%s", "the plan and the log "
+		    "cannot both come from stdin"), -1;
+	return 0;
+}
+
+static int
+open_log(struct viewer *v)
+{
+	if (strcmp(v->o->log, "-") == 0) {
+		v->fd = STDIN_FILENO;
+		return EXIT_OK;
+	}
+	if ((v->fd = open(v->o->log, O_RDONLY)) < 0) {
+		warnx_tool("%s: %s", v->o->log, strerror(errno));
+		return EXIT_NOINPUT;
+	}
+	return EXIT_OK;
+}
+
+int
+main(int argc, char *argv[])
+{
+	struct options o;
+	struct viewer v;
+	int rc;
+
+	if (parse(argc, argv, &o, &rc) < 0)
+		return rc;
+	memset(&v, 0, sizeof v);
+	v.o = &o;
+	v.fd = -1;
+	if ((rc = run_status_exit(plan_load(o.plan, &v.lp))) != EXIT_OK)
+		return rc;
+	if (pv_tree_open(&v.tree, &v.lp.plan) < 0 ||
+	    pv_state_open(&v.state, &v.tree) < 0) {
+		warnx_tool("out of memory");
+		rc = EXIT_IOERR;
+		goto out;
+	}
+	pv_log_init(&v.log, &v.tree);
+	if ((rc = open_log(&v)) != EXIT_OK)
+		goto out;
+	if (o.html || o.svg)
+		rc = page_run(&v);
+	else if (o.plain || !isatty(STDOUT_FILENO)) {
+		v.log_clock = 1;
+		rc = plain_run(&v);
+	} else
+		rc = live_run(&v);
+out:
+	if (v.fd > STDIN_FILENO)
+		close(v.fd);
+	pv_log_free(&v.log);
+	pv_state_free(&v.state);
+	pv_tree_free(&v.tree);
+	plan_unload(&v.lp);
+	return rc;
+}

@@ -1,0 +1,56 @@
+/*
+ * planview.h - what planview's files share: the options, the plan and its
+ * tree, and the ways of showing a run (live.c, page.c).
+ */
+#ifndef PLANVIEW_H
+#define PLANVIEW_H
+
+#include "run/load.h"
+#include "planview/html.h"
+#include "planview/logfeed.h"
+#include "planview/state.h"
+#include "planview/tree.h"
+
+struct options {
+	const char *plan, *log;		/* "-": stdin */
+	const char *html, *svg;		/* pages instead of the live view */
+	const char *filter;		/* elements whose name contains it */
+	const char *types;		/* page: event letters shown at first */
+	long until;			/* stop reading after this cycle; -1 */
+	int plain;			/* text frames even on a terminal */
+};
+
+struct viewer {
+	const struct options *o;
+	struct loaded_plan lp;
+	struct pv_tree tree;
+	struct pv_state state;
+	struct pv_log log;
+	int fd;			/* the log */
+	int eof, stopped;	/* input ended; --until reached */
+	int log_clock;		/* fade by the log's time, not the wall's */
+	size_t got;		/* bytes the last read took */
+	struct pv_run *run;	/* pages: every event kept, or NULL */
+	int run_failed;		/* ... and memory ran out */
+	int defer_errors;	/* the screen is up: keep messages ... */
+	char *deferred;		/* ... here, for viewer_errors */
+	size_t deferred_len;
+};
+
+/* Read what is there (at most one chunk); 1 at end of input or
+ * --until, 0 for more, or an exit status on bad data / read errors. */
+int viewer_read(struct viewer *v, int wait_ms, long now);
+/* Print the messages kept while the screen was up. */
+void viewer_errors(struct viewer *v);
+/* At the end: the truncated-log notice; an exit status. */
+int viewer_finish(struct viewer *v);
+long clock_ms(void);
+
+/* dot -Tsvg on text: the SVG in *svg (the caller frees); an exit status. */
+int run_dot(const char *text, size_t len, char **svg);	/* dot.c */
+
+int live_run(struct viewer *v);		/* live.c */
+int plain_run(struct viewer *v);	/* live.c */
+int page_run(struct viewer *v);		/* page.c */
+
+#endif

@@ -1,0 +1,121 @@
+/*
+ * read.c - planview's input: the log in chunks as they come (poll, never
+ * a wait without a bound), each whole line folded into the state, the
+ * truncated-last-line notice.  Called by live.c and page.c.
+ */
+#include <errno.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "host/diag.h"
+#include "host/exits.h"
+#include "planview.h"
+
+long
+clock_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+struct fold {
+	struct viewer *v;
+	long now;
+};
+
+static int
+fold_event(void *ctx, const struct pv_event *e)
+{
+	struct fold *f = ctx;
+	struct viewer *v = f->v;
+
+	if (v->o->until >= 0 && e->cycle > v->o->until) {
+		v->stopped = 1;
+		return 1;
+	}
+	/* plain frames and pages fade by the log's own clock */
+	pv_state_apply(&v->state, e, v->log_clock ? e->time_ms : f->now);
+	if (v->run && pv_run_add(v->run, e) < 0) {
+		v->run_failed = 1;
+		return 1;
+	}
+	return 0;
+}
+
+/* The message goes out now, or after the screen is closed (live view). */
+static int
+bad_log(struct viewer *v)
+{
+	struct diag d = diag_for(strcmp(v->o->log, "-") == 0 ? "<stdin>" :
+	    v->o->log);
+	FILE *fp = v->defer_errors ? open_memstream(&v->deferred,
+	    &v->deferred_len) : NULL;
+
+	d.out = fp;
+	diag_error(&d, v->log.error_line, 0, "%s (is this a log of %s?)",
+	    v->log.error, v->o->plan);
+	if (fp)
+		fclose(fp);
+	return EXIT_DATAERR;
+}
+
+void
+viewer_errors(struct viewer *v)
+{
+	if (v->deferred)
+		fputs(v->deferred, stderr);
+	free(v->deferred);
+	v->deferred = NULL;
+}
+
+int
+viewer_read(struct viewer *v, int wait_ms, long now)
+{
+	char buf[65536];
+	struct pollfd p;
+	struct fold f;
+	ssize_t n;
+	int rc;
+
+	v->got = 0;
+	if (v->eof || v->stopped)
+		return 1;
+	p.fd = v->fd;
+	p.events = POLLIN;
+	if (poll(&p, 1, wait_ms) <= 0)
+		return 0;
+	n = read(v->fd, buf, sizeof buf);
+	if (n < 0) {
+		if (errno == EINTR || errno == EAGAIN)
+			return 0;
+		warnx_tool("%s: %s", v->o->log, strerror(errno));
+		return EXIT_IOERR;
+	}
+	if (n == 0) {
+		v->eof = 1;
+		return 1;
+	}
+	v->got = (size_t)n;
+	f.v = v;
+	f.now = now;
+	rc = pv_log_feed(&v->log, buf, (size_t)n, fold_event, &f);
+	if (rc < 0)
+		return bad_log(v);
+	return v->stopped ? 1 : 0;
+}
+
+int
+viewer_finish(struct viewer *v)
+{
+	if (v->eof && pv_log_truncated(&v->log))
+		warnx_tool("%s: warning: the log ends in the middle of line "
+		    "%ld (truncated): replayed up to cycle %ld", v->o->log,
+		    v->log.line + 1, v->state.cycle);
+	return EXIT_OK;
+}

@@ -1,0 +1,281 @@
+/*
+ * servobus.c - transactions on a servo bus (see servobus.h).  Half-duplex:
+ * stale bytes are drained before every request so a late reply to the
+ * last one cannot be taken for this one's.
+ */
+#include <errno.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "servobus.h"
+#include "session.h"
+
+void
+servobus_init(struct servobus *b, struct wire_port *port,
+    enum servo_proto proto, int timeout_ms, int retries)
+{
+	memset(b, 0, sizeof *b);
+	b->port = port;
+	b->proto = proto;
+	b->timeout_ms = timeout_ms;
+	b->retries = retries;
+	servo_decoder_init(&b->dec, proto, 1);
+}
+
+unsigned long
+servobus_bad_checksums(const struct servobus *b)
+{
+	return b->dec.bad_checksums;
+}
+
+static int
+interrupted(struct servobus *b)
+{
+	if (b->interrupted && *b->interrupted) {
+		b->fail = SERVOBUS_INTR;
+		return 1;
+	}
+	return 0;
+}
+
+/* Throw away whatever is waiting (a reply that came too late). */
+static void
+drain(struct servobus *b)
+{
+	uint8_t buf[512];
+	uint16_t bad = b->dec.bad_checksums;
+	int k = 0;
+
+	while (k++ < 64 && wire_port_read(b->port, buf, sizeof buf, 0) > 0)
+		;
+	servo_decoder_init(&b->dec, b->proto, 1);
+	b->dec.bad_checksums = bad;
+}
+
+static int
+bus_send(struct servobus *b, const uint8_t *req, size_t n)
+{
+	if (n == 0) {
+		b->fail = SERVOBUS_LINK;	/* a request we could not build */
+		errno = EINVAL;
+		return -1;
+	}
+	drain(b);
+	b->transactions++;
+	if (wire_port_write(b->port, req, n, 1000) != 0) {
+		b->fail = SERVOBUS_LINK;
+		return -1;
+	}
+	b->bytes_out += n;
+	return 0;
+}
+
+/*
+ * Read until `want` replies from the listed ids are in (got[i] set) or
+ * the deadline: 0 all in, 1 some missing, -1 link failure/interrupt.
+ */
+static int
+collect(struct servobus *b, const uint8_t *ids, uint8_t nids,
+    struct servo_packet *pk, uint8_t *got, uint64_t deadline)
+{
+	uint8_t buf[512];
+	struct servo_packet p;
+	uint64_t now;
+	long n, i;
+	uint8_t k, have = 0;
+
+	for (k = 0; k < nids; k++)
+		have = (uint8_t)(have + (got[k] != 0));
+	while (have < nids) {
+		if (interrupted(b))
+			return -1;
+		now = wire_now_ms();
+		if (now >= deadline)
+			return 1;
+		n = wire_port_read(b->port, buf, sizeof buf,
+		    (int)(deadline - now));
+		if (n < 0) {
+			b->fail = SERVOBUS_LINK;
+			return -1;
+		}
+		b->bytes_in += (unsigned long)n;
+		for (i = 0; i < n; i++) {
+			servo_decoder_push(&b->dec, buf[i]);
+			while (servo_decoder_next(&b->dec, &p)) {
+				if (p.instr != SERVO_STATUS)
+					continue;
+				for (k = 0; k < nids; k++)
+					if (ids[k] == p.id && !got[k]) {
+						got[k] = 1;
+						pk[k] = p;
+						have++;
+						break;
+					}
+			}
+		}
+	}
+	return 0;
+}
+
+/* Why a servo was missing: silence, or only broken packets came. */
+static void
+missing(struct servobus *b, uint8_t id, uint16_t bad_before)
+{
+	b->fail = b->dec.bad_checksums != bad_before ? SERVOBUS_CORRUPT :
+	    SERVOBUS_NO_REPLY;
+	b->fail_id = id;
+}
+
+int
+servobus_call(struct servobus *b, const uint8_t *req, size_t n, uint8_t id,
+    struct servo_packet *reply)
+{
+	uint16_t bad = b->dec.bad_checksums;
+	uint8_t got;
+	int attempt, r;
+
+	for (attempt = 0; attempt <= b->retries; attempt++) {
+		if (attempt > 0)
+			b->retried++;
+		if (bus_send(b, req, n) != 0)
+			return -1;
+		got = 0;
+		r = collect(b, &id, 1, reply, &got,
+		    wire_now_ms() + (uint64_t)b->timeout_ms);
+		if (r < 0)
+			return -1;
+		if (r == 0) {
+			b->fail = SERVOBUS_OK;
+			return 0;
+		}
+		b->timeouts++;
+	}
+	missing(b, id, bad);
+	return -1;
+}
+
+int
+servobus_ping(struct servobus *b, uint8_t id, struct servo_packet *r)
+{
+	uint8_t req[16];
+
+	return servobus_call(b, req, servo_ping(b->proto, req, sizeof req, id),
+	    id, r);
+}
+
+int
+servobus_read(struct servobus *b, uint8_t id, uint16_t addr,
+    uint16_t count, struct servo_packet *r)
+{
+	uint8_t req[32];
+
+	if (servobus_call(b, req, servo_read(b->proto, req, sizeof req, id,
+	    addr, count), id, r) != 0)
+		return -1;
+	if (r->n != count && (r->err & 0x7Fu) == 0) {
+		b->fail = SERVOBUS_CORRUPT;	/* the wrong amount of data */
+		b->fail_id = id;
+		return -1;
+	}
+	return 0;
+}
+
+int
+servobus_write(struct servobus *b, uint8_t id, uint16_t addr,
+    const uint8_t *data, uint16_t n, struct servo_packet *r)
+{
+	uint8_t req[SERVO_FRAME_MAX];
+
+	return servobus_call(b, req, servo_write(b->proto, req, sizeof req,
+	    SERVO_WRITE, id, addr, data, n), id, r);
+}
+
+int
+servobus_sync_write(struct servobus *b, uint16_t addr, uint16_t count,
+    const uint8_t *ids, uint8_t nids, const uint8_t *data)
+{
+	uint8_t req[SERVO_FRAME_MAX];
+
+	return bus_send(b, req, servo_sync_write(b->proto, req, sizeof req, addr,
+	    count, ids, nids, data));
+}
+
+int
+servobus_sync_read(struct servobus *b, uint16_t addr, uint16_t count,
+    const uint8_t *ids, uint8_t nids, uint8_t *out, uint8_t *err)
+{
+	struct servo_packet pk[SERVOBUS_MAX_IDS];
+	uint8_t req[SERVO_FRAME_MAX], got[SERVOBUS_MAX_IDS];
+	uint16_t bad = b->dec.bad_checksums;
+	size_t n = servo_sync_read(b->proto, req, sizeof req, addr, count,
+	    ids, nids);
+	int attempt, r = 1;
+	uint8_t k;
+
+	if (nids > SERVOBUS_MAX_IDS)
+		n = 0;	/* refused by bus_send */
+	for (attempt = 0; attempt <= b->retries && r == 1; attempt++) {
+		if (attempt > 0)
+			b->retried++;
+		if (bus_send(b, req, n) != 0)
+			return -1;
+		memset(got, 0, nids);
+		r = collect(b, ids, nids, pk, got, wire_now_ms() +
+		    (uint64_t)b->timeout_ms);
+		if (r < 0)
+			return -1;
+		for (k = 0; r == 0 && k < nids; k++)
+			if (pk[k].n != count && (pk[k].err & 0x7Fu) == 0)
+				r = 1;	/* short data: ask again */
+		if (r == 1)
+			b->timeouts++;
+	}
+	if (r != 0) {
+		for (k = 0; k < nids && got[k] && pk[k].n == count; k++)
+			;
+		missing(b, k < nids ? ids[k] : ids[0], bad);
+		return -1;
+	}
+	for (k = 0; k < nids; k++) {
+		memcpy(out + (size_t)k * count, pk[k].p, count);
+		err[k] = pk[k].err;
+	}
+	b->fail = SERVOBUS_OK;
+	return 0;
+}
+
+int
+servobus_scan(struct servobus *b, int wait_ms, uint8_t *ids, int max)
+{
+	uint8_t req[16], buf[512];
+	struct servo_packet p;
+	uint64_t deadline;
+	long n, i;
+	int found = 0, k, seen;
+
+	if (bus_send(b, req, servo_ping(b->proto, req, sizeof req,
+	    SERVO_BROADCAST)) != 0)
+		return -1;
+	deadline = wire_now_ms() + (uint64_t)wait_ms;
+	while (wire_now_ms() < deadline) {
+		if (interrupted(b))
+			return -1;
+		n = wire_port_read(b->port, buf, sizeof buf,
+		    (int)(deadline - wire_now_ms()));
+		if (n < 0) {
+			b->fail = SERVOBUS_LINK;
+			return -1;
+		}
+		for (i = 0; i < n; i++) {
+			servo_decoder_push(&b->dec, buf[i]);
+			while (servo_decoder_next(&b->dec, &p)) {
+				for (k = 0, seen = 0; k < found; k++)
+					seen |= ids[k] == p.id;
+				if (!seen && found < max &&
+				    p.instr == SERVO_STATUS)
+					ids[found++] = p.id;
+			}
+		}
+	}
+	return found;
+}

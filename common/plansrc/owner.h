@@ -1,0 +1,24 @@
+/*
+ * owner.h - which drive's subtree each element belongs to (the first drive,
+ * by priority, whose tree reaches it), so a graph can group each drive's
+ * elements.  Used by emit_dot.c (plancc --emit dot, planview --svg/--html).
+ */
+#ifndef SPINE_OWNER_H
+#define SPINE_OWNER_H
+
+#include <stdint.h>
+
+#include "plan/plan.h"
+
+/*
+ * owner[t][i] = drive index, or PLAN_NONE for elements no drive reaches.
+ * The caller gives one array per type, count[t] long.  0, or -1 when out
+ * of memory.  Cycles (--allow-recursion plans) are visited once.
+ */
+int plan_owners(const struct plan *p, uint16_t *owner[PLAN_NTYPES]);
+
+/* Drive indices by priority, highest first (ties in record order).
+ * order[] holds count[PLAN_D] entries.  0, or -1 when out of memory. */
+int plan_drive_order(const struct plan *p, uint16_t *order);
+
+#endif

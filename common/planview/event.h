@@ -1,0 +1,34 @@
+/*
+ * event.h - one event of a run as planview folds it: the internal shape
+ * every log reader hands over (today's planrun CSV through logfeed.c; the
+ * shared event-log reader when it lands).  Used by state.c and html.c.
+ */
+#ifndef SPINE_PLANVIEW_EVENT_H
+#define SPINE_PLANVIEW_EVENT_H
+
+#include <stdint.h>
+
+/* Event letters, as the log writes them; I is an idle cycle. */
+#define PV_EXECUTED 'E'
+#define PV_SUCCESS 'S'
+#define PV_PENDING 'P'
+#define PV_FAIL 'F'
+#define PV_ERROR 'Z'
+#define PV_RELEASER 'R'
+#define PV_IDLE 'I'
+
+#define PV_REASON_MAX 80
+
+struct pv_event {
+	long cycle, time_ms;
+	char event;		/* one of the letters above */
+	uint8_t type;		/* element type (not for I) */
+	uint16_t index;		/* record index in that type's table */
+	int has_sense;		/* R: a sense was read (not TR / FL) */
+	uint16_t sense;		/* its id */
+	long value;		/* R: the value read */
+	int released, latch;	/* R: 0/1, or -1 when the log does not say */
+	char reason[PV_REASON_MAX];	/* F/Z: why, or "" */
+};
+
+#endif

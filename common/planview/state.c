@@ -1,0 +1,146 @@
+/*
+ * state.c - folding events into planview's picture of a run: outcomes,
+ * counters, latches, sense values, the drive with attention.  Called by
+ * cmd/planview for the live view, the page and the still picture.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "planview/state.h"
+
+int
+pv_state_open(struct pv_state *s, const struct pv_tree *t)
+{
+	int ty;
+	unsigned i;
+
+	memset(s, 0, sizeof *s);
+	s->t = t;
+	s->attention = -1;
+	s->cycle = -1;
+	s->first_cycle = -1;
+	for (ty = 0; ty < PLAN_NTYPES; ty++) {
+		s->elem[ty] = calloc((size_t)t->p->count[ty] + 1,
+		    sizeof *s->elem[ty]);
+		if (s->elem[ty] == NULL)
+			return -1;
+		for (i = 0; i < t->p->count[ty]; i++) {
+			s->elem[ty][i].lit_cycle = -1;
+			s->elem[ty][i].latch = -1;
+			s->elem[ty][i].released = -1;
+		}
+	}
+	s->sense = calloc(65536, sizeof *s->sense);
+	s->sense_seen = calloc(65536, 1);
+	return s->sense && s->sense_seen ? 0 : -1;
+}
+
+void
+pv_state_free(struct pv_state *s)
+{
+	int ty;
+
+	for (ty = 0; ty < PLAN_NTYPES; ty++)
+		free(s->elem[ty]);
+	free(s->sense);
+	free(s->sense_seen);
+	memset(s, 0, sizeof *s);
+}
+
+static void
+new_cycle(struct pv_state *s, const struct pv_event *e)
+{
+	if (e->cycle == s->cycle)
+		return;
+	if (s->first_cycle < 0) {
+		s->first_cycle = e->cycle;
+		s->first_time_ms = e->time_ms;
+	}
+	s->cycle = e->cycle;
+	s->time_ms = e->time_ms;
+	s->cycles++;
+	s->attention = -1;
+}
+
+static void
+outcome(struct pv_elem *x, char ev)
+{
+	switch (ev) {
+	case PV_EXECUTED:
+		x->executed++;
+		break;
+	case PV_SUCCESS:
+		x->succeeded++;
+		break;
+	case PV_PENDING:
+		x->pending++;
+		break;
+	case PV_FAIL:
+		x->failed++;
+		break;
+	default:
+		x->errors++;
+		break;
+	}
+}
+
+void
+pv_state_apply(struct pv_state *s, const struct pv_event *e, long now)
+{
+	struct pv_elem *x;
+
+	new_cycle(s, e);
+	s->events++;
+	if (e->event == PV_IDLE || e->type >= PLAN_NTYPES ||
+	    e->index >= s->t->p->count[e->type])
+		return;
+	x = &s->elem[e->type][e->index];
+	if (e->event == PV_RELEASER) {
+		if (e->has_sense) {
+			s->sense[e->sense] = e->value;
+			s->sense_seen[e->sense] = 1;
+		}
+		x->reading = e->value;
+		if (e->latch >= 0)
+			x->latch = e->latch;
+		if (e->released >= 0)
+			x->released = e->released;
+		return;
+	}
+	/* a drive executed this cycle is the one with attention */
+	if (e->event == PV_EXECUTED && e->type == PLAN_D)
+		s->attention = e->index;
+	outcome(x, e->event);
+	x->last = e->event;
+	x->lit_at = now;
+	x->lit_cycle = e->cycle;
+}
+
+int
+pv_state_glow(const struct pv_state *s, int type, unsigned index, long now)
+{
+	const struct pv_elem *x = &s->elem[type][index];
+	long age;
+
+	if (x->last == 0)
+		return 0;
+	age = now - x->lit_at;
+	if (age < 0)
+		age = 0;
+	if (age >= PV_FADE_MS)
+		return 0;
+	/* full glow marks what ran in the cycle shown; older ones fade */
+	if (x->lit_cycle == s->cycle)
+		return 3;
+	return age * 2 < PV_FADE_MS ? 2 : 1;
+}
+
+double
+pv_state_rate(const struct pv_state *s)
+{
+	long dt = s->time_ms - s->first_time_ms;
+
+	if (s->cycles < 2 || dt <= 0)
+		return 0;
+	return (double)(s->cycles - 1) * 1000.0 / (double)dt;
+}

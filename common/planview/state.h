@@ -1,0 +1,51 @@
+/*
+ * state.h - what planview knows about a run so far: per element its last
+ * outcome and when it lit, executed/succeeded/failed counters, its latch
+ * and last releaser reading; the last value of every sense; the cycle,
+ * the drive that had attention, the rate.  Pure: folded from pv_events
+ * with the caller's clock.  Used by cmd/planview's live view and pages.
+ */
+#ifndef SPINE_PLANVIEW_STATE_H
+#define SPINE_PLANVIEW_STATE_H
+
+#include "planview/event.h"
+#include "planview/tree.h"
+
+/* Lit elements fade over this many milliseconds. */
+#define PV_FADE_MS 3000
+
+struct pv_elem {
+	char last;		/* last outcome letter (E S P F Z), or 0 */
+	long lit_at;		/* caller's clock when it last lit, ms */
+	long lit_cycle;		/* the cycle it last lit in, or -1 */
+	unsigned long executed, succeeded, pending, failed, errors;
+	int latch, released;	/* from its releaser checks; -1 unknown */
+	long reading;		/* the value its releaser last read */
+};
+
+struct pv_state {
+	const struct pv_tree *t;
+	struct pv_elem *elem[6];	/* per type, per record */
+	long *sense;			/* last value per sense id */
+	unsigned char *sense_seen;
+	long cycle, first_cycle, time_ms, first_time_ms, cycles;
+	int attention;		/* drive index with attention, -1: none */
+	unsigned long events;
+};
+
+/* 0, or -1 when out of memory (call pv_state_free either way). */
+int pv_state_open(struct pv_state *s, const struct pv_tree *t);
+void pv_state_free(struct pv_state *s);
+
+/* Fold one event in; now is the caller's clock in ms. */
+void pv_state_apply(struct pv_state *s, const struct pv_event *e, long now);
+
+/* How lit an element is at now: 3 lit in the latest cycle, 2 and 1
+ * fading (the first and second half of PV_FADE_MS), 0 dark. */
+int pv_state_glow(const struct pv_state *s, int type, unsigned index,
+    long now);
+
+/* Cycles a second, from the log's own clock (0 when unknown). */
+double pv_state_rate(const struct pv_state *s);
+
+#endif

@@ -1,0 +1,72 @@
+/*
+ * load.c - a .plan file read whole (from a file or stdin, by host/slurp)
+ * and validated with plan_open before anyone trusts it (see load.h).
+ * planrun and armctl read plans this one way.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "host/diag.h"
+#include "host/slurp.h"
+#include "plan/vocab.h"
+#include "run/load.h"
+
+/* Larger than any plan a 16-bit id space can describe: not a plan. */
+#define PLAN_FILE_MAX (64UL << 20)
+
+static void
+refuse(struct diag *d, const struct plan_error *err)
+{
+	if (err->type < PLAN_NTYPES)
+		diag_error(d, 0, 0, "not a valid plan: %s (%s %u, byte %lu)",
+		    plan_strerror(err->code), plan_type_word(err->type),
+		    (unsigned)err->index, (unsigned long)err->offset);
+	else
+		diag_error(d, 0, 0, "not a valid plan: %s (byte %lu)",
+		    plan_strerror(err->code), (unsigned long)err->offset);
+}
+
+enum run_status
+plan_load(const char *path, struct loaded_plan *lp)
+{
+	struct diag d = diag_for(path);
+	struct plan_error err;
+	unsigned char *buf = NULL;
+	size_t len = 0;
+	FILE *fp;
+	int rc, e;
+
+	memset(lp, 0, sizeof *lp);
+	lp->path = path;
+	fp = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+	if (fp == NULL) {
+		warnx_tool("%s: %s", path, strerror(errno));
+		return RUN_NO_INPUT;
+	}
+	rc = slurp(fp, PLAN_FILE_MAX, &buf, &len);
+	e = errno;
+	if (fp != stdin)
+		fclose(fp);
+	if (rc < 0) {
+		warnx_tool("%s: %s", path, rc == -2 ? "too large to be a plan" :
+		    strerror(e));
+		return rc == -2 ? RUN_BAD_DATA : RUN_IO;
+	}
+	lp->bytes = buf;
+	lp->size = (uint32_t)len;
+	if (plan_open(&lp->plan, lp->bytes, lp->size, &err) != PLAN_OK) {
+		refuse(&d, &err);
+		plan_unload(lp);
+		return RUN_BAD_DATA;
+	}
+	return RUN_OK;
+}
+
+void
+plan_unload(struct loaded_plan *lp)
+{
+	free(lp->bytes);
+	lp->bytes = NULL;
+}

@@ -1,0 +1,362 @@
+/*
+ * exec.c - what a servo does with each instruction packet: reads, writes
+ * with the control table's rules (read-only fields, the EEPROM area, the
+ * Feetech lock and "set middle"), registered writes, sync and bulk
+ * transfers, and the status reply its Status Return Level asks for.
+ */
+#include <string.h>
+
+#include "servo/regs.h"
+#include "servosim.h"
+
+#define DXL_TABLE_END 148u	/* past Backup_Ready; indirect not emulated */
+
+static int
+dead(const struct servosim_motor *m)
+{
+	return m->mute_after == 0;
+}
+
+static uint8_t
+motor_id(const struct servosim *s, const struct servosim_motor *m)
+{
+	return (uint8_t)servosim_get(s, m, SF_ID);
+}
+
+struct servosim_motor *
+servosim_find(struct servosim *s, uint8_t id)
+{
+	int i;
+
+	/* a dead servo is off the bus: another may have taken its id */
+	for (i = 0; i < s->n; i++)
+		if (!dead(&s->m[i]) && motor_id(s, &s->m[i]) == id)
+			return &s->m[i];
+	return NULL;
+}
+
+/* The ERR byte: Feetech shows its fault bits; Dynamixel an error number
+ * and, while a hardware fault is latched, the alert bit. */
+static uint8_t
+err_byte(const struct servosim *s, const struct servosim_motor *m,
+    uint8_t code)
+{
+	uint8_t hw = (uint8_t)(m->fault | m->latched);
+
+	if (s->proto == SERVO_FEETECH)
+		return (uint8_t)(hw & 0x7Fu);
+	return (uint8_t)(code | (hw ? DXL_ERR_ALERT : 0u));
+}
+
+static void
+reply(struct servosim *s, struct servosim_motor *m, uint8_t id, uint8_t code,
+    const uint8_t *data, uint16_t n)
+{
+	uint8_t out[SERVO_FRAME_MAX];
+	size_t k;
+
+	if (dead(m))
+		return;
+	k = servo_status(s->proto, out, sizeof out, id, err_byte(s, m, code),
+	    data, n);
+	if (k == 0)
+		return;
+	s->replies++;
+	if (m->mute_after > 0)
+		m->mute_after--;
+	s->emit(s->emit_ctx, out, k,
+	    2u * (uint32_t)servosim_get(s, m, SF_RETURN_DELAY));
+}
+
+/* Does the Status Return Level let this instruction be answered? */
+static int
+answers(const struct servosim *s, const struct servosim_motor *m,
+    uint8_t instr)
+{
+	int32_t level = servosim_get(s, m, SF_STATUS_LEVEL);
+
+	if (instr == SERVO_PING)
+		return 1;
+	if (s->proto == SERVO_FEETECH)
+		return level >= 1 || instr == SERVO_READ;
+	return level >= 2 || (level == 1 && instr == SERVO_READ);
+}
+
+static int
+sts_read_only(uint16_t a)
+{
+	return a < 5 || (a >= 56 && a <= 86);
+}
+
+static int
+dxl_read_only(uint16_t a)
+{
+	return a < 7 || a == 69 || a == 70 || (a >= 120 && a < DXL_TABLE_END);
+}
+
+/* Feetech: Torque_Enable = 128 makes the present position read 2048. */
+static void
+set_middle(struct servosim *s, struct servosim_motor *m, uint8_t torque)
+{
+	int32_t off = (int32_t)m->shaft - 2048;
+
+	if (off > 2047 || off < -2047)
+		off = off > 0 ? off - 4096 : off + 4096;
+	servosim_set(s, m, SF_HOMING, off);
+	m->tab[servo_reg(s->proto, SF_TORQUE)->addr] = torque;
+}
+
+/* One write; 0 or a Dynamixel error number (Feetech ignores what it
+ * refuses, as it has no way to say so). */
+static uint8_t
+write_bytes(struct servosim *s, struct servosim_motor *m, uint16_t addr,
+    const uint8_t *data, uint16_t n)
+{
+	uint8_t torque_at = servo_reg(s->proto, SF_TORQUE)->addr;
+	uint8_t before = m->tab[torque_at];
+	uint16_t i, a;
+
+	if (s->proto == SERVO_DXL) {
+		if ((uint32_t)addr + n > DXL_TABLE_END)
+			return DXL_ERR_ACCESS;
+		for (i = 0; i < n; i++)
+			if (dxl_read_only((uint16_t)(addr + i)) ||
+			    (addr + i < DXL_EEPROM_END && before))
+				return DXL_ERR_ACCESS;
+	}
+	for (i = 0; i < n && (uint32_t)addr + i < SERVOSIM_TABLE; i++) {
+		a = (uint16_t)(addr + i);
+		if (s->proto == SERVO_FEETECH && sts_read_only(a))
+			continue;
+		m->tab[a] = data[i];
+		/* Feetech EEPROM persists only while Lock is 0 */
+		if (s->proto == SERVO_DXL ? a < DXL_EEPROM_END :
+		    a < STS_EEPROM_END && servosim_get(s, m, SF_LOCK) == 0)
+			m->saved[a] = data[i];
+	}
+	if (s->proto == SERVO_FEETECH && m->tab[torque_at] == 128)
+		set_middle(s, m, before);
+	if (m->tab[torque_at] && !before)
+		m->overload_s = 0;
+	servosim_refresh(s, m);
+	return 0;
+}
+
+static void
+do_ping(struct servosim *s, struct servosim_motor *m, uint8_t id)
+{
+	uint8_t info[3];
+
+	if (s->proto == SERVO_FEETECH) {
+		reply(s, m, id, 0, NULL, 0);
+		return;
+	}
+	servo_put16(info, (uint16_t)servosim_get(s, m, SF_MODEL));
+	info[2] = (uint8_t)servosim_get(s, m, SF_FIRMWARE);
+	reply(s, m, id, 0, info, 3);
+}
+
+static void
+do_read(struct servosim *s, struct servosim_motor *m, uint8_t id,
+    uint16_t addr, uint16_t count)
+{
+	uint8_t data[SERVO_PARAMS_MAX];
+	uint16_t i;
+
+	if (count > SERVO_PARAMS_MAX - 1) {
+		if (s->proto == SERVO_DXL)
+			reply(s, m, id, DXL_ERR_DATA_LENGTH, NULL, 0);
+		return;
+	}
+	if (s->proto == SERVO_DXL && (uint32_t)addr + count > DXL_TABLE_END) {
+		reply(s, m, id, DXL_ERR_ACCESS, NULL, 0);
+		return;
+	}
+	servosim_refresh(s, m);
+	for (i = 0; i < count; i++)
+		data[i] = (uint32_t)addr + i < SERVOSIM_TABLE ?
+		    m->tab[addr + i] : 0;
+	reply(s, m, id, 0, data, count);
+}
+
+static void
+do_reg_write(struct servosim_motor *m, uint16_t addr, const uint8_t *data,
+    uint16_t n)
+{
+	m->reg_pending = 1;
+	m->reg_addr = addr;
+	m->reg_n = n;
+	memcpy(m->reg_data, data, n);
+}
+
+static void
+do_reset(struct servosim *s, struct servosim_motor *m, uint8_t how)
+{
+	uint8_t id = motor_id(s, m), baud = m->tab[8];
+	double shaft = m->shaft;
+
+	servosim_factory(s, m, how == 0xFFu ? 1 : id);
+	if (how == 0x02u)
+		m->tab[8] = m->saved[8] = baud;
+	m->shaft = shaft;
+	m->latched = 0;
+	servosim_refresh(s, m);
+}
+
+/* An instruction addressed to this servo (or broadcast). */
+static void
+one(struct servosim *s, struct servosim_motor *m, const struct servo_packet *pk)
+{
+	uint8_t id = motor_id(s, m), code = 0;
+	int bcast = pk->id == SERVO_BROADCAST;
+	const uint8_t *data;
+	uint16_t addr, n;
+
+	switch (pk->instr) {
+	case SERVO_PING:
+		do_ping(s, m, id);
+		return;
+	case SERVO_READ:
+		if (!bcast && servo_parse_read(s->proto, pk, &addr, &n) == 0)
+			do_read(s, m, id, addr, n);
+		return;
+	case SERVO_WRITE:
+	case SERVO_REG_WRITE:
+		if (servo_parse_write(s->proto, pk, &addr, &data, &n) != 0)
+			code = DXL_ERR_DATA_LENGTH;
+		else if (pk->instr == SERVO_WRITE)
+			code = write_bytes(s, m, addr, data, n);
+		else
+			do_reg_write(m, addr, data, n);
+		break;
+	case SERVO_ACTION:
+		if (!m->reg_pending)
+			code = DXL_ERR_INSTRUCTION;
+		else {
+			m->reg_pending = 0;
+			code = write_bytes(s, m, m->reg_addr, m->reg_data,
+			    m->reg_n);
+		}
+		break;
+	case SERVO_REBOOT:
+		if (s->proto != SERVO_DXL)
+			return;
+		if (!bcast && answers(s, m, pk->instr))
+			reply(s, m, id, 0, NULL, 0);
+		servosim_power_cycle(s, m);
+		return;
+	case SERVO_FACTORY_RESET:
+		if (s->proto == SERVO_DXL && !bcast && answers(s, m, pk->instr))
+			reply(s, m, id, 0, NULL, 0);
+		do_reset(s, m, pk->n ? pk->p[0] : 0xFFu);
+		return;
+	case SERVO_CLEAR:
+		if (s->proto != SERVO_DXL)
+			return;
+		break;
+	default:
+		if (s->proto != SERVO_DXL)
+			return;
+		code = DXL_ERR_INSTRUCTION;
+		break;
+	}
+	if (s->proto == SERVO_FEETECH)
+		code = 0;
+	if (!bcast && answers(s, m, pk->instr))
+		reply(s, m, id, code, NULL, 0);
+}
+
+static void
+sync_read(struct servosim *s, const struct servo_packet *pk)
+{
+	struct servosim_motor *m;
+	const uint8_t *ids;
+	uint16_t addr, count, nids, i;
+
+	if (servo_parse_sync_read(s->proto, pk, &addr, &count, &ids, &nids))
+		return;
+	for (i = 0; i < nids; i++)	/* in the order listed */
+		if ((m = servosim_find(s, ids[i])) != NULL && !dead(m))
+			do_read(s, m, ids[i], addr, count);
+}
+
+static void
+sync_write(struct servosim *s, const struct servo_packet *pk)
+{
+	const uint8_t *data;
+	uint16_t addr, count;
+	int i;
+
+	for (i = 0; i < s->n; i++) {
+		if (dead(&s->m[i]) || servo_parse_sync_write(s->proto, pk,
+		    motor_id(s, &s->m[i]), &addr, &count, &data) != 0)
+			continue;
+		if (data)
+			(void)write_bytes(s, &s->m[i], addr, data, count);
+	}
+}
+
+static void
+bulk_read(struct servosim *s, const struct servo_packet *pk)
+{
+	struct servosim_motor *m;
+	uint16_t k;
+
+	if (pk->n % 5 != 0)
+		return;
+	for (k = 0; k < pk->n; k += 5)
+		if ((m = servosim_find(s, pk->p[k])) != NULL && !dead(m))
+			do_read(s, m, pk->p[k], servo_get16(pk->p + k + 1),
+			    servo_get16(pk->p + k + 3));
+}
+
+static void
+bulk_write(struct servosim *s, const struct servo_packet *pk)
+{
+	const uint8_t *data;
+	uint16_t addr, count;
+	int i, found;
+
+	for (i = 0; i < s->n; i++)
+		if (!dead(&s->m[i]) && dxl_parse_bulk(pk, 1,
+		    motor_id(s, &s->m[i]), &found, &addr, &count, &data) == 0 &&
+		    found)
+			(void)write_bytes(s, &s->m[i], addr, data, count);
+}
+
+void
+servosim_exec(struct servosim *s, const struct servo_packet *pk)
+{
+	struct servosim_motor *m;
+	int i;
+
+	if (pk->instr == SERVO_STATUS)	/* another servo's reply */
+		return;
+	s->packets++;
+	if (s->trace)
+		s->trace(s->trace_ctx, pk);
+	switch (pk->instr) {
+	case SERVO_SYNC_READ:
+		sync_read(s, pk);
+		return;
+	case SERVO_SYNC_WRITE:
+		sync_write(s, pk);
+		return;
+	case SERVO_BULK_READ:
+		if (s->proto == SERVO_DXL)
+			bulk_read(s, pk);
+		return;
+	case SERVO_BULK_WRITE:
+		if (s->proto == SERVO_DXL)
+			bulk_write(s, pk);
+		return;
+	}
+	if (pk->id == SERVO_BROADCAST) {
+		for (i = 0; i < s->n; i++)
+			if (!dead(&s->m[i]))
+				one(s, &s->m[i], pk);
+		return;
+	}
+	if ((m = servosim_find(s, pk->id)) != NULL && !dead(m))
+		one(s, m, pk);
+}

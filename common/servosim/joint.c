@@ -1,0 +1,223 @@
+/*
+ * joint.c - the joint behind each emulated servo: the shaft turns towards
+ * its goal no faster than the speed limit, stops at an obstacle (where the
+ * load climbs with the push and the position lags the goal), follows a
+ * hand when limp; and the bus glue (init, add, bytes in).
+ */
+#include <math.h>
+#include <string.h>
+
+#include "servo/regs.h"
+#include "servosim.h"
+
+#define TICKS 4096.0
+#define STALL_MA 2000.0		/* STS3215 stall current */
+#define IDLE_MA 150.0		/* and with no load */
+
+void
+servosim_init(struct servosim *s, enum servo_proto p)
+{
+	memset(s, 0, sizeof *s);
+	s->proto = p;
+	servo_decoder_init(&s->dec, p, 0);
+}
+
+struct servosim_motor *
+servosim_add(struct servosim *s, uint8_t id, double ticks)
+{
+	struct servosim_motor *m;
+
+	if (s->n == SERVOSIM_MAX || servosim_find(s, id) != NULL)
+		return NULL;
+	m = &s->m[s->n++];
+	memset(m, 0, sizeof *m);
+	servosim_factory(s, m, id);
+	m->shaft = ticks;
+	m->max_speed = 2868;	/* 0.238 s per 60 degrees, STS3215 at 6 V */
+	m->mute_after = -1;
+	servosim_set(s, m, SF_GOAL, servosim_present(s, m));
+	servosim_refresh(s, m);
+	return m;
+}
+
+int32_t
+servosim_present(const struct servosim *s, const struct servosim_motor *m)
+{
+	int32_t off = servosim_get(s, m, SF_HOMING);
+	long v = lround(m->shaft);
+
+	if (s->proto == SERVO_DXL)
+		return (int32_t)(v + off);
+	/* Feetech single-turn: actual - offset, wrapped into 0..4095 */
+	v -= off;
+	v %= 4096;
+	return (int32_t)(v < 0 ? v + 4096 : v);
+}
+
+/* The shaft position the goal register asks for, limits applied. */
+static double
+goal_shaft(const struct servosim *s, const struct servosim_motor *m)
+{
+	int32_t goal = servosim_get(s, m, SF_GOAL);
+	int32_t lo = servosim_get(s, m, SF_MIN_LIMIT);
+	int32_t hi = servosim_get(s, m, SF_MAX_LIMIT);
+	int32_t off = servosim_get(s, m, SF_HOMING);
+
+	if (lo != 0 || hi != 0) {
+		if (goal < lo)
+			goal = lo;
+		if (goal > hi)
+			goal = hi;
+	}
+	return s->proto == SERVO_DXL ? (double)goal - off : (double)goal + off;
+}
+
+static double
+speed_limit(const struct servosim *s, const struct servosim_motor *m)
+{
+	double v;
+
+	if (s->proto == SERVO_DXL)	/* Profile_Velocity, 0.229 rpm */
+		v = servosim_get(s, m, SF_GOAL_SPEED) * 0.229 * TICKS / 60.0;
+	else				/* Goal_Velocity, steps/s */
+		v = fabs((double)servosim_get(s, m, SF_GOAL_SPEED));
+	return v > 0 && v < m->max_speed ? v : m->max_speed;
+}
+
+/* Move toward target at most step ticks; an obstacle may stop it. */
+static void
+move(struct servosim_motor *m, double target, double step, double dt)
+{
+	double from = m->shaft, d = target - from;
+
+	if (fabs(d) > step)
+		d = d > 0 ? step : -step;
+	m->shaft = from + d;
+	m->blocked = 0;
+	if (m->has_stop && (m->shaft < m->stop_lo || m->shaft > m->stop_hi)) {
+		m->shaft = m->shaft < m->stop_lo ? m->stop_lo : m->stop_hi;
+		m->blocked = 1;
+	}
+	m->vel = dt > 0 ? (m->shaft - from) / dt : 0;
+}
+
+/*
+ * Load in 0.1 % of stall: a little to hold or move, and when an obstacle
+ * holds the shaft, growing with how far behind the goal it is (the
+ * position loop's P term) up to full stall.
+ */
+static int32_t
+load_of(const struct servosim_motor *m, double target)
+{
+	double push = target - m->shaft, l;
+
+	if (m->blocked) {
+		l = 150 + 8 * fabs(push);
+		if (l > 1000)
+			l = 1000;
+		return (int32_t)(push < 0 ? -l : l);
+	}
+	l = 30 + 200 * fabs(m->vel) / m->max_speed;
+	return (int32_t)(m->vel < 0 ? -l : l);
+}
+
+/* Over Overload_Torque for Protection_Time: latch overload, let go. */
+static void
+protect(struct servosim *s, struct servosim_motor *m, double dt)
+{
+	double limit = s->proto == SERVO_FEETECH ? 10.0 * m->tab[36] : 800;
+	double after = s->proto == SERVO_FEETECH ? 0.01 * m->tab[35] : 2.0;
+
+	if (fabs((double)m->load) < limit || limit <= 0) {
+		m->overload_s = 0;
+		return;
+	}
+	m->overload_s += dt;
+	if (m->overload_s >= after) {
+		m->latched |= s->proto == SERVO_FEETECH ? STS_ERR_OVERLOAD :
+		    DXL_HW_OVERLOAD;
+		servosim_set(s, m, SF_TORQUE, 0);
+	}
+}
+
+void
+servosim_step(struct servosim *s, double dt)
+{
+	struct servosim_motor *m;
+	double target;
+	int i;
+
+	for (i = 0; i < s->n; i++) {
+		m = &s->m[i];
+		if (m->mute_after == 0)
+			continue;	/* dead: frozen where it was */
+		if (servosim_get(s, m, SF_TORQUE)) {
+			target = goal_shaft(s, m);
+			move(m, target, speed_limit(s, m) * dt, dt);
+			m->load = load_of(m, target);
+			protect(s, m, dt);
+		} else {
+			move(m, m->has_hand ? m->hand : m->shaft,
+			    m->max_speed / 4 * dt, dt);
+			m->load = 0;
+		}
+		servosim_refresh(s, m);
+	}
+}
+
+/* The present values in the table, from the joint. */
+void
+servosim_refresh(const struct servosim *s, struct servosim_motor *m)
+{
+	struct servosim_motor *w = m;
+	double amps = IDLE_MA + fabs((double)m->load) / 1000.0 *
+	    (STALL_MA - IDLE_MA);
+
+	servosim_set(s, w, SF_POSITION, servosim_present(s, m));
+	servosim_set(s, w, SF_SPEED, (int32_t)lround(s->proto == SERVO_DXL ?
+	    m->vel * 60.0 / TICKS / 0.229 : m->vel));
+	servosim_set(s, w, SF_MOVING, fabs(m->vel) > 1.0);
+	if (s->proto == SERVO_FEETECH) {
+		servosim_set(s, w, SF_LOAD, m->load);
+		servosim_set(s, w, SF_CURRENT, (int32_t)lround((m->load < 0 ?
+		    -amps : amps) / 6.5));
+		servosim_set(s, w, SF_HW_ERROR, m->fault | m->latched);
+	} else {
+		/* XL330: current against its limit stands for the load */
+		servosim_set(s, w, SF_CURRENT, (int32_t)lround(m->load / 1000.0 *
+		    servosim_get(s, m, SF_CURRENT_LIMIT)));
+		servosim_set(s, w, SF_HW_ERROR, m->fault | m->latched);
+	}
+}
+
+static void
+exec_ready(struct servosim *s)
+{
+	struct servo_packet pk;
+
+	while (servo_decoder_next(&s->dec, &pk))
+		servosim_exec(s, &pk);
+}
+
+void
+servosim_rx(struct servosim *s, const uint8_t *bytes, size_t n,
+    servosim_emit *emit, void *ctx)
+{
+	size_t i;
+
+	s->emit = emit;
+	s->emit_ctx = ctx;
+	for (i = 0; i < n; i++) {
+		servo_decoder_push(&s->dec, bytes[i]);
+		exec_ready(s);
+	}
+}
+
+void
+servosim_idle(struct servosim *s)
+{
+	while (s->dec.n > 0) {
+		servo_decoder_idle(&s->dec);
+		exec_ready(s);
+	}
+}

@@ -1,0 +1,261 @@
+#!/usr/bin/env bats
+# planview: the live view (plain frames, and ncurses driven under tmux),
+# the replay page (opened in headless Chromium, its DOM read back) and the
+# still SVG, against a planrun log of the explorer plan.  Expected
+# elements, counts and rows come from the log itself, by awk.
+
+load lib/helper
+bats_require_minimum_version 1.5.0
+
+setup() {
+	cd "$BATS_TEST_TMPDIR"
+	plancc "$SPINE_ROOT/examples/explorer.yaml" -o e.plan 2>/dev/null
+	# 40 cycles: open space, then a wall coming closer, a person at
+	# 10..13, hot motors from 31 on
+	awk 'BEGIN {
+		print "cycle,RangeAhead,NearestSide,MotorCurrent,HumanNear,Asleep,Battery"
+		for (i = 1; i <= 40; i++)
+			print i "," (1500 - i * 40) ",1," (i > 30 ? 2500 : 500) \
+			    "," (i >= 10 && i < 14) ",0," (90 - i)
+	}' > s.csv
+	# PanHead fails, so some cycles show a failure and its reason
+	planrun e.plan --senses s.csv --result PanHead=fail --log run.log \
+	    -o /dev/null
+}
+
+# The log's columns (spine-evlog(5)): cycle,time_ms,event,type,id,name,
+# sense,sense_id,value,released,latch,reason
+
+# "TYPE name" of every element with an outcome event (E S P F Z) in cycle $1
+lit_at() {
+	awk -F, -v c="$1" '$1 == c && $3 ~ /^[ESPFZ]$/ { print $4 " " $6 }' \
+	    run.log | sort -u
+}
+
+# the rows of a plain frame (or a pane) marked '#': "TYPE name"
+marked() {
+	awk '/^#/ { print $2 " " $3 }' | sort -u
+}
+
+@test "planview: a plain frame at cycle 12 marks what ran in cycle 12" {
+	run -0 --separate-stderr planview --until 12 e.plan run.log
+	[ "${lines[0]%%  *}" = "cycle 12" ]
+	expected=$(lit_at 12)
+	[ -n "$expected" ]
+	[ "$(printf '%s\n' "$output" | marked)" = "$expected" ]
+	# Explore's counters: executed and succeeded up to cycle 12, by awk
+	x=$(awk -F, '$1 <= 12 && $3 == "E" && $4 == "D" && $6 == "Explore"' \
+	    run.log | wc -l)
+	ok=$(awk -F, '$1 <= 12 && $3 == "S" && $4 == "D" && $6 == "Explore"' \
+	    run.log | wc -l)
+	assert_line --regexp "D Explore .*\[x$x ok$ok f0\]"
+	# the senses' last values: RangeAhead at cycle 12 is 1500 - 12 * 40
+	assert_line --partial "RangeAhead=1020 "
+	assert_line --partial "MotorCurrent=500 "
+}
+
+@test "planview: the plain frame from a pipe is the same as from the file" {
+	planview --until 20 e.plan run.log > a.txt
+	planview --until 20 e.plan - < run.log > b.txt
+	cmp a.txt b.txt
+}
+
+@test "planview: the attention goes to the drive that ran" {
+	run -0 planview --until 35 e.plan run.log
+	d=$(awk -F, '$1 == 35 && $3 == "E" && $4 == "D" { print $6 }' run.log)
+	[ "$d" = ProtectMotors ]	# MotorCurrent 2500 > 2400 from cycle 31
+	assert_line --partial "attention: ProtectMotors"
+}
+
+@test "planview: a log from another plan is refused, exit 65" {
+	plancc -o b.plan "$SPINE_ROOT/examples/planrun/bumper.inst" 2>/dev/null
+	planrun b.plan --senses "$SPINE_ROOT/examples/planrun/bumper.senses.csv" \
+	    --log b.log -o /dev/null 2>/dev/null || true
+	run -65 --separate-stderr planview e.plan b.log
+	[[ "$stderr" == "planview: b.log:2: error: the plan has no element "* ]] ||
+	    fail "$stderr"
+	[[ "$stderr" == *"(is this a log of e.plan?)" ]]
+	run -65 --separate-stderr planview --html x.html e.plan b.log
+	[ ! -e x.html ]
+	# an element name that is not in the plan, in the middle of a good log
+	n=$(awk -F, '$1 == 5 && $3 == "E" && $6 == "Explore" { print NR; exit }' \
+	    run.log)
+	sed "${n}s/,Explore,/,Exploder,/" run.log > bad.log
+	grep -q Exploder bad.log
+	run -65 --separate-stderr planview e.plan bad.log
+	id=$(sed -n "${n}p" run.log | cut -d, -f5)
+	[ "$stderr" = "planview: bad.log:$n: error: the plan has no element 'Exploder' (its D $id has another name) (is this a log of e.plan?)" ]
+	# an id the plan does not have
+	sed "${n}s/,D,$id,Explore,/,D,99,Explore,/" run.log > bad.log
+	run -65 --separate-stderr planview e.plan bad.log
+	[ "$stderr" = "planview: bad.log:$n: error: the plan has no element D 99 (is this a log of e.plan?)" ]
+	# not an event log at all
+	printf 'cycle,RangeAhead\n1,5\n' > s2.csv
+	run -65 --separate-stderr planview e.plan s2.csv
+	[[ "$stderr" == "planview: s2.csv:1: error: not an event log"* ]]
+}
+
+@test "planview: a truncated log replays up to its last whole line and says so" {
+	# cut in the middle of the first line of cycle 21
+	n=$(awk -F, '$1 == 21 { print NR; exit }' run.log)
+	head -n $((n - 1)) run.log > cut.log
+	sed -n "${n}p" run.log | head -c 7 >> cut.log
+	planview e.plan cut.log > cut.txt 2> err
+	[ "$(head -c 8 cut.txt)" = "cycle 20" ]
+	[ "$(cat err)" = "planview: cut.log: warning: the log ends in the middle of line $n (truncated): replayed up to cycle 20" ]
+	planview --until 20 e.plan run.log > whole.txt
+	cmp cut.txt whole.txt
+}
+
+@test "planview: usage errors" {
+	run -2 --separate-stderr planview e.plan
+	run -2 --separate-stderr planview --until x e.plan run.log
+	run -2 --separate-stderr planview --html a --svg b e.plan run.log
+	run -66 --separate-stderr planview e.plan no-such.log
+}
+
+# --- the terminal view under tmux ------------------------------------------
+
+tmux_start() {	# session command...
+	command -v tmux >/dev/null || fail "tmux is not installed (scripts/install-deps)"
+	s=$1
+	shift
+	tmux -S "$BATS_TEST_TMPDIR/tmux.sock" new-session -d -s "$s" -x 140 -y 80 "$*" 3>&-
+}
+
+pane() {
+	tmux -S "$BATS_TEST_TMPDIR/tmux.sock" capture-pane -p -t "$1"
+}
+
+# wait (at most 20 s) until the pane shows text $2
+pane_wait() {
+	for _ in $(seq 100); do
+		pane "$1" | grep -q -- "$2" && return 0
+		sleep 0.2
+	done
+	pane "$1"
+	fail "the pane never showed: $2"
+}
+
+teardown() {
+	tmux -S "$BATS_TEST_TMPDIR/tmux.sock" kill-server 2>/dev/null || true
+}
+
+@test "planview live: marks cycle 12, fades, q quits with 0" {
+	tmux_start pv "cat run.log | planview --until 12 e.plan -; echo status=\$? > status; sleep 60"
+	pane_wait pv "cycle 12 .*\[stopped\]"
+	[ "$(pane pv | marked)" = "$(lit_at 12)" ]
+	# three seconds later every light has faded: no marks left
+	for _ in $(seq 50); do
+		pane pv | grep -q '^[#+.]' || break
+		sleep 0.2
+	done
+	if pane pv | grep '^[#+.]'; then fail "still lit after 10 s"; fi
+	# the counters stay
+	pane pv | grep -q 'D Explore .*\[x12 '
+	tmux -S "$BATS_TEST_TMPDIR/tmux.sock" send-keys -t pv q
+	for _ in $(seq 50); do [ -s status ] && break; sleep 0.2; done
+	[ "$(cat status)" = "status=0" ]
+}
+
+@test "planview live: / filters the tree, space pauses" {
+	tmux_start pv "planview e.plan run.log; echo status=\$? > status; sleep 60"
+	pane_wait pv "end of log"
+	tmux -S "$BATS_TEST_TMPDIR/tmux.sock" send-keys -t pv / R o a m Enter
+	pane_wait pv "^.. *C Roam"
+	# only rows whose name holds 'Roam' are left (the unfiltered tree has
+	# that row too: wait, bounded, for the redraw to drop the others)
+	rows() {
+		pane pv | awk 'NR > 1 && / (D|C|CE|AP|APE|A) / { n++ } END { print n + 0 }'
+	}
+	for _ in $(seq 50); do [ "$(rows)" -eq 1 ] && break; sleep 0.2; done
+	[ "$(rows)" -eq 1 ]
+	tmux -S "$BATS_TEST_TMPDIR/tmux.sock" send-keys -t pv Space
+	pane_wait pv "\[paused\]"
+	tmux -S "$BATS_TEST_TMPDIR/tmux.sock" send-keys -t pv q
+	for _ in $(seq 50); do [ -s status ] && break; sleep 0.2; done
+	[ "$(cat status)" = "status=0" ]
+}
+
+# --- the replay page in headless Chromium ----------------------------------
+
+chromium_run() {
+	command -v chromium >/dev/null ||
+	    fail "chromium is not installed (scripts/install-deps)"
+	timeout 120 chromium --headless --no-sandbox --disable-gpu \
+	    --disable-background-networking --disable-component-update \
+	    --disable-sync --no-first-run --user-data-dir="$BATS_TEST_TMPDIR/chromium" \
+	    --run-all-compositor-stages-before-draw --virtual-time-budget=5000 \
+	    "$@" 2>/dev/null 3>&-
+}
+
+@test "planview --html: one file, nothing fetched from anywhere" {
+	run -0 planview --html run.html e.plan run.log
+	[ -s run.html ]
+	! grep -Eiq '<script[^>]* src=|<link |@import|url\(|<iframe|<img ' run.html
+	# the only addresses are the SVG namespaces
+	[ -z "$(grep -o 'https\?://[^"]*' run.html | sort -u |
+	    grep -v '^http://www.w3.org/')" ]
+}
+
+@test "planview --html in Chromium: the slider at cycle 12 lights what ran and lists its events" {
+	planview --html run.html e.plan run.log
+	chromium_run --dump-dom "file://$PWD/run.html#cycle=12" > dom.html
+	grep -q 'data-cycle="12"' dom.html
+	# the graph's nodes marked lit, by the names the page gives them
+	sed 's/<g id="/\n<g id="/g' dom.html |
+	    awk 'match($0, /^<g id="[A-Z]+[0-9]+" class="node [^"]*lit/) {
+		    id = $0; sub(/^<g id="/, "", id); sub(/".*/, "", id)
+		    print id }' | sort > lit-ids
+	[ -s lit-ids ]
+	# each id's name from the plan: the page's own element table
+	grep -o '"[A-Z]*[0-9]*":"[^"]*"' dom.html | tr -d '"' |
+	    awk -F: '{ print $1, $2 }' | sort > names
+	join lit-ids names | awk '{ t = $1; sub(/[0-9]+$/, "", t); print t " " $2 }' |
+	    sort -u > lit-names
+	[ "$(cat lit-names)" = "$(lit_at 12)" ]
+	# the events table: the log's lines of cycle 12, in order
+	sed 's#</tr>#</tr>\n#g' dom.html | grep -o '<tr class="ev-.*' |
+	    sed 's#</td><td>#,#g; s#<[^>]*>##g' | cut -d, -f1-7 > table
+	awk -F, -v OFS=, '$1 == 12 { print $1, $2, $3, $4, $6, $7, $9 }' \
+	    run.log > want
+	[ -s want ]
+	diff want table
+}
+
+@test "planview --html in Chromium: a failing cycle shows its outcome colour" {
+	planview --html run.html e.plan run.log
+	c=$(awk -F, '$3 == "F" { print $1; exit }' run.log)
+	[ -n "$c" ]
+	chromium_run --dump-dom "file://$PWD/run.html#cycle=$c" > dom.html
+	grep -q "data-cycle=\"$c\"" dom.html
+	# the last outcome of each element in that cycle, by awk
+	awk -F, -v c="$c" '$1 == c && $3 ~ /^[ESPFZ]$/ { last[$4 " " $6] = $3 }
+	    END { for (k in last) print k, last[k] }' run.log | sort > want
+	grep -o '"[A-Z]*[0-9]*":"[^"]*"' dom.html | tr -d '"' |
+	    awk -F: '{ print $1, $2 }' | sort > names
+	sed 's/<g id="/\n<g id="/g' dom.html |
+	    sed -n 's/^<g id="\([A-Z]*[0-9]*\)" class="node [^"]*lit[^"]*" data-outcome="\(.\)".*/\1 \2/p' |
+	    sort > got-ids
+	join got-ids names | awk '{ t = $1; sub(/[0-9]+$/, "", t); print t, $3, $2 }' |
+	    sort > got
+	diff want got
+	# the events table gives each failure's reason as the log does
+	sed 's#</tr>#</tr>\n#g' dom.html | grep -o '<tr class="ev-[FZ].*' |
+	    sed 's#</td><td>#,#g; s#<[^>]*>##g' | awk -F, '{ print $5 ": " $10 }' > got
+	awk -F, -v c="$c" '$1 == c && $3 ~ /^[FZ]$/ { print $6 ": " $12 }' \
+	    run.log > want
+	[ -s want ]
+	diff want got
+}
+
+@test "planview --svg: the plan with counts from the log" {
+	run -0 planview --svg run.svg --until 12 e.plan run.log
+	grep -q '<svg' run.svg
+	x=$(awk -F, '$1 <= 12 && $3 == "E" && $4 == "D" && $6 == "Explore"' \
+	    run.log | wc -l)
+	ok=$(awk -F, '$1 <= 12 && $3 == "S" && $4 == "D" && $6 == "Explore"' \
+	    run.log | wc -l)
+	grep -q ">ran $x, ok $ok, failed 0<" run.svg
+	grep -q '>legend<' run.svg
+}

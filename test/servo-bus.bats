@@ -1,0 +1,534 @@
+#!/usr/bin/env bats
+# armctl --bus against armsim --bus, for both servo buses: the servos are
+# found and described, positions read, runs reach their end, a limp arm
+# follows a hand, an obstacle makes the arm go back with the joint named,
+# and a silent servo, corrupted replies and error bits each say so.
+
+bats_require_minimum_version 1.5.0
+load lib/helper
+load lib/arm
+
+teardown() {
+	stop_armsim
+}
+
+bus() {
+	armctl --bus "$BUS" --port "$PORT" "$@"
+}
+
+# The SO-101's six joints in spec order (spec/servo-buses.md C1).
+JOINTS="shoulder_pan shoulder_lift elbow_flex wrist_flex wrist_roll gripper"
+
+check_info() {
+	BUS=$1
+	start_armsim --bus "$BUS"
+	run --separate-stderr bus info
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "joint,id,model,firmware,volts,celsius,torque,errors" ]
+	[ "${#lines[@]}" -eq 7 ]
+	# STS3215 is model 777, firmware 3.6, 7.4 V; XL330-M288 is 1200,
+	# firmware 46, 5.0 V (the emulated factory tables)
+	if [ "$BUS" = feetech ]; then
+		[ "${lines[1]}" = "shoulder_pan,1,777,3.6,7.4,35,off," ]
+		[ "${lines[6]}" = "gripper,6,777,3.6,7.4,35,off," ]
+	else
+		[ "${lines[1]}" = "shoulder_pan,1,1200,46,5,35,off," ]
+		[ "${lines[6]}" = "gripper,6,1200,46,5,35,off," ]
+	fi
+	run bus describe
+	[ "$status" -eq 0 ]
+	[ "${#lines[@]}" -eq 7 ]
+}
+
+@test "feetech: info pings all six servos and reads model and firmware" {
+	check_info feetech
+}
+
+@test "dynamixel: info pings all six servos and reads model and firmware" {
+	check_info dynamixel
+}
+
+check_pos() {
+	BUS=$1
+	# 10 degrees is 2048 + 10 x 4096/360 = 2161.8 -> tick 2162, read
+	# back as 10.02; the gripper at 50 % is 50 degrees (0 % shut at 0,
+	# 100 % open at 100), tick 2616.9 -> 2617, back as 50.01 %.
+	start_armsim --bus "$BUS" --start 10,-20,30,-40,90,50
+	run --separate-stderr bus pos
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "joint,position,unit,load,current" ]
+	[[ "${lines[1]}" == shoulder_pan,10.0,deg,* ]]
+	[[ "${lines[2]}" == shoulder_lift,-20.0,deg,* ]]
+	[[ "${lines[3]}" == elbow_flex,30.0,deg,* ]]
+	[[ "${lines[4]}" == wrist_flex,-40.0,deg,* ]]
+	[[ "${lines[5]}" == wrist_roll,90.0,deg,* ]]
+	[[ "${lines[6]}" == gripper,50.0,%,* ]]
+}
+
+@test "feetech: pos reads degrees, the gripper in %, load and current" {
+	check_pos feetech
+}
+
+@test "dynamixel: pos reads degrees, the gripper in %, load and current" {
+	check_pos dynamixel
+}
+
+check_run() {
+	BUS=$1
+	start_armsim --bus "$BUS"
+	mjtraj --joint --from 0,0,0,0,0,0 --to 30,-20,15,45,-60,80 --step 2 |
+		bus --period 10 run -
+	run bus pos
+	[ "$status" -eq 0 ]
+	[[ "${lines[1]}" == shoulder_pan,30.0,deg,* ]]
+	[[ "${lines[2]}" == shoulder_lift,-20.0,deg,* ]]
+	[[ "${lines[3]}" == elbow_flex,15.0,deg,* ]]
+	[[ "${lines[4]}" == wrist_flex,45.0,deg,* ]]
+	[[ "${lines[5]}" == wrist_roll,-60.0,deg,* ]]
+	[[ "${lines[6]}" == gripper,80.0,%,* ]]
+	run bus info
+	[[ "${lines[1]}" == *,on, ]]
+}
+
+@test "feetech: a mjtraj move streamed with run ends on its target" {
+	check_run feetech
+}
+
+@test "dynamixel: a mjtraj move streamed with run ends on its target" {
+	check_run dynamixel
+}
+
+check_limp() {
+	BUS=$1
+	# while limp, the emulated hand moves the joints to this pose
+	start_armsim --bus "$BUS" --hand-pose 10,20,30,40,50,60
+	bus torque on
+	bus torque off
+	run bus info
+	[[ "${lines[1]}" == *,off, ]]
+	# 50 degrees at a quarter of 252 deg/s: well inside a second
+	sleep 1
+	run --separate-stderr bus pos
+	[ "$status" -eq 0 ]
+	[[ "${lines[1]}" == shoulder_pan,10.0,deg,* ]]
+	[[ "${lines[5]}" == wrist_roll,50.0,deg,* ]]
+	[[ "${lines[6]}" == gripper,60.0,%,* ]]
+	# torque on holds the hand's pose
+	bus torque on
+	sleep 0.3
+	run bus pos
+	[[ "${lines[2]}" == shoulder_lift,20.0,deg,* ]]
+}
+
+@test "feetech: torque off, a hand poses the arm, pos follows it" {
+	check_limp feetech
+}
+
+@test "dynamixel: torque off, a hand poses the arm, pos follows it" {
+	check_limp dynamixel
+}
+
+@test "torque on|off takes joint names or ids, and refuses others" {
+	BUS=feetech
+	start_armsim --bus feetech
+	bus torque on gripper 2
+	run bus info
+	[[ "${lines[1]}" == shoulder_pan,*,off, ]]
+	[[ "${lines[2]}" == shoulder_lift,*,on, ]]
+	[[ "${lines[6]}" == gripper,*,on, ]]
+	run --separate-stderr bus torque on elbow
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "armctl: no joint or servo id 'elbow' in the arm" ]
+	run --separate-stderr bus torque sideways
+	[ "$status" -eq 2 ]
+}
+
+check_obstacle() {
+	BUS=$1
+	# shoulder_lift meets an obstacle at -10 degrees while the run takes
+	# it one degree a step to -30.  Step k (from 1) commands -(k-1); the
+	# reading at step k is compared with step k-1's goal -(k-2), so the
+	# lag is k - 12 degrees once blocked: over 5 first at step 18, the
+	# 2nd period in a row (--persist 2) at step 19, 7.0 degrees behind.
+	# The load is then 150 + 8 x (7 or 8 degrees in ticks) in 0.1 %:
+	# 78 or 87 %.
+	start_armsim --bus "$BUS" --block shoulder_lift=-10
+	awk 'BEGIN { print "q1,q2,q3,q4,q5,q6"
+		for (i = 0; i <= 30; i++) printf "%d,%d,0,0,0,0\n", i, -i }' \
+		>"$BATS_TEST_TMPDIR/lift.csv"
+	run --separate-stderr bus --period 10 run "$BATS_TEST_TMPDIR/lift.csv"
+	[ "$status" -eq 1 ]
+	[[ "${stderr_lines[0]}" =~ ^"armctl: run: obstructed at step 19: shoulder_lift 7.0° behind, load "(78|87)" %"$ ]]
+	[ "${stderr_lines[1]}" = "armctl: run: reversed to the start of the run" ]
+	run bus pos
+	[[ "${lines[1]}" == shoulder_pan,0.0,deg,* ]]
+	[[ "${lines[2]}" == shoulder_lift,0.0,deg,* ]]
+}
+
+@test "feetech: an obstacle: load and lag stop the run, it reverses, joint named" {
+	check_obstacle feetech
+}
+
+@test "dynamixel: an obstacle: load and lag stop the run, it reverses, joint named" {
+	check_obstacle dynamixel
+}
+
+@test "a joint that lags without load is not an obstruction" {
+	BUS=feetech
+	# at 20 deg/s the shoulder falls behind a 1-degree-a-step run at
+	# 100 steps a second, but its load stays low: the run goes on
+	start_armsim --bus feetech --speed 20
+	awk 'BEGIN { print "q1,q2,q3,q4,q5,q6"
+		for (i = 0; i <= 20; i++) printf "%d,0,0,0,0,0\n", i }' \
+		>"$BATS_TEST_TMPDIR/fast.csv"
+	run --separate-stderr bus --period 10 run "$BATS_TEST_TMPDIR/fast.csv"
+	[ "$status" -eq 0 ]
+	[ -z "$stderr" ]
+	sleep 0.2	# run waits until within 0.2 degrees; the rest is tiny
+	run bus pos
+	[[ "${lines[1]}" == shoulder_pan,20.0,deg,* ]]
+}
+
+check_silent() {
+	BUS=$1
+	start_armsim --bus "$BUS" --mute elbow_flex
+	run --separate-stderr bus pos
+	[ "$status" -eq 75 ]
+	[ "$stderr" = "armctl: pos: no reply from id 3 (elbow_flex): check power and wiring" ]
+	stop_armsim
+	# one that stops answering in the middle of a run
+	start_armsim --bus "$BUS" --mute 3:20
+	awk 'BEGIN { print "q1,q2,q3,q4,q5,q6"
+		for (i = 0; i <= 30; i++) printf "%d,0,0,0,0,0\n", i }' \
+		>"$BATS_TEST_TMPDIR/pan.csv"
+	run --separate-stderr bus --period 10 run "$BATS_TEST_TMPDIR/pan.csv"
+	[ "$status" -eq 75 ]
+	[ "$stderr" = "armctl: run: no reply from id 3 (elbow_flex): check power and wiring" ]
+}
+
+@test "feetech: a servo that does not answer is named, exit 75" {
+	check_silent feetech
+}
+
+@test "dynamixel: a servo that does not answer is named, exit 75" {
+	check_silent dynamixel
+}
+
+check_corrupt() {
+	BUS=$1
+	start_armsim --bus "$BUS" --corrupt 1 --seed 7
+	run --separate-stderr bus pos
+	[ "$status" -eq 74 ]
+	[[ "$stderr" =~ ^"armctl: pos: corrupted replies from id "[1-6]" ("[a-z_]+"): "[1-9][0-9]*" checksum errors" ]]
+	[[ "$stderr" == *"; check the baud rate and wiring" ]]
+}
+
+@test "feetech: corrupted replies are counted and reported, exit 74" {
+	check_corrupt feetech
+}
+
+@test "dynamixel: corrupted replies are counted and reported, exit 74" {
+	check_corrupt dynamixel
+}
+
+@test "feetech: servo error bits are named, exit 1" {
+	BUS=feetech
+	# 36 = 0x24: overheating (0x04) and overload (0x20)
+	start_armsim --bus feetech --servo-error wrist_flex:36
+	run --separate-stderr bus pos
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "armctl: pos: id 4 (wrist_flex) reports overheating, overload" ]
+	[ "${#lines[@]}" -eq 7 ]
+	run --separate-stderr bus run "$BATS_TEST_TMPDIR/none.csv"
+	[ "$status" -eq 66 ]
+}
+
+@test "dynamixel: the alert bit is explained from the hardware error status, exit 1" {
+	BUS=dynamixel
+	# hardware error bit 2 (4) is overheating
+	start_armsim --bus dynamixel --servo-error 4:4
+	run --separate-stderr bus pos
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "armctl: pos: id 4 (wrist_flex) reports hardware alert (overheating)" ]
+}
+
+check_setup_ids() {
+	BUS=$1
+	# only the servo with factory id 1 is on the bus; it becomes the
+	# gripper, id 6
+	start_armsim --bus "$BUS" --mute 2 --mute 3 --mute 4 --mute 5 --mute 6
+	run --separate-stderr bus setup-ids gripper <<<""
+	[ "$status" -eq 0 ]
+	[ "$output" = "gripper: id 1 -> 6" ]
+	[ "$stderr" = "armctl: connect only the gripper servo (to become id 6), then press Enter" ]
+	run --separate-stderr bus setup-ids gripper </dev/null
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == *"armctl: setup-ids: input ended before gripper" ]]
+	stop_armsim
+	start_armsim --bus "$BUS"
+	run --separate-stderr bus setup-ids gripper <<<""
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == *"setup-ids: 6 servos answer (ids 1 and 2): connect only the gripper servo" ]]
+}
+
+@test "feetech: setup-ids gives the one servo on the bus its id" {
+	check_setup_ids feetech
+}
+
+@test "dynamixel: setup-ids gives the one servo on the bus its id" {
+	check_setup_ids dynamixel
+}
+
+@test "bus usage errors: unknown bus, a command buses lack, options without --bus" {
+	run --separate-stderr armctl --bus canbus --port x pos
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == "armctl: --bus canbus: want feetech or dynamixel"* ]]
+	run --separate-stderr armctl --bus feetech --port x push a.plan
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == "armctl: 'push' is not a command for a servo bus"* ]]
+	run --separate-stderr armctl --port x --load 50 pos
+	[ "$status" -eq 2 ]
+	run --separate-stderr armsim --block shoulder_lift=10
+	[ "$status" -eq 2 ]
+	run --separate-stderr armsim --bus feetech --block elbow=10
+	[ "$status" -eq 2 ]
+	run --separate-stderr armctl --bus feetech --port "$BATS_TEST_TMPDIR/none" pos
+	[ "$status" -eq 69 ]
+}
+
+check_calibrate() {
+	BUS=$1
+	# The hand takes the limp arm from 0 to P1, then to P2 (a gripper
+	# in %).  4096/360 ticks a degree from tick 2048 (0 degrees), each
+	# read rounded: shoulder_pan sees -20..30 degrees = ticks 1820..2389,
+	# middle (1820 + 2389) / 2 = 2104 (floor), so the offset is 56 (-56
+	# on Dynamixel, whose offset adds) and the limits 1764..2333, i.e.
+	# -24.96..25.05 degrees.  shoulder_lift: -40..10 = 1593..2162, middle
+	# 1877, offset -171; elbow_flex: -30..20 = 1707..2276, middle 1991,
+	# offset -57; wrist_flex: -50..40 = 1479..2503, offset -57, limits
+	# 1536..2560 = -45..45; wrist_roll turns all the way (0..4095), its
+	# middle -45..45 = 1536..2560 is 2048: offset 0; gripper 0..80 % =
+	# 0..80 degrees = 2048..2958, middle 2503, offset 455, limits
+	# 1593..2503 = -39.99..39.99.
+	start_armsim --bus "$BUS" --hand-pose 30,-40,20,-50,45,80 \
+		--hand-pose -20,10,-30,40,-45,0
+	local s=1
+	[ "$BUS" = dynamixel ] && s=-1
+	# the hand needs about 3 s: to P1 the gripper's 910 ticks at 717 a
+	# second, a quarter of a second there, then wrist_flex's 1024
+	run --separate-stderr bus calibrate --dry-run < <(sleep 5; echo)
+	[ "$status" -eq 0 ]
+	[ "$stderr" = "armctl: calibrate: move every joint through its whole range, then press Enter" ]
+	[ "${lines[0]}" = "joint,id,homing_offset,range_min,range_max,lo,hi" ]
+	[ "${lines[1]}" = "shoulder_pan,1,$((s * 56)),1764,2333,-24.96,25.05" ]
+	[ "${lines[2]}" = "shoulder_lift,2,$((s * -171)),1764,2333,-24.96,25.05" ]
+	[ "${lines[3]}" = "elbow_flex,3,$((s * -57)),1764,2333,-24.96,25.05" ]
+	[ "${lines[4]}" = "wrist_flex,4,$((s * -57)),1536,2560,-45.00,45.00" ]
+	[ "${lines[5]}" = "wrist_roll,5,0,0,4095,-180.00,179.91" ]
+	[ "${lines[6]}" = "gripper,6,$((s * 455)),1593,2503,-39.99,39.99" ]
+	# nothing written: the arm (at P2) still reads its old positions
+	run bus pos
+	[[ "${lines[1]}" == shoulder_pan,-20.0,deg,* ]]
+	# --write: the same into EEPROM and the file; the hand has nowhere
+	# new to go, so the ranges come from where the arm stands, which is
+	# too narrow
+	run --separate-stderr bus calibrate --write --output "$BATS_TEST_TMPDIR/cal.csv" <<<""
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == *"calibrate: shoulder_pan did not move: move every joint through its whole range" ]]
+	[ ! -e "$BATS_TEST_TMPDIR/cal.csv" ]
+}
+
+@test "feetech: calibrate records the ranges and centres each joint" {
+	check_calibrate feetech
+}
+
+@test "dynamixel: calibrate records the ranges and centres each joint" {
+	check_calibrate dynamixel
+}
+
+@test "feetech: calibrate --write puts offsets and limits into the servos" {
+	BUS=feetech
+	start_armsim --bus feetech --hand-pose 30,-40,20,-50,45,80 \
+		--hand-pose -20,10,-30,40,-45,0
+	bus calibrate --write --output "$BATS_TEST_TMPDIR/cal.csv" < <(sleep 5; echo) 2>/dev/null
+	[ "$(sed -n 2p "$BATS_TEST_TMPDIR/cal.csv")" = "shoulder_pan,1,56,1764,2333,-24.96,25.05" ]
+	# at P2 the pan's shaft is at 1820; less the offset 56 it reads
+	# 1764, -24.96 degrees
+	run bus pos
+	[[ "${lines[1]}" == shoulder_pan,-25.0,deg,* ]]
+	# and a goal beyond the new limit stops at it: 40 degrees asks for
+	# tick 2503, the limit is 2333 = 25.05 degrees, shown as 25.0
+	bus torque on
+	awk 'BEGIN { print "q1,q2,q3,q4,q5,q6"; print "40,0,0,0,0,50" }' |
+		bus --period 10 run - 2>/dev/null || true
+	run bus pos
+	[[ "${lines[1]}" == shoulder_pan,25.0,deg,* ]]
+}
+
+# Ctrl-C a long run once it streams; $status is how armctl ended.
+interrupt_bus_run() {
+	mjtraj --joint --from 0,0,0,0,0,0 --to 90,0,0,0,0,0 --step 0.2 \
+		>"$BATS_TEST_TMPDIR/long.csv"
+	# armctl itself in the background, not a function's subshell
+	armctl --bus "$BUS" --port "$PORT" --period 20 "$@" run \
+		"$BATS_TEST_TMPDIR/long.csv" 2>"$BATS_TEST_TMPDIR/run.err" 3>&- &
+	local pid=$!
+	wait_armsim_log SYNC_WRITE
+	sleep 0.3
+	kill -INT "$pid"
+	status=0
+	wait "$pid" || status=$?
+}
+
+@test "Ctrl-C leaves the arm holding; with --release, limp" {
+	BUS=feetech
+	start_armsim --bus feetech -v
+	interrupt_bus_run
+	[ "$status" -eq 130 ]
+	[ "$(cat "$BATS_TEST_TMPDIR/run.err")" = "armctl: interrupted: the arm holds where it is" ]
+	run bus info
+	[[ "${lines[1]}" == *,on, ]]
+	interrupt_bus_run --release
+	[ "$status" -eq 130 ]
+	[ "$(cat "$BATS_TEST_TMPDIR/run.err")" = "armctl: interrupted: the arm is limp (--release)" ]
+	run bus info
+	[[ "${lines[1]}" == *,off, ]]
+}
+
+@test "--arm FILE: the joints, ids, ticks, directions and offsets of a description" {
+	BUS=feetech
+	# pan: id 7, direction -1, tick 1000 at 0: 10 degrees is
+	# 1000 - 10 x 4096/360 = 886.2 -> 886, read back as 10.02;
+	# lift: id 9, 1024 ticks a turn, tick 512 at 0: -20 degrees is
+	# 512 - 20 x 1024/360 = 455.1 -> 455, read back as -20.04
+	cat >"$BATS_TEST_TMPDIR/tiny.yaml" <<'EOY'
+name: tiny
+base:
+  name: pan
+  limits: [-90, 90]
+  speed: 180
+  accel: 900
+  servo: { id: 7, ticks: 4096, direction: -1, offset: 1000 }
+chain:
+  - name: lift
+    length: 100
+    limits: [-90, 90]
+    speed: 180
+    accel: 900
+    servo: { id: 9, ticks: 1024, offset: 512 }
+EOY
+	start_armsim --bus feetech --arm "$BATS_TEST_TMPDIR/tiny.yaml" --start 10,-20
+	run --separate-stderr bus --arm "$BATS_TEST_TMPDIR/tiny.yaml" info
+	[ "$status" -eq 0 ]
+	[ "${lines[1]}" = "pan,7,777,3.6,7.4,35,off," ]
+	[ "${lines[2]}" = "lift,9,777,3.6,7.4,35,off," ]
+	# with --arm, pos is one row under the description's joint names
+	run --separate-stderr bus --arm "$BATS_TEST_TMPDIR/tiny.yaml" pos
+	[ "${lines[0]}" = "pan,lift,load_pan,load_lift,current_pan,current_lift" ]
+	[[ "${lines[1]}" == 10.0,-20.0,* ]]
+	printf 'pan,lift\n10,-20\n30,15\n' |
+		bus --arm "$BATS_TEST_TMPDIR/tiny.yaml" --period 10 run -
+	run bus --arm "$BATS_TEST_TMPDIR/tiny.yaml" pos
+	[[ "${lines[1]}" == 30.0,15.1,* ]]	# lift: 554.7 -> 555: 15.12
+	# the SO-101 is not on this bus
+	run --separate-stderr bus pos
+	[ "$status" -eq 75 ]
+	[ "$stderr" = "armctl: pos: no reply from id 1 (shoulder_pan): check power and wiring" ]
+}
+
+@test "--arm FILE: goto, jog and home on a bus; pos feeds ikreach --fk" {
+	arm=$SPINE_ROOT/examples/arms/so101.yaml
+	for BUS in feetech dynamixel; do
+		start_armsim --bus "$BUS" --arm "$arm"
+		bus --arm "$arm" goto --joints 20,-30,40,10,5,50
+		run bus --arm "$arm" pos
+		[[ "${lines[1]}" == 20.0,-30.0,40.0,10.0,5.0,50.0,* ]] ||
+			fail "$BUS goto --joints: ${lines[1]}"
+		bus --arm "$arm" jog elbow_flex -15
+		run bus --arm "$arm" pos
+		[[ "${lines[1]}" == 20.0,-30.0,25.0,10.0,5.0,50.0,* ]] ||
+			fail "$BUS jog: ${lines[1]}"
+		# a point in reach: the tip ends there, by the arm's own FK
+		bus --arm "$arm" goto 200,0,150
+		bus --arm "$arm" pos | ikreach --arm "$arm" --fk > "$BATS_TEST_TMPDIR/tip.csv"
+		awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+		    { dx = $c["x"] - 200; dy = $c["y"]; dz = $c["z"] - 150
+		      # positions come back to 0.1 degree: within 2 mm
+		      exit !(dx * dx + dy * dy + dz * dz < 4) }' "$BATS_TEST_TMPDIR/tip.csv" ||
+			fail "$BUS goto 200,0,150: $(cat "$BATS_TEST_TMPDIR/tip.csv")"
+		# home: every joint to 0 but the gripper, which stays
+		bus --arm "$arm" home
+		run bus --arm "$arm" pos
+		[[ "${lines[1]}" == 0.0,0.0,0.0,0.0,0.0,50.0,* ]] ||
+			fail "$BUS home: ${lines[1]}"
+		stop_armsim
+	done
+	# without a description there is nothing to move to
+	start_armsim --bus feetech
+	run --separate-stderr bus goto 1,2,3
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "armctl: goto needs --arm FILE on a servo bus" ]
+}
+
+@test "--arm FILE: every joint must name its servo" {
+	cat >"$BATS_TEST_TMPDIR/noservo.yaml" <<'EOY'
+name: noservo
+base:
+  name: pan
+  limits: [-90, 90]
+  speed: 180
+  accel: 900
+chain:
+  - name: lift
+    length: 100
+    limits: [-90, 90]
+    speed: 180
+    accel: 900
+EOY
+	run --separate-stderr armctl --bus feetech --port x --arm "$BATS_TEST_TMPDIR/noservo.yaml" pos
+	[ "$status" -eq 65 ]
+	[[ "$stderr" == *"noservo.yaml: joint pan has no servo (give it servo: { id: N })" ]]
+	run --separate-stderr armsim --bus dynamixel --arm "$BATS_TEST_TMPDIR/noservo.yaml"
+	[ "$status" -eq 65 ]
+}
+
+@test "--arm examples/arms/so101.yaml is the built-in SO-101" {
+	BUS=dynamixel
+	start_armsim --bus dynamixel --arm "$SPINE_ROOT/examples/arms/so101.yaml" \
+		--start 10,-20,30,-40,90,50
+	run bus pos
+	[[ "${lines[1]}" == shoulder_pan,10.0,deg,* ]]
+	[[ "${lines[6]}" == gripper,50.0,%,* ]]
+	# the same servos, read as the description names them: one row
+	run bus --arm "$SPINE_ROOT/examples/arms/so101.yaml" pos
+	[[ "${lines[0]}" == shoulder_pan,shoulder_lift,elbow_flex,wrist_flex,wrist_roll,gripper,load_shoulder_pan,* ]]
+	[[ "${lines[1]}" == 10.0,-20.0,30.0,-40.0,90.0,50.0,* ]]
+}
+
+check_pipeline() {
+	BUS=$1
+	local arm=$SPINE_ROOT/examples/arms/so101.yaml
+	start_armsim --bus "$BUS" --arm "$arm"
+	mjtraj --from 200,0,150 --to 150,-100,100 --step 5 |
+		ikreach --arm "$arm" >"$BATS_TEST_TMPDIR/ik.csv"
+	armctl --bus "$BUS" --arm "$arm" --port "$PORT" --period 10 \
+		run - <"$BATS_TEST_TMPDIR/ik.csv"
+	# where ikreach put the last waypoint, to a tenth of a degree (the
+	# servos' ticks are 0.088 degrees)
+	want=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
+		{ for (j = 1; j <= 5; j++) v[j] = $col[name[j]] }
+		BEGIN { split("shoulder_pan shoulder_lift elbow_flex wrist_flex wrist_roll", name, " ") }
+		END { printf "%.1f %.1f %.1f %.1f %.1f", v[1], v[2], v[3], v[4], v[5] }' \
+		"$BATS_TEST_TMPDIR/ik.csv")
+	run bus --arm "$arm" pos
+	got=$(echo "$output" | awk -F, 'NR == 2 { print $1, $2, $3, $4, $5 }')
+	[ "$got" = "$want" ]
+}
+
+@test "feetech: mjtraj | ikreach --arm | armctl --bus --arm run reaches the target" {
+	check_pipeline feetech
+}
+
+@test "dynamixel: mjtraj | ikreach --arm | armctl --bus --arm run reaches the target" {
+	check_pipeline dynamixel
+}

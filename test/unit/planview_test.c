@@ -1,0 +1,395 @@
+/*
+ * planview_test.c - planview's pure parts: the tree's rows and order, the
+ * log adapter (lines split anywhere, foreign names, truncation, junk), the
+ * state folded from events (counters, glow and fade, attention, senses,
+ * rate), the text rows, and each element's owning drive for the graph.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "host/splitmix.h"
+#include "plan/plan.h"
+#include "plansrc/link.h"
+#include "plansrc/owner.h"
+#include "plansrc/yamlplan.h"
+#include "planview/frame.h"
+#include "planview/html.h"
+#include "planview/logfeed.h"
+#include "planview/state.h"
+#include "planview/tree.h"
+
+/*
+ * High (priority 10) runs pattern Walk, whose steps are written in the
+ * reverse of their order; Low (priority 1, written first) runs competence
+ * Pick, whose elements are written lowest priority first.  Both use Stop.
+ */
+static const char yaml[] =
+    "senses: {Near: 1}\n"
+    "actions: {Move: 1, Halt: 2}\n"
+    "drives:\n"
+    "  Low: {priority: 1, when: always, do: Pick}\n"
+    "  High: {priority: 10, when: Near > 5, do: Walk}\n"
+    "competences:\n"
+    "  Pick:\n"
+    "    elements:\n"
+    "      Slow: {priority: 1, when: always, do: Stop}\n"
+    "      Fast: {priority: 2, when: Near < 3, do: Go}\n"
+    "patterns:\n"
+    "  Walk: [Go, Stop]\n"
+    "acts: {Go: Move 5, Stop: Halt 0}\n";
+
+struct fixture {
+	struct plan_model m;
+	struct linked_plan lp;
+	uint8_t *bytes;
+	struct plan p;
+	struct pv_tree t;
+};
+
+static int
+fixture_open(struct fixture *f)
+{
+	struct diag d = diag_for("test");
+	struct link_options o;
+	struct plan_error err;
+	uint32_t n;
+
+	d.quiet = 1;
+	memset(&o, 0, sizeof o);
+	model_init(&f->m);
+	if (yaml_plan_read_mem((const unsigned char *)yaml, strlen(yaml),
+	    &f->m, &d) < 0 || d.errors || plan_link(&f->m, &o, &d, &f->lp))
+		return -1;
+	n = plan_encoded_size(&f->lp.spec);
+	f->bytes = malloc(n);
+	if (f->bytes == NULL || plan_encode(&f->lp.spec, f->bytes, n) != n ||
+	    plan_open(&f->p, f->bytes, n, &err) != PLAN_OK)
+		return -1;
+	return pv_tree_open(&f->t, &f->p);
+}
+
+static void
+fixture_close(struct fixture *f)
+{
+	pv_tree_free(&f->t);
+	free(f->bytes);
+	linked_plan_free(&f->lp);
+	model_free(&f->m);
+}
+
+static const char *
+row_name(const struct fixture *f, size_t k)
+{
+	return f->t.name[f->t.row[k].type][f->t.row[k].index];
+}
+
+static void
+test_tree(void)
+{
+	struct fixture f;
+	/* High first; Walk's steps as they run; Pick's elements by priority */
+	static const char *const want[] = {
+		"High", "Walk", NULL, "Go", NULL, "Stop",
+		"Low", "Pick", "Fast", "Go", "Slow", "Stop"
+	};
+	static const int depth[] = { 0, 1, 2, 3, 2, 3, 0, 1, 2, 3, 2, 3 };
+	size_t k;
+
+	CHECK(fixture_open(&f) == 0);
+	CHECK(f.t.nrows == 12);
+	for (k = 0; k < 12 && k < f.t.nrows; k++) {
+		if (want[k])
+			CHECK_STR(row_name(&f, k), want[k]);
+		else
+			CHECK(row_name(&f, k)[0] == '#');	/* unnamed step */
+		CHECK(f.t.row[k].depth == depth[k]);
+	}
+	CHECK_STR(f.t.row[0].info, "p10 when Near > 5");
+	CHECK_STR(f.t.row[2].info, "step 1");
+	CHECK_STR(f.t.row[4].info, "step 2");
+	CHECK_STR(f.t.row[3].info, "Move 5");
+	CHECK_STR(f.t.row[8].info, "p2 when Near < 3");
+	fixture_close(&f);
+}
+
+static void
+test_owners(void)
+{
+	struct fixture f;
+	uint16_t o[PLAN_NTYPES][8], *owner[PLAN_NTYPES];
+	uint8_t ty;
+	uint16_t high, low, stop;
+	int t;
+
+	CHECK(fixture_open(&f) == 0);
+	for (t = 0; t < PLAN_NTYPES; t++)
+		owner[t] = o[t];
+	CHECK(plan_owners(&f.p, owner) == 0);
+	CHECK(pv_tree_element(&f.t, "D", "High", &ty, &high) == 0);
+	CHECK(pv_tree_element(&f.t, "D", "Low", &ty, &low) == 0);
+	CHECK(pv_tree_element(&f.t, "A", "Stop", &ty, &stop) == 0);
+	/* the shared action belongs to the drive of higher priority */
+	CHECK(owner[PLAN_A][stop] == high);
+	CHECK(owner[PLAN_C][0] == low);
+	CHECK(owner[PLAN_D][low] == low);
+	fixture_close(&f);
+}
+
+struct got {
+	struct pv_event ev[64];
+	int n;
+};
+
+static int
+collect(void *ctx, const struct pv_event *e)
+{
+	struct got *g = ctx;
+
+	if (g->n < 64)
+		g->ev[g->n++] = *e;
+	return 0;
+}
+
+/*
+ * A run in the shared log format, ids looked up in the plan: High reads
+ * Near 7, runs Go; then Near is 2, Low runs, Pick fails; then an idle
+ * cycle.  Eleven events.
+ */
+static const char *const script[][7] = {
+	/* cycle,time,event, type, name, sense part, reason */
+	{ "1,0,R", "D", "High", "Near,1,7,1,0", "" },
+	{ "1,0,E", "D", "High", ",,,,", "" },
+	{ "1,0,E", "AP", "Walk", ",,,,", "" },
+	{ "1,0,E", "A", "Go", ",,,,", "" },
+	{ "1,0,S", "A", "Go", ",,,,", "" },
+	{ "1,0,P", "D", "High", ",,,,", "" },
+	{ "2,500,R", "D", "High", "Near,1,2,0,1", "" },
+	{ "2,500,R", "D", "Low", ",,0,1,0", "" },
+	{ "2,500,E", "D", "Low", ",,,,", "" },
+	{ "2,500,F", "C", "Pick", ",,,,", "no element released" },
+};
+
+static char log_text[2048];
+
+static void
+make_log(const struct fixture *f)
+{
+	size_t k, n;
+	uint8_t ty;
+	uint16_t i;
+
+	n = (size_t)snprintf(log_text, sizeof log_text, "cycle,time_ms,event,"
+	    "type,id,name,sense,sense_id,value,released,latch,reason\n");
+	for (k = 0; k < sizeof script / sizeof script[0]; k++) {
+		CHECK(pv_tree_element(&f->t, script[k][1], script[k][2], &ty,
+		    &i) == 0);
+		n += (size_t)snprintf(log_text + n, sizeof log_text - n,
+		    "%s,%s,%u,%s,%s,%s\n", script[k][0], script[k][1],
+		    (unsigned)plan_id(&f->p, ty, i), script[k][2],
+		    script[k][3], script[k][4]);
+	}
+	snprintf(log_text + n, sizeof log_text - n, "3,1000,I,,,,,,,,,\n");
+}
+
+static void
+test_log(void)
+{
+	struct fixture f;
+	struct pv_log l;
+	struct got a, b;
+	size_t k, n, head;
+	const char *s;
+
+	CHECK(fixture_open(&f) == 0);
+	make_log(&f);
+	n = strlen(log_text);
+	head = (size_t)(strchr(log_text, '\n') - log_text) + 1;
+	memset(&a, 0, sizeof a);
+	memset(&b, 0, sizeof b);
+	pv_log_init(&l, &f.t);
+	CHECK(pv_log_feed(&l, log_text, n, collect, &a) == 0);
+	CHECK(!pv_log_truncated(&l));
+	CHECK(a.n == 11);
+	CHECK(a.ev[0].event == 'R' && a.ev[0].has_sense &&
+	    a.ev[0].sense == 1 && a.ev[0].value == 7 &&
+	    a.ev[0].released == 1 && a.ev[0].latch == 0);
+	CHECK_STR(a.ev[9].reason, "no element released");
+	CHECK(a.ev[7].event == 'R' && !a.ev[7].has_sense);	/* always */
+	CHECK(a.ev[9].event == 'F' && a.ev[9].type == PLAN_C);
+	CHECK(a.ev[10].event == 'I' && a.ev[10].cycle == 3);
+	/* a byte at a time gives the same events */
+	pv_log_free(&l);
+	pv_log_init(&l, &f.t);
+	for (k = 0; k < n; k++)
+		CHECK(pv_log_feed(&l, log_text + k, 1, collect, &b) == 0);
+	CHECK(b.n == a.n && memcmp(a.ev, b.ev, sizeof a.ev) == 0);
+	/* the last line cut short */
+	pv_log_free(&l);
+	pv_log_init(&l, &f.t);
+	b.n = 0;
+	CHECK(pv_log_feed(&l, log_text, n - 3, collect, &b) == 0);
+	CHECK(pv_log_truncated(&l) && b.n == 10);
+	/* an element of another plan: an id it has not, a name it has not */
+	pv_log_free(&l);
+	pv_log_init(&l, &f.t);
+	CHECK(pv_log_feed(&l, log_text, head, collect, &b) == 0);
+	CHECK(pv_log_feed(&l, "1,0,E,D,200,High,,,,,,\n", 23, collect,
+	    &b) < 0);
+	CHECK_STR(l.error, "the plan has no element D 200");
+	CHECK(l.error_line == 2);
+	pv_log_free(&l);
+	pv_log_init(&l, &f.t);
+	CHECK(pv_log_feed(&l, log_text, head, collect, &b) == 0);
+	s = "1,0,R,D,1,Low,Far,9,1,0,0,\n1,0,E,D,1,Low,,,,,,\n";
+	CHECK(pv_log_feed(&l, s, strlen(s), collect, &b) < 0);
+	CHECK_STR(l.error, "the plan has no sense 'Far'");
+	CHECK(l.error_line == 2);
+	pv_log_free(&l);
+	fixture_close(&f);
+}
+
+static void
+test_log_junk(void)
+{
+	struct fixture f;
+	struct pv_log l;
+	struct got g;
+	uint64_t sm = 15;
+	char buf[512];
+	int i;
+	size_t k;
+
+	CHECK(fixture_open(&f) == 0);
+	for (i = 0; i < 2000; i++) {
+		for (k = 0; k < sizeof buf; k++)
+			buf[k] = (char)(splitmix_next(&sm) & (i & 1 ? 0x7f :
+			    0xff));
+		if (i % 3 == 0)		/* lines of commas and digits */
+			for (k = 0; k < sizeof buf; k++)
+				buf[k] = "0123,ESPFZRDA\n#\""[buf[k] & 15];
+		pv_log_init(&l, &f.t);
+		g.n = 0;
+		(void)pv_log_feed(&l, buf, sizeof buf, collect, &g);
+		pv_log_free(&l);
+	}
+	CHECK(1);	/* no crash, no hang (ASan checks the rest) */
+	fixture_close(&f);
+}
+
+static int
+apply_all(void *ctx, const struct pv_event *e)
+{
+	struct pv_state *s = ctx;
+
+	pv_state_apply(s, e, e->time_ms);
+	return 0;
+}
+
+static void
+test_state(void)
+{
+	struct fixture f;
+	struct pv_state s;
+	struct pv_log l;
+	uint8_t ty;
+	uint16_t high, go, pick, low;
+	char row[256], last;
+	int glow;
+
+	CHECK(fixture_open(&f) == 0);
+	CHECK(pv_state_open(&s, &f.t) == 0);
+	make_log(&f);
+	pv_log_init(&l, &f.t);
+	/* up to cycle 2: the log above without its idle cycle */
+	CHECK(pv_log_feed(&l, log_text, strlen(log_text) - 18, apply_all,
+	    &s) == 0);
+	pv_log_free(&l);
+	pv_tree_element(&f.t, "D", "High", &ty, &high);
+	pv_tree_element(&f.t, "D", "Low", &ty, &low);
+	pv_tree_element(&f.t, "A", "Go", &ty, &go);
+	pv_tree_element(&f.t, "C", "Pick", &ty, &pick);
+	CHECK(s.cycle == 2 && s.cycles == 2 && s.events == 10);
+	CHECK(s.attention == low);
+	CHECK(s.elem[PLAN_D][high].executed == 1 &&
+	    s.elem[PLAN_D][high].pending == 1);
+	CHECK(s.elem[PLAN_A][go].executed == 1 &&
+	    s.elem[PLAN_A][go].succeeded == 1);
+	CHECK(s.elem[PLAN_C][pick].failed == 1 &&
+	    s.elem[PLAN_C][pick].last == 'F');
+	CHECK(s.sense_seen[1] && s.sense[1] == 2);
+	/* 2 cycles 500 ms apart: 2 cycles a second */
+	CHECK_NEAR(pv_state_rate(&s), 2.0, 1e-9);
+	/* Pick lit in the cycle shown: full; Go (cycle 1, at 0 ms) fades:
+	   2 before 1500 ms, 1 after, dark from 3000 ms */
+	CHECK(pv_state_glow(&s, PLAN_C, pick, 500) == 3);
+	CHECK(pv_state_glow(&s, PLAN_A, go, 500) == 2);
+	CHECK(pv_state_glow(&s, PLAN_A, go, 1499) == 2);
+	CHECK(pv_state_glow(&s, PLAN_A, go, 1500) == 1);
+	CHECK(pv_state_glow(&s, PLAN_A, go, 3000) == 0);
+	CHECK(pv_state_glow(&s, PLAN_C, pick, 3499) == 3);
+	CHECK(pv_state_glow(&s, PLAN_C, pick, 3500) == 0);
+	/* row 3 is Go under Walk: "+S", its counters */
+	pv_frame_row(&s, 3, 500, row, sizeof row, &glow, &last);
+	CHECK_STR(row, "+S       A Go  Move 5  [x1 ok1 f0]");
+	CHECK(pv_frame_match(&s, 3, "G") && !pv_frame_match(&s, 3, "Walk"));
+	pv_frame_senses(&s, row, sizeof row);
+	CHECK_STR(row, "senses: Near=2");
+	pv_state_free(&s);
+	fixture_close(&f);
+}
+
+/* The page: the run's data in it, and nothing in the data that could
+ * end its script element early. */
+static void
+test_html(void)
+{
+	struct fixture f;
+	struct pv_run r;
+	struct pv_event e;
+	char *text = NULL;
+	size_t len = 0;
+	FILE *fp;
+
+	CHECK(fixture_open(&f) == 0);
+	memset(&r, 0, sizeof r);
+	memset(&e, 0, sizeof e);
+	e.cycle = 7;
+	e.time_ms = 875;
+	e.event = 'F';
+	e.type = PLAN_C;
+	e.index = 0;
+	e.released = e.latch = -1;
+	snprintf(e.reason, sizeof e.reason, "</script><b>");
+	CHECK(pv_run_add(&r, &e) == 0);
+	fp = open_memstream(&text, &len);
+	CHECK(fp != NULL);
+	CHECK(pv_html_write(fp, &f.t, "<?xml?>\n<svg id=\"g\"></svg>", &r,
+	    "a & b") == 0);
+	fclose(fp);
+	CHECK(strstr(text, "<title>planview: a &amp; b</title>") != NULL);
+	CHECK(strstr(text, "<?xml") == NULL);
+	CHECK(strstr(text, "<svg id=\"g\"></svg>") != NULL);
+	CHECK(strstr(text, "\"C0\":\"Pick\"") != NULL);
+	CHECK(strstr(text, "[7,875,\"F\",\"C0\",null,null,null,null,"
+	    "\"\\u003c/script\\u003e\\u003cb\\u003e\"]") != NULL);
+	/* one opening and one closing tag per script element, no more */
+	CHECK(strstr(strstr(text, "id=\"run\">"), "</script>") ==
+	    strstr(text, "]}</script>") + 2);
+	free(text);
+	pv_run_free(&r);
+	fixture_close(&f);
+}
+
+int
+main(void)
+{
+	RUN(test_tree);
+	RUN(test_owners);
+	RUN(test_log);
+	RUN(test_log_junk);
+	RUN(test_state);
+	RUN(test_html);
+	return check_report("planview");
+}

@@ -1,0 +1,332 @@
+/*
+ * servosim_test.c - unit tests for the servo emulator: its replies to the
+ * spec's worked requests must be the spec's worked replies (bytes copied
+ * from spec/servo-buses.md A6/B6), and the joint behind it moves, stops at
+ * an obstacle and reports load as worked out by hand in the comments.
+ */
+#include <stdint.h>
+#include <string.h>
+
+#include "check.h"
+#include "servo/regs.h"
+#include "servo/servo.h"
+#include "servoarm/servoarm.h"
+#include "servosim/servosim.h"
+
+struct line {
+	uint8_t b[4096];
+	size_t n;
+	uint32_t delay;
+};
+
+static void
+collect(void *ctx, const uint8_t *bytes, size_t n, uint32_t delay_us)
+{
+	struct line *l = ctx;
+
+	if (l->n + n <= sizeof l->b) {
+		memcpy(l->b + l->n, bytes, n);
+		l->n += n;
+	}
+	l->delay = delay_us;
+}
+
+/* Send a request; the bytes that came back. */
+static struct line *
+ask(struct servosim *s, const uint8_t *req, size_t n)
+{
+	static struct line l;
+
+	memset(&l, 0, sizeof l);
+	servosim_rx(s, req, n, collect, &l);
+	return &l;
+}
+
+#define ASK_SAME(s, req, want) do { \
+	struct line *l_ = ask((s), (req), sizeof(req)); \
+	CHECK(l_->n == sizeof(want) && memcmp(l_->b, (want), \
+	    sizeof(want)) == 0); \
+} while (0)
+
+static void
+six(struct servosim *s, enum servo_proto p)
+{
+	static const double at[6] = { 2048, 1024, 3072, 2047, 0, 4095 };
+	int i;
+
+	servosim_init(s, p);
+	for (i = 0; i < 6; i++)
+		CHECK(servosim_add(s, (uint8_t)(i + 1), at[i]) != NULL);
+}
+
+static void
+test_sts_replies(void)
+{
+	static const uint8_t ping[] = { 0xFF, 0xFF, 0x01, 0x02, 0x01, 0xFB };
+	static const uint8_t pong[] = { 0xFF, 0xFF, 0x01, 0x02, 0x00, 0xFC };
+	static const uint8_t model[] = { 0xFF, 0xFF, 0x01, 0x04, 0x02, 0x03,
+	    0x02, 0xF3 };
+	static const uint8_t model_r[] = { 0xFF, 0xFF, 0x01, 0x04, 0x00, 0x09,
+	    0x03, 0xEE };
+	static const uint8_t rd[] = { 0xFF, 0xFF, 0x01, 0x04, 0x02, 0x38,
+	    0x02, 0xBE };
+	static const uint8_t rd_r[] = { 0xFF, 0xFF, 0x01, 0x04, 0x00, 0x00,
+	    0x08, 0xF2 };
+	static const uint8_t goal[] = { 0xFF, 0xFF, 0x01, 0x05, 0x03, 0x2A,
+	    0x00, 0x08, 0xC4 };
+	static const uint8_t sread[] = { 0xFF, 0xFF, 0xFE, 0x0A, 0x82, 0x38,
+	    0x02, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x26 };
+	static const uint8_t sread_r[] = {
+	    0xFF, 0xFF, 0x01, 0x04, 0x00, 0x00, 0x08, 0xF2,
+	    0xFF, 0xFF, 0x02, 0x04, 0x00, 0x00, 0x04, 0xF5,
+	    0xFF, 0xFF, 0x03, 0x04, 0x00, 0x00, 0x0C, 0xEC,
+	    0xFF, 0xFF, 0x04, 0x04, 0x00, 0xFF, 0x07, 0xF1,
+	    0xFF, 0xFF, 0x05, 0x04, 0x00, 0x00, 0x00, 0xF6,
+	    0xFF, 0xFF, 0x06, 0x04, 0x00, 0xFF, 0x0F, 0xE7 };
+	static const uint8_t swrite[] = { 0xFF, 0xFF, 0xFE, 0x16, 0x83, 0x2A,
+	    0x02, 0x01, 0x00, 0x08, 0x02, 0x00, 0x04, 0x03, 0x00, 0x0C, 0x04,
+	    0xFF, 0x07, 0x05, 0x00, 0x00, 0x06, 0xFF, 0x0F, 0xFB };
+	static const uint8_t bping[] = { 0xFF, 0xFF, 0xFE, 0x02, 0x01, 0xFE };
+	static struct servosim s;
+	struct line *l;
+
+	six(&s, SERVO_FEETECH);
+	ASK_SAME(&s, ping, pong);
+	ASK_SAME(&s, model, model_r);
+	ASK_SAME(&s, rd, rd_r);
+	ASK_SAME(&s, goal, pong);
+	ASK_SAME(&s, sread, sread_r);
+	l = ask(&s, swrite, sizeof swrite);	/* no reply to a sync write */
+	CHECK(l->n == 0);
+	CHECK(servosim_get(&s, &s.m[3], SF_GOAL) == 2047);
+	l = ask(&s, bping, sizeof bping);	/* everyone answers */
+	CHECK(l->n == 6 * 6);
+	/* a bad checksum is ignored */
+	{
+		uint8_t bad[sizeof ping];
+
+		memcpy(bad, ping, sizeof bad);
+		bad[5] ^= 1;
+		CHECK(ask(&s, bad, sizeof bad)->n == 0);
+	}
+}
+
+static void
+test_sts_rules(void)
+{
+	/* A6.7: Torque_Enable = 1 to id 1; Lock = 0; ID := 6 */
+	static const uint8_t torque[] = { 0xFF, 0xFF, 0x01, 0x04, 0x03, 0x28,
+	    0x01, 0xCE };
+	static const uint8_t setid[] = { 0xFF, 0xFF, 0x01, 0x04, 0x03, 0x05,
+	    0x06, 0xEC };
+	static const uint8_t ping6[] = { 0xFF, 0xFF, 0x06, 0x02, 0x01, 0xF6 };
+	static const uint8_t pong6[] = { 0xFF, 0xFF, 0x06, 0x02, 0x00, 0xF7 };
+	static const uint8_t regw[] = { 0xFF, 0xFF, 0x02, 0x05, 0x04, 0x2A,
+	    0xE8, 0x03, 0xDF };
+	static const uint8_t action[] = { 0xFF, 0xFF, 0xFE, 0x02, 0x05, 0xFA };
+	static struct servosim s;
+	struct servosim_motor *m;
+	uint8_t req[16];
+	size_t n;
+
+	servosim_init(&s, SERVO_FEETECH);
+	m = servosim_add(&s, 1, 3000);
+	CHECK(servosim_add(&s, 2, 100) != NULL);
+	CHECK(servosim_add(&s, 1, 5) == NULL);	/* the id is taken */
+	/* "set middle": 3000 reads 2048, so the offset is 952 */
+	req[0] = 128;
+	n = servo_write(SERVO_FEETECH, req, sizeof req, SERVO_WRITE, 1, 40,
+	    req, 1);
+	CHECK(ask(&s, req, n)->n == 6);
+	CHECK(servosim_get(&s, m, SF_HOMING) == 952);
+	CHECK(servosim_present(&s, m) == 2048);
+	/* read-only fields stay */
+	req[0] = 0;
+	n = servo_write(SERVO_FEETECH, req, sizeof req, SERVO_WRITE, 1, 3,
+	    req, 1);
+	ask(&s, req, n);
+	CHECK(servosim_get(&s, m, SF_MODEL) == 777);
+	/* the joint: torque on, goal 2048 + 1000, max speed 2868 ticks/s:
+	 * after 0.2 s it has gone 573.6 ticks, after 1 s it is there */
+	ask(&s, torque, sizeof torque);
+	servosim_set(&s, m, SF_GOAL, 3048);
+	servosim_step(&s, 0.2);
+	CHECK(servosim_present(&s, m) == 2048 + 574);
+	servosim_step(&s, 0.8);
+	CHECK(servosim_present(&s, m) == 3048);
+	/* a registered write waits for ACTION */
+	ask(&s, regw, sizeof regw);
+	CHECK(servosim_get(&s, &s.m[1], SF_GOAL) != 1000);
+	CHECK(ask(&s, action, sizeof action)->n == 0);
+	CHECK(servosim_get(&s, &s.m[1], SF_GOAL) == 1000);
+	/* with Lock = 1 an EEPROM change is lost at power-off */
+	servosim_set(&s, m, SF_LOCK, 1);
+	ask(&s, setid, sizeof setid);
+	ASK_SAME(&s, ping6, pong6);
+	servosim_power_cycle(&s, m);
+	CHECK(servosim_get(&s, m, SF_ID) == 1);
+	/* status level 0: a write is not answered, a read is */
+	servosim_set(&s, m, SF_STATUS_LEVEL, 0);
+	CHECK(ask(&s, torque, sizeof torque)->n == 0);
+	n = servo_read(SERVO_FEETECH, req, sizeof req, 1, 56, 2);
+	CHECK(ask(&s, req, n)->n == 8);
+}
+
+static void
+test_obstacle(void)
+{
+	static struct servosim s;
+	struct servosim_motor *m;
+	struct servo_packet pk;
+	struct servo_decoder d;
+	struct line *l;
+	uint8_t req[16];
+	size_t i, n;
+
+	servosim_init(&s, SERVO_FEETECH);
+	m = servosim_add(&s, 3, 2048);
+	m->has_stop = 1;
+	m->stop_lo = 0;
+	m->stop_hi = 2200;
+	servosim_set(&s, m, SF_TORQUE, 1);
+	servosim_set(&s, m, SF_GOAL, 2300);
+	servosim_step(&s, 0.5);
+	/* held at 2200, 100 ticks behind: load 150 + 8 x 100 = 950 */
+	CHECK(servosim_present(&s, m) == 2200);
+	CHECK(m->load == 950);
+	/* Present_Load reads it, sign-magnitude at bit 10; the current is
+	 * (150 + 0.95 x 1850) mA / 6.5 = 293.46 -> 293 */
+	n = servo_read(SERVO_FEETECH, req, sizeof req, 3, 56, 15);
+	l = ask(&s, req, n);
+	servo_decoder_init(&d, SERVO_FEETECH, 1);
+	for (i = 0; i < l->n; i++)
+		servo_decoder_push(&d, l->b[i]);
+	CHECK(servo_decoder_next(&d, &pk) == 1 && pk.n == 15);
+	CHECK(servo_get16(pk.p) == 2200);
+	CHECK(servo_get16(pk.p + 4) == 950);
+	CHECK(servo_get16(pk.p + 13) == 293);
+	/* Protection_Time 2 s over Overload_Torque 80 %: overload, limp */
+	servosim_step(&s, 1.0);
+	servosim_step(&s, 1.1);
+	CHECK(servosim_get(&s, m, SF_TORQUE) == 0);
+	l = ask(&s, req, n);
+	CHECK(l->n == 21 && l->b[4] == STS_ERR_OVERLOAD);
+	/* a servo that fell silent */
+	m->mute_after = 0;
+	CHECK(ask(&s, req, n)->n == 0);
+}
+
+static void
+test_dxl_replies(void)
+{
+	static const uint8_t ping[] = { 0xFF, 0xFF, 0xFD, 0x00, 0x01, 0x03,
+	    0x00, 0x01, 0x19, 0x4E };
+	/* XL330-M288, firmware 46 */
+	static const uint8_t pong[] = { 0xFF, 0xFF, 0xFD, 0x00, 0x01, 0x07,
+	    0x00, 0x55, 0x00, 0xB0, 0x04, 0x2E, 0xED, 0x54 };
+	static const uint8_t rd[] = { 0xFF, 0xFF, 0xFD, 0x00, 0x01, 0x07,
+	    0x00, 0x02, 0x84, 0x00, 0x04, 0x00, 0x1D, 0x15 };
+	static const uint8_t rd_r[] = { 0xFF, 0xFF, 0xFD, 0x00, 0x01, 0x08,
+	    0x00, 0x55, 0x00, 0x00, 0x08, 0x00, 0x00, 0x1C, 0x38 };
+	static const uint8_t wr[] = { 0xFF, 0xFF, 0xFD, 0x00, 0x01, 0x09,
+	    0x00, 0x03, 0x74, 0x00, 0x00, 0x08, 0x00, 0x00, 0x42, 0x89 };
+	static const uint8_t ok[] = { 0xFF, 0xFF, 0xFD, 0x00, 0x01, 0x04,
+	    0x00, 0x55, 0x00, 0xA1, 0x0C };
+	static const uint8_t sread[] = { 0xFF, 0xFF, 0xFD, 0x00, 0xFE, 0x0D,
+	    0x00, 0x82, 0x84, 0x00, 0x04, 0x00, 0x01, 0x02, 0x03, 0x04, 0x05,
+	    0x06, 0xB2, 0x9B };
+	static const uint8_t sread_r[] = {
+	    0xFF, 0xFF, 0xFD, 0x00, 0x01, 0x08, 0x00, 0x55, 0x00, 0x00, 0x08,
+	    0x00, 0x00, 0x1C, 0x38,
+	    0xFF, 0xFF, 0xFD, 0x00, 0x02, 0x08, 0x00, 0x55, 0x00, 0x00, 0x04,
+	    0x00, 0x00, 0x4C, 0x32,
+	    0xFF, 0xFF, 0xFD, 0x00, 0x03, 0x08, 0x00, 0x55, 0x00, 0x00, 0x0C,
+	    0x00, 0x00, 0x8C, 0x34,
+	    0xFF, 0xFF, 0xFD, 0x00, 0x04, 0x08, 0x00, 0x55, 0x00, 0xFF, 0x07,
+	    0x00, 0x00, 0x18, 0x2B,
+	    0xFF, 0xFF, 0xFD, 0x00, 0x05, 0x08, 0x00, 0x55, 0x00, 0x00, 0x00,
+	    0x00, 0x00, 0x3C, 0x21,
+	    0xFF, 0xFF, 0xFD, 0x00, 0x06, 0x08, 0x00, 0x55, 0x00, 0xFF, 0x0F,
+	    0x00, 0x00, 0x78, 0x27 };
+	static const uint8_t torque[] = { 0xFF, 0xFF, 0xFD, 0x00, 0x01, 0x06,
+	    0x00, 0x03, 0x40, 0x00, 0x01, 0xDB, 0x66 };
+	/* Homing_Offset := -1047 (EEPROM) with the torque on */
+	static const uint8_t home[] = { 0xFF, 0xFF, 0xFD, 0x00, 0x01, 0x09,
+	    0x00, 0x03, 0x14, 0x00, 0xE9, 0xFB, 0xFF, 0xFF, 0xFB, 0x31 };
+	static const uint8_t bulk[] = { 0xFF, 0xFF, 0xFD, 0x00, 0xFE, 0x0D,
+	    0x00, 0x92, 0x01, 0x84, 0x00, 0x04, 0x00, 0x02, 0x92, 0x00, 0x01,
+	    0x00, 0xFA, 0x7C };
+	static struct servosim s;
+	struct servo_packet pk;
+	struct servo_decoder d;
+	struct line *l;
+	size_t i;
+	int k = 0;
+
+	six(&s, SERVO_DXL);
+	ASK_SAME(&s, ping, pong);
+	ASK_SAME(&s, rd, rd_r);
+	ASK_SAME(&s, wr, ok);
+	ASK_SAME(&s, sread, sread_r);
+	ASK_SAME(&s, torque, ok);
+	l = ask(&s, home, sizeof home);
+	servo_decoder_init(&d, SERVO_DXL, 1);
+	for (i = 0; i < l->n; i++)
+		servo_decoder_push(&d, l->b[i]);
+	CHECK(servo_decoder_next(&d, &pk) && pk.err == DXL_ERR_ACCESS);
+	CHECK(servosim_get(&s, &s.m[0], SF_HOMING) == 0);
+	/* bulk read: id 1's position (2048), then id 2's temperature */
+	l = ask(&s, bulk, sizeof bulk);
+	servo_decoder_init(&d, SERVO_DXL, 1);
+	for (i = 0; i < l->n; i++) {
+		servo_decoder_push(&d, l->b[i]);
+		while (servo_decoder_next(&d, &pk)) {
+			if (k == 0)
+				CHECK(pk.id == 1 && pk.n == 4 &&
+				    servo_get32(pk.p) == 2048);
+			else
+				CHECK(pk.id == 2 && pk.n == 1 && pk.p[0] == 35);
+			k++;
+		}
+	}
+	CHECK(k == 2);
+	/* an injected fault shows as the alert bit (B6: ERR 0x80) */
+	s.m[0].fault = DXL_HW_OVERHEAT;
+	l = ask(&s, wr, sizeof wr);
+	CHECK(l->n == 11 && l->b[8] == DXL_ERR_ALERT);
+	/* Dynamixel: present = actual + offset */
+	servosim_set(&s, &s.m[1], SF_HOMING, 100);
+	CHECK(servosim_present(&s, &s.m[1]) == 1124);
+}
+
+static void
+test_servoarm(void)
+{
+	struct servoarm a;
+
+	servoarm_so101(&a);
+	CHECK(a.n == 6 && a.j[0].id == 1 && a.j[5].id == 6);
+	CHECK_STR(a.j[1].name, "shoulder_lift");
+	/* 2048 + 90 x 4096 / 360 = 3072 */
+	CHECK_NEAR(servoarm_ticks(&a.j[0], 90), 3072, 1e-9);
+	CHECK_NEAR(servoarm_value(&a.j[0], 1024), -90, 1e-9);
+	/* the gripper, as examples/arms/so101.yaml: shut at 0 degrees,
+	 * open at 100 */
+	CHECK_NEAR(servoarm_grip_value(&a, 50), 50, 1e-9);
+	CHECK_NEAR(servoarm_grip_pct(&a, 25), 25, 1e-9);
+	CHECK(servoarm_find(&a, "gripper") == 5);
+	CHECK(servoarm_find(&a, "3") == 2);
+	CHECK(servoarm_find(&a, "elbow") == -1);
+	CHECK(servoarm_find(&a, "3x") == -1);
+}
+
+int
+main(void)
+{
+	RUN(test_servoarm);
+	RUN(test_sts_replies);
+	RUN(test_sts_rules);
+	RUN(test_obstacle);
+	RUN(test_dxl_replies);
+	return check_report("servosim");
+}
