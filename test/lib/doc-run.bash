@@ -2,8 +2,8 @@
 # document: each command in the current folder, its output compared with the
 # output the document shows; used by test/docs.bats (bash doc-run.bash SCRIPT).
 #
-# Environment: DOC_TMP (scratch space; the documents' robot port /tmp/robot
-# is moved into it, in commands and in output, so runs cannot collide),
+# Environment: DOC_TMP (scratch space; the documents' robot ports /tmp/NAME
+# are moved into it, in commands and in output, so runs cannot collide),
 # DOC_COUNTS (a file that gets "examples commands skipped" appended).
 
 doc_fail=0 doc_blocks=0 doc_cmds=0 doc_skips=0 doc_n=0
@@ -16,6 +16,12 @@ doc_report() {
 	printf '%s\n' "$doc_text" | sed 's/^/    $ /' >&2
 	[ -z "${2:-}" ] || sed 's/^/    | /' "$2" | head -40 >&2
 	doc_fail=$((doc_fail + 1))
+}
+
+# /tmp/NAME (a robot's port: /tmp/robot, /tmp/so101) into the scratch
+# folder, so runs cannot collide.
+doc_tmp_paths() {
+	sed -E "s#/tmp/([A-Za-z0-9_]+)#$DOC_TMP/\\1#g"
 }
 
 doc_block() { doc_blocks=$((doc_blocks + 1)); }
@@ -50,7 +56,7 @@ doc_cmd() {
 	local st
 	doc_where=$1:$2
 	doc_text=$(cat)
-	doc_text=${doc_text//\/tmp\/robot/$DOC_TMP\/robot}
+	doc_text=$(doc_tmp_paths <<< "$doc_text")
 	doc_cmds=$((doc_cmds + 1)) doc_n=$((doc_n + 1))
 	doc_last=$DOC_TMP/out/$doc_n
 	eval "$doc_text" < /dev/null > "$doc_last" 2>&1
@@ -69,7 +75,7 @@ doc_cmd() {
 doc_out() {
 	local want=$DOC_TMP/want text
 	text=$(cat)
-	printf '%s\n' "${text//\/tmp\/robot/$DOC_TMP\/robot}" > "$want"
+	doc_tmp_paths <<< "$text" > "$want"
 	if ! awk -v want="$want" '
 		BEGIN { while ((getline l < want) > 0) w[++nw] = l }
 		{ sub(/[ \t\r]+$/, ""); o[++no] = $0 }
