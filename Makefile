@@ -11,6 +11,7 @@ VERSION  = 0.1.0
 PREFIX  ?= /usr/local
 MANDIR  ?= $(PREFIX)/share/man
 BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
+DATADIR ?= $(PREFIX)/share/spine
 
 BUILD   ?= build
 BINDIR  ?= bin
@@ -44,7 +45,8 @@ UNIT_BINS := $(UNIT_SRC:%.c=$(BUILD)/%)
 
 MAN_PAGES := $(sort $(wildcard man/*.[1-9]))
 
-.PHONY: all check unit bats asan clang install uninstall demo demo-run \
+.PHONY: all check unit bats asan clang install install-files uninstall demo \
+	demo-run \
 	bench clean avr-check avr-objects firmware fuzz
 .DEFAULT_GOAL := all
 .SECONDARY:
@@ -193,9 +195,18 @@ fuzz: all
 
 # --- install ---------------------------------------------------------------
 
+# The tools, scripts/plot as spine-plot, the man pages, bash completions
+# and examples/ (what README.md and the man pages use); test/install.bats
+# installs into a scratch prefix and uses them from there (install-files:
+# the same without building, for a BINDIR built some other way).
 install: all
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(BASHCOMPDIR)
+	@$(MAKE) --no-print-directory install-files
+
+install-files:
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(BASHCOMPDIR) \
+		$(DESTDIR)$(DATADIR)
 	install -m 755 $(BINS) $(DESTDIR)$(PREFIX)/bin
+	install -m 755 scripts/plot $(DESTDIR)$(PREFIX)/bin/spine-plot
 	for m in $(MAN_PAGES); do \
 		s=$${m##*.}; install -d $(DESTDIR)$(MANDIR)/man$$s; \
 		install -m 644 $$m $(DESTDIR)$(MANDIR)/man$$s; \
@@ -204,14 +215,20 @@ install: all
 		[ ! -f completions/$$t ] || \
 		install -m 644 completions/$$t $(DESTDIR)$(BASHCOMPDIR)/$$t; \
 	done
+	rm -rf $(DESTDIR)$(DATADIR)/examples
+	cp -R examples $(DESTDIR)$(DATADIR)/examples
+	rm -f $(DESTDIR)$(DATADIR)/examples/firmware-avr/*.hex
+	chmod -R u+w,go+rX $(DESTDIR)$(DATADIR)/examples
 
 uninstall:
 	for t in $(TOOLS); do \
 		rm -f $(DESTDIR)$(PREFIX)/bin/$$t $(DESTDIR)$(BASHCOMPDIR)/$$t; \
 	done
+	rm -f $(DESTDIR)$(PREFIX)/bin/spine-plot
 	for m in $(MAN_PAGES); do \
 		rm -f $(DESTDIR)$(MANDIR)/man$${m##*.}/$${m##*/}; \
 	done
+	rm -rf $(DESTDIR)$(DATADIR)
 
 clean:
 	rm -rf build bin demo-out $(FW_HEX)

@@ -242,7 +242,7 @@ teardown() {
 @test "list prints the serial ports libserialport sees, as CSV" {
 	run --separate-stderr armctl list
 	[ "$status" -eq 0 ]
-	[ "${lines[0]}" = "port,description,usb,serial" ]
+	[ "${lines[0]}" = "port,description,usb,serial,robot" ]
 	# armsim's pty is not a serial port libserialport lists
 	start_armsim
 	run --separate-stderr armctl list
@@ -276,14 +276,16 @@ complete_words() {
 }
 
 @test "bash completion: commands, their options and their files" {
+	cd "$BATS_TEST_TMPDIR"
+	touch a.plan b.csv
 	run complete_words "$SPINE_ROOT/completions/armctl" armctl pu
 	[ "$output" = "push pull" ]
 	run complete_words "$SPINE_ROOT/completions/armctl" armctl --port x run --pe
 	[ "$output" = "--period --persist" ]
 	run complete_words "$SPINE_ROOT/completions/armctl" armctl push ""
-	[ "$output" = "<files:plan>" ]
+	[ "$output" = "a.plan" ]
 	run complete_words "$SPINE_ROOT/completions/armctl" armctl run ""
-	[ "$output" = "<files:csv>" ]
+	[ "$output" = "b.csv" ]
 	run complete_words "$SPINE_ROOT/completions/armsim" armsim --ee
 	[ "$output" = "--eeprom" ]
 }

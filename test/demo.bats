@@ -17,6 +17,10 @@ load lib/helper
 	for f in $listed; do
 		[ -s "$f" ] || fail "listed but empty or missing: $f"
 	done
+	# and every file it wrote is listed (the pty's link is gone)
+	for f in "$out"/*; do
+		grep -qxF "$f" <<< "$listed" || fail "written but not listed: $f"
+	done
 	# the pushed plan came back byte for byte
 	cmp "$out/arm-wave.plan" "$out/arm-wave.pulled"
 	# the flame reached the candle: lightOther starts 2 ticks after its

@@ -502,8 +502,9 @@ near() {
 	run --separate-stderr mjtraj --from 0
 	[ "$status" -eq 2 ]
 	[ "${stderr%%$'\n'*}" = "mjtraj: a move needs both --from and --to" ]
-	run --separate-stderr mjtraj
-	[ "$status" -eq 2 ]
+	# no move and no file: waypoints from stdin, here none
+	run --separate-stderr mjtraj < /dev/null
+	[ "$status" -eq 65 ]
 	run --separate-stderr mjtraj --from 0 --to 1 --bogus
 	[ "$status" -eq 2 ]
 	[ "${stderr%%$'\n'*}" = "mjtraj: --bogus: unknown option" ]

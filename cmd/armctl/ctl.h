@@ -42,6 +42,8 @@ struct ctl {
 	enum evlog_format format;	/* monitor --format */
 	int start_plan;		/* monitor --start: from the plan's cycle 1 */
 	long rate;		/* start: plan cycles per second */
+	int list_all;		/* list --all: built-in ttyS ports too */
+	int list_probe;		/* list --probe: ask each port for a robot */
 	const char *arm_file;	/* --arm FILE */
 	const struct arm_desc *arm;	/* ... loaded by main */
 	int goto_joints;	/* goto --joints */

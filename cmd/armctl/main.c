@@ -31,7 +31,7 @@ static void
 usage(FILE *fp)
 {
 	fprintf(fp,
-	    "usage: armctl list\n"
+	    "usage: armctl list [--all] [--probe]\n"
 	    "       armctl [--port P] [--baud B] [--timeout MS] [--retries N]"
 	    " [--check] [-v]\n"
 	    "              [--arm FILE] COMMAND [ARGS]\n"
@@ -93,6 +93,7 @@ static const struct {
 	{ 'E', "events", "monitor" }, { 'r', "rate", "start monitor" },
 	{ 'S', "start", "monitor" }, { 'F', "format", "monitor" },
 	{ 'L', "links", "run" }, { 'J', "joints", "goto" },
+	{ 'a', "all", "list" }, { 'B', "probe", "list" },
 	{ 'l', "load", "run" }, { 'Z', "release", "run" },
 	{ 'W', "write", "calibrate" }, { 'Y', "dry-run", "calibrate" },
 	{ 'O', "output", "calibrate" },
@@ -158,6 +159,8 @@ set_option(struct ctl *c, int ch, const char *arg)
 	case 'L': c->expect_links = arg; return 0;
 	case 'N': c->names = arg; return 0;
 	case 'E': c->events = arg; return 0;
+	case 'a': c->list_all = 1; return 0;
+	case 'B': c->list_probe = 1; return 0;
 	case 'S': c->start_plan = 1; return 0;
 	case 'F':
 		return evlog_format_parse(arg, &c->format) ? bad("format", arg,
@@ -227,6 +230,8 @@ static const struct option longopts[] = {
 	{ "duration", required_argument, NULL, 'd' },
 	{ "events", required_argument, NULL, 'E' },
 	{ "rate", required_argument, NULL, 'r' },
+	{ "all", no_argument, NULL, 'a' },
+	{ "probe", no_argument, NULL, 'B' },
 	{ "bus", required_argument, NULL, 'U' },
 	{ "load", required_argument, NULL, 'l' },
 	{ "write", no_argument, NULL, 'W' },

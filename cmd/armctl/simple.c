@@ -1,6 +1,7 @@
 /*
  * simple.c - the armctl commands that are one request each: info, start,
- * stop, pos, send; and list, which asks libserialport, not a robot.
+ * stop, pos, send; and list, which asks libserialport (and, with --probe,
+ * each port) what there is.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,36 +25,75 @@ no_operands(int argc, char **argv)
 	return 0;
 }
 
+/*
+ * list --probe: does a spine robot answer the handshake on this port?
+ * Opening a port resets many boards, hence only when asked.
+ */
+static const char *
+probe(const struct ctl *c, const char *name)
+{
+	struct wire_session s;
+	struct wire_hello h;
+	struct wire_port *p;
+	char err[300];
+	int unavailable, r;
+
+	if ((p = wire_port_open(name, c->baud, err, sizeof err,
+	    &unavailable)) == NULL)
+		return "cannot open";
+	wire_session_init(&s, p, c->timeout_ms < 500 ? c->timeout_ms : 500, 0);
+	s.interrupted = c->interrupted;
+	r = wire_hello(&s, &h);
+	wire_port_close(p);
+	return r == 0 ? "yes (answered)" : "no answer";
+}
+
+/* The robot column: what we know of a spine robot behind the port. */
+static const char *
+robot_column(const struct ctl *c, const struct wire_port_info *p)
+{
+	if (c->list_probe)
+		return probe(c, p->name);
+	return p->likely ? "likely (USB ids)" : "";
+}
+
 int
 cmd_list(struct ctl *c, int argc, char **argv)
 {
 	static const char *const cols[] = { "port", "description", "usb",
-	    "serial" };
+	    "serial", "robot" };
 	struct wire_port_info *ports;
 	struct table t;
-	size_t n, i;
+	size_t n, i, hidden = 0;
 	char err[200], usb[16];
 	int r;
 
-	(void)c;
 	if ((r = no_operands(argc, argv)) != 0)
 		return r;
 	if (wire_ports_list(&ports, &n, err, sizeof err) != 0) {
 		warnx_tool("%s", err);
 		return EXIT_UNAVAILABLE;
 	}
-	table_init(&t, stdout, TABLE_CSV, TABLE_ROUND_TRIP, cols, 4);
+	table_init(&t, stdout, TABLE_CSV, TABLE_ROUND_TRIP, cols, 5);
 	table_header(&t);
 	for (i = 0; i < n; i++) {
+		if (ports[i].legacy && !c->list_all) {
+			hidden++;
+			continue;
+		}
 		snprintf(usb, sizeof usb, "%04x:%04x", (unsigned)ports[i].vid,
 		    (unsigned)ports[i].pid);
 		table_str(&t, ports[i].name);
 		table_str(&t, ports[i].description);
 		table_str(&t, ports[i].usb ? usb : "");
 		table_str(&t, ports[i].serial);
+		table_str(&t, robot_column(c, &ports[i]));
 		table_end_row(&t);
 	}
 	wire_ports_free(ports, n);
+	if (hidden)
+		warnx_tool("list: %zu built-in serial port%s (/dev/ttyS*) not "
+		    "shown: --all shows them", hidden, hidden == 1 ? "" : "s");
 	return table_flush(&t) == 0 ? 0 : EXIT_IOERR;
 }
 

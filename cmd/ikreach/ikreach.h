@@ -19,6 +19,7 @@ struct options {
 	int both;		/* --elbow both */
 	int rad;		/* angles in radians */
 	int independent;
+	int raw_angles;	/* --raw-angles: no turn taken off */
 	int fk, joints, trace;
 	const char *memory;
 	const char *arm_file;	/* --arm: see armmode.c */
@@ -44,6 +45,8 @@ struct run {
 	double unit;		/* radians per printed angle unit */
 	double prev[KIN_MAX_LINKS];
 	int have_prev;
+	double shift[KIN_MAX_LINKS];	/* whole turns taken off, a path's */
+	int continued;		/* this row started from the last answer */
 	long row;		/* 1-based */
 	struct kin_target target;	/* being solved, for --trace */
 	const char *elbow;	/* "up"/"down" with --elbow both, else NULL */

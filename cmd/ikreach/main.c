@@ -50,6 +50,7 @@ usage(FILE *fp)
 "  -s, --seed N           seed for random restarts and --explore\n"
 "  -r, --rad              angles in and out in radians (default degrees)\n"
 "  -i, --independent      solve every row from scratch (no warm start)\n"
+"      --raw-angles       angles as solved, not turned into (-180, 180]\n"
 "  -T, --trace            print every iteration's pose, not the answers\n"
 "  -M, --memory FILE      start from the nearest pose in this memory bank\n"
 "  -x, --explore N        build the bank first: explore N poses, save it\n"
@@ -144,6 +145,7 @@ static const struct option longopts[] = {
 	{ "seed", required_argument, NULL, 's' },
 	{ "rad", no_argument, NULL, 'r' },
 	{ "independent", no_argument, NULL, 'i' },
+	{ "raw-angles", no_argument, NULL, 'W' },
 	{ "trace", no_argument, NULL, 'T' },
 	{ "memory", required_argument, NULL, 'M' },
 	{ "explore", required_argument, NULL, 'x' },
@@ -219,6 +221,7 @@ parse_one(struct options *o, struct deferred *d, int ch, const char *arg)
 		return 0;
 	case 'r': o->rad = 1; return 0;
 	case 'i': o->independent = 1; return 0;
+	case 'W': o->raw_angles = 1; return 0;
 	case 'T': o->trace = 1; return 0;
 	case 'k': o->fk = 1; return 0;
 	case 'j': o->joints = 1; return 0;

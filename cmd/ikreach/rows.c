@@ -9,7 +9,10 @@
 #include <string.h>
 
 #include "host/num.h"
+#include "host/tidy.h"
 #include "ikreach.h"
+
+#define PI_HALF_TURN 3.14159265358979323846	/* radians */
 
 static void
 add_name(struct names *nm, const char *fmt, int i)
@@ -82,6 +85,9 @@ names_free(struct names *nm)
  * Joint i's angle in the printed unit.  A joint on its limit prints as the
  * limit given, not as its round trip through radians (-30 degrees comes
  * back as -29.999999999999996), so limits hold in the numbers people see.
+ * Without limits an angle past 180 degrees either way is brought into
+ * (-180, 180]; on a path the turns taken off its first row are taken off
+ * every row, so the printed path has no jumps (--raw-angles: none).
  */
 static double
 angle_out(const struct run *r, int i, double q)
@@ -89,7 +95,8 @@ angle_out(const struct run *r, int i, double q)
 	double v = q / r->unit;
 
 	if (!r->o->arm.has_limits)
-		return v;
+		return r->o->raw_angles ? v : tidy_zero(r->continued ?
+		    v + r->shift[i] : tidy_angle(v, PI_HALF_TURN / r->unit));
 	if (q <= r->o->arm.lo[i] || v < r->o->lo[i])
 		return r->o->lo[i];
 	if (q >= r->o->arm.hi[i] || v > r->o->hi[i])
@@ -178,9 +185,14 @@ put_answer(struct run *r, const double *q, const struct kin_result *res)
 	put_passed(r);
 	if (r->elbow)
 		table_str(r->t, r->elbow);
-	for (i = 0; i < r->o->arm.n; i++)
-		table_num(r->t, angle_out(r, i, q[i]));
-	table_num(r->t, res->err);
+	for (i = 0; i < r->o->arm.n; i++) {
+		double v = angle_out(r, i, q[i]);
+
+		if (!r->continued)
+			r->shift[i] = v - q[i] / r->unit;
+		table_num(r->t, v);
+	}
+	table_num(r->t, tidy_zero(res->err));
 	table_long(r->t, res->iter);
 	table_str(r->t, kin_status_name(res->status));
 	put_sat(r, res->sat);
@@ -209,6 +221,7 @@ row_ik(struct run *r, const double *vals, int have)
 	}
 	start = r->have_prev && !r->o->independent ? r->prev : NULL;
 	kin_solve(r->s, &r->target, start, q, &res);
+	r->continued = start != NULL;
 	memcpy(r->prev, q, (size_t)r->o->arm.n * sizeof *q);
 	r->have_prev = 1;
 	put_answer(r, q, &res);
@@ -225,9 +238,11 @@ row_fk(struct run *r, const double *vals)
 		q[i] = vals[i] * r->unit;
 	kin_fk(a->n, a->len, q, &x, &y, &phi);
 	put_passed(r);
-	table_num(r->t, a->base_x + x);
-	table_num(r->t, a->base_y + y);
-	table_num(r->t, remainder(phi, 2 * 3.14159265358979323846) / r->unit);
+	table_num(r->t, tidy_zero(a->base_x + x));
+	table_num(r->t, tidy_zero(a->base_y + y));
+	table_num(r->t, tidy_zero(r->o->raw_angles ? phi / r->unit :
+	    tidy_angle(remainder(phi, 2 * PI_HALF_TURN) / r->unit,
+	    PI_HALF_TURN / r->unit)));
 	if (r->o->joints)
 		put_joints(r, q);
 	table_end_row(r->t);

@@ -23,7 +23,8 @@ usage(FILE *fp)
 {
 	fprintf(fp,
 "usage: mjtraj --from A --to B [options]\n"
-"       mjtraj [options] [--from A] [--to B] waypoints.csv | -\n"
+"       mjtraj [options] [--from A] [--to B] [waypoints.csv | -]\n"
+"       (no file and no --from/--to: waypoints from stdin)\n"
 "\n"
 "Minimum-jerk trajectory samples as CSV: t, then the positions.\n"
 "A and B are comma-separated coordinates (1 to %d of them).\n"
@@ -280,9 +281,7 @@ check_combinations(const struct options *o, int sampling_seen)
 		return usage_error("%s", "--through does not stop at via "
 		    "points: it cannot --dwell");
 	if (o->input == NULL && (o->from == NULL || o->to == NULL))
-		return usage_error("%s", o->from || o->to ?
-		    "a move needs both --from and --to" :
-		    "give --from A --to B, or a waypoint file ('-' for stdin)");
+		return usage_error("%s", "a move needs both --from and --to");
 	return EXIT_OK;
 }
 
@@ -313,6 +312,10 @@ parse_args(int argc, char **argv, struct options *o, int *done)
 		    argv[optind + 1]);
 	if (optind < argc)
 		o->input = argv[optind];
+	/* Neither a move nor a file: waypoints on stdin, as ikreach reads
+	 * its targets. */
+	if (o->input == NULL && o->from == NULL && o->to == NULL)
+		o->input = "-";
 	if ((rc = check_combinations(o, sampling_seen)) == EXIT_OK)
 		*done = 0;
 	return rc;

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "port.h"
+#include "porterr.h"
 #include "port_sp.h"
 
 enum wire_port_kind
@@ -133,6 +134,10 @@ wire_port_open(const char *name, long baud, char *err, size_t errlen,
     int *unavailable)
 {
 	*unavailable = 0;
+	if (wire_port_check_access(name, err, errlen) != 0) {
+		*unavailable = 1;
+		return NULL;
+	}
 	if (wire_port_kind_of(name) == WIRE_PORT_TERMIOS)
 		return open_termios(name, baud, err, errlen, unavailable);
 	return wire_port_sp_open(name, baud, err, errlen, unavailable);

@@ -17,6 +17,42 @@ dup_or_empty(const char *s)
 	return strdup(s ? s : "");
 }
 
+/*
+ * USB ids of boards and adapters a robot's controller talks through (from
+ * the vendors' published ids): Arduino (2341, 2a03), Adafruit (239a),
+ * Raspberry Pi Pico (2e8a), Teensy (16c0:0483), CH340 (1a86:7523),
+ * FTDI FT232R and FT231X (0403:6001, 6015), CP210x (10c4:ea60).
+ */
+int
+wire_ports_known_usb(int vid, int pid)
+{
+	static const int any[] = { 0x2341, 0x2a03, 0x239a, 0x2e8a };
+	static const int ids[][2] = { { 0x16c0, 0x0483 }, { 0x1a86, 0x7523 },
+	    { 0x0403, 0x6001 }, { 0x0403, 0x6015 }, { 0x10c4, 0xea60 } };
+	size_t i;
+
+	for (i = 0; i < sizeof any / sizeof any[0]; i++)
+		if (vid == any[i])
+			return 1;
+	for (i = 0; i < sizeof ids / sizeof ids[0]; i++)
+		if (vid == ids[i][0] && pid == ids[i][1])
+			return 1;
+	return 0;
+}
+
+static int
+is_legacy(const char *name, int usb)
+{
+	size_t i = strlen("/dev/ttyS");
+
+	if (usb || strncmp(name, "/dev/ttyS", i) != 0 || name[i] == '\0')
+		return 0;
+	for (; name[i]; i++)
+		if (!isdigit((unsigned char)name[i]))
+			return 0;
+	return 1;
+}
+
 static int
 by_name(const void *a, const void *b)
 {
@@ -55,6 +91,10 @@ wire_ports_list(struct wire_port_info **out, size_t *n, char *err,
 		    SP_OK;
 		info[i].serial = dup_or_empty(info[i].usb ?
 		    sp_get_port_usb_serial(p) : NULL);
+		info[i].legacy = info[i].name && is_legacy(info[i].name,
+		    info[i].usb);
+		info[i].likely = info[i].usb &&
+		    wire_ports_known_usb(info[i].vid, info[i].pid);
 		if (!info[i].name || !info[i].description || !info[i].serial) {
 			sp_free_port_list(list);
 			wire_ports_free(info, i + 1);

@@ -14,7 +14,13 @@ struct wire_port_info {
 	int usb;		/* 1 when vid/pid/serial are known */
 	int vid, pid;
 	char *serial;		/* USB serial number or "" */
+	int legacy;		/* a built-in /dev/ttyS* port: listed by PCs
+				   whether or not anything is wired to it */
+	int likely;		/* USB ids of a board or adapter robots use */
 };
+
+/* Are these USB ids those of a board or serial adapter robots use? */
+int wire_ports_known_usb(int vid, int pid);
 
 /* All ports, sorted by name.  0, or -1 with a reason in err. */
 int wire_ports_list(struct wire_port_info **out, size_t *n, char *err,
