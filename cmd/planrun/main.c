@@ -67,18 +67,6 @@ usage(FILE *fp)
 	    "               [--timeout s] [--bench] plan.plan\n");
 }
 
-static int
-number_arg(const char *opt, const char *s, long lo, long hi, long *out)
-{
-	enum num_error e = num_long(s, lo, hi, out);
-
-	if (e != NUM_OK) {
-		usage_error("%s: '%s': %s", opt, s, num_strerror(e));
-		return -1;
-	}
-	return 0;
-}
-
 /* Parses argv into o; EXIT_OK, or an exit status (help and version too). */
 static int
 parse_args(int argc, char *argv[], struct options *o, int *finished)
@@ -129,12 +117,12 @@ parse_args(int argc, char *argv[], struct options *o, int *finished)
 			o->result = optarg;
 			break;
 		case OPT_CYCLES:
-			if (number_arg("--cycles", optarg, 0, 0x7fffffffL,
+			if (usage_long("--cycles", optarg, 0, 0x7fffffffL,
 			    &o->run.cycles) < 0)
 				return EXIT_USAGE;
 			break;
 		case OPT_TICK_EVERY:
-			if (number_arg("--tick-every", optarg, 0, 0x7fffffffL,
+			if (usage_long("--tick-every", optarg, 0, 0x7fffffffL,
 			    &o->run.tick_every) < 0)
 				return EXIT_USAGE;
 			o->tick_every_given = 1;
@@ -148,7 +136,7 @@ parse_args(int argc, char *argv[], struct options *o, int *finished)
 			o->run.rate = rate;
 			break;
 		case OPT_TICK_MS:
-			if (number_arg("--tick-ms", optarg, 1, 0x7fffffffL,
+			if (usage_long("--tick-ms", optarg, 1, 0x7fffffffL,
 			    &o->run.tick_ms) < 0)
 				return EXIT_USAGE;
 			break;
@@ -174,7 +162,7 @@ parse_args(int argc, char *argv[], struct options *o, int *finished)
 			o->header = 0;
 			break;
 		case OPT_TIMEOUT:
-			if (number_arg("--timeout", optarg, 1, 86400, &v) < 0)
+			if (usage_long("--timeout", optarg, 1, 86400, &v) < 0)
 				return EXIT_USAGE;
 			o->timeout_ms = v * 1000;
 			break;

@@ -49,18 +49,6 @@ usage(FILE *fp)
 	    "       worldsim --print-map [--map file]\n");
 }
 
-static int
-number_arg(const char *opt, const char *s, long lo, long hi, long *out)
-{
-	enum num_error e = num_long(s, lo, hi, out);
-
-	if (e != NUM_OK) {
-		usage_error("%s: '%s': %s", opt, s, num_strerror(e));
-		return -1;
-	}
-	return 0;
-}
-
 enum { OPT_PLAN = 256, OPT_MONITOR, OPT_ROBOTS, OPT_TICKS, OPT_SEED,
     OPT_MAP, OPT_PROFILE, OPT_STATS, OPT_STATS_EVERY, OPT_NO_HEADER,
     OPT_SHOW, OPT_RATE, OPT_GIF, OPT_FRAMES, OPT_PX, OPT_FRAME_EVERY,
@@ -120,28 +108,28 @@ take_option(int ch, struct options *o)
 	case OPT_PRINT_MAP: o->print_map = 1; break;
 	case OPT_BENCH: o->bench = 1; break;
 	case OPT_ROBOTS:
-		return number_arg("--robots", optarg, 1, WORLD_MAX_ROBOTS,
+		return usage_long("--robots", optarg, 1, WORLD_MAX_ROBOTS,
 		    &o->robots) < 0 ? EXIT_USAGE : EXIT_OK;
 	case OPT_LOG_ROBOTS:
-		return number_arg("--log-robots", optarg, 1, WORLD_MAX_ROBOTS,
+		return usage_long("--log-robots", optarg, 1, WORLD_MAX_ROBOTS,
 		    &o->log_robots) < 0 ? EXIT_USAGE : EXIT_OK;
 	case OPT_TICKS:
-		return number_arg("--ticks", optarg, 0, 2000000000L,
+		return usage_long("--ticks", optarg, 0, 2000000000L,
 		    &o->ticks) < 0 ? EXIT_USAGE : EXIT_OK;
 	case OPT_SEED:
-		return number_arg("--seed", optarg, 0, 4294967295L,
+		return usage_long("--seed", optarg, 0, 4294967295L,
 		    &o->seed) < 0 ? EXIT_USAGE : EXIT_OK;
 	case OPT_STATS_EVERY:
-		return number_arg("--stats-every", optarg, 1, 2000000000L,
+		return usage_long("--stats-every", optarg, 1, 2000000000L,
 		    &o->stats_every) < 0 ? EXIT_USAGE : EXIT_OK;
 	case OPT_FRAME_EVERY:
-		return number_arg("--frame-every", optarg, 1, 2000000000L,
+		return usage_long("--frame-every", optarg, 1, 2000000000L,
 		    &o->frame_every) < 0 ? EXIT_USAGE : EXIT_OK;
 	case OPT_PX:
-		return number_arg("--cell-px", optarg, 1, 64, &o->px) < 0 ?
+		return usage_long("--cell-px", optarg, 1, 64, &o->px) < 0 ?
 		    EXIT_USAGE : EXIT_OK;
 	case OPT_MATE_RANGE:
-		return number_arg("--mate-range", optarg, 1, 65535,
+		return usage_long("--mate-range", optarg, 1, 65535,
 		    &o->mate_range) < 0 ? EXIT_USAGE : EXIT_OK;
 	case OPT_RATE:
 		if ((e = num_double(optarg, &o->rate)) != NUM_OK)

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+#include "host/pace.h"
 #include "worldsim.h"
 
 int
@@ -26,18 +27,7 @@ show_init(struct show *s, FILE *fp, double rate, const struct world *w)
 static void
 pace(const struct show *s, long n)
 {
-	double at = (double)n / s->rate;
-	struct timespec t = s->start;
-
-	t.tv_sec += (time_t)at;
-	t.tv_nsec += (long)((at - (double)(time_t)at) * 1e9);
-	if (t.tv_nsec >= 1000000000L) {
-		t.tv_sec++;
-		t.tv_nsec -= 1000000000L;
-	}
-	while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &t, NULL) ==
-	    EINTR)
-		;
+	pace_until(&s->start, (double)n / s->rate);
 }
 
 int

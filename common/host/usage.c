@@ -10,6 +10,7 @@
 
 #include "host/diag.h"
 #include "host/exits.h"
+#include "host/num.h"
 #include "host/usage.h"
 
 int
@@ -47,4 +48,16 @@ usage_bad_option(int ch, char *const argv[])
 	if (optopt > 0 && optopt < 128)
 		return usage_error("-%c: %s", optopt, why);
 	return usage_error("%s: %s", word ? word : "?", why);
+}
+
+int
+usage_long(const char *opt, const char *s, long lo, long hi, long *out)
+{
+	enum num_error e = num_long(s, lo, hi, out);
+
+	if (e != NUM_OK) {
+		usage_error("%s: '%s': %s", opt, s, num_strerror(e));
+		return -1;
+	}
+	return 0;
 }

@@ -16,6 +16,12 @@ int usage_error(const char *fmt, ...)
 #endif
     ;
 
+/*
+ * An option's whole-number value in lo..hi into *out: 0, or -1 after a
+ * usage error ("OPT: 'S': why") has been printed.
+ */
+int usage_long(const char *opt, const char *s, long lo, long hi, long *out);
+
 /* Only the pointer to --help, when the reason was already printed. */
 int usage_hint(void);
 

@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "host/diag.h"
+#include "host/pace.h"
 #include "run/run.h"
 
 static int16_t
@@ -103,18 +104,7 @@ elapsed_ms(const struct timespec *start)
 static void
 wait_for_slot(const struct run *r, const struct timespec *start, long c)
 {
-	double at = (double)(c - 1) / r->o.rate;
-	struct timespec t = *start;
-
-	t.tv_sec += (time_t)at;
-	t.tv_nsec += (long)((at - (double)(time_t)at) * 1e9);
-	if (t.tv_nsec >= 1000000000L) {
-		t.tv_sec++;
-		t.tv_nsec -= 1000000000L;
-	}
-	while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &t, NULL) ==
-	    EINTR)
-		;
+	pace_until(start, (double)(c - 1) / r->o.rate);
 }
 
 /*
