@@ -258,13 +258,7 @@ rows(struct armrun *r)
 		if (r->t->failed)
 			break;
 	}
-	if (table_flush(r->t) < 0) {
-		warnx_tool("write error: %s", strerror(errno));
-		return EXIT_IOERR;
-	}
-	if (got < 0)
-		return st;
-	return r->failed ? EXIT_JOB_FAILED : EXIT_OK;
+	return rows_finish(r->t, got, st, r->failed);
 }
 
 int

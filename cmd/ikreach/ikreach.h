@@ -62,6 +62,11 @@ void names_free(struct names *nm);
 void row_ik(struct run *r, const double *vals, int have);
 void row_fk(struct run *r, const double *vals);
 
+/* After the last row (planar or --arm): the rows out, then the exit
+   status — st when reading stopped on an error (got < 0), else whether
+   any target failed.  Rows before a bad record are complete: let them out. */
+int rows_finish(struct table *t, int got, int st, int failed);
+
 /* The kin_trace_fn that prints every iteration's pose. */
 void row_trace(void *ctx, long iter, const double *q, int n);
 

@@ -419,14 +419,7 @@ run_rows(struct run *r)
 		if (r->t->failed)
 			break;
 	}
-	/* rows before a bad record are complete: let them out */
-	if (table_flush(r->t) < 0) {
-		warnx_tool("write error: %s", strerror(errno));
-		return EXIT_IOERR;
-	}
-	if (got < 0)
-		return st;
-	return r->failed ? EXIT_JOB_FAILED : EXIT_OK;
+	return rows_finish(r->t, got, st, r->failed);
 }
 
 static struct kin_solver *

@@ -3,11 +3,14 @@
  * with common/kin and print the joint angles, or with --fk the pose; with
  * --trace, a row for every iteration instead.  Called by main.c.
  */
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "host/diag.h"
+#include "host/exits.h"
 #include "host/num.h"
 #include "host/tidy.h"
 #include "ikreach.h"
@@ -246,4 +249,16 @@ row_fk(struct run *r, const double *vals)
 	if (r->o->joints)
 		put_joints(r, q);
 	table_end_row(r->t);
+}
+
+int
+rows_finish(struct table *t, int got, int st, int failed)
+{
+	if (table_flush(t) < 0) {
+		warnx_tool("write error: %s", strerror(errno));
+		return EXIT_IOERR;
+	}
+	if (got < 0)
+		return st;
+	return failed ? EXIT_JOB_FAILED : EXIT_OK;
 }
