@@ -212,6 +212,8 @@ void planner_set_monitor(struct planner *pl, uint8_t type, uint16_t index,
     uint8_t flags);
 uint8_t planner_monitor(const struct planner *pl, uint8_t type,
     uint16_t index);
+/* Every element's monitor flags back to the plan's (nothing else). */
+void planner_reset_monitors(struct planner *pl);
 
 /* Execution and success counters of one element (16 bits, wrapping). */
 uint16_t planner_executions(const struct planner *pl, uint8_t type,

@@ -220,18 +220,27 @@ find_tops(struct planner *pl)
 }
 
 void
+planner_reset_monitors(struct planner *pl)
+{
+	const struct plan *p = pl->plan;
+	uint16_t i;
+	int t;
+
+	for (t = 0; t < PLAN_NTYPES; t++)
+		for (i = 0; i < p->count[t]; i++)
+			pl->mon_of[t][i] = record(pl, (uint8_t)t, i)[
+			    monitor_offset((uint8_t)t, pl->w)];
+}
+
+void
 planner_reset(struct planner *pl)
 {
 	const struct plan *p = pl->plan;
 	uint8_t w = pl->w;
 	uint16_t i;
-	int t;
 
 	memset(pl->exec_of[0], 0, planner_state_size_for(p->count));
-	for (t = 0; t < PLAN_NTYPES; t++)
-		for (i = 0; i < p->count[t]; i++)
-			pl->mon_of[t][i] = record(pl, (uint8_t)t, i)[
-			    monitor_offset((uint8_t)t, w)];
+	planner_reset_monitors(pl);
 	for (i = 0; i < p->count[PLAN_D]; i++)
 		pl->d_prio[i] = get_w(record(pl, PLAN_D, i) +
 		    PLAN_D_PRIORITY(w), w);

@@ -87,6 +87,9 @@ planloop_start(struct robot *r, uint16_t rate)
 	r->next_cycle_ms = now;
 	r->last_tick_ms = now;
 	r->running = 1;
+	r->paused = 0;
+	r->step_left = 0;
+	r->elem_monitor = 0;	/* planner_reset took the plan's flags */
 	return 0;
 }
 
@@ -94,16 +97,114 @@ void
 planloop_stop(struct robot *r)
 {
 	r->running = 0;
+	r->paused = 0;
+	r->step_left = 0;
 	flush_events(r);
 }
 
+/* Hold the joints where they are, leaving the plan's command (and its
+ * move in progress) as it was. */
+static void
+hold(struct robot *r)
+{
+	int32_t enc[ROBOT_JOINTS_MAX];
+
+	r->hw->read_encoders(r->hw->ctx, enc);
+	r->hw->command_joints(r->hw->ctx, enc);
+	r->paused_ms = r->hw->millis(r->hw->ctx);
+}
+
+/*
+ * Carry on from a pause: the joints get the plan's command back, the
+ * move's stall check starts from here (holding was not a stall), and the
+ * pause does not count as time for the planner's timers.
+ */
+static void
+unhold(struct robot *r)
+{
+	uint32_t now = r->hw->millis(r->hw->ctx);
+
+	r->hw->command_joints(r->hw->ctx, r->command);
+	r->hw->read_encoders(r->hw->ctx, r->move_seen);
+	r->last_tick_ms += now - r->paused_ms;
+	r->next_cycle_ms = now;
+}
+
+void
+planloop_pause(struct robot *r)
+{
+	if (!r->running || (r->paused && r->step_left == 0))
+		return;
+	r->paused = 1;
+	r->step_left = 0;
+	flush_events(r);
+	hold(r);
+}
+
+void
+planloop_resume(struct robot *r)
+{
+	if (!r->running || !r->paused)
+		return;
+	if (r->step_left == 0)
+		unhold(r);
+	r->paused = 0;
+	r->step_left = 0;
+}
+
+void
+planloop_step(struct robot *r, uint16_t n)
+{
+	uint32_t sum;
+
+	if (!r->running || !r->paused || n == 0)
+		return;
+	if (r->step_left == 0)
+		unhold(r);
+	sum = (uint32_t)r->step_left + n;
+	r->step_left = sum > 0xFFFFu ? 0xFFFFu : (uint16_t)sum;
+}
+
+void
+planloop_rate(struct robot *r, uint16_t rate)
+{
+	uint32_t now = r->hw->millis(r->hw->ctx);
+
+	r->rate = rate;
+	/* The next cycle no later than one new period from now. */
+	if ((int32_t)(r->next_cycle_ms - now) > (int32_t)(1000u / rate))
+		r->next_cycle_ms = now + 1000u / rate;
+}
+
+void
+planloop_priority_event(struct robot *r, uint16_t drive_id,
+    uint16_t priority)
+{
+	struct wire_event *e;
+
+	if (r->monitor_mask == 0)
+		return;
+	flush_events(r);
+	e = &r->events.ev[0];
+	memset(e, 0, sizeof *e);
+	e->kind = WIRE_EV_PRIORITY;
+	e->type = WIRE_TYPE_D;
+	e->id = drive_id;
+	e->value = priority <= 0x7FFFu ? (int16_t)priority :
+	    (int16_t)((int32_t)priority - 65536L);
+	r->events.cycle = r->cycle + 1;	/* the first cycle it applies to */
+	r->events.count = 1;
+	flush_events(r);
+}
+
+/* With element flags set by the host, they alone choose the elements. */
 void
 planloop_monitor(struct robot *r, uint8_t mask)
 {
 	r->monitor_mask = mask;
 	if (r->plan_ready)
-		planner_set_global_monitor(&r->planner, mask ? mask :
-		    r->plan.global_monitor);
+		planner_set_global_monitor(&r->planner, mask == 0 ?
+		    r->plan.global_monitor : r->elem_monitor ? 0 : mask);
 }
 
 void
@@ -112,7 +213,8 @@ planloop_tick(struct robot *r)
 	uint32_t now = r->hw->millis(r->hw->ctx), period;
 	uint16_t ticks = 0;
 
-	if (!r->running || (int32_t)(now - r->next_cycle_ms) < 0)
+	if (!r->running || (r->paused && r->step_left == 0) ||
+	    (int32_t)(now - r->next_cycle_ms) < 0)
 		return;
 	while ((uint32_t)(now - r->last_tick_ms) >= PLANLOOP_TICK_MS &&
 	    ticks < 0xFFFF) {
@@ -124,6 +226,8 @@ planloop_tick(struct robot *r)
 	r->cycle++;
 	planner_cycle(&r->planner);
 	flush_events(r);
+	if (r->step_left && --r->step_left == 0)
+		hold(r);	/* the steps are done: paused again */
 	period = 1000u / r->rate;
 	r->next_cycle_ms += period;
 	/* Fallen behind (a slow line, a busy robot): skip, do not race. */

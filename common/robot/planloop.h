@@ -29,4 +29,18 @@ void planloop_tick(struct robot *r);
 /* MONITOR: which event kinds to send (bit k: kind k); 0 sends none. */
 void planloop_monitor(struct robot *r, uint8_t mask);
 
+/* PAUSE: stop the cycles, the arm holding where it is; plan state,
+ * timers and the move in progress are kept for planloop_resume. */
+void planloop_pause(struct robot *r);
+void planloop_resume(struct robot *r);
+/* Paused: run n more cycles at the rate, then pause again. */
+void planloop_step(struct robot *r, uint16_t n);
+
+/* RATE: cycles a second from now on (1 .. PLANLOOP_RATE_MAX). */
+void planloop_rate(struct robot *r, uint16_t rate);
+
+/* A drive's priority set from outside: a Q event for the monitor. */
+void planloop_priority_event(struct robot *r, uint16_t drive_id,
+    uint16_t priority);
+
 #endif

@@ -5,6 +5,7 @@
  */
 #include <string.h>
 
+#include "control.h"
 #include "planloop.h"
 #include "requests.h"
 
@@ -240,6 +241,6 @@ robot_handle(struct robot *r, const struct wire_frame *req,
 	case WIRE_ENCODERS:
 		return encoders(r, &in, out);
 	default:
-		return WIRE_E_UNKNOWN;
+		return robot_control(r, req, out);
 	}
 }

@@ -56,6 +56,12 @@ struct robot {
 	uint32_t cycle;
 	uint32_t next_cycle_ms, last_tick_ms;
 	uint8_t monitor_mask;		/* bit k: send event kind k */
+	/* runtime control (control.c) */
+	uint8_t paused;			/* cycles wait (motion holds) */
+	uint8_t elem_monitor;		/* the elements' own flags choose
+					   what they report (ELEM_MONITOR) */
+	uint16_t step_left;		/* paused, yet run this many cycles */
+	uint32_t paused_ms;		/* when the pause began */
 	struct wire_events events;	/* the batch being filled */
 	/* the plan's move in progress (armio.c) */
 	uint16_t move_action;		/* the action it is for, 0: none */

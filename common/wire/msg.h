@@ -30,6 +30,12 @@ enum wire_type {
 	WIRE_START = 0x20,
 	WIRE_STOP = 0x21,
 	WIRE_MONITOR = 0x22,
+	WIRE_PRIO = 0x23,		/* runtime control (control.c) */
+	WIRE_ELEM_MONITOR = 0x24,
+	WIRE_COUNTERS = 0x25,
+	WIRE_STATE = 0x26,
+	WIRE_PAUSE = 0x27,
+	WIRE_RATE = 0x28,
 	WIRE_STREAM = 0x30,
 	WIRE_SETPOINT = 0x31,
 	WIRE_STATUS = 0x32,
@@ -57,7 +63,9 @@ enum wire_error {
 	WIRE_E_STEP = 14,	/* setpoint out of order */
 	WIRE_E_FULL = 15,	/* setpoint buffer full */
 	WIRE_E_RUN = 16,	/* nothing to resume, or another run */
-	WIRE_E_RANGE = 17	/* read outside the stored plan */
+	WIRE_E_RANGE = 17,	/* read outside the stored plan */
+	WIRE_E_ELEMENT = 18,	/* no such element in the stored plan */
+	WIRE_E_NOT_PAUSED = 19	/* step needs a paused plan */
 };
 
 /* Robot state bits in HELLO, STOP and STATUS replies. */
@@ -68,7 +76,8 @@ enum wire_flag {
 	WIRE_F_STREAM = 0x08,	/* setpoints are queued or executing */
 	/* HELLO only: requests that arrive ahead of a lost one are kept, so
 	 * a NAK asks for that one alone (selective repeat) */
-	WIRE_F_SELECTIVE = 0x10
+	WIRE_F_SELECTIVE = 0x10,
+	WIRE_F_PAUSED = 0x20	/* the running plan is paused (PAUSE) */
 };
 
 /* Monitor event kinds, as the planner numbers them; kind k is enabled by
@@ -79,7 +88,11 @@ enum wire_event_kind {
 	WIRE_EV_PENDING = 2,	/* P: in progress */
 	WIRE_EV_FAIL = 3,	/* F */
 	WIRE_EV_ERROR = 4,	/* Z */
-	WIRE_EV_SENSE = 5	/* R: a releaser read its sense */
+	WIRE_EV_SENSE = 5,	/* R: a releaser read its sense */
+	/* Q: a drive's runtime priority set by PRIO; value is the new
+	 * priority (as unsigned 16 bits), cycle the one it first applies to;
+	 * sent whatever the mask, while any kind is enabled */
+	WIRE_EV_PRIORITY = 7
 };
 #define WIRE_EV_KIND	0x07u	/* kind bits of wire_event.kind */
 #define WIRE_EV_LATCH	0x80u	/* R: the releaser's latch after the check
@@ -183,5 +196,107 @@ struct wire_events {
 
 uint8_t wire_events_encode(const struct wire_events *e, uint8_t *p);
 int wire_events_decode(struct wire_events *e, const uint8_t *p, uint8_t n);
+
+/* ---- runtime control of a running plan (ctlmsg.c) -------------------- */
+
+/* Element types as enum plan_type numbers them (0 AP .. 5 A). */
+#define WIRE_TYPE_AP	0u
+#define WIRE_TYPE_C	2u
+#define WIRE_TYPE_D	4u
+#define WIRE_ELEM_ALL	0xFFu	/* ELEM_MONITOR type: every element */
+#define WIRE_STATE_RUN	0xFFu	/* STATE type: the run's header alone */
+#define WIRE_NO_ELEMENT	0xFFFFu	/* STATE: no current element */
+#define WIRE_COUNTERS_MAX 8u	/* rows per COUNTERS reply */
+#define WIRE_STATE_MAX	11u	/* rows per STATE reply (drives: 5) */
+
+/* PRIO request (2 bytes: get; 4: set) and its reply (4 bytes). */
+struct wire_prio {
+	uint16_t drive;		/* the drive's id */
+	uint16_t priority;	/* runtime priority */
+	uint8_t set;		/* request: 1 to set it */
+};
+
+uint8_t wire_prio_encode(const struct wire_prio *m, uint8_t *p);
+int wire_prio_decode(struct wire_prio *m, const uint8_t *p, uint8_t n);
+
+/* ELEM_MONITOR request (3 bytes: get; 4: set) and its reply (4 bytes). */
+struct wire_elem_monitor {
+	uint8_t type;		/* enum plan_type, or WIRE_ELEM_ALL */
+	uint16_t id;
+	uint8_t flags;		/* bit k: report event kind k */
+	uint8_t set;
+};
+
+uint8_t wire_elem_monitor_encode(const struct wire_elem_monitor *m,
+    uint8_t *p);
+int wire_elem_monitor_decode(struct wire_elem_monitor *m, const uint8_t *p,
+    uint8_t n);
+
+/* COUNTERS and STATE requests: a page of one element type. */
+struct wire_page {
+	uint8_t type;
+	uint16_t first;		/* record index of the first row */
+};
+
+uint8_t wire_page_encode(const struct wire_page *m, uint8_t *p);
+int wire_page_decode(struct wire_page *m, const uint8_t *p, uint8_t n);
+
+/* COUNTERS reply: executions and successes (16 bits, wrapping). */
+struct wire_counters {
+	uint8_t type;
+	uint16_t total, first;	/* elements of the type; first row's index */
+	uint8_t count;
+	struct wire_counter {
+		uint16_t id, executed, succeeded;
+	} row[WIRE_COUNTERS_MAX];
+};
+
+uint8_t wire_counters_encode(const struct wire_counters *m, uint8_t *p);
+int wire_counters_decode(struct wire_counters *m, const uint8_t *p,
+    uint8_t n);
+
+/* STATE reply: the run, then rows of drives (D) or of competences and
+ * action patterns (C, AP: their current element). */
+struct wire_state {
+	uint8_t type;		/* WIRE_TYPE_D, _C, _AP or WIRE_STATE_RUN */
+	uint8_t flags;		/* enum wire_flag */
+	uint16_t rate;		/* cycles a second */
+	uint32_t cycle;		/* cycles run since START */
+	uint16_t total, first;
+	uint8_t count;
+	struct wire_state_row {
+		uint16_t id;
+		uint8_t status, latch;		/* D */
+		uint16_t priority, ramp;	/* D */
+		uint16_t current;	/* C, AP: element id, WIRE_NO_ELEMENT */
+	} row[WIRE_STATE_MAX];
+};
+
+uint8_t wire_state_encode(const struct wire_state *m, uint8_t *p);
+int wire_state_decode(struct wire_state *m, const uint8_t *p, uint8_t n);
+
+/* PAUSE request (3 bytes) and reply (7 bytes). */
+enum wire_pause_op {
+	WIRE_PAUSE_HOLD = 0,	/* pause: cycles stop, the arm holds */
+	WIRE_PAUSE_RESUME = 1,
+	WIRE_PAUSE_STEP = 2,	/* run `steps` cycles, then pause again */
+	WIRE_PAUSE_QUERY = 3	/* change nothing */
+};
+
+struct wire_pause {
+	uint8_t op;		/* enum wire_pause_op */
+	uint16_t steps;		/* STEP: 1 .. 65535; otherwise 0 */
+};
+
+struct wire_paused {
+	uint8_t flags;		/* enum wire_flag */
+	uint32_t cycle;		/* cycles run since START */
+	uint16_t left;		/* step cycles still to run */
+};
+
+uint8_t wire_pause_encode(const struct wire_pause *m, uint8_t *p);
+int wire_pause_decode(struct wire_pause *m, const uint8_t *p, uint8_t n);
+uint8_t wire_paused_encode(const struct wire_paused *m, uint8_t *p);
+int wire_paused_decode(struct wire_paused *m, const uint8_t *p, uint8_t n);
 
 #endif
