@@ -35,7 +35,8 @@ struct ctl {
 	long pause_ms;		/* run */
 	int resume;		/* run */
 	const char *expect_links;	/* run, push --check: the arm assumed */
-	const char *names;	/* monitor --names FILE.plan */
+	const char *names;	/* monitor, control: --names FILE.plan */
+	int mon_clear;		/* mon --clear */
 	long count;		/* monitor: stop after this many events */
 	double duration;	/* monitor: stop after this many seconds */
 	const char *events;	/* monitor: which kinds (event letters) */
@@ -73,6 +74,11 @@ void ctl_disconnect(struct ctl *c);
    (message printed). */
 int ctl_plan_load(const char *path, struct loaded_plan *lp);
 
+/* The stored plan's first `size` bytes into buf (PLAN_READ, several in
+   flight); 0 or an exit status after a message.  path: for the progress. */
+int ctl_download(struct ctl *c, uint8_t *buf, uint32_t size,
+    const char *path);
+
 /* Exit status for a session failure (message printed); CTL_INTERRUPTED. */
 int ctl_link_failed(struct ctl *c, const char *doing);
 
@@ -108,6 +114,14 @@ int cmd_pos(struct ctl *c, int argc, char **argv);
 int cmd_run(struct ctl *c, int argc, char **argv);
 int cmd_monitor(struct ctl *c, int argc, char **argv);
 int cmd_send(struct ctl *c, int argc, char **argv);
+/* Runtime control of the running plan (control.c, tables.c). */
+int cmd_prio(struct ctl *c, int argc, char **argv);
+int cmd_mon(struct ctl *c, int argc, char **argv);
+int cmd_pause(struct ctl *c, int argc, char **argv);
+int cmd_step(struct ctl *c, int argc, char **argv);
+int cmd_rate(struct ctl *c, int argc, char **argv);
+int cmd_counters(struct ctl *c, int argc, char **argv);
+int cmd_state(struct ctl *c, int argc, char **argv);
 /* The arm commands (armcmd.c): they need --arm FILE. */
 /* goto, home and jog on a spine robot, from where its encoders say. */
 int cmd_move(struct ctl *c, int argc, char **argv);

@@ -51,6 +51,17 @@ usage(FILE *fp)
 	    " [--rate HZ]]\n"
 	    "                        print the plan's monitor events\n"
 	    "  send TYPE [HEX...]    one raw request, for debugging\n"
+	    "the running plan (names from the robot's plan, else --names"
+	    " FILE.plan;\n"
+	    "--format csv|jsonl):\n"
+	    "  prio DRIVE [N]        print or set a drive's runtime priority\n"
+	    "  mon ELEMENT=ESPFZR ... | mon --clear\n"
+	    "                        which events each element reports\n"
+	    "  counters              executions and successes per element\n"
+	    "  state                 drives; current element of each C and AP\n"
+	    "  pause | resume        hold the plan (and the arm) or go on\n"
+	    "  step N                run N cycles of the paused plan\n"
+	    "  rate HZ               plan cycles a second from now on\n"
 	    "with --arm FILE (spine-arm(5)): run also takes x,y,z[,pitch,roll]"
 	    " or the\n"
 	    "joints by name, a gripper column (%%) and honours a t column;"
@@ -88,10 +99,13 @@ static const struct {
 } only_for[] = {
 	{ 'p', "period", "run" }, { 't', "threshold", "run" },
 	{ 'n', "persist", "run" }, { 'w', "pause", "run" },
-	{ 'R', "resume", "run" }, { 'N', "names", "monitor" },
+	{ 'R', "resume", "run" },
+	{ 'N', "names", "monitor prio mon counters state" },
 	{ 'c', "count", "monitor" }, { 'd', "duration", "monitor" },
 	{ 'E', "events", "monitor" }, { 'r', "rate", "start monitor" },
-	{ 'S', "start", "monitor" }, { 'F', "format", "monitor" },
+	{ 'S', "start", "monitor" },
+	{ 'F', "format", "monitor prio mon counters state" },
+	{ 'X', "clear", "mon" },
 	{ 'L', "links", "run" }, { 'J', "joints", "goto" },
 	{ 'a', "all", "list" }, { 'B', "probe", "list" },
 	{ 'l', "load", "run" }, { 'Z', "release", "run" },
@@ -112,6 +126,10 @@ static const struct {
 	{ "monitor", cmd_monitor, 0 }, { "send", cmd_send, 1 },
 	{ "goto", cmd_move, 1 }, { "home", cmd_move, 1 },
 	{ "jog", cmd_move, 1 }, { "gripper", cmd_gripper, 1 },
+	{ "prio", cmd_prio, 1 }, { "mon", cmd_mon, 1 },
+	{ "counters", cmd_counters, 1 }, { "state", cmd_state, 1 },
+	{ "pause", cmd_pause, 1 }, { "resume", cmd_pause, 1 },
+	{ "step", cmd_step, 1 }, { "rate", cmd_rate, 1 },
 };
 
 static int
@@ -162,6 +180,7 @@ set_option(struct ctl *c, int ch, const char *arg)
 	case 'a': c->list_all = 1; return 0;
 	case 'B': c->list_probe = 1; return 0;
 	case 'S': c->start_plan = 1; return 0;
+	case 'X': c->mon_clear = 1; return 0;
 	case 'F':
 		return evlog_format_parse(arg, &c->format) ? bad("format", arg,
 		    "want csv or jsonl") : 0;
@@ -240,6 +259,7 @@ static const struct option longopts[] = {
 	{ "release", no_argument, NULL, 'Z' },
 	{ "format", required_argument, NULL, 'F' },
 	{ "start", no_argument, NULL, 'S' },
+	{ "clear", no_argument, NULL, 'X' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 }

@@ -206,8 +206,8 @@ done:
 	return r;
 }
 
-static int
-download(struct ctl *c, uint8_t *buf, uint32_t size, const char *path)
+int
+ctl_download(struct ctl *c, uint8_t *buf, uint32_t size, const char *path)
 {
 	struct wire_frame reply;
 	struct progress bar;
@@ -278,7 +278,7 @@ cmd_pull(struct ctl *c, int argc, char **argv)
 		warnx_tool("pull: out of memory");
 		return EXIT_IOERR;
 	}
-	if ((r = download(c, buf, size, argv[1])) == 0 &&
+	if ((r = ctl_download(c, buf, size, argv[1])) == 0 &&
 	    crc32_update(0, buf, size) != crc) {
 		warnx_tool("pull: the plan read back does not match the "
 		    "robot's CRC-32");

@@ -47,6 +47,8 @@ evlog_from_wire(struct evlog_event *e, const struct names *n,
 	e->name = names_of_element_id(n, we->type, we->id);
 	if (kind == WIRE_EV_FAIL || kind == WIRE_EV_ERROR)
 		e->why = (uint8_t)we->value;
+	if (kind == WIRE_EV_PRIORITY)	/* PRIO: value is unsigned */
+		e->priority = (uint16_t)we->value;
 	if (kind != WIRE_EV_SENSE)
 		return;
 	e->has_sense = (we->kind & WIRE_EV_READ) != 0;

@@ -21,6 +21,12 @@ static const struct {
 	{ WIRE_START, "START" },
 	{ WIRE_STOP, "STOP" },
 	{ WIRE_MONITOR, "MONITOR" },
+	{ WIRE_PRIO, "PRIO" },
+	{ WIRE_ELEM_MONITOR, "ELEM_MONITOR" },
+	{ WIRE_COUNTERS, "COUNTERS" },
+	{ WIRE_STATE, "STATE" },
+	{ WIRE_PAUSE, "PAUSE" },
+	{ WIRE_RATE, "RATE" },
 	{ WIRE_STREAM, "STREAM" },
 	{ WIRE_SETPOINT, "SETPOINT" },
 	{ WIRE_STATUS, "STATUS" },
@@ -48,6 +54,8 @@ static const char *const errors[] = {
 	[WIRE_E_FULL] = "setpoint buffer full",
 	[WIRE_E_RUN] = "no such run to resume",
 	[WIRE_E_RANGE] = "read outside the stored plan",
+	[WIRE_E_ELEMENT] = "no such element in the stored plan",
+	[WIRE_E_NOT_PAUSED] = "the plan is not paused",
 };
 
 const char *

@@ -194,6 +194,8 @@ robot_flags(struct robot *r)
 		flags |= WIRE_F_STREAM;
 	if (r->running)
 		flags |= WIRE_F_RUNNING;
+	if (r->running && r->paused)
+		flags |= WIRE_F_PAUSED;
 	r->hw->read_encoders(r->hw->ctx, enc);
 	for (j = 0; j < r->hw->joints; j++) {
 		/* In unsigned arithmetic, so no angle can overflow it. */
