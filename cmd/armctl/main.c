@@ -61,7 +61,7 @@ usage(FILE *fp)
 	    "  state                 drives; current element of each C and AP\n"
 	    "  pause | resume        hold the plan (and the arm) or go on\n"
 	    "  step N                run N cycles of the paused plan\n"
-	    "  rate HZ               plan cycles a second from now on\n"
+	    "  rate [HZ]             print or set the plan's cycles a second\n"
 	    "with --arm FILE (spine-arm(5)): run also takes x,y,z[,pitch,roll]"
 	    " or the\n"
 	    "joints by name, a gripper column (%%) and honours a t column;"
@@ -104,7 +104,7 @@ static const struct {
 	{ 'c', "count", "monitor" }, { 'd', "duration", "monitor" },
 	{ 'E', "events", "monitor" }, { 'r', "rate", "start monitor" },
 	{ 'S', "start", "monitor" },
-	{ 'F', "format", "monitor prio mon counters state" },
+	{ 'F', "format", "monitor prio mon counters state rate" },
 	{ 'X', "clear", "mon" },
 	{ 'L', "links", "run" }, { 'J', "joints", "goto" },
 	{ 'a', "all", "list" }, { 'B', "probe", "list" },

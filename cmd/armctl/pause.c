@@ -56,9 +56,9 @@ cmd_pause(struct ctl *c, int argc, char **argv)
 	return 0;
 }
 
-/* The robot's cycle rate, from STATE's header. */
+/* The robot's cycle rate (of this or of the last run), from STATE. */
 static int
-robot_rate(struct ctl *c, uint16_t *rate)
+robot_rate(struct ctl *c, uint16_t *rate, const char *doing)
 {
 	struct wire_frame reply;
 	struct wire_state st;
@@ -67,13 +67,13 @@ robot_rate(struct ctl *c, uint16_t *rate)
 	int r;
 
 	if ((r = control_call(c, WIRE_STATE, p, wire_page_encode(&pg, p),
-	    &reply, "step")) != 0)
+	    &reply, doing)) != 0)
 		return r;
 	if (wire_state_decode(&st, reply.payload, reply.len) != 0) {
-		warnx_tool("step: the robot sent a malformed reply");
+		warnx_tool("%s: the robot sent a malformed reply", doing);
 		return EXIT_IOERR;
 	}
-	*rate = st.rate ? st.rate : 1;
+	*rate = st.rate;
 	return 0;
 }
 
@@ -111,15 +111,31 @@ cmd_step(struct ctl *c, int argc, char **argv)
 		return usage_error("step: give N, 1 to 65535 cycles");
 	if (c->check)
 		return 0;
-	if ((r = robot_rate(c, &rate)) != 0 ||
+	if ((r = robot_rate(c, &rate, "step")) != 0 ||
 	    (r = pause_call(c, WIRE_PAUSE_STEP, (uint16_t)n, &a, "step")) != 0 ||
-	    (r = wait_steps(c, &a, rate)) != 0)
+	    (r = wait_steps(c, &a, rate ? rate : 1)) != 0)
 		return r;
 	printf("paused at cycle %lu\n", (unsigned long)a.cycle);
 	return 0;
 }
 
-/* rate HZ: the running plan's cycles a second. */
+static int
+print_rate(struct ctl *c)
+{
+	static const char *const cols[] = { "rate" };
+	struct table t;
+	uint16_t rate;
+	int r;
+
+	if ((r = robot_rate(c, &rate, "rate")) != 0)
+		return r;
+	control_table(c, &t, cols, 1);
+	table_long(&t, rate);
+	table_end_row(&t);
+	return table_flush(&t) ? EXIT_IOERR : 0;
+}
+
+/* rate [HZ]: the running plan's cycles a second, printed or set. */
 int
 cmd_rate(struct ctl *c, int argc, char **argv)
 {
@@ -127,8 +143,10 @@ cmd_rate(struct ctl *c, int argc, char **argv)
 	uint8_t p[2];
 	long hz;
 
-	if (argc != 2 || num_long(argv[1], 1, 65535, &hz) != 0)
+	if (argc > 2 || (argc == 2 && num_long(argv[1], 1, 65535, &hz) != 0))
 		return usage_error("rate: give HZ, cycles a second");
+	if (argc == 1)
+		return print_rate(c);
 	if (c->check)
 		return 0;
 	p[0] = (uint8_t)hz;
