@@ -291,7 +291,7 @@ test_hello(void)
 	/* no plan, not running; and it keeps requests ahead of a loss */
 	CHECK(h.flags == WIRE_F_SELECTIVE);
 	CHECK(call(&r, &f, WIRE_HELLO, &v, 1, &rep) == WIRE_E_VERSION);
-	CHECK(call(&r, &f, 0x26, NULL, 0, &rep) == WIRE_E_UNKNOWN);
+	CHECK(call(&r, &f, 0x2F, NULL, 0, &rep) == WIRE_E_UNKNOWN);
 	CHECK(call(&r, &f, WIRE_PLAN_INFO, &v, 1, &rep) == WIRE_E_LENGTH);
 }
 
@@ -685,6 +685,114 @@ test_plan_loop(void)
 	CHECK(f.outn == 0);
 }
 
+/* PAUSE with op and steps; the reply decoded into *a; 0 or the error. */
+static int
+pause_op(struct robot *r, struct fake *f, uint8_t op, uint16_t steps,
+    struct wire_paused *a)
+{
+	struct wire_pause m = { op, steps };
+	struct wire_frame rep;
+	uint8_t p[WIRE_PAYLOAD_MAX];
+	int e;
+
+	if ((e = call(r, f, WIRE_PAUSE, p, wire_pause_encode(&m, p), &rep)))
+		return e;
+	return wire_paused_decode(a, rep.payload, rep.len);
+}
+
+/* Tick at `ms`; the plan cycles it ran (counted by EVENTS frames). */
+static int
+cycles_at(struct robot *r, struct fake *f, uint32_t ms)
+{
+	uint32_t before = r->cycle;
+
+	f->now = ms;
+	f->outn = 0;
+	robot_tick(r);
+	return (int)(r->cycle - before);
+}
+
+/* Runtime control on a fake clock: priorities and their Q event, pause,
+ * step, rate, counters (one drive 7 whose action 9 succeeds at once). */
+static void
+test_control(void)
+{
+	struct fake f;
+	struct robot_hw hw;
+	struct robot r;
+	struct wire_hello h;
+	struct wire_frame got[4];
+	struct wire_events ev;
+	struct wire_prio pr = { 7, 300, 1 };
+	struct wire_paused a;
+	struct wire_counters cn;
+	struct wire_page pg = { PLAN_D, 0 };
+	uint8_t plan[200], p[WIRE_PAYLOAD_MAX], rate[2] = { 8, 0 },
+	    mask = 0x3F;
+	uint32_t n;
+
+	fake_init(&f);
+	fake_hw(&hw, &f);
+	robot_init(&r, &hw);
+	hello(&r, &f, &h);
+	CHECK(call(&r, &f, WIRE_PRIO, p, wire_prio_encode(&pr, p), NULL) ==
+	    WIRE_E_NO_PLAN);
+	n = one_action_plan(plan, sizeof plan, 11, 45);
+	CHECK(upload(&r, &f, plan, n, n, crc32_update(0, plan, n)) == 0);
+	CHECK(pause_op(&r, &f, WIRE_PAUSE_HOLD, 0, &a) == WIRE_E_RUN);
+	CHECK(call(&r, &f, WIRE_START, rate, 2, NULL) == 0);
+	CHECK(cycles_at(&r, &f, 0) == 1);
+	CHECK(call(&r, &f, WIRE_MONITOR, &mask, 1, NULL) == 0);
+	/* 300 saturates at 255 (8-bit ids); the Q event comes first, for
+	 * cycle 2, the first the new priority applies to */
+	CHECK(request(&r, &f, seq++, WIRE_PRIO, p, wire_prio_encode(&pr, p),
+	    NULL) == 2);
+	CHECK(sent_frames(&f, got, 4) == 2 && got[0].type == WIRE_EVENTS);
+	CHECK(wire_events_decode(&ev, got[0].payload, got[0].len) == 0);
+	CHECK(ev.count == 1 && ev.cycle == 2 && ev.ev[0].kind ==
+	    WIRE_EV_PRIORITY && ev.ev[0].id == 7 && ev.ev[0].value == 255);
+	CHECK(wire_prio_decode(&pr, got[1].payload, got[1].len) == 0 &&
+	    pr.drive == 7 && pr.priority == 255);
+	pr.drive = 9;	/* an action, not a drive */
+	CHECK(call(&r, &f, WIRE_PRIO, p, wire_prio_encode(&pr, p), NULL) ==
+	    WIRE_E_ELEMENT);
+	mask = 0;
+	CHECK(call(&r, &f, WIRE_MONITOR, &mask, 1, NULL) == 0);
+
+	/* step needs a pause; paused, time passes and nothing runs */
+	CHECK(pause_op(&r, &f, WIRE_PAUSE_STEP, 2, &a) == WIRE_E_NOT_PAUSED);
+	CHECK(pause_op(&r, &f, WIRE_PAUSE_HOLD, 0, &a) == 0);
+	CHECK(a.cycle == 1 && (a.flags & WIRE_F_PAUSED) && a.left == 0);
+	CHECK(cycles_at(&r, &f, 5000) == 0);
+	/* step 2 at 8 Hz: one now, one 125 ms later, then paused again */
+	CHECK(pause_op(&r, &f, WIRE_PAUSE_STEP, 2, &a) == 0 && a.left == 2);
+	CHECK(cycles_at(&r, &f, 5000) == 1);
+	CHECK(cycles_at(&r, &f, 5124) == 0);
+	CHECK(cycles_at(&r, &f, 5125) == 1);
+	CHECK(cycles_at(&r, &f, 9000) == 0);
+	CHECK(pause_op(&r, &f, WIRE_PAUSE_QUERY, 0, &a) == 0);
+	CHECK(a.cycle == 3 && a.left == 0 && (a.flags & WIRE_F_PAUSED));
+	/* rate 4 from now on: resumed at 10 s, cycles at 10.0 and 10.25 s */
+	rate[0] = 4;
+	CHECK(call(&r, &f, WIRE_RATE, rate, 2, NULL) == 0);
+	CHECK(pause_op(&r, &f, WIRE_PAUSE_RESUME, 0, &a) == 0);
+	CHECK(!(a.flags & WIRE_F_PAUSED));
+	CHECK(cycles_at(&r, &f, 10000) == 1);
+	CHECK(cycles_at(&r, &f, 10249) == 0);
+	CHECK(cycles_at(&r, &f, 10250) == 1);
+	rate[0] = 101;
+	CHECK(call(&r, &f, WIRE_RATE, rate, 2, NULL) == WIRE_E_ARG);
+	/* five cycles, each executing and finishing drive 7 */
+	CHECK(call(&r, &f, WIRE_COUNTERS, p, wire_page_encode(&pg, p),
+	    got) == 0);
+	CHECK(wire_counters_decode(&cn, got[0].payload, got[0].len) == 0);
+	CHECK(cn.total == 1 && cn.count == 1 && cn.row[0].id == 7 &&
+	    cn.row[0].executed == 5 && cn.row[0].succeeded == 5);
+	pg.type = PLAN_CE;	/* STATE takes D, C, AP only */
+	CHECK(call(&r, &f, WIRE_STATE, p, wire_page_encode(&pg, p), NULL) ==
+	    WIRE_E_ARG);
+}
+
 static void
 test_arm_senses_and_actions(void)
 {
@@ -774,6 +882,7 @@ main(void)
 	RUN(test_resend_and_nak);
 	RUN(test_setpoints);
 	RUN(test_plan_loop);
+	RUN(test_control);
 	RUN(test_arm_senses_and_actions);
 	RUN(test_random_bytes);
 	return check_report("robot");

@@ -140,6 +140,80 @@ test_single_bit_errors(void)
 	CHECK(wrong == 0);
 }
 
+/* The runtime-control payloads of random bytes: refused, or sound. */
+static void
+random_control(const uint8_t *p, uint8_t n)
+{
+	struct wire_counters cn;
+	struct wire_state st;
+	struct wire_prio pr;
+	struct wire_elem_monitor em;
+	struct wire_page pg;
+	struct wire_pause pa;
+	struct wire_paused pd;
+
+	if (wire_counters_decode(&cn, p, n) == 0)
+		CHECK(cn.count <= WIRE_COUNTERS_MAX && n == 6 + 6 * cn.count);
+	if (wire_state_decode(&st, p, n) == 0)
+		CHECK(st.count <= WIRE_STATE_MAX && n == 13 + st.count *
+		    (st.type == WIRE_TYPE_D ? 8 : 4));
+	if (wire_prio_decode(&pr, p, n) == 0)
+		CHECK(n == 2 + 2 * pr.set);
+	if (wire_elem_monitor_decode(&em, p, n) == 0)
+		CHECK(n == 3 + em.set);
+	if (wire_page_decode(&pg, p, n) == 0)
+		CHECK(n == 3);
+	if (wire_pause_decode(&pa, p, n) == 0)
+		CHECK(n == 3);
+	if (wire_paused_decode(&pd, p, n) == 0)
+		CHECK(n == 7);
+}
+
+/* The control payloads, laid out as man/spine-protocol.7 says. */
+static void
+test_control_codecs(void)
+{
+	static const uint8_t prio[] = { 0x07, 0x00, 0x2C, 0x01 };
+	static const uint8_t state_d[] = {
+		0x04, 0x23, 0x08, 0x00, 0x10, 0x00, 0x00, 0x00,	/* D, flags,
+								   rate 8, cycle 16 */
+		0x03, 0x00, 0x01, 0x00, 0x01,	/* 3 drives, from 1, 1 row */
+		0x02, 0x00, 0x01, 0x01, 0x64, 0x00, 0x00, 0x00
+	};
+	struct wire_prio pr = { 7, 300, 1 };
+	struct wire_state st;
+	struct wire_counters cn;
+	uint8_t p[WIRE_PAYLOAD_MAX];
+
+	CHECK(wire_prio_encode(&pr, p) == 4 && memcmp(p, prio, 4) == 0);
+	pr.set = 0;
+	CHECK(wire_prio_encode(&pr, p) == 2);
+	CHECK(wire_prio_decode(&pr, p, 2) == 0 && !pr.set && pr.drive == 7);
+	CHECK(wire_state_decode(&st, state_d, sizeof state_d) == 0);
+	CHECK(st.type == WIRE_TYPE_D && st.flags == 0x23 && st.rate == 8 &&
+	    st.cycle == 16 && st.total == 3 && st.first == 1 &&
+	    st.count == 1);
+	CHECK(st.row[0].id == 2 && st.row[0].status == 1 &&
+	    st.row[0].latch == 1 && st.row[0].priority == 100 &&
+	    st.row[0].ramp == 0);
+	CHECK(wire_state_encode(&st, p) == sizeof state_d &&
+	    memcmp(p, state_d, sizeof state_d) == 0);
+	/* the largest pages fit a frame */
+	memset(&st, 0, sizeof st);
+	st.type = WIRE_TYPE_D;
+	st.count = 5;
+	CHECK(wire_state_encode(&st, p) == 13 + 5 * 8);
+	st.count = 6;
+	CHECK(wire_state_encode(&st, p) == 0);
+	st.type = WIRE_TYPE_C;
+	st.count = WIRE_STATE_MAX;
+	CHECK(wire_state_encode(&st, p) == 13 + 11 * 4);
+	memset(&cn, 0, sizeof cn);
+	cn.count = WIRE_COUNTERS_MAX;
+	CHECK(wire_counters_encode(&cn, p) == 6 + 8 * 6);
+	CHECK(6 + 8 * 6 <= WIRE_PAYLOAD_MAX);
+}
+
 static void
 test_random_bytes(void)
 {
@@ -178,6 +252,7 @@ test_random_bytes(void)
 			CHECK(sp.joints >= 1 && sp.joints <= WIRE_MAX_JOINTS);
 		if (wire_events_decode(&ev, p, n) == 0)
 			CHECK(ev.count <= WIRE_EVENTS_MAX);
+		random_control(p, n);
 	}
 }
 
@@ -281,6 +356,7 @@ main(void)
 	RUN(test_decode_idle);
 	RUN(test_single_bit_errors);
 	RUN(test_codecs);
+	RUN(test_control_codecs);
 	RUN(test_random_bytes);
 	return check_report("wire");
 }
