@@ -96,3 +96,65 @@ crc32_of() {
 	[ -n "$output" ]
 	[ "$output" -ge 512 ]
 }
+
+# Two drives that are always released, each holding the arm (action 21,
+# Stop, always succeeds): Right (200) beats Left (100) until told.
+two_drives() {
+	cat >two.inst <<EOI
+PLAN R C
+PLAN R I 0 0 0 0 2 2
+PLAN A D 1 10 100 0 0 4 0 0 0 0 0 0
+PLAN A D 2 20 200 0 0 4 0 0 0 0 0 0
+PLAN A A 10 21 0
+PLAN A A 20 21 1
+PELEM Left=1
+PELEM Right=2
+PELEM HoldL=10
+PELEM HoldR=20
+RACTION Stop=21
+EOI
+	plancc -o two.plan two.inst
+	armctl --port "$PORT" push two.plan
+	armctl --port "$PORT" start
+}
+
+@test "firmware: a drive's priority, read and set by name, decides which runs" {
+	two_drives
+	run --separate-stderr armctl --port "$PORT" prio Right
+	[ "$status" -eq 0 ]
+	[ "$output" = $'id,name,priority\n2,Right,200' ]
+	armctl --port "$PORT" prio Left 250
+	run --separate-stderr armctl --port "$PORT" monitor --events E --count 6
+	[ "$status" -eq 0 ]
+	# Left (250) and its HoldL, every cycle
+	[ "$(printf '%s\n' "${lines[@]:1}" | cut -d, -f3-5 | sort -u)" = \
+	    $'E,A,10\nE,D,1' ]
+	run --separate-stderr armctl --port "$PORT" prio D:7 1
+	[ "$status" -eq 65 ]
+}
+
+@test "firmware: pause keeps the counters, step runs exactly N cycles" {
+	two_drives
+	run --separate-stderr armctl --port "$PORT" pause
+	[ "$status" -eq 0 ]
+	[[ "$output" =~ ^paused\ at\ cycle\ ([0-9]+)$ ]]
+	n=${BASH_REMATCH[1]}
+	# every cycle ran Right once, and it succeeded
+	run --separate-stderr armctl --port "$PORT" counters
+	[ "${lines[2]}" = "D,2,Right,$n,$n" ]
+	sleep 0.5
+	run --separate-stderr armctl --port "$PORT" step 3
+	[ "$status" -eq 0 ]
+	[ "$output" = "paused at cycle $((n + 3))" ]
+	run --separate-stderr armctl --port "$PORT" counters
+	[ "${lines[2]}" = "D,2,Right,$((n + 3)),$((n + 3))" ]
+	run --separate-stderr armctl --port "$PORT" state
+	# Left never ran; a TR releaser leaves its latch clear
+	assert_line "D,1,Left,idle,0,100,0,"
+	armctl --port "$PORT" resume
+	stop_avr
+	# the deepest stack of all that, measured as in the test above
+	run sed -n 's/.* \([0-9]*\) bytes never touched$/\1/p' avr.err
+	echo "# $(grep "never touched" avr.err)" >&3
+	[ "$output" -ge 512 ]
+}
