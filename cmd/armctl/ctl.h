@@ -75,7 +75,8 @@ void ctl_disconnect(struct ctl *c);
 int ctl_plan_load(const char *path, struct loaded_plan *lp);
 
 /* The stored plan's first `size` bytes into buf (PLAN_READ, several in
-   flight); 0 or an exit status after a message.  path: for the progress. */
+   flight); 0 or an exit status after a message.  path labels the
+   progress shown on a terminal; NULL shows none. */
 int ctl_download(struct ctl *c, uint8_t *buf, uint32_t size,
     const char *path);
 

@@ -47,12 +47,10 @@ cmd_pause(struct ctl *c, int argc, char **argv)
 	if ((r = pause_call(c, c->check ? WIRE_PAUSE_QUERY : resume ?
 	    WIRE_PAUSE_RESUME : WIRE_PAUSE_HOLD, 0, &a, argv[0])) != 0)
 		return r;
-	if (!(a.flags & WIRE_F_RUNNING) && !c->check) {
-		warnx_tool("%s: the plan is not running", argv[0]);
-		return EXIT_JOB_FAILED;
-	}
-	printf("%s at cycle %lu\n", a.flags & WIRE_F_PAUSED ? "paused" :
-	    "running", (unsigned long)a.cycle);
+	/* --check asks only: the plan may not be running */
+	printf("%s at cycle %lu\n", !(a.flags & WIRE_F_RUNNING) ? "stopped" :
+	    a.flags & WIRE_F_PAUSED ? "paused" : "running",
+	    (unsigned long)a.cycle);
 	return 0;
 }
 

@@ -216,7 +216,8 @@ ctl_download(struct ctl *c, uint8_t *buf, uint32_t size, const char *path)
 	uint8_t p[3];
 	int r;
 
-	progress_begin(&bar, path);
+	progress_begin(&bar, path ? path : "");
+	bar.on = bar.on && path != NULL;	/* NULL: quietly */
 	while (got < size) {
 		while (asked < size && wire_can_send(&c->s)) {
 			k = size - asked < WIRE_CHUNK_MAX ? size - asked :

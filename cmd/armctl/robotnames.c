@@ -31,7 +31,7 @@ pull_plan(struct ctl *c, struct robot_names *rn)
 		warnx_tool("out of memory");
 		return EXIT_IOERR;
 	}
-	if ((r = ctl_download(c, rn->lp.bytes, size, "names")) != 0)
+	if ((r = ctl_download(c, rn->lp.bytes, size, NULL)) != 0)
 		return r;
 	if (plan_open(&rn->lp.plan, rn->lp.bytes, size, &err) != PLAN_OK) {
 		plan_unload(&rn->lp);	/* not ours to read: ids only */
