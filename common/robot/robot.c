@@ -196,6 +196,10 @@ robot_flags(struct robot *r)
 		flags |= WIRE_F_RUNNING;
 	if (r->running && r->paused)
 		flags |= WIRE_F_PAUSED;
+	/* Paused, the joints hold where they were, short of the plan's
+	 * command: that is not moving. */
+	if (r->running && r->paused && r->step_left == 0)
+		return flags;
 	r->hw->read_encoders(r->hw->ctx, enc);
 	for (j = 0; j < r->hw->joints; j++) {
 		/* In unsigned arithmetic, so no angle can overflow it. */

@@ -283,6 +283,26 @@ q_round_trip(enum evlog_format f, const char *want)
 	fclose(fp);
 }
 
+/* A robot's Q event (armctl prio while the stream is on): priority
+ * 40000 travels as the i16 -25536 and comes back unsigned. */
+static void
+q_from_robot(void)
+{
+	struct wire_event we = { WIRE_EV_PRIORITY, PLAN_D, 4, 0, -25536 };
+	struct evlog_event e;
+	struct evlog w;
+	FILE *fp = tmpfile();
+
+	evlog_from_wire(&e, NULL, &we, 6);
+	CHECK(e.kind == PLAN_EV_PRIORITY && e.type == PLAN_D && e.id == 4 &&
+	    e.priority == 40000 && e.cycle == 6 && e.time_ms == -1);
+	evlog_open(&w, fp, EVLOG_CSV, 0);
+	evlog_write(&w, &e);
+	CHECK(evlog_flush(&w) == 0);
+	CHECK_STR(contents(fp), "6,,Q,D,4,#4,,,40000,,,\n");
+	fclose(fp);
+}
+
 static void
 test_priority(void)
 {
@@ -304,6 +324,7 @@ test_priority(void)
 	refused(buf, 2, 18, "value '65536'");
 	snprintf(buf, sizeof buf, "%s1,0,Q,D,4,Feed,,,-1,,,\n", h);
 	refused(buf, 2, 18, "value '-1'");
+	q_from_robot();
 }
 
 /* A last line without its line end is left out and reported. */
