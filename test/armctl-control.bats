@@ -181,6 +181,8 @@ robot_counters() {
 		awk -v q="$q1" 'BEGIN { exit !(q > 1) }' && break
 	done
 	armctl --port "$PORT" pause
+	run armctl --port "$PORT" info
+	assert_line "state: the plan paused"
 	a=$(armctl --port "$PORT" pos)
 	sleep 0.5
 	b=$(armctl --port "$PORT" pos)

@@ -100,7 +100,8 @@ cmd_list(struct ctl *c, int argc, char **argv)
 static void
 print_state(uint8_t flags)
 {
-	printf("state: %s%s%s\n", flags & WIRE_F_RUNNING ? "running the plan"
+	printf("state: %s%s%s\n", flags & WIRE_F_PAUSED ? "the plan paused" :
+	    flags & WIRE_F_RUNNING ? "running the plan"
 	    : flags & WIRE_F_STREAM ? "following a trajectory" : "idle",
 	    flags & WIRE_F_MOVING ? ", moving" : "",
 	    flags & WIRE_F_PLAN ? "" : ", no plan");
