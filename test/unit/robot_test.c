@@ -9,6 +9,7 @@
 
 #include "check.h"
 #include "robot/armio.h"
+#include "robot/planloop.h"
 #include "robot/robot.h"
 #include "plan/crc32.h"
 #include "plan/plan.h"
@@ -793,6 +794,50 @@ test_control(void)
 	    WIRE_E_ARG);
 }
 
+/* Control requests of random sizes and bytes against a running plan:
+ * answered (or refused) every time, the plan still in one piece. */
+static void
+test_control_random(void)
+{
+	struct fake f;
+	struct robot_hw hw;
+	struct robot r;
+	struct wire_hello h;
+	struct wire_frame rep;
+	uint8_t plan[200], p[WIRE_PAYLOAD_MAX], rate[2] = { 100, 0 }, mask;
+	unsigned long i, answered = 0;
+	uint32_t n;
+	unsigned k;
+
+	fake_init(&f);
+	fake_hw(&hw, &f);
+	robot_init(&r, &hw);
+	hello(&r, &f, &h);
+	n = one_action_plan(plan, sizeof plan, 11, 45);
+	CHECK(upload(&r, &f, plan, n, n, crc32_update(0, plan, n)) == 0);
+	CHECK(call(&r, &f, WIRE_START, rate, 2, NULL) == 0);
+	mask = 0x3F;
+	CHECK(call(&r, &f, WIRE_MONITOR, &mask, 1, NULL) == 0);
+	srand(23);
+	for (i = 0; i < 100000; i++) {
+		uint8_t len = (uint8_t)(rand() % 8);
+
+		for (k = 0; k < len; k++)
+			p[k] = (uint8_t)(rand() % 3 == 0 ? rand() % 10 :
+			    rand() >> 4);
+		if (request(&r, &f, seq++, (uint8_t)(WIRE_PRIO + rand() % 6),
+		    p, len, &rep) >= 1)
+			answered++;
+		f.now += (uint32_t)(rand() % 20);
+		robot_tick(&r);
+		CHECK(r.step_left == 0 || r.paused);
+		CHECK(r.rate >= 1 && r.rate <= PLANLOOP_RATE_MAX);
+	}
+	CHECK(answered == 100000);
+	CHECK(hello(&r, &f, &h) == 0);
+	CHECK(call(&r, &f, WIRE_STOP, NULL, 0, NULL) == 0);
+}
+
 static void
 test_arm_senses_and_actions(void)
 {
@@ -883,6 +928,7 @@ main(void)
 	RUN(test_setpoints);
 	RUN(test_plan_loop);
 	RUN(test_control);
+	RUN(test_control_random);
 	RUN(test_arm_senses_and_actions);
 	RUN(test_random_bytes);
 	return check_report("robot");
