@@ -86,6 +86,22 @@ robot_counters() {
 	run --separate-stderr armctl --port "$PORT" mon Work=S AP:7=E Sweep=
 	[ "$status" -eq 0 ]
 	[ "$output" = $'type,id,name,flags\nD,2,Work,S\nAP,7,Twice,E\nCE,6,Sweep,' ]
+	# with no arguments: every element's flags, in the plan's type order
+	run --separate-stderr armctl --port "$PORT" mon
+	[ "$status" -eq 0 ]
+	[ "$output" = "type,id,name,flags
+AP,7,Twice,E
+APE,8,#8,
+APE,9,#9,
+C,4,Chores,
+CE,5,Near,
+CE,6,Sweep,
+D,1,Guard,
+D,2,Work,S
+D,3,Idle,
+A,10,HoldStill,
+A,11,HoldA,
+A,12,HoldB," ]
 	run --separate-stderr armctl --port "$PORT" monitor --count 20
 	[ "$status" -eq 0 ]
 	# only Work's successes (every other cycle) and Twice's executions
@@ -96,6 +112,8 @@ robot_counters() {
 	events=$(printf '%s\n' "${lines[@]:1}" | cut -d, -f3-5 | sort -u)
 	[ "$events" = "S,D,2" ]
 	armctl --port "$PORT" mon --clear
+	run armctl --port "$PORT" mon
+	[ "${lines[8]}" = "D,2,Work," ]
 	run --separate-stderr armctl --port "$PORT" monitor --events E --count 40
 	events=$(printf '%s\n' "${lines[@]:1}" | cut -d, -f3-5 | sort -u)
 	# every element on Work's path executes again: D 2, C 4, CE 6, AP 7,

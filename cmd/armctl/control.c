@@ -1,7 +1,7 @@
 /*
- * control.c - armctl prio, mon, pause, resume, step and rate: steer the
- * plan running on the robot (man/spine-protocol.7, requests 0x23 ..
- * 0x28), naming drives and elements from the robot's plan or --names.
+ * control.c - armctl prio, and what the runtime-control commands share:
+ * one request with the control errors spelled out, tables with names
+ * (man/spine-protocol.7, requests 0x23 .. 0x28).
  */
 #include <stdio.h>
 #include <string.h>
@@ -122,110 +122,6 @@ cmd_prio(struct ctl *c, int argc, char **argv)
 		return usage_error("prio: give DRIVE, and a priority to set it");
 	if ((r = robot_names_get(c, &rn)) == 0)
 		r = prio(c, &rn, argc, argv);
-	robot_names_free(&rn);
-	return r;
-}
-
-/* The letters E S P F Z R into monitor flags; -1 for any other. */
-static int
-flag_letters(const char *s, uint8_t *flags)
-{
-	int k;
-
-	for (*flags = 0; *s; s++) {
-		if ((k = plan_event_from_letter(*s)) < 0 || k > PLANNER_EV_SENSE)
-			return -1;
-		*flags |= (uint8_t)(1u << k);
-	}
-	return 0;
-}
-
-/* Monitor flags back to letters, in the order E S P F Z R. */
-static void
-flag_text(uint8_t flags, char *out)
-{
-	uint8_t k;
-
-	for (k = 0; k <= PLANNER_EV_SENSE; k++)
-		if (flags & (1u << k))
-			*out++ = plan_event_letter(k);
-	*out = '\0';
-}
-
-static int
-set_mon(struct ctl *c, const struct robot_names *rn, struct table *t,
-    char *arg)
-{
-	struct wire_elem_monitor m;
-	struct wire_frame reply;
-	uint8_t p[WIRE_PAYLOAD_MAX];
-	char *eq = strchr(arg, '='), letters[8];
-	int r;
-
-	memset(&m, 0, sizeof m);
-	if (eq == NULL || flag_letters(eq + 1, &m.flags) != 0)
-		return usage_error("mon: %s: want ELEMENT=FLAGS, FLAGS of the "
-		    "letters E S P F Z R", arg);
-	*eq = '\0';
-	r = robot_element(rn, arg, -1, &m.type, &m.id);
-	*eq = '=';
-	if (r != 0 || c->check)
-		return r;
-	m.set = 1;
-	if ((r = control_call(c, WIRE_ELEM_MONITOR, p,
-	    wire_elem_monitor_encode(&m, p), &reply, "mon")) != 0)
-		return r;
-	if (wire_elem_monitor_decode(&m, reply.payload, reply.len) != 0) {
-		warnx_tool("mon: the robot sent a malformed reply");
-		return EXIT_IOERR;
-	}
-	flag_text(m.flags, letters);
-	table_str(t, plan_type_tag(m.type));
-	table_long(t, m.id);
-	control_name(t, rn, m.type, m.id);
-	table_str(t, letters);
-	table_end_row(t);
-	return 0;
-}
-
-static int
-clear_mon(struct ctl *c)
-{
-	struct wire_elem_monitor m;
-	struct wire_frame reply;
-	uint8_t p[WIRE_PAYLOAD_MAX];
-
-	memset(&m, 0, sizeof m);
-	m.type = WIRE_ELEM_ALL;
-	m.set = 1;
-	return control_call(c, WIRE_ELEM_MONITOR, p,
-	    wire_elem_monitor_encode(&m, p), &reply, "mon");
-}
-
-/* mon ELEMENT=FLAGS ...: what each element reports; --clear: as the
-   plan says, every element reporting what monitor asks for. */
-int
-cmd_mon(struct ctl *c, int argc, char **argv)
-{
-	static const char *const cols[] = { "type", "id", "name", "flags" };
-	struct robot_names rn;
-	struct table t;
-	int i, r = 0;
-
-	if (argc < 2 && !c->mon_clear)
-		return usage_error("mon: give ELEMENT=FLAGS ..., or --clear");
-	if (c->mon_clear && (r = c->check ? 0 : clear_mon(c)) != 0)
-		return r;
-	if (argc < 2)
-		return 0;
-	if ((r = robot_names_get(c, &rn)) != 0)
-		goto done;
-	control_table(c, &t, cols, 4);
-	for (i = 1; i < argc && r == 0; i++)
-		r = set_mon(c, &rn, &t, argv[i]);
-	if (table_flush(&t) != 0 && r == 0)
-		r = EXIT_IOERR;
-done:
 	robot_names_free(&rn);
 	return r;
 }

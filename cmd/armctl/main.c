@@ -55,7 +55,7 @@ usage(FILE *fp)
 	    " FILE.plan;\n"
 	    "--format csv|jsonl):\n"
 	    "  prio DRIVE [N]        print or set a drive's runtime priority\n"
-	    "  mon ELEMENT=ESPFZR ... | mon --clear\n"
+	    "  mon [ELEMENT=ESPFZR ...] | mon --clear\n"
 	    "                        which events each element reports\n"
 	    "  counters              executions and successes per element\n"
 	    "  state                 drives; current element of each C and AP\n"
