@@ -302,3 +302,15 @@ A,12,HoldB," ]
 		--names "$BATS_TEST_TMPDIR/chores.plan" prio Work
 	[ "$output" = $'id,name,priority\n2,Work,100' ]
 }
+
+@test "no plan on the robot: said so, exit 1" {
+	start_armsim
+	run --separate-stderr armctl --port "$PORT" prio Work
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "armctl: Work: the robot holds no plan ('armctl push')" ]
+	run --separate-stderr armctl --port "$PORT" counters
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "armctl: counters: the robot refused: no plan stored" ]
+	run --separate-stderr armctl --port "$PORT" rate
+	[ "$output" = $'rate\n0' ]
+}

@@ -25,8 +25,10 @@ pull_plan(struct ctl *c, struct robot_names *rn)
 	if ((r = ctl_call(c, WIRE_PLAN_INFO, NULL, 0, &reply, "names")) != 0)
 		return r;
 	wire_in_init(&in, reply.payload, reply.len);
-	if ((size = wire_get_u32(&in)) == 0)
+	if ((size = wire_get_u32(&in)) == 0) {
+		rn->no_plan = 1;
 		return 0;
+	}
 	if ((rn->lp.bytes = malloc(size)) == NULL) {
 		warnx_tool("out of memory");
 		return EXIT_IOERR;
@@ -121,6 +123,10 @@ robot_element(const struct robot_names *rn, const char *key, int want,
 
 	if (numeric(key, want, type, id) == 0)
 		return 0;
+	if (rn->no_plan) {
+		warnx_tool("%s: the robot holds no plan ('armctl push')", key);
+		return EXIT_JOB_FAILED;
+	}
 	if (!rn->have) {
 		warnx_tool("%s: the robot's plan has no names: give an id "
 		    "(TYPE:ID, such as D:1) or --names FILE.plan", key);

@@ -14,6 +14,7 @@ struct robot_names {
 	struct loaded_plan lp;		/* the plan the names come from */
 	struct names names;
 	int have;			/* names were found */
+	int no_plan;			/* the robot holds none */
 	const char *from;		/* "the robot's plan" or the file */
 };
 
@@ -28,7 +29,8 @@ const char *robot_name(const struct robot_names *rn, uint8_t type,
 /*
  * What a user wrote for an element: a name, TAG:ID (D:1, AP:20), or, for
  * a command that takes one type (want < PLAN_NTYPES), a bare id.  0 with
- * (*type, *id); otherwise EXIT_DATAERR after a message naming `what`.
+ * (*type, *id); otherwise EXIT_DATAERR after a message naming key (or
+ * EXIT_JOB_FAILED when the robot holds no plan).
  */
 int robot_element(const struct robot_names *rn, const char *key, int want,
     uint8_t *type, uint16_t *id);
