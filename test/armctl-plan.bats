@@ -64,8 +64,11 @@ teardown() {
 }
 
 @test "monitor --events R prints only sense events; no --names, no names" {
+	# stripped: the plan the robot holds has no names to read back
+	plancc --strip -o "$BATS_TEST_TMPDIR/bare.plan" \
+		"$SPINE_ROOT/examples/plans/arm-wave.inst" 2>/dev/null
 	start_armsim
-	armctl --port "$PORT" push "$BATS_TEST_TMPDIR/wave.plan"
+	armctl --port "$PORT" push "$BATS_TEST_TMPDIR/bare.plan"
 	armctl --port "$PORT" start
 	run --separate-stderr armctl --port "$PORT" monitor --events R --count 10
 	[ "$status" -eq 0 ]
@@ -165,4 +168,15 @@ teardown() {
 		"$BATS_TEST_TMPDIR/actions.csv" >"$BATS_TEST_TMPDIR/n.got"
 	grep -c ',E,A,' "$BATS_TEST_TMPDIR/want" >"$BATS_TEST_TMPDIR/n.want"
 	diff "$BATS_TEST_TMPDIR/n.want" "$BATS_TEST_TMPDIR/n.got"
+}
+
+@test "monitor names events from the plan the robot holds" {
+	start_armsim
+	armctl --port "$PORT" push "$BATS_TEST_TMPDIR/wave.plan"
+	armctl --port "$PORT" start
+	run --separate-stderr armctl --port "$PORT" monitor --events E --count 8
+	[ "$status" -eq 0 ]
+	events=$(printf '%s\n' "${lines[@]:1}" | cut -d, -f3-6)
+	grep -qx "E,D,2,Wave" <<<"$events"
+	grep -qx "E,AP,20,WaveOnce" <<<"$events"
 }

@@ -1,8 +1,8 @@
 /*
  * monitor.c - armctl monitor: switch on the robot's monitor stream (the
  * planner's transparency events, Instinct paper section 2.5) and print it
- * as the event log (common/evlog), naming elements and senses from a
- * .plan's name table if given.
+ * as the event log (common/evlog), naming elements and senses from the
+ * name table of --names FILE.plan, else of the plan the robot holds.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -15,12 +15,14 @@
 #include "plan/vocab.h"
 #include "run/names.h"
 #include "ctl.h"
+#include "robotnames.h"
 
 struct monitor {
 	struct evlog log;
 	struct loaded_plan plan;	/* bytes NULL: no names */
 	struct names names;
 	int have_names;
+	struct robot_names robot;	/* no --names: the robot's plan's */
 	long printed, limit;
 	uint16_t next_number;
 	int started;
@@ -51,8 +53,8 @@ print_event(struct monitor *m, uint32_t cycle, const struct wire_event *e)
 {
 	struct evlog_event le;
 
-	evlog_from_wire(&le, m->have_names ? &m->names : NULL, e,
-	    (long)cycle);
+	evlog_from_wire(&le, m->have_names ? &m->names : m->robot.have ?
+	    &m->robot.names : NULL, e, (long)cycle);
 	evlog_write(&m->log, &le);
 	m->printed++;
 }
@@ -157,7 +159,8 @@ cmd_monitor(struct ctl *c, int argc, char **argv)
 	    (c->names && (r = load_names(&m, c->names)) != 0) ||
 	    (r = ctl_connect(c)) != 0)
 		goto done;
-	if (c->check)
+	if (c->check || (!m.have_names &&
+	    (r = robot_names_get(c, &m.robot)) != 0))
 		goto done;
 	m.limit = c->count;
 	evlog_open(&m.log, stdout, c->format, 1);
@@ -181,6 +184,7 @@ cmd_monitor(struct ctl *c, int argc, char **argv)
 done:
 	if (m.have_names)
 		names_free(&m.names);
+	robot_names_free(&m.robot);
 	plan_unload(&m.plan);
 	return r;
 }
