@@ -119,7 +119,8 @@ cmd_prio(struct ctl *c, int argc, char **argv)
 	int r;
 
 	if (argc < 2 || argc > 3)
-		return usage_error("prio: give DRIVE, and a priority to set it");
+		return usage_error("prio: give DRIVE, and a priority to set "
+		    "it");
 	if ((r = robot_names_get(c, &rn)) == 0)
 		r = prio(c, &rn, argc, argv);
 	robot_names_free(&rn);

@@ -19,7 +19,8 @@ flag_letters(const char *s, uint8_t *flags)
 	int k;
 
 	for (*flags = 0; *s; s++) {
-		if ((k = plan_event_from_letter(*s)) < 0 || k > PLANNER_EV_SENSE)
+		k = plan_event_from_letter(*s);
+		if (k < 0 || k > PLANNER_EV_SENSE)
 			return -1;
 		*flags |= (uint8_t)(1u << k);
 	}

@@ -110,7 +110,8 @@ cmd_step(struct ctl *c, int argc, char **argv)
 	if (c->check)
 		return 0;
 	if ((r = robot_rate(c, &rate, "step")) != 0 ||
-	    (r = pause_call(c, WIRE_PAUSE_STEP, (uint16_t)n, &a, "step")) != 0 ||
+	    (r = pause_call(c, WIRE_PAUSE_STEP, (uint16_t)n, &a, "step")) !=
+	    0 ||
 	    (r = wait_steps(c, &a, rate ? rate : 1)) != 0)
 		return r;
 	printf("paused at cycle %lu\n", (unsigned long)a.cycle);

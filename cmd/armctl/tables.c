@@ -17,6 +17,13 @@ static const uint8_t counter_order[PLAN_NTYPES] = {
 	PLAN_D, PLAN_C, PLAN_CE, PLAN_AP, PLAN_APE, PLAN_A
 };
 
+/* A page is the one asked for and, short of the end, not empty. */
+static int
+page_ok(uint16_t first, uint8_t count, uint16_t total, uint16_t asked)
+{
+	return first == asked && (count > 0 || first >= total);
+}
+
 static int
 counters_of(struct ctl *c, const struct robot_names *rn, struct table *t,
     uint8_t type)
@@ -32,8 +39,8 @@ counters_of(struct ctl *c, const struct robot_names *rn, struct table *t,
 		    wire_page_encode(&pg, p), &reply, "counters")) != 0)
 			return r;
 		if (wire_counters_decode(&m, reply.payload, reply.len) != 0 ||
-		    m.first != pg.first || (m.count == 0 && m.first < m.total)) {
-			warnx_tool("counters: the robot sent a malformed reply");
+		    !page_ok(m.first, m.count, m.total, pg.first)) {
+			warnx_tool("counters: the robot sent a bad reply");
 			return EXIT_IOERR;
 		}
 		for (i = 0; i < m.count; i++) {
@@ -123,7 +130,7 @@ state_of(struct ctl *c, const struct robot_names *rn, struct table *t,
 		    wire_page_encode(&pg, p), &reply, "state")) != 0)
 			return r;
 		if (wire_state_decode(&m, reply.payload, reply.len) != 0 ||
-		    m.first != pg.first || (m.count == 0 && m.first < m.total)) {
+		    !page_ok(m.first, m.count, m.total, pg.first)) {
 			warnx_tool("state: the robot sent a malformed reply");
 			return EXIT_IOERR;
 		}

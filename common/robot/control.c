@@ -151,7 +151,7 @@ state(struct robot *r, const struct wire_frame *req, struct wire_out *out)
 	m.first = pg.first;
 	if (pg.first > m.total)
 		return WIRE_E_ARG;
-	max = pg.type == PLAN_D ? 5 : WIRE_STATE_MAX;
+	max = pg.type == PLAN_D ? WIRE_STATE_DRIVES : WIRE_STATE_MAX;
 	for (i = pg.first; i < m.total && m.count < max; i++)
 		state_row(r, pg.type, i, &m.row[m.count++]);
 	out->n = wire_state_encode(&m, out->p);

@@ -137,8 +137,10 @@ wire_counters_decode(struct wire_counters *m, const uint8_t *p, uint8_t n)
 static uint8_t
 state_rows_max(uint8_t type)
 {
-	return type == WIRE_TYPE_D ? 5 : type == WIRE_TYPE_C || type == WIRE_TYPE_AP ?
-	    WIRE_STATE_MAX : 0;
+	if (type == WIRE_TYPE_D)
+		return WIRE_STATE_DRIVES;
+	return type == WIRE_TYPE_C || type == WIRE_TYPE_AP ? WIRE_STATE_MAX :
+	    0;
 }
 
 static void

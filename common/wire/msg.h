@@ -207,7 +207,8 @@ int wire_events_decode(struct wire_events *e, const uint8_t *p, uint8_t n);
 #define WIRE_STATE_RUN	0xFFu	/* STATE type: the run's header alone */
 #define WIRE_NO_ELEMENT	0xFFFFu	/* STATE: no current element */
 #define WIRE_COUNTERS_MAX 8u	/* rows per COUNTERS reply */
-#define WIRE_STATE_MAX	11u	/* rows per STATE reply (drives: 5) */
+#define WIRE_STATE_MAX	11u	/* rows per STATE reply (C, AP) */
+#define WIRE_STATE_DRIVES 5u	/* rows per STATE reply of drives */
 
 /* PRIO request (2 bytes: get; 4: set) and its reply (4 bytes). */
 struct wire_prio {
