@@ -11,20 +11,25 @@
 
 #include "host/diag.h"
 #include "host/exits.h"
+#include "host/usage.h"
 #include "ctl.h"
 #include "link/names.h"
 #include "link/ports.h"
+#include "link/tcp.h"
 
 static int
 resolve_port(struct ctl *c)
 {
 	const char *spec = c->port_spec ? c->port_spec : getenv("SPINE_PORT");
-	char err[512];
+	char err[512], host[256], tport[8];
 
 	if (spec == NULL || *spec == '\0') {
 		warnx_tool("no port: give --port or set SPINE_PORT");
 		return EXIT_USAGE;
 	}
+	if (wire_port_is_tcp(spec) && wire_tcp_split(spec, 0, host,
+	    sizeof host, tport, sizeof tport, err, sizeof err) != 0)
+		return usage_error("--port %s: %s", spec, err);
 	if (!wire_ports_is_pattern(spec)) {
 		c->port_name = strdup(spec);
 		return c->port_name ? 0 : EXIT_IOERR;
@@ -49,6 +54,8 @@ ctl_open_port(struct ctl *c)
 	if (c->port == NULL) {
 		warnx_tool("%s (%s): %s", c->port_name,
 		    wire_port_kind_name(wire_port_kind_of(c->port_name)), err);
+		if (unavailable == 2)
+			return EXIT_TEMPFAIL;	/* a TCP robot that did not answer */
 		return unavailable ? EXIT_UNAVAILABLE : EXIT_IOERR;
 	}
 	return 0;

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <termios.h>
@@ -19,6 +20,7 @@
 #include "port.h"
 #include "porterr.h"
 #include "port_sp.h"
+#include "tcp.h"
 
 enum wire_port_kind
 wire_port_kind_of(const char *name)
@@ -27,6 +29,8 @@ wire_port_kind_of(const char *name)
 	struct stat st;
 	unsigned maj;
 
+	if (wire_port_is_tcp(name))
+		return WIRE_PORT_TCP;
 	if (realpath(name, real) && strncmp(real, "/dev/pts/", 9) == 0)
 		return WIRE_PORT_TERMIOS;
 	if (stat(name, &st) == 0 && S_ISCHR(st.st_mode)) {
@@ -41,6 +45,8 @@ wire_port_kind_of(const char *name)
 const char *
 wire_port_kind_name(enum wire_port_kind k)
 {
+	if (k == WIRE_PORT_TCP)
+		return "tcp";
 	return k == WIRE_PORT_TERMIOS ? "termios" : "libserialport";
 }
 
@@ -134,6 +140,8 @@ wire_port_open(const char *name, long baud, char *err, size_t errlen,
     int *unavailable)
 {
 	*unavailable = 0;
+	if (wire_port_is_tcp(name))
+		return wire_port_tcp_open(name, err, errlen, unavailable);
 	if (wire_port_check_access(name, err, errlen) != 0) {
 		*unavailable = 1;
 		return NULL;
@@ -200,7 +208,9 @@ write_termios(struct wire_port *p, const uint8_t *buf, size_t n,
 	int waited = 0;
 
 	while (n > 0) {
-		w = write(p->fd, buf, n);
+		/* a socket whose peer left: EPIPE, not SIGPIPE */
+		w = p->kind == WIRE_PORT_TCP ? send(p->fd, buf, n,
+		    MSG_NOSIGNAL) : write(p->fd, buf, n);
 		if (w > 0) {
 			buf += w;
 			n -= (size_t)w;
