@@ -19,6 +19,7 @@
 
 #include "port.h"
 #include "porterr.h"
+#include "lock.h"
 #include "port_sp.h"
 #include "tcp.h"
 
@@ -92,6 +93,7 @@ wire_port_new(enum wire_port_kind kind, const char *name, int fd, char *err,
 	}
 	p->kind = kind;
 	p->fd = fd;
+	p->lock_fd = -1;
 	return p;
 }
 
@@ -135,20 +137,42 @@ open_termios(const char *name, long baud, char *err, size_t errlen,
 	return p;
 }
 
+/* The device or connection itself, once the lock is ours. */
+static struct wire_port *
+open_locked(const char *name, long baud, char *err, size_t errlen,
+    int *unavailable)
+{
+	if (wire_port_is_tcp(name))
+		return wire_port_tcp_open(name, err, errlen, unavailable);
+	if (wire_port_kind_of(name) == WIRE_PORT_TERMIOS)
+		return open_termios(name, baud, err, errlen, unavailable);
+	return wire_port_sp_open(name, baud, err, errlen, unavailable);
+}
+
 struct wire_port *
 wire_port_open(const char *name, long baud, char *err, size_t errlen,
     int *unavailable)
 {
+	struct wire_port *p;
+	int lock;
+
 	*unavailable = 0;
-	if (wire_port_is_tcp(name))
-		return wire_port_tcp_open(name, err, errlen, unavailable);
-	if (wire_port_check_access(name, err, errlen) != 0) {
+	if (!wire_port_is_tcp(name) &&
+	    wire_port_check_access(name, err, errlen) != 0) {
 		*unavailable = 1;
 		return NULL;
 	}
-	if (wire_port_kind_of(name) == WIRE_PORT_TERMIOS)
-		return open_termios(name, baud, err, errlen, unavailable);
-	return wire_port_sp_open(name, baud, err, errlen, unavailable);
+	/* Before opening: opening alone resets many boards. */
+	if ((lock = wire_port_lock(name, err, errlen)) == -1) {
+		*unavailable = 1;
+		return NULL;
+	}
+	if ((p = open_locked(name, baud, err, errlen, unavailable)) == NULL) {
+		wire_port_unlock(lock);
+		return NULL;
+	}
+	p->lock_fd = lock >= 0 ? lock : -1;
+	return p;
 }
 
 int
@@ -264,6 +288,7 @@ wire_port_close(struct wire_port *p)
 		wire_port_sp_close(p);
 	else
 		close(p->fd);
+	wire_port_unlock(p->lock_fd);
 	free(p->name);
 	free(p);
 }
