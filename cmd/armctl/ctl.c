@@ -66,6 +66,8 @@ ctl_connect(struct ctl *c)
 {
 	int r;
 
+	if (c->shared)
+		return 0;	/* the session connected (session.c) */
 	if ((r = ctl_open_port(c)) != 0)
 		return r;
 	wire_session_init(&c->s, c->port, c->timeout_ms, c->retries);
@@ -105,8 +107,31 @@ ctl_resync(struct ctl *c)
 }
 
 void
+ctl_share_link(struct ctl *line, const struct ctl *link)
+{
+	line->port_spec = link->port_spec;
+	line->port_name = link->port_name;
+	line->port = link->port;
+	line->s = link->s;
+	line->s.interrupted = line->interrupted;
+	line->hello = link->hello;
+	line->verbose |= link->verbose;
+}
+
+void
+ctl_return_link(struct ctl *link, const struct ctl *line)
+{
+	link->s = line->s;
+	link->s.on_events = NULL;	/* the line's, e.g. monitor's printer */
+	link->s.events_ctx = NULL;
+	link->hello = line->hello;	/* a resync may have shaken hands */
+}
+
+void
 ctl_disconnect(struct ctl *c)
 {
+	if (c->shared)
+		return;	/* the session's link outlives its lines */
 	if (c->verbose && c->port)
 		fprintf(stderr, "%s: %lu frames sent, %lu resent, %lu NAKs, "
 		    "%lu timeouts\n", tool_name(), c->s.frames_out, c->s.resent,
