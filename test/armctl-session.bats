@@ -187,3 +187,25 @@ EOC
 	[[ "$stderr" == *"stdin:1: --port, --baud and --bus belong on the session's own command line"* ]]
 	[[ "$stderr" == *"stdin:2: a session does not nest: use @FILE"* ]]
 }
+
+# as in armctl.bats: bash-completion's helpers, reduced to what we use
+complete_words() {
+	bash -c '
+		complete() { :; }
+		source "$1"; shift
+		COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1))
+		"_${COMP_WORDS[0]}"
+		echo "${COMPREPLY[*]}"
+	' completion "$@"
+}
+
+@test "bash completion: session and its options, armsim --listen" {
+	run complete_words "$SPINE_ROOT/completions/armctl" armctl sess
+	[ "$output" = "session" ]
+	run complete_words "$SPINE_ROOT/completions/armctl" armctl session --on
+	[ "$output" = "--on-connect" ]
+	run complete_words "$SPINE_ROOT/completions/armctl" armctl session --log
+	[ "$output" = "--log-dir" ]
+	run complete_words "$SPINE_ROOT/completions/armsim" armsim --lis
+	[ "$output" = "--listen" ]
+}
