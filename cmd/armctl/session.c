@@ -17,7 +17,7 @@
 #include "ctl.h"
 #include "sesslog.h"
 #include "source.h"
-#include "words.h"
+#include "host/words.h"
 
 #define INCLUDE_DEPTH 8		/* @FILE within @FILE, at most */
 #define RECONNECT_TRIES 20	/* 0.1, 0.2, 0.4 ... 2 s apart: about 33 s */

@@ -1,6 +1,6 @@
 /*
- * words.c - the session's word splitter (words.h).  A small state machine
- * over the line; the words are written into one buffer no longer than it.
+ * words.c - the word splitter of words.h (armctl session's lines).  A
+ * small state machine; the words go into one buffer no longer than the line.
  */
 #include <stdio.h>
 #include <stdlib.h>

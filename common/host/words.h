@@ -1,9 +1,9 @@
 /*
- * words.h - splitting a session line into words as a shell would (quotes,
- * backslashes, # comments), without expansion.  Called by session.c.
+ * words.h - splitting a line into words as a shell would (quotes,
+ * backslashes, # comments), without expansion.  Called by armctl session.
  */
-#ifndef ARMCTL_WORDS_H
-#define ARMCTL_WORDS_H
+#ifndef SPINE_WORDS_H
+#define SPINE_WORDS_H
 
 #include <stddef.h>
 
