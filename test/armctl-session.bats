@@ -127,8 +127,9 @@ EOC
 	[[ "$output" == $'q1,q2,q3\n0,0,0' ]]
 }
 
-@test "the on-connect script is replayed after armsim is killed and restarted on the same --link" {
+replayed_after_restart() {
 	start_armsim --eeprom ee
+	ARMSIM_ADDR=$PORT	# tcp: back on the same port
 	mkfifo in
 	armctl --port "$PORT" session --on-connect robot.cmd --log-dir logs \
 		<in >out 2>err 3>&- &
@@ -142,7 +143,7 @@ EOC
 		for i in $(seq 600); do [ -e go ] && break; sleep 0.1; done
 		echo "pos"
 	) >in 3>&- &
-	for i in $(seq 100); do [ -s logs/armsim_0.1.0@tty.csv ] && break; sleep 0.1; done
+	for i in $(seq 100); do [ -s "$(log_of)" ] && break; sleep 0.1; done
 	kill_armsim		# a power cut: no goodbye on the line
 	start_armsim --eeprom ee
 	# the session finds the robot again on its own, while idle
@@ -161,7 +162,16 @@ EOC
 	grep -q "armctl: session: connected to armsim 0.1.0 on $PORT" err
 	# then the third line ran on the new robot
 	[ "$(tail -n2 out)" = "$(printf 'q1,q2,q3\n0,0,0')" ]
-	cut -d, -f3- logs/armsim_0.1.0@tty.csv | grep -qx "E,D,2,Wave,,,,,,"
+	cut -d, -f3- "$(log_of)" | grep -qx "E,D,2,Wave,,,,,,"
+}
+
+@test "the on-connect script is replayed after armsim is killed and restarted on the same --link" {
+	replayed_after_restart
+}
+
+@test "the same over tcp, armsim back on the same port" {
+	ARMSIM_LISTEN=tcp
+	replayed_after_restart
 }
 
 @test "a session holds the port: a second armctl gets port busy" {

@@ -27,11 +27,12 @@ start_armsim() {
 		armsim
 }
 
-# armsim --listen on a free port: PORT is the address it prints.
+# armsim --listen on a free port (or on $ARMSIM_ADDR, to come back on the
+# same one): PORT is the address it prints.
 start_armsim_tcp() {
 	local out=$BATS_TEST_TMPDIR/armsim.out i
 	rm -f "$out"
-	armsim --listen tcp:127.0.0.1:0 "$@" >"$out" \
+	armsim --listen "${ARMSIM_ADDR:-tcp:127.0.0.1:0}" "$@" >"$out" \
 		2>>"$BATS_TEST_TMPDIR/armsim.err" 3>&- &
 	ARMSIM_PID=$!
 	for i in $(seq 100); do
