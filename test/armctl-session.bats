@@ -219,3 +219,21 @@ complete_words() {
 	run complete_words "$SPINE_ROOT/completions/armsim" armsim --lis
 	[ "$output" = "--listen" ]
 }
+
+@test "--names names the log's events; a second session appends, one header" {
+	start_armsim
+	# the robot's copy has no names (--strip): they come from --names
+	plancc --strip -o bare.plan "$SPINE_ROOT/examples/plans/arm-wave.inst" 2>/dev/null
+	armctl --port "$PORT" push bare.plan
+	for i in 1 2; do
+		printf 'start\nmonitor --count 2 --events E\nstop\n' |
+			armctl --port "$PORT" session --log-dir logs --names wave.plan >/dev/null
+	done
+	log=logs/armsim_0.1.0@tty.csv
+	[ "$(grep -c '^cycle,' "$log")" -eq 1 ]
+	cut -d, -f3- "$log" | grep -qx "E,D,2,Wave,,,,,,"
+	# without --names: the stripped plan's ids
+	printf 'start\nmonitor --count 2 --events E\nstop\n' |
+		armctl --port "$PORT" session --log-dir logs2 >/dev/null
+	cut -d, -f3- logs2/armsim_0.1.0@tty.csv | grep -qx "E,D,2,#2,,,,,,"
+}
