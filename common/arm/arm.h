@@ -34,6 +34,9 @@ struct arm_servo {
 	long ticks;		/* ticks per turn (default 4096) */
 	int direction;		/* +1 or -1 (default +1) */
 	double offset;		/* ticks at q = 0 (default 0) */
+	int series;		/* enum servo_series of the model; -1 when
+				 * the file names none (the bus's own) */
+	char model[16];		/* the model as the file names it, or "" */
 };
 
 enum arm_role {
