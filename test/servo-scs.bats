@@ -122,3 +122,15 @@ bus() {
 	[ "$status" -eq 2 ]
 	[[ "$stderr" == *"joint pan: its servo (scs) is not on this bus"* ]]
 }
+
+@test "scs: an obstacle makes the pan lag and load up: the arm goes back, the joint named" {
+	scs_arm
+	# the load has no sign bit on SCS: its size alone must do
+	start_armsim --bus feetech --arm "$ARM" --block pan=20
+	run --separate-stderr bus goto --joints 60,0,0,50
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == *"obstructed at step "*": pan "*"° behind, load "*" %"* ]]
+	[[ "$stderr" == *"reversed to the start of the run"* ]]
+	run bus pos
+	[[ "${lines[1]}" == 0.0,0.0,0.0,0.0,* ]]
+}
