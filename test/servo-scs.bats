@@ -134,3 +134,19 @@ bus() {
 	run bus pos
 	[[ "${lines[1]}" == 0.0,0.0,0.0,0.0,* ]]
 }
+
+@test "scs: a servo's error bits and a silent servo are said plainly" {
+	scs_arm
+	# 36 = 4 overheating + 32 overload, in every reply of the elbow
+	start_armsim --bus feetech --arm "$ARM" --servo-error elbow:36
+	run --separate-stderr bus pos
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "armctl: pos: id 3 (elbow) reports overheating, overload" ]
+	[[ "${lines[1]}" == 0.0,0.0,0.0,0.0,* ]]
+	stop_armsim
+	# the shoulder never answers
+	start_armsim --bus feetech --arm "$ARM" --mute shoulder
+	run --separate-stderr bus pos
+	[ "$status" -eq 75 ]
+	[ "$stderr" = "armctl: pos: no reply from id 2 (shoulder): check power and wiring" ]
+}

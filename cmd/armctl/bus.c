@@ -127,7 +127,9 @@ read_present(struct busctl *k, uint16_t base, uint16_t count, uint8_t *buf,
 	for (i = 0; i < k->arm.n; i++) {
 		if (servobus_read(&k->b, k->ids[i], base, count, &p) != 0)
 			return -1;
-		memcpy(buf + (size_t)i * count, p.p, count);
+		/* a reply with error bits may carry less: zeros for the rest */
+		memset(buf + (size_t)i * count, 0, count);
+		memcpy(buf + (size_t)i * count, p.p, p.n < count ? p.n : count);
 		err[i] = p.err;
 	}
 	return 0;
