@@ -34,9 +34,10 @@ static const struct servo_reg sts[SF_COUNT] = {
 
 /*
  * SCS (SCS0009, SCS15): the spec says only that its fields are big-endian,
- * that it has no Homing_Offset (calibration sets the limits alone) and no
- * SYNC READ (A2, A3).  Addresses are those of the spec's source S1
- * (LeRobot's SCS table): as STS but Lock at 48, and no Present_Current or
+ * that it has no SYNC READ and that LeRobot calibrates it by the position
+ * limits alone, without Homing_Offset (A2, A3).  The addresses are those
+ * of the spec's source S1 (LeRobot's SCS table, which has no homing
+ * offset either): as STS but Lock at 48, and no Present_Current or
  * Protection_Current.  S1 decodes no SCS field as signed, so none is
  * here: a direction bit, if SCS firmware has one, is unconfirmed.
  */

@@ -34,10 +34,10 @@ struct servo_reg {
 
 /*
  * A series: one control table, one byte order.  Feetech STS and SCS share
- * the packets (servo.h) but not the table: SCS fields are big-endian, it
- * has no homing offset and no current, its lock sits elsewhere and it
- * has no SYNC READ (spec/servo-buses.md A2, A3; the SCS addresses are
- * from the spec's source S1, the spec itself stops at STS).
+ * the packets (servo.h) but not the table: SCS fields are big-endian and
+ * it has no SYNC READ (spec/servo-buses.md A2, A3); no homing offset, no
+ * current and its lock elsewhere (the spec's source S1: the spec itself
+ * gives no SCS table).
  */
 enum servo_series {
 	SERVO_SERIES_STS = 0,	/* Feetech STS/SMS, e.g. STS3215 */
