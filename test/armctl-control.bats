@@ -314,3 +314,21 @@ A,12,HoldB," ]
 	run --separate-stderr armctl --port "$PORT" rate
 	[ "$output" = $'rate\n0' ]
 }
+
+@test "a priority set in a session is a Q event in the session's log" {
+	start_chores
+	cd "$BATS_TEST_TMPDIR"
+	printf 'monitor --events E --count 4\nprio Idle 150\nmonitor --events E --count 4\n' |
+		armctl --port "$PORT" session --log-dir logs/ >out.csv
+	log=$(echo logs/*.csv)
+	# spine-evlog(5): Q, type D, Idle's id 3 and name, the new priority
+	# in value, logged with the first cycle it applies to
+	run grep -n ',Q,' "$log"
+	[[ "$output" =~ ^([0-9]+):([0-9]+),,Q,D,3,Idle,,,150,,,$ ]]
+	line=${BASH_REMATCH[1]} q=${BASH_REMATCH[2]}
+	# before it, Work's cycles (all earlier); after it, Idle's (not earlier)
+	head -n $((line - 1)) "$log" | tail -n +2 | awk -F, -v q="$q" \
+		'$1 >= q || ($4 == "D" && $5 != 2) { exit 1 }'
+	tail -n +$((line + 1)) "$log" | awk -F, -v q="$q" \
+		'$1 < q || ($4 == "D" && $5 != 3) { exit 1 }'
+}

@@ -48,6 +48,9 @@ struct ctl {
 	const char *arm_file;	/* --arm FILE */
 	const struct arm_desc *arm;	/* ... loaded by main */
 	int goto_joints;	/* goto --joints */
+	const char *on_connect;	/* session --on-connect FILE */
+	const char *log_dir;	/* session --log-dir DIR */
+	int shared;		/* a session's line: the link is the session's */
 	/* the link */
 	char *port_name;
 	struct wire_port *port;
@@ -59,8 +62,18 @@ struct ctl {
 /* Open the port only (a servo bus has no handshake); 0 or an exit status. */
 int ctl_open_port(struct ctl *c);
 
-/* Open the port and shake hands; 0 or an exit status (message printed). */
+/* Open the port and shake hands; 0 or an exit status (message printed).
+ * On a session's line (c->shared): the session's link, already open. */
 int ctl_connect(struct ctl *c);
+
+/* A session's line borrows the session's link (port, request numbers,
+ * handshake) and gives it back with the numbers moved on. */
+void ctl_share_link(struct ctl *line, const struct ctl *link);
+void ctl_return_link(struct ctl *link, const struct ctl *line);
+
+/* One session line, words as on the command line (main.c): its options
+ * parsed afresh, run on the session's link; 0 or the line's exit status. */
+int armctl_line(struct ctl *link, int argc, char **argv);
 
 /*
  * After an interruption: a new handshake (which also ends monitoring and
@@ -74,11 +87,13 @@ void ctl_disconnect(struct ctl *c);
    (message printed). */
 int ctl_plan_load(const char *path, struct loaded_plan *lp);
 
-/* The stored plan's first `size` bytes into buf (PLAN_READ, several in
-   flight); 0 or an exit status after a message.  path labels the
-   progress shown on a terminal; NULL shows none. */
-int ctl_download(struct ctl *c, uint8_t *buf, uint32_t size,
-    const char *path);
+/*
+ * The plan stored on the robot, read back and checked against its CRC:
+ * 0 with *bytes (the caller frees) and *size, or *size 0 and *bytes NULL
+ * when it holds none; else an exit status after a message (plans.c).
+ */
+int ctl_plan_fetch(struct ctl *c, const char *label, uint8_t **bytes,
+    uint32_t *size);
 
 /* Exit status for a session failure (message printed); CTL_INTERRUPTED. */
 int ctl_link_failed(struct ctl *c, const char *doing);
@@ -123,6 +138,8 @@ int cmd_step(struct ctl *c, int argc, char **argv);
 int cmd_rate(struct ctl *c, int argc, char **argv);
 int cmd_counters(struct ctl *c, int argc, char **argv);
 int cmd_state(struct ctl *c, int argc, char **argv);
+/* The console of session.c: connects itself, runs lines via armctl_line. */
+int cmd_session(struct ctl *c, int argc, char **argv);
 /* The arm commands (armcmd.c): they need --arm FILE. */
 /* goto, home and jog on a spine robot, from where its encoders say. */
 int cmd_move(struct ctl *c, int argc, char **argv);

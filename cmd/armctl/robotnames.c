@@ -12,29 +12,21 @@
 #include "plan/vocab.h"
 #include "robotnames.h"
 
-/* The robot's stored plan into rn->lp; 0 (size 0: none) or exit status. */
+/* The robot's stored plan into rn->lp (none: bytes NULL); 0 or an exit
+   status. */
 static int
 pull_plan(struct ctl *c, struct robot_names *rn)
 {
 	struct plan_error err;
-	struct wire_frame reply;
-	struct wire_in in;
 	uint32_t size;
 	int r;
 
-	if ((r = ctl_call(c, WIRE_PLAN_INFO, NULL, 0, &reply, "names")) != 0)
+	if ((r = ctl_plan_fetch(c, "names", &rn->lp.bytes, &size)) != 0)
 		return r;
-	wire_in_init(&in, reply.payload, reply.len);
-	if ((size = wire_get_u32(&in)) == 0) {
+	if (size == 0) {
 		rn->no_plan = 1;
 		return 0;
 	}
-	if ((rn->lp.bytes = malloc(size)) == NULL) {
-		warnx_tool("out of memory");
-		return EXIT_IOERR;
-	}
-	if ((r = ctl_download(c, rn->lp.bytes, size, NULL)) != 0)
-		return r;
 	if (plan_open(&rn->lp.plan, rn->lp.bytes, size, &err) != PLAN_OK) {
 		plan_unload(&rn->lp);	/* not ours to read: ids only */
 		return 0;
