@@ -112,9 +112,15 @@ wire_send_flags(struct wire_session *s, uint8_t type, const uint8_t *payload,
 	p->timeouts = 0;
 	p->sends = 0;
 	p->replied = 0;
+	p->arrive_ms = 0;
 	p->cumulative = (flags & WIRE_SEND_CUMULATIVE) != 0;
 	s->count++;
-	return transmit(s, p, 1);
+	if (transmit(s, p, 1) != 0)
+		return -1;
+	if (!(flags & WIRE_SEND_TAIL))
+		return 0;
+	s->resent++;
+	return transmit(s, p, 0);
 }
 
 /* Resend every unanswered request from index i on (go back N). */
@@ -130,6 +136,47 @@ resend_from(struct wire_session *s, uint8_t i, uint8_t upto, int rearm)
 		if (transmit(s, p, rearm) != 0)
 			return -1;
 	}
+	return 0;
+}
+
+/* About how long the line takes to carry one request: the replies of a
+ * full window come that far apart, and the timers measure from them. */
+static uint64_t
+frame_ms(const struct wire_session *s)
+{
+	return (uint64_t)(s->have_rtt ? s->srtt_ms + 0.5 : s->rto_ms);
+}
+
+/* Unanswered requests after i: sent before a resend of i, they may still
+ * be on the line ahead of it. */
+static uint8_t
+behind(struct wire_session *s, uint8_t i)
+{
+	uint8_t n = 0;
+
+	while (++i < s->count)
+		n = (uint8_t)(n + !at(s, i)->replied);
+	return n;
+}
+
+/*
+ * Send request i alone again, and expect it at the robot only after
+ * those queued ahead of it; its timeout runs from then, or it would
+ * expire while the resend is still on its way.
+ */
+static int
+resend_one(struct wire_session *s, uint8_t i)
+{
+	struct wire_pending *p = at(s, i);
+	uint64_t due;
+
+	s->resent++;
+	if (transmit(s, p, 1) != 0)
+		return -1;
+	p->arrive_ms = p->sent_ms + (behind(s, i) + 1) * frame_ms(s);
+	due = p->arrive_ms + (uint64_t)s->rto_ms;
+	if (p->due_ms < due)
+		p->due_ms = due;
 	return 0;
 }
 
@@ -193,22 +240,31 @@ restart_timers(struct wire_session *s)
 	}
 }
 
-/* Request i was answered: earlier cumulative ones of its type are done. */
+/*
+ * Request i was answered, so the robot ran every earlier one: a cumulative
+ * one still unanswered is done.  A later reply of its own type (how far
+ * the robot has got) stands in for its reply; one of another type (the
+ * commit's after the last chunk's) leaves it an empty one.
+ */
 static void
 stand_in(struct wire_session *s, uint8_t i)
 {
 	struct wire_pending *p = at(s, i), *q;
 	uint8_t j;
 
-	if (!p->cumulative || p->reply.type == WIRE_ERROR)
+	if (p->reply.type == WIRE_ERROR)
 		return;
 	for (j = 0; j < i; j++) {
 		q = at(s, j);
-		if (!q->replied && q->cumulative && q->type == p->type) {
-			q->replied = 1;
-			q->reply = p->reply;
-			q->reply.seq = q->seq;
+		if (q->replied || !q->cumulative)
+			continue;
+		q->replied = 1;
+		q->reply = p->reply;
+		if (q->type != p->type) {
+			q->reply.type = (uint8_t)(q->type | WIRE_REPLY);
+			q->reply.len = 0;
 		}
+		q->reply.seq = q->seq;
 	}
 }
 
@@ -234,12 +290,10 @@ on_frame(struct wire_session *s, const struct wire_frame *f)
 		if (!s->selective)
 			return resend_from(s, (uint8_t)i, s->count, 0);
 		/* The robot kept what came after: send the lost one alone, and
-		 * not again for each NAK its followers raise meanwhile. */
-		if (wire_now_ms() - p->sent_ms < (uint64_t)(s->have_rtt ?
-		    s->srtt_ms : s->rto_ms))
+		 * not again for a NAK that came before it could arrive. */
+		if (wire_now_ms() < p->arrive_ms)
 			return 0;
-		s->resent++;
-		return transmit(s, p, 0);
+		return resend_one(s, (uint8_t)i);
 	}
 	if (p->replied || !matches(p, f))
 		return 0;
@@ -310,29 +364,55 @@ back_off(struct wire_session *s)
 	s->rto_ms = next > cap ? cap : next;
 }
 
-/* Resend on the oldest request's timeout; -1 when its retries are spent. */
+/*
+ * On a timeout a robot that keeps requests needs only the oldest (lost,
+ * or its reply was) and the newest: if that was lost, nothing after it
+ * could raise a NAK; if it arrives, the robot NAKs any other gap, and its
+ * reply shows which replies were lost.  Any other robot gets them all.
+ */
+static int
+resend_on_timeout(struct wire_session *s)
+{
+	uint8_t last = s->count;
+
+	if (!s->selective)
+		return resend_from(s, 0, s->count, 1);
+	while (last > 1 && at(s, (uint8_t)(last - 1))->replied)
+		last--;
+	if (resend_one(s, 0) != 0)
+		return -1;
+	return last > 1 ? resend_one(s, (uint8_t)(last - 1)) : 0;
+}
+
+/*
+ * Resend on the oldest request's timeout; -1 when its retries are spent.
+ * The give-up budget runs from its first sending whatever moved its
+ * timer since, so a robot that keeps NAKing cannot keep us waiting.
+ */
 static int
 check_timeout(struct wire_session *s, uint64_t now, uint64_t *next)
 {
 	struct wire_pending *h = at(s, 0);
+	uint64_t give_up = h->first_ms + (uint64_t)s->timeout_ms *
+	    (uint64_t)(s->retries + 1);
 	char why[160];
 
-	if (now < h->due_ms) {
-		*next = h->due_ms;
-		return 0;
-	}
-	if (h->sends > s->retries && now - h->first_ms >=
-	    (uint64_t)s->timeout_ms * (uint64_t)(s->retries + 1)) {
+	if (h->sends > s->retries && now >= give_up) {
 		snprintf(why, sizeof why, "no reply from %s after %u tries "
 		    "in %lu ms", wire_port_name(s->port), (unsigned)h->sends,
 		    (unsigned long)(now - h->first_ms));
 		return failed(s, WIRE_FAIL_TIMEOUT, why);
 	}
+	if (now < h->due_ms) {
+		*next = h->sends > s->retries && give_up < h->due_ms ?
+		    give_up : h->due_ms;
+		return 0;
+	}
 	if (h->timeouts < UINT8_MAX)
 		h->timeouts++;
 	s->timeouts++;
 	back_off(s);
-	if (resend_from(s, 0, s->count, 1) != 0)
+	if (resend_on_timeout(s) != 0)
 		return -1;
 	*next = h->due_ms;
 	return 0;
