@@ -63,6 +63,17 @@ failed(struct wire_session *s, enum wire_fail f, const char *why)
 	return -1;
 }
 
+/* About how long the line takes to carry one request: the replies of a
+ * full window come that far apart, and the timers measure from them.
+ * Before a measurement, half the shortest timeout (a 64-byte frame takes
+ * 5.6 ms at 115200 baud), not the timeout itself, which may have backed
+ * off far beyond a frame time. */
+static uint64_t
+frame_ms(const struct wire_session *s)
+{
+	return (uint64_t)(s->have_rtt ? s->srtt_ms + 0.5 : RTO_MIN_MS / 2);
+}
+
 static int
 transmit(struct wire_session *s, struct wire_pending *p, int rearm)
 {
@@ -75,8 +86,15 @@ transmit(struct wire_session *s, struct wire_pending *p, int rearm)
 		return failed(s, WIRE_FAIL_LINK, why);
 	}
 	p->sent_ms = wire_now_ms();
+	/* It reaches the robot after what is still on the line before it. */
+	if (s->line_free_ms < (double)p->sent_ms)
+		s->line_free_ms = (double)p->sent_ms;
+	s->line_free_ms += (double)frame_ms(s) * p->len / WIRE_FRAME_MAX;
+	p->arrive_ms = (uint64_t)(s->line_free_ms + 0.5);
 	if (p->sends == 0)
 		p->first_ms = p->sent_ms;
+	else
+		s->loss_ms = p->sent_ms;
 	if (p->sends < UINT16_MAX)
 		p->sends++;
 	if (rearm)
@@ -112,7 +130,6 @@ wire_send_flags(struct wire_session *s, uint8_t type, const uint8_t *payload,
 	p->timeouts = 0;
 	p->sends = 0;
 	p->replied = 0;
-	p->arrive_ms = 0;
 	p->cumulative = (flags & WIRE_SEND_CUMULATIVE) != 0;
 	s->count++;
 	if (transmit(s, p, 1) != 0)
@@ -139,29 +156,9 @@ resend_from(struct wire_session *s, uint8_t i, uint8_t upto, int rearm)
 	return 0;
 }
 
-/* About how long the line takes to carry one request: the replies of a
- * full window come that far apart, and the timers measure from them. */
-static uint64_t
-frame_ms(const struct wire_session *s)
-{
-	return (uint64_t)(s->have_rtt ? s->srtt_ms + 0.5 : s->rto_ms);
-}
-
-/* Unanswered requests after i: sent before a resend of i, they may still
- * be on the line ahead of it. */
-static uint8_t
-behind(struct wire_session *s, uint8_t i)
-{
-	uint8_t n = 0;
-
-	while (++i < s->count)
-		n = (uint8_t)(n + !at(s, i)->replied);
-	return n;
-}
-
 /*
- * Send request i alone again, and expect it at the robot only after
- * those queued ahead of it; its timeout runs from then, or it would
+ * Send request i alone again.  It reaches the robot only after what is
+ * queued on the line before it: its timeout runs from then, or it would
  * expire while the resend is still on its way.
  */
 static int
@@ -173,10 +170,27 @@ resend_one(struct wire_session *s, uint8_t i)
 	s->resent++;
 	if (transmit(s, p, 1) != 0)
 		return -1;
-	p->arrive_ms = p->sent_ms + (behind(s, i) + 1) * frame_ms(s);
 	due = p->arrive_ms + (uint64_t)s->rto_ms;
 	if (p->due_ms < due)
 		p->due_ms = due;
+	return 0;
+}
+
+/* Replies to requests before i were lost: ask for each again, once until
+ * the resend could have arrived (later replies keep showing the loss). */
+static int
+resend_lost_replies(struct wire_session *s, uint8_t i)
+{
+	uint64_t now = wire_now_ms();
+	uint8_t j;
+
+	for (j = 0; j < i; j++) {
+		struct wire_pending *p = at(s, j);
+
+		if (!p->replied && now >= p->arrive_ms &&
+		    resend_one(s, j) != 0)
+			return -1;
+	}
 	return 0;
 }
 
@@ -285,6 +299,7 @@ on_frame(struct wire_session *s, const struct wire_frame *f)
 	p = at(s, (uint8_t)i);
 	if (f->type == WIRE_NAK) {
 		s->naks++;
+		s->loss_ms = wire_now_ms();
 		if (p->replied)
 			return 0;
 		if (!s->selective)
@@ -303,16 +318,18 @@ on_frame(struct wire_session *s, const struct wire_frame *f)
 	 * Karn: a reply to a resent request could answer either sending.
 	 * A request sent in a burst waited behind the one answered before
 	 * it: its round trip counts from that answer, as its timer does.
+	 * Nor does one that the robot may have kept waiting for a lost one
+	 * (a NAK or a resend since it was sent): that wait is no round trip.
 	 */
 	now = wire_now_ms();
-	if (p->sends == 1)
+	if (p->sends == 1 && s->loss_ms < p->sent_ms)
 		sample_rtt(s, (double)(now - (p->sent_ms > s->progress_ms ?
 		    p->sent_ms : s->progress_ms)));
 	s->progress_ms = now;
 	restart_timers(s);
 	stand_in(s, (uint8_t)i);
 	/* Replies come in order: any earlier one still missing was lost. */
-	return resend_from(s, 0, (uint8_t)i, 0);
+	return resend_lost_replies(s, (uint8_t)i);
 }
 
 static int

@@ -32,9 +32,8 @@ struct wire_pending {
 	uint8_t seq, type, len;
 	uint8_t frame[WIRE_FRAME_MAX];
 	uint64_t due_ms;	/* resend if no reply by then */
-	uint64_t arrive_ms;	/* the last sending should have reached the
-				 * robot by then: a NAK before it is not
-				 * news */
+	uint64_t arrive_ms;	/* the last sending should reach the robot
+				 * then: a NAK before it is not news */
 	uint64_t first_ms;	/* first sent: the give-up budget runs from it */
 	uint64_t sent_ms;	/* last sent */
 	uint16_t sends;		/* times sent */
@@ -51,8 +50,11 @@ struct wire_session {
 	int rto_ms;		/* the resend timeout now */
 	int base_rto_ms;	/* from the round trips alone, 0 before one */
 	double srtt_ms, rttvar_ms;	/* round trip: mean, deviation */
+	double line_free_ms;	/* when what we wrote will all have reached
+				 * the robot (a frame takes about srtt_ms) */
 	int have_rtt;		/* srtt_ms holds a sample */
 	uint64_t progress_ms;	/* when the last new reply came */
+	uint64_t loss_ms;	/* when the last NAK came or resend went */
 	uint8_t window;		/* set from HELLO; 1 until then */
 	uint8_t selective;	/* HELLO said WIRE_F_SELECTIVE */
 	uint8_t next_seq;
