@@ -131,6 +131,7 @@ wire_send_flags(struct wire_session *s, uint8_t type, const uint8_t *payload,
 	p->sends = 0;
 	p->replied = 0;
 	p->cumulative = (flags & WIRE_SEND_CUMULATIVE) != 0;
+	p->tail = (flags & WIRE_SEND_TAIL) != 0;
 	s->count++;
 	if (transmit(s, p, 1) != 0)
 		return -1;
@@ -325,6 +326,12 @@ on_frame(struct wire_session *s, const struct wire_frame *f)
 	if (p->sends == 1 && s->loss_ms < p->sent_ms)
 		sample_rtt(s, (double)(now - (p->sent_ms > s->progress_ms ?
 		    p->sent_ms : s->progress_ms)));
+	else if (!s->have_rtt)
+		/* Better a first guess from the last sending than a timeout
+		 * left backed off until a request goes through at once,
+		 * which on a lossy line may be never; the next clean
+		 * measurement corrects it. */
+		sample_rtt(s, (double)(now - p->sent_ms));
 	s->progress_ms = now;
 	restart_timers(s);
 	stand_in(s, (uint8_t)i);
@@ -398,7 +405,11 @@ resend_on_timeout(struct wire_session *s)
 		last--;
 	if (resend_one(s, 0) != 0)
 		return -1;
-	return last > 1 ? resend_one(s, (uint8_t)(last - 1)) : 0;
+	if (last > 1 && resend_one(s, (uint8_t)(last - 1)) != 0)
+		return -1;
+	/* The tail of a burst goes twice again, as it did the first time. */
+	return at(s, (uint8_t)(last - 1))->tail ? resend_one(s,
+	    (uint8_t)(last - 1)) : 0;
 }
 
 /*

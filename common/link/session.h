@@ -40,6 +40,7 @@ struct wire_pending {
 	uint8_t timeouts;
 	uint8_t replied;
 	uint8_t cumulative;	/* WIRE_SEND_CUMULATIVE */
+	uint8_t tail;		/* WIRE_SEND_TAIL */
 	struct wire_frame reply;
 };
 

@@ -127,11 +127,20 @@ run_in_order(struct robot *r, const struct wire_frame *f)
 	r->expect++;
 	r->nak_sent = 0;
 	for (;;) {
+		uint8_t twice;
+
 		slot = (uint8_t)(r->expect % (ROBOT_WINDOW - 1));
 		if (!r->ahead_ok[slot] || r->ahead[slot].seq != r->expect)
 			break;
+		twice = r->ahead_ok[slot] > 1;
 		r->ahead_ok[slot] = 0;
 		answer(r, &r->ahead[slot]);
+		/* It came twice (a burst's last request is sent twice): so
+		 * does its reply, as if we had not had to keep it. */
+		if (twice) {
+			slot = (uint8_t)(r->expect % ROBOT_WINDOW);
+			send_frame(r, r->cache[slot], r->cache_len[slot]);
+		}
 		r->expect++;
 	}
 	/* Still holding some: the next gap is a loss too. */
@@ -170,8 +179,12 @@ on_frame(struct robot *r, const struct wire_frame *f)
 		 * the others it has sent, and repeat_nak asks again when the
 		 * line goes quiet without it. */
 		slot = (uint8_t)(f->seq % (ROBOT_WINDOW - 1));
-		r->ahead[slot] = *f;
-		r->ahead_ok[slot] = 1;
+		if (r->ahead_ok[slot] && r->ahead[slot].seq == f->seq) {
+			r->ahead_ok[slot] = 2;	/* the same again */
+		} else {
+			r->ahead[slot] = *f;
+			r->ahead_ok[slot] = 1;
+		}
 		if (!r->nak_sent)
 			send_nak(r);
 	} else if (!r->nak_sent) {

@@ -48,7 +48,8 @@ struct robot {
 	uint8_t cache_len[ROBOT_WINDOW];
 	uint8_t cache[ROBOT_WINDOW][WIRE_FRAME_MAX];
 	/* requests that came ahead of a lost one, kept until it is resent
-	 * (selective repeat): slot seq % (ROBOT_WINDOW - 1) */
+	 * (selective repeat): slot seq % (ROBOT_WINDOW - 1); ahead_ok is 2
+	 * when the same request came twice (to be answered twice) */
 	uint8_t ahead_ok[ROBOT_WINDOW - 1];
 	struct wire_frame ahead[ROBOT_WINDOW - 1];
 	uint32_t nak_ms;		/* when the last NAK went out */
