@@ -339,9 +339,34 @@ on_frame(struct wire_session *s, const struct wire_frame *f)
 	return resend_lost_replies(s, (uint8_t)i);
 }
 
+/*
+ * A frame from the robot arrived damaged.  With one request unanswered it
+ * was most likely that one's reply, or a NAK for it, and nothing else will
+ * come to show the loss: resend it now (twice if a burst's tail) rather
+ * than wait out its timeout.  With more unanswered, later replies and the
+ * robot's repeated NAKs show what was lost.
+ */
+static int
+on_damage(struct wire_session *s)
+{
+	uint8_t i, last = 0, open = 0;
+
+	for (i = 0; i < s->count; i++)
+		if (!at(s, i)->replied) {
+			open++;
+			last = i;
+		}
+	if (open != 1 || wire_now_ms() < at(s, last)->arrive_ms)
+		return 0;
+	if (resend_one(s, last) != 0)
+		return -1;
+	return at(s, last)->tail ? resend_one(s, last) : 0;
+}
+
 static int
 pump(struct wire_session *s, int wait_ms)
 {
+	uint8_t damage = s->dec.damage;
 	uint8_t buf[256];
 	struct wire_frame f;
 	long n, k;
@@ -367,7 +392,7 @@ pump(struct wire_session *s, int wait_ms)
 	while (n == 0 && wire_decoder_next(&s->dec, &f))
 		if (on_frame(s, &f) != 0)
 			return -1;
-	return 0;
+	return s->dec.damage != damage ? on_damage(s) : 0;
 }
 
 /*
