@@ -116,6 +116,7 @@ wire_send_flags(struct wire_session *s, uint8_t type, const uint8_t *payload,
     uint8_t len, unsigned flags)
 {
 	struct wire_pending *p;
+	uint64_t loss;
 
 	if (s->fail)
 		return -1;
@@ -137,8 +138,13 @@ wire_send_flags(struct wire_session *s, uint8_t type, const uint8_t *payload,
 		return -1;
 	if (!(flags & WIRE_SEND_TAIL))
 		return 0;
+	/* (a copy sent on purpose is no sign of loss) */
+	loss = s->loss_ms;
 	s->resent++;
-	return transmit(s, p, 0);
+	if (transmit(s, p, 0) != 0)
+		return -1;
+	s->loss_ms = loss;
+	return 0;
 }
 
 /* Resend every unanswered request from index i on (go back N). */
