@@ -1,5 +1,6 @@
 /*
- * session.c - go-back-N requests over a host_port.
+ * session.c - windowed requests over a host_port: selective repeat with a
+ * robot that keeps requests ahead of a lost one, go-back-N otherwise.
  * The robot answers in order and keeps its last replies, so resending a
  * request is always safe: it executes once and answers again.
  */
@@ -289,6 +290,46 @@ stand_in(struct wire_session *s, uint8_t i)
 	}
 }
 
+/* The robot asks for request i again. */
+static int
+on_nak(struct wire_session *s, uint8_t i)
+{
+	struct wire_pending *p = at(s, i);
+
+	s->naks++;
+	s->loss_ms = wire_now_ms();
+	if (p->replied)
+		return 0;
+	if (!s->selective)
+		return resend_from(s, i, s->count, 0);
+	/* The robot kept what came after: send the lost one alone, and not
+	 * again for a NAK that came before it could arrive. */
+	if (wire_now_ms() < p->arrive_ms)
+		return 0;
+	return resend_one(s, i);
+}
+
+/*
+ * Karn: a reply to a resent request could answer either sending.  A
+ * request sent in a burst waited behind the one answered before it: its
+ * round trip counts from that answer, as its timer does.  Nor does one
+ * that the robot may have kept waiting for a lost one (a NAK or a resend
+ * since it was sent): that wait is no round trip.
+ */
+static void
+measure(struct wire_session *s, const struct wire_pending *p, uint64_t now)
+{
+	if (p->sends == 1 && s->loss_ms < p->sent_ms)
+		sample_rtt(s, (double)(now - (p->sent_ms > s->progress_ms ?
+		    p->sent_ms : s->progress_ms)));
+	else if (!s->have_rtt)
+		/* Better a first guess from the last sending than a timeout
+		 * left backed off until a request goes through at once,
+		 * which on a lossy line may be never; the next clean
+		 * measurement corrects it. */
+		sample_rtt(s, (double)(now - p->sent_ms));
+}
+
 static int
 on_frame(struct wire_session *s, const struct wire_frame *f)
 {
@@ -303,41 +344,15 @@ on_frame(struct wire_session *s, const struct wire_frame *f)
 	}
 	if ((i = find(s, f->seq)) < 0)
 		return 0;	/* stale: a reply we already have, or noise */
+	if (f->type == WIRE_NAK)
+		return on_nak(s, (uint8_t)i);
 	p = at(s, (uint8_t)i);
-	if (f->type == WIRE_NAK) {
-		s->naks++;
-		s->loss_ms = wire_now_ms();
-		if (p->replied)
-			return 0;
-		if (!s->selective)
-			return resend_from(s, (uint8_t)i, s->count, 0);
-		/* The robot kept what came after: send the lost one alone, and
-		 * not again for a NAK that came before it could arrive. */
-		if (wire_now_ms() < p->arrive_ms)
-			return 0;
-		return resend_one(s, (uint8_t)i);
-	}
 	if (p->replied || !matches(p, f))
 		return 0;
 	p->replied = 1;
 	p->reply = *f;
-	/*
-	 * Karn: a reply to a resent request could answer either sending.
-	 * A request sent in a burst waited behind the one answered before
-	 * it: its round trip counts from that answer, as its timer does.
-	 * Nor does one that the robot may have kept waiting for a lost one
-	 * (a NAK or a resend since it was sent): that wait is no round trip.
-	 */
 	now = wire_now_ms();
-	if (p->sends == 1 && s->loss_ms < p->sent_ms)
-		sample_rtt(s, (double)(now - (p->sent_ms > s->progress_ms ?
-		    p->sent_ms : s->progress_ms)));
-	else if (!s->have_rtt)
-		/* Better a first guess from the last sending than a timeout
-		 * left backed off until a request goes through at once,
-		 * which on a lossy line may be never; the next clean
-		 * measurement corrects it. */
-		sample_rtt(s, (double)(now - p->sent_ms));
+	measure(s, p, now);
 	s->progress_ms = now;
 	restart_timers(s);
 	stand_in(s, (uint8_t)i);
