@@ -64,15 +64,23 @@ failed(struct wire_session *s, enum wire_fail f, const char *why)
 	return -1;
 }
 
-/* About how long the line takes to carry one request: the replies of a
- * full window come that far apart, and the timers measure from them.
- * Before a measurement, half the shortest timeout (a 64-byte frame takes
- * 5.6 ms at 115200 baud), not the timeout itself, which may have backed
- * off far beyond a frame time. */
-static uint64_t
+/*
+ * About how long the line takes to carry one request: the replies of a
+ * full window come that far apart, and the timers measure from them.  A
+ * busy host inflates the smoothed round trip, never the line, so at most
+ * twice the shortest round trip seen (a handshake's or a short request's,
+ * about half a 64-byte chunk's).  Before a measurement, half the shortest
+ * timeout (a 64-byte frame takes 5.6 ms at 115200 baud), not the timeout
+ * itself, which may have backed off far beyond a frame time.
+ */
+static double
 frame_ms(const struct wire_session *s)
 {
-	return (uint64_t)(s->have_rtt ? s->srtt_ms + 0.5 : RTO_MIN_MS / 2);
+	double cap = 2 * (s->min_rtt_ms > 1 ? s->min_rtt_ms : 1);
+
+	if (!s->have_rtt)
+		return RTO_MIN_MS / 2;
+	return s->srtt_ms < cap ? s->srtt_ms : cap;
 }
 
 static int
@@ -90,7 +98,7 @@ transmit(struct wire_session *s, struct wire_pending *p, int rearm)
 	/* It reaches the robot after what is still on the line before it. */
 	if (s->line_free_ms < (double)p->sent_ms)
 		s->line_free_ms = (double)p->sent_ms;
-	s->line_free_ms += (double)frame_ms(s) * p->len / WIRE_FRAME_MAX;
+	s->line_free_ms += frame_ms(s) * p->len / WIRE_FRAME_MAX;
 	p->arrive_ms = (uint64_t)(s->line_free_ms + 0.5);
 	if (p->sends == 0)
 		p->first_ms = p->sent_ms;
@@ -227,6 +235,8 @@ sample_rtt(struct wire_session *s, double ms)
 {
 	double rto, dev;
 
+	if (!s->have_rtt || ms < s->min_rtt_ms)
+		s->min_rtt_ms = ms;
 	if (!s->have_rtt) {
 		s->srtt_ms = ms;
 		s->rttvar_ms = ms / 2;

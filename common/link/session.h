@@ -51,8 +51,9 @@ struct wire_session {
 	int rto_ms;		/* the resend timeout now */
 	int base_rto_ms;	/* from the round trips alone, 0 before one */
 	double srtt_ms, rttvar_ms;	/* round trip: mean, deviation */
+	double min_rtt_ms;	/* the shortest round trip seen */
 	double line_free_ms;	/* when what we wrote will all have reached
-				 * the robot (a frame takes about srtt_ms) */
+				 * the robot (see frame_ms in session.c) */
 	int have_rtt;		/* srtt_ms holds a sample */
 	uint64_t progress_ms;	/* when the last new reply came */
 	uint64_t loss_ms;	/* when the last NAK came or resend went */
