@@ -162,10 +162,11 @@ SIMAVR_INC  = $(patsubst -I%,-isystem %,$(shell pkg-config --cflags simavr \
 # these variables are set.)
 bats: $(if $(HAVE_FW_SIM),$(AVRPTY) $(FW_ELF))
 
-$(AVRPTY): test/simavr/avrpty.c
+$(AVRPTY): $(wildcard test/simavr/*.c test/simavr/*.h) $(LIB)
 	@mkdir -p $(@D)
-	$(CC) $(WARN) $(SIMAVR_INC) -O2 -g -o $@ $< \
-		$(shell pkg-config --libs simavr 2>/dev/null)
+	$(CC) $(WARN) $(SIMAVR_INC) -Icommon -O2 -g -o $@ \
+		$(wildcard test/simavr/*.c) $(LIB) \
+		$(shell pkg-config --libs simavr 2>/dev/null) -lm
 
 firmware:
 	@command -v $(AVR_CC) >/dev/null 2>&1 || { echo "firmware: \
