@@ -47,6 +47,8 @@ struct ctl {
 	const char *arm_file;	/* --arm FILE */
 	const struct arm_desc *arm;	/* ... loaded by main */
 	int goto_joints;	/* goto --joints */
+	int force;		/* push --force: even if the ids do not match */
+	long every_ms;		/* telemetry --every */
 	/* the link */
 	char *port_name;
 	struct wire_port *port;
@@ -108,6 +110,10 @@ int cmd_pos(struct ctl *c, int argc, char **argv);
 int cmd_run(struct ctl *c, int argc, char **argv);
 int cmd_monitor(struct ctl *c, int argc, char **argv);
 int cmd_send(struct ctl *c, int argc, char **argv);
+/* The robot's self-description and running on its own. */
+int cmd_describe(struct ctl *c, int argc, char **argv);
+int cmd_config(struct ctl *c, int argc, char **argv);
+int cmd_telemetry(struct ctl *c, int argc, char **argv);
 /* The arm commands (armcmd.c): they need --arm FILE. */
 /* goto, home and jog on a spine robot, from where its encoders say. */
 int cmd_move(struct ctl *c, int argc, char **argv);

@@ -51,6 +51,17 @@ usage(FILE *fp)
 	    " [--rate HZ]]\n"
 	    "                        print the plan's monitor events\n"
 	    "  send TYPE [HEX...]    one raw request, for debugging\n"
+	    "  describe [--format csv|jsonl]\n"
+	    "                        the robot's senses, actions and joints\n"
+	    "  config [autostart on|off [--rate HZ] [--events ESPFZR]]\n"
+	    "                        show or set whether the plan runs on"
+	    " power-up\n"
+	    "  telemetry [--every 250ms] [--count N] [--duration S]"
+	    " [--format F]\n"
+	    "                        print every sense's value at that"
+	    " period\n"
+	    "push takes --force: store a plan whose sense and action names"
+	    " do not\nmatch the robot's\n"
 	    "with --arm FILE (spine-arm(5)): run also takes x,y,z[,pitch,roll]"
 	    " or the\n"
 	    "joints by name, a gripper column (%%) and honours a t column;"
@@ -89,9 +100,13 @@ static const struct {
 	{ 'p', "period", "run" }, { 't', "threshold", "run" },
 	{ 'n', "persist", "run" }, { 'w', "pause", "run" },
 	{ 'R', "resume", "run" }, { 'N', "names", "monitor" },
-	{ 'c', "count", "monitor" }, { 'd', "duration", "monitor" },
-	{ 'E', "events", "monitor" }, { 'r', "rate", "start monitor" },
-	{ 'S', "start", "monitor" }, { 'F', "format", "monitor" },
+	{ 'c', "count", "monitor telemetry" },
+	{ 'd', "duration", "monitor telemetry" },
+	{ 'E', "events", "monitor config" },
+	{ 'r', "rate", "start monitor config" },
+	{ 'S', "start", "monitor" },
+	{ 'F', "format", "monitor describe config telemetry" },
+	{ 'e', "every", "telemetry" }, { 'f', "force", "push" },
 	{ 'L', "links", "run" }, { 'J', "joints", "goto" },
 	{ 'a', "all", "list" }, { 'B', "probe", "list" },
 	{ 'l', "load", "run" }, { 'Z', "release", "run" },
@@ -112,6 +127,9 @@ static const struct {
 	{ "monitor", cmd_monitor, 0 }, { "send", cmd_send, 1 },
 	{ "goto", cmd_move, 1 }, { "home", cmd_move, 1 },
 	{ "jog", cmd_move, 1 }, { "gripper", cmd_gripper, 1 },
+	/* config and telemetry check their arguments before they connect */
+	{ "describe", cmd_describe, 1 }, { "config", cmd_config, 0 },
+	{ "telemetry", cmd_telemetry, 0 },
 };
 
 static int
@@ -121,6 +139,29 @@ bad(const char *opt, const char *arg, const char *why)
 }
 
 static struct bus_opts bus;	/* --bus and its options (bus.c) */
+
+/* --every 250ms, 0.5s or 250 (milliseconds). */
+static int
+parse_every(struct ctl *c, const char *arg)
+{
+	char num[32];
+	size_t n = strlen(arg);
+	double v, scale = 1;
+
+	if (n >= sizeof num)
+		return bad("every", arg, "want a period like 250ms or 0.5s");
+	memcpy(num, arg, n + 1);
+	if (n > 2 && strcmp(num + n - 2, "ms") == 0)
+		num[n - 2] = '\0';
+	else if (n > 1 && num[n - 1] == 's') {
+		num[n - 1] = '\0';
+		scale = 1000;
+	}
+	if (num_double(num, &v) || v * scale < 20 || v * scale > 60000)
+		return bad("every", arg, "want 20ms to 60s");
+	c->every_ms = (long)(v * scale + 0.5);
+	return 0;
+}
 
 /* The options of a servo bus. */
 static int
@@ -162,6 +203,8 @@ set_option(struct ctl *c, int ch, const char *arg)
 	case 'a': c->list_all = 1; return 0;
 	case 'B': c->list_probe = 1; return 0;
 	case 'S': c->start_plan = 1; return 0;
+	case 'f': c->force = 1; return 0;
+	case 'e': return parse_every(c, arg);
 	case 'F':
 		return evlog_format_parse(arg, &c->format) ? bad("format", arg,
 		    "want csv or jsonl") : 0;
@@ -240,6 +283,8 @@ static const struct option longopts[] = {
 	{ "release", no_argument, NULL, 'Z' },
 	{ "format", required_argument, NULL, 'F' },
 	{ "start", no_argument, NULL, 'S' },
+	{ "every", required_argument, NULL, 'e' },
+	{ "force", no_argument, NULL, 'f' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 }
@@ -322,11 +367,13 @@ interrupted_exit(struct ctl *c, const char *command)
 	int r, sig;
 
 	if (c->port && (r = ctl_resync(c)) == 0) {
-		if (strcmp(command, "monitor") == 0)
-			r = 0;	/* the handshake ended the monitoring */
+		if (strcmp(command, "monitor") == 0 ||
+		    strcmp(command, "telemetry") == 0)
+			r = 0;	/* the handshake ended the stream */
 		else
 			r = ctl_call(c, WIRE_STOP, NULL, 0, &reply, "stop");
-		if (r == 0 && strcmp(command, "monitor") != 0)
+		if (r == 0 && strcmp(command, "monitor") != 0 &&
+		    strcmp(command, "telemetry") != 0)
 			warnx_tool("interrupted: the arm is stopped");
 	}
 	ctl_disconnect(c);
