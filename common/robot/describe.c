@@ -11,26 +11,32 @@
 #include "requests.h"
 #include "wire/desc.h"
 
-/* Row bits: what it is, and whether it repeats for every joint. */
+/* Row bits: what it is, whether it repeats for every joint, its unit;
+ * the high nibble picks its range (two bytes a row, not six: an AVR
+ * keeps this table in RAM). */
 #define ROW_ACTION	0x01
 #define ROW_PER_JOINT	0x02
 #define ROW_MM		0x04
 #define ROW_DEG		0x08
+#define RANGE(k)	((k) << 4)
+
+static const int16_t ranges[][2] = {
+	{ 0, INT16_MAX }, { 0, 1 }, { -180, 180 }, { -360, 360 }, { 0, 0 }
+};
 
 struct row {
 	uint8_t first, bits;
-	int16_t min, max;
 };
 
 static const struct row rows[] = {
-	{ ROBOT_SENSE_OBSTACLE, ROW_MM, 0, INT16_MAX },
-	{ ROBOT_SENSE_MOVING, 0, 0, 1 },
-	{ ROBOT_SENSE_LAG, ROW_DEG, 0, INT16_MAX },
-	{ ROBOT_SENSE_JOINT, ROW_DEG | ROW_PER_JOINT, -180, 180 },
-	{ ROBOT_ACT_TURN_BY, ROW_ACTION | ROW_DEG | ROW_PER_JOINT, -360, 360 },
-	{ ROBOT_ACT_TURN_TO, ROW_ACTION | ROW_DEG | ROW_PER_JOINT, -180, 180 },
-	{ ROBOT_ACT_HOME, ROW_ACTION, 0, 0 },
-	{ ROBOT_ACT_STOP, ROW_ACTION, 0, 0 },
+	{ ROBOT_SENSE_OBSTACLE, ROW_MM | RANGE(0) },
+	{ ROBOT_SENSE_MOVING, RANGE(1) },
+	{ ROBOT_SENSE_LAG, ROW_DEG | RANGE(0) },
+	{ ROBOT_SENSE_JOINT, ROW_DEG | ROW_PER_JOINT | RANGE(2) },
+	{ ROBOT_ACT_TURN_BY, ROW_ACTION | ROW_DEG | ROW_PER_JOINT | RANGE(3) },
+	{ ROBOT_ACT_TURN_TO, ROW_ACTION | ROW_DEG | ROW_PER_JOINT | RANGE(2) },
+	{ ROBOT_ACT_HOME, ROW_ACTION | RANGE(4) },
+	{ ROBOT_ACT_STOP, ROW_ACTION | RANGE(4) },
 };
 #define NROWS ((uint8_t)(sizeof rows / sizeof rows[0]))
 
@@ -56,8 +62,8 @@ fill_row(const struct robot *r, uint8_t k, struct wire_desc *d)
 	d->kind = w->bits & ROW_ACTION ? WIRE_DESC_ACTION : WIRE_DESC_SENSE;
 	d->first = w->first;
 	d->count = w->bits & ROW_PER_JOINT ? r->hw->joints : 1;
-	d->min = w->min;
-	d->max = w->max;
+	d->min = ranges[w->bits >> 4][0];
+	d->max = ranges[w->bits >> 4][1];
 	strcpy(d->unit, w->bits & ROW_MM ? "mm" : w->bits & ROW_DEG ? "deg" :
 	    "");
 	strcpy(d->name, name_of(k));

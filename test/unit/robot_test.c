@@ -14,7 +14,7 @@
 #include "plan/plan.h"
 
 struct fake {
-	uint8_t store[1056];	/* 32 header + 2 x 512 */
+	uint8_t store[1072];	/* 32 header + 2 x (512 plan + 8 config) */
 	uint8_t plan_ram[600];
 	uint16_t state_ram[512];
 	int writes_left;	/* -1: never fail */
@@ -284,7 +284,7 @@ test_hello(void)
 	robot_init(&r, &hw);
 	CHECK(hello(&r, &f, &h) == 0);
 	CHECK(h.joints == 3 && h.link_um[1] == 80000);
-	/* (1056 - 32) / 2 */
+	/* (1072 - 32) / 2 - 8: a slot less its configuration */
 	CHECK(h.capacity == 512);
 	CHECK(h.window == ROBOT_WINDOW && h.slots == ROBOT_SLOTS);
 	CHECK_STR(h.firmware, "fake");
@@ -377,13 +377,13 @@ test_power_loss(void)
 
 	/* Cut the power after every possible number of EEPROM writes during
 	 * an upload (the last one torn): afterwards the robot holds a or b,
-	 * whole.  b is 32 + 18 + 4 + 5 x 69 = 399 bytes, so its upload is 10
-	 * writes: blank descriptor, 8 chunks of at most 55 bytes, the new
-	 * descriptor. */
+	 * whole.  b is 32 + 18 + 4 + 5 x 69 = 399 bytes, so its upload is 11
+	 * writes: blank descriptor, 8 chunks of at most 55 bytes, the
+	 * configuration carried over, the new descriptor. */
 	na = build_plan(a, sizeof a, 69, 3);
 	nb = build_plan(b, sizeof b, 69, 4);
 	CHECK(nb == 399);
-	for (cut = 0; cut < 12; cut++) {
+	for (cut = 0; cut < 13; cut++) {
 		long n;
 
 		fake_init(&f);
@@ -398,7 +398,7 @@ test_power_loss(void)
 		hello(&r, &f, &h);
 		n = pull(&r, &f, back);
 		CHECK(n == 399);
-		CHECK(memcmp(back, cut >= 10 ? b : a, 399) == 0);
+		CHECK(memcmp(back, cut >= 11 ? b : a, 399) == 0);
 	}
 }
 
