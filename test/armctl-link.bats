@@ -44,10 +44,12 @@ teardown() {
 
 @test "a commit that never gets through and a robot gone silent: outcome unknown" {
 	make_plan new 2
-	# the robot hears HELLO, BEGIN and every 55-byte chunk, then nothing:
-	# the commit and the second handshake go unanswered
+	# the robot hears HELLO, the 11 DESCRIBE requests push checks the plan
+	# with (8 rows of senses and actions, 3 joints), BEGIN and every
+	# 55-byte chunk, then nothing: the commit and the second handshake go
+	# unanswered
 	size=$(stat -c %s "$BATS_TEST_TMPDIR/new.plan")
-	start_armsim --stall-after $((2 + (size + 54) / 55))
+	start_armsim --stall-after $((2 + 11 + (size + 54) / 55))
 	run --separate-stderr armctl --port "$PORT" --timeout 50 --retries 2 \
 		push "$BATS_TEST_TMPDIR/new.plan"
 	[ "$status" -eq 75 ]

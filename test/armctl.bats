@@ -109,14 +109,15 @@ teardown() {
 	start_armsim --eeprom "$BATS_TEST_TMPDIR/ee"
 	armctl --port "$PORT" push "$BATS_TEST_TMPDIR/old.plan"
 	stop_armsim
-	# the robot hangs after the handshake, BEGIN and 5 chunks; then we
-	# pull the plug while armctl waits
-	start_armsim --eeprom "$BATS_TEST_TMPDIR/ee" --stall-after 7
+	# the robot hangs after the handshake, the 11 DESCRIBE requests of
+	# the plan check, BEGIN and 5 chunks; then we pull the plug while
+	# armctl waits
+	start_armsim --eeprom "$BATS_TEST_TMPDIR/ee" --stall-after 18
 	armctl --port "$PORT" --timeout 2000 --retries 5 \
 		push "$BATS_TEST_TMPDIR/big.plan" \
 		>"$BATS_TEST_TMPDIR/push.out" 2>"$BATS_TEST_TMPDIR/push.err" 3>&- &
 	push_pid=$!
-	wait_armsim_log "stalled after 7 frames"
+	wait_armsim_log "stalled after 18 frames"
 	kill_armsim
 	status=0
 	wait "$push_pid" || status=$?

@@ -99,3 +99,61 @@ crc32_of() {
 	[ -n "$output" ]
 	[ "$output" -ge 512 ]
 }
+
+@test "firmware: describe lists the board's senses, actions and servo limits" {
+	run --separate-stderr armctl --port "$PORT" describe
+	[ "$status" -eq 0 ]
+	# 3 + 3 joint senses, 3 + 3 joint actions + home + stop, 3 joints
+	[ "${#lines[@]}" -eq 18 ]
+	assert_line "sense,1,ObstacleDistance,mm,0,32767"
+	assert_line "action,21,Stop,,0,0"
+	# board.h: each servo turns 90000 millidegrees either side of centre
+	assert_line "joint,1,Joint1,deg,-90,90"
+	assert_line "joint,3,Joint3,deg,-90,90"
+}
+
+@test "firmware: the mismatch check, the configuration and the sense stream" {
+	plancc -o rover.plan "$SPINE_ROOT/examples/plans/rover.yaml"
+	run --separate-stderr armctl --port "$PORT" push rover.plan
+	[ "$status" -eq 65 ]
+	[ "${stderr_lines[0]}" = "armctl: rover.plan: sense 1: the plan's Sonar is the robot's ObstacleDistance" ]
+	plancc -o wave.plan "$SPINE_ROOT/examples/plans/arm-wave.inst"
+	run --separate-stderr armctl --port "$PORT" push wave.plan
+	[ "$status" -eq 0 ]
+	[ -z "$stderr" ]
+	run --separate-stderr armctl --port "$PORT" config autostart on --rate 10 --events E
+	[ "$status" -eq 0 ]
+	assert_output $'autostart,rate,events\non,10,E'
+	run --separate-stderr armctl --port "$PORT" config
+	assert_output $'autostart,rate,events\non,10,E'
+	run --separate-stderr armctl --port "$PORT" telemetry --every 100ms --count 2
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "time_ms,ObstacleDistance,Moving,Lag,Joint1,Joint2,Joint3" ]
+	# the servos have no feedback: at rest at 0, nothing lags
+	[[ "${lines[1]}" =~ ^0,-?[0-9]+,0,0,0,0,0$ ]]
+	[[ "${lines[2]}" =~ ^100,-?[0-9]+,0,0,0,0,0$ ]]
+}
+
+@test "firmware: autostart runs the stored plan after a power cycle" {
+	"$AVRPTY" --help 2>&1 | grep -q -- --eeprom ||
+		skip "avrpty keeps no EEPROM across restarts (no --eeprom)"
+	stop_avr
+	"$AVRPTY" --eeprom ee --link "$PORT" "$FIRMWARE" >avr.out 2>avr.err 3>&- &
+	AVR_PID=$!
+	wait_for_link "$PORT" "$AVR_PID" avr.err avrpty
+	plancc -o wave.plan "$SPINE_ROOT/examples/plans/arm-wave.inst"
+	armctl --port "$PORT" push wave.plan
+	armctl --port "$PORT" config autostart on >/dev/null
+	run --separate-stderr armctl --port "$PORT" info
+	assert_line --partial "state: idle"
+	stop_avr
+	rm -f "$PORT"
+	"$AVRPTY" --eeprom ee --link "$PORT" "$FIRMWARE" >avr.out 2>avr.err 3>&- &
+	AVR_PID=$!
+	wait_for_link "$PORT" "$AVR_PID" avr.err avrpty
+	run --separate-stderr armctl --port "$PORT" info
+	assert_line --partial "state: running the plan"
+	run --separate-stderr armctl --port "$PORT" monitor --names wave.plan --events E --count 2
+	[ "$status" -eq 0 ]
+	assert_line --regexp '^[0-9]+,,E,D,2,Wave,'
+}

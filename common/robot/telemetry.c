@@ -24,13 +24,13 @@ robot_telemetry(struct robot *r, struct wire_in *in, struct wire_out *out)
 }
 
 static void
-send_senses(struct robot *r, uint32_t now)
+send_senses(struct robot *r, uint32_t due)
 {
 	uint8_t payload[WIRE_PAYLOAD_MAX], frame[WIRE_FRAME_MAX], n, i;
 	uint16_t ids[WIRE_SENSES_MAX];
 	struct wire_senses s;
 
-	s.ms = now;
+	s.ms = due;
 	s.count = robot_sense_ids(r, ids, WIRE_SENSES_MAX);
 	for (i = 0; i < s.count; i++)
 		s.value[i] = robot_sense(r, ids[i]);
@@ -50,7 +50,9 @@ robot_telemetry_tick(struct robot *r)
 	now = r->hw->millis(r->hw->ctx);
 	if ((int32_t)(now - r->telemetry_next) < 0)
 		return;
-	send_senses(r, now);
+	/* Stamped with when it was due: the period the host asked for,
+	 * not the jitter of our loop. */
+	send_senses(r, r->telemetry_next);
 	r->telemetry_next += r->telemetry_ms;
 	/* Fallen behind: carry on from now rather than send a burst. */
 	if ((int32_t)(now - r->telemetry_next) > (int32_t)r->telemetry_ms)
