@@ -134,6 +134,36 @@ crc32_of() {
 	[[ "${lines[2]}" =~ ^100,-?[0-9]+,0,0,0,0,0$ ]]
 }
 
+@test "firmware: a store with autostart on boots running its plan" {
+	command -v avr-objcopy >/dev/null || skip "no avr-objcopy (binutils-avr)"
+	stop_avr
+	# The store is the portable core's, so armsim makes the EEPROM image
+	# (4096 bytes, as the board's): the plan and autostart on.  simavr
+	# loads an ELF file's .eeprom section into the EEPROM at reset.
+	plancc -o wave.plan "$SPINE_ROOT/examples/plans/arm-wave.inst"
+	armsim --store-size 4096 --eeprom ee --link "$BATS_TEST_TMPDIR/sim" \
+		>/dev/null 2>&1 3>&- &
+	sim=$!
+	wait_for_link "$BATS_TEST_TMPDIR/sim" "$sim" /dev/null armsim
+	armctl --port "$BATS_TEST_TMPDIR/sim" push wave.plan
+	armctl --port "$BATS_TEST_TMPDIR/sim" config autostart on --rate 8 >/dev/null
+	kill "$sim"
+	wait "$sim" || true
+	avr-objcopy --add-section .eeprom=ee \
+		--set-section-flags .eeprom=alloc,load \
+		--change-section-address .eeprom=0x810000 "$FIRMWARE" ee.elf 2>/dev/null
+	"$AVRPTY" --link "$PORT" ee.elf >avr.out 2>avr.err 3>&- &
+	AVR_PID=$!
+	wait_for_link "$PORT" "$AVR_PID" avr.err avrpty
+	# no START: the firmware started the plan itself at power-up
+	run --separate-stderr armctl --port "$PORT" info
+	assert_line "plan: $(wc -c <wave.plan) bytes, crc32 $(crc32_of wave.plan)"
+	assert_line --partial "state: running the plan"
+	run --separate-stderr armctl --port "$PORT" monitor --names wave.plan --events E --count 2
+	[ "$status" -eq 0 ]
+	assert_line --regexp '^[0-9]+,,E,D,2,Wave,'
+}
+
 @test "firmware: autostart runs the stored plan after a power cycle" {
 	"$AVRPTY" --help 2>&1 | grep -q -- --eeprom ||
 		skip "avrpty keeps no EEPROM across restarts (no --eeprom)"
