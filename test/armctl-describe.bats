@@ -187,3 +187,22 @@ teardown() {
 	[ "$status" -eq 0 ]
 	[ "${lines[1]}" = "0,32767,0,0,30,-20,10" ]
 }
+
+@test "telemetry runs until Ctrl-C, which ends it like a monitor" {
+	start_armsim --links 100,80,40
+	armctl --port "$PORT" telemetry --every 50ms \
+		>"$BATS_TEST_TMPDIR/t.csv" 2>"$BATS_TEST_TMPDIR/t.err" 3>&- &
+	pid=$!
+	for i in $(seq 200); do
+		[ "$(wc -l <"$BATS_TEST_TMPDIR/t.csv")" -ge 3 ] && break
+		sleep 0.05
+	done
+	kill -INT "$pid"
+	status=0
+	wait "$pid" || status=$?
+	[ "$status" -eq 130 ]
+	# the arm was not stopped: Ctrl-C only ends the stream
+	! grep -q "the arm is stopped" "$BATS_TEST_TMPDIR/t.err"
+	[ "$(head -1 "$BATS_TEST_TMPDIR/t.csv")" = "time_ms,ObstacleDistance,Moving,Lag,Joint1,Joint2,Joint3" ]
+	[ "$(sed -n 3p "$BATS_TEST_TMPDIR/t.csv")" = "50,32767,0,0,0,0,0" ]
+}
