@@ -17,8 +17,15 @@
 
 #define FB_STS_ADDR 56u		/* Present_Position .. Present_Current */
 #define FB_STS_COUNT 15u
+#define FB_SCS_COUNT 11u	/* .. Moving: SCS has no current */
 #define FB_DXL_ADDR 126u	/* Present_Current .. Present_Temperature */
 #define FB_DXL_COUNT 22u
+
+const struct servo_reg *
+bus_reg(const struct busctl *k, int i, enum servo_field f)
+{
+	return servo_series_reg((enum servo_series)k->series[i], f);
+}
 
 static const char *
 joint_of(const struct busctl *k, uint8_t id)
@@ -102,38 +109,75 @@ connect_bus(struct busctl *k)
 	return 0;
 }
 
+/*
+ * The present block of every servo: one SYNC READ, or where a servo
+ * cannot answer one (SCS, spec A3) a READ each, `count` bytes at `base`
+ * a joint in buf.
+ */
+static int
+read_present(struct busctl *k, uint16_t base, uint16_t count, uint8_t *buf,
+    uint8_t *err)
+{
+	struct servo_packet p;
+	int i;
+
+	if (k->sync_read)
+		return servobus_sync_read(&k->b, base, count, k->ids,
+		    (uint8_t)k->arm.n, buf, err);
+	for (i = 0; i < k->arm.n; i++) {
+		if (servobus_read(&k->b, k->ids[i], base, count, &p) != 0)
+			return -1;
+		/* a reply with error bits may carry less: zeros for the rest */
+		memset(buf + (size_t)i * count, 0, count);
+		memcpy(buf + (size_t)i * count, p.p, p.n < count ? p.n : count);
+		err[i] = p.err;
+	}
+	return 0;
+}
+
+/* Register f of joint i from its block p (which starts at base). */
+static int32_t
+present(const struct busctl *k, int i, enum servo_field f, const uint8_t *p,
+    uint16_t base, uint16_t count)
+{
+	const struct servo_reg *r = bus_reg(k, i, f);
+
+	if (r->size == 0 || r->addr < base || r->addr + r->size > base + count)
+		return 0;
+	return servo_reg_get(r, p + (r->addr - base));
+}
+
 int
 bus_feedback(struct busctl *k, struct bus_feedback *f)
 {
 	uint8_t buf[SERVOARM_MAX * FB_DXL_COUNT];
 	uint16_t base = k->proto == SERVO_DXL ? FB_DXL_ADDR : FB_STS_ADDR;
-	uint16_t count = k->proto == SERVO_DXL ? FB_DXL_COUNT : FB_STS_COUNT;
-	const struct servo_reg *pos = servo_reg(k->proto, SF_POSITION);
-	const struct servo_reg *cur = servo_reg(k->proto, SF_CURRENT);
-	const struct servo_reg *vol = servo_reg(k->proto, SF_VOLTAGE);
-	const struct servo_reg *tmp = servo_reg(k->proto, SF_TEMPERATURE);
-	const struct servo_reg *lod = servo_reg(k->proto, SF_LOAD);
+	uint16_t count = k->proto == SERVO_DXL ? FB_DXL_COUNT :
+	    k->sync_read ? FB_STS_COUNT : FB_SCS_COUNT;
 	const uint8_t *p;
 	int i;
 
-	if (servobus_sync_read(&k->b, base, count, k->ids, (uint8_t)k->arm.n,
-	    buf, f->err) != 0)
+	if (read_present(k, base, count, buf, f->err) != 0)
 		return -1;
 	for (i = 0; i < k->arm.n; i++) {
 		const struct servoarm_joint *j = &k->arm.j[i];
 
-		p = buf + (size_t)i * count - base;
-		f->q[i] = servoarm_value(j, servo_reg_get(pos, p + pos->addr));
+		p = buf + (size_t)i * count;
+		f->q[i] = servoarm_value(j, present(k, i, SF_POSITION, p, base,
+		    count));
 		f->shown[i] = j->gripper ? servoarm_grip_pct(&k->arm, f->q[i]) :
 		    f->q[i];
-		f->volts[i] = servo_reg_get(vol, p + vol->addr) / 10.0;
-		f->celsius[i] = (int)servo_reg_get(tmp, p + tmp->addr);
+		f->volts[i] = present(k, i, SF_VOLTAGE, p, base, count) / 10.0;
+		f->celsius[i] = (int)present(k, i, SF_TEMPERATURE, p, base,
+		    count);
 		if (k->proto == SERVO_DXL) {
-			f->ma[i] = servo_reg_get(cur, p + cur->addr);
+			f->ma[i] = present(k, i, SF_CURRENT, p, base, count);
 			f->load[i] = 100.0 * f->ma[i] / k->ma_full[i];
 		} else {
-			f->ma[i] = servo_reg_get(cur, p + cur->addr) * 6.5;
-			f->load[i] = servo_reg_get(lod, p + lod->addr) / 10.0;
+			f->ma[i] = present(k, i, SF_CURRENT, p, base, count) *
+			    6.5;
+			f->load[i] = present(k, i, SF_LOAD, p, base, count) /
+			    10.0;
 		}
 	}
 	return 0;
@@ -155,12 +199,15 @@ goal_ticks(const struct busctl *k, int i, double q)
 int
 bus_goals(struct busctl *k, const double *q)
 {
+	/* every series keeps its goal at one address and width; each
+	 * servo's bytes are in its own order */
 	const struct servo_reg *g = servo_reg(k->proto, SF_GOAL);
 	uint8_t data[SERVOARM_MAX * 4];
 	int i;
 
 	for (i = 0; i < k->arm.n; i++)
-		servo_reg_put(g, goal_ticks(k, i, q[i]), data + i * g->size);
+		servo_reg_put(bus_reg(k, i, SF_GOAL), goal_ticks(k, i, q[i]),
+		    data + i * g->size);
 	return servobus_sync_write(&k->b, g->addr, g->size, k->ids,
 	    (uint8_t)k->arm.n, data);
 }
@@ -176,7 +223,7 @@ bus_hold(struct busctl *k, struct bus_feedback *f)
 static int
 write1(struct busctl *k, int i, enum servo_field field, int32_t v)
 {
-	const struct servo_reg *r = servo_reg(k->proto, field);
+	const struct servo_reg *r = bus_reg(k, i, field);
 	struct servo_packet p;
 	uint8_t data[4];
 
@@ -198,7 +245,7 @@ int
 bus_torque(struct busctl *k, int i, int on)
 {
 	struct servo_packet p;
-	const struct servo_reg *pos = servo_reg(k->proto, SF_POSITION);
+	const struct servo_reg *pos = bus_reg(k, i, SF_POSITION);
 	int r;
 
 	if (on) {
@@ -238,8 +285,7 @@ bus_info(struct busctl *k, int argc, char **argv)
 {
 	static const char *const cols[] = { "joint", "id", "model",
 	    "firmware", "volts", "celsius", "torque", "errors" };
-	const struct servo_reg *model = servo_reg(k->proto, SF_MODEL);
-	const struct servo_reg *torque = servo_reg(k->proto, SF_TORQUE);
+	const struct servo_reg *model, *torque;
 	struct bus_feedback f;
 	struct servo_packet p;
 	struct table t;
@@ -256,6 +302,8 @@ bus_info(struct busctl *k, int argc, char **argv)
 	if (bus_feedback(k, &f) != 0)
 		return bus_failed(k, argv[0]);
 	for (i = 0; i < k->arm.n; i++) {
+		model = bus_reg(k, i, SF_MODEL);
+		torque = bus_reg(k, i, SF_TORQUE);
 		if (servobus_ping(&k->b, k->ids[i], &p) != 0)
 			return bus_failed(k, argv[0]);
 		if (k->proto == SERVO_DXL && p.n == 3) {
@@ -508,13 +556,37 @@ static const struct {
 	{ "goto", bus_move, 0 }, { "home", bus_move, 0 }, { "jog", bus_move, 0 },
 };
 
+/* Each joint's id and series; every series must speak this bus. */
+static int
+pick_series(struct busctl *k, char *why, size_t cap)
+{
+	const struct servoarm_joint *j;
+	int i;
+
+	k->sync_read = 1;
+	for (i = 0; i < k->arm.n; i++) {
+		j = &k->arm.j[i];
+		k->ids[i] = (uint8_t)j->id;
+		k->series[i] = (uint8_t)(j->series < 0 ?
+		    (int)servo_series_of(k->proto) : j->series);
+		if (servo_series(k->series[i])->proto != k->proto) {
+			snprintf(why, cap, "joint %s: its servo (%s) is not on "
+			    "a %s bus", j->name, servo_series(
+			    k->series[i])->name, k->o->bus);
+			return -1;
+		}
+		k->sync_read &= servo_series(k->series[i])->sync_read;
+	}
+	return 0;
+}
+
 int
 bus_command(struct ctl *c, const struct bus_opts *o, int argc, char **argv)
 {
 	static struct busctl k;
 	size_t i, n = sizeof bus_commands / sizeof bus_commands[0];
 	char why[200];
-	int j, r;
+	int r;
 
 	for (i = 0; i < n; i++)
 		if (strcmp(bus_commands[i].name, argv[0]) == 0)
@@ -535,8 +607,10 @@ bus_command(struct ctl *c, const struct bus_opts *o, int argc, char **argv)
 		warnx_tool("%s: %s", c->arm_file, why);
 		return EXIT_DATAERR;
 	}
-	for (j = 0; j < k.arm.n; j++)
-		k.ids[j] = (uint8_t)k.arm.j[j].id;
+	if (pick_series(&k, why, sizeof why) != 0) {
+		warnx_tool("%s: %s", c->arm_file, why);
+		return EXIT_DATAERR;
+	}
 	/* run reads its input before it connects; the moves read the arm */
 	if (bus_commands[i].fn == bus_run || bus_commands[i].fn == bus_move)
 		return bus_commands[i].fn(&k, argc, argv);

@@ -8,6 +8,7 @@
 
 #include "ctl.h"
 #include "link/servobus.h"
+#include "servo/regs.h"
 #include "servoarm/servoarm.h"
 
 struct bus_opts {
@@ -25,6 +26,8 @@ struct busctl {
 	struct servoarm arm;
 	struct servobus b;
 	uint8_t ids[SERVOARM_MAX];
+	uint8_t series[SERVOARM_MAX];	/* enum servo_series per joint */
+	int sync_read;			/* every servo answers SYNC READ */
 	double ma_full[SERVOARM_MAX];	/* Dynamixel: current at 100 % load */
 };
 
@@ -42,6 +45,10 @@ struct bus_feedback {
 /* The command line in bus mode; an exit status. */
 int bus_command(struct ctl *c, const struct bus_opts *o, int argc,
     char **argv);
+
+/* Joint i's register f, in its servo's series (an SCS next to STS). */
+const struct servo_reg *bus_reg(const struct busctl *k, int i,
+    enum servo_field f);
 
 /* Exit status after a failed transaction, with a plain message. */
 int bus_failed(struct busctl *k, const char *doing);

@@ -1,8 +1,9 @@
 /*
  * bus_calib.c - armctl --bus calibrate: with the arm limp, record every
  * joint's range while the user moves it, and make the middle of each range
- * the joint's zero (tick 2048): the homing offsets and position limits go
- * to a calibration file, and with --write into the servos' EEPROM.
+ * the joint's zero: with --arm a calibrated copy of the arm file (servo
+ * offsets and limits filled in), else a CSV of homing offsets and limits;
+ * with --write the offsets and limits go into the servos' EEPROM too.
  */
 #include <errno.h>
 #include <math.h>
@@ -12,6 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "arm/arm.h"
 #include "bus.h"
 #include "host/atomic.h"
 #include "host/diag.h"
@@ -33,14 +35,32 @@ actual(const struct busctl *k, long present, long homing)
 	return k->proto == SERVO_DXL ? present - homing : present + homing;
 }
 
+/* And back: what the servo reads at actual ticks under that offset. */
+static long
+present_at(const struct busctl *k, long actual, long homing)
+{
+	return k->proto == SERVO_DXL ? actual + homing : actual - homing;
+}
+
+/* SCS has no homing offset (spec A2): its limits are all it keeps. */
+static int
+has_homing(const struct busctl *k, int i)
+{
+	return bus_reg(k, i, SF_HOMING)->size != 0;
+}
+
 static int
 read_offsets(struct busctl *k, long *homing)
 {
-	const struct servo_reg *r = servo_reg(k->proto, SF_HOMING);
+	const struct servo_reg *r;
 	struct servo_packet p;
 	int i;
 
 	for (i = 0; i < k->arm.n; i++) {
+		homing[i] = 0;
+		if (!has_homing(k, i))
+			continue;
+		r = bus_reg(k, i, SF_HOMING);
 		if (servobus_read(&k->b, k->ids[i], r->addr, r->size, &p) != 0)
 			return -1;
 		homing[i] = servo_reg_get(r, p.p);
@@ -107,14 +127,16 @@ record(struct busctl *k, const long *homing, struct range *rg)
 	}
 }
 
-/* The offset that puts the middle of the range at tick 2048. */
+/* The offset that puts the middle of the range at the servo's centre
+ * (2048 of 4096); without a homing offset the range stays as it is. */
 static int
 centre(const struct busctl *k, int i, struct range *r)
 {
-	long mid = (r->min + r->max) / 2;
+	long mid = (r->min + r->max) / 2, half = k->arm.j[i].ticks / 2;
 	long lim = k->proto == SERVO_DXL ? 1024 : 2047;
 
-	r->offset = k->proto == SERVO_DXL ? 2048 - mid : mid - 2048;
+	r->offset = !has_homing(k, i) ? 0 : k->proto == SERVO_DXL ?
+	    half - mid : mid - half;
 	if (labs(r->offset) > lim) {
 		warnx_tool("calibrate: %s: the middle of its range is %ld ticks "
 		    "from the servo's centre, more than an offset of %ld can "
@@ -124,7 +146,7 @@ centre(const struct busctl *k, int i, struct range *r)
 	}
 	if (strcmp(k->arm.j[i].name, "wrist_roll") == 0) {
 		r->lo = 0;	/* turns all the way round */
-		r->hi = 4095;
+		r->hi = k->arm.j[i].ticks - 1;
 		return 0;
 	}
 	if (r->min == r->max) {
@@ -150,7 +172,8 @@ burn(struct busctl *k, int i, const struct range *r)
 	int f;
 
 	for (f = 0; f < 3; f++) {
-		reg = servo_reg(k->proto, fields[f]);
+		if ((reg = bus_reg(k, i, fields[f]))->size == 0)
+			continue;
 		servo_reg_put(reg, (int32_t)v[f], data);
 		if (servobus_write(&k->b, k->ids[i], reg->addr, data, reg->size,
 		    &p) != 0)
@@ -164,22 +187,90 @@ burn(struct busctl *k, int i, const struct range *r)
 	return 0;
 }
 
+/* Degrees from the servo's centre, for the CSV. */
+static double
+deg(const struct busctl *k, int i, long t)
+{
+	long n = k->arm.j[i].ticks;
+
+	return (double)(t - n / 2) * 360.0 / (double)n;
+}
+
+static void
+write_csv(FILE *fp, const struct busctl *k, const struct range *rg)
+{
+	int i;
+
+	fprintf(fp, "joint,id,homing_offset,range_min,range_max,lo,hi\n");
+	for (i = 0; i < k->arm.n; i++)
+		fprintf(fp, "%s,%u,%ld,%ld,%ld,%.2f,%.2f\n", k->arm.j[i].name,
+		    k->ids[i], rg[i].offset, rg[i].lo, rg[i].hi,
+		    deg(k, i, rg[i].lo), deg(k, i, rg[i].hi));
+}
+
+/*
+ * Joint i of the calibrated arm file: its zero is the middle of the range
+ * in the ticks the servo will read (the new offset's after --write, else
+ * its present offset's); the limits are the range, in joint values.
+ */
+static void
+calibrate_joint(const struct busctl *k, int i, const struct range *r,
+    const long *homing, struct arm_joint *j)
+{
+	long h = k->o->write && has_homing(k, i) ? r->offset : homing[i];
+	long t = j->servo.ticks, mid = (r->min + r->max) / 2;
+	double lo, hi, per = 360.0 / (double)t / j->servo.direction;
+
+	j->servo.offset = (double)present_at(k, mid, h);
+	if (r->lo == 0 && r->hi == t - 1) {	/* all the way round */
+		lo = -(double)(t / 2) * per;
+		hi = (double)(t - 1 - t / 2) * per;
+	} else {
+		lo = ((double)present_at(k, r->min, h) - j->servo.offset) * per;
+		hi = ((double)present_at(k, r->max, h) - j->servo.offset) * per;
+	}
+	j->lo = lo < hi ? lo : hi;
+	j->hi = lo < hi ? hi : lo;
+}
+
+/* The --arm file with every joint calibrated; the gripper's 0 % and 100 %
+ * become the ends of its range, each on the side it was. */
 static int
-write_file(const struct busctl *k, const struct range *rg, const char *path)
+write_arm(FILE *fp, const struct busctl *k, const struct range *rg,
+    const long *homing)
+{
+	struct arm_desc a = *k->c->arm;
+	int i;
+
+	for (i = 0; i < k->arm.n && i < a.njoints; i++)
+		calibrate_joint(k, i, &rg[i], homing, &a.joint[i]);
+	if (a.has_gripper) {
+		const struct arm_joint *g = &a.joint[a.gripper_index];
+		int shut_low = a.grip_closed < a.grip_open;
+
+		a.grip_closed = shut_low ? g->lo : g->hi;
+		a.grip_open = shut_low ? g->hi : g->lo;
+	}
+	fprintf(fp, "# %s, calibrated by armctl --bus %s calibrate%s\n",
+	    k->c->arm_file, k->o->bus, k->o->write ?
+	    " --write (offsets and limits in the servos too)" : "");
+	return arm_write(fp, &a);
+}
+
+static int
+write_file(const struct busctl *k, const struct range *rg,
+    const long *homing, const char *path)
 {
 	struct atomic_file af;
-	int i;
 
 	if (atomic_open(&af, path) != 0) {
 		warnx_tool("%s: %s", path, strerror(errno));
 		return EXIT_IOERR;
 	}
-	fprintf(af.fp, "joint,id,homing_offset,range_min,range_max,lo,hi\n");
-	for (i = 0; i < k->arm.n; i++)
-		fprintf(af.fp, "%s,%u,%ld,%ld,%ld,%.2f,%.2f\n",
-		    k->arm.j[i].name, k->ids[i], rg[i].offset, rg[i].lo,
-		    rg[i].hi, (rg[i].lo - 2048) * 360.0 / 4096,
-		    (rg[i].hi - 2048) * 360.0 / 4096);
+	if (k->c->arm)
+		(void)write_arm(af.fp, k, rg, homing);
+	else
+		write_csv(af.fp, k, rg);
 	if (atomic_commit(&af) != 0) {
 		warnx_tool("%s: %s", path, strerror(errno));
 		return EXIT_IOERR;
@@ -216,10 +307,10 @@ bus_calibrate(struct busctl *k, int argc, char **argv)
 		if ((r = centre(k, i, &rg[i])) != 0)
 			return r;
 	if (k->o->dry_run)
-		return write_file(k, rg, "-");
+		return write_file(k, rg, homing, "-");
 	if (k->o->write)
 		for (i = 0; i < k->arm.n; i++)
 			if ((r = burn(k, i, &rg[i])) != 0)
 				return r;
-	return write_file(k, rg, k->o->output ? k->o->output : "-");
+	return write_file(k, rg, homing, k->o->output ? k->o->output : "-");
 }

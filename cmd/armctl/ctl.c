@@ -11,20 +11,25 @@
 
 #include "host/diag.h"
 #include "host/exits.h"
+#include "host/usage.h"
 #include "ctl.h"
 #include "link/names.h"
 #include "link/ports.h"
+#include "link/tcp.h"
 
 static int
 resolve_port(struct ctl *c)
 {
 	const char *spec = c->port_spec ? c->port_spec : getenv("SPINE_PORT");
-	char err[512];
+	char err[512], host[256], tport[8];
 
 	if (spec == NULL || *spec == '\0') {
 		warnx_tool("no port: give --port or set SPINE_PORT");
 		return EXIT_USAGE;
 	}
+	if (wire_port_is_tcp(spec) && wire_tcp_split(spec, 0, host,
+	    sizeof host, tport, sizeof tport, err, sizeof err) != 0)
+		return usage_error("--port %s: %s", spec, err);
 	if (!wire_ports_is_pattern(spec)) {
 		c->port_name = strdup(spec);
 		return c->port_name ? 0 : EXIT_IOERR;
@@ -49,6 +54,8 @@ ctl_open_port(struct ctl *c)
 	if (c->port == NULL) {
 		warnx_tool("%s (%s): %s", c->port_name,
 		    wire_port_kind_name(wire_port_kind_of(c->port_name)), err);
+		if (unavailable == 2)
+			return EXIT_TEMPFAIL;	/* a TCP robot that did not answer */
 		return unavailable ? EXIT_UNAVAILABLE : EXIT_IOERR;
 	}
 	return 0;
@@ -59,6 +66,8 @@ ctl_connect(struct ctl *c)
 {
 	int r;
 
+	if (c->shared)
+		return 0;	/* the session connected (session.c) */
 	if ((r = ctl_open_port(c)) != 0)
 		return r;
 	wire_session_init(&c->s, c->port, c->timeout_ms, c->retries);
@@ -98,8 +107,31 @@ ctl_resync(struct ctl *c)
 }
 
 void
+ctl_share_link(struct ctl *line, const struct ctl *link)
+{
+	line->port_spec = link->port_spec;
+	line->port_name = link->port_name;
+	line->port = link->port;
+	line->s = link->s;
+	line->s.interrupted = line->interrupted;
+	line->hello = link->hello;
+	line->verbose |= link->verbose;
+}
+
+void
+ctl_return_link(struct ctl *link, const struct ctl *line)
+{
+	link->s = line->s;
+	link->s.on_events = NULL;	/* the line's, e.g. monitor's printer */
+	link->s.events_ctx = NULL;
+	link->hello = line->hello;	/* a resync may have shaken hands */
+}
+
+void
 ctl_disconnect(struct ctl *c)
 {
+	if (c->shared)
+		return;	/* the session's link outlives its lines */
 	if (c->verbose && c->port)
 		fprintf(stderr, "%s: %lu frames sent, %lu resent, %lu NAKs, "
 		    "%lu timeouts\n", tool_name(), c->s.frames_out, c->s.resent,

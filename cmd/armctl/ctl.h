@@ -49,6 +49,9 @@ struct ctl {
 	int goto_joints;	/* goto --joints */
 	int force;		/* push --force: even if the ids do not match */
 	long every_ms;		/* telemetry --every */
+	const char *on_connect;	/* session --on-connect FILE */
+	const char *log_dir;	/* session --log-dir DIR */
+	int shared;		/* a session's line: the link is the session's */
 	/* the link */
 	char *port_name;
 	struct wire_port *port;
@@ -60,8 +63,18 @@ struct ctl {
 /* Open the port only (a servo bus has no handshake); 0 or an exit status. */
 int ctl_open_port(struct ctl *c);
 
-/* Open the port and shake hands; 0 or an exit status (message printed). */
+/* Open the port and shake hands; 0 or an exit status (message printed).
+ * On a session's line (c->shared): the session's link, already open. */
 int ctl_connect(struct ctl *c);
+
+/* A session's line borrows the session's link (port, request numbers,
+ * handshake) and gives it back with the numbers moved on. */
+void ctl_share_link(struct ctl *line, const struct ctl *link);
+void ctl_return_link(struct ctl *link, const struct ctl *line);
+
+/* One session line, words as on the command line (main.c): its options
+ * parsed afresh, run on the session's link; 0 or the line's exit status. */
+int armctl_line(struct ctl *link, int argc, char **argv);
 
 /*
  * After an interruption: a new handshake (which also ends monitoring and
@@ -74,6 +87,14 @@ void ctl_disconnect(struct ctl *c);
 /* Read and validate a .plan (common/run/load.c); 0 or an exit status
    (message printed). */
 int ctl_plan_load(const char *path, struct loaded_plan *lp);
+
+/*
+ * The plan stored on the robot, read back and checked against its CRC:
+ * 0 with *bytes (the caller frees) and *size, or *size 0 and *bytes NULL
+ * when it holds none; else an exit status after a message (plans.c).
+ */
+int ctl_plan_fetch(struct ctl *c, const char *label, uint8_t **bytes,
+    uint32_t *size);
 
 /* Exit status for a session failure (message printed); CTL_INTERRUPTED. */
 int ctl_link_failed(struct ctl *c, const char *doing);
@@ -114,6 +135,8 @@ int cmd_send(struct ctl *c, int argc, char **argv);
 int cmd_describe(struct ctl *c, int argc, char **argv);
 int cmd_config(struct ctl *c, int argc, char **argv);
 int cmd_telemetry(struct ctl *c, int argc, char **argv);
+/* The console of session.c: connects itself, runs lines via armctl_line. */
+int cmd_session(struct ctl *c, int argc, char **argv);
 /* The arm commands (armcmd.c): they need --arm FILE. */
 /* goto, home and jog on a spine robot, from where its encoders say. */
 int cmd_move(struct ctl *c, int argc, char **argv);

@@ -62,6 +62,9 @@ usage(FILE *fp)
 	    " period\n"
 	    "push takes --force: store a plan whose sense and action names"
 	    " do not\nmatch the robot's\n"
+	    "  session [--on-connect FILE] [--log-dir DIR] [--names FILE.plan]\n"
+	    "                        one connection, commands from stdin, a"
+	    " line each\n"
 	    "with --arm FILE (spine-arm(5)): run also takes x,y,z[,pitch,roll]"
 	    " or the\n"
 	    "joints by name, a gripper column (%%) and honours a t column;"
@@ -99,7 +102,7 @@ static const struct {
 } only_for[] = {
 	{ 'p', "period", "run" }, { 't', "threshold", "run" },
 	{ 'n', "persist", "run" }, { 'w', "pause", "run" },
-	{ 'R', "resume", "run" }, { 'N', "names", "monitor" },
+	{ 'R', "resume", "run" }, { 'N', "names", "monitor session" },
 	{ 'c', "count", "monitor telemetry" },
 	{ 'd', "duration", "monitor telemetry" },
 	{ 'E', "events", "monitor config" },
@@ -112,6 +115,7 @@ static const struct {
 	{ 'l', "load", "run" }, { 'Z', "release", "run" },
 	{ 'W', "write", "calibrate" }, { 'Y', "dry-run", "calibrate" },
 	{ 'O', "output", "calibrate" },
+	{ 'o', "on-connect", "session" }, { 'D', "log-dir", "session" },
 };
 
 static const struct {
@@ -130,6 +134,7 @@ static const struct {
 	/* config and telemetry check their arguments before they connect */
 	{ "describe", cmd_describe, 1 }, { "config", cmd_config, 0 },
 	{ "telemetry", cmd_telemetry, 0 },
+	{ "session", cmd_session, 0 },
 };
 
 static int
@@ -205,6 +210,8 @@ set_option(struct ctl *c, int ch, const char *arg)
 	case 'S': c->start_plan = 1; return 0;
 	case 'f': c->force = 1; return 0;
 	case 'e': return parse_every(c, arg);
+	case 'o': c->on_connect = arg; return 0;
+	case 'D': c->log_dir = arg; return 0;
 	case 'F':
 		return evlog_format_parse(arg, &c->format) ? bad("format", arg,
 		    "want csv or jsonl") : 0;
@@ -285,11 +292,16 @@ static const struct option longopts[] = {
 	{ "start", no_argument, NULL, 'S' },
 	{ "every", required_argument, NULL, 'e' },
 	{ "force", no_argument, NULL, 'f' },
+	{ "on-connect", required_argument, NULL, 'o' },
+	{ "log-dir", required_argument, NULL, 'D' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 }
 };
 static const char shortopts[] = ":vh";
+
+/* -h or --version: done; only a session goes on to its next line. */
+#define PARSE_DONE (-2)
 
 static int
 parse(int argc, char **argv, struct ctl *c, int *seen)
@@ -297,13 +309,15 @@ parse(int argc, char **argv, struct ctl *c, int *seen)
 	int ch, r;
 
 	opterr = 0;	/* our own messages, with the short tool name */
+	optind = 0;	/* glibc: start afresh, for each line of a session */
 	while ((ch = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
-		if (ch == 'h') {
-			usage(stdout);
-			exit(EXIT_OK);
-		}
-		if (ch == 'V') {
-			print_version();
+		if (ch == 'h' || ch == 'V') {
+			if (ch == 'h')
+				usage(stdout);
+			else
+				print_version();
+			if (c->shared)
+				return PARSE_DONE;
 			exit(EXIT_OK);
 		}
 		if (ch == '?' || ch == ':') {
@@ -439,59 +453,123 @@ run_bus(struct ctl *c, const int *seen, int argc, char **argv)
 	return r;
 }
 
+/* Every option's default: for the command line and each session line. */
+static void
+defaults(struct ctl *c)
+{
+	memset(c, 0, sizeof *c);
+	c->baud = 115200;
+	c->timeout_ms = 300;
+	c->retries = 5;
+	c->period_ms = 35;
+	c->threshold_deg = 5;
+	c->persist = 2;
+	c->pause_ms = 500;
+	c->interrupted = &interrupted;
+	memset(&bus, 0, sizeof bus);
+	bus.load_pct = 40;
+}
+
+static int
+find_command(const char *command, size_t *i)
+{
+	for (*i = 0; *i < sizeof commands / sizeof commands[0]; ++*i)
+		if (strcmp(commands[*i].name, command) == 0)
+			return 0;
+	return usage_error("unknown command: %s", command);
+}
+
+/* The command after the options: connect if it needs it, run it. */
+static int
+run_command(struct ctl *c, const int *seen, int argc, char **argv)
+{
+	const char *command = argv[0];
+	size_t i;
+	int r;
+
+	if (seen['l'] || seen['W'] || seen['Y'] || seen['O'] || seen['Z'])
+		return usage_error("--load, --release, --write, --dry-run and "
+		    "--output need --bus");
+	if ((r = find_command(command, &i)) != 0 ||
+	    (r = check_options(command, seen)) != 0 ||
+	    (r = load_arm(c, command)) != 0)
+		return r;
+	catch_signals();
+	if (commands[i].needs_link && (r = ctl_connect(c)) != 0) {
+		if (r == CTL_INTERRUPTED)
+			return interrupted_exit(c, command);
+		ctl_disconnect(c);
+		return r;
+	}
+	r = commands[i].fn(c, argc, argv);
+	if (r == CTL_INTERRUPTED)
+		return interrupted_exit(c, command);
+	ctl_disconnect(c);
+	if (!c->stdout_gone && (fflush(stdout) != 0 || ferror(stdout))) {
+		warnx_tool("writing the output failed");
+		return r ? r : EXIT_IOERR;
+	}
+	return r;
+}
+
 static int
 armctl(int argc, char **argv)
 {
 	static struct ctl c;
 	int seen[128] = { 0 };
-	const char *command;
-	size_t i;
 	int r;
 
-	c.baud = 115200;
-	c.timeout_ms = 300;
-	c.retries = 5;
-	c.period_ms = 35;
-	c.threshold_deg = 5;
-	c.persist = 2;
-	c.pause_ms = 500;
-	c.interrupted = &interrupted;
-	bus.load_pct = 40;
+	defaults(&c);
 	if ((r = parse(argc, argv, &c, seen)) != 0)
 		return r;
 	if (optind >= argc) {
 		return usage_error("no command");
 	}
-	command = argv[optind];
 	if (bus.bus)
 		return run_bus(&c, seen, argc - optind, argv + optind);
-	if (seen['l'] || seen['W'] || seen['Y'] || seen['O'] || seen['Z'])
-		return usage_error("--load, --release, --write, --dry-run and "
-		    "--output need --bus");
-	for (i = 0; i < sizeof commands / sizeof commands[0]; i++)
-		if (strcmp(commands[i].name, command) == 0)
-			break;
-	if (i == sizeof commands / sizeof commands[0]) {
-		return usage_error("unknown command: %s", command);
+	return run_command(&c, seen, argc - optind, argv + optind);
+}
+
+/* A session's line: its own options, the session's link (ctl.h). */
+static int
+session_line(struct ctl *link, struct ctl *c, int argc, char **argv)
+{
+	int seen[128] = { 0 };
+	int r;
+
+	defaults(c);
+	c->shared = 1;	/* -h ends the line, not the session */
+	if ((r = parse(argc, argv, c, seen)) != 0)
+		return r == PARSE_DONE ? 0 : r;
+	if (optind >= argc)
+		return usage_error("no command");
+	if (seen['P'] || seen['b'] || bus.bus)
+		return usage_error("--port, --baud and --bus belong on the "
+		    "session's own command line");
+	if (strcmp(argv[optind], "session") == 0)
+		return usage_error("a session does not nest: use @FILE");
+	ctl_share_link(c, link);
+	r = run_command(c, seen, argc - optind, argv + optind);
+	ctl_return_link(link, c);
+	return r;
+}
+
+int
+armctl_line(struct ctl *link, int argc, char **argv)
+{
+	struct ctl c;
+	char **av;
+	int ac, r;
+
+	if ((av = args_protect_numbers(argc, argv, longopts, shortopts)) ==
+	    NULL) {
+		warnx_tool("out of memory");
+		return EXIT_IOERR;
 	}
-	if ((r = check_options(command, seen)) != 0 ||
-	    (r = load_arm(&c, command)) != 0)
-		return r;
-	catch_signals();
-	if (commands[i].needs_link && (r = ctl_connect(&c)) != 0) {
-		if (r == CTL_INTERRUPTED)
-			return interrupted_exit(&c, command);
-		ctl_disconnect(&c);
-		return r;
-	}
-	r = commands[i].fn(&c, argc - optind, argv + optind);
-	if (r == CTL_INTERRUPTED)
-		return interrupted_exit(&c, command);
-	ctl_disconnect(&c);
-	if (!c.stdout_gone && (fflush(stdout) != 0 || ferror(stdout))) {
-		warnx_tool("writing the output failed");
-		return r ? r : EXIT_IOERR;
-	}
+	for (ac = 0; av[ac]; ac++)
+		;
+	r = session_line(link, &c, ac, av);
+	free(av);
 	return r;
 }
 

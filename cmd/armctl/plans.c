@@ -250,12 +250,65 @@ download(struct ctl *c, uint8_t *buf, uint32_t size, const char *path)
 }
 
 int
-cmd_pull(struct ctl *c, int argc, char **argv)
+ctl_plan_fetch(struct ctl *c, const char *label, uint8_t **bytes,
+    uint32_t *size)
 {
-	struct atomic_file af;
 	struct wire_frame reply;
 	struct wire_in in;
-	uint32_t size, crc;
+	uint32_t crc;
+	uint8_t *buf;
+	int r;
+
+	*bytes = NULL;
+	if ((r = ctl_call(c, WIRE_PLAN_INFO, NULL, 0, &reply, "pull")) != 0)
+		return r;
+	wire_in_init(&in, reply.payload, reply.len);
+	*size = wire_get_u32(&in);
+	crc = wire_get_u32(&in);
+	if (*size == 0)
+		return 0;
+	if ((buf = malloc(*size)) == NULL) {
+		warnx_tool("pull: out of memory");
+		return EXIT_IOERR;
+	}
+	if ((r = download(c, buf, *size, label)) == 0 &&
+	    crc32_update(0, buf, *size) != crc) {
+		warnx_tool("pull: the plan read back does not match the "
+		    "robot's CRC-32");
+		r = EXIT_IOERR;
+	}
+	if (r != 0) {
+		free(buf);
+		return r;
+	}
+	*bytes = buf;
+	return 0;
+}
+
+/* The fetched plan into path, whole or not at all. */
+static int
+save(const char *path, const uint8_t *buf, uint32_t size)
+{
+	struct atomic_file af;
+
+	if (atomic_open(&af, path) != 0) {
+		warnx_tool("%s: %s", path, strerror(errno));
+		return EXIT_IOERR;
+	}
+	if (fwrite(buf, 1, size, af.fp) != size || atomic_commit(&af) != 0) {
+		warnx_tool("%s: %s", path, strerror(errno));
+		atomic_abort(&af);
+		return EXIT_IOERR;
+	}
+	return 0;
+}
+
+int
+cmd_pull(struct ctl *c, int argc, char **argv)
+{
+	struct wire_frame reply;
+	struct wire_in in;
+	uint32_t size;
 	uint8_t *buf;
 	int r;
 
@@ -263,41 +316,26 @@ cmd_pull(struct ctl *c, int argc, char **argv)
 		warnx_tool("pull: give one FILE.plan, or - for stdout");
 		return EXIT_USAGE;
 	}
-	if ((r = ctl_call(c, WIRE_PLAN_INFO, NULL, 0, &reply, "pull")) != 0)
+	if (c->check) {
+		if ((r = ctl_call(c, WIRE_PLAN_INFO, NULL, 0, &reply,
+		    "pull")) != 0)
+			return r;
+		wire_in_init(&in, reply.payload, reply.len);
+		size = wire_get_u32(&in);
+		if (size != 0)
+			printf("the robot holds a plan of %lu bytes, crc32 "
+			    "%08lx\n", (unsigned long)size,
+			    (unsigned long)wire_get_u32(&in));
+	} else if ((r = ctl_plan_fetch(c, argv[1], &buf, &size)) != 0) {
 		return r;
-	wire_in_init(&in, reply.payload, reply.len);
-	size = wire_get_u32(&in);
-	crc = wire_get_u32(&in);
+	}
 	if (size == 0) {
 		warnx_tool("pull: the robot holds no plan");
 		return EXIT_JOB_FAILED;
 	}
-	if (c->check) {
-		printf("the robot holds a plan of %lu bytes, crc32 %08lx\n",
-		    (unsigned long)size, (unsigned long)crc);
+	if (c->check)
 		return 0;
-	}
-	if ((buf = malloc(size)) == NULL) {
-		warnx_tool("pull: out of memory");
-		return EXIT_IOERR;
-	}
-	if ((r = download(c, buf, size, argv[1])) == 0 &&
-	    crc32_update(0, buf, size) != crc) {
-		warnx_tool("pull: the plan read back does not match the "
-		    "robot's CRC-32");
-		r = EXIT_IOERR;
-	}
-	if (r == 0) {
-		if (atomic_open(&af, argv[1]) != 0) {
-			warnx_tool("%s: %s", argv[1], strerror(errno));
-			r = EXIT_IOERR;
-		} else if (fwrite(buf, 1, size, af.fp) != size ||
-		    atomic_commit(&af) != 0) {
-			warnx_tool("%s: %s", argv[1], strerror(errno));
-			atomic_abort(&af);
-			r = EXIT_IOERR;
-		}
-	}
+	r = save(argv[1], buf, size);
 	free(buf);
 	return r;
 }

@@ -12,7 +12,15 @@
 void
 progress_begin(struct progress *p, const char *label)
 {
+	progress_begin_units(p, label, "bytes");
+}
+
+void
+progress_begin_units(struct progress *p, const char *label,
+    const char *units)
+{
 	p->label = label;
+	p->units = units;
 	p->on = isatty(STDERR_FILENO);
 	p->last_pct = -1;
 }
@@ -29,8 +37,8 @@ progress_update(struct progress *p, uint32_t done, uint32_t total)
 	fprintf(stderr, "\r%s [", p->label);
 	for (i = 0; i < BAR; i++)
 		fputc(i < fill ? '#' : '.', stderr);
-	fprintf(stderr, "] %3d%% %lu/%lu bytes", pct, (unsigned long)done,
-	    (unsigned long)total);
+	fprintf(stderr, "] %3d%% %lu/%lu %s", pct, (unsigned long)done,
+	    (unsigned long)total, p->units);
 	fflush(stderr);
 }
 

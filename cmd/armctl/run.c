@@ -12,6 +12,7 @@
 #include "host/diag.h"
 #include "host/exits.h"
 #include "ctl.h"
+#include "progress.h"
 #include "reverse.h"
 #include "run.h"
 #include "traj.h"
@@ -104,8 +105,8 @@ begin_stream(struct ctl *c, uint32_t run_id, uint32_t from)
  * says where, the arm is stopped), or an exit status.
  */
 static int
-stream(struct ctl *c, const struct steps *st, uint32_t from,
-    struct watch *w)
+stream_steps(struct ctl *c, const struct steps *st, uint32_t from,
+    struct watch *w, struct progress *bar)
 {
 	struct wire_frame reply;
 	struct wire_status s;
@@ -163,6 +164,7 @@ stream(struct ctl *c, const struct steps *st, uint32_t from,
 		}
 		/* Setpoints still in flight were sent after this status. */
 		free_slots = s.free;
+		progress_update(bar, s.executed, st->n);
 		if (examine(c, &s, w)) {
 			drain(c);
 			if ((r = ctl_call(c, WIRE_STOP, NULL, 0, &reply,
@@ -183,6 +185,20 @@ stream(struct ctl *c, const struct steps *st, uint32_t from,
 	}
 	drain(c);
 	return 0;
+}
+
+/* The same with a bar on a terminal: how many steps the robot has done. */
+static int
+stream(struct ctl *c, const struct steps *st, uint32_t from,
+    struct watch *w)
+{
+	struct progress bar;
+	int r;
+
+	progress_begin_units(&bar, "run", "steps");
+	r = stream_steps(c, st, from, w, &bar);
+	progress_end(&bar);
+	return r;
 }
 
 /*

@@ -40,7 +40,8 @@ probe(const struct ctl *c, const char *name)
 
 	if ((p = wire_port_open(name, c->baud, err, sizeof err,
 	    &unavailable)) == NULL)
-		return "cannot open";
+		return strncmp(err, "port busy", 9) == 0 ? "busy (in use)" :
+		    "cannot open";
 	wire_session_init(&s, p, c->timeout_ms < 500 ? c->timeout_ms : 500, 0);
 	s.interrupted = c->interrupted;
 	r = wire_hello(&s, &h);

@@ -317,8 +317,14 @@ add_servos(struct bus *b, const struct bus_run *r)
 
 		if (jt->gripper)
 			q[i] = servoarm_grip_value(&b->arm, q[i]);
-		m = servosim_add(&b->sim, (uint8_t)jt->id,
-		    servoarm_ticks(jt, q[i]));
+		m = jt->series < 0 ? servosim_add(&b->sim, (uint8_t)jt->id,
+		    servoarm_ticks(jt, q[i])) : servosim_add_series(&b->sim,
+		    (uint8_t)jt->id, jt->series, servoarm_ticks(jt, q[i]));
+		if (m == NULL && jt->series >= 0 && servo_series((enum
+		    servo_series)jt->series)->proto != b->sim.proto)
+			return usage_error("joint %s: its servo (%s) is not on "
+			    "this bus", jt->name, servo_series((enum
+			    servo_series)jt->series)->name);
 		if (m == NULL)
 			return usage_error("servo id %d twice", jt->id);
 		if (ns > 0 && (v = speed[ns == 1 ? 0 : i]) > 0)

@@ -203,6 +203,13 @@ line_flush(struct line *l, int fd, uint64_t now)
 	return 0;
 }
 
+void
+line_discard(struct line *l)
+{
+	l->rx_head = l->rx_n = 0;
+	l->tx_head = l->tx_n = 0;
+}
+
 uint64_t
 line_next_due(const struct line *l, uint64_t now)
 {

@@ -63,6 +63,10 @@ void line_to_host(struct line *l, const uint8_t *frame, size_t n,
 /* Write what has finished crossing the line by `now` to fd. */
 int line_flush(struct line *l, int fd, uint64_t now);
 
+/* Forget the bytes in flight both ways: a TCP client hung up, and the next
+ * one must not get the last one's replies. */
+void line_discard(struct line *l);
+
 /* Nanoseconds from `now` to the next byte due either way (max if none). */
 uint64_t line_next_due(const struct line *l, uint64_t now);
 

@@ -19,6 +19,7 @@
 #include "host/version.h"
 #include "bus.h"
 #include "link/names.h"
+#include "listen.h"
 #include "wire/msg.h"
 #include "sim.h"
 
@@ -47,8 +48,9 @@ usage(FILE *fp)
 	    " [--lose-request TYPE]\n"
 	    "              [--lose-reply TYPE]"
 	    " [--seed S]\n"
-	    "              [--baud-sim BAUD] [--link PATH]"
-	    " [--exit-after SECONDS] [-v]\n"
+	    "              [--baud-sim BAUD] [--link PATH |"
+	    " --listen tcp:HOST:PORT]\n"
+	    "              [--exit-after SECONDS] [-v]\n"
 	    "       armsim --bus feetech|dynamixel [--arm FILE] [--start Q1,...]"
 	    " [--speed DEG/S[,...]]\n"
 	    "              [--block JOINT=DEG ...] [--hand-pose Q1,...]"
@@ -61,6 +63,7 @@ usage(FILE *fp)
 
 struct options {
 	const char *links, *speed, *start, *eeprom, *link;
+	const char *listen;		/* --listen tcp:HOST:PORT */
 	const char *arm, *setpoints;	/* --arm FILE, --setpoints FILE */
 	int speed_given, links_given;
 	const char *obstacles[ARM_MAX_OBSTACLES];
@@ -249,6 +252,7 @@ parse(int argc, char **argv, struct options *o)
 		{ "seed", required_argument, NULL, 'R' },
 		{ "baud-sim", required_argument, NULL, 'B' },
 		{ "link", required_argument, NULL, 'L' },
+		{ "listen", required_argument, NULL, 'I' },
 		{ "exit-after", required_argument, NULL, 'X' },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "bus", required_argument, NULL, 'U' },
@@ -280,6 +284,7 @@ parse(int argc, char **argv, struct options *o)
 		case 'q': o->start = optarg; break;
 		case 'e': o->eeprom = optarg; break;
 		case 'L': o->link = optarg; break;
+		case 'I': o->listen = optarg; break;
 		case 'v': o->verbose = 1; break;
 		case 'o':
 			if (o->nobstacles == ARM_MAX_OBSTACLES)
@@ -347,6 +352,9 @@ parse(int argc, char **argv, struct options *o)
 	}
 	if (o->arm && o->links_given)
 		return usage_error("%s", "--arm describes the arm: no --links");
+	if (o->listen && (o->link || o->bus.bus))
+		return usage_error("%s", "--listen serves TCP instead of a "
+		    "pty: no --link or --bus");
 	return 0;
 }
 
@@ -387,6 +395,50 @@ run_bus(const struct options *o)
 	return bus_main(&r);
 }
 
+/* The pty (and its --link), or with --listen a TCP server. */
+static int
+open_line(const struct options *o, struct sim *sim)
+{
+	char err[300];
+	int usage;
+
+	sim->listen_fd = sim->conn_fd = sim->pty.master = sim->pty.slave = -1;
+	if (o->listen) {
+		if (sim_listen_open(o->listen, &sim->listen_fd, sim->where,
+		    sizeof sim->where, err, sizeof err, &usage) == 0)
+			return 0;
+		if (usage)
+			return bad_value("listen", o->listen, err);
+		warnx_tool("--listen %s: %s", o->listen, err);
+		return EXIT_UNAVAILABLE;
+	}
+	if (sim_pty_open(&sim->pty) != 0) {
+		warnx_tool("cannot open a pseudo-terminal: %s",
+		    strerror(errno));
+		return EXIT_UNAVAILABLE;
+	}
+	snprintf(sim->where, sizeof sim->where, "%s", sim->pty.path);
+	if (o->link && sim_pty_link(&sim->pty, o->link) != 0) {
+		if (errno == EEXIST)
+			warnx_tool("--link %s: exists and is not a symbolic "
+			    "link; not replacing it", o->link);
+		else
+			warnx_tool("%s: %s", o->link, strerror(errno));
+		return EXIT_IOERR;
+	}
+	return 0;
+}
+
+static void
+close_line(struct sim *sim)
+{
+	if (sim->conn_fd >= 0)
+		close(sim->conn_fd);
+	if (sim->listen_fd >= 0)
+		close(sim->listen_fd);
+	sim_pty_close(&sim->pty);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -418,33 +470,21 @@ main(int argc, char **argv)
 	line_init(&sim.line, o.baud, o.drop, o.corrupt, o.stall_after,
 	    (uint64_t)o.seed);
 	line_lose(&sim.line, (uint8_t)o.lose_request, (uint8_t)o.lose_reply);
-	if (sim_pty_open(&sim.pty) != 0) {
-		warnx_tool("cannot open a pseudo-terminal: %s",
-		    strerror(errno));
-		return EXIT_UNAVAILABLE;
-	}
-	if (o.link && sim_pty_link(&sim.pty, o.link) != 0) {
-		if (errno == EEXIST) {
-			warnx_tool("--link %s: exists and is not a symbolic "
-			    "link; not replacing it", o.link);
-			return EXIT_IOERR;
-		}
-		warnx_tool("%s: %s", o.link, strerror(errno));
-		return EXIT_IOERR;
-	}
+	if ((r = open_line(&o, &sim)) != 0)
+		return r;
 	sim.exit_after = o.exit_after;
 	sim.verbose = o.verbose;
 	sim.stop = &stop;
 	catch_signals();
 	sim_start(&sim);
-	printf("%s\n", sim.pty.path);
+	printf("%s\n", sim.where);
 	fflush(stdout);
 	r = sim_run(&sim);
 	if (r != 0)
-		warnx_tool("%s: %s", sim.pty.path, strerror(errno));
+		warnx_tool("%s: %s", sim.where, strerror(errno));
 	if (o.link)
 		sim_pty_unlink(&sim.pty, o.link);
-	sim_pty_close(&sim.pty);
+	close_line(&sim);
 	eeprom_close(&sim.eeprom);
 	if (sim.setpoints && fclose(sim.setpoints) != 0)
 		r = -1;

@@ -34,6 +34,7 @@ sim_pty_open(struct sim_pty *p)
 	int saved;
 
 	p->slave = -1;
+	p->linked = 0;
 	p->master = posix_openpt(O_RDWR | O_NOCTTY);
 	if (p->master < 0)
 		return -1;
@@ -56,7 +57,7 @@ fail:
 }
 
 int
-sim_pty_link(const struct sim_pty *p, const char *link)
+sim_pty_link(struct sim_pty *p, const char *link)
 {
 	char tmp[4096];
 	struct stat st;
@@ -81,6 +82,12 @@ sim_pty_link(const struct sim_pty *p, const char *link)
 		errno = saved;
 		return -1;
 	}
+	/* Remember the link itself: its target may be reused by another. */
+	if (lstat(link, &st) == 0) {
+		p->link_dev = (unsigned long long)st.st_dev;
+		p->link_ino = (unsigned long long)st.st_ino;
+		p->linked = 1;
+	}
 	return 0;
 }
 
@@ -88,9 +95,14 @@ void
 sim_pty_unlink(const struct sim_pty *p, const char *link)
 {
 	char target[sizeof p->path];
-	ssize_t n = readlink(link, target, sizeof target - 1);
+	struct stat st;
+	ssize_t n;
 
-	if (n < 0)
+	if (!p->linked || lstat(link, &st) != 0 || !S_ISLNK(st.st_mode) ||
+	    (unsigned long long)st.st_dev != p->link_dev ||
+	    (unsigned long long)st.st_ino != p->link_ino)
+		return;
+	if ((n = readlink(link, target, sizeof target - 1)) < 0)
 		return;
 	target[n] = '\0';
 	if (strcmp(target, p->path) == 0)

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "host/diag.h"
+#include "listen.h"
 #include "sim.h"
 #include "link/names.h"
 
@@ -192,6 +193,37 @@ advance_arm(struct sim *s, uint64_t *last)
 		*last = s->now;	/* we were stopped (SIGSTOP): skip ahead */
 }
 
+/* Where the host's bytes come from: the pty, or the TCP client. */
+static int
+io_fd(const struct sim *s)
+{
+	return s->listen_fd >= 0 ? s->conn_fd : s->pty.master;
+}
+
+/* The TCP client left: drop what was in flight, wait for the next. */
+static void
+hang_up(struct sim *s)
+{
+	close(s->conn_fd);
+	s->conn_fd = -1;
+	line_discard(&s->line);
+	if (s->verbose)
+		fprintf(stderr, "%s: client hung up\n", tool_name());
+}
+
+static void
+accept_client(struct sim *s)
+{
+	if (s->listen_fd < 0 || s->conn_fd >= 0)
+		return;
+	if ((s->conn_fd = sim_listen_accept(s->listen_fd)) >= 0) {
+		line_discard(&s->line);
+		if (s->verbose)
+			fprintf(stderr, "%s: client connected\n",
+			    tool_name());
+	}
+}
+
 static int
 read_host(struct sim *s, uint64_t *last_rx)
 {
@@ -199,12 +231,17 @@ read_host(struct sim *s, uint64_t *last_rx)
 	size_t room = line_rx_room(&s->line);
 	ssize_t n;
 
-	if (room == 0)
+	if (room == 0 || io_fd(s) < 0)
 		return 0;
-	n = read(s->pty.master, buf, room < sizeof buf ? room : sizeof buf);
+	n = read(io_fd(s), buf, room < sizeof buf ? room : sizeof buf);
 	if (n > 0) {
 		line_from_host(&s->line, buf, (size_t)n, s->now);
 		*last_rx = s->now;
+		return 0;
+	}
+	if (s->listen_fd >= 0 && (n == 0 || (errno != EAGAIN &&
+	    errno != EINTR))) {
+		hang_up(s);
 		return 0;
 	}
 	/* EIO only when no slave is open, and we hold one: nothing to do. */
@@ -219,6 +256,7 @@ wait_input(struct sim *s)
 	uint64_t due = line_next_due(&s->line, s->now);
 	struct timespec ts;
 	fd_set rd;
+	int fd = io_fd(s);
 
 	if (due > TICK_NS)
 		due = TICK_NS;
@@ -226,9 +264,30 @@ wait_input(struct sim *s)
 	ts.tv_nsec = (long)due;
 	FD_ZERO(&rd);
 	/* With the queue full, leave the bytes in the pty: it pushes back. */
-	if (line_rx_room(&s->line) > 0)
-		FD_SET(s->pty.master, &rd);
-	pselect(s->pty.master + 1, &rd, NULL, NULL, &ts, NULL);
+	if (fd >= 0 && line_rx_room(&s->line) > 0)
+		FD_SET(fd, &rd);
+	if (fd < 0)
+		fd = s->listen_fd;	/* no client: wait for one */
+	if (fd >= 0)
+		FD_SET(fd, &rd);
+	pselect(fd + 1, &rd, NULL, NULL, &ts, NULL);
+}
+
+/* The robot's bytes to the host; with no TCP client they go nowhere, as on
+ * a serial line with nothing plugged in. */
+static int
+flush_host(struct sim *s)
+{
+	if (io_fd(s) < 0) {
+		line_discard(&s->line);
+		return 0;
+	}
+	if (line_flush(&s->line, io_fd(s), s->now) == 0)
+		return 0;
+	if (s->listen_fd < 0)
+		return -1;
+	hang_up(s);	/* EPIPE, ECONNRESET: the client is gone */
+	return 0;
 }
 
 int
@@ -243,6 +302,7 @@ sim_run(struct sim *s)
 		if (s->exit_after > 0 && s->now >= end)
 			break;
 		advance_arm(s, &last_tick);
+		accept_client(s);
 		if (read_host(s, &last_rx) != 0)
 			return -1;
 		line_deliver(&s->line, s->now, to_robot, s);
@@ -257,7 +317,7 @@ sim_run(struct sim *s)
 			    s->line.frames_in);
 			told = 1;
 		}
-		if (line_flush(&s->line, s->pty.master, s->now) != 0)
+		if (flush_host(s) != 0)
 			return -1;
 		wait_input(s);
 	}

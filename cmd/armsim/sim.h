@@ -20,6 +20,9 @@ struct sim {
 	struct eeprom eeprom;
 	struct line line;
 	struct sim_pty pty;
+	int listen_fd;			/* --listen: the server, else -1 */
+	int conn_fd;			/* ... and its client, -1 if none */
+	char where[300];		/* the pty's path or the address */
 	struct robot_hw hw;
 	struct robot robot;
 	uint32_t link_um[WIRE_MAX_JOINTS];
@@ -37,7 +40,8 @@ struct sim {
 /* Wire the robot's hardware hooks to the simulation and start the robot. */
 void sim_start(struct sim *s);
 
-/* Run until *stop or --exit-after; 0, or -1 on an I/O error on the pty. */
+/* Run until *stop or --exit-after; 0, or -1 on an I/O error on the pty.
+ * With --listen, a client that hangs up is let go and the next accepted. */
 int sim_run(struct sim *s);
 
 #endif

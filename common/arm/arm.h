@@ -15,6 +15,7 @@
 #define SPINE_ARM_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "host/diag.h"
 
@@ -34,6 +35,9 @@ struct arm_servo {
 	long ticks;		/* ticks per turn (default 4096) */
 	int direction;		/* +1 or -1 (default +1) */
 	double offset;		/* ticks at q = 0 (default 0) */
+	int series;		/* enum servo_series of the model; -1 when
+				 * the file names none (the bus's own) */
+	char model[16];		/* the model as the file names it, or "" */
 };
 
 enum arm_role {
@@ -91,6 +95,12 @@ int arm_parse(struct arm_desc *a, const unsigned char *buf, size_t len,
  * description (reported as file:line:col).
  */
 int arm_load(struct arm_desc *a, const char *path);
+
+/*
+ * Write a as a description arm_parse reads back the same (every field
+ * spelt out, comments lost).  0, or -1 when fp reports an error.
+ */
+int arm_write(FILE *fp, const struct arm_desc *a);
 
 /* Index of the joint named name (length len), or -1. */
 int arm_find(const struct arm_desc *a, const char *name, size_t len);

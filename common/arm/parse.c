@@ -11,6 +11,7 @@
 #include "arm/arm.h"
 #include "host/num.h"
 #include "plansrc/ydoc.h"
+#include "servo/regs.h"
 
 #define BIG 1e6			/* no length or angle in a real arm is near */
 
@@ -84,12 +85,32 @@ get_limits(struct reader *r, const struct ynode *n, struct arm_joint *j)
 	return 0;
 }
 
+/* model: a servo model or series servo/regs.h knows; its steps a turn
+ * become the default ticks. */
+static int
+get_model(struct reader *r, const struct ynode *n, struct arm_servo *s)
+{
+	const char *name;
+
+	if (yget_name(n, "servo model", r->d, &name) < 0)
+		return -1;
+	if (strlen(name) >= sizeof s->model ||
+	    (s->series = servo_series_find(name)) < 0) {
+		ydoc_error(r->d, n, "servo model '%.40s': want sts3215, sts, "
+		    "scs0009, scs15, scs, xl330 or dxl", name);
+		return -1;
+	}
+	snprintf(s->model, sizeof s->model, "%s", name);
+	s->ticks = servo_series((enum servo_series)s->series)->ticks;
+	return 0;
+}
+
 static int
 get_servo(struct reader *r, const struct ynode *n, struct arm_servo *s)
 {
 	static const char *const keys[] = { "id", "ticks", "direction",
-	    "offset", NULL };
-	const struct ynode *v[4];
+	    "offset", "model", NULL };
+	const struct ynode *v[5];
 	long id;
 
 	if (ymap_fields(r->doc, n, keys, v, "servo", r->d) < 0)
@@ -102,7 +123,9 @@ get_servo(struct reader *r, const struct ynode *n, struct arm_servo *s)
 	s->ticks = 4096;
 	s->direction = 1;
 	s->offset = 0;
-	if (yget_long(v[0], 0, 253, "servo id", r->d, &id) < 0 ||
+	s->series = -1;
+	if ((v[4] && get_model(r, v[4], s) < 0) ||
+	    yget_long(v[0], 0, 253, "servo id", r->d, &id) < 0 ||
 	    (v[1] && yget_long(v[1], 1, 1L << 30, "servo ticks", r->d,
 	    &s->ticks) < 0) ||
 	    (v[2] && get_direction(r, v[2], "servo direction",

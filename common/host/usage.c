@@ -27,8 +27,10 @@ usage_error(const char *fmt, ...)
 int
 usage_hint(void)
 {
-	fprintf(stderr, "Try '%s --help' for more information.\n",
-	    tool_name());
+	/* a session line's messages are "armctl: FILE:LINE: ...": the tool
+	   is the part before the colon */
+	fprintf(stderr, "Try '%.*s --help' for more information.\n",
+	    (int)strcspn(tool_name(), ":"), tool_name());
 	return EXIT_USAGE;
 }
 

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <termios.h>
@@ -18,7 +19,9 @@
 
 #include "port.h"
 #include "porterr.h"
+#include "lock.h"
 #include "port_sp.h"
+#include "tcp.h"
 
 enum wire_port_kind
 wire_port_kind_of(const char *name)
@@ -27,6 +30,8 @@ wire_port_kind_of(const char *name)
 	struct stat st;
 	unsigned maj;
 
+	if (wire_port_is_tcp(name))
+		return WIRE_PORT_TCP;
 	if (realpath(name, real) && strncmp(real, "/dev/pts/", 9) == 0)
 		return WIRE_PORT_TERMIOS;
 	if (stat(name, &st) == 0 && S_ISCHR(st.st_mode)) {
@@ -41,6 +46,8 @@ wire_port_kind_of(const char *name)
 const char *
 wire_port_kind_name(enum wire_port_kind k)
 {
+	if (k == WIRE_PORT_TCP)
+		return "tcp";
 	return k == WIRE_PORT_TERMIOS ? "termios" : "libserialport";
 }
 
@@ -86,6 +93,7 @@ wire_port_new(enum wire_port_kind kind, const char *name, int fd, char *err,
 	}
 	p->kind = kind;
 	p->fd = fd;
+	p->lock_fd = -1;
 	return p;
 }
 
@@ -129,18 +137,42 @@ open_termios(const char *name, long baud, char *err, size_t errlen,
 	return p;
 }
 
+/* The device or connection itself, once the lock is ours. */
+static struct wire_port *
+open_locked(const char *name, long baud, char *err, size_t errlen,
+    int *unavailable)
+{
+	if (wire_port_is_tcp(name))
+		return wire_port_tcp_open(name, err, errlen, unavailable);
+	if (wire_port_kind_of(name) == WIRE_PORT_TERMIOS)
+		return open_termios(name, baud, err, errlen, unavailable);
+	return wire_port_sp_open(name, baud, err, errlen, unavailable);
+}
+
 struct wire_port *
 wire_port_open(const char *name, long baud, char *err, size_t errlen,
     int *unavailable)
 {
+	struct wire_port *p;
+	int lock;
+
 	*unavailable = 0;
-	if (wire_port_check_access(name, err, errlen) != 0) {
+	if (!wire_port_is_tcp(name) &&
+	    wire_port_check_access(name, err, errlen) != 0) {
 		*unavailable = 1;
 		return NULL;
 	}
-	if (wire_port_kind_of(name) == WIRE_PORT_TERMIOS)
-		return open_termios(name, baud, err, errlen, unavailable);
-	return wire_port_sp_open(name, baud, err, errlen, unavailable);
+	/* Before opening: opening alone resets many boards. */
+	if ((lock = wire_port_lock(name, err, errlen)) == -1) {
+		*unavailable = 1;
+		return NULL;
+	}
+	if ((p = open_locked(name, baud, err, errlen, unavailable)) == NULL) {
+		wire_port_unlock(lock);
+		return NULL;
+	}
+	p->lock_fd = lock >= 0 ? lock : -1;
+	return p;
 }
 
 int
@@ -200,7 +232,9 @@ write_termios(struct wire_port *p, const uint8_t *buf, size_t n,
 	int waited = 0;
 
 	while (n > 0) {
-		w = write(p->fd, buf, n);
+		/* a socket whose peer left: EPIPE, not SIGPIPE */
+		w = p->kind == WIRE_PORT_TCP ? send(p->fd, buf, n,
+		    MSG_NOSIGNAL) : write(p->fd, buf, n);
 		if (w > 0) {
 			buf += w;
 			n -= (size_t)w;
@@ -254,6 +288,7 @@ wire_port_close(struct wire_port *p)
 		wire_port_sp_close(p);
 	else
 		close(p->fd);
+	wire_port_unlock(p->lock_fd);
 	free(p->name);
 	free(p);
 }

@@ -12,21 +12,24 @@
 struct termios;
 struct wire_port;
 
-enum wire_port_kind { WIRE_PORT_TERMIOS, WIRE_PORT_LIBSERIALPORT };
+enum wire_port_kind { WIRE_PORT_TERMIOS, WIRE_PORT_LIBSERIALPORT, WIRE_PORT_TCP };
 
 /*
  * Which path a port name takes: a pseudo-terminal (after following
  * symlinks: /dev/pts/N or a device with a pty slave major number) is opened
- * with termios, everything else with libserialport.
+ * with termios, "tcp:HOST:PORT" is a TCP connection (tcp.h), everything
+ * else goes to libserialport.
  */
 enum wire_port_kind wire_port_kind_of(const char *name);
 const char *wire_port_kind_name(enum wire_port_kind k);
 
 /*
  * Open at `baud`, 8N1, raw, no flow control, input flushed (a pty keeps
- * bytes written before we opened it).  NULL on failure, with a reason in
- * err and *unavailable set when the device is missing or refuses us (as
- * opposed to an I/O error on a device that is there).
+ * bytes written before we opened it), holding the port's lock (lock.h).
+ * NULL on failure, with a reason in err and *unavailable set: 1 when the
+ * device is missing, busy or refuses us (exit 69), 2 when a TCP robot did
+ * not answer in time (exit 75), 0 for an I/O error on a device that is
+ * there (exit 74).
  */
 struct wire_port *wire_port_open(const char *name, long baud, char *err,
     size_t errlen, int *unavailable);

@@ -15,6 +15,7 @@ struct wire_port {
 	char *name;
 	int fd;			/* termios: ours; libserialport: its handle */
 	struct sp_port *sp;
+	int lock_fd;		/* lock.h; -1 when used unlocked */
 };
 
 /* Wait for input: 1 readable, 0 nothing yet (or a signal), -1 when the

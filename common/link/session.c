@@ -222,6 +222,8 @@ on_frame(struct wire_session *s, const struct wire_frame *f)
 	if (f->type == WIRE_EVENTS || f->type == WIRE_SENSES) {
 		if (s->on_events)
 			s->on_events(s->events_ctx, f);
+		if (s->tap)
+			s->tap(s->tap_ctx, f);
 		return 0;
 	}
 	if ((i = find(s, f->seq)) < 0)

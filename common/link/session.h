@@ -62,6 +62,10 @@ struct wire_session {
 	/* EVENTS and SENSES frames, which no request asked for */
 	void (*on_events)(void *ctx, const struct wire_frame *f);
 	void *events_ctx;
+	/* also sees every EVENTS (and SENSES) frame, whoever set on_events
+	 * (a session's log, armctl session --log-dir) */
+	void (*tap)(void *ctx, const struct wire_frame *f);
+	void *tap_ctx;
 	uint64_t last_rx_ms;	/* when the last byte came */
 	enum wire_fail fail;
 	char why[200];		/* what went wrong, for a message */

@@ -1,37 +1,57 @@
 /*
  * field.c - the value encodings of servo control tables (portable core):
- * little-endian words and Feetech's sign-magnitude "direction bit".
+ * words in either byte order (little-endian STS and Dynamixel, big-endian
+ * SCS) and Feetech's sign-magnitude "direction bit".
  * Used by armctl's bus driver and by the servo emulator.
  */
 #include "servo.h"
 
+uint32_t
+servo_field_get(const uint8_t *p, unsigned n, int big)
+{
+	uint32_t v = 0;
+	unsigned i;
+
+	if (n > 4)
+		return 0;
+	for (i = 0; i < n; i++)	/* most significant byte first */
+		v = v << 8 | p[big ? i : n - 1 - i];
+	return v;
+}
+
+void
+servo_field_put(uint8_t *p, unsigned n, uint32_t v, int big)
+{
+	unsigned i;
+
+	if (n > 4)
+		return;
+	for (i = 0; i < n; i++, v >>= 8)	/* least significant first */
+		p[big ? n - 1 - i : i] = (uint8_t)(v & 0xFFu);
+}
+
 uint16_t
 servo_get16(const uint8_t *p)
 {
-	return (uint16_t)(p[0] | (uint16_t)p[1] << 8);
+	return (uint16_t)servo_field_get(p, 2, 0);
 }
 
 uint32_t
 servo_get32(const uint8_t *p)
 {
-	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
-	    (uint32_t)p[3] << 24;
+	return servo_field_get(p, 4, 0);
 }
 
 void
 servo_put16(uint8_t *p, uint16_t v)
 {
-	p[0] = (uint8_t)(v & 0xFFu);
-	p[1] = (uint8_t)(v >> 8);
+	servo_field_put(p, 2, v, 0);
 }
 
 void
 servo_put32(uint8_t *p, uint32_t v)
 {
-	p[0] = (uint8_t)(v & 0xFFu);
-	p[1] = (uint8_t)(v >> 8 & 0xFFu);
-	p[2] = (uint8_t)(v >> 16 & 0xFFu);
-	p[3] = (uint8_t)(v >> 24);
+	servo_field_put(p, 4, v, 0);
 }
 
 /* A magnitude too big for the field saturates rather than flipping the

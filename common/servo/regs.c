@@ -1,74 +1,162 @@
 /*
- * regs.c - the register map of regs.h: addresses, widths and encodings
- * from the two control tables (spec/servo-buses.md A4 and B4), and the
- * error bits in words.  Constant tables only, so they live in flash.
+ * regs.c - the register maps of regs.h: addresses, widths and encodings
+ * from the control tables (spec/servo-buses.md A4 and B4; SCS below), and
+ * the error bits in words.  Constant tables only, so they live in flash.
  */
 #include "regs.h"
 
 #define SM(bit) (bit)
 
 static const struct servo_reg sts[SF_COUNT] = {
-	[SF_MODEL] = { 3, 2, 0 },
-	[SF_FIRMWARE] = { 0, 1, 0 },
-	[SF_ID] = { 5, 1, 0 },
-	[SF_BAUD] = { 6, 1, 0 },
-	[SF_RETURN_DELAY] = { 7, 1, 0 },
-	[SF_STATUS_LEVEL] = { 8, 1, 0 },
-	[SF_MIN_LIMIT] = { 9, 2, 0 },
-	[SF_MAX_LIMIT] = { 11, 2, 0 },
-	[SF_HOMING] = { 31, 2, SM(11) },
-	[SF_CURRENT_LIMIT] = { 28, 2, 0 },
-	[SF_TORQUE] = { 40, 1, 0 },
-	[SF_GOAL] = { 42, 2, SM(15) },
-	[SF_GOAL_SPEED] = { 46, 2, SM(15) },
-	[SF_LOCK] = { 55, 1, 0 },
-	[SF_POSITION] = { 56, 2, SM(15) },
-	[SF_SPEED] = { 58, 2, SM(15) },
-	[SF_LOAD] = { 60, 2, SM(10) },
-	[SF_VOLTAGE] = { 62, 1, 0 },
-	[SF_TEMPERATURE] = { 63, 1, 0 },
-	[SF_HW_ERROR] = { 65, 1, 0 },
-	[SF_MOVING] = { 66, 1, 0 },
-	[SF_CURRENT] = { 69, 2, SM(15) },
+	[SF_MODEL] = { 3, 2, 0, 0 },
+	[SF_FIRMWARE] = { 0, 1, 0, 0 },
+	[SF_ID] = { 5, 1, 0, 0 },
+	[SF_BAUD] = { 6, 1, 0, 0 },
+	[SF_RETURN_DELAY] = { 7, 1, 0, 0 },
+	[SF_STATUS_LEVEL] = { 8, 1, 0, 0 },
+	[SF_MIN_LIMIT] = { 9, 2, 0, 0 },
+	[SF_MAX_LIMIT] = { 11, 2, 0, 0 },
+	[SF_HOMING] = { 31, 2, SM(11), 0 },
+	[SF_CURRENT_LIMIT] = { 28, 2, 0, 0 },
+	[SF_TORQUE] = { 40, 1, 0, 0 },
+	[SF_GOAL] = { 42, 2, SM(15), 0 },
+	[SF_GOAL_SPEED] = { 46, 2, SM(15), 0 },
+	[SF_LOCK] = { 55, 1, 0, 0 },
+	[SF_POSITION] = { 56, 2, SM(15), 0 },
+	[SF_SPEED] = { 58, 2, SM(15), 0 },
+	[SF_LOAD] = { 60, 2, SM(10), 0 },
+	[SF_VOLTAGE] = { 62, 1, 0, 0 },
+	[SF_TEMPERATURE] = { 63, 1, 0, 0 },
+	[SF_HW_ERROR] = { 65, 1, 0, 0 },
+	[SF_MOVING] = { 66, 1, 0, 0 },
+	[SF_CURRENT] = { 69, 2, SM(15), 0 },
+};
+
+/*
+ * SCS (SCS0009, SCS15): the spec says only that its fields are big-endian,
+ * that it has no SYNC READ and that LeRobot calibrates it by the position
+ * limits alone, without Homing_Offset (A2, A3).  The addresses are those
+ * of the spec's source S1 (LeRobot's SCS table, which has no homing
+ * offset either): as STS but Lock at 48, and no Present_Current or
+ * Protection_Current.  S1 decodes no SCS field as signed, so none is
+ * here: a direction bit, if SCS firmware has one, is unconfirmed.
+ */
+#define SCS(a, n) { a, n, SERVO_SIGN_NONE, 1 }
+static const struct servo_reg scs[SF_COUNT] = {
+	[SF_MODEL] = SCS(3, 2),
+	[SF_FIRMWARE] = SCS(0, 1),
+	[SF_ID] = SCS(5, 1),
+	[SF_BAUD] = SCS(6, 1),
+	[SF_RETURN_DELAY] = SCS(7, 1),
+	[SF_STATUS_LEVEL] = SCS(8, 1),
+	[SF_MIN_LIMIT] = SCS(9, 2),
+	[SF_MAX_LIMIT] = SCS(11, 2),
+	[SF_TORQUE] = SCS(40, 1),
+	[SF_GOAL] = SCS(42, 2),
+	[SF_GOAL_SPEED] = SCS(46, 2),
+	[SF_LOCK] = SCS(48, 1),
+	[SF_POSITION] = SCS(56, 2),
+	[SF_SPEED] = SCS(58, 2),
+	[SF_LOAD] = SCS(60, 2),
+	[SF_VOLTAGE] = SCS(62, 1),
+	[SF_TEMPERATURE] = SCS(63, 1),
+	[SF_HW_ERROR] = SCS(65, 1),
+	[SF_MOVING] = SCS(66, 1),
 };
 
 /* The XL330-M288: current in mA where the XL430 has a load. */
 static const struct servo_reg dxl[SF_COUNT] = {
-	[SF_MODEL] = { 0, 2, 0 },
-	[SF_FIRMWARE] = { 6, 1, 0 },
-	[SF_ID] = { 7, 1, 0 },
-	[SF_BAUD] = { 8, 1, 0 },
-	[SF_RETURN_DELAY] = { 9, 1, 0 },
-	[SF_STATUS_LEVEL] = { 68, 1, 0 },
-	[SF_MIN_LIMIT] = { 52, 4, 0 },
-	[SF_MAX_LIMIT] = { 48, 4, 0 },
-	[SF_HOMING] = { 20, 4, SERVO_SIGN_TWOS },
-	[SF_CURRENT_LIMIT] = { 38, 2, 0 },
-	[SF_TORQUE] = { 64, 1, 0 },
-	[SF_GOAL] = { 116, 4, SERVO_SIGN_TWOS },
-	[SF_GOAL_SPEED] = { 112, 4, 0 },
-	[SF_LOCK] = { 0, 0, 0 },
-	[SF_POSITION] = { 132, 4, SERVO_SIGN_TWOS },
-	[SF_SPEED] = { 128, 4, SERVO_SIGN_TWOS },
-	[SF_LOAD] = { 0, 0, 0 },
-	[SF_VOLTAGE] = { 144, 2, 0 },
-	[SF_TEMPERATURE] = { 146, 1, 0 },
-	[SF_HW_ERROR] = { 70, 1, 0 },
-	[SF_MOVING] = { 122, 1, 0 },
-	[SF_CURRENT] = { 126, 2, SERVO_SIGN_TWOS },
+	[SF_MODEL] = { 0, 2, 0, 0 },
+	[SF_FIRMWARE] = { 6, 1, 0, 0 },
+	[SF_ID] = { 7, 1, 0, 0 },
+	[SF_BAUD] = { 8, 1, 0, 0 },
+	[SF_RETURN_DELAY] = { 9, 1, 0, 0 },
+	[SF_STATUS_LEVEL] = { 68, 1, 0, 0 },
+	[SF_MIN_LIMIT] = { 52, 4, 0, 0 },
+	[SF_MAX_LIMIT] = { 48, 4, 0, 0 },
+	[SF_HOMING] = { 20, 4, SERVO_SIGN_TWOS, 0 },
+	[SF_CURRENT_LIMIT] = { 38, 2, 0, 0 },
+	[SF_TORQUE] = { 64, 1, 0, 0 },
+	[SF_GOAL] = { 116, 4, SERVO_SIGN_TWOS, 0 },
+	[SF_GOAL_SPEED] = { 112, 4, 0, 0 },
+	[SF_LOCK] = { 0, 0, 0, 0 },
+	[SF_POSITION] = { 132, 4, SERVO_SIGN_TWOS, 0 },
+	[SF_SPEED] = { 128, 4, SERVO_SIGN_TWOS, 0 },
+	[SF_LOAD] = { 0, 0, 0, 0 },
+	[SF_VOLTAGE] = { 144, 2, 0, 0 },
+	[SF_TEMPERATURE] = { 146, 1, 0, 0 },
+	[SF_HW_ERROR] = { 70, 1, 0, 0 },
+	[SF_MOVING] = { 122, 1, 0, 0 },
+	[SF_CURRENT] = { 126, 2, SERVO_SIGN_TWOS, 0 },
 };
+
+static const struct servo_series_info series[SERVO_SERIES_COUNT] = {
+	{ "sts", SERVO_FEETECH, 1, 4096, STS_MODEL_STS3215, STS_EEPROM_END },
+	/* S1: 1024 steps; SCS EEPROM ends where STS's does (S1) */
+	{ "scs", SERVO_FEETECH, 0, 1024, SCS_MODEL_SCS0009, STS_EEPROM_END },
+	{ "dxl", SERVO_DXL, 1, 4096, DXL_MODEL_XL330_M288, DXL_EEPROM_END },
+};
+
+const struct servo_series_info *
+servo_series(enum servo_series s)
+{
+	return &series[(unsigned)s < SERVO_SERIES_COUNT ? s : 0];
+}
+
+enum servo_series
+servo_series_of(enum servo_proto p)
+{
+	return p == SERVO_DXL ? SERVO_SERIES_DXL : SERVO_SERIES_STS;
+}
+
+/* Equal ignoring ASCII case, without <ctype.h>'s locale tables. */
+static int
+same_word(const char *a, const char *b)
+{
+	for (; *a && *b; a++, b++)
+		if ((*a | 0x20) != (*b | 0x20))
+			return 0;
+	return *a == *b;
+}
+
+int
+servo_series_find(const char *name)
+{
+	static const struct {
+		const char *name;
+		uint8_t s;
+	} names[] = {
+		{ "sts", SERVO_SERIES_STS }, { "sts3215", SERVO_SERIES_STS },
+		{ "sts3250", SERVO_SERIES_STS }, { "sms", SERVO_SERIES_STS },
+		{ "scs", SERVO_SERIES_SCS }, { "scs0009", SERVO_SERIES_SCS },
+		{ "scs15", SERVO_SERIES_SCS }, { "dxl", SERVO_SERIES_DXL },
+		{ "xl330", SERVO_SERIES_DXL }, { "xl430", SERVO_SERIES_DXL },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof names / sizeof names[0]; i++)
+		if (same_word(name, names[i].name))
+			return names[i].s;
+	return -1;
+}
+
+const struct servo_reg *
+servo_series_reg(enum servo_series s, enum servo_field f)
+{
+	return s == SERVO_SERIES_SCS ? &scs[f] : s == SERVO_SERIES_DXL ?
+	    &dxl[f] : &sts[f];
+}
 
 const struct servo_reg *
 servo_reg(enum servo_proto p, enum servo_field f)
 {
-	return p == SERVO_DXL ? &dxl[f] : &sts[f];
+	return servo_series_reg(servo_series_of(p), f);
 }
 
 int32_t
 servo_reg_get(const struct servo_reg *r, const uint8_t *p)
 {
-	uint32_t raw = r->size == 4 ? servo_get32(p) : r->size == 2 ?
-	    servo_get16(p) : r->size == 1 ? p[0] : 0u;
+	uint32_t raw = servo_field_get(p, r->size, r->big);
 
 	if (r->sign > 0)
 		return sts_sm_decode((uint16_t)raw, (uint8_t)r->sign);
@@ -88,12 +176,7 @@ servo_reg_put(const struct servo_reg *r, int32_t v, uint8_t *p)
 	uint32_t raw = r->sign > 0 ? sts_sm_encode(v, (uint8_t)r->sign) :
 	    (uint32_t)v;
 
-	if (r->size == 4)
-		servo_put32(p, raw);
-	else if (r->size == 2)
-		servo_put16(p, (uint16_t)(raw & 0xFFFFu));
-	else if (r->size == 1)
-		p[0] = (uint8_t)(raw & 0xFFu);
+	servo_field_put(p, r->size, raw, r->big);
 }
 
 /* Append s to buf (cap bytes, terminated), with ", " between items. */

@@ -1,7 +1,8 @@
 /*
- * regs.h - where the registers a driver needs sit in each bus's control
- * table (STS3215; Dynamixel X series as the XL330-M288) and how their
- * values are encoded (portable core).  armctl and the emulator share it.
+ * regs.h - where the registers a driver needs sit in each servo series'
+ * control table (Feetech STS3215 and SCS0009; Dynamixel X series as the
+ * XL330-M288) and how their values are encoded, byte order included
+ * (portable core).  armctl and the emulator share it.
  */
 #ifndef SPINE_SERVO_REGS_H
 #define SPINE_SERVO_REGS_H
@@ -26,15 +27,52 @@ enum servo_field {
 
 struct servo_reg {
 	uint8_t addr;
-	uint8_t size;		/* 0: this bus has no such register */
+	uint8_t size;		/* 0: this series has no such register */
 	int8_t sign;
+	uint8_t big;		/* 1: big-endian (set by the series' table) */
 };
+
+/*
+ * A series: one control table, one byte order.  Feetech STS and SCS share
+ * the packets (servo.h) but not the table: SCS fields are big-endian and
+ * it has no SYNC READ (spec/servo-buses.md A2, A3); no homing offset, no
+ * current and its lock elsewhere (the spec's source S1: the spec itself
+ * gives no SCS table).
+ */
+enum servo_series {
+	SERVO_SERIES_STS = 0,	/* Feetech STS/SMS, e.g. STS3215 */
+	SERVO_SERIES_SCS = 1,	/* Feetech SCS, e.g. SCS0009, SCS15 */
+	SERVO_SERIES_DXL = 2,	/* Dynamixel X, e.g. XL330-M288 */
+	SERVO_SERIES_COUNT
+};
+
+struct servo_series_info {
+	const char *name;	/* "sts", "scs", "dxl" */
+	uint8_t proto;		/* enum servo_proto */
+	uint8_t sync_read;	/* answers SYNC READ */
+	uint16_t ticks;		/* position steps per turn */
+	uint16_t model;		/* model number of the emulated servo */
+	uint8_t eeprom_end;	/* addresses below are EEPROM */
+};
+
+const struct servo_series_info *servo_series(enum servo_series s);
+/* The bus's own series when an arm names none: STS or Dynamixel X. */
+enum servo_series servo_series_of(enum servo_proto p);
+/*
+ * A model or series name as an arm file gives it ("sts3215", "sts",
+ * "scs0009", "scs15", "scs", "xl330", "dxl"); -1 when unknown.
+ */
+int servo_series_find(const char *name);
 
 #define STS_EEPROM_END	40u	/* addresses below are EEPROM */
 #define DXL_EEPROM_END	64u
 #define STS_MODEL_STS3215	777u
+#define SCS_MODEL_SCS0009	1284u
 #define DXL_MODEL_XL330_M288	1200u
 
+/* Register f of a series; of the bus's own series (servo_series_of). */
+const struct servo_reg *servo_series_reg(enum servo_series s,
+    enum servo_field f);
 const struct servo_reg *servo_reg(enum servo_proto p, enum servo_field f);
 
 /* The value at p (a register's first byte), decoded. */

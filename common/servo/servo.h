@@ -156,7 +156,14 @@ int dxl_parse_bulk(const struct servo_packet *pk, int write, uint8_t id,
 /* Dynamixel's CRC-16 (poly 0x8005, init 0, MSB first, no final XOR). */
 uint16_t dxl_crc16(uint16_t crc, const uint8_t *p, size_t n);
 
-/* Little-endian fields. */
+/*
+ * A field of n bytes (1 to 4) in either byte order: the one codec every
+ * control table uses, the order chosen by its series (regs.h).
+ */
+uint32_t servo_field_get(const uint8_t *p, unsigned n, int big);
+void servo_field_put(uint8_t *p, unsigned n, uint32_t v, int big);
+
+/* Little-endian fields (the packets' own, and STS/Dynamixel tables). */
 uint16_t servo_get16(const uint8_t *p);
 uint32_t servo_get32(const uint8_t *p);
 void servo_put16(uint8_t *p, uint16_t v);

@@ -34,6 +34,7 @@ servoarm_so101(struct servoarm *a)
 		j->ticks = 4096;
 		j->direction = 1;
 		j->offset = 2048;
+		j->series = -1;
 		j->lo = -so101[i].lim;
 		j->hi = so101[i].lim;
 	}
@@ -83,6 +84,7 @@ servoarm_from_desc(struct servoarm *a, const struct arm_desc *d, char *why,
 		j->lo = dj->lo;
 		j->hi = dj->hi;
 		j->gripper = dj->role == ARM_GRIPPER;
+		j->series = dj->servo.series;
 	}
 	a->n = d->njoints;
 	a->grip_closed = d->grip_closed;

@@ -21,6 +21,7 @@ struct servoarm_joint {
 	double offset;		/* ticks at q = 0 */
 	double lo, hi;		/* limits of q, degrees */
 	int gripper;		/* shown and commanded in % */
+	int series;		/* enum servo_series; -1: the bus's own */
 };
 
 struct servoarm {

@@ -130,11 +130,14 @@ write_bytes(struct servosim *s, struct servosim_motor *m, uint16_t addr,
 			continue;
 		m->tab[a] = data[i];
 		/* Feetech EEPROM persists only while Lock is 0 */
-		if (s->proto == SERVO_DXL ? a < DXL_EEPROM_END :
-		    a < STS_EEPROM_END && servosim_get(s, m, SF_LOCK) == 0)
+		if (a < servo_series((enum servo_series)m->series)->eeprom_end
+		    && (s->proto == SERVO_DXL ||
+		    servosim_get(s, m, SF_LOCK) == 0))
 			m->saved[a] = data[i];
 	}
-	if (s->proto == SERVO_FEETECH && m->tab[torque_at] == 128)
+	/* "set middle" rewrites the homing offset, which SCS lacks */
+	if (s->proto == SERVO_FEETECH && m->tab[torque_at] == 128 &&
+	    servo_series_reg((enum servo_series)m->series, SF_HOMING)->size)
 		set_middle(s, m, before);
 	if (m->tab[torque_at] && !before)
 		m->overload_s = 0;
@@ -275,8 +278,10 @@ sync_read(struct servosim *s, const struct servo_packet *pk)
 
 	if (servo_parse_sync_read(s->proto, pk, &addr, &count, &ids, &nids))
 		return;
-	for (i = 0; i < nids; i++)	/* in the order listed */
-		if ((m = servosim_find(s, ids[i])) != NULL && !dead(m))
+	/* in the order listed; SCS has no SYNC READ (spec A3) */
+	for (i = 0; i < nids; i++)
+		if ((m = servosim_find(s, ids[i])) != NULL && !dead(m) &&
+		    servo_series((enum servo_series)m->series)->sync_read)
 			do_read(s, m, ids[i], addr, count);
 }
 

@@ -14,6 +14,13 @@
 #define STALL_MA 2000.0		/* STS3215 stall current */
 #define IDLE_MA 150.0		/* and with no load */
 
+/* Steps per turn of the servo's series. */
+static double
+turn(const struct servosim_motor *m)
+{
+	return servo_series((enum servo_series)m->series)->ticks;
+}
+
 void
 servosim_init(struct servosim *s, enum servo_proto p)
 {
@@ -25,15 +32,28 @@ servosim_init(struct servosim *s, enum servo_proto p)
 struct servosim_motor *
 servosim_add(struct servosim *s, uint8_t id, double ticks)
 {
+	return servosim_add_series(s, id, (int)servo_series_of(s->proto),
+	    ticks);
+}
+
+struct servosim_motor *
+servosim_add_series(struct servosim *s, uint8_t id, int series,
+    double ticks)
+{
 	struct servosim_motor *m;
 
-	if (s->n == SERVOSIM_MAX || servosim_find(s, id) != NULL)
+	if (s->n == SERVOSIM_MAX || servosim_find(s, id) != NULL ||
+	    series < 0 || series >= SERVO_SERIES_COUNT ||
+	    servo_series((enum servo_series)series)->proto != s->proto)
 		return NULL;
 	m = &s->m[s->n++];
 	memset(m, 0, sizeof *m);
+	m->series = (uint8_t)series;
 	servosim_factory(s, m, id);
 	m->shaft = ticks;
-	m->max_speed = 2868;	/* 0.238 s per 60 degrees, STS3215 at 6 V */
+	/* 0.238 s per 60 degrees, STS3215 at 6 V; the SCS's own speed is
+	 * not in the spec, so it turns as fast in degrees */
+	m->max_speed = 2868.0 * turn(m) / TICKS;
 	m->mute_after = -1;
 	servosim_set(s, m, SF_GOAL, servosim_present(s, m));
 	servosim_refresh(s, m);
@@ -48,10 +68,10 @@ servosim_present(const struct servosim *s, const struct servosim_motor *m)
 
 	if (s->proto == SERVO_DXL)
 		return (int32_t)(v + off);
-	/* Feetech single-turn: actual - offset, wrapped into 0..4095 */
+	/* Feetech single-turn: actual - offset, wrapped into one turn */
 	v -= off;
-	v %= 4096;
-	return (int32_t)(v < 0 ? v + 4096 : v);
+	v %= (long)turn(m);
+	return (int32_t)(v < 0 ? v + (long)turn(m) : v);
 }
 
 /* The shaft position the goal register asks for, limits applied. */
@@ -126,6 +146,10 @@ static void
 protect(struct servosim *s, struct servosim_motor *m, double dt)
 {
 	double limit = s->proto == SERVO_FEETECH ? 10.0 * m->tab[36] : 800;
+
+	/* SCS's overload registers are unconfirmed: it never trips here */
+	if (m->series == SERVO_SERIES_SCS)
+		return;
 	double after = s->proto == SERVO_FEETECH ? 0.01 * m->tab[35] : 2.0;
 
 	if (fabs((double)m->load) < limit || limit <= 0) {
@@ -165,6 +189,18 @@ servosim_step(struct servosim *s, double dt)
 	}
 }
 
+/* A field without a sign (SCS's) holds the magnitude. */
+static void
+set_signed(const struct servosim *s, struct servosim_motor *m, int field,
+    int32_t v)
+{
+	const struct servo_reg *r = servo_series_reg(
+	    (enum servo_series)m->series, (enum servo_field)field);
+
+	servosim_set(s, m, field, r->sign == SERVO_SIGN_NONE && v < 0 ? -v :
+	    v);
+}
+
 /* The present values in the table, from the joint. */
 void
 servosim_refresh(const struct servosim *s, struct servosim_motor *m)
@@ -174,11 +210,11 @@ servosim_refresh(const struct servosim *s, struct servosim_motor *m)
 	    (STALL_MA - IDLE_MA);
 
 	servosim_set(s, w, SF_POSITION, servosim_present(s, m));
-	servosim_set(s, w, SF_SPEED, (int32_t)lround(s->proto == SERVO_DXL ?
+	set_signed(s, w, SF_SPEED, (int32_t)lround(s->proto == SERVO_DXL ?
 	    m->vel * 60.0 / TICKS / 0.229 : m->vel));
 	servosim_set(s, w, SF_MOVING, fabs(m->vel) > 1.0);
 	if (s->proto == SERVO_FEETECH) {
-		servosim_set(s, w, SF_LOAD, m->load);
+		set_signed(s, w, SF_LOAD, m->load);
 		servosim_set(s, w, SF_CURRENT, (int32_t)lround((m->load < 0 ?
 		    -amps : amps) / 6.5));
 		servosim_set(s, w, SF_HW_ERROR, m->fault | m->latched);

@@ -1,6 +1,6 @@
 /*
- * servosim.h - smart servos in software: per-id control tables (STS3215 or
- * Dynamixel XL330-M288) answering instruction packets byte for byte, over
+ * servosim.h - smart servos in software: per-id control tables (STS3215,
+ * SCS0009 or Dynamixel XL330-M288) answering instruction packets byte for byte, over
  * a simulated joint each.  armsim --bus runs it on its pty; tests call it.
  */
 #ifndef SPINE_SERVOSIM_H
@@ -15,6 +15,7 @@
 #define SERVOSIM_TABLE	256	/* control table bytes backed per servo */
 
 struct servosim_motor {
+	uint8_t series;			/* enum servo_series: its table */
 	uint8_t tab[SERVOSIM_TABLE];	/* the control table as read */
 	uint8_t saved[SERVOSIM_TABLE];	/* EEPROM as it would survive a
 					 * power cycle (Feetech Lock) */
@@ -64,6 +65,10 @@ void servosim_init(struct servosim *s, enum servo_proto p);
  * bus is full or the id is taken. */
 struct servosim_motor *servosim_add(struct servosim *s, uint8_t id,
     double ticks);
+/* The same of a given series (servo/regs.h), e.g. an SCS on a Feetech
+ * bus; NULL also when the series speaks another bus's packets. */
+struct servosim_motor *servosim_add_series(struct servosim *s, uint8_t id,
+    int series, double ticks);
 struct servosim_motor *servosim_find(struct servosim *s, uint8_t id);
 
 /*

@@ -1,7 +1,8 @@
 /*
  * table.c - a servo's control table as it leaves the factory (STS3215 and
- * XL330-M288 defaults from spec/servo-buses.md A4 and B4), register
- * access through common/servo's map, and the EEPROM's saved copy.
+ * XL330-M288 defaults from spec/servo-buses.md A4 and B4; the SCS0009's
+ * few known ones), register access through common/servo's map of the
+ * servo's series, and the EEPROM's saved copy.
  */
 #include <string.h>
 
@@ -11,9 +12,24 @@
 static void
 put(uint8_t *tab, uint8_t addr, uint8_t size, uint32_t v)
 {
-	struct servo_reg r = { addr, size, SERVO_SIGN_NONE };
+	servo_field_put(tab + addr, size, v, 0);
+}
 
-	servo_reg_put(&r, (int32_t)v, tab + addr);
+/*
+ * SCS0009: the spec gives its model number (1284) and big-endian fields
+ * only; the limits span its 1024 steps, status level, voltage and
+ * temperature are as the STS's.  Other factory values are unconfirmed,
+ * so they stay 0.
+ */
+static void
+scs_factory(uint8_t *t, uint8_t id)
+{
+	servo_field_put(t + 3, 2, SCS_MODEL_SCS0009, 1);
+	t[5] = id;
+	t[8] = 1;
+	servo_field_put(t + 11, 2, 1023, 1);
+	t[62] = 74;
+	t[63] = 35;
 }
 
 /* The fields a driver or LeRobot touches; the rest stay 0. */
@@ -90,6 +106,8 @@ servosim_factory(const struct servosim *s, struct servosim_motor *m,
 	memset(m->tab, 0, sizeof m->tab);
 	if (s->proto == SERVO_DXL)
 		dxl_factory(m->tab, id);
+	else if (m->series == SERVO_SERIES_SCS)
+		scs_factory(m->tab, id);
 	else
 		sts_factory(m->tab, id);
 	memcpy(m->saved, m->tab, sizeof m->saved);
@@ -99,8 +117,10 @@ int32_t
 servosim_get(const struct servosim *s, const struct servosim_motor *m,
     int field)
 {
-	const struct servo_reg *r = servo_reg(s->proto, (enum servo_field)field);
+	const struct servo_reg *r = servo_series_reg(
+	    (enum servo_series)m->series, (enum servo_field)field);
 
+	(void)s;
 	return r->size ? servo_reg_get(r, m->tab + r->addr) : 0;
 }
 
@@ -108,8 +128,10 @@ void
 servosim_set(const struct servosim *s, struct servosim_motor *m, int field,
     int32_t v)
 {
-	const struct servo_reg *r = servo_reg(s->proto, (enum servo_field)field);
+	const struct servo_reg *r = servo_series_reg(
+	    (enum servo_series)m->series, (enum servo_field)field);
 
+	(void)s;
 	if (r->size)
 		servo_reg_put(r, v, m->tab + r->addr);
 }
@@ -117,7 +139,7 @@ servosim_set(const struct servosim *s, struct servosim_motor *m, int field,
 void
 servosim_power_cycle(struct servosim *s, struct servosim_motor *m)
 {
-	size_t eeprom = s->proto == SERVO_DXL ? DXL_EEPROM_END : STS_EEPROM_END;
+	size_t eeprom = servo_series((enum servo_series)m->series)->eeprom_end;
 
 	memcpy(m->tab, m->saved, eeprom);
 	servosim_set(s, m, SF_TORQUE, 0);

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "servo/regs.h"
 #include "servo/servo.h"
 #include "servosim/servosim.h"
 
@@ -151,7 +152,8 @@ servo_fuzz_sink(void *ctx, const uint8_t *bytes, size_t n, uint32_t delay)
 		servo_fuzz_fail("the emulator sent a broken reply");
 }
 
-/* The input as instructions to six emulated servos (armsim's pty). */
+/* The input as instructions to six emulated servos (armsim's pty); on
+ * a Feetech bus ids 4 to 6 are SCS servos, big-endian, without SYNC READ. */
 static void
 servo_fuzz_emulator(enum servo_proto p, const uint8_t *data, size_t size)
 {
@@ -161,7 +163,9 @@ servo_fuzz_emulator(enum servo_proto p, const uint8_t *data, size_t size)
 
 	servosim_init(&s, p);
 	for (i = 1; i <= 6; i++)
-		servosim_add(&s, (uint8_t)i, 2048);
+		if (p != SERVO_FEETECH || i <= 3 || servosim_add_series(&s,
+		    (uint8_t)i, SERVO_SERIES_SCS, 512) == NULL)
+			servosim_add(&s, (uint8_t)i, 2048);
 	check.proto = (uint8_t)p;
 	servosim_rx(&s, data, size, servo_fuzz_sink, &check);
 	servosim_idle(&s);

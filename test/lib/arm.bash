@@ -2,7 +2,10 @@
 # in the background (with fd 3 closed, or bats waits for it forever), wait
 # for its link, stop it, and make small plans with plancc.
 #
-#   start_armsim [armsim options...]   sets ARMSIM_PID and PORT
+#   start_armsim [armsim options...]   sets ARMSIM_PID and PORT; on a pty
+#                                      at $BATS_TEST_TMPDIR/tty, or with
+#                                      ARMSIM_LISTEN=tcp on a TCP port
+#                                      (PORT=tcp:127.0.0.1:N)
 #   stop_armsim                        SIGTERM and wait
 #   kill_armsim                        SIGKILL, as a cut cable or power
 #   make_plan NAME                     $BATS_TEST_TMPDIR/NAME.plan
@@ -11,6 +14,10 @@ PORT=
 ARMSIM_PID=
 
 start_armsim() {
+	if [ "${ARMSIM_LISTEN:-}" = tcp ]; then
+		start_armsim_tcp "$@"
+		return
+	fi
 	PORT=$BATS_TEST_TMPDIR/tty
 	rm -f "$PORT"
 	armsim --link "$PORT" "$@" >"$BATS_TEST_TMPDIR/armsim.out" \
@@ -18,6 +25,25 @@ start_armsim() {
 	ARMSIM_PID=$!
 	wait_for_link "$PORT" "$ARMSIM_PID" "$BATS_TEST_TMPDIR/armsim.err" \
 		armsim
+}
+
+# armsim --listen on a free port (or on $ARMSIM_ADDR, to come back on the
+# same one): PORT is the address it prints.
+start_armsim_tcp() {
+	local out=$BATS_TEST_TMPDIR/armsim.out i
+	rm -f "$out"
+	armsim --listen "${ARMSIM_ADDR:-tcp:127.0.0.1:0}" "$@" >"$out" \
+		2>>"$BATS_TEST_TMPDIR/armsim.err" 3>&- &
+	ARMSIM_PID=$!
+	for i in $(seq 100); do
+		PORT=$(head -n1 "$out" 2>/dev/null)
+		[ -n "$PORT" ] && return 0
+		kill -0 "$ARMSIM_PID" 2>/dev/null || break
+		sleep 0.05
+	done
+	echo "armsim --listen did not start:" >&2
+	cat "$BATS_TEST_TMPDIR/armsim.err" >&2
+	return 1
 }
 
 stop_armsim() {

@@ -396,6 +396,74 @@ test_path_random(void)
 	CHECK(1);
 }
 
+/* Two descriptions alike in everything but where the file put them. */
+static void
+check_same(const struct arm_desc *a, const struct arm_desc *b)
+{
+	int i;
+
+	CHECK_STR(a->name, b->name);
+	CHECK(a->njoints == b->njoints && a->nchain == b->nchain);
+	CHECK(a->has_base == b->has_base && a->has_roll == b->has_roll &&
+	    a->has_gripper == b->has_gripper);
+	CHECK(a->height == b->height && a->reach0 == b->reach0 &&
+	    a->tool == b->tool && a->grip_closed == b->grip_closed &&
+	    a->grip_open == b->grip_open);
+	for (i = 0; i < a->njoints && i < b->njoints; i++) {
+		const struct arm_joint *x = &a->joint[i], *y = &b->joint[i];
+
+		CHECK_STR(x->name, y->name);
+		CHECK(x->role == y->role && x->lo == y->lo && x->hi == y->hi &&
+		    x->zero == y->zero && x->direction == y->direction &&
+		    x->speed == y->speed && x->accel == y->accel &&
+		    x->length == y->length && x->absolute == y->absolute);
+		CHECK(x->servo.has == y->servo.has && x->servo.id ==
+		    y->servo.id && x->servo.ticks == y->servo.ticks &&
+		    x->servo.direction == y->servo.direction &&
+		    x->servo.offset == y->servo.offset &&
+		    x->servo.series == y->servo.series);
+		CHECK_STR(x->servo.model, y->servo.model);
+	}
+}
+
+/* arm_write's text reads back as the same arm; a servo model sets the
+ * default ticks (SCS: 1024 steps a turn, spec/servo-buses.md A4). */
+static void
+test_write_round_trip(void)
+{
+	static const char scs[] =
+	    "chain:\n"
+	    "  - {name: a, length: 80.125, absolute: false, servo: {id: 1, "
+	    "model: scs0009, offset: 512.5}}\n"
+	    "  - {name: b, length: 60, absolute: true, servo: {id: 2, "
+	    "model: SCS15, ticks: 4096}}\n"
+	    "gripper: {closed: 60, open: 0.1, servo: {id: 3}}\n";
+	static struct arm_desc a, b;
+	struct diag d = quiet();
+	char *text = NULL;
+	size_t len = 0;
+	const char *src[2] = { two_link, scs };
+	FILE *fp;
+	int k;
+
+	for (k = 0; k < 2; k++) {
+		CHECK(parse(&a, src[k], &d) == 0);
+		if ((fp = open_memstream(&text, &len)) == NULL)
+			return;
+		CHECK(arm_write(fp, &a) == 0);
+		fclose(fp);
+		CHECK(parse(&b, text, &d) == 0);
+		check_same(&a, &b);
+		free(text);
+		text = NULL;
+	}
+	CHECK(a.joint[0].servo.ticks == 1024 && a.joint[0].servo.series == 1);
+	CHECK_STR(a.joint[0].servo.model, "scs0009");
+	CHECK(a.joint[1].servo.ticks == 4096 && a.joint[1].servo.series == 1);
+	CHECK(a.joint[2].servo.ticks == 4096 && a.joint[2].servo.series == -1);
+	CHECK(a.joint[1].absolute == 1 && a.joint[2].lo == 0.1);
+}
+
 int
 main(void)
 {
@@ -406,6 +474,7 @@ main(void)
 	RUN(test_fk_by_hand);
 	RUN(test_absolute_joint);
 	RUN(test_round_trips);
+	RUN(test_write_round_trip);
 	RUN(test_obstacles);
 	RUN(test_path_move);
 	RUN(test_path_read);

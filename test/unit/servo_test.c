@@ -475,12 +475,118 @@ test_limits(void)
 	CHECK(dxl_encode(out, 20, 1, 3, big, 20) == 0);
 }
 
+/*
+ * SCS (SCS0009): the spec gives no worked SCS packets, only that the
+ * packets are STS's and the fields big-endian (A2), so these are worked
+ * by hand.  Checksum = ~(sum of ID .. last parameter) & 0xFF.
+ *  WRITE Goal_Position (42 = 0x2A) = 512 = 0x0200 to id 1: data 02 00
+ *    (STS would send 00 02); 01+05+03+2A+02+00 = 0x35 -> CHK 0xCA.
+ *  READ reply, id 1, Present_Position 300 = 0x012C: data 01 2C;
+ *    01+04+00+01+2C = 0x32 -> 0xCD.
+ *  READ reply, id 1, Model_Number 1284 = 0x0504 (A4's SCS0009): 05 04;
+ *    01+04+00+05+04 = 0x0E -> 0xF1.
+ *  SYNC WRITE Goal_Position, id 1 = 512, id 2 = 1023 = 0x03FF: LEN =
+ *    2 x 3 + 4 = 0x0A; FE+0A+83+2A+02+01+02+00+02+03+FF = 0x2BE -> 0x41.
+ */
+static void
+test_scs_examples(void)
+{
+	static const uint8_t goal[] = { 0xFF, 0xFF, 0x01, 0x05, 0x03, 0x2A,
+	    0x02, 0x00, 0xCA };
+	static const uint8_t swrite[] = { 0xFF, 0xFF, 0xFE, 0x0A, 0x83, 0x2A,
+	    0x02, 0x01, 0x02, 0x00, 0x02, 0x03, 0xFF, 0x41 };
+	static const uint8_t wire[] = {
+	    0xFF, 0xFF, 0x01, 0x04, 0x00, 0x01, 0x2C, 0xCD,
+	    0xFF, 0xFF, 0x01, 0x04, 0x00, 0x05, 0x04, 0xF1 };
+	static const uint8_t ids[] = { 1, 2 };
+	const struct servo_reg *g = servo_series_reg(SERVO_SERIES_SCS, SF_GOAL);
+	uint8_t out[SERVO_FRAME_MAX], d[4];
+	struct servo_packet pk[4];
+	struct servo_decoder dec;
+	size_t n;
+
+	CHECK(g->addr == 42 && g->size == 2);
+	servo_reg_put(g, 512, d);
+	n = servo_write(SERVO_FEETECH, out, sizeof out, SERVO_WRITE, 1, g->addr,
+	    d, g->size);
+	SAME(out, n, goal);
+	servo_reg_put(g, 512, d);
+	servo_reg_put(g, 1023, d + 2);
+	n = servo_sync_write(SERVO_FEETECH, out, sizeof out, g->addr, g->size,
+	    ids, 2, d);
+	SAME(out, n, swrite);
+	CHECK(decode_all(SERVO_FEETECH, 1, wire, sizeof wire, pk, 4, &dec) ==
+	    2);
+	CHECK(servo_reg_get(servo_series_reg(SERVO_SERIES_SCS, SF_POSITION),
+	    pk[0].p) == 300);
+	CHECK(servo_reg_get(servo_series_reg(SERVO_SERIES_SCS, SF_MODEL),
+	    pk[1].p) == SCS_MODEL_SCS0009);
+	/* the same bytes read as STS (little-endian) mean something else:
+	 * 2C 01 -> 0x2C01 with bit 15 clear = 11265; 04 05 -> 0x0405 */
+	CHECK(servo_reg_get(servo_reg(SERVO_FEETECH, SF_POSITION),
+	    pk[0].p) == 0x2C01);
+	CHECK(servo_reg_get(servo_reg(SERVO_FEETECH, SF_MODEL), pk[1].p) ==
+	    0x0405);
+}
+
+/* What the SCS table says, as the spec (A2, A3) and its source S1 do. */
+static void
+test_scs_table(void)
+{
+	static const uint8_t load[2] = { 0x04, 0x32 };
+	const struct servo_series_info *i = servo_series(SERVO_SERIES_SCS);
+
+	CHECK(i->proto == SERVO_FEETECH && i->sync_read == 0 &&
+	    i->ticks == 1024 && i->model == 1284);
+	CHECK(servo_series(SERVO_SERIES_STS)->sync_read == 1);
+	/* no homing offset, no current; the lock at 48 (STS: 55) */
+	CHECK(servo_series_reg(SERVO_SERIES_SCS, SF_HOMING)->size == 0);
+	CHECK(servo_series_reg(SERVO_SERIES_SCS, SF_CURRENT)->size == 0);
+	CHECK(servo_series_reg(SERVO_SERIES_SCS, SF_LOCK)->addr == 48);
+	/* no direction bit: 04 32 is 0x0432 = 1074, where an STS load
+	 * (32 04 on its wire) would be -50 */
+	CHECK(servo_reg_get(servo_series_reg(SERVO_SERIES_SCS, SF_LOAD),
+	    load) == 1074);
+	CHECK(servo_series_find("SCS0009") == SERVO_SERIES_SCS);
+	CHECK(servo_series_find("scs15") == SERVO_SERIES_SCS);
+	CHECK(servo_series_find("sts3215") == SERVO_SERIES_STS);
+	CHECK(servo_series_find("xl330") == SERVO_SERIES_DXL);
+	CHECK(servo_series_find("sts32") == -1);
+	CHECK(servo_series_find("") == -1);
+	CHECK(servo_series_of(SERVO_DXL) == SERVO_SERIES_DXL);
+}
+
+/* One codec, either byte order: 12 34 56 78 is 0x12345678 big-endian,
+ * 0x78563412 little-endian; writing gives the bytes back. */
+static void
+test_field_order(void)
+{
+	static const uint8_t b[4] = { 0x12, 0x34, 0x56, 0x78 };
+	uint8_t out[4];
+
+	CHECK(servo_field_get(b, 4, 1) == 0x12345678u);
+	CHECK(servo_field_get(b, 4, 0) == 0x78563412u);
+	CHECK(servo_field_get(b, 2, 1) == 0x1234u);
+	CHECK(servo_field_get(b, 2, 0) == 0x3412u);
+	CHECK(servo_field_get(b, 1, 1) == 0x12u);
+	CHECK(servo_field_get(b, 5, 0) == 0);
+	servo_field_put(out, 4, 0x12345678u, 1);
+	CHECK(memcmp(out, b, 4) == 0);
+	servo_field_put(out, 4, 0x78563412u, 0);
+	CHECK(memcmp(out, b, 4) == 0);
+	servo_field_put(out, 2, 0x3412u, 0);
+	CHECK(out[0] == 0x12 && out[1] == 0x34);
+}
+
 int
 main(void)
 {
 	RUN(test_sts_examples);
 	RUN(test_sts_replies);
 	RUN(test_sign_magnitude);
+	RUN(test_scs_examples);
+	RUN(test_scs_table);
+	RUN(test_field_order);
 	RUN(test_sts_instructions);
 	RUN(test_dxl_crc);
 	RUN(test_dxl_examples);

@@ -320,6 +320,56 @@ test_servoarm(void)
 	CHECK(servoarm_find(&a, "3x") == -1);
 }
 
+/*
+ * An SCS0009 next to an STS3215 on one Feetech bus (bytes worked by hand
+ * in servo_test.c's SCS comment): its model reads 05 04 (1284,
+ * big-endian), a big-endian goal of 512 moves it there, and it does not
+ * answer SYNC READ (spec A3) while the STS does.
+ *  READ Model_Number, id 2: FF FF 02 04 02 03 02 CHK; 02+04+02+03+02 =
+ *    0x0D -> 0xF2.  Reply 02+04+00+05+04 = 0x0F -> 0xF0.
+ *  WRITE Goal_Position 512 to id 2: 02+05+03+2A+02+00 = 0x36 -> 0xC9.
+ *  SYNC READ Present_Position of ids 1, 2: LEN 6, FE+06+82+38+02+01+02
+ *    = 254+6+130+56+2+1+2 = 451 = 0x1C3 -> 0x3C.
+ */
+static void
+test_scs(void)
+{
+	static const uint8_t model[] = { 0xFF, 0xFF, 0x02, 0x04, 0x02, 0x03,
+	    0x02, 0xF2 };
+	static const uint8_t model_r[] = { 0xFF, 0xFF, 0x02, 0x04, 0x00, 0x05,
+	    0x04, 0xF0 };
+	static const uint8_t goal[] = { 0xFF, 0xFF, 0x02, 0x05, 0x03, 0x2A,
+	    0x02, 0x00, 0xC9 };
+	static const uint8_t on[] = { 0xFF, 0xFF, 0x02, 0x04, 0x03, 0x28,
+	    0x01, 0xCD };
+	static const uint8_t sread[] = { 0xFF, 0xFF, 0xFE, 0x06, 0x82, 0x38,
+	    0x02, 0x01, 0x02, 0x3C };
+	static struct servosim s;
+	struct servosim_motor *m;
+	struct line *l;
+	int k;
+
+	servosim_init(&s, SERVO_FEETECH);
+	CHECK(servosim_add(&s, 1, 2048) != NULL);
+	CHECK((m = servosim_add_series(&s, 2, SERVO_SERIES_SCS, 100)) != NULL);
+	CHECK(servosim_add_series(&s, 3, SERVO_SERIES_DXL, 0) == NULL);
+	ASK_SAME(&s, model, model_r);
+	l = ask(&s, sread, sizeof sread);
+	/* only id 1 answers: FF FF 01 04 00 00 08 F2 (spec A6.3) */
+	CHECK(l->n == 8 && l->b[2] == 1 && l->b[5] == 0x00 && l->b[6] == 0x08);
+	CHECK(ask(&s, goal, sizeof goal)->n == 6);
+	CHECK(ask(&s, on, sizeof on)->n == 6);	/* torque (40) on */
+	CHECK(servosim_get(&s, m, SF_GOAL) == 512);
+	for (k = 0; k < 100; k++)
+		servosim_step(&s, 0.01);
+	CHECK(servosim_present(&s, m) == 512);
+	CHECK(m->tab[56] == 0x02 && m->tab[57] == 0x00);
+	/* moving down it reports the load's size, no sign bit (S1) */
+	servosim_set(&s, m, SF_GOAL, 400);
+	servosim_step(&s, 0.01);
+	CHECK(servosim_get(&s, m, SF_LOAD) > 0);
+}
+
 int
 main(void)
 {
@@ -328,5 +378,6 @@ main(void)
 	RUN(test_sts_rules);
 	RUN(test_obstacle);
 	RUN(test_dxl_replies);
+	RUN(test_scs);
 	return check_report("servosim");
 }

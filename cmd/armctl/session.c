@@ -1,0 +1,306 @@
+/*
+ * session.c - armctl session: one connection, a console of armctl
+ * command lines on stdin (@FILE includes, # comments), an on-connect
+ * script run whenever the robot (re)connects, and per-robot logs
+ * (sesslog.c).  main.c's armctl_line runs each line on the link.
+ */
+#define _GNU_SOURCE		/* program_invocation_short_name */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "host/diag.h"
+#include "host/exits.h"
+#include "ctl.h"
+#include "sesslog.h"
+#include "source.h"
+#include "host/words.h"
+
+#define INCLUDE_DEPTH 8		/* @FILE within @FILE, at most */
+#define RECONNECT_TRIES 20	/* 0.1, 0.2, 0.4 ... 2 s apart: about 33 s */
+#define BACKOFF_MAX_MS 2000
+#define IDLE_MS 250		/* how often an idle session looks at the link */
+#define KEEPALIVE_MS 2000	/* an idle robot is asked this often */
+#define DROPS_IN_A_ROW 5	/* reconnections with no good line between */
+
+struct session {
+	struct ctl *link;
+	struct sesslog log;
+	int up;			/* the link works, as far as we know */
+	int in_on_connect;	/* running the on-connect script */
+	int drops;		/* reconnections since a line went well */
+	int status;		/* the last failed line's exit status */
+	int fatal;		/* nonzero: end the session with this */
+	uint64_t last_ask;	/* when the robot last answered */
+};
+
+static int run_file(struct session *ss, const char *path, int depth);
+
+/* An error of the session's own at file:line (a command's messages get
+   the location through the tool name, see run_words). */
+static void
+located(const char *file, long line, const char *what)
+{
+	fprintf(stderr, "%s: %s:%ld: error: %s\n", tool_name(), file, line,
+	    what);
+}
+
+/* The attempts before the last are quiet: each would say the same. */
+static int
+connect_quietly(struct ctl *link, int quiet)
+{
+	int saved = -1, null, r;
+
+	fflush(stderr);
+	if (quiet && (null = open("/dev/null", O_WRONLY | O_CLOEXEC)) >= 0) {
+		saved = dup(STDERR_FILENO);
+		dup2(null, STDERR_FILENO);
+		close(null);
+	}
+	r = ctl_connect(link);
+	if (saved >= 0) {
+		dup2(saved, STDERR_FILENO);
+		close(saved);
+	}
+	return r;
+}
+
+/* Shake hands again, backing off between tries; 0 or an exit status. */
+static int
+reconnect(struct session *ss)
+{
+	struct ctl *link = ss->link;
+	int i, ms = 100, r = EXIT_UNAVAILABLE;
+
+	ctl_disconnect(link);
+	warnx_tool("session: the link is lost; reconnecting");
+	for (i = 1; i <= RECONNECT_TRIES; i++) {
+		if (ctl_sleep(link, ms) != 0)
+			return CTL_INTERRUPTED;
+		if ((r = connect_quietly(link, i < RECONNECT_TRIES)) == 0)
+			return 0;
+		if (r == CTL_INTERRUPTED)
+			return r;
+		ctl_disconnect(link);
+		ms = ms * 2 > BACKOFF_MAX_MS ? BACKOFF_MAX_MS : ms * 2;
+	}
+	warnx_tool("session: gave up after %d tries", RECONNECT_TRIES);
+	return r;
+}
+
+/* A new handshake: the log, then the on-connect script. */
+static int
+connected(struct session *ss)
+{
+	int r;
+
+	ss->up = 1;
+	ss->last_ask = wire_now_ms();
+	if (ss->link->verbose || ss->drops)
+		warnx_tool("session: connected to %s on %s",
+		    ss->link->hello.firmware, ss->link->port_name);
+	if ((r = sesslog_attach(&ss->log, ss->link)) != 0)
+		return r;
+	if (ss->link->on_connect == NULL)
+		return 0;
+	ss->in_on_connect = 1;
+	r = run_file(ss, ss->link->on_connect, 1);
+	ss->in_on_connect = 0;
+	return r;
+}
+
+/* A failure that may mean the link or the robot went away: 74 or 75. */
+static int
+link_trouble(int r)
+{
+	return r == EXIT_IOERR || r == EXIT_TEMPFAIL;
+}
+
+/* Before a line: a link that is down comes back (and says hello with
+   the on-connect script), or the session ends.  0 when it is up. */
+static int
+ensure_link(struct session *ss)
+{
+	int r;
+
+	while (!ss->up && !ss->fatal && !ss->in_on_connect) {
+		if (++ss->drops > DROPS_IN_A_ROW) {
+			warnx_tool("session: the robot keeps dropping the "
+			    "link; giving up");
+			ss->fatal = EXIT_IOERR;
+		} else if ((r = reconnect(ss)) != 0) {
+			ss->fatal = r;
+		} else if ((r = connected(ss)) != 0) {
+			if (r == CTL_INTERRUPTED)
+				ss->fatal = r;
+			else if (link_trouble(r))
+				ss->up = 0;
+			ss->status = r;
+		}
+	}
+	return ss->up && !ss->fatal ? 0 : -1;
+}
+
+/* argv[0] "armctl", then the words: one command line, on the link. */
+static int
+run_words(struct session *ss, const char *file, long line, struct words *w)
+{
+	char *saved = program_invocation_short_name, where[300];
+	char **argv;
+	int i, r;
+
+	if ((argv = calloc((size_t)w->n + 2, sizeof *argv)) == NULL) {
+		warnx_tool("out of memory");
+		return EXIT_IOERR;
+	}
+	argv[0] = saved;
+	for (i = 0; i < w->n; i++)
+		argv[i + 1] = w->v[i];
+	/* Every message the line's command prints, wherever it is made,
+	   starts "armctl: FILE:LINE:" so a script's author finds the line. */
+	snprintf(where, sizeof where, "%s: %s:%ld", saved, file, line);
+	program_invocation_short_name = where;
+	r = armctl_line(ss->link, w->n + 1, argv);
+	program_invocation_short_name = saved;
+	free(argv);
+	return r;
+}
+
+/* @FILE: relative to the including file's folder (stdin: ours). */
+static int
+include(struct session *ss, const char *from, const char *name, int depth)
+{
+	const char *slash = strrchr(from, '/');
+	char path[4096];
+
+	if (name[0] == '/' || slash == NULL || strcmp(from, "stdin") == 0)
+		snprintf(path, sizeof path, "%s", name);
+	else
+		snprintf(path, sizeof path, "%.*s/%s", (int)(slash - from),
+		    from, name);
+	return run_file(ss, path, depth + 1);
+}
+
+static void
+run_line(struct session *ss, const struct source *src, char *text,
+    int depth)
+{
+	struct words w;
+	char err[200];
+	int r;
+
+	if (words_split(text, &w, err, sizeof err) != 0) {
+		located(src->name, src->line, err);
+		ss->status = EXIT_USAGE;
+	} else if (w.n > 0 && w.v[0][0] == '@') {
+		if (w.n != 1 || w.v[0][1] == '\0') {
+			located(src->name, src->line, "want @FILE alone");
+			ss->status = EXIT_USAGE;
+		} else if ((r = include(ss, src->name, w.v[0] + 1, depth)))
+			ss->status = r;
+	} else if (w.n > 0 && ensure_link(ss) == 0) {
+		r = run_words(ss, src->name, src->line, &w);
+		if (r == CTL_INTERRUPTED)
+			ss->fatal = r;
+		else if (r != 0)
+			ss->status = r;
+		if (link_trouble(r))
+			ss->up = 0;	/* shake hands before the next line */
+		else if (r == 0 && !ss->in_on_connect)
+			ss->drops = 0;
+		if (ss->up && !ss->fatal && sesslog_resume(&ss->log,
+		    ss->link) != 0)
+			ss->up = 0;
+		ss->last_ask = wire_now_ms();
+	}
+	words_free(&w);
+}
+
+/* The link while nobody types: log events, notice a hang-up, and now and
+   then ask the robot something (a rebooted robot no longer knows our
+   request numbers, so it does not answer). */
+static void
+watch_idle(struct session *ss)
+{
+	struct wire_frame reply;
+
+	if (!ss->up || ss->fatal)
+		return;
+	if (wire_recv(&ss->link->s, &reply, 0) < 0) {
+		ss->up = 0;
+		return;
+	}
+	if (wire_now_ms() - ss->last_ask < KEEPALIVE_MS)
+		return;
+	if (wire_call(&ss->link->s, WIRE_PLAN_INFO, NULL, 0, &reply) != 0)
+		ss->up = 0;
+	ss->last_ask = wire_now_ms();
+}
+
+static int
+run_file(struct session *ss, const char *path, int depth)
+{
+	static char text[SOURCE_LINE_MAX];
+	struct source src;
+	int r, top = depth == 0;
+
+	if (depth > INCLUDE_DEPTH) {
+		warnx_tool("@%s: more than %d includes deep", path,
+		    INCLUDE_DEPTH);
+		return EXIT_USAGE;
+	}
+	if (source_open(&src, path) != 0) {
+		warnx_tool("%s: %s", path, strerror(errno));
+		return EXIT_NOINPUT;
+	}
+	while (!ss->fatal && (!ss->in_on_connect || ss->up)) {
+		if (top && !ss->up)
+			ensure_link(ss);	/* at once, even while idle */
+		if (ss->link->interrupted && *ss->link->interrupted)
+			ss->fatal = CTL_INTERRUPTED;
+		r = source_next(&src, text, sizeof text, top ? IDLE_MS : -1);
+		if (r == -1)
+			break;
+		if (r == 0)
+			watch_idle(ss);
+		else if (r == -2)
+			located(src.name, src.line, "line too long");
+		else
+			run_line(ss, &src, text, depth);
+	}
+	source_close(&src);
+	return 0;
+}
+
+int
+cmd_session(struct ctl *c, int argc, char **argv)
+{
+	struct session ss;
+	int r;
+
+	if (argc != 1) {
+		warnx_tool("session: unexpected argument: %s (commands come "
+		    "from stdin)", argv[1]);
+		return EXIT_USAGE;
+	}
+	memset(&ss, 0, sizeof ss);
+	ss.link = c;
+	ss.log.dir = c->log_dir;
+	ss.log.names_file = c->names;
+	if ((r = ctl_connect(c)) != 0)
+		return r;
+	if ((r = connected(&ss)) != 0) {
+		if (r == CTL_INTERRUPTED || !link_trouble(r))
+			goto done;
+		ss.up = 0;
+		ss.status = r;
+	}
+	run_file(&ss, "-", 0);
+	r = ss.fatal ? ss.fatal : ss.status;
+done:
+	sesslog_close(&ss.log);
+	return r;
+}
