@@ -12,8 +12,10 @@ teardown() {
 	stop_armsim
 }
 
+# A generous timeout: a busy machine can stall armsim for half a second,
+# longer than armctl's 50 ms default for a bus.
 bus() {
-	armctl --bus "$BUS" --port "$PORT" "$@"
+	armctl --bus "$BUS" --port "$PORT" --timeout 400 "$@"
 }
 
 # The SO-101's six joints in spec order (spec/servo-buses.md C1).
@@ -370,7 +372,7 @@ interrupt_bus_run() {
 	mjtraj --joint --from 0,0,0,0,0,0 --to 90,0,0,0,0,0 --step 0.2 \
 		>"$BATS_TEST_TMPDIR/long.csv"
 	# armctl itself in the background, not a function's subshell
-	armctl --bus "$BUS" --port "$PORT" --period 20 "$@" run \
+	armctl --bus "$BUS" --port "$PORT" --timeout 400 --period 20 "$@" run \
 		"$BATS_TEST_TMPDIR/long.csv" 2>"$BATS_TEST_TMPDIR/run.err" 3>&- &
 	local pid=$!
 	wait_armsim_log SYNC_WRITE
@@ -511,7 +513,7 @@ check_pipeline() {
 	start_armsim --bus "$BUS" --arm "$arm"
 	mjtraj --from 200,0,150 --to 150,-100,100 --step 5 |
 		ikreach --arm "$arm" >"$BATS_TEST_TMPDIR/ik.csv"
-	armctl --bus "$BUS" --arm "$arm" --port "$PORT" --period 10 \
+	armctl --bus "$BUS" --arm "$arm" --port "$PORT" --timeout 400 --period 10 \
 		run - <"$BATS_TEST_TMPDIR/ik.csv"
 	# where ikreach put the last waypoint, to a tenth of a degree (the
 	# servos' ticks are 0.088 degrees)
