@@ -17,9 +17,22 @@ setup() {
 	[ -f "$FIRMWARE" ] || skip "no $FIRMWARE: 'make firmware' needs avr-gcc"
 	cd "$BATS_TEST_TMPDIR"
 	PORT=$BATS_TEST_TMPDIR/tty
-	"$AVRPTY" --link "$PORT" "$FIRMWARE" >avr.out 2>avr.err 3>&- &
+	start_avr
+}
+
+# start_avr [AVRPTY OPTIONS]: a board on $PORT (stop_avr ends it).
+start_avr() {
+	rm -f "$PORT"
+	"$AVRPTY" "$@" --link "$PORT" "$FIRMWARE" >avr.out 2>avr.err 3>&- &
 	AVR_PID=$!
 	wait_for_link "$PORT" "$AVR_PID" avr.err avrpty
+}
+
+# cut_avr: the board loses power at once (SIGKILL: no save at exit).
+cut_avr() {
+	kill -KILL "$AVR_PID" 2>/dev/null || true
+	wait "$AVR_PID" 2>/dev/null || true
+	AVR_PID=
 }
 
 stop_avr() {
@@ -165,25 +178,106 @@ crc32_of() {
 }
 
 @test "firmware: autostart runs the stored plan after a power cycle" {
-	"$AVRPTY" --help 2>&1 | grep -q -- --eeprom ||
-		skip "avrpty keeps no EEPROM across restarts (no --eeprom)"
 	stop_avr
-	"$AVRPTY" --eeprom ee --link "$PORT" "$FIRMWARE" >avr.out 2>avr.err 3>&- &
-	AVR_PID=$!
-	wait_for_link "$PORT" "$AVR_PID" avr.err avrpty
+	start_avr --eeprom ee.bin
 	plancc -o wave.plan "$SPINE_ROOT/examples/plans/arm-wave.inst"
 	armctl --port "$PORT" push wave.plan
 	armctl --port "$PORT" config autostart on >/dev/null
 	run --separate-stderr armctl --port "$PORT" info
 	assert_line --partial "state: idle"
-	stop_avr
-	rm -f "$PORT"
-	"$AVRPTY" --eeprom ee --link "$PORT" "$FIRMWARE" >avr.out 2>avr.err 3>&- &
-	AVR_PID=$!
-	wait_for_link "$PORT" "$AVR_PID" avr.err avrpty
+	cut_avr
+	start_avr --eeprom ee.bin
+	# no START: the firmware started the plan itself at power-up
 	run --separate-stderr armctl --port "$PORT" info
 	assert_line --partial "state: running the plan"
 	run --separate-stderr armctl --port "$PORT" monitor --names wave.plan --events E --count 2
 	[ "$status" -eq 0 ]
 	assert_line --regexp '^[0-9]+,,E,D,2,Wave,'
+	# off again: the next power-up leaves it idle
+	armctl --port "$PORT" config autostart off >/dev/null
+	cut_avr
+	start_avr --eeprom ee.bin
+	run --separate-stderr armctl --port "$PORT" info
+	assert_line --partial "state: idle"
+}
+
+@test "firmware: a board restarted on its --eeprom file keeps its plan" {
+	stop_avr
+	start_avr --eeprom ee.bin
+	# arm.yaml's ids are another arm's: --force (see above)
+	plancc --strip -o arm.plan "$SPINE_ROOT/examples/arm.yaml"
+	armctl --port "$PORT" push --force arm.plan 2>/dev/null
+	cut_avr
+	# the ATmega2560's EEPROM is 4 KiB: the file is its image
+	[ "$(stat -c %s ee.bin)" -eq 4096 ]
+	start_avr --eeprom ee.bin
+	run --separate-stderr armctl --port "$PORT" pull back.plan
+	[ "$status" -eq 0 ]
+	cmp arm.plan back.plan
+}
+
+@test "firmware: avrpty refuses an --eeprom file that is not a 4 KiB image" {
+	stop_avr
+	printf 'xy' >ee.bin
+	run --separate-stderr "$AVRPTY" --eeprom ee.bin --link "$PORT" \
+	    "$FIRMWARE" 3>&-
+	[ "$status" -eq 65 ]
+	[ "$stderr" = "avrpty: ee.bin: not a 4096-byte EEPROM image" ]
+	[ "$(cat ee.bin)" = xy ]
+}
+
+@test "firmware: uploads over a 10 % drop + 10 % corrupt line arrive bit-exact" {
+	plancc --strip -o plan.plan "$SPINE_ROOT/examples/explorer.yaml"
+	for seed in 1 2 3; do
+		stop_avr
+		rm -f ee.bin
+		start_avr --eeprom ee.bin --drop 0.1 --corrupt 0.1 --seed "$seed"
+		# explorer.yaml is a wheeled robot's plan: --force
+		run --separate-stderr armctl --port "$PORT" push --force plan.plan
+		[ "$status" -eq 0 ]
+		stop_avr
+		# the line was bad: avrpty counted the frames it hurt
+		grep -q ' dropped, ' avr.err
+		start_avr --eeprom ee.bin
+		armctl --port "$PORT" pull back.plan
+		cmp plan.plan back.plan
+	done
+}
+
+# One cut: push `new` over `old`, kill the board `delay` seconds in, restart
+# it on the same EEPROM.  The board holds one of the two plans whole, and
+# the one armctl said: "committed" (0) the new, "not committed" the old.
+cut_during_push() {
+	local delay=$1 rc
+	stop_avr
+	rm -f ee.bin
+	start_avr --eeprom ee.bin
+	armctl --port "$PORT" push --force old.plan 2>/dev/null
+	armctl --port "$PORT" push --force new.plan 2>push.err 3>&- &
+	local pusher=$!
+	sleep "$delay"
+	cut_avr
+	rc=0
+	wait "$pusher" || rc=$?
+	start_avr --eeprom ee.bin
+	armctl --port "$PORT" pull back.plan
+	if cmp -s back.plan new.plan; then
+		echo "cut at $delay s: new plan (armctl exit $rc)"
+		! grep -q 'not committed' push.err
+	else
+		cmp back.plan old.plan
+		echo "cut at $delay s: old plan (armctl exit $rc)"
+		[ "$rc" -ne 0 ]
+	fi
+}
+
+@test "firmware: a board cut mid-upload or around the commit holds the old or the new plan whole" {
+	plancc --strip -o old.plan "$SPINE_ROOT/examples/arm.yaml"
+	plancc --strip -o new.plan "$SPINE_ROOT/examples/explorer.yaml"
+	# the plan check (DESCRIBE, 11 requests) takes some 0.1 s, then the
+	# 451-byte upload some 0.15 s: cuts from before its start to after
+	# its end, whatever the machine's load makes of them
+	for delay in 0.02 0.08 0.12 0.15 0.18 0.21 0.23 0.24 0.25 0.26 0.29 0.40; do
+		cut_during_push "$delay"
+	done
 }

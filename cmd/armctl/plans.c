@@ -121,13 +121,79 @@ confirm_commit(struct ctl *c, const uint8_t *buf, uint32_t size,
 	return EXIT_TEMPFAIL;
 }
 
+/* An upload in flight: what has been sent and what answered. */
+struct upload {
+	const uint8_t *buf;
+	uint32_t size, crc;
+	uint32_t off;		/* plan bytes sent in chunks */
+	uint32_t chunks, chunks_done;	/* chunks sent; their replies taken */
+	uint8_t begun, commit_sent;	/* BEGIN answered; COMMIT sent */
+};
+
+/* Fill the window: chunks, then the commit, which ends the burst. */
+static int
+send_more(struct ctl *c, struct upload *u)
+{
+	while (u->off < u->size && wire_can_send(&c->s)) {
+		if (send_chunk(c, u->buf, u->size, u->off) != 0)
+			return -1;
+		u->off += u->size - u->off < WIRE_CHUNK_MAX ? u->size - u->off
+		    : WIRE_CHUNK_MAX;
+		u->chunks++;
+	}
+	if (u->off == u->size && !u->commit_sent && wire_can_send(&c->s)) {
+		if (wire_send_flags(&c->s, WIRE_PLAN_COMMIT, NULL, 0,
+		    WIRE_SEND_TAIL) != 0)
+			return -1;
+		u->commit_sent = 1;
+	}
+	return 0;
+}
+
+/* The commit's reply: 0 when it names the plan we sent. */
+static int
+committed(const struct upload *u, const struct wire_frame *reply)
+{
+	struct wire_in in;
+
+	wire_in_init(&in, reply->payload, reply->len);
+	if (wire_get_u32(&in) != u->size || wire_get_u32(&in) != u->crc) {
+		warnx_tool("push: the robot committed something else");
+		return EXIT_IOERR;
+	}
+	return 0;
+}
+
+/* No reply came: when only the commit's is missing, ask what the robot
+ * holds; otherwise say why.  An exit status. */
+static int
+upload_lost(struct ctl *c, const struct upload *u, int r)
+{
+	if (r == 0) {
+		warnx_tool("push: no reply");
+		return EXIT_TEMPFAIL;
+	}
+	if (c->s.fail == WIRE_FAIL_TIMEOUT && u->begun && u->commit_sent &&
+	    u->chunks_done == u->chunks)
+		return confirm_commit(c, u->buf, u->size, u->crc);
+	return ctl_link_failed(c, "push");
+}
+
+/*
+ * BEGIN, every chunk and the commit go out as one stream, as many in
+ * flight as the window allows: the robot runs them in order, so nothing
+ * waits a round trip but for the window, and a lost BEGIN or chunk is
+ * noticed by the robot when the next request arrives.  Replies come in
+ * the same order: BEGIN's, the chunks', the commit's.
+ */
 static int
 upload(struct ctl *c, const char *path, const uint8_t *buf, uint32_t size)
 {
+	struct upload u = { buf, size, crc32_update(0, buf, size), 0, 0, 0,
+	    0, 0 };
 	struct wire_frame reply;
 	struct progress bar;
 	uint8_t p[8];
-	uint32_t crc = crc32_update(0, buf, size), off = 0, acked = 0;
 	uint64_t t0 = wire_now_ms();
 	struct wire_out o;
 	struct wire_in in;
@@ -135,43 +201,43 @@ upload(struct ctl *c, const char *path, const uint8_t *buf, uint32_t size)
 
 	wire_out_init(&o, p, sizeof p);
 	wire_put_u32(&o, size);
-	wire_put_u32(&o, crc);
-	if ((r = ctl_call(c, WIRE_PLAN_BEGIN, p, o.n, &reply, "push")) != 0)
-		return r;
+	wire_put_u32(&o, u.crc);
+	if (wire_send(&c->s, WIRE_PLAN_BEGIN, p, o.n) != 0)
+		return ctl_link_failed(c, "push");
 	progress_begin(&bar, path);
-	/* A stand-in reply may acknowledge past what is still queued. */
-	while (acked < size || wire_outstanding(&c->s) > 0) {
-		while (off < size && wire_can_send(&c->s)) {
-			if (send_chunk(c, buf, size, off) != 0)
-				return ctl_link_failed(c, "push");
-			off += size - off < WIRE_CHUNK_MAX ? size - off :
-			    WIRE_CHUNK_MAX;
+	for (;;) {
+		if (send_more(c, &u) != 0) {
+			r = ctl_link_failed(c, "push");
+			break;
 		}
-		if ((r = next_reply(c, &reply, "push")) != 0) {
-			progress_end(&bar);
-			return r;
+		r = wire_recv(&c->s, &reply, c->timeout_ms * (c->retries + 2)
+		    + 1000);
+		if (r != 1) {
+			r = upload_lost(c, &u, r);
+			break;
 		}
-		wire_in_init(&in, reply.payload, reply.len);
-		acked = wire_get_u16(&in);
-		progress_update(&bar, acked, size);
+		if (reply.type == WIRE_ERROR) {
+			r = ctl_robot_error(&reply, "push");
+			break;
+		}
+		if (!u.begun) {
+			u.begun = 1;
+		} else if (!u.commit_sent || u.chunks_done < u.chunks) {
+			u.chunks_done++;
+			/* (a stand-in after the commit's reply is empty) */
+			wire_in_init(&in, reply.payload, reply.len);
+			if (reply.len >= 2)
+				progress_update(&bar, wire_get_u16(&in), size);
+		} else {
+			r = committed(&u, &reply);
+			break;
+		}
 	}
 	progress_end(&bar);
-	if (wire_call(&c->s, WIRE_PLAN_COMMIT, NULL, 0, &reply) != 0) {
-		if (c->s.fail == WIRE_FAIL_TIMEOUT)
-			return confirm_commit(c, buf, size, crc);
-		return ctl_link_failed(c, "push");
-	}
-	if (reply.type == WIRE_ERROR)
-		return ctl_robot_error(&reply, "push");
-	wire_in_init(&in, reply.payload, reply.len);
-	if (wire_get_u32(&in) != size || wire_get_u32(&in) != crc) {
-		warnx_tool("push: the robot committed something else");
-		return EXIT_IOERR;
-	}
-	if (c->verbose)
+	if (r == 0 && c->verbose)
 		fprintf(stderr, "%s: pushed %lu bytes in %lu ms\n", tool_name(),
 		    (unsigned long)size, (unsigned long)(wire_now_ms() - t0));
-	return 0;
+	return r;
 }
 
 int

@@ -95,7 +95,7 @@ emit_segment(const struct path *path, size_t k, const struct mj_sampling *s,
 }
 
 int
-samples_check(const struct path *path, const struct options *o)
+samples_check(const struct path *path, const struct options *o, size_t seg0)
 {
 	struct mj_sampling s;
 	size_t k;
@@ -104,26 +104,33 @@ samples_check(const struct path *path, const struct options *o)
 		if (segment_sampling(&s, path, k, o) < 0) {
 			warnx_tool("segment %zu would need more than %llu "
 			    "samples: use a larger --step or a lower --rate",
-			    k + 1, (unsigned long long)MJ_SAMPLES_MAX);
+			    seg0 + k + 1, (unsigned long long)MJ_SAMPLES_MAX);
 			return EXIT_USAGE;
 		}
 	}
 	return EXIT_OK;
 }
 
-int
-emit_samples(const struct path *path, const struct options *o,
+void
+emit_point(const double *pos, size_t dim, const struct options *o,
     struct table *t)
 {
+	struct state st;
+
+	memset(&st, 0, sizeof st);
+	memcpy(st.pos, pos, dim * sizeof *st.pos);
+	put_row(t, o, dim, 0, &st);
+}
+
+int
+emit_samples(const struct path *path, const struct options *o,
+    struct table *t, struct emit_state *e)
+{
 	size_t k;
-	double t0 = 0;
 
-	if (path->npts == 1) {	/* nowhere to go: the single point */
-		struct state st;
-
-		memset(&st, 0, sizeof st);
-		memcpy(st.pos, path->pts, path->dim * sizeof *st.pos);
-		put_row(t, o, path->dim, 0, &st);
+	if (path->npts == 1) {	/* nowhere to go (yet) */
+		if (!e->stream)
+			emit_point(path->pts, path->dim, o, t);
 		return EXIT_OK;
 	}
 	for (k = 0; k + 1 < path->npts && !t->failed; k++) {
@@ -134,8 +141,10 @@ emit_samples(const struct path *path, const struct options *o,
 			return EXIT_USAGE;	/* samples_check said so */
 		/* the segment's first point is the last one written, unless
 		 * a dwell put time between them */
-		emit_segment(path, k, &s, k > 0 && !stopped ? 1 : 0, t0, o, t);
-		t0 += path->dur[k] + (path->through ? 0 : path->dwell);
+		emit_segment(path, k, &s, e->moved && !stopped ? 1 : 0, e->t0,
+		    o, t);
+		e->t0 += path->dur[k] + (path->through ? 0 : path->dwell);
+		e->moved = 1;
 	}
 	return EXIT_OK;
 }

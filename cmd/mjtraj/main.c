@@ -361,50 +361,113 @@ free_names(char **names, size_t n)
 	free(names);
 }
 
-/* Samples or the --check report into o->output, whole or not at all. */
+/* The output table: o->output, written whole or not at all. */
+struct output {
+	struct atomic_file af;
+	struct table t;
+	char **names;
+	size_t ncols;
+};
+
 static int
-write_output(const struct path *path, const struct points *p,
+output_open(struct output *out, const struct points *p,
     const struct options *o)
 {
 	static const char *const check_cols[] = {
 		"quantity", "value", "limit", "margin", "t"
 	};
-	struct atomic_file af;
-	struct table *t = malloc(sizeof *t);
-	char **names = NULL;
-	size_t ncols = 0;
-	int rc = EXIT_OK;
 
-	if (t == NULL || (!o->check &&
-	    ((names = column_names(p, o, &ncols)) == NULL ||
-	    ncols != 1 + p->dim * (1 + (size_t)(o->vel + o->acc + o->jerk))))) {
+	memset(out, 0, sizeof *out);
+	if (!o->check && ((out->names = column_names(p, o, &out->ncols)) ==
+	    NULL || out->ncols != 1 + p->dim * (1 + (size_t)(o->vel +
+	    o->acc + o->jerk)))) {
 		warnx_tool("out of memory");
-		free_names(names, ncols);
-		free(t);
+		free_names(out->names, out->ncols);
 		return EXIT_IOERR;
 	}
-	if (atomic_open(&af, o->output) < 0) {
+	if (atomic_open(&out->af, o->output) < 0) {
 		warnx_tool("%s: %s", o->output, strerror(errno));
-		free_names(names, ncols);
-		free(t);
+		free_names(out->names, out->ncols);
 		return EXIT_IOERR;
 	}
 	if (o->check)
-		table_init(t, af.fp, o->format, o->precision, check_cols, 5);
+		table_init(&out->t, out->af.fp, o->format, o->precision,
+		    check_cols, 5);
 	else
-		table_init(t, af.fp, o->format, o->precision,
-		    (const char *const *)names, ncols);
+		table_init(&out->t, out->af.fp, o->format, o->precision,
+		    (const char *const *)out->names, out->ncols);
 	if (o->header)
-		table_header(t);
-	rc = o->check ? check_report(path, o, t) : emit_samples(path, o, t);
-	if (table_flush(t) < 0 || atomic_commit(&af) < 0) {
+		table_header(&out->t);
+	return EXIT_OK;
+}
+
+/* Commit the output (or, unless `commit`, drop it); the final status:
+   rc, or EXIT_IOERR when writing failed. */
+static int
+output_close(struct output *out, const struct options *o, int rc,
+    int commit)
+{
+	if (!commit) {
+		table_flush(&out->t);
+		atomic_abort(&out->af);
+	} else if (table_flush(&out->t) < 0 || atomic_commit(&out->af) < 0) {
 		warnx_tool("%s: write error: %s", strcmp(o->output, "-") ?
 		    o->output : "<stdout>", strerror(errno));
-		atomic_abort(&af);
+		atomic_abort(&out->af);
 		rc = EXIT_IOERR;
 	}
-	free_names(names, ncols);
-	free(t);
+	free_names(out->names, out->ncols);
+	return rc;
+}
+
+/* Samples or the --check report of a whole path. */
+static int
+write_output(const struct path *path, const struct points *p,
+    const struct options *o)
+{
+	struct output *out = malloc(sizeof *out);
+	struct emit_state e = { 0, 0, 0 };
+	int rc;
+
+	if (out == NULL) {
+		warnx_tool("out of memory");
+		return EXIT_IOERR;
+	}
+	if ((rc = output_open(out, p, o)) == EXIT_OK) {
+		rc = o->check ? check_report(path, o, &out->t) :
+		    emit_samples(path, o, &out->t, &e);
+		rc = output_close(out, o, rc, 1);	/* a failed check too */
+	}
+	free(out);
+	return rc;
+}
+
+/* A waypoint stream, planned and written a chunk at a time. */
+static int
+run_stream(const struct options *o)
+{
+	struct points p;
+	struct path path;
+	struct output *out = malloc(sizeof *out);
+	struct point_stream *s;
+	int rc;
+
+	if (out == NULL) {
+		warnx_tool("out of memory");
+		return EXIT_IOERR;
+	}
+	memset(&path, 0, sizeof path);
+	s = stream_open(&p, o, &rc);
+	if (rc == EXIT_OK)
+		rc = stream_plan(s, &p, o, &path);
+	if (rc == EXIT_OK && (rc = output_open(out, &p, o)) == EXIT_OK) {
+		rc = stream_write(s, &p, o, &out->t, &path);
+		rc = output_close(out, o, rc, rc == EXIT_OK);
+	}
+	path_free(&path);
+	stream_close(s);
+	points_free(&p);
+	free(out);
 	return rc;
 }
 
@@ -415,6 +478,8 @@ run(const struct options *o)
 	struct path path;
 	int rc;
 
+	if (stream_wanted(o))
+		return run_stream(o);
 	rc = o->input ? points_read(&p, o) : points_from_args(&p, o);
 	if (rc == EXIT_OK)
 		rc = plan_path(&path, &p, o);
@@ -427,7 +492,7 @@ run(const struct options *o)
 	    !mj_timing_from_limits(&o->timing))
 		rc = check_limits(&path, o);
 	if (rc == EXIT_OK && !o->check)
-		rc = samples_check(&path, o);
+		rc = samples_check(&path, o, 0);
 	if (rc == EXIT_OK)
 		rc = write_output(&path, &p, o);
 	path_free(&path);

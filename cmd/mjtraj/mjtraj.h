@@ -66,6 +66,15 @@ struct path {
 /* points.c */
 int points_from_args(struct points *p, const struct options *o);
 int points_read(struct points *p, const struct options *o);
+int points_insert(struct points *p, size_t at, const double *xyz, long line);
+int points_add_endpoints(struct points *p, const struct options *o);
+struct csv_reader;
+struct csv_header;
+struct diag;
+int points_table_open(struct points *p, const struct options *o,
+    struct csv_reader *r, struct csv_header *h, struct diag *d, int *col);
+int points_table_rows(struct points *p, struct csv_reader *r, const int *col,
+    struct diag *d, size_t max, int *eof);
 void points_free(struct points *p);
 
 /* plan.c */
@@ -74,10 +83,30 @@ int plan_path(struct path *path, const struct points *p,
 void path_peaks(const struct path *path, struct mj_peaks *pk);
 void path_free(struct path *path);
 
-/* emit.c */
-int samples_check(const struct path *path, const struct options *o);
+/* emit.c: samples, path after path (one whole path, or the chunks of a
+   stream); the time and whether a move was written carry over. */
+struct emit_state {
+	double t0;		/* the time the next path starts at */
+	int moved;		/* a segment was written: its end was too */
+	int stream;		/* a path of one point is no output (yet) */
+};
+int samples_check(const struct path *path, const struct options *o,
+    size_t seg0);
 int emit_samples(const struct path *path, const struct options *o,
+    struct table *t, struct emit_state *e);
+void emit_point(const double *pos, size_t dim, const struct options *o,
     struct table *t);
+
+/* stream.c: waypoint paths without --through, a chunk at a time */
+struct point_stream;
+int stream_wanted(const struct options *o);
+struct point_stream *stream_open(struct points *p, const struct options *o,
+    int *rc);
+int stream_plan(struct point_stream *s, struct points *p,
+    const struct options *o, struct path *path);
+int stream_write(struct point_stream *s, struct points *p,
+    const struct options *o, struct table *t, struct path *path);
+void stream_close(struct point_stream *s);
 
 /* check.c */
 int check_limits(const struct path *path, const struct options *o);

@@ -160,8 +160,8 @@ oom:
 }
 
 /* Adds a point at position `at` (0 = first, p->n = last). */
-static int
-insert(struct points *p, size_t at, const double *xyz, long line)
+int
+points_insert(struct points *p, size_t at, const double *xyz, long line)
 {
 	int rc;
 
@@ -177,8 +177,8 @@ insert(struct points *p, size_t at, const double *xyz, long line)
 }
 
 /* --from and --to, checked against each other and against p->dim. */
-static int
-add_endpoints(struct points *p, const struct options *o)
+int
+points_add_endpoints(struct points *p, const struct options *o)
 {
 	double from[MJTRAJ_DIM_MAX], to[MJTRAJ_DIM_MAX];
 	int nf = 0, nt = 0, rc;
@@ -201,9 +201,9 @@ add_endpoints(struct points *p, const struct options *o)
 		    o->from && (size_t)nf != p->dim ? nf : nt, p->dim);
 		return EXIT_USAGE;
 	}
-	if (o->from && (rc = insert(p, 0, from, 0)) != EXIT_OK)
+	if (o->from && (rc = points_insert(p, 0, from, 0)) != EXIT_OK)
 		return rc;
-	if (o->to && (rc = insert(p, p->n, to, 0)) != EXIT_OK)
+	if (o->to && (rc = points_insert(p, p->n, to, 0)) != EXIT_OK)
 		return rc;
 	return EXIT_OK;
 }
@@ -215,7 +215,7 @@ points_from_args(struct points *p, const struct options *o)
 	int rc;
 
 	memset(p, 0, sizeof *p);
-	if ((rc = add_endpoints(p, o)) != EXIT_OK)
+	if ((rc = points_add_endpoints(p, o)) != EXIT_OK)
 		return rc;
 	if (o->names) {
 		if ((rc = names_from_option(p, o->names, &n)) != EXIT_OK)
@@ -334,7 +334,7 @@ read_row(struct points *p, const struct csv_reader *r, const int *col,
 			return EXIT_DATAERR;
 		}
 	}
-	return insert(p, p->n, xyz, r->line);
+	return points_insert(p, p->n, xyz, r->line);
 }
 
 /* The reader stopped: bad data (65), or the file itself failed (74). */
@@ -349,36 +349,57 @@ read_failed(const struct csv_reader *r, struct diag *d)
 	return EXIT_DATAERR;
 }
 
+/* The header line, and the columns the points are in (col). */
+int
+points_table_open(struct points *p, const struct options *o,
+    struct csv_reader *r, struct csv_header *h, struct diag *d, int *col)
+{
+	int got;
+
+	if ((got = csv_read(r)) <= 0) {
+		if (got == 0)
+			diag_error(d, 0, 0, "no header line and no waypoints");
+		return got < 0 ? read_failed(r, d) : EXIT_DATAERR;
+	}
+	if (looks_like_data(r)) {
+		diag_error(d, r->line, 1, "the first line must be a header "
+		    "naming the columns (x,y,z or q1..qN)");
+		return EXIT_DATAERR;
+	}
+	if (csv_header_take(r, h) < 0) {
+		warnx_tool("out of memory");
+		return EXIT_IOERR;
+	}
+	return map_columns(p, o, h, r->line, d, col);
+}
+
+/* Rows onto p until it holds `max` points or the table ends (*eof). */
+int
+points_table_rows(struct points *p, struct csv_reader *r, const int *col,
+    struct diag *d, size_t max, int *eof)
+{
+	int got = 0, rc = EXIT_OK;
+
+	while (rc == EXIT_OK && p->n < max && (got = csv_read(r)) == 1)
+		rc = read_row(p, r, col, d);
+	if (rc == EXIT_OK && got < 0)
+		rc = read_failed(r, d);
+	*eof = got == 0;
+	return rc;
+}
+
 static int
 read_table(struct points *p, const struct options *o, FILE *fp,
     struct diag *d)
 {
 	struct csv_reader r;
 	struct csv_header h = { NULL, 0 };
-	int col[MJTRAJ_DIM_MAX], got, rc = EXIT_OK;
+	int col[MJTRAJ_DIM_MAX], eof, rc;
 
 	csv_init(&r, fp, ',');
-	if ((got = csv_read(&r)) <= 0) {
-		rc = got < 0 ? read_failed(&r, d) : EXIT_DATAERR;
-		if (got == 0)
-			diag_error(d, 0, 0, "no header line and no waypoints");
-		csv_free(&r);
-		return rc;
-	}
-	if (looks_like_data(&r)) {
-		diag_error(d, r.line, 1, "the first line must be a header "
-		    "naming the columns (x,y,z or q1..qN)");
-		rc = EXIT_DATAERR;
-	} else if (csv_header_take(&r, &h) < 0) {
-		warnx_tool("out of memory");
-		rc = EXIT_IOERR;
-	} else {
-		rc = map_columns(p, o, &h, r.line, d, col);
-	}
-	while (rc == EXIT_OK && (got = csv_read(&r)) == 1)
-		rc = read_row(p, &r, col, d);
-	if (rc == EXIT_OK && got < 0)
-		rc = read_failed(&r, d);
+	rc = points_table_open(p, o, &r, &h, d, col);
+	if (rc == EXIT_OK)
+		rc = points_table_rows(p, &r, col, d, (size_t)-1, &eof);
 	if (rc == EXIT_OK && p->n == 0) {
 		diag_error(d, 0, 0, "no waypoints after the header");
 		rc = EXIT_DATAERR;
@@ -406,6 +427,6 @@ points_read(struct points *p, const struct options *o)
 	if (fp != stdin)
 		fclose(fp);
 	if (rc == EXIT_OK)
-		rc = add_endpoints(p, o);
+		rc = points_add_endpoints(p, o);
 	return rc;
 }

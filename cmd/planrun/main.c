@@ -385,7 +385,24 @@ write_stats(struct options *o, struct session *s)
 	return EXIT_OK;
 }
 
-/* Commit the outputs if the run went well, else leave no partial file. */
+/* Commit one output if the run went to its end, else leave no partial
+   file; the status, EXIT_IOERR when the commit failed. */
+static int
+close_output(struct atomic_file *af, int rc)
+{
+	if (rc != EXIT_OK && rc != EXIT_JOB_FAILED) {
+		atomic_abort(af);
+		return rc;
+	}
+	if (atomic_commit(af) < 0) {
+		warnx_tool("%s: %s", af->path, strerror(errno));
+		return EXIT_IOERR;
+	}
+	return rc;
+}
+
+/* Commit the outputs if the run went to its end (well, or with cycles
+   that reported errors: exit 1), else leave no partial file. */
 static int
 close_session(struct session *s, int rc)
 {
@@ -393,22 +410,10 @@ close_session(struct session *s, int rc)
 		agent_stop(&s->agent);
 		note_agent(NULL);
 	}
-	if (s->out_open) {
-		if (rc == EXIT_OK && atomic_commit(&s->out) < 0) {
-			warnx_tool("%s: %s", s->out.path, strerror(errno));
-			rc = EXIT_IOERR;
-		} else if (rc != EXIT_OK) {
-			atomic_abort(&s->out);
-		}
-	}
-	if (s->log_open) {
-		if (rc == EXIT_OK && atomic_commit(&s->logf) < 0) {
-			warnx_tool("%s: %s", s->logf.path, strerror(errno));
-			rc = EXIT_IOERR;
-		} else if (rc != EXIT_OK) {
-			atomic_abort(&s->logf);
-		}
-	}
+	if (s->out_open)
+		rc = close_output(&s->out, rc);
+	if (s->log_open)
+		rc = close_output(&s->logf, rc);
 	run_free(&s->run);
 	replay_free(&s->replay);
 	if (s->script_open)
@@ -448,10 +453,15 @@ run_session(struct options *o, struct session *s)
 	if ((rc = open_sinks(o, s)) != 0 ||
 	    (rc = exit_status(run_init(&s->run, &s->lp.plan,
 	    &s->names))) != 0 ||
-	    (rc = set_monitor(o, s)) != 0 ||
-	    (rc = exit_status(run_plan(&s->run))) != 0)
+	    (rc = set_monitor(o, s)) != 0)
 		return rc;
-	return o->stats_wanted ? write_stats(o, s) : EXIT_OK;
+	/* a run whose cycles reported errors (1) is whole: stats too */
+	rc = exit_status(run_plan(&s->run));
+	if (rc != EXIT_OK && rc != EXIT_JOB_FAILED)
+		return rc;
+	if (o->stats_wanted && write_stats(o, s) != EXIT_OK)
+		return EXIT_IOERR;
+	return rc;
 }
 
 int

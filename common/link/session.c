@@ -1,5 +1,6 @@
 /*
- * session.c - go-back-N requests over a host_port.
+ * session.c - windowed requests over a host_port: selective repeat with a
+ * robot that keeps requests ahead of a lost one, go-back-N otherwise.
  * The robot answers in order and keeps its last replies, so resending a
  * request is always safe: it executes once and answers again.
  */
@@ -63,6 +64,25 @@ failed(struct wire_session *s, enum wire_fail f, const char *why)
 	return -1;
 }
 
+/*
+ * About how long the line takes to carry one request: the replies of a
+ * full window come that far apart, and the timers measure from them.  A
+ * busy host inflates the smoothed round trip, never the line, so at most
+ * twice the shortest round trip seen (a handshake's or a short request's,
+ * about half a 64-byte chunk's).  Before a measurement, half the shortest
+ * timeout (a 64-byte frame takes 5.6 ms at 115200 baud), not the timeout
+ * itself, which may have backed off far beyond a frame time.
+ */
+static double
+frame_ms(const struct wire_session *s)
+{
+	double cap = 2 * (s->min_rtt_ms > 1 ? s->min_rtt_ms : 1);
+
+	if (!s->have_rtt)
+		return RTO_MIN_MS / 2;
+	return s->srtt_ms < cap ? s->srtt_ms : cap;
+}
+
 static int
 transmit(struct wire_session *s, struct wire_pending *p, int rearm)
 {
@@ -75,8 +95,15 @@ transmit(struct wire_session *s, struct wire_pending *p, int rearm)
 		return failed(s, WIRE_FAIL_LINK, why);
 	}
 	p->sent_ms = wire_now_ms();
+	/* It reaches the robot after what is still on the line before it. */
+	if (s->line_free_ms < (double)p->sent_ms)
+		s->line_free_ms = (double)p->sent_ms;
+	s->line_free_ms += frame_ms(s) * p->len / WIRE_FRAME_MAX;
+	p->arrive_ms = (uint64_t)(s->line_free_ms + 0.5);
 	if (p->sends == 0)
 		p->first_ms = p->sent_ms;
+	else
+		s->loss_ms = p->sent_ms;
 	if (p->sends < UINT16_MAX)
 		p->sends++;
 	if (rearm)
@@ -98,6 +125,7 @@ wire_send_flags(struct wire_session *s, uint8_t type, const uint8_t *payload,
     uint8_t len, unsigned flags)
 {
 	struct wire_pending *p;
+	uint64_t loss;
 
 	if (s->fail)
 		return -1;
@@ -113,8 +141,19 @@ wire_send_flags(struct wire_session *s, uint8_t type, const uint8_t *payload,
 	p->sends = 0;
 	p->replied = 0;
 	p->cumulative = (flags & WIRE_SEND_CUMULATIVE) != 0;
+	p->tail = (flags & WIRE_SEND_TAIL) != 0;
 	s->count++;
-	return transmit(s, p, 1);
+	if (transmit(s, p, 1) != 0)
+		return -1;
+	if (!(flags & WIRE_SEND_TAIL))
+		return 0;
+	/* (a copy sent on purpose is no sign of loss) */
+	loss = s->loss_ms;
+	s->resent++;
+	if (transmit(s, p, 0) != 0)
+		return -1;
+	s->loss_ms = loss;
+	return 0;
 }
 
 /* Resend every unanswered request from index i on (go back N). */
@@ -128,6 +167,44 @@ resend_from(struct wire_session *s, uint8_t i, uint8_t upto, int rearm)
 			continue;
 		s->resent++;
 		if (transmit(s, p, rearm) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+/*
+ * Send request i alone again.  It reaches the robot only after what is
+ * queued on the line before it: its timeout runs from then, or it would
+ * expire while the resend is still on its way.
+ */
+static int
+resend_one(struct wire_session *s, uint8_t i)
+{
+	struct wire_pending *p = at(s, i);
+	uint64_t due;
+
+	s->resent++;
+	if (transmit(s, p, 1) != 0)
+		return -1;
+	due = p->arrive_ms + (uint64_t)s->rto_ms;
+	if (p->due_ms < due)
+		p->due_ms = due;
+	return 0;
+}
+
+/* Replies to requests before i were lost: ask for each again, once until
+ * the resend could have arrived (later replies keep showing the loss). */
+static int
+resend_lost_replies(struct wire_session *s, uint8_t i)
+{
+	uint64_t now = wire_now_ms();
+	uint8_t j;
+
+	for (j = 0; j < i; j++) {
+		struct wire_pending *p = at(s, j);
+
+		if (!p->replied && now >= p->arrive_ms &&
+		    resend_one(s, j) != 0)
 			return -1;
 	}
 	return 0;
@@ -158,6 +235,8 @@ sample_rtt(struct wire_session *s, double ms)
 {
 	double rto, dev;
 
+	if (!s->have_rtt || ms < s->min_rtt_ms)
+		s->min_rtt_ms = ms;
 	if (!s->have_rtt) {
 		s->srtt_ms = ms;
 		s->rttvar_ms = ms / 2;
@@ -193,23 +272,72 @@ restart_timers(struct wire_session *s)
 	}
 }
 
-/* Request i was answered: earlier cumulative ones of its type are done. */
+/*
+ * Request i was answered, so the robot ran every earlier one: a cumulative
+ * one still unanswered is done.  A later reply of its own type (how far
+ * the robot has got) stands in for its reply; one of another type (the
+ * commit's after the last chunk's) leaves it an empty one.
+ */
 static void
 stand_in(struct wire_session *s, uint8_t i)
 {
 	struct wire_pending *p = at(s, i), *q;
 	uint8_t j;
 
-	if (!p->cumulative || p->reply.type == WIRE_ERROR)
+	if (p->reply.type == WIRE_ERROR)
 		return;
 	for (j = 0; j < i; j++) {
 		q = at(s, j);
-		if (!q->replied && q->cumulative && q->type == p->type) {
-			q->replied = 1;
-			q->reply = p->reply;
-			q->reply.seq = q->seq;
+		if (q->replied || !q->cumulative)
+			continue;
+		q->replied = 1;
+		q->reply = p->reply;
+		if (q->type != p->type) {
+			q->reply.type = (uint8_t)(q->type | WIRE_REPLY);
+			q->reply.len = 0;
 		}
+		q->reply.seq = q->seq;
 	}
+}
+
+/* The robot asks for request i again. */
+static int
+on_nak(struct wire_session *s, uint8_t i)
+{
+	struct wire_pending *p = at(s, i);
+
+	s->naks++;
+	s->loss_ms = wire_now_ms();
+	if (p->replied)
+		return 0;
+	if (!s->selective)
+		return resend_from(s, i, s->count, 0);
+	/* The robot kept what came after: send the lost one alone, and not
+	 * again for a NAK that came before it could arrive. */
+	if (wire_now_ms() < p->arrive_ms)
+		return 0;
+	return resend_one(s, i);
+}
+
+/*
+ * Karn: a reply to a resent request could answer either sending.  A
+ * request sent in a burst waited behind the one answered before it: its
+ * round trip counts from that answer, as its timer does.  Nor does one
+ * that the robot may have kept waiting for a lost one (a NAK or a resend
+ * since it was sent): that wait is no round trip.
+ */
+static void
+measure(struct wire_session *s, const struct wire_pending *p, uint64_t now)
+{
+	if (p->sends == 1 && s->loss_ms < p->sent_ms)
+		sample_rtt(s, (double)(now - (p->sent_ms > s->progress_ms ?
+		    p->sent_ms : s->progress_ms)));
+	else if (!s->have_rtt)
+		/* Better a first guess from the last sending than a timeout
+		 * left backed off until a request goes through at once,
+		 * which on a lossy line may be never; the next clean
+		 * measurement corrects it. */
+		sample_rtt(s, (double)(now - p->sent_ms));
 }
 
 static int
@@ -228,44 +356,50 @@ on_frame(struct wire_session *s, const struct wire_frame *f)
 	}
 	if ((i = find(s, f->seq)) < 0)
 		return 0;	/* stale: a reply we already have, or noise */
+	if (f->type == WIRE_NAK)
+		return on_nak(s, (uint8_t)i);
 	p = at(s, (uint8_t)i);
-	if (f->type == WIRE_NAK) {
-		s->naks++;
-		if (p->replied)
-			return 0;
-		if (!s->selective)
-			return resend_from(s, (uint8_t)i, s->count, 0);
-		/* The robot kept what came after: send the lost one alone, and
-		 * not again for each NAK its followers raise meanwhile. */
-		if (wire_now_ms() - p->sent_ms < (uint64_t)(s->have_rtt ?
-		    s->srtt_ms : s->rto_ms))
-			return 0;
-		s->resent++;
-		return transmit(s, p, 0);
-	}
 	if (p->replied || !matches(p, f))
 		return 0;
 	p->replied = 1;
 	p->reply = *f;
-	/*
-	 * Karn: a reply to a resent request could answer either sending.
-	 * A request sent in a burst waited behind the one answered before
-	 * it: its round trip counts from that answer, as its timer does.
-	 */
 	now = wire_now_ms();
-	if (p->sends == 1)
-		sample_rtt(s, (double)(now - (p->sent_ms > s->progress_ms ?
-		    p->sent_ms : s->progress_ms)));
+	measure(s, p, now);
 	s->progress_ms = now;
 	restart_timers(s);
 	stand_in(s, (uint8_t)i);
 	/* Replies come in order: any earlier one still missing was lost. */
-	return resend_from(s, 0, (uint8_t)i, 0);
+	return resend_lost_replies(s, (uint8_t)i);
+}
+
+/*
+ * A frame from the robot arrived damaged.  With one request unanswered it
+ * was most likely that one's reply, or a NAK for it, and nothing else will
+ * come to show the loss: resend it now (twice if a burst's tail) rather
+ * than wait out its timeout.  With more unanswered, later replies and the
+ * robot's repeated NAKs show what was lost.
+ */
+static int
+on_damage(struct wire_session *s)
+{
+	uint8_t i, last = 0, open = 0;
+
+	for (i = 0; i < s->count; i++)
+		if (!at(s, i)->replied) {
+			open++;
+			last = i;
+		}
+	if (open != 1 || wire_now_ms() < at(s, last)->arrive_ms)
+		return 0;
+	if (resend_one(s, last) != 0)
+		return -1;
+	return at(s, last)->tail ? resend_one(s, last) : 0;
 }
 
 static int
 pump(struct wire_session *s, int wait_ms)
 {
+	uint8_t damage = s->dec.damage;
 	uint8_t buf[256];
 	struct wire_frame f;
 	long n, k;
@@ -291,7 +425,7 @@ pump(struct wire_session *s, int wait_ms)
 	while (n == 0 && wire_decoder_next(&s->dec, &f))
 		if (on_frame(s, &f) != 0)
 			return -1;
-	return 0;
+	return s->dec.damage != damage ? on_damage(s) : 0;
 }
 
 /*
@@ -312,29 +446,59 @@ back_off(struct wire_session *s)
 	s->rto_ms = next > cap ? cap : next;
 }
 
-/* Resend on the oldest request's timeout; -1 when its retries are spent. */
+/*
+ * On a timeout a robot that keeps requests needs only the oldest (lost,
+ * or its reply was) and the newest: if that was lost, nothing after it
+ * could raise a NAK; if it arrives, the robot NAKs any other gap, and its
+ * reply shows which replies were lost.  Any other robot gets them all.
+ */
+static int
+resend_on_timeout(struct wire_session *s)
+{
+	uint8_t last = s->count;
+
+	if (!s->selective)
+		return resend_from(s, 0, s->count, 1);
+	while (last > 1 && at(s, (uint8_t)(last - 1))->replied)
+		last--;
+	if (resend_one(s, 0) != 0)
+		return -1;
+	if (last > 1 && resend_one(s, (uint8_t)(last - 1)) != 0)
+		return -1;
+	/* The tail of a burst goes twice again, as it did the first time. */
+	return at(s, (uint8_t)(last - 1))->tail ? resend_one(s,
+	    (uint8_t)(last - 1)) : 0;
+}
+
+/*
+ * Resend on the oldest request's timeout; -1 when its retries are spent.
+ * The give-up budget runs from its first sending whatever moved its
+ * timer since, so a robot that keeps NAKing cannot keep us waiting.
+ */
 static int
 check_timeout(struct wire_session *s, uint64_t now, uint64_t *next)
 {
 	struct wire_pending *h = at(s, 0);
+	uint64_t give_up = h->first_ms + (uint64_t)s->timeout_ms *
+	    (uint64_t)(s->retries + 1);
 	char why[160];
 
-	if (now < h->due_ms) {
-		*next = h->due_ms;
-		return 0;
-	}
-	if (h->sends > s->retries && now - h->first_ms >=
-	    (uint64_t)s->timeout_ms * (uint64_t)(s->retries + 1)) {
+	if (h->sends > s->retries && now >= give_up) {
 		snprintf(why, sizeof why, "no reply from %s after %u tries "
 		    "in %lu ms", wire_port_name(s->port), (unsigned)h->sends,
 		    (unsigned long)(now - h->first_ms));
 		return failed(s, WIRE_FAIL_TIMEOUT, why);
 	}
+	if (now < h->due_ms) {
+		*next = h->sends > s->retries && give_up < h->due_ms ?
+		    give_up : h->due_ms;
+		return 0;
+	}
 	if (h->timeouts < UINT8_MAX)
 		h->timeouts++;
 	s->timeouts++;
 	back_off(s);
-	if (resend_from(s, 0, s->count, 1) != 0)
+	if (resend_on_timeout(s) != 0)
 		return -1;
 	*next = h->due_ms;
 	return 0;

@@ -31,15 +31,16 @@ enum wire_fail {
 struct wire_pending {
 	uint8_t seq, type, len;
 	uint8_t frame[WIRE_FRAME_MAX];
-	uint64_t due_ms;	/* resend if no reply by then; NAKs and
-				 * lost-reply resends do not move it, so a
-				 * chatty robot cannot keep us waiting */
+	uint64_t due_ms;	/* resend if no reply by then */
+	uint64_t arrive_ms;	/* the last sending should reach the robot
+				 * then: a NAK before it is not news */
 	uint64_t first_ms;	/* first sent: the give-up budget runs from it */
 	uint64_t sent_ms;	/* last sent */
 	uint16_t sends;		/* times sent */
 	uint8_t timeouts;
 	uint8_t replied;
 	uint8_t cumulative;	/* WIRE_SEND_CUMULATIVE */
+	uint8_t tail;		/* WIRE_SEND_TAIL */
 	struct wire_frame reply;
 };
 
@@ -50,8 +51,12 @@ struct wire_session {
 	int rto_ms;		/* the resend timeout now */
 	int base_rto_ms;	/* from the round trips alone, 0 before one */
 	double srtt_ms, rttvar_ms;	/* round trip: mean, deviation */
+	double min_rtt_ms;	/* the shortest round trip seen */
+	double line_free_ms;	/* when what we wrote will all have reached
+				 * the robot (see frame_ms in session.c) */
 	int have_rtt;		/* srtt_ms holds a sample */
 	uint64_t progress_ms;	/* when the last new reply came */
+	uint64_t loss_ms;	/* when the last NAK came or resend went */
 	uint8_t window;		/* set from HELLO; 1 until then */
 	uint8_t selective;	/* HELLO said WIRE_F_SELECTIVE */
 	uint8_t next_seq;
@@ -87,10 +92,18 @@ int wire_send(struct wire_session *s, uint8_t type, const uint8_t *payload,
 /*
  * The same, for a request whose reply only says how far the robot has got
  * (PLAN_CHUNK's acknowledged offset): the robot runs requests in order, so
- * a later reply of the same type proves it ran this one too and stands in
- * for a lost reply instead of a resend.
+ * any later reply but an ERROR proves it ran this one too and stands in
+ * for a lost reply instead of a resend (a later reply of the same type
+ * with its payload; of another type, empty).
  */
 #define WIRE_SEND_CUMULATIVE 0x01
+/*
+ * The last request of a burst: no later request will make the robot
+ * notice it was lost, nor a later reply show its reply was, so it goes out
+ * twice at once (the robot runs it once and answers both) rather than
+ * waiting out a timeout for a loss.
+ */
+#define WIRE_SEND_TAIL 0x02
 int wire_send_flags(struct wire_session *s, uint8_t type,
     const uint8_t *payload, uint8_t len, unsigned flags);
 

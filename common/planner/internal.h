@@ -106,6 +106,8 @@ report(struct planner *pl, uint8_t type, uint16_t index, uint8_t r,
 
 	if (PLANNER_CODE(r) == PLANNER_SUCCESS)
 		pl->succ_of[type][index]++;
+	if (PLANNER_CODE(r) == PLANNER_ERROR)
+		pl->errors++;
 	note(pl, event_of[PLANNER_CODE(r)], type, index, why);
 }
 

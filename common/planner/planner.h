@@ -152,6 +152,9 @@ struct planner {
 	uint8_t w;			/* id width in bytes */
 	uint8_t global_monitor;
 	uint8_t depth_exceeded;		/* set when a child was too deep */
+	uint16_t errors;		/* ERROR results reported, monitored
+					   or not, modulo 2^16: a host
+					   compares it across a cycle */
 	uint8_t order_stale;		/* a priority changed: re-sort d_order */
 	uint8_t recursive;		/* the plan has PLAN_F_RECURSION */
 	uint8_t no_ces;			/* the plan has no CE at all */

@@ -238,6 +238,7 @@ planner_reset(struct planner *pl)
 	find_tops(pl);
 	pl->global_monitor = p->global_monitor;
 	pl->depth_exceeded = 0;
+	pl->errors = 0;
 	pl->order_stale = 1;
 }
 

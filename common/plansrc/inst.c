@@ -24,6 +24,9 @@
 
 #define MAX_ARGS 12
 #define MAX_INCLUDE_DEPTH 8
+/* No command comes near this; a longer line is not a command file (the
+   CSV reader's record limit, so every line reader refuses the same). */
+#define MAX_LINE 1048576
 
 /* A name or monitor command that waits for all elements to be read. */
 struct pending {
@@ -555,6 +558,12 @@ read_lines(struct reader *r, FILE *fp, int depth)
 
 	while ((len = getline(&line, &cap, fp)) != -1) {
 		r->line++;
+		if (len > MAX_LINE) {
+			diag_error(r->d, r->line, MAX_LINE + 1, "line longer "
+			    "than %d bytes: this is not a command file",
+			    MAX_LINE);
+			break;
+		}
 		if ((size_t)len != strlen(line)) {
 			diag_error(r->d, r->line, (long)strlen(line) + 1,
 			    "NUL byte: this is not a text file");

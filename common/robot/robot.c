@@ -79,16 +79,42 @@ send_nak(struct robot *r)
 	r->nak_ms = r->hw->millis(r->hw->ctx);
 }
 
-/* Holding requests for a lost one: ask for it again now and then. */
-static void
-repeat_nak(struct robot *r)
+static uint8_t
+holding(const struct robot *r)
 {
 	uint8_t i, kept = 0;
 
 	for (i = 0; i < ROBOT_WINDOW - 1; i++)
 		kept |= r->ahead_ok[i];
-	if (kept && (uint32_t)(r->hw->millis(r->hw->ctx) - r->nak_ms) >=
-	    ROBOT_NAK_REPEAT_MS)
+	return kept;
+}
+
+/* Holding requests for a lost one and nothing more is coming: ask for it
+ * again now and then. */
+static void
+repeat_nak(struct robot *r)
+{
+	uint32_t now = r->hw->millis(r->hw->ctx);
+
+	if (holding(r) && (uint32_t)(now - r->rx_ms) >= ROBOT_QUIET_MS &&
+	    (uint32_t)(now - r->nak_ms) >= ROBOT_NAK_REPEAT_MS)
+		send_nak(r);
+}
+
+/*
+ * A frame arrived damaged: it was most likely the request we expect (they
+ * come in order), and no later one may follow to tell us it is missing, so
+ * ask for it now.  Not again within ROBOT_QUIET_MS, so a noisy line does
+ * not turn into a stream of NAKs.
+ */
+static void
+on_damage(struct robot *r)
+{
+	if (r->damage == r->dec.damage)
+		return;
+	r->damage = r->dec.damage;
+	if (!r->nak_sent || (uint32_t)(r->hw->millis(r->hw->ctx) -
+	    r->nak_ms) >= ROBOT_QUIET_MS)
 		send_nak(r);
 }
 
@@ -96,23 +122,30 @@ repeat_nak(struct robot *r)
 static void
 run_in_order(struct robot *r, const struct wire_frame *f)
 {
-	uint8_t i, slot, kept = 0;
+	uint8_t slot;
 
 	answer(r, f);
 	r->expect++;
 	r->nak_sent = 0;
 	for (;;) {
+		uint8_t twice;
+
 		slot = (uint8_t)(r->expect % (ROBOT_WINDOW - 1));
 		if (!r->ahead_ok[slot] || r->ahead[slot].seq != r->expect)
 			break;
+		twice = r->ahead_ok[slot] > 1;
 		r->ahead_ok[slot] = 0;
 		answer(r, &r->ahead[slot]);
+		/* It came twice (a burst's last request is sent twice): so
+		 * does its reply, as if we had not had to keep it. */
+		if (twice) {
+			slot = (uint8_t)(r->expect % ROBOT_WINDOW);
+			send_frame(r, r->cache[slot], r->cache_len[slot]);
+		}
 		r->expect++;
 	}
-	for (i = 0; i < ROBOT_WINDOW - 1; i++)
-		kept |= r->ahead_ok[i];
 	/* Still holding some: the next gap is a loss too. */
-	if (kept)
+	if (holding(r))
 		send_nak(r);
 }
 
@@ -143,11 +176,18 @@ on_frame(struct robot *r, const struct wire_frame *f)
 			send_frame(r, r->cache[slot], r->cache_len[slot]);
 	} else if (ahead < ROBOT_WINDOW) {
 		/* Ahead of us: one was lost.  Keep this one for when it comes
-		 * and say which we need, each time, as a NAK may be lost too. */
+		 * and say which we need, once: the host resends it behind
+		 * the others it has sent, and repeat_nak asks again when the
+		 * line goes quiet without it. */
 		slot = (uint8_t)(f->seq % (ROBOT_WINDOW - 1));
-		r->ahead[slot] = *f;
-		r->ahead_ok[slot] = 1;
-		send_nak(r);
+		if (r->ahead_ok[slot] && r->ahead[slot].seq == f->seq) {
+			r->ahead_ok[slot] = 2;	/* the same again */
+		} else {
+			r->ahead[slot] = *f;
+			r->ahead_ok[slot] = 1;
+		}
+		if (!r->nak_sent)
+			send_nak(r);
 	} else if (!r->nak_sent) {
 		send_nak(r);
 	}
@@ -158,11 +198,14 @@ robot_rx(struct robot *r, const uint8_t *bytes, size_t n)
 {
 	struct wire_frame f;
 
+	if (n > 0)
+		r->rx_ms = r->hw->millis(r->hw->ctx);
 	while (n--) {
 		wire_decoder_push(&r->dec, *bytes++);
 		while (wire_decoder_next(&r->dec, &f))
 			on_frame(r, &f);
 	}
+	on_damage(r);
 }
 
 void
@@ -173,6 +216,7 @@ robot_rx_idle(struct robot *r)
 	wire_decoder_idle(&r->dec);
 	while (wire_decoder_next(&r->dec, &f))
 		on_frame(r, &f);
+	on_damage(r);
 }
 
 void

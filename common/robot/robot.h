@@ -22,10 +22,18 @@
 #define ROBOT_WINDOW 4
 #endif
 
-/* While requests are kept waiting for a lost one, NAK again this often:
- * the host's resend or our NAK may have been lost too. */
+/*
+ * While requests are kept waiting for a lost one and the line has been
+ * quiet for ROBOT_QUIET_MS (so no resend is on its way), NAK again, at
+ * most every ROBOT_NAK_REPEAT_MS: the host's resend or our NAK may have
+ * been lost too.  Quiet means a few frame times at the board's baud rate
+ * (a 64-byte frame takes 5.6 ms at 115200).
+ */
 #ifndef ROBOT_NAK_REPEAT_MS
-#define ROBOT_NAK_REPEAT_MS 20
+#define ROBOT_NAK_REPEAT_MS 8
+#endif
+#ifndef ROBOT_QUIET_MS
+#define ROBOT_QUIET_MS 3
 #endif
 
 /* A joint closer than this to its command is not "moving" (millidegrees). */
@@ -40,10 +48,13 @@ struct robot {
 	uint8_t cache_len[ROBOT_WINDOW];
 	uint8_t cache[ROBOT_WINDOW][WIRE_FRAME_MAX];
 	/* requests that came ahead of a lost one, kept until it is resent
-	 * (selective repeat): slot seq % (ROBOT_WINDOW - 1) */
+	 * (selective repeat): slot seq % (ROBOT_WINDOW - 1); ahead_ok is 2
+	 * when the same request came twice (to be answered twice) */
 	uint8_t ahead_ok[ROBOT_WINDOW - 1];
 	struct wire_frame ahead[ROBOT_WINDOW - 1];
 	uint32_t nak_ms;		/* when the last NAK went out */
+	uint32_t rx_ms;			/* when the last bytes came */
+	uint8_t damage;			/* dec.damage when we last looked */
 	struct plan_store store;
 	struct plan plan;		/* the stored plan, in plan_ram */
 	uint8_t plan_ready;		/* plan is valid and fits the RAM */

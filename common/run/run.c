@@ -216,12 +216,42 @@ prepare(struct run *r, const struct timespec *start, long c,
 	return 0;
 }
 
+/* After cycle c, begun with the planner's error count at e0: count the
+   cycle when an element reported ERROR in it, and say so once. */
+static void
+note_errors(struct run *r, long c, uint16_t e0, int *warned_depth)
+{
+	if (r->pl.depth_exceeded && !*warned_depth) {
+		warnx_tool("cycle %ld: elements nested deeper than %d: "
+		    "the deepest one reported an error", c,
+		    PLANNER_MAX_DEPTH);
+		*warned_depth = 1;
+	}
+	if (r->pl.errors == e0)
+		return;
+	if (r->error_cycles++ == 0)
+		r->first_error = c;
+}
+
+/* The run went to its end: RUN_FAILED when a cycle reported an error. */
+static enum run_status
+errors_verdict(const struct run *r, enum run_status rc)
+{
+	if (rc != RUN_OK || r->error_cycles == 0)
+		return rc;
+	warnx_tool("%ld %s reported an error, the first cycle %ld "
+	    "(--log - --monitor Z shows them)", r->error_cycles,
+	    r->error_cycles == 1 ? "cycle" : "cycles", r->first_error);
+	return RUN_FAILED;
+}
+
 enum run_status
 run_plan(struct run *r)
 {
 	struct timespec start;
 	enum run_status rc = RUN_OK;
 	int warned_depth = 0, done = 0, p;
+	uint16_t e0;
 	long c;
 
 	clock_gettime(CLOCK_MONOTONIC, &start);
@@ -232,17 +262,15 @@ run_plan(struct run *r)
 				return rc;
 			break;
 		}
+		e0 = r->pl.errors;
 		if (planner_cycle(&r->pl) == PLANNER_IDLE && r->log &&
 		    r->log->log_idle)
 			eventlog_idle(r->log);
-		if (r->pl.depth_exceeded && !warned_depth) {
-			warnx_tool("cycle %ld: elements nested deeper than %d: "
-			    "the deepest one reported an error", c,
-			    PLANNER_MAX_DEPTH);
-			warned_depth = 1;
-		}
 		if (r->agent && (rc = agent_verdict(r, &done)) != RUN_OK)
 			return rc;
+		/* (the cycle the agent ended in acted on nothing: no errors) */
+		if (!done)
+			note_errors(r, c, e0, &warned_depth);
 		if ((r->agent || r->o.rate > 0) &&
 		    (rc = flush_outputs(r)) != RUN_OK)
 			return rc;
@@ -256,5 +284,5 @@ run_plan(struct run *r)
 		replay_priorities(r->replay, c, NULL);
 		replay_log_priorities(r->replay, r->log, -1, -1);
 	}
-	return flush_outputs(r);
+	return errors_verdict(r, flush_outputs(r));
 }

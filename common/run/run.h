@@ -190,6 +190,8 @@ struct run {
 	struct eventlog *log;	/* NULL: no log */
 	long cycle, time_ms, ticks;
 	enum run_status status;	/* what a callback ran into */
+	long error_cycles;	/* cycles in which an element reported ERROR */
+	long first_error;	/* the first of them; 0: none */
 };
 
 /* Set up the planner for a run; RUN_OK, or RUN_IO after a message. */
@@ -197,7 +199,9 @@ enum run_status run_init(struct run *r, const struct plan *p,
     const struct names *n);
 void run_free(struct run *r);
 
-/* The run: cycles until done; RUN_OK or why it stopped (reported). */
+/* The run: cycles until done; RUN_OK or why it stopped (reported).  A
+   run in which any cycle reported an error (an element's or action's
+   ERROR, elements nested too deep) runs to its end, then is RUN_FAILED. */
 enum run_status run_plan(struct run *r);
 
 #endif

@@ -36,9 +36,11 @@ wire_decoder_init(struct wire_decoder *d)
 }
 
 static void
-count(uint16_t *c, uint8_t by)
+count(struct wire_decoder *d, uint16_t *c, uint8_t by)
 {
 	*c = (*c > 0xFFFFu - by) ? 0xFFFFu : (uint16_t)(*c + by);
+	if (by)
+		d->damage++;
 }
 
 /* Drop buf[0..k) and shift the rest down. */
@@ -61,7 +63,7 @@ resync(struct wire_decoder *d)
 
 	while (k < d->n && d->buf[k] != WIRE_SOF)
 		k++;
-	count(&d->junk, (uint8_t)(k - 1));
+	count(d, &d->junk, (uint8_t)(k - 1));
 	discard(d, k);
 }
 
@@ -72,7 +74,7 @@ wire_decoder_push(struct wire_decoder *d, uint8_t byte)
 	if (d->n == WIRE_FRAME_MAX)
 		resync(d);
 	if (d->n == 0 && byte != WIRE_SOF) {
-		count(&d->junk, 1);
+		count(d, &d->junk, 1);
 		return;
 	}
 	d->buf[d->n++] = byte;
@@ -111,7 +113,7 @@ wire_decoder_next_raw(struct wire_decoder *d, struct wire_frame *f,
 		crc = wire_crc16(WIRE_CRC16_INIT, d->buf + 1, (size_t)len + 4);
 		if (d->buf[5 + len] != (uint8_t)(crc & 0xFF) ||
 		    d->buf[6 + len] != (uint8_t)(crc >> 8)) {
-			count(&d->crc_errors, 1);
+			count(d, &d->crc_errors, 1);
 			resync(d);
 			continue;
 		}

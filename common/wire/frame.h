@@ -48,6 +48,9 @@ struct wire_decoder {
 	uint8_t n;
 	uint16_t crc_errors;	/* frames dropped for a bad CRC (saturates) */
 	uint16_t junk;		/* bytes skipped outside frames (saturates) */
+	uint8_t damage;		/* either of those happened: counts on and
+				 * wraps, so an owner who kept the last value
+				 * sees that something arrived damaged */
 };
 
 void wire_decoder_init(struct wire_decoder *d);

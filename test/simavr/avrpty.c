@@ -4,15 +4,19 @@
  * can talk to it as to the board.  A test helper of test/firmware.bats,
  * built by the Makefile where simavr is installed.
  *
- *	avrpty [--link PATH] firmware.elf
+ *	avrpty [--link PATH] [--eeprom FILE] [--drop P] [--corrupt P]
+ *	    [--seed N] firmware.elf
  *
  * Prints the terminal's path on stdout; on SIGTERM or SIGINT prints the
  * deepest the stack went (from RAM painted before the start) on stderr.
+ * --eeprom keeps the EEPROM in FILE across runs (eefile.c); --drop and
+ * --corrupt make the line between pty and UART a bad one (loss.c).
  */
 #define _XOPEN_SOURCE 700	/* posix_openpt, grantpt, ptsname */
 #define _DEFAULT_SOURCE		/* cfmakeraw */
 #include <errno.h>
 #include <fcntl.h>
+#include <getopt.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,27 +26,43 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <avr_eeprom.h>
 #include <avr_uart.h>
 #include <sim_avr.h>
 #include <sim_elf.h>
 #include <sim_irq.h>
 #include <sim_time.h>
 
+#include "eefile.h"
+#include "host/num.h"
+#include "loss.h"
+
 #define MCU		"atmega2560"
 #define FREQ		16000000u
 #define RAM_START	0x200u		/* after the registers and I/O */
 #define PAINT		0xA5u
 #define SLICE_CYCLES	16000u		/* 1 ms of the AVR between looks */
+#define SAVE_SLICES	50u		/* save the EEPROM at least this often */
+#define IDLE_NS		20000000ull	/* a quiet line drops a partial frame */
 
 struct bridge {
 	avr_t *avr;
 	avr_irq_t *to_uart;
 	int master, slave;
 	int xoff;			/* the UART's input FIFO is full */
-	uint8_t in[4096];		/* host bytes not yet in the UART */
+	uint8_t in[4096 + WIRE_FRAME_MAX];	/* host bytes not yet in the UART */
 	size_t in_n, in_pos;
 	uint8_t out[4096];		/* AVR bytes not yet on the pty */
 	size_t out_n;
+	uint64_t last_rx;		/* when host bytes last came */
+	struct loss loss;
+	struct eefile ee;
+};
+
+struct options {
+	const char *link, *eeprom, *elf;
+	double drop, corrupt;
+	long seed;
 };
 
 static volatile sig_atomic_t stop;
@@ -72,13 +92,33 @@ feed(struct bridge *b)
 }
 
 static void
+to_host(void *ctx, const uint8_t *p, size_t n)
+{
+	struct bridge *b = ctx;
+
+	if (n > sizeof b->out - b->out_n)
+		n = sizeof b->out - b->out_n;	/* nobody reads: lost */
+	memcpy(b->out + b->out_n, p, n);
+	b->out_n += n;
+}
+
+static void
+to_avr(void *ctx, const uint8_t *p, size_t n)
+{
+	struct bridge *b = ctx;
+
+	memcpy(b->in + b->in_n, p, n);	/* n <= what was read + a frame */
+	b->in_n += n;
+}
+
+static void
 on_output(avr_irq_t *irq, uint32_t value, void *param)
 {
 	struct bridge *b = param;
+	uint8_t byte = (uint8_t)value;
 
 	(void)irq;
-	if (b->out_n < sizeof b->out)
-		b->out[b->out_n++] = (uint8_t)value;
+	loss_pass(&b->loss, LOSS_TO_HOST, &byte, 1, to_host, b);
 }
 
 static void
@@ -152,21 +192,41 @@ load(struct bridge *b, const char *elf, uint32_t *static_end)
 	return 0;
 }
 
-/* Host bytes in (when the last lot is all in the UART), AVR bytes out. */
+/* Host bytes in, through the line's faults; 0 or -1 on a pty error. */
+static int
+take_in(struct bridge *b)
+{
+	uint8_t buf[4096];
+	ssize_t n;
+
+	b->in_pos = b->in_n = 0;
+	n = read(b->master, buf, sizeof buf);
+	if (n < 0 && errno != EAGAIN && errno != EINTR)
+		return -1;
+	if (n > 0) {
+		b->last_rx = wall_ns();
+		loss_pass(&b->loss, LOSS_TO_AVR, buf, (size_t)n, to_avr, b);
+	} else if (wall_ns() - b->last_rx > IDLE_NS)
+		loss_idle(&b->loss, LOSS_TO_AVR);
+	return 0;
+}
+
+/*
+ * Host bytes in (when the last lot is all in the UART), AVR bytes out.
+ * The EEPROM is saved before any reply leaves: what the host was told is
+ * done survives a kill from then on.
+ */
 static int
 exchange(struct bridge *b)
 {
 	ssize_t n;
 
-	if (b->in_pos == b->in_n) {
-		n = read(b->master, b->in, sizeof b->in);
-		if (n < 0 && errno != EAGAIN && errno != EINTR)
-			return -1;
-		b->in_pos = 0;
-		b->in_n = n > 0 ? (size_t)n : 0;
-	}
+	if (b->in_pos == b->in_n && take_in(b) != 0)
+		return -1;
 	feed(b);
 	if (b->out_n > 0) {
+		if (eefile_save(&b->ee) != 0)
+			return -1;
 		n = write(b->master, b->out, b->out_n);
 		if (n < 0 && errno != EAGAIN && errno != EINTR)
 			return -1;
@@ -203,8 +263,11 @@ run(struct bridge *b)
 	uint64_t t0 = wall_ns();
 	avr_cycle_count_t until;
 	int state = cpu_Running;
+	unsigned slices = 0;
 
 	while (!stop) {
+		if (++slices % SAVE_SLICES == 0 && eefile_save(&b->ee) != 0)
+			return -1;
 		until = b->avr->cycle + SLICE_CYCLES;
 		while (b->avr->cycle < until) {
 			state = avr_run(b->avr);
@@ -234,41 +297,130 @@ stack_depth(const struct bridge *b, uint32_t static_end)
 	return b->avr->ramend + 1u - a;
 }
 
+static void
+usage(void)
+{
+	fprintf(stderr, "usage: avrpty [--link PATH] [--eeprom FILE] "
+	    "[--drop P] [--corrupt P] [--seed N] firmware.elf\n");
+}
+
+static int
+probability(const char *arg, double *p)
+{
+	return num_double(arg, p) != NUM_OK || *p < 0 || *p > 1 ? -1 : 0;
+}
+
+static int
+parse(int argc, char **argv, struct options *o)
+{
+	static const struct option longopts[] = {
+		{ "link", required_argument, NULL, 'l' },
+		{ "eeprom", required_argument, NULL, 'e' },
+		{ "drop", required_argument, NULL, 'D' },
+		{ "corrupt", required_argument, NULL, 'C' },
+		{ "seed", required_argument, NULL, 's' },
+		{ NULL, 0, NULL, 0 }
+	};
+	int c, bad = 0;
+
+	memset(o, 0, sizeof *o);
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
+		if (c == 'l')
+			o->link = optarg;
+		else if (c == 'e')
+			o->eeprom = optarg;
+		else if (c == 'D')
+			bad |= probability(optarg, &o->drop);
+		else if (c == 'C')
+			bad |= probability(optarg, &o->corrupt);
+		else if (c == 's')
+			bad |= num_long(optarg, 0, 0x7fffffffL, &o->seed) !=
+			    NUM_OK ? -1 : 0;
+		else
+			bad = -1;
+	}
+	if (bad || optind != argc - 1)
+		return -1;
+	o->elf = argv[optind];
+	return 0;
+}
+
+/* The EEPROM's bytes inside simavr, loaded from --eeprom's file. */
+static int
+open_eeprom(struct bridge *b, const char *path)
+{
+	avr_eeprom_desc_t d = { NULL, 0, 0 };
+	int rc;
+
+	if (path == NULL)
+		return 0;	/* b->ee.path stays NULL: nothing to save */
+	avr_ioctl(b->avr, AVR_IOCTL_EEPROM_GET, &d);
+	if (d.ee == NULL) {
+		fprintf(stderr, "avrpty: the simulated %s has no EEPROM\n",
+		    MCU);
+		return 69;
+	}
+	rc = eefile_load(&b->ee, path, d.ee, b->avr->e2end + 1u);
+	if (rc == -2)
+		fprintf(stderr, "avrpty: %s: not a %u-byte EEPROM image\n",
+		    path, (unsigned)(b->avr->e2end + 1u));
+	else if (rc != 0)
+		fprintf(stderr, "avrpty: %s: %s\n", path, strerror(errno));
+	return rc == -2 ? 65 : rc != 0 ? 66 : 0;
+}
+
+static void
+report(const struct bridge *b, uint32_t static_end)
+{
+	unsigned depth = stack_depth(b, static_end);
+
+	fprintf(stderr, "avrpty: static RAM %u bytes, stack %u bytes, "
+	    "%u bytes never touched\n", (unsigned)(static_end - RAM_START),
+	    depth, (unsigned)(b->avr->ramend + 1u - static_end - depth));
+	if (b->loss.on)
+		fprintf(stderr, "avrpty: %lu frames, %lu dropped, %lu "
+		    "corrupted\n", b->loss.frames, b->loss.dropped,
+		    b->loss.corrupted);
+}
+
 int
 main(int argc, char **argv)
 {
 	static struct bridge b;
-	const char *link = NULL;
+	struct options o;
 	char path[256];
 	uint32_t static_end;
 	int rc;
 
-	if (argc == 4 && strcmp(argv[1], "--link") == 0)
-		link = argv[2];
-	else if (argc != 2) {
-		fprintf(stderr, "usage: avrpty [--link PATH] firmware.elf\n");
+	if (parse(argc, argv, &o) != 0) {
+		usage();
 		return 2;
 	}
 	signal(SIGTERM, on_signal);
 	signal(SIGINT, on_signal);
-	if (load(&b, argv[argc - 1], &static_end) != 0) {
+	loss_init(&b.loss, o.drop, o.corrupt, (uint64_t)o.seed);
+	if (load(&b, o.elf, &static_end) != 0) {
 		fprintf(stderr, "avrpty: %s: cannot load it as an %s "
-		    "firmware\n", argv[argc - 1], MCU);
+		    "firmware\n", o.elf, MCU);
 		return 66;
 	}
+	if ((rc = open_eeprom(&b, o.eeprom)) != 0)
+		return rc;
 	if (open_pty(&b, path, sizeof path) != 0 ||
-	    (link && (unlink(link), symlink(path, link)) != 0)) {
+	    (o.link && (unlink(o.link), symlink(path, o.link)) != 0)) {
 		fprintf(stderr, "avrpty: pty: %s\n", strerror(errno));
 		return 69;
 	}
 	printf("%s\n", path);
 	fflush(stdout);
 	rc = run(&b);
-	if (link)
-		unlink(link);
-	fprintf(stderr, "avrpty: static RAM %u bytes, stack %u bytes, "
-	    "%u bytes never touched\n", (unsigned)(static_end - RAM_START),
-	    stack_depth(&b, static_end), (unsigned)(b.avr->ramend + 1u -
-	    static_end - stack_depth(&b, static_end)));
+	if (eefile_save(&b.ee) != 0) {
+		fprintf(stderr, "avrpty: %s: %s\n", o.eeprom, strerror(errno));
+		rc = -1;
+	}
+	if (o.link)
+		unlink(o.link);
+	report(&b, static_end);
 	return rc == 0 ? 0 : 1;
 }

@@ -440,13 +440,13 @@ test_resend_and_nak(void)
 	CHECK(r.requests == before + 1);
 	CHECK(rep.type == rep2.type && rep.seq == 202 && rep2.seq == 202);
 	CHECK(rep.len == 2 && rep.payload[0] == 30 && rep2.payload[0] == 30);
-	/* 204 skips 203: the robot keeps 204 and asks for 203; 205 too, and
-	 * asks again (the first NAK may be lost). */
+	/* 204 skips 203: the robot keeps 204 and asks for 203; 205 is kept
+	 * too, without asking again while the line is busy (the resend may
+	 * be on its way behind it) */
 	before = r.requests;
 	CHECK(request(&r, &f, 204, WIRE_PLAN_INFO, NULL, 0, &rep) == 1);
 	CHECK(rep.type == WIRE_NAK && rep.seq == 203);
-	CHECK(request(&r, &f, 205, WIRE_PLAN_INFO, NULL, 0, &rep) == 1);
-	CHECK(rep.type == WIRE_NAK && rep.seq == 203);
+	CHECK(request(&r, &f, 205, WIRE_PLAN_INFO, NULL, 0, &rep) == 0);
 	CHECK(r.requests == before);
 	/* 203 comes: it runs, then the kept 204 and 205, three replies */
 	CHECK(request(&r, &f, 203, WIRE_PLAN_INFO, NULL, 0, &rep) == 3);
@@ -466,6 +466,101 @@ test_resend_and_nak(void)
 	/* Our own reply echoed back is ignored. */
 	CHECK(request(&r, &f, 204, WIRE_PLAN_INFO | WIRE_REPLY, NULL, 0,
 	    &rep) == 0);
+}
+
+/* Frames the robot sent since f->outn was cleared: how many, and how
+ * many of them were NAKs for `seq`. */
+static int
+sent(const struct fake *f, uint8_t seq, int *naks)
+{
+	struct wire_decoder d;
+	struct wire_frame g;
+	size_t i;
+	int k = 0;
+
+	*naks = 0;
+	wire_decoder_init(&d);
+	for (i = 0; i < f->outn; i++) {
+		wire_decoder_push(&d, f->out[i]);
+		while (wire_decoder_next(&d, &g)) {
+			k++;
+			*naks += g.type == WIRE_NAK && g.seq == seq;
+		}
+	}
+	return k;
+}
+
+/*
+ * The NAK timing of selective repeat: a damaged frame is asked for at
+ * once, repeats wait for a quiet line, and a kept request that came twice
+ * (a burst's doubled tail) is answered twice.
+ */
+static void
+test_nak_timing(void)
+{
+	struct fake f;
+	struct robot_hw hw;
+	struct robot r;
+	struct wire_hello h;
+	uint8_t frame[WIRE_FRAME_MAX], n, e;
+	int naks;
+
+	fake_init(&f);
+	fake_hw(&hw, &f);
+	robot_init(&r, &hw);
+	hello(&r, &f, &h);
+	e = seq;	/* the robot expects this one next */
+	/* request e with one bit flipped in its payload: the CRC fails,
+	 * and the robot asks for the request it expects (e) at once */
+	n = wire_frame_encode(frame, e, WIRE_STATUS, (const uint8_t *)"ab", 2);
+	frame[WIRE_AT_PAYLOAD] ^= 0x04;
+	f.outn = 0;
+	robot_rx(&r, frame, n);
+	CHECK(sent(&f, e, &naks) == 1 && naks == 1);
+	/* a second damaged frame right after: no second NAK yet (a noisy
+	 * line is not answered with a stream of them) ... */
+	f.outn = 0;
+	robot_rx(&r, frame, n);
+	CHECK(f.outn == 0);
+	/* ... but once ROBOT_QUIET_MS have passed, another one is */
+	f.now += ROBOT_QUIET_MS;
+	robot_rx(&r, frame, n);
+	CHECK(sent(&f, e, &naks) == 1 && naks == 1);
+	/* a truncated frame the line then went quiet on is damage too */
+	f.now += ROBOT_QUIET_MS;
+	f.outn = 0;
+	n = wire_frame_encode(frame, e, WIRE_PLAN_INFO, NULL, 0);
+	robot_rx(&r, frame, (size_t)n - 2);
+	CHECK(f.outn == 0);
+	robot_rx_idle(&r);
+	CHECK(sent(&f, e, &naks) == 1 && naks == 1);
+	/* e lost, e+1 and e+2 kept: no NAK while bytes come, one for e
+	 * having gone out already */
+	f.now += ROBOT_NAK_REPEAT_MS;
+	CHECK(request(&r, &f, (uint8_t)(e + 1), WIRE_PLAN_INFO, NULL, 0,
+	    NULL) == 0);
+	CHECK(request(&r, &f, (uint8_t)(e + 2), WIRE_PLAN_INFO, NULL, 0,
+	    NULL) == 0);
+	/* the line quiet for less than ROBOT_QUIET_MS: no repeat yet */
+	f.now += ROBOT_QUIET_MS - 1;
+	f.outn = 0;
+	robot_tick(&r);
+	CHECK(f.outn == 0);
+	/* quiet long enough, and ROBOT_NAK_REPEAT_MS since the last NAK */
+	f.now += ROBOT_NAK_REPEAT_MS;
+	robot_tick(&r);
+	CHECK(sent(&f, e, &naks) == 1 && naks == 1);
+	/* e+2 comes again while kept (a doubled tail): when e arrives, e,
+	 * e+1 and e+2 are answered, e+2 twice */
+	CHECK(request(&r, &f, (uint8_t)(e + 2), WIRE_PLAN_INFO, NULL, 0,
+	    NULL) == 0);
+	CHECK(request(&r, &f, e, WIRE_PLAN_INFO, NULL, 0, NULL) == 4);
+	CHECK(sent(&f, e, &naks) == 4 && naks == 0);
+	/* nothing kept any more: a quiet line raises no NAK */
+	f.now += 10 * ROBOT_NAK_REPEAT_MS;
+	f.outn = 0;
+	robot_tick(&r);
+	CHECK(f.outn == 0);
 }
 
 static void
@@ -946,6 +1041,7 @@ main(void)
 	RUN(test_capacity_is_the_smaller);
 	RUN(test_power_loss);
 	RUN(test_resend_and_nak);
+	RUN(test_nak_timing);
 	RUN(test_setpoints);
 	RUN(test_plan_loop);
 	RUN(test_arm_senses_and_actions);

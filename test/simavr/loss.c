@@ -1,0 +1,67 @@
+/*
+ * loss.c - frame faults between avrpty's pty and the AVR (see loss.h).
+ * Faults are decided per whole frame, as armsim decides them, so the same
+ * --drop/--corrupt figures mean the same line to both simulators.
+ */
+#include <string.h>
+
+#include "host/splitmix.h"
+#include "loss.h"
+
+void
+loss_init(struct loss *l, double drop, double corrupt, uint64_t seed)
+{
+	memset(l, 0, sizeof *l);
+	l->drop = drop;
+	l->corrupt = corrupt;
+	l->rng = seed;
+	l->on = drop > 0 || corrupt > 0;
+	wire_decoder_init(&l->split[LOSS_TO_AVR]);
+	wire_decoder_init(&l->split[LOSS_TO_HOST]);
+}
+
+/* Drop, corrupt or pass one frame; 0 when it is dropped. */
+static int
+fault(struct loss *l, uint8_t *frame, size_t n)
+{
+	l->frames++;
+	if (splitmix_uniform(&l->rng) < l->drop) {
+		l->dropped++;
+		return 0;
+	}
+	if (splitmix_uniform(&l->rng) < l->corrupt) {
+		uint64_t r = splitmix_next(&l->rng);
+
+		frame[(r >> 3) % n] ^= (uint8_t)(1u << (r & 7));
+		l->corrupted++;
+	}
+	return 1;
+}
+
+void
+loss_pass(struct loss *l, int way, const uint8_t *p, size_t n,
+    loss_sink *sink, void *ctx)
+{
+	struct wire_decoder *d = &l->split[way];
+	struct wire_frame f;
+	uint8_t raw[WIRE_FRAME_MAX], len;
+	size_t i;
+
+	if (!l->on) {
+		sink(ctx, p, n);
+		return;
+	}
+	for (i = 0; i < n; i++) {
+		wire_decoder_push(d, p[i]);
+		while (wire_decoder_next_raw(d, &f, raw, &len))
+			if (fault(l, raw, len))
+				sink(ctx, raw, len);
+	}
+}
+
+void
+loss_idle(struct loss *l, int way)
+{
+	if (l->on && l->split[way].n > 0)
+		wire_decoder_idle(&l->split[way]);
+}
