@@ -44,10 +44,12 @@ teardown() {
 
 @test "a commit that never gets through and a robot gone silent: outcome unknown" {
 	make_plan new 2
-	# the robot hears HELLO, BEGIN and every 55-byte chunk, then nothing:
-	# the commit and the second handshake go unanswered
+	# the robot hears HELLO, the 11 DESCRIBE requests push checks the plan
+	# with (8 rows of senses and actions, 3 joints), BEGIN and every
+	# 55-byte chunk, then nothing: the commit and the second handshake go
+	# unanswered
 	size=$(stat -c %s "$BATS_TEST_TMPDIR/new.plan")
-	start_armsim --stall-after $((2 + (size + 54) / 55))
+	start_armsim --stall-after $((2 + 11 + (size + 54) / 55))
 	run --separate-stderr armctl --port "$PORT" --timeout 50 --retries 2 \
 		push "$BATS_TEST_TMPDIR/new.plan"
 	[ "$status" -eq 75 ]
@@ -71,13 +73,14 @@ teardown() {
 
 @test "every chunk reply lost: the commit's reply answers for them, no timeout" {
 	# 80 bytes: BEGIN, two chunks and the commit fill a window of 4, so
-	# the upload is one stream; the commit goes out twice (1 resent)
+	# the upload is one stream; the commit goes out twice (1 resent).
+	# Before it: HELLO and the plan check's 11 DESCRIBE requests.
 	make_plan small 1
 	[ "$(stat -c %s "$BATS_TEST_TMPDIR/small.plan")" -le 110 ]
 	start_armsim --lose-reply PLAN_CHUNK
 	run --separate-stderr armctl --port "$PORT" -v push "$BATS_TEST_TMPDIR/small.plan"
 	[ "$status" -eq 0 ] || fail "$stderr"
-	[[ "$stderr" == *"6 frames sent, 1 resent, 0 NAKs, 0 timeouts"* ]]
+	[[ "$stderr" == *"17 frames sent, 1 resent, 0 NAKs, 0 timeouts"* ]]
 	armctl --port "$PORT" pull "$BATS_TEST_TMPDIR/back.plan"
 	cmp "$BATS_TEST_TMPDIR/small.plan" "$BATS_TEST_TMPDIR/back.plan"
 }

@@ -19,8 +19,9 @@ teardown() {
 	assert_line "joints: 3"
 	assert_line "links: 100,80,40"
 	assert_line "reach: 220"
-	# (16384 - 32) / 2: two slots after two 16-byte descriptors
-	assert_line "plan capacity: 8176"
+	# (16384 - 32) / 2 - 8: two slots after two 16-byte descriptors, each
+	# ending in its plan's 8-byte run configuration
+	assert_line "plan capacity: 8168"
 	assert_line "plan: none"
 	assert_line "port: $PORT (termios)"
 }
@@ -32,8 +33,8 @@ teardown() {
 	assert_line "joints: 2"
 	assert_line "links: 50.5,20"
 	assert_line "reach: 70.5"
-	# (4096 - 32) / 2
-	assert_line "plan capacity: 2032"
+	# (4096 - 32) / 2 - 8
+	assert_line "plan capacity: 2024"
 }
 
 @test "push then pull gives back the same bytes, also after a restart" {
@@ -108,14 +109,15 @@ teardown() {
 	start_armsim --eeprom "$BATS_TEST_TMPDIR/ee"
 	armctl --port "$PORT" push "$BATS_TEST_TMPDIR/old.plan"
 	stop_armsim
-	# the robot hangs after the handshake, BEGIN and 5 chunks; then we
-	# pull the plug while armctl waits
-	start_armsim --eeprom "$BATS_TEST_TMPDIR/ee" --stall-after 7
+	# the robot hangs after the handshake, the 11 DESCRIBE requests of
+	# the plan check, BEGIN and 5 chunks; then we pull the plug while
+	# armctl waits
+	start_armsim --eeprom "$BATS_TEST_TMPDIR/ee" --stall-after 18
 	armctl --port "$PORT" --timeout 2000 --retries 5 \
 		push "$BATS_TEST_TMPDIR/big.plan" \
 		>"$BATS_TEST_TMPDIR/push.out" 2>"$BATS_TEST_TMPDIR/push.err" 3>&- &
 	push_pid=$!
-	wait_armsim_log "stalled after 7 frames"
+	wait_armsim_log "stalled after 18 frames"
 	kill_armsim
 	status=0
 	wait "$push_pid" || status=$?
@@ -158,15 +160,15 @@ teardown() {
 @test "push --check compares the plan with the robot's capacity" {
 	make_big_plan big 150
 	size=$(stat -c %s "$BATS_TEST_TMPDIR/big.plan")
-	[ "$size" -gt 2032 ]
+	[ "$size" -gt 2024 ]
 	start_armsim --store-size 4096
 	run --separate-stderr armctl --port "$PORT" --check push "$BATS_TEST_TMPDIR/big.plan"
 	[ "$status" -eq 1 ]
-	[ "$stderr" = "armctl: $BATS_TEST_TMPDIR/big.plan: the plan is $size bytes; the robot holds at most 2032" ]
+	[ "$stderr" = "armctl: $BATS_TEST_TMPDIR/big.plan: the plan is $size bytes; the robot holds at most 2024" ]
 	make_plan small
 	run --separate-stderr armctl --port "$PORT" --check push "$BATS_TEST_TMPDIR/small.plan"
 	[ "$status" -eq 0 ]
-	[[ "$output" == *"fits the robot's capacity of 2032 bytes" ]]
+	[[ "$output" == *"fits the robot's capacity of 2024 bytes" ]]
 	# --check moved nothing: still no plan
 	run armctl --port "$PORT" info
 	assert_line "plan: none"

@@ -60,16 +60,19 @@ crc32_of() {
 	assert_line --regexp '^firmware: mega2560 [0-9]'
 	assert_line "joints: 3"
 	assert_line "links: 100,80,40"
-	# (4096 - 32) / 2: the 4 KiB EEPROM, two 16-byte descriptors, 2 slots
-	assert_line "plan capacity: 2032"
+	# (4096 - 32) / 2 - 8: the 4 KiB EEPROM, two 16-byte descriptors, 2
+	# slots, each ending in its plan's 8-byte run configuration
+	assert_line "plan capacity: 2024"
 	assert_line "plan: none"
 	assert_line "window: 4"
 	assert_line "setpoint buffer: 16"
 }
 
 @test "firmware: a plan pushed into its EEPROM reads back byte for byte" {
+	# arm.yaml is for another arm (its senses 4 to 6 and actions 4 to 6
+	# are not the board's): --force stores it all the same
 	plancc --strip -o arm.plan "$SPINE_ROOT/examples/arm.yaml"
-	run --separate-stderr armctl --port "$PORT" push arm.plan
+	run --separate-stderr armctl --port "$PORT" push --force arm.plan
 	[ "$status" -eq 0 ]
 	run --separate-stderr armctl --port "$PORT" pull back.plan
 	[ "$status" -eq 0 ]
@@ -90,7 +93,7 @@ crc32_of() {
 
 @test "firmware: the stored plan runs, stops, and the stack keeps clear" {
 	plancc --strip -o arm.plan "$SPINE_ROOT/examples/arm.yaml"
-	armctl --port "$PORT" push arm.plan
+	armctl --port "$PORT" push --force arm.plan 2>/dev/null
 	run --separate-stderr armctl --port "$PORT" start
 	[ "$status" -eq 0 ]
 	run --separate-stderr armctl --port "$PORT" monitor --count 6
@@ -172,11 +175,100 @@ EOI
 	[ "$output" -ge 512 ]
 }
 
+@test "firmware: describe lists the board's senses, actions and servo limits" {
+	run --separate-stderr armctl --port "$PORT" describe
+	[ "$status" -eq 0 ]
+	# 3 + 3 joint senses, 3 + 3 joint actions + home + stop, 3 joints
+	[ "${#lines[@]}" -eq 18 ]
+	assert_line "sense,1,ObstacleDistance,mm,0,32767"
+	assert_line "action,21,Stop,,0,0"
+	# board.h: each servo turns 90000 millidegrees either side of centre
+	assert_line "joint,1,Joint1,deg,-90,90"
+	assert_line "joint,3,Joint3,deg,-90,90"
+}
+
+@test "firmware: the mismatch check, the configuration and the sense stream" {
+	plancc -o rover.plan "$SPINE_ROOT/examples/plans/rover.yaml"
+	run --separate-stderr armctl --port "$PORT" push rover.plan
+	[ "$status" -eq 65 ]
+	[ "${stderr_lines[0]}" = "armctl: rover.plan: sense 1: the plan's Sonar is the robot's ObstacleDistance" ]
+	plancc -o wave.plan "$SPINE_ROOT/examples/plans/arm-wave.inst"
+	run --separate-stderr armctl --port "$PORT" push wave.plan
+	[ "$status" -eq 0 ]
+	[ -z "$stderr" ]
+	run --separate-stderr armctl --port "$PORT" config autostart on --rate 10 --events E
+	[ "$status" -eq 0 ]
+	assert_output $'autostart,rate,events\non,10,E'
+	run --separate-stderr armctl --port "$PORT" config
+	assert_output $'autostart,rate,events\non,10,E'
+	run --separate-stderr armctl --port "$PORT" telemetry --every 100ms --count 2
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "time_ms,ObstacleDistance,Moving,Lag,Joint1,Joint2,Joint3" ]
+	# the servos have no feedback: at rest at 0, nothing lags
+	[[ "${lines[1]}" =~ ^0,-?[0-9]+,0,0,0,0,0$ ]]
+	[[ "${lines[2]}" =~ ^100,-?[0-9]+,0,0,0,0,0$ ]]
+}
+
+@test "firmware: a store with autostart on boots running its plan" {
+	command -v avr-objcopy >/dev/null || skip "no avr-objcopy (binutils-avr)"
+	stop_avr
+	# The store is the portable core's, so armsim makes the EEPROM image
+	# (4096 bytes, as the board's): the plan and autostart on.  simavr
+	# loads an ELF file's .eeprom section into the EEPROM at reset.
+	plancc -o wave.plan "$SPINE_ROOT/examples/plans/arm-wave.inst"
+	armsim --store-size 4096 --eeprom ee --link "$BATS_TEST_TMPDIR/sim" \
+		>/dev/null 2>&1 3>&- &
+	sim=$!
+	wait_for_link "$BATS_TEST_TMPDIR/sim" "$sim" /dev/null armsim
+	armctl --port "$BATS_TEST_TMPDIR/sim" push wave.plan
+	armctl --port "$BATS_TEST_TMPDIR/sim" config autostart on --rate 8 >/dev/null
+	kill "$sim"
+	wait "$sim" || true
+	avr-objcopy --add-section .eeprom=ee \
+		--set-section-flags .eeprom=alloc,load \
+		--change-section-address .eeprom=0x810000 "$FIRMWARE" ee.elf 2>/dev/null
+	"$AVRPTY" --link "$PORT" ee.elf >avr.out 2>avr.err 3>&- &
+	AVR_PID=$!
+	wait_for_link "$PORT" "$AVR_PID" avr.err avrpty
+	# no START: the firmware started the plan itself at power-up
+	run --separate-stderr armctl --port "$PORT" info
+	assert_line "plan: $(wc -c <wave.plan) bytes, crc32 $(crc32_of wave.plan)"
+	assert_line --partial "state: running the plan"
+	run --separate-stderr armctl --port "$PORT" monitor --names wave.plan --events E --count 2
+	[ "$status" -eq 0 ]
+	assert_line --regexp '^[0-9]+,,E,D,2,Wave,'
+}
+
+@test "firmware: autostart runs the stored plan after a power cycle" {
+	stop_avr
+	start_avr --eeprom ee.bin
+	plancc -o wave.plan "$SPINE_ROOT/examples/plans/arm-wave.inst"
+	armctl --port "$PORT" push wave.plan
+	armctl --port "$PORT" config autostart on >/dev/null
+	run --separate-stderr armctl --port "$PORT" info
+	assert_line --partial "state: idle"
+	cut_avr
+	start_avr --eeprom ee.bin
+	# no START: the firmware started the plan itself at power-up
+	run --separate-stderr armctl --port "$PORT" info
+	assert_line --partial "state: running the plan"
+	run --separate-stderr armctl --port "$PORT" monitor --names wave.plan --events E --count 2
+	[ "$status" -eq 0 ]
+	assert_line --regexp '^[0-9]+,,E,D,2,Wave,'
+	# off again: the next power-up leaves it idle
+	armctl --port "$PORT" config autostart off >/dev/null
+	cut_avr
+	start_avr --eeprom ee.bin
+	run --separate-stderr armctl --port "$PORT" info
+	assert_line --partial "state: idle"
+}
+
 @test "firmware: a board restarted on its --eeprom file keeps its plan" {
 	stop_avr
 	start_avr --eeprom ee.bin
+	# arm.yaml's ids are another arm's: --force (see above)
 	plancc --strip -o arm.plan "$SPINE_ROOT/examples/arm.yaml"
-	armctl --port "$PORT" push arm.plan
+	armctl --port "$PORT" push --force arm.plan 2>/dev/null
 	cut_avr
 	# the ATmega2560's EEPROM is 4 KiB: the file is its image
 	[ "$(stat -c %s ee.bin)" -eq 4096 ]
@@ -202,7 +294,8 @@ EOI
 		stop_avr
 		rm -f ee.bin
 		start_avr --eeprom ee.bin --drop 0.1 --corrupt 0.1 --seed "$seed"
-		run --separate-stderr armctl --port "$PORT" push plan.plan
+		# explorer.yaml is a wheeled robot's plan: --force
+		run --separate-stderr armctl --port "$PORT" push --force plan.plan
 		[ "$status" -eq 0 ]
 		stop_avr
 		# the line was bad: avrpty counted the frames it hurt
@@ -221,8 +314,8 @@ cut_during_push() {
 	stop_avr
 	rm -f ee.bin
 	start_avr --eeprom ee.bin
-	armctl --port "$PORT" push old.plan
-	armctl --port "$PORT" push new.plan 2>push.err 3>&- &
+	armctl --port "$PORT" push --force old.plan 2>/dev/null
+	armctl --port "$PORT" push --force new.plan 2>push.err 3>&- &
 	local pusher=$!
 	sleep "$delay"
 	cut_avr
@@ -243,9 +336,10 @@ cut_during_push() {
 @test "firmware: a board cut mid-upload or around the commit holds the old or the new plan whole" {
 	plancc --strip -o old.plan "$SPINE_ROOT/examples/arm.yaml"
 	plancc --strip -o new.plan "$SPINE_ROOT/examples/explorer.yaml"
-	# the 451-byte upload takes some 0.15 s: cuts from before its start
-	# to after its end, whatever the machine's load makes of them
-	for delay in 0.02 0.05 0.08 0.11 0.13 0.14 0.15 0.16 0.19 0.30; do
+	# the plan check (DESCRIBE, 11 requests) takes some 0.1 s, then the
+	# 451-byte upload some 0.15 s: cuts from before its start to after
+	# its end, whatever the machine's load makes of them
+	for delay in 0.02 0.08 0.12 0.15 0.18 0.21 0.23 0.24 0.25 0.26 0.29 0.40; do
 		cut_during_push "$delay"
 	done
 }

@@ -48,6 +48,8 @@ struct ctl {
 	const char *arm_file;	/* --arm FILE */
 	const struct arm_desc *arm;	/* ... loaded by main */
 	int goto_joints;	/* goto --joints */
+	int force;		/* push --force: even if the ids do not match */
+	long every_ms;		/* telemetry --every */
 	const char *on_connect;	/* session --on-connect FILE */
 	const char *log_dir;	/* session --log-dir DIR */
 	int shared;		/* a session's line: the link is the session's */
@@ -138,6 +140,10 @@ int cmd_step(struct ctl *c, int argc, char **argv);
 int cmd_rate(struct ctl *c, int argc, char **argv);
 int cmd_counters(struct ctl *c, int argc, char **argv);
 int cmd_state(struct ctl *c, int argc, char **argv);
+/* The robot's self-description and running on its own. */
+int cmd_describe(struct ctl *c, int argc, char **argv);
+int cmd_config(struct ctl *c, int argc, char **argv);
+int cmd_telemetry(struct ctl *c, int argc, char **argv);
 /* The console of session.c: connects itself, runs lines via armctl_line. */
 int cmd_session(struct ctl *c, int argc, char **argv);
 /* The arm commands (armcmd.c): they need --arm FILE. */

@@ -51,6 +51,17 @@ usage(FILE *fp)
 	    " [--rate HZ]]\n"
 	    "                        print the plan's monitor events\n"
 	    "  send TYPE [HEX...]    one raw request, for debugging\n"
+	    "  describe [--format csv|jsonl]\n"
+	    "                        the robot's senses, actions and joints\n"
+	    "  config [autostart on|off [--rate HZ] [--events ESPFZR]]\n"
+	    "                        show or set whether the plan runs on"
+	    " power-up\n"
+	    "  telemetry [--every 250ms] [--count N] [--duration S]"
+	    " [--format F]\n"
+	    "                        print every sense's value at that"
+	    " period\n"
+	    "push takes --force: store a plan whose sense and action names"
+	    " do not\nmatch the robot's\n"
 	    "  session [--on-connect FILE] [--log-dir DIR] [--names FILE.plan]\n"
 	    "                        one connection, commands from stdin, a"
 	    " line each\n"
@@ -104,10 +115,14 @@ static const struct {
 	{ 'n', "persist", "run" }, { 'w', "pause", "run" },
 	{ 'R', "resume", "run" },
 	{ 'N', "names", "monitor session prio mon counters state" },
-	{ 'c', "count", "monitor" }, { 'd', "duration", "monitor" },
-	{ 'E', "events", "monitor" }, { 'r', "rate", "start monitor" },
+	{ 'c', "count", "monitor telemetry" },
+	{ 'd', "duration", "monitor telemetry" },
+	{ 'E', "events", "monitor config" },
+	{ 'r', "rate", "start monitor config" },
 	{ 'S', "start", "monitor" },
-	{ 'F', "format", "monitor prio mon counters state rate" },
+	{ 'F', "format",
+	    "monitor describe config telemetry prio mon counters state rate" },
+	{ 'e', "every", "telemetry" }, { 'f', "force", "push" },
 	{ 'X', "clear", "mon" },
 	{ 'L', "links", "run" }, { 'J', "joints", "goto" },
 	{ 'a', "all", "list" }, { 'B', "probe", "list" },
@@ -134,6 +149,9 @@ static const struct {
 	{ "counters", cmd_counters, 1 }, { "state", cmd_state, 1 },
 	{ "pause", cmd_pause, 1 }, { "resume", cmd_pause, 1 },
 	{ "step", cmd_step, 1 }, { "rate", cmd_rate, 1 },
+	/* config and telemetry check their arguments before they connect */
+	{ "describe", cmd_describe, 1 }, { "config", cmd_config, 0 },
+	{ "telemetry", cmd_telemetry, 0 },
 	{ "session", cmd_session, 0 },
 };
 
@@ -144,6 +162,29 @@ bad(const char *opt, const char *arg, const char *why)
 }
 
 static struct bus_opts bus;	/* --bus and its options (bus.c) */
+
+/* --every 250ms, 0.5s or 250 (milliseconds). */
+static int
+parse_every(struct ctl *c, const char *arg)
+{
+	char num[32];
+	size_t n = strlen(arg);
+	double v, scale = 1;
+
+	if (n >= sizeof num)
+		return bad("every", arg, "want a period like 250ms or 0.5s");
+	memcpy(num, arg, n + 1);
+	if (n > 2 && strcmp(num + n - 2, "ms") == 0)
+		num[n - 2] = '\0';
+	else if (n > 1 && num[n - 1] == 's') {
+		num[n - 1] = '\0';
+		scale = 1000;
+	}
+	if (num_double(num, &v) || v * scale < 20 || v * scale > 60000)
+		return bad("every", arg, "want 20ms to 60s");
+	c->every_ms = (long)(v * scale + 0.5);
+	return 0;
+}
 
 /* The options of a servo bus. */
 static int
@@ -186,6 +227,8 @@ set_option(struct ctl *c, int ch, const char *arg)
 	case 'B': c->list_probe = 1; return 0;
 	case 'S': c->start_plan = 1; return 0;
 	case 'X': c->mon_clear = 1; return 0;
+	case 'f': c->force = 1; return 0;
+	case 'e': return parse_every(c, arg);
 	case 'o': c->on_connect = arg; return 0;
 	case 'D': c->log_dir = arg; return 0;
 	case 'F':
@@ -267,6 +310,8 @@ static const struct option longopts[] = {
 	{ "format", required_argument, NULL, 'F' },
 	{ "start", no_argument, NULL, 'S' },
 	{ "clear", no_argument, NULL, 'X' },
+	{ "every", required_argument, NULL, 'e' },
+	{ "force", no_argument, NULL, 'f' },
 	{ "on-connect", required_argument, NULL, 'o' },
 	{ "log-dir", required_argument, NULL, 'D' },
 	{ "help", no_argument, NULL, 'h' },
@@ -356,11 +401,13 @@ interrupted_exit(struct ctl *c, const char *command)
 	int r, sig;
 
 	if (c->port && (r = ctl_resync(c)) == 0) {
-		if (strcmp(command, "monitor") == 0)
-			r = 0;	/* the handshake ended the monitoring */
+		if (strcmp(command, "monitor") == 0 ||
+		    strcmp(command, "telemetry") == 0)
+			r = 0;	/* the handshake ended the stream */
 		else
 			r = ctl_call(c, WIRE_STOP, NULL, 0, &reply, "stop");
-		if (r == 0 && strcmp(command, "monitor") != 0)
+		if (r == 0 && strcmp(command, "monitor") != 0 &&
+		    strcmp(command, "telemetry") != 0)
 			warnx_tool("interrupted: the arm is stopped");
 	}
 	ctl_disconnect(c);

@@ -66,7 +66,8 @@ on_events(void *ctx, const struct wire_frame *f)
 	struct wire_events ev;
 	uint8_t i;
 
-	if (wire_events_decode(&ev, f->payload, f->len) != 0)
+	if (f->type != WIRE_EVENTS ||
+	    wire_events_decode(&ev, f->payload, f->len) != 0)
 		return;
 	/* A gap in the numbering: frames lost on the line or dropped by a
 	 * robot whose UART could not keep up. */

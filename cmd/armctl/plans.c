@@ -12,6 +12,7 @@
 #include "host/diag.h"
 #include "host/exits.h"
 #include "ctl.h"
+#include "match.h"
 #include "plan/crc32.h"
 #include "progress.h"
 
@@ -260,6 +261,8 @@ cmd_push(struct ctl *c, int argc, char **argv)
 		    "%lu", argv[1], (unsigned long)size,
 		    (unsigned long)c->hello.capacity);
 		r = EXIT_JOB_FAILED;
+	} else if ((r = match_plan(c, argv[1], &lp.plan)) != 0) {
+		goto done;
 	} else if (c->check) {
 		printf("%s: a valid plan of %lu bytes; fits the robot's "
 		    "capacity of %lu bytes\n", argv[1], (unsigned long)size,

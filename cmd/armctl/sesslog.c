@@ -44,8 +44,9 @@ sesslog_tap(void *ctx, const struct wire_frame *f)
 	struct evlog_event e;
 	uint8_t i;
 
-	if (l->fp == NULL || wire_events_decode(&ev, f->payload, f->len) != 0)
-		return;
+	if (l->fp == NULL || f->type != WIRE_EVENTS ||
+	    wire_events_decode(&ev, f->payload, f->len) != 0)
+		return;	/* SENSES frames (telemetry) are not events */
 	for (i = 0; i < ev.count; i++) {
 		evlog_from_wire(&e, l->have_names ? &l->names : NULL,
 		    &ev.ev[i], (long)ev.cycle);

@@ -147,6 +147,14 @@ sim_start(struct sim *s)
 	s->hw.firmware = "armsim " SPINE_VERSION;
 	s->hw.joints = (uint8_t)s->arm.joints;
 	s->hw.link_um = s->link_um;
+	if (s->arm.desc) {
+		for (j = 0; j < s->arm.joints; j++) {
+			s->limits[2 * j] = (int16_t)floor(s->arm.desc->joint[j].lo);
+			s->limits[2 * j + 1] =
+			    (int16_t)ceil(s->arm.desc->joint[j].hi);
+		}
+		s->hw.joint_limits = s->limits;
+	}
 	s->hw.store_size = s->eeprom.size;
 	s->hw.plan_ram = s->plan_ram;
 	s->hw.plan_ram_size = sizeof s->plan_ram;

@@ -26,6 +26,7 @@ struct sim {
 	struct robot_hw hw;
 	struct robot robot;
 	uint32_t link_um[WIRE_MAX_JOINTS];
+	int16_t limits[2 * WIRE_MAX_JOINTS];	/* --arm: min, max degrees */
 	uint8_t plan_ram[STORE_MAX_PLAN];	/* as much as a slot holds */
 	uint16_t state_ram[32768];
 	uint64_t t0, now;		/* nanoseconds, monotonic */

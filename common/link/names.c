@@ -13,11 +13,13 @@ static const struct {
 	const char *name;
 } types[] = {
 	{ WIRE_HELLO, "HELLO" },
+	{ WIRE_DESCRIBE, "DESCRIBE" },
 	{ WIRE_PLAN_INFO, "PLAN_INFO" },
 	{ WIRE_PLAN_BEGIN, "PLAN_BEGIN" },
 	{ WIRE_PLAN_CHUNK, "PLAN_CHUNK" },
 	{ WIRE_PLAN_COMMIT, "PLAN_COMMIT" },
 	{ WIRE_PLAN_READ, "PLAN_READ" },
+	{ WIRE_CONFIG, "CONFIG" },
 	{ WIRE_START, "START" },
 	{ WIRE_STOP, "STOP" },
 	{ WIRE_MONITOR, "MONITOR" },
@@ -31,7 +33,9 @@ static const struct {
 	{ WIRE_SETPOINT, "SETPOINT" },
 	{ WIRE_STATUS, "STATUS" },
 	{ WIRE_ENCODERS, "ENCODERS" },
+	{ WIRE_TELEMETRY, "TELEMETRY" },
 	{ WIRE_EVENTS, "EVENTS" },
+	{ WIRE_SENSES, "SENSES" },
 	{ WIRE_NAK, "NAK" },
 	{ WIRE_ERROR, "ERROR" },
 };
@@ -56,6 +60,7 @@ static const char *const errors[] = {
 	[WIRE_E_RANGE] = "read outside the stored plan",
 	[WIRE_E_ELEMENT] = "no such element in the stored plan",
 	[WIRE_E_NOT_PAUSED] = "the plan is not paused",
+	[WIRE_E_NO_ROOM] = "no room beside the plan for a configuration",
 };
 
 const char *

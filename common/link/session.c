@@ -347,7 +347,7 @@ on_frame(struct wire_session *s, const struct wire_frame *f)
 	uint64_t now;
 	int i;
 
-	if (f->type == WIRE_EVENTS) {
+	if (f->type == WIRE_EVENTS || f->type == WIRE_SENSES) {
 		if (s->on_events)
 			s->on_events(s->events_ctx, f);
 		if (s->tap)

@@ -64,10 +64,11 @@ struct wire_session {
 	struct wire_pending pend[WIRE_WINDOW_MAX];
 	uint8_t head, count;
 	volatile sig_atomic_t *interrupted;	/* may be NULL */
+	/* EVENTS and SENSES frames, which no request asked for */
 	void (*on_events)(void *ctx, const struct wire_frame *f);
 	void *events_ctx;
-	/* also sees every EVENTS frame, whoever set on_events (a session's
-	 * log, armctl session --log-dir) */
+	/* also sees every EVENTS (and SENSES) frame, whoever set on_events
+	 * (a session's log, armctl session --log-dir) */
 	void (*tap)(void *ctx, const struct wire_frame *f);
 	void *tap_ctx;
 	uint64_t last_rx_ms;	/* when the last byte came */

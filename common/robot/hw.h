@@ -15,6 +15,9 @@ struct robot_hw {
 	const char *firmware;		/* name reported by HELLO */
 	uint8_t joints;			/* 1 .. WIRE_MAX_JOINTS */
 	const uint32_t *link_um;	/* link lengths, micrometres */
+	/* Optional: each joint's limits, degrees, as min, max pairs;
+	 * NULL: -180 to 180.  DESCRIBE reports them. */
+	const int16_t *joint_limits;
 	uint32_t store_size;		/* bytes of plan store (EEPROM) */
 	/* RAM for the plan the robot runs (read from the store, since the
 	 * planner reads records in place) and for the planner's state

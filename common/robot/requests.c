@@ -21,6 +21,7 @@ hello(struct robot *r, struct wire_in *in, struct wire_out *out)
 		return WIRE_E_VERSION;
 	store_abandon(&r->store);
 	planloop_monitor(r, 0);
+	r->telemetry_ms = 0;	/* a new host asks for its own streams */
 	memset(&h, 0, sizeof h);
 	h.version = WIRE_VERSION;
 	h.joints = r->hw->joints;
@@ -240,6 +241,12 @@ robot_handle(struct robot *r, const struct wire_frame *req,
 		return status(r, &in, out);
 	case WIRE_ENCODERS:
 		return encoders(r, &in, out);
+	case WIRE_DESCRIBE:
+		return robot_describe(r, &in, out);
+	case WIRE_CONFIG:
+		return robot_config(r, &in, out);
+	case WIRE_TELEMETRY:
+		return robot_telemetry(r, &in, out);
 	default:
 		return robot_control(r, req, out);
 	}

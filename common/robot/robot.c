@@ -21,6 +21,7 @@ robot_init(struct robot *r, const struct robot_hw *hw)
 	/* Hold still where we are rather than jump to a stale command. */
 	hw->read_encoders(hw->ctx, r->command);
 	hw->command_joints(hw->ctx, r->command);
+	robot_autostart(r);
 }
 
 static void
@@ -224,6 +225,7 @@ robot_tick(struct robot *r)
 	repeat_nak(r);
 	motion_tick(&r->motion, r->hw->millis(r->hw->ctx), r->hw, r->command);
 	planloop_tick(r);
+	robot_telemetry_tick(r);
 }
 
 uint8_t

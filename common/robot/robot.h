@@ -80,6 +80,10 @@ struct robot {
 	int32_t move_target[ROBOT_JOINTS_MAX];
 	int32_t move_seen[ROBOT_JOINTS_MAX];
 	uint32_t requests;		/* requests handled (not resends) */
+	/* the sense stream (telemetry.c): period 0 is off */
+	uint16_t telemetry_ms;
+	uint8_t telemetry_seq;
+	uint32_t telemetry_next;
 };
 
 /* Read the plan store and hold the arm where the encoders say it is. */

@@ -135,7 +135,8 @@ store_open(struct plan_store *st, const struct robot_hw *hw)
 uint32_t
 store_capacity(const struct plan_store *st)
 {
-	return st->slot_size;
+	return st->slot_size > STORE_CONFIG_SIZE ?
+	    st->slot_size - STORE_CONFIG_SIZE : 0;
 }
 
 uint32_t
@@ -159,7 +160,7 @@ store_begin(struct plan_store *st, uint32_t size, uint32_t crc)
 	st->staging = 0;
 	if (size == 0)
 		return WIRE_E_ARG;
-	if (size > st->slot_size)
+	if (size > store_capacity(st))
 		return WIRE_E_TOO_BIG;
 	/* The slot's old contents are about to go: say so first. */
 	memset(blank, 0xFF, sizeof blank);
@@ -221,6 +222,11 @@ store_commit(struct plan_store *st)
 		if (e != WIRE_E_INCOMPLETE)
 			st->staging = 0;
 		return e;
+	}
+	/* The configuration first: the descriptor makes both count. */
+	if (store_config_carry(st, slot) != 0) {
+		st->staging = 0;
+		return WIRE_E_STORE;
 	}
 	gen = st->active < 0 ? 1 : (uint16_t)(st->gen[st->active] + 1);
 	desc_encode(d, gen, st->stage_size, st->stage_crc);

@@ -14,6 +14,11 @@
 #define STORE_DESC_SIZE	16u
 #define STORE_HEADER	(2u * STORE_DESC_SIZE)
 #define STORE_MAX_PLAN	0xFFFFul	/* offsets travel as 16 bits */
+/* Each slot ends in the plan's run configuration (storecfg.c), so a plan
+ * takes at most the slot less these bytes. */
+#define STORE_CONFIG_SIZE 8u
+
+struct wire_config;
 
 struct plan_store {
 	const struct robot_hw *hw;
@@ -63,5 +68,16 @@ int store_read_staged(const struct plan_store *st, uint32_t offset,
 /* Read from the stored plan; 0 or an enum wire_error code. */
 int store_read(const struct plan_store *st, uint32_t offset, uint8_t *buf,
     uint16_t n);
+
+/*
+ * The configuration stored beside the plan (storecfg.c): 0 and *c, or -1
+ * with *c all zero (no plan, no configuration, or a damaged one: all mean
+ * "no autostart").  Setting it needs a stored plan; 0 or a wire_error.
+ */
+int store_config_get(const struct plan_store *st, struct wire_config *c);
+int store_config_set(struct plan_store *st, const struct wire_config *c);
+/* At commit: the active slot's configuration goes with the new plan into
+ * `slot` (erased when there is none); 0 or -1. */
+int store_config_carry(struct plan_store *st, uint8_t slot);
 
 #endif

@@ -22,11 +22,13 @@
 
 enum wire_type {
 	WIRE_HELLO = 0x01,
+	WIRE_DESCRIBE = 0x02,	/* desc.h */
 	WIRE_PLAN_INFO = 0x10,
 	WIRE_PLAN_BEGIN = 0x11,
 	WIRE_PLAN_CHUNK = 0x12,
 	WIRE_PLAN_COMMIT = 0x13,
 	WIRE_PLAN_READ = 0x14,
+	WIRE_CONFIG = 0x15,	/* desc.h */
 	WIRE_START = 0x20,
 	WIRE_STOP = 0x21,
 	WIRE_MONITOR = 0x22,
@@ -40,8 +42,10 @@ enum wire_type {
 	WIRE_SETPOINT = 0x31,
 	WIRE_STATUS = 0x32,
 	WIRE_ENCODERS = 0x33,
+	WIRE_TELEMETRY = 0x34,	/* desc.h */
 	/* robot to host, never acknowledged */
 	WIRE_EVENTS = 0x40,
+	WIRE_SENSES = 0x41,	/* desc.h */
 	WIRE_NAK = 0x7E,
 	WIRE_ERROR = 0x7F
 };
@@ -65,7 +69,8 @@ enum wire_error {
 	WIRE_E_RUN = 16,	/* nothing to resume, or another run */
 	WIRE_E_RANGE = 17,	/* read outside the stored plan */
 	WIRE_E_ELEMENT = 18,	/* no such element in the stored plan */
-	WIRE_E_NOT_PAUSED = 19	/* step needs a paused plan */
+	WIRE_E_NOT_PAUSED = 19, /* step needs a paused plan */
+	WIRE_E_NO_ROOM = 20	/* no room for a configuration */
 };
 
 /* Robot state bits in HELLO, STOP and STATUS replies. */

@@ -49,15 +49,16 @@
 
 /*
  * Memory.  The ATmega2560's 4 KiB EEPROM holds the plan store: two 16-byte
- * descriptors, then two slots of (4096 - 32) / 2 = 2032 bytes, so the
- * largest plan is 2032 bytes and the plan RAM matches it.  The planner's
+ * descriptors, then two slots of (4096 - 32) / 2 = 2032 bytes, each
+ * ending in the plan's 8-byte run configuration, so the largest plan is
+ * 2024 bytes and the plan RAM matches it.  The planner's
  * state takes about as many bytes as a names-stripped plan's records
  * (plancc --stats prints "state"); a plan whose state does not fit is
  * refused at PLAN_COMMIT and the old one kept.  The rest of the 8 KiB is
  * the robot, the UART rings and the stack.
  */
 #define BOARD_STORE_SIZE	4096u
-#define BOARD_PLAN_RAM		2032u
+#define BOARD_PLAN_RAM		2024u
 #define BOARD_STATE_RAM		2048u
 #define BOARD_UART_RX		256u	/* a host window of 4 full frames */
 #define BOARD_UART_TX		128u	/* two frames; send waits for room */

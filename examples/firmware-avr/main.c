@@ -21,6 +21,15 @@ static struct robot robot;
 static uint8_t plan_ram[BOARD_PLAN_RAM];
 static uint16_t state_ram[BOARD_STATE_RAM / 2];	/* 2-byte aligned */
 static const uint32_t link_um[BOARD_JOINTS] = BOARD_LINK_UM;
+/* Each servo turns BOARD_SERVO_LIMIT_MDEG either side of its centre. */
+static const int16_t limits[2 * BOARD_JOINTS] = {
+	-(int16_t)(BOARD_SERVO_LIMIT_MDEG / 1000),
+	(int16_t)(BOARD_SERVO_LIMIT_MDEG / 1000),
+	-(int16_t)(BOARD_SERVO_LIMIT_MDEG / 1000),
+	(int16_t)(BOARD_SERVO_LIMIT_MDEG / 1000),
+	-(int16_t)(BOARD_SERVO_LIMIT_MDEG / 1000),
+	(int16_t)(BOARD_SERVO_LIMIT_MDEG / 1000)
+};
 
 static uint32_t
 hw_millis(void *ctx)
@@ -83,6 +92,7 @@ static const struct robot_hw hw = {
 	.firmware = BOARD_FIRMWARE,
 	.joints = BOARD_JOINTS,
 	.link_um = link_um,
+	.joint_limits = limits,
 	.store_size = BOARD_STORE_SIZE,
 	.plan_ram = plan_ram,
 	.plan_ram_size = sizeof plan_ram,

@@ -73,18 +73,19 @@ wait_armsim_log() {
 	return 1
 }
 
-# A small valid plan of our own: one drive, one action; NAME differs in an
-# action value so two plans have different bytes.
+# A small valid plan of our own: one drive, one action (the arm's Stop,
+# 21, so it fits any spine arm); NAME differs in an action value so two
+# plans have different bytes.
 make_plan() {
 	local name=$1 value=${2:-1}
 	cat >"$BATS_TEST_TMPDIR/$name.inst" <<EOI
 PLAN R C
 PLAN R I 0 0 0 0 1 1
 PLAN A D 1 2 10 0 0 4 0 0 0 0 0 0
-PLAN A A 2 3 $value
+PLAN A A 2 21 $value
 PELEM Wave=1
 PELEM Hold=2
-RACTION Stop=3
+RACTION Stop=21
 EOI
 	plancc -o "$BATS_TEST_TMPDIR/$name.plan" \
 		"$BATS_TEST_TMPDIR/$name.inst" 2>/dev/null
@@ -98,11 +99,11 @@ make_big_plan() {
 		echo "PLAN R I 0 0 0 0 1 $n"
 		echo "PLAN A D 1 2 10 0 0 4 0 0 0 0 0 0"
 		for i in $(seq 2 $((n + 1))); do
-			echo "PLAN A A $i 3 $i"
+			echo "PLAN A A $i 21 $i"
 			echo "PELEM Action_number_$i=$i"
 		done
 		echo "PELEM Drive=1"
-		echo "RACTION Stop=3"
+		echo "RACTION Stop=21"
 	} >"$BATS_TEST_TMPDIR/$name.inst"
 	plancc -o "$BATS_TEST_TMPDIR/$name.plan" \
 		"$BATS_TEST_TMPDIR/$name.inst" 2>/dev/null

@@ -11,11 +11,12 @@
 #include "robot/armio.h"
 #include "robot/planloop.h"
 #include "robot/robot.h"
+#include "wire/desc.h"
 #include "plan/crc32.h"
 #include "plan/plan.h"
 
 struct fake {
-	uint8_t store[1056];	/* 32 header + 2 x 512 */
+	uint8_t store[1072];	/* 32 header + 2 x (512 plan + 8 config) */
 	uint8_t plan_ram[600];
 	uint16_t state_ram[512];
 	int writes_left;	/* -1: never fail */
@@ -285,7 +286,7 @@ test_hello(void)
 	robot_init(&r, &hw);
 	CHECK(hello(&r, &f, &h) == 0);
 	CHECK(h.joints == 3 && h.link_um[1] == 80000);
-	/* (1056 - 32) / 2 */
+	/* (1072 - 32) / 2 - 8: a slot less its configuration */
 	CHECK(h.capacity == 512);
 	CHECK(h.window == ROBOT_WINDOW && h.slots == ROBOT_SLOTS);
 	CHECK_STR(h.firmware, "fake");
@@ -378,13 +379,13 @@ test_power_loss(void)
 
 	/* Cut the power after every possible number of EEPROM writes during
 	 * an upload (the last one torn): afterwards the robot holds a or b,
-	 * whole.  b is 32 + 18 + 4 + 5 x 69 = 399 bytes, so its upload is 10
-	 * writes: blank descriptor, 8 chunks of at most 55 bytes, the new
-	 * descriptor. */
+	 * whole.  b is 32 + 18 + 4 + 5 x 69 = 399 bytes, so its upload is 11
+	 * writes: blank descriptor, 8 chunks of at most 55 bytes, the
+	 * configuration carried over, the new descriptor. */
 	na = build_plan(a, sizeof a, 69, 3);
 	nb = build_plan(b, sizeof b, 69, 4);
 	CHECK(nb == 399);
-	for (cut = 0; cut < 12; cut++) {
+	for (cut = 0; cut < 13; cut++) {
 		long n;
 
 		fake_init(&f);
@@ -399,7 +400,7 @@ test_power_loss(void)
 		hello(&r, &f, &h);
 		n = pull(&r, &f, back);
 		CHECK(n == 399);
-		CHECK(memcmp(back, cut >= 10 ? b : a, 399) == 0);
+		CHECK(memcmp(back, cut >= 11 ? b : a, 399) == 0);
 	}
 }
 
@@ -1012,6 +1013,179 @@ test_random_bytes(void)
 	CHECK(hello(&r, &f, &h) == 0);
 }
 
+/* DESCRIBE entry k into *d; the error code, or 0. */
+static int
+describe(struct robot *r, struct fake *f, uint8_t k, struct wire_desc *d)
+{
+	struct wire_frame rep;
+	int e;
+
+	if ((e = call(r, f, WIRE_DESCRIBE, &k, 1, &rep)) != 0)
+		return e;
+	return wire_desc_decode(d, rep.payload, rep.len) == 0 ? 0 : -1;
+}
+
+static void
+test_describe(void)
+{
+	static const int16_t limits[6] = { -90, 90, -45, 135, 0, 10 };
+	struct fake f;
+	struct robot_hw hw;
+	struct robot r;
+	struct wire_hello h;
+	struct wire_desc d;
+
+	fake_init(&f);
+	fake_hw(&hw, &f);
+	robot_init(&r, &hw);
+	hello(&r, &f, &h);
+	/* armio.h's ids: 8 rows of senses and actions, then 3 joints */
+	CHECK(describe(&r, &f, 0, &d) == 0);
+	CHECK(d.total == 11 && d.index == 0 && d.kind == WIRE_DESC_SENSE);
+	CHECK(d.first == 1 && d.count == 1 && d.min == 0 && d.max == 32767);
+	CHECK_STR(d.unit, "mm");
+	CHECK_STR(d.name, "ObstacleDistance");
+	CHECK(describe(&r, &f, 3, &d) == 0);
+	CHECK(d.first == 11 && d.count == 3 && d.min == -180);
+	CHECK_STR(d.name, "Joint#");
+	CHECK(describe(&r, &f, 4, &d) == 0);
+	CHECK(d.kind == WIRE_DESC_ACTION && d.first == 1 && d.count == 3 &&
+	    d.min == -360 && d.max == 360);
+	CHECK_STR(d.name, "TurnJoint#By");
+	CHECK(describe(&r, &f, 7, &d) == 0);
+	CHECK(d.kind == WIRE_DESC_ACTION && d.first == 21 && d.count == 1);
+	CHECK_STR(d.name, "Stop");
+	CHECK_STR(d.unit, "");
+	CHECK(describe(&r, &f, 10, &d) == 0);
+	CHECK(d.kind == WIRE_DESC_JOINT && d.first == 3 && d.min == -180 &&
+	    d.max == 180);
+	CHECK_STR(d.name, "Joint3");
+	CHECK(describe(&r, &f, 11, &d) == WIRE_E_ARG);
+	CHECK(call(&r, &f, WIRE_DESCRIBE, NULL, 0, NULL) == WIRE_E_LENGTH);
+	/* a robot with limits reports them */
+	hw.joint_limits = limits;
+	CHECK(describe(&r, &f, 9, &d) == 0);
+	CHECK(d.first == 2 && d.min == -45 && d.max == 135);
+}
+
+/* CONFIG: set (len 4) or read (len 0); the error code, or 0 and *c. */
+static int
+config(struct robot *r, struct fake *f, const struct wire_config *set,
+    struct wire_config *c)
+{
+	struct wire_frame rep;
+	uint8_t p[4];
+	uint8_t n = set ? wire_config_encode(set, p) : 0;
+	int e;
+
+	if ((e = call(r, f, WIRE_CONFIG, p, n, &rep)) != 0)
+		return e;
+	return wire_config_decode(c, rep.payload, rep.len) == 0 ? 0 : -1;
+}
+
+static void
+test_config_autostart(void)
+{
+	struct fake f;
+	struct robot_hw hw;
+	struct robot r;
+	struct wire_hello h;
+	struct wire_config on = { WIRE_CFG_AUTOSTART, 0x01, 10 }, c, bad;
+	uint8_t plan[200], other[200];
+	uint32_t n, m, tail;
+
+	fake_init(&f);
+	fake_hw(&hw, &f);
+	robot_init(&r, &hw);
+	hello(&r, &f, &h);
+	CHECK(config(&r, &f, &on, &c) == WIRE_E_NO_PLAN);
+	CHECK(config(&r, &f, NULL, &c) == 0 && c.flags == 0 && c.rate == 0);
+	n = one_action_plan(plan, sizeof plan, 11, 45);
+	CHECK(upload(&r, &f, plan, n, n, crc32_update(0, plan, n)) == 0);
+	/* refused: an unknown flag, a mask bit past R, a rate START refuses */
+	bad = on;
+	bad.flags = 0x02;
+	CHECK(config(&r, &f, &bad, &c) == WIRE_E_ARG);
+	bad = on;
+	bad.monitor = 0x40;
+	CHECK(config(&r, &f, &bad, &c) == WIRE_E_ARG);
+	bad = on;
+	bad.rate = 101;
+	CHECK(config(&r, &f, &bad, &c) == WIRE_E_ARG);
+	CHECK(config(&r, &f, &on, &c) == 0);
+	CHECK(c.flags == 1 && c.monitor == 1 && c.rate == 10);
+	CHECK(!r.running);
+	/* power cycle: the plan runs at once, at 10 Hz, sending E events */
+	robot_init(&r, &hw);
+	CHECK(r.running && r.rate == 10 && r.monitor_mask == 1);
+	/* a new plan keeps the configuration (it goes into the new slot) */
+	hello(&r, &f, &h);
+	m = one_action_plan(other, sizeof other, 11, 30);
+	CHECK(upload(&r, &f, other, m, m, crc32_update(0, other, m)) == 0);
+	CHECK(r.store.active == 1);
+	robot_init(&r, &hw);
+	CHECK(r.running);
+	/* an older store has no record (FF at the slot's end): no autostart,
+	 * the plan loads; slot 1 ends at 32 + 2 x 520 */
+	tail = 32 + 2 * 520 - STORE_CONFIG_SIZE;
+	memset(f.store + tail, 0xFF, STORE_CONFIG_SIZE);
+	robot_init(&r, &hw);
+	CHECK(!r.running && r.plan_ready);
+	hello(&r, &f, &h);
+	CHECK(config(&r, &f, NULL, &c) == 0 && c.flags == 0);
+	/* a damaged record is no record */
+	CHECK(config(&r, &f, &on, &c) == 0);
+	f.store[tail + 4] ^= 1;
+	robot_init(&r, &hw);
+	CHECK(!r.running);
+}
+
+static void
+test_telemetry(void)
+{
+	struct fake f;
+	struct robot_hw hw;
+	struct robot r;
+	struct wire_hello h;
+	struct wire_frame got[4];
+	struct wire_senses s;
+	uint8_t ms[2] = { 10, 0 };
+
+	fake_init(&f);
+	fake_hw(&hw, &f);
+	robot_init(&r, &hw);
+	hello(&r, &f, &h);
+	CHECK(call(&r, &f, WIRE_TELEMETRY, ms, 2, NULL) == WIRE_E_ARG);
+	CHECK(call(&r, &f, WIRE_TELEMETRY, ms, 1, NULL) == WIRE_E_LENGTH);
+	ms[0] = 100;
+	f.enc[1] = 20400;	/* joint 2 at 20.4 degrees: sense 12 reads 20 */
+	CHECK(call(&r, &f, WIRE_TELEMETRY, ms, 2, NULL) == 0);
+	f.outn = 0;
+	robot_tick(&r);
+	CHECK(sent_frames(&f, got, 4) == 1 && got[0].type == WIRE_SENSES);
+	CHECK(wire_senses_decode(&s, got[0].payload, got[0].len) == 0);
+	/* senses 1, 2, 3, 11, 12, 13: no obstacle, joint 2 off its command
+	 * (0) by 20.4 degrees: moving, lag 20 */
+	CHECK(s.ms == 0 && s.count == 6);
+	CHECK(s.value[0] == INT16_MAX && s.value[1] == 1 && s.value[2] == 20);
+	CHECK(s.value[3] == 0 && s.value[4] == 20 && s.value[5] == 0);
+	f.outn = 0;
+	f.now = 99;
+	robot_tick(&r);
+	CHECK(f.outn == 0);
+	f.now = 103;
+	robot_tick(&r);
+	CHECK(sent_frames(&f, got, 4) == 1 && got[0].seq == 1);
+	CHECK(wire_senses_decode(&s, got[0].payload, got[0].len) == 0 &&
+	    s.ms == 100);
+	/* a new session switches it off */
+	hello(&r, &f, &h);
+	f.outn = 0;
+	f.now = 1000;
+	robot_tick(&r);
+	CHECK(f.outn == 0);
+}
+
 int
 main(void)
 {
@@ -1027,5 +1201,8 @@ main(void)
 	RUN(test_control_random);
 	RUN(test_arm_senses_and_actions);
 	RUN(test_random_bytes);
+	RUN(test_describe);
+	RUN(test_config_autostart);
+	RUN(test_telemetry);
 	return check_report("robot");
 }

@@ -11,6 +11,7 @@
 #include "wire/crc.h"
 #include "wire/frame.h"
 #include "wire/msg.h"
+#include "wire/desc.h"
 
 static void
 test_crc(void)
@@ -347,6 +348,57 @@ test_codecs(void)
 	CHECK(e2.ev[1].type == 4 && e2.ev[1].kind == WIRE_EV_SUCCESS);
 }
 
+static void
+test_desc_codecs(void)
+{
+	struct wire_desc d, e;
+	struct wire_senses s, t;
+	uint8_t p[WIRE_PAYLOAD_MAX], n, junk[WIRE_PAYLOAD_MAX];
+	int i, k;
+
+	memset(&d, 0, sizeof d);
+	d.total = 11;
+	d.index = 4;
+	d.kind = WIRE_DESC_ACTION;
+	d.first = 1;
+	d.count = 3;
+	d.min = -360;
+	d.max = 360;
+	strcpy(d.unit, "deg");
+	strcpy(d.name, "TurnJoint#By");
+	/* 10 fixed bytes, 1 + 3 unit, 1 + 12 name */
+	CHECK((n = wire_desc_encode(&d, p)) == 27);
+	/* -360 is 0xFE98, least significant byte first */
+	CHECK(p[6] == 0x98 && p[7] == 0xFE);
+	CHECK(wire_desc_decode(&e, p, n) == 0);
+	CHECK(e.min == -360 && e.max == 360 && e.first == 1 && e.count == 3);
+	CHECK_STR(e.name, "TurnJoint#By");
+	CHECK(wire_desc_decode(&e, p, (uint8_t)(n - 1)) != 0);
+	p[2] = 3;	/* no such kind */
+	CHECK(wire_desc_decode(&e, p, n) != 0);
+	s.ms = 123456;
+	s.count = 3;
+	s.value[0] = INT16_MAX;
+	s.value[1] = -1;
+	s.value[2] = INT16_MIN;
+	CHECK((n = wire_senses_encode(&s, p)) == 11);
+	CHECK(wire_senses_decode(&t, p, n) == 0 && t.ms == 123456 &&
+	    t.count == 3 && t.value[1] == -1 && t.value[2] == INT16_MIN);
+	p[4] = 4;	/* says four values, carries three */
+	CHECK(wire_senses_decode(&t, p, n) != 0);
+	/* random bytes: decoded or refused, never past the buffer */
+	srand(14);
+	for (i = 0; i < 20000; i++) {
+		n = (uint8_t)(rand() % (WIRE_PAYLOAD_MAX + 1));
+		for (k = 0; k < n; k++)
+			junk[k] = (uint8_t)rand();
+		if (wire_desc_decode(&e, junk, n) == 0)
+			CHECK(e.index < e.total && e.name[0] != '\0');
+		if (wire_senses_decode(&t, junk, n) == 0)
+			CHECK(t.count <= WIRE_SENSES_MAX && n == 5 + 2 * t.count);
+	}
+}
+
 int
 main(void)
 {
@@ -358,5 +410,6 @@ main(void)
 	RUN(test_codecs);
 	RUN(test_control_codecs);
 	RUN(test_random_bytes);
+	RUN(test_desc_codecs);
 	return check_report("wire");
 }
