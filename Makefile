@@ -164,6 +164,7 @@ bats: $(if $(HAVE_FW_SIM),$(AVRPTY) $(FW_ELF))
 
 # (Built from its few sources, never with the sanitizers: simavr is not.)
 AVRPTY_SRC  = $(wildcard test/simavr/*.c) common/host/splitmix.c \
+	common/host/fault.c \
 	common/host/num.c common/wire/frame.c common/wire/crc.c
 
 $(AVRPTY): $(AVRPTY_SRC) $(wildcard test/simavr/*.h)

@@ -574,6 +574,24 @@ session_line(struct ctl *link, struct ctl *c, int argc, char **argv)
 	return r;
 }
 
+/* argv with negative numbers protected from getopt (goto -100,0,50 and
+   jog base -10 are numbers, not options) and its count; NULL: no memory
+   (said). */
+static char **
+protected_args(int argc, char **argv, int *ac)
+{
+	char **av;
+
+	if ((av = args_protect_numbers(argc, argv, longopts, shortopts)) ==
+	    NULL) {
+		warnx_tool("out of memory");
+		return NULL;
+	}
+	for (*ac = 0; av[*ac]; (*ac)++)
+		;
+	return av;
+}
+
 int
 armctl_line(struct ctl *link, int argc, char **argv)
 {
@@ -581,13 +599,8 @@ armctl_line(struct ctl *link, int argc, char **argv)
 	char **av;
 	int ac, r;
 
-	if ((av = args_protect_numbers(argc, argv, longopts, shortopts)) ==
-	    NULL) {
-		warnx_tool("out of memory");
+	if ((av = protected_args(argc, argv, &ac)) == NULL)
 		return EXIT_IOERR;
-	}
-	for (ac = 0; av[ac]; ac++)
-		;
 	r = session_line(link, &c, ac, av);
 	free(av);
 	return r;
@@ -599,14 +612,8 @@ main(int argc, char **argv)
 	char **av;
 	int ac, r;
 
-	/* goto -100,0,50 and jog base -10: numbers, not options */
-	if ((av = args_protect_numbers(argc, argv, longopts, shortopts)) ==
-	    NULL) {
-		warnx_tool("out of memory");
+	if ((av = protected_args(argc, argv, &ac)) == NULL)
 		return EXIT_IOERR;
-	}
-	for (ac = 0; av[ac]; ac++)
-		;
 	r = armctl(ac, av);
 	free(av);
 	return r;

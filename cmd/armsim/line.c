@@ -8,7 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "host/splitmix.h"
+#include "host/fault.h"
 #include "line.h"
 #include "wire/msg.h"
 
@@ -54,15 +54,15 @@ line_from_host(struct line *l, const uint8_t *p, size_t n, uint64_t now)
 static int
 fault(struct line *l, uint8_t *frame, size_t n)
 {
-	if (splitmix_uniform(&l->rng) < l->drop) {
+	switch (frame_fault(&l->rng, l->drop, l->corrupt, frame, n)) {
+	case FAULT_DROPPED:
 		l->dropped++;
 		return 0;
-	}
-	if (splitmix_uniform(&l->rng) < l->corrupt) {
-		uint64_t r = splitmix_next(&l->rng);
-
-		frame[(r >> 3) % n] ^= (uint8_t)(1u << (r & 7));
+	case FAULT_CORRUPTED:
 		l->corrupted++;
+		break;
+	case FAULT_NONE:
+		break;
 	}
 	return 1;
 }

@@ -387,7 +387,7 @@ write_stats(struct options *o, struct session *s)
 
 /* Commit one output if the run went to its end, else leave no partial
    file; the status, EXIT_IOERR when the commit failed. */
-static int
+int
 close_output(struct atomic_file *af, int rc)
 {
 	if (rc != EXIT_OK && rc != EXIT_JOB_FAILED) {

@@ -9,6 +9,7 @@
 
 #include <stdio.h>
 
+#include "host/atomic.h"
 #include "host/exits.h"
 #include "host/table.h"
 #include "run/load.h"
@@ -16,6 +17,10 @@
 
 /* The exit status (common/host/exits.h) for a status of common/run. */
 int exit_status(enum run_status s);
+
+/* Commit an output (struct atomic_file) if the run went to its end, else
+   remove it; rc, or EXIT_IOERR when the commit failed. */
+int close_output(struct atomic_file *af, int rc);
 
 /* The agent started (NULL: stopped), for the signal handler (main.c). */
 void note_agent(struct agent *a);

@@ -104,17 +104,7 @@ open_sink(const char *path, struct atomic_file *af, int *opened)
 static int
 close_sink(struct atomic_file *af, int opened, int rc)
 {
-	if (!opened)
-		return rc;
-	if (rc != EXIT_OK && rc != EXIT_JOB_FAILED) {
-		atomic_abort(af);
-		return rc;
-	}
-	if (atomic_commit(af) < 0) {
-		warnx_tool("%s: %s", af->path, strerror(errno));
-		return EXIT_IOERR;
-	}
-	return rc;
+	return opened ? close_output(af, rc) : rc;
 }
 
 static int

@@ -5,7 +5,7 @@
  */
 #include <string.h>
 
-#include "host/splitmix.h"
+#include "host/fault.h"
 #include "loss.h"
 
 void
@@ -25,15 +25,15 @@ static int
 fault(struct loss *l, uint8_t *frame, size_t n)
 {
 	l->frames++;
-	if (splitmix_uniform(&l->rng) < l->drop) {
+	switch (frame_fault(&l->rng, l->drop, l->corrupt, frame, n)) {
+	case FAULT_DROPPED:
 		l->dropped++;
 		return 0;
-	}
-	if (splitmix_uniform(&l->rng) < l->corrupt) {
-		uint64_t r = splitmix_next(&l->rng);
-
-		frame[(r >> 3) % n] ^= (uint8_t)(1u << (r & 7));
+	case FAULT_CORRUPTED:
 		l->corrupted++;
+		break;
+	case FAULT_NONE:
+		break;
 	}
 	return 1;
 }
