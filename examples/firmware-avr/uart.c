@@ -32,13 +32,16 @@ static volatile uint8_t rx_head, rx_tail, tx_head, tx_tail;
 void
 uart_init(void)
 {
-	UBRR0H = UBRRH_VALUE;
-	UBRR0L = UBRRL_VALUE;
+	/* The speed mode before the divisor: the chip takes them in any
+	 * order, but a simulator may work the baud rate out when UBRR0L is
+	 * written, and would then run the line at half speed. */
 #if USE_2X
 	UCSR0A = _BV(U2X0);
 #else
 	UCSR0A = 0;
 #endif
+	UBRR0H = UBRRH_VALUE;
+	UBRR0L = UBRRL_VALUE;
 	UCSR0C = _BV(UCSZ01) | _BV(UCSZ00);
 	UCSR0B = _BV(RXEN0) | _BV(TXEN0) | _BV(RXCIE0);
 }
