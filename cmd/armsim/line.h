@@ -35,7 +35,7 @@ struct line {
 	int faulty;			/* split frames to apply faults */
 	struct wire_decoder split;
 	unsigned long frames_in, frames_out;
-	unsigned long dropped, corrupted, overflowed;
+	unsigned long overflowed;
 	int stalled;
 	/* --lose-request / --lose-reply: 0, or the request type whose
 	 * requests (or replies) vanish from its first one until the host's

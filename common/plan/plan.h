@@ -205,6 +205,9 @@ void plan_get_action(const struct plan *p, uint16_t i,
 /* Element id of record i of `type`. */
 uint16_t plan_id(const struct plan *p, uint8_t type, uint16_t i);
 
+/* Record index of the element of `type` with this id; -1: none. */
+int32_t plan_index_of(const struct plan *p, uint8_t type, uint16_t id);
+
 /* Entry k of the APE list / CE list: an index into the APE / CE table. */
 uint16_t plan_ape_at(const struct plan *p, uint16_t k);
 uint16_t plan_ce_at(const struct plan *p, uint16_t k);

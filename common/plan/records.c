@@ -43,6 +43,19 @@ plan_id(const struct plan *p, uint8_t type, uint16_t i)
 	return get_w(record(p, type, i) + PLAN_ID, p->id_width);
 }
 
+int32_t
+plan_index_of(const struct plan *p, uint8_t type, uint16_t id)
+{
+	uint16_t i;
+
+	if (type >= PLAN_NTYPES)
+		return -1;
+	for (i = 0; i < p->count[type]; i++)
+		if (plan_id(p, type, i) == id)
+			return i;
+	return -1;
+}
+
 void
 plan_get_ap(const struct plan *p, uint16_t i, struct plan_ap *out)
 {

@@ -8,18 +8,6 @@
 #include "control.h"
 #include "planloop.h"
 
-/* The record index of the element of `type` with plan id `id`, or -1. */
-static int32_t
-index_of(const struct robot *r, uint8_t type, uint16_t id)
-{
-	uint16_t i;
-
-	for (i = 0; i < r->plan.count[type]; i++)
-		if (plan_id(&r->plan, type, i) == id)
-			return i;
-	return -1;
-}
-
 static int
 prio(struct robot *r, const struct wire_frame *req, struct wire_out *out)
 {
@@ -31,7 +19,7 @@ prio(struct robot *r, const struct wire_frame *req, struct wire_out *out)
 		return WIRE_E_LENGTH;
 	if (!r->plan_ready)
 		return WIRE_E_NO_PLAN;
-	if ((d = index_of(r, PLAN_D, m.drive)) < 0)
+	if ((d = plan_index_of(&r->plan, PLAN_D, m.drive)) < 0)
 		return WIRE_E_ELEMENT;
 	if (m.set)
 		planner_set_priority(&r->planner, (uint16_t)d, m.priority);
@@ -63,7 +51,7 @@ elem_monitor(struct robot *r, const struct wire_frame *req,
 		planner_reset_monitors(&r->planner);
 		r->elem_monitor = 0;
 		m.flags = 0;
-	} else if ((i = index_of(r, m.type, m.id)) < 0) {
+	} else if ((i = plan_index_of(&r->plan, m.type, m.id)) < 0) {
 		return WIRE_E_ELEMENT;
 	} else if (m.set) {
 		planner_set_monitor(&r->planner, m.type, (uint16_t)i, m.flags);

@@ -173,7 +173,7 @@ names_element(const struct names *n, const char *key, uint8_t *type,
     uint16_t *index)
 {
 	long id;
-	uint16_t i;
+	int32_t i;
 	int t;
 
 	for (t = 0; t < PLAN_NTYPES; t++) {
@@ -185,29 +185,21 @@ names_element(const struct names *n, const char *key, uint8_t *type,
 			return 0;
 		}
 	}
-	if ((id = id_key(n, key)) <= 0)
+	if ((id = id_key(n, key)) <= 0 || id > UINT16_MAX)
 		return -1;
 	for (t = 0; t < PLAN_NTYPES; t++)
-		for (i = 0; i < n->plan->count[t]; i++)
-			if (plan_id(n->plan, (uint8_t)t, i) == id) {
-				*type = (uint8_t)t;
-				*index = i;
-				return 0;
-			}
+		if ((i = plan_index_of(n->plan, (uint8_t)t, (uint16_t)id)) >= 0) {
+			*type = (uint8_t)t;
+			*index = (uint16_t)i;
+			return 0;
+		}
 	return -1;
 }
 
 long
 names_index_of(const struct names *n, uint8_t type, uint16_t id)
 {
-	uint16_t i;
-
-	if (n == NULL || type >= PLAN_NTYPES)
-		return -1;
-	for (i = 0; i < n->plan->count[type]; i++)
-		if (plan_id(n->plan, type, i) == id)
-			return i;
-	return -1;
+	return n == NULL ? -1 : plan_index_of(n->plan, type, id);
 }
 
 const char *
