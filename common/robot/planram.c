@@ -75,6 +75,11 @@ robot_commit_plan(struct robot *r)
 		e = store_commit(&r->store);
 	else
 		store_abandon(&r->store);
-	robot_load_plan(r);
+	/* The plan RAM holds the new plan, opened and bound, only when the
+	 * store took it; otherwise the old plan comes back. */
+	if (e == 0)
+		r->plan_ready = 1;
+	else
+		robot_load_plan(r);
 	return e;
 }

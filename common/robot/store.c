@@ -78,29 +78,40 @@ store_desc_plausible(const uint8_t *d)
 	    d[STORE_DESC_SIZE - 1] == (uint8_t)(check >> 8));
 }
 
-/* Load one slot's descriptor and check the slot's bytes against it. */
-static void
-load_slot(struct plan_store *st, uint8_t slot)
+/* Read one slot's descriptor into gen/size/crc; 0, or -1 when it is not
+ * a good descriptor of ours (valid[slot] is left 0 either way). */
+static int
+load_desc(struct plan_store *st, uint8_t slot)
 {
 	uint8_t d[STORE_DESC_SIZE];
 	struct wire_in in;
 	uint16_t check;
-	uint32_t crc;
 
 	st->valid[slot] = 0;
 	if (st->hw->store_read(st->hw->ctx, (uint32_t)slot * STORE_DESC_SIZE,
 	    d, STORE_DESC_SIZE) != 0)
-		return;
+		return -1;
 	check = wire_crc16(WIRE_CRC16_INIT, d, STORE_DESC_SIZE - 2);
 	if (d[0] != STORE_MAGIC0 || d[1] != STORE_MAGIC1 ||
 	    d[STORE_DESC_SIZE - 2] != (uint8_t)check ||
 	    d[STORE_DESC_SIZE - 1] != (uint8_t)(check >> 8))
-		return;
+		return -1;
 	wire_in_init(&in, d + 2, 10);
 	st->gen[slot] = wire_get_u16(&in);
 	st->size[slot] = wire_get_u32(&in);
 	st->crc[slot] = wire_get_u32(&in);
 	if (st->size[slot] == 0 || st->size[slot] > st->slot_size)
+		return -1;
+	return 0;
+}
+
+/* Load one slot's descriptor and check the slot's bytes against it. */
+static void
+load_slot(struct plan_store *st, uint8_t slot)
+{
+	uint32_t crc;
+
+	if (load_desc(st, slot) != 0)
 		return;
 	if (crc_of(st, slot_addr(st, slot), st->size[slot], &crc) != 0 ||
 	    crc != st->crc[slot])
@@ -172,6 +183,7 @@ store_begin(struct plan_store *st, uint32_t size, uint32_t crc)
 	st->stage_size = size;
 	st->stage_crc = crc;
 	st->stage_got = 0;
+	st->stage_verified = 0;
 	return 0;
 }
 
@@ -189,6 +201,7 @@ store_chunk(struct plan_store *st, uint32_t offset, const uint8_t *data,
 	    slot_addr(st, staging_slot(st)) + offset, data, n) != 0)
 		return WIRE_E_STORE;
 	st->stage_got += n;
+	st->stage_verified = 0;
 	return 0;
 }
 
@@ -207,6 +220,7 @@ store_verify(struct plan_store *st)
 		return WIRE_E_STORE;
 	if (crc != st->stage_crc)
 		return WIRE_E_CRC;
+	st->stage_verified = 1;
 	return 0;
 }
 
@@ -218,27 +232,29 @@ store_commit(struct plan_store *st)
 	uint16_t gen;
 	int e;
 
-	if ((e = store_verify(st)) != 0) {
+	/* Each CRC pass over the store costs the AVR milliseconds; one read
+	 * back since the last chunk is enough. */
+	if (!(st->staging && st->stage_verified) &&
+	    (e = store_verify(st)) != 0) {
 		if (e != WIRE_E_INCOMPLETE)
 			st->staging = 0;
 		return e;
 	}
+	st->staging = 0;
 	/* The configuration first: the descriptor makes both count. */
-	if (store_config_carry(st, slot) != 0) {
-		st->staging = 0;
+	if (store_config_carry(st, slot) != 0)
 		return WIRE_E_STORE;
-	}
 	gen = st->active < 0 ? 1 : (uint16_t)(st->gen[st->active] + 1);
 	desc_encode(d, gen, st->stage_size, st->stage_crc);
 	if (st->hw->store_write(st->hw->ctx, (uint32_t)slot * STORE_DESC_SIZE,
-	    d, STORE_DESC_SIZE) != 0) {
-		st->staging = 0;
+	    d, STORE_DESC_SIZE) != 0)
 		return WIRE_E_STORE;
-	}
-	load_slot(st, slot);
-	st->staging = 0;
-	if (!st->valid[slot])
+	/* The bytes were read back and checked by the verify; the descriptor
+	 * is read back here, and must say what was written. */
+	if (load_desc(st, slot) != 0 || st->gen[slot] != gen ||
+	    st->size[slot] != st->stage_size || st->crc[slot] != st->stage_crc)
 		return WIRE_E_STORE;
+	st->valid[slot] = 1;
 	st->active = (int8_t)slot;
 	return 0;
 }
