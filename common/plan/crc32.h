@@ -1,6 +1,6 @@
 /*
  * crc32.h - CRC-32 (IEEE 802.3, the zlib/PNG one) for plan images and the
- * wire.  Portable: a 16-entry table, small enough for an AVR's flash.
+ * wire.  Portable: two 16-entry tables, small enough for an AVR.
  */
 #ifndef SPINE_CRC32_H
 #define SPINE_CRC32_H

@@ -26,12 +26,12 @@ staging_slot(const struct plan_store *st)
 	return st->active == 0 ? 1 : 0;
 }
 
-/* CRC-32 of n bytes of the store from addr, read in small pieces. */
+/* Continue *crc over n bytes of the store from addr, read in small
+ * pieces; 0 or -1. */
 static int
-crc_of(const struct plan_store *st, uint32_t addr, uint32_t n, uint32_t *out)
+crc_of(const struct plan_store *st, uint32_t addr, uint32_t n, uint32_t *crc)
 {
 	uint8_t buf[32];
-	uint32_t c = 0;
 
 	while (n > 0) {
 		uint16_t k = n > sizeof buf ? (uint16_t)sizeof buf :
@@ -39,11 +39,10 @@ crc_of(const struct plan_store *st, uint32_t addr, uint32_t n, uint32_t *out)
 
 		if (st->hw->store_read(st->hw->ctx, addr, buf, k) != 0)
 			return -1;
-		c = crc32_update(c, buf, k);
+		*crc = crc32_update(*crc, buf, k);
 		addr += k;
 		n -= k;
 	}
-	*out = c;
 	return 0;
 }
 
@@ -109,7 +108,7 @@ load_desc(struct plan_store *st, uint8_t slot)
 static void
 load_slot(struct plan_store *st, uint8_t slot)
 {
-	uint32_t crc;
+	uint32_t crc = 0;
 
 	if (load_desc(st, slot) != 0)
 		return;
@@ -183,7 +182,7 @@ store_begin(struct plan_store *st, uint32_t size, uint32_t crc)
 	st->stage_size = size;
 	st->stage_crc = crc;
 	st->stage_got = 0;
-	st->stage_verified = 0;
+	st->stage_sum = 0;
 	return 0;
 }
 
@@ -191,36 +190,33 @@ int
 store_chunk(struct plan_store *st, uint32_t offset, const uint8_t *data,
     uint8_t n)
 {
+	uint32_t addr;
+
 	if (!st->staging)
 		return WIRE_E_NO_UPLOAD;
 	if (offset != st->stage_got)
 		return WIRE_E_OFFSET;
 	if (n == 0 || n > st->stage_size - st->stage_got)
 		return WIRE_E_ARG;
-	if (st->hw->store_write(st->hw->ctx,
-	    slot_addr(st, staging_slot(st)) + offset, data, n) != 0)
+	addr = slot_addr(st, staging_slot(st)) + offset;
+	/* Read back at once what the store now holds: the robot has time
+	 * while the next chunk arrives, and none to spare at the commit. */
+	if (st->hw->store_write(st->hw->ctx, addr, data, n) != 0 ||
+	    crc_of(st, addr, n, &st->stage_sum) != 0)
 		return WIRE_E_STORE;
 	st->stage_got += n;
-	st->stage_verified = 0;
 	return 0;
 }
 
 int
 store_verify(struct plan_store *st)
 {
-	uint32_t crc;
-
 	if (!st->staging)
 		return WIRE_E_NO_UPLOAD;
 	if (st->stage_got != st->stage_size)
 		return WIRE_E_INCOMPLETE;
-	/* Read back what the store holds, not what we meant to write. */
-	if (crc_of(st, slot_addr(st, staging_slot(st)), st->stage_size,
-	    &crc) != 0)
-		return WIRE_E_STORE;
-	if (crc != st->stage_crc)
+	if (st->stage_sum != st->stage_crc)
 		return WIRE_E_CRC;
-	st->stage_verified = 1;
 	return 0;
 }
 
@@ -232,10 +228,7 @@ store_commit(struct plan_store *st)
 	uint16_t gen;
 	int e;
 
-	/* Each CRC pass over the store costs the AVR milliseconds; one read
-	 * back since the last chunk is enough. */
-	if (!(st->staging && st->stage_verified) &&
-	    (e = store_verify(st)) != 0) {
+	if ((e = store_verify(st)) != 0) {
 		if (e != WIRE_E_INCOMPLETE)
 			st->staging = 0;
 		return e;
@@ -249,8 +242,8 @@ store_commit(struct plan_store *st)
 	if (st->hw->store_write(st->hw->ctx, (uint32_t)slot * STORE_DESC_SIZE,
 	    d, STORE_DESC_SIZE) != 0)
 		return WIRE_E_STORE;
-	/* The bytes were read back and checked by the verify; the descriptor
-	 * is read back here, and must say what was written. */
+	/* The bytes were read back as they were written; the descriptor is
+	 * read back here, and must say what was written. */
 	if (load_desc(st, slot) != 0 || st->gen[slot] != gen ||
 	    st->size[slot] != st->stage_size || st->crc[slot] != st->stage_crc)
 		return WIRE_E_STORE;

@@ -31,7 +31,7 @@ struct plan_store {
 	/* the upload in progress */
 	uint8_t staging;
 	uint32_t stage_size, stage_crc, stage_got;
-	uint8_t stage_verified;		/* read back whole since the last chunk */
+	uint32_t stage_sum;	/* CRC-32 of the staged bytes as read back */
 };
 
 /*

@@ -20,6 +20,8 @@ struct fake {
 	uint8_t plan_ram[600];
 	uint16_t state_ram[512];
 	int writes_left;	/* -1: never fail */
+	uint32_t stuck;		/* 0, or 1 + the address of a cell that keeps
+				   its value and says nothing */
 	int32_t enc[WIRE_MAX_JOINTS], cmd[WIRE_MAX_JOINTS];
 	int32_t lag_mdeg;	/* encoders stop this short of the command */
 	uint32_t now;
@@ -87,7 +89,13 @@ f_swrite(void *ctx, uint32_t a, const uint8_t *buf, uint16_t n)
 	}
 	if (f->writes_left > 0)
 		f->writes_left--;
-	memcpy(f->store + a, buf, n);
+	if (f->stuck > a && f->stuck <= a + n) {
+		uint8_t keep = f->store[f->stuck - 1];
+
+		memcpy(f->store + a, buf, n);
+		f->store[f->stuck - 1] = keep;
+	} else
+		memcpy(f->store + a, buf, n);
 	return 0;
 }
 
@@ -402,6 +410,38 @@ test_power_loss(void)
 		CHECK(n == 399);
 		CHECK(memcmp(back, cut >= 11 ? b : a, 399) == 0);
 	}
+}
+
+/* A cell that does not take its byte, with the write reporting success:
+ * the commit is refused by the CRC of what was read back, and the old plan
+ * stays, also after a reboot. */
+static void
+test_bad_cell(void)
+{
+	struct fake f;
+	struct robot_hw hw;
+	struct robot r;
+	struct wire_hello h;
+	uint8_t a[600], b[600], back[600];
+	uint32_t na, nb;
+
+	na = build_plan(a, sizeof a, 69, 3);
+	nb = build_plan(b, sizeof b, 69, 4);
+	fake_init(&f);
+	fake_hw(&hw, &f);
+	robot_init(&r, &hw);
+	hello(&r, &f, &h);
+	CHECK(upload(&r, &f, a, na, na, crc32_update(0, a, na)) == 0);
+	/* slot 0 is active, so b is staged in slot 1: 32 + 520 on; byte 100
+	 * of b differs from the erased 0xFF it would keep. */
+	CHECK(b[100] != 0xFF);
+	f.stuck = 1 + 32 + 520 + 100;
+	CHECK(upload(&r, &f, b, nb, nb, crc32_update(0, b, nb)) == WIRE_E_CRC);
+	CHECK(pull(&r, &f, back) == (long)na && memcmp(a, back, na) == 0);
+	CHECK(r.plan_ready);
+	robot_init(&r, &hw);
+	hello(&r, &f, &h);
+	CHECK(pull(&r, &f, back) == (long)na && memcmp(a, back, na) == 0);
 }
 
 static void
@@ -1193,6 +1233,7 @@ main(void)
 	RUN(test_upload_pull);
 	RUN(test_capacity_is_the_smaller);
 	RUN(test_power_loss);
+	RUN(test_bad_cell);
 	RUN(test_resend_and_nak);
 	RUN(test_nak_timing);
 	RUN(test_setpoints);
