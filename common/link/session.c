@@ -347,6 +347,7 @@ on_frame(struct wire_session *s, const struct wire_frame *f)
 	uint64_t now;
 	int i;
 
+	s->heard_ms = wire_now_ms();
 	if (f->type == WIRE_EVENTS || f->type == WIRE_SENSES) {
 		if (s->on_events)
 			s->on_events(s->events_ctx, f);
@@ -471,16 +472,30 @@ resend_on_timeout(struct wire_session *s)
 }
 
 /*
- * Resend on the oldest request's timeout; -1 when its retries are spent.
- * The give-up budget runs from its first sending whatever moved its
- * timer since, so a robot that keeps NAKing cannot keep us waiting.
+ * When request h is given up: (retries + 1) x timeout_ms after its first
+ * sending, whatever moved its timer since, so a robot that keeps NAKing
+ * cannot keep us waiting.  Twice that while the robot is still heard: a
+ * host stall can leave the resend timeout backed off to timeout_ms, and
+ * then a lossy line gets too few tries in the plain budget.
  */
+static uint64_t
+give_up_at(const struct wire_session *s, const struct wire_pending *h,
+    uint64_t now)
+{
+	uint64_t budget = (uint64_t)s->timeout_ms * (uint64_t)(s->retries + 1);
+
+	if (s->heard_ms > h->first_ms &&
+	    now - s->heard_ms < (uint64_t)s->timeout_ms)
+		budget *= 2;
+	return h->first_ms + budget;
+}
+
+/* Resend on the oldest request's timeout; -1 when its retries are spent. */
 static int
 check_timeout(struct wire_session *s, uint64_t now, uint64_t *next)
 {
 	struct wire_pending *h = at(s, 0);
-	uint64_t give_up = h->first_ms + (uint64_t)s->timeout_ms *
-	    (uint64_t)(s->retries + 1);
+	uint64_t give_up = give_up_at(s, h, now);
 	char why[160];
 
 	if (h->sends > s->retries && now >= give_up) {

@@ -8,7 +8,9 @@
  * a loss costs a few round trips, not a fixed --timeout.  A request is
  * given up when it has gone unanswered for (retries + 1) x timeout_ms and
  * been sent at least retries + 1 times: a dead robot is noticed as fast as
- * before, a lossy one is retried as often as the time allows.
+ * before, a lossy one is retried as often as the time allows.  A robot
+ * still heard from (a whole frame within the last timeout_ms) is alive on
+ * a lossy line: its request gets twice that time, and no more.
  */
 #ifndef SPINE_LINK_SESSION_H
 #define SPINE_LINK_SESSION_H
@@ -72,6 +74,7 @@ struct wire_session {
 	void (*tap)(void *ctx, const struct wire_frame *f);
 	void *tap_ctx;
 	uint64_t last_rx_ms;	/* when the last byte came */
+	uint64_t heard_ms;	/* when the last whole frame came */
 	enum wire_fail fail;
 	char why[200];		/* what went wrong, for a message */
 	unsigned long frames_out, resent, naks, timeouts;
