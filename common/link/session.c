@@ -312,9 +312,11 @@ on_nak(struct wire_session *s, uint8_t i)
 		return 0;
 	if (!s->selective)
 		return resend_from(s, i, s->count, 0);
-	/* The robot kept what came after: send the lost one alone, and not
-	 * again for a NAK that came before it could arrive. */
-	if (wire_now_ms() < p->arrive_ms)
+	/* The robot kept what came after: send the lost one alone.  A NAK
+	 * for one sent once is news, whenever it comes: the robot asks for
+	 * the request it waits for, and requests arrive in order.  After a
+	 * resend, a NAK before the resend could arrive is not. */
+	if (p->sends > 1 && wire_now_ms() < p->arrive_ms)
 		return 0;
 	return resend_one(s, i);
 }

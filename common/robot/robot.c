@@ -101,11 +101,20 @@ repeat_nak(struct robot *r)
 		send_nak(r);
 }
 
+/* Ask for the expected request, but not again within ROBOT_QUIET_MS, so a
+ * noisy line does not turn into a stream of NAKs. */
+static void
+nak_once_in_a_while(struct robot *r)
+{
+	if (!r->nak_sent || (uint32_t)(r->hw->millis(r->hw->ctx) -
+	    r->nak_ms) >= ROBOT_QUIET_MS)
+		send_nak(r);
+}
+
 /*
  * A frame arrived damaged: it was most likely the request we expect (they
  * come in order), and no later one may follow to tell us it is missing, so
- * ask for it now.  Not again within ROBOT_QUIET_MS, so a noisy line does
- * not turn into a stream of NAKs.
+ * ask for it now.
  */
 static void
 on_damage(struct robot *r)
@@ -113,9 +122,7 @@ on_damage(struct robot *r)
 	if (r->damage == r->dec.damage)
 		return;
 	r->damage = r->dec.damage;
-	if (!r->nak_sent || (uint32_t)(r->hw->millis(r->hw->ctx) -
-	    r->nak_ms) >= ROBOT_QUIET_MS)
-		send_nak(r);
+	nak_once_in_a_while(r);
 }
 
 /* Run the expected request, then any kept ones it was holding up. */
@@ -176,9 +183,10 @@ on_frame(struct robot *r, const struct wire_frame *f)
 			send_frame(r, r->cache[slot], r->cache_len[slot]);
 	} else if (ahead < ROBOT_WINDOW) {
 		/* Ahead of us: one was lost.  Keep this one for when it comes
-		 * and say which we need, once: the host resends it behind
-		 * the others it has sent, and repeat_nak asks again when the
-		 * line goes quiet without it. */
+		 * and say which we need, again with each later one unless we
+		 * just did: a lost NAK would otherwise wait for the line to go
+		 * quiet (repeat_nak), a window's time.  The host takes a
+		 * repeat before its resend could arrive for what it is. */
 		slot = (uint8_t)(f->seq % (ROBOT_WINDOW - 1));
 		if (r->ahead_ok[slot] && r->ahead[slot].seq == f->seq) {
 			r->ahead_ok[slot] = 2;	/* the same again */
@@ -186,8 +194,7 @@ on_frame(struct robot *r, const struct wire_frame *f)
 			r->ahead[slot] = *f;
 			r->ahead_ok[slot] = 1;
 		}
-		if (!r->nak_sent)
-			send_nak(r);
+		nak_once_in_a_while(r);
 	} else if (!r->nak_sent) {
 		send_nak(r);
 	}
