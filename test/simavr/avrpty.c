@@ -43,8 +43,8 @@
 #define FREQ		16000000u
 #define RAM_START	0x200u		/* after the registers and I/O */
 #define PAINT		0xA5u
-#define SLICE_CYCLES	16000u		/* 1 ms of the AVR between looks */
-#define SAVE_SLICES	50u		/* save the EEPROM at least this often */
+#define SLICE_CYCLES	4000u		/* 0.25 ms of the AVR between looks */
+#define SAVE_SLICES	200u		/* save the EEPROM at least every 50 ms */
 #define IDLE_NS		20000000ull	/* a quiet line drops a partial frame */
 
 struct bridge {
