@@ -374,41 +374,67 @@ test_capacity_is_the_smaller(void)
 	CHECK(h.capacity == 300);
 }
 
+/* Two plans of the same size (399 bytes: 32 + 18 + 4 + 5 x 69) that
+ * differ, for the store's replace-one-with-the-other tests. */
+struct two_plans {
+	uint8_t a[600], b[600];
+	uint32_t na, nb;
+};
+
+static void
+two_plans(struct two_plans *p)
+{
+	p->na = build_plan(p->a, sizeof p->a, 69, 3);
+	p->nb = build_plan(p->b, sizeof p->b, 69, 4);
+	CHECK(p->na == 399 && p->nb == 399);
+}
+
+/* A robot (re)started on the fake's EEPROM, with a host that shook hands. */
+static void
+boot(struct fake *f, struct robot_hw *hw, struct robot *r)
+{
+	struct wire_hello h;
+
+	robot_init(r, hw);
+	hello(r, f, &h);
+}
+
+/* A robot on a fresh EEPROM that holds plan a. */
+static void
+boot_holding_a(struct fake *f, struct robot_hw *hw, struct robot *r,
+    const struct two_plans *p)
+{
+	fake_init(f);
+	fake_hw(hw, f);
+	boot(f, hw, r);
+	CHECK(upload(r, f, p->a, p->na, p->na, crc32_update(0, p->a,
+	    p->na)) == 0);
+}
+
 static void
 test_power_loss(void)
 {
 	struct fake f;
 	struct robot_hw hw;
 	struct robot r;
-	struct wire_hello h;
-	uint8_t a[600], b[600], back[600];
-	uint32_t na, nb;
+	struct two_plans p;
+	uint8_t back[600];
 	int cut;
 
 	/* Cut the power after every possible number of EEPROM writes during
 	 * an upload (the last one torn): afterwards the robot holds a or b,
-	 * whole.  b is 32 + 18 + 4 + 5 x 69 = 399 bytes, so its upload is 11
-	 * writes: blank descriptor, 8 chunks of at most 55 bytes, the
-	 * configuration carried over, the new descriptor. */
-	na = build_plan(a, sizeof a, 69, 3);
-	nb = build_plan(b, sizeof b, 69, 4);
-	CHECK(nb == 399);
+	 * whole.  b's upload is 11 writes: blank descriptor, 8 chunks of at
+	 * most 55 bytes, the configuration carried over, the new
+	 * descriptor. */
+	two_plans(&p);
 	for (cut = 0; cut < 13; cut++) {
-		long n;
-
-		fake_init(&f);
-		fake_hw(&hw, &f);
-		robot_init(&r, &hw);
-		hello(&r, &f, &h);
-		CHECK(upload(&r, &f, a, na, na, crc32_update(0, a, na)) == 0);
+		boot_holding_a(&f, &hw, &r, &p);
 		f.writes_left = cut;
-		upload(&r, &f, b, nb, nb, crc32_update(0, b, nb));
+		upload(&r, &f, p.b, p.nb, p.nb, crc32_update(0, p.b, p.nb));
 		f.writes_left = -1;
-		robot_init(&r, &hw);
-		hello(&r, &f, &h);
-		n = pull(&r, &f, back);
-		CHECK(n == 399);
-		CHECK(memcmp(back, cut >= 11 ? b : a, 399) == 0);
+		boot(&f, &hw, &r);
+		CHECK(pull(&r, &f, back) == 399);
+		CHECK(memcmp(back, cut >= 11 ? p.b : p.a, 399) == 0);
 	}
 }
 
@@ -421,27 +447,23 @@ test_bad_cell(void)
 	struct fake f;
 	struct robot_hw hw;
 	struct robot r;
-	struct wire_hello h;
-	uint8_t a[600], b[600], back[600];
-	uint32_t na, nb;
+	struct two_plans p;
+	uint8_t back[600];
 
-	na = build_plan(a, sizeof a, 69, 3);
-	nb = build_plan(b, sizeof b, 69, 4);
-	fake_init(&f);
-	fake_hw(&hw, &f);
-	robot_init(&r, &hw);
-	hello(&r, &f, &h);
-	CHECK(upload(&r, &f, a, na, na, crc32_update(0, a, na)) == 0);
+	two_plans(&p);
+	boot_holding_a(&f, &hw, &r, &p);
 	/* slot 0 is active, so b is staged in slot 1: 32 + 520 on; byte 100
 	 * of b differs from the erased 0xFF it would keep. */
-	CHECK(b[100] != 0xFF);
+	CHECK(p.b[100] != 0xFF);
 	f.stuck = 1 + 32 + 520 + 100;
-	CHECK(upload(&r, &f, b, nb, nb, crc32_update(0, b, nb)) == WIRE_E_CRC);
-	CHECK(pull(&r, &f, back) == (long)na && memcmp(a, back, na) == 0);
+	CHECK(upload(&r, &f, p.b, p.nb, p.nb, crc32_update(0, p.b, p.nb)) ==
+	    WIRE_E_CRC);
+	CHECK(pull(&r, &f, back) == (long)p.na &&
+	    memcmp(p.a, back, p.na) == 0);
 	CHECK(r.plan_ready);
-	robot_init(&r, &hw);
-	hello(&r, &f, &h);
-	CHECK(pull(&r, &f, back) == (long)na && memcmp(a, back, na) == 0);
+	boot(&f, &hw, &r);
+	CHECK(pull(&r, &f, back) == (long)p.na &&
+	    memcmp(p.a, back, p.na) == 0);
 }
 
 static void
