@@ -278,6 +278,25 @@ EOI
 	cmp arm.plan back.plan
 }
 
+@test "firmware: with the chip's 3.4 ms EEPROM writes a push is slow, and whole" {
+	stop_avr
+	start_avr --eeprom-time
+	plancc --strip -o arm.plan "$SPINE_ROOT/examples/arm.yaml"
+	run --separate-stderr armctl --port "$PORT" -v push --force arm.plan
+	[ "$status" -eq 0 ] || fail "$stderr"
+	ms=$(printf '%s\n' "$stderr" | sed -n 's/.*pushed [0-9]* bytes in \([0-9]*\) ms.*/\1/p')
+	armctl --port "$PORT" pull back.plan
+	cmp arm.plan back.plan
+	stop_avr
+	# every plan byte that is not 0xFF (the erased value, which the
+	# firmware does not write again) cost 3.4 ms, and the push took that
+	# long at least: the firmware really waited for its EEPROM
+	bytes=$(od -An -v -tx1 arm.plan | tr ' ' '\n' | grep -c -v -e '^$' -e '^ff$')
+	written=$(sed -n 's/^avrpty: \([0-9]*\) EEPROM bytes written, 3400 us each$/\1/p' avr.err)
+	[ "$written" -ge "$bytes" ] || fail "$written bytes written, $bytes in the plan"
+	[ "$ms" -ge $((bytes * 34 / 10)) ] || fail "$ms ms for $bytes bytes"
+}
+
 @test "firmware: avrpty refuses an --eeprom file that is not a 4 KiB image" {
 	stop_avr
 	printf 'xy' >ee.bin

@@ -4,8 +4,8 @@
  * can talk to it as to the board.  A test helper of test/firmware.bats,
  * built by the Makefile where simavr is installed.
  *
- *	avrpty [--link PATH] [--eeprom FILE] [--drop P] [--corrupt P]
- *	    [--seed N] firmware.elf
+ *	avrpty [--link PATH] [--eeprom FILE] [--eeprom-time] [--drop P]
+ *	    [--corrupt P] [--seed N] firmware.elf
  *
  * Prints the terminal's path on stdout; on stderr, how long simavr takes
  * for a byte on the line once the firmware sets the baud rate, and on
@@ -13,6 +13,8 @@
  * the start).
  * --eeprom keeps the EEPROM in FILE across runs (eefile.c); --drop and
  * --corrupt make the line between pty and UART a bad one (loss.c).
+ * --eeprom-time makes each EEPROM byte take the chip's 3.4 ms (eetime.c),
+ * which simavr's do not.
  */
 #define _XOPEN_SOURCE 700	/* posix_openpt, grantpt, ptsname */
 #define _DEFAULT_SOURCE		/* cfmakeraw */
@@ -36,6 +38,7 @@
 #include <sim_time.h>
 
 #include "eefile.h"
+#include "eetime.h"
 #include "host/num.h"
 #include "loss.h"
 
@@ -59,6 +62,7 @@ struct bridge {
 	uint64_t last_rx;		/* when host bytes last came */
 	struct loss loss;
 	struct eefile ee;
+	struct eetime eetime;
 	avr_uart_t *uart;		/* UART0, to report its byte time */
 	avr_cycle_count_t byte_cycles;	/* as last reported */
 };
@@ -67,6 +71,7 @@ struct options {
 	const char *link, *eeprom, *elf;
 	double drop, corrupt;
 	long seed;
+	int eeprom_time;
 };
 
 static volatile sig_atomic_t stop;
@@ -337,7 +342,8 @@ static void
 usage(void)
 {
 	fprintf(stderr, "usage: avrpty [--link PATH] [--eeprom FILE] "
-	    "[--drop P] [--corrupt P] [--seed N] firmware.elf\n");
+	    "[--eeprom-time] [--drop P] [--corrupt P] [--seed N] "
+	    "firmware.elf\n");
 }
 
 static int
@@ -352,6 +358,7 @@ parse(int argc, char **argv, struct options *o)
 	static const struct option longopts[] = {
 		{ "link", required_argument, NULL, 'l' },
 		{ "eeprom", required_argument, NULL, 'e' },
+		{ "eeprom-time", no_argument, NULL, 't' },
 		{ "drop", required_argument, NULL, 'D' },
 		{ "corrupt", required_argument, NULL, 'C' },
 		{ "seed", required_argument, NULL, 's' },
@@ -366,6 +373,8 @@ parse(int argc, char **argv, struct options *o)
 			o->link = optarg;
 		else if (c == 'e')
 			o->eeprom = optarg;
+		else if (c == 't')
+			o->eeprom_time = 1;
 		else if (c == 'D')
 			bad |= probability(optarg, &o->drop);
 		else if (c == 'C')
@@ -414,6 +423,9 @@ report(const struct bridge *b, uint32_t static_end)
 	fprintf(stderr, "avrpty: static RAM %u bytes, stack %u bytes, "
 	    "%u bytes never touched\n", (unsigned)(static_end - RAM_START),
 	    depth, (unsigned)(b->avr->ramend + 1u - static_end - depth));
+	if (b->eetime.ee != NULL)
+		fprintf(stderr, "avrpty: %lu EEPROM bytes written, %u us "
+		    "each\n", b->eetime.writes, EETIME_WRITE_US);
 	if (b->loss.on)
 		fprintf(stderr, "avrpty: %lu frames, %lu dropped, %lu "
 		    "corrupted\n", b->loss.frames, b->loss.dropped,
@@ -443,6 +455,11 @@ main(int argc, char **argv)
 	}
 	if ((rc = open_eeprom(&b, o.eeprom)) != 0)
 		return rc;
+	if (o.eeprom_time && eetime_attach(&b.eetime, b.avr) != 0) {
+		fprintf(stderr, "avrpty: the simulated %s has no EEPROM\n",
+		    MCU);
+		return 69;
+	}
 	if (open_pty(&b, path, sizeof path) != 0 ||
 	    (o.link && (unlink(o.link), symlink(path, o.link)) != 0)) {
 		fprintf(stderr, "avrpty: pty: %s\n", strerror(errno));
