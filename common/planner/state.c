@@ -159,6 +159,58 @@ alone_at_top(const struct planner *pl, const uint8_t *list, uint16_t first,
 	return shared ? 0 : best;
 }
 
+/* Patterns up to this long are chained from their orders copied to the
+ * stack (8 bytes a member), longer ones by the search. */
+#define CHAIN_COPY 16
+
+/* The order key of a pattern's k-th member, and the member in *e. */
+static uint16_t
+member_order(const struct planner *pl, uint16_t k, uint16_t *e)
+{
+	*e = get_w(pl->plan->ape_list + (size_t)k * pl->w, pl->w);
+	return get_w(record(pl, PLAN_APE, *e) + PLAN_APE_ORDER(pl->w), pl->w);
+}
+
+/*
+ * The search below picks the lowest order not yet run, the first listed
+ * of equals: a stable sort by order, leaving out PLAN_MAXID.  Done so on a
+ * copy, each record is read once rather than once a pick, which an 8-bit
+ * robot notices at every commit.  0 when the pattern is too long for the
+ * copy, or its members are not listed once each in table order as
+ * plan_open checks (the search copes with anything).
+ */
+static int
+chain_sorted(struct planner *pl, uint16_t ap, uint16_t first, uint16_t count)
+{
+	uint16_t e[CHAIN_COPY], o[CHAIN_COPY], ek, ok, k, j, n = 0;
+	uint16_t last = 0;
+
+	if (count > CHAIN_COPY)
+		return 0;
+	for (k = 0; k < count; k++) {
+		ok = member_order(pl, (uint16_t)(first + k), &ek);
+		if (k > 0 && ek <= last)
+			return 0;
+		last = ek;
+		if (ok >= pl->maxid)
+			continue;
+		for (j = n; j > 0 && o[j - 1] > ok; j--) {
+			o[j] = o[j - 1];
+			e[j] = e[j - 1];
+		}
+		o[j] = ok;
+		e[j] = ek;
+		n++;
+	}
+	for (j = 0; j < n; j++) {
+		if (j == 0)
+			pl->ap_first[ap] = (uint16_t)(e[0] + 1);
+		else
+			pl->ape_next[e[j - 1]] = (uint16_t)(e[j] + 1);
+	}
+	return 1;
+}
+
 /*
  * A pattern's elements run in order of (order, table position), one after
  * the other, never one of order PLAN_MAXID (§6.1): the chain through
@@ -173,13 +225,13 @@ chain_pattern(struct planner *pl, uint16_t ap)
 	uint16_t first = get_w(q + PLAN_AP_FIRST(w), w), count = get_w(q +
 	    PLAN_AP_COUNT(w), w), k, e, prev = PLAN_NONE, order, from = 0;
 
+	if (chain_sorted(pl, ap, first, count))
+		return;
 	for (;;) {
 		uint16_t best = PLAN_NONE, best_order = pl->maxid;
 
 		for (k = first; k < first + count; k++) {
-			e = get_w(pl->plan->ape_list + (size_t)k * w, w);
-			order = get_w(record(pl, PLAN_APE, e) +
-			    PLAN_APE_ORDER(w), w);
+			order = member_order(pl, k, &e);
 			if (pl->ape_done[e] || order < from ||
 			    order >= best_order)
 				continue;
