@@ -26,10 +26,34 @@
 /* The agent running now, for on_signal: none may outlive planrun. */
 static struct agent *volatile running_agent;
 
-void
-note_agent(struct agent *a)
+/* The signals on_signal handles. */
+static void
+fatal_signals(sigset_t *set)
 {
-	running_agent = a;
+	sigemptyset(set);
+	sigaddset(set, SIGINT);
+	sigaddset(set, SIGTERM);
+	sigaddset(set, SIGHUP);
+}
+
+enum run_status
+start_agent(struct agent *a, const char *command, int timeout_ms)
+{
+	sigset_t set, old;
+	enum run_status rc;
+
+	fatal_signals(&set);
+	sigprocmask(SIG_BLOCK, &set, &old);
+	if ((rc = agent_start(a, command, timeout_ms)) == RUN_OK)
+		running_agent = a;
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	return rc;
+}
+
+void
+forget_agent(void)
+{
+	running_agent = NULL;
 }
 
 /* Ctrl-C, kill, hangup: the agent's process group first, then die of
@@ -294,11 +318,10 @@ open_sources(struct options *o, struct session *s)
 		s->run.o.replay_ticks = !o->tick_every_given;
 	}
 	if (o->agent) {
-		if ((rc = agent_start(&s->agent, o->agent,
+		if ((rc = start_agent(&s->agent, o->agent,
 		    (int)o->timeout_ms)) != 0)
 			return exit_status(rc);
 		s->agent_started = 1;
-		note_agent(&s->agent);
 		s->run.agent = &s->agent;
 	}
 	return EXIT_OK;
@@ -408,7 +431,7 @@ close_session(struct session *s, int rc)
 {
 	if (s->agent_started) {
 		agent_stop(&s->agent);
-		note_agent(NULL);
+		forget_agent();
 	}
 	if (s->out_open)
 		rc = close_output(&s->out, rc);

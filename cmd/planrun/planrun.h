@@ -22,8 +22,14 @@ int exit_status(enum run_status s);
    remove it; rc, or EXIT_IOERR when the commit failed. */
 int close_output(struct atomic_file *af, int rc);
 
-/* The agent started (NULL: stopped), for the signal handler (main.c). */
-void note_agent(struct agent *a);
+/* Start the agent and note it for the signal handler, with the signals
+   held meanwhile: one that came between the two would leave the agent
+   running after us.  A run_status (main.c). */
+enum run_status start_agent(struct agent *a, const char *command,
+    int timeout_ms);
+
+/* The agent stopped, for the signal handler (main.c). */
+void forget_agent(void);
 
 /* --stats: per element executions and successes (stats.c). */
 void run_stats(struct run *r, FILE *fp);

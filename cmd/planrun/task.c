@@ -79,11 +79,10 @@ open_source(const struct task_options *o, struct task_session *s)
 			return exit_status(rc);
 		task_senses_source(&s->senses, &s->src);
 	} else if (o->agent) {
-		if ((rc = agent_start(&s->agent, o->agent,
+		if ((rc = start_agent(&s->agent, o->agent,
 		    o->timeout_ms)) != RUN_OK)
 			return exit_status(rc);
 		s->agent_started = 1;
-		note_agent(&s->agent);
 		task_agent_source(&s->tagent, &s->t, &s->agent, &s->src);
 	}
 	return EXIT_OK;
@@ -112,7 +111,7 @@ close_session(struct task_session *s, int rc)
 {
 	if (s->agent_started) {
 		agent_stop(&s->agent);
-		note_agent(NULL);
+		forget_agent();
 	}
 	if (s->senses_open) {
 		task_senses_close(&s->senses);

@@ -44,10 +44,14 @@ agent_start(struct agent *a, const char *command, int timeout_ms)
 		goto fail;
 	}
 	if (pid == 0) {
+		sigset_t none;
+
 		/* its own process group, so agent_stop ends whatever it
 		   starts; the default SIGPIPE we set aside for ourselves */
 		setpgid(0, 0);
 		signal(SIGPIPE, SIG_DFL);
+		sigemptyset(&none);	/* (the caller may hold some) */
+		sigprocmask(SIG_SETMASK, &none, NULL);
 		dup2(in[0], STDIN_FILENO);
 		dup2(out[1], STDOUT_FILENO);
 		close(in[0]);
