@@ -202,17 +202,6 @@ replayed_after_restart() {
 	[[ "$stderr" == *"stdin:2: a session does not nest: use @FILE"* ]]
 }
 
-# as in armctl.bats: bash-completion's helpers, reduced to what we use
-complete_words() {
-	bash -c '
-		complete() { :; }
-		source "$1"; shift
-		COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1))
-		"_${COMP_WORDS[0]}"
-		echo "${COMPREPLY[*]}"
-	' completion "$@"
-}
-
 @test "bash completion: session and its options, armsim --listen" {
 	run complete_words "$SPINE_ROOT/completions/armctl" armctl sess
 	[ "$output" = "session" ]

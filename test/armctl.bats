@@ -259,24 +259,6 @@ teardown() {
 	assert_line "joints: 3"
 }
 
-# bash-completion's own helpers, reduced to what the completions use
-complete_words() {
-	bash -c '
-		_init_completion() {
-			cur=${COMP_WORDS[COMP_CWORD]}
-			prev=${COMP_WORDS[COMP_CWORD - 1]}
-			words=("${COMP_WORDS[@]}")
-			cword=$COMP_CWORD
-		}
-		_filedir() { COMPREPLY=("<files:${1:-any}>"); }
-		complete() { :; }
-		source "$1"; shift
-		COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1))
-		"_${COMP_WORDS[0]}"
-		echo "${COMPREPLY[*]}"
-	' completion "$@"
-}
-
 @test "bash completion: commands, their options and their files" {
 	cd "$BATS_TEST_TMPDIR"
 	touch a.plan b.csv

@@ -137,15 +137,8 @@ check_calibrate_arm() {
 # then sorted); the gripper -68..69 -> -23.90625..24.2578125.
 @test "scs: calibrate --arm fills in offsets and limits; --write sets only the servos' limits" {
 	BUS=feetech
-	cat >"$BATS_TEST_TMPDIR/scs.yaml" <<'EOA'
-name: scsarm
-base: { name: pan, height: 60, limits: [-90, 90], servo: { id: 1, model: scs0009, offset: 512 } }
-chain:
-  - { name: shoulder, length: 100, zero: 90, direction: -1, limits: [-90, 90], servo: { id: 2, model: scs0009, offset: 512 } }
-  - { name: elbow, length: 100, limits: [-120, 120], servo: { id: 3, model: scs0009, offset: 512, direction: -1 } }
-gripper: { closed: 0, open: 60, servo: { id: 4, model: scs0009, offset: 512 } }
-EOA
-	local arm=$BATS_TEST_TMPDIR/scs.yaml cal=$BATS_TEST_TMPDIR/cal.yaml
+	scs_arm
+	local arm=$ARM cal=$BATS_TEST_TMPDIR/cal.yaml
 	start_armsim --bus feetech --arm "$arm" \
 		--hand-pose 30,-40,20,80 --hand-pose -20,10,-30,0
 	run --separate-stderr bus --arm "$arm" calibrate --write --output "$cal" < <(sleep 7; echo)

@@ -12,20 +12,6 @@ teardown() {
 	stop_armsim
 }
 
-# Four SCS0009s, centred at tick 512 of 1024; the elbow turns the other
-# way; the gripper is 0 % at 0 degrees and 100 % at 60.
-scs_arm() {
-	cat >"$BATS_TEST_TMPDIR/scs.yaml" <<'EOA'
-name: scsarm
-base: { name: pan, height: 60, limits: [-90, 90], servo: { id: 1, model: scs0009, offset: 512 } }
-chain:
-  - { name: shoulder, length: 100, zero: 90, direction: -1, limits: [-90, 90], servo: { id: 2, model: scs0009, offset: 512 } }
-  - { name: elbow, length: 100, limits: [-120, 120], servo: { id: 3, model: scs0009, offset: 512, direction: -1 } }
-gripper: { closed: 0, open: 60, servo: { id: 4, model: SCS0009, offset: 512 } }
-EOA
-	ARM=$BATS_TEST_TMPDIR/scs.yaml
-}
-
 # A generous timeout: a busy machine can stall armsim for half a second.
 bus() {
 	armctl --bus feetech --port "$PORT" --arm "$ARM" --timeout 400 "$@"

@@ -108,3 +108,38 @@ make_big_plan() {
 	plancc -o "$BATS_TEST_TMPDIR/$name.plan" \
 		"$BATS_TEST_TMPDIR/$name.inst" 2>/dev/null
 }
+
+# An arm file in $ARM of four Feetech SCS0009s, centred at tick 512 of
+# 1024; the elbow turns the other way; the gripper is 0 % at 0 degrees and
+# 100 % at 60 (its model spelled in capitals: the case does not matter).
+scs_arm() {
+	cat >"$BATS_TEST_TMPDIR/scs.yaml" <<'EOA'
+name: scsarm
+base: { name: pan, height: 60, limits: [-90, 90], servo: { id: 1, model: scs0009, offset: 512 } }
+chain:
+  - { name: shoulder, length: 100, zero: 90, direction: -1, limits: [-90, 90], servo: { id: 2, model: scs0009, offset: 512 } }
+  - { name: elbow, length: 100, limits: [-120, 120], servo: { id: 3, model: scs0009, offset: 512, direction: -1 } }
+gripper: { closed: 0, open: 60, servo: { id: 4, model: SCS0009, offset: 512 } }
+EOA
+	ARM=$BATS_TEST_TMPDIR/scs.yaml
+}
+
+# complete_words FILE WORD...: the words FILE's completion offers for the
+# command line WORD... (the last being completed), with bash-completion's
+# own helpers reduced to what our completions use.
+complete_words() {
+	bash -c '
+		_init_completion() {
+			cur=${COMP_WORDS[COMP_CWORD]}
+			prev=${COMP_WORDS[COMP_CWORD - 1]}
+			words=("${COMP_WORDS[@]}")
+			cword=$COMP_CWORD
+		}
+		_filedir() { COMPREPLY=("<files:${1:-any}>"); }
+		complete() { :; }
+		source "$1"; shift
+		COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1))
+		"_${COMP_WORDS[0]}"
+		echo "${COMPREPLY[*]}"
+	' completion "$@"
+}
