@@ -26,14 +26,17 @@
 /* The agent running now, for on_signal: none may outlive planrun. */
 static struct agent *volatile running_agent;
 
-/* The signals on_signal handles. */
+/* The signals on_signal handles: Ctrl-C, kill, hangup. */
+static const int fatal[] = { SIGINT, SIGTERM, SIGHUP };
+
 static void
 fatal_signals(sigset_t *set)
 {
+	size_t i;
+
 	sigemptyset(set);
-	sigaddset(set, SIGINT);
-	sigaddset(set, SIGTERM);
-	sigaddset(set, SIGHUP);
+	for (i = 0; i < sizeof fatal / sizeof fatal[0]; i++)
+		sigaddset(set, fatal[i]);
 }
 
 enum run_status
@@ -493,6 +496,7 @@ main(int argc, char *argv[])
 	struct options o;
 	struct session *s;
 	int rc, finished;
+	size_t i;
 
 	memset(&o, 0, sizeof o);
 	o.header = 1;
@@ -507,9 +511,8 @@ main(int argc, char *argv[])
 	if ((rc = check_args(&o)) != EXIT_OK)
 		return rc;
 	signal(SIGPIPE, SIG_IGN);	/* a dead agent is an error, not death */
-	signal(SIGINT, on_signal);
-	signal(SIGTERM, on_signal);
-	signal(SIGHUP, on_signal);
+	for (i = 0; i < sizeof fatal / sizeof fatal[0]; i++)
+		signal(fatal[i], on_signal);
 	if ((s = calloc(1, sizeof *s)) == NULL) {
 		warnx_tool("out of memory");
 		return EXIT_IOERR;

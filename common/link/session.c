@@ -349,7 +349,7 @@ on_frame(struct wire_session *s, const struct wire_frame *f)
 	uint64_t now;
 	int i;
 
-	s->heard_ms = wire_now_ms();
+	s->heard_ms = s->last_rx_ms;	/* its last bytes came then */
 	if (f->type == WIRE_EVENTS || f->type == WIRE_SENSES) {
 		if (s->on_events)
 			s->on_events(s->events_ctx, f);
