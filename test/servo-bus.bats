@@ -12,12 +12,6 @@ teardown() {
 	stop_armsim
 }
 
-# A generous timeout: a busy machine can stall armsim for half a second,
-# longer than armctl's 50 ms default for a bus.
-bus() {
-	armctl --bus "$BUS" --port "$PORT" --timeout 400 "$@"
-}
-
 # The SO-101's six joints in spec order (spec/servo-buses.md C1).
 JOINTS="shoulder_pan shoulder_lift elbow_flex wrist_flex wrist_roll gripper"
 

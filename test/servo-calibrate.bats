@@ -15,11 +15,6 @@ teardown() {
 
 SO101=$SPINE_ROOT/examples/arms/so101.yaml
 
-# A generous timeout: a busy machine can stall armsim for half a second.
-bus() {
-	armctl --bus "$BUS" --port "$PORT" --timeout 400 "$@"
-}
-
 # The hand takes the limp arm from 0 to P1, then to P2 (the gripper in
 # %), as servo-bus.bats's calibrate test does, whose ticks these are
 # (4096 a turn, tick 2048 at 0 degrees, each read rounded).  The servos'
@@ -138,10 +133,10 @@ check_calibrate_arm() {
 @test "scs: calibrate --arm fills in offsets and limits; --write sets only the servos' limits" {
 	BUS=feetech
 	scs_arm
-	local arm=$ARM cal=$BATS_TEST_TMPDIR/cal.yaml
-	start_armsim --bus feetech --arm "$arm" \
+	local cal=$BATS_TEST_TMPDIR/cal.yaml
+	start_armsim --bus feetech --arm "$ARM" \
 		--hand-pose 30,-40,20,80 --hand-pose -20,10,-30,0
-	run --separate-stderr bus --arm "$arm" calibrate --write --output "$cal" < <(sleep 7; echo)
+	run --separate-stderr bus calibrate --write --output "$cal" < <(sleep 7; echo)
 	[ "$status" -eq 0 ] || { echo "calibrate: $stderr" >&2; false; }
 	grep -A10 "name: 'pan'" "$cal" | grep -qx "  limits: \[-24.9609375, 24.9609375\]"
 	grep -A10 "name: 'pan'" "$cal" | grep -qx "  servo: { id: 1, model: 'scs0009', ticks: 1024, direction: 1, offset: 526 }"
@@ -152,13 +147,13 @@ check_calibrate_arm() {
 	grep -A10 "name: 'gripper'" "$cal" | grep -qx "  closed: -23.90625"
 	# at P2: pan 455 - 526 = -71 ticks, -24.96; shoulder 540 - 469 = 71;
 	# elbow 597 - 526 = 71 turned back, -24.96; gripper shut, 0 %
-	run --separate-stderr bus --arm "$cal" pos
+	ARM=$cal run --separate-stderr bus pos
 	[ "$status" -eq 0 ]
 	[[ "${lines[1]}" == -25.0,25.0,-25.0,0.0,* ]]
 	# the servo keeps its new limits itself: the old file lets the pan go
 	# to 60 degrees (tick 682.7), the servo stops it at 597 = 29.88
-	bus --arm "$arm" goto --joints 60,0,0,50
-	run bus --arm "$arm" pos
+	bus goto --joints 60,0,0,50
+	run bus pos
 	[[ "${lines[1]}" == 29.9,* ]]
 }
 

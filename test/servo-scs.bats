@@ -12,11 +12,6 @@ teardown() {
 	stop_armsim
 }
 
-# A generous timeout: a busy machine can stall armsim for half a second.
-bus() {
-	armctl --bus feetech --port "$PORT" --arm "$ARM" --timeout 400 "$@"
-}
-
 @test "scs: info pings every servo and reads model 1284 big-endian" {
 	scs_arm
 	start_armsim --bus feetech --arm "$ARM" -v

@@ -143,3 +143,12 @@ complete_words() {
 		echo "${COMPREPLY[*]}"
 	' completion "$@"
 }
+
+# bus ARGS...: armctl on the servo bus $BUS (feetech by default) at $PORT,
+# with the arm file $ARM when one is set, and a generous timeout: a busy
+# machine can stall armsim for half a second, longer than armctl's 50 ms
+# default for a bus.
+bus() {
+	armctl --bus "${BUS:-feetech}" --port "$PORT" ${ARM:+--arm "$ARM"} \
+		--timeout 400 "$@"
+}
