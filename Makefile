@@ -1,7 +1,12 @@
 # spine - one Makefile for the whole tree; no recursion into folders.
 #
 #   cmd/<tool>/*.c          -> bin/<tool>   (a tool exists once its folder does)
-#   common/<module>/*.c     -> build/libspine.a, linked into every tool
+#   core/<module>/*.c       -> portable: the host library, and every firmware
+#                              with -Icore only (a host header fails there)
+#   lib/<module>/*.c        -> build/libspine.a, linked into every tool
+#   hw/sim/*.c              -> the simulated robot's hardware, in the same
+#                              library (armsim, unit tests, the simavr runner)
+#   hw/avr/*.c              -> the ATmega2560 firmware ('make firmware')
 #   test/unit/*_test.c      -> build/test/unit/*_test, run by 'make check'
 #   test/*.bats             -> run by 'make check' against bin/
 #
@@ -23,7 +28,7 @@ PKGS       = yaml-0.1 libxml-2.0 libserialport zlib
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 
-SPINE_CPPFLAGS = -Icommon -D_POSIX_C_SOURCE=200809L \
+SPINE_CPPFLAGS = -Icore -Ilib -Ihw -D_POSIX_C_SOURCE=200809L \
 	-DSPINE_VERSION='"$(VERSION)"' $(PKG_CFLAGS)
 # ncurses for planview's live view: its libraries only (its cflags would
 # change every file's feature macros); --as-needed keeps it out of the rest
@@ -33,8 +38,10 @@ SPINE_LDLIBS   = -Wl,--as-needed $(PKG_LIBS) $(CURSES_LIBS) -lm -lutil
 SAN_FLAGS = -fsanitize=address,undefined -fno-omit-frame-pointer \
 	-fno-sanitize-recover=all
 
-COMMON_SRC := $(sort $(wildcard common/*/*.c))
-COMMON_OBJ := $(COMMON_SRC:%.c=$(BUILD)/%.o)
+CORE_SRC   := $(sort $(wildcard core/*/*.c))
+LIB_SRC    := $(CORE_SRC) $(sort $(wildcard lib/*/*.c)) \
+	$(sort $(wildcard hw/sim/*.c))
+LIB_OBJ    := $(LIB_SRC:%.c=$(BUILD)/%.o)
 LIB        := $(BUILD)/libspine.a
 
 TOOLS := $(sort $(patsubst cmd/%/main.c,%,$(wildcard cmd/*/main.c)))
@@ -57,7 +64,7 @@ $(BUILD)/%.o: %.c
 	@mkdir -p $(@D)
 	$(CC) $(WARN) $(SPINE_CPPFLAGS) $(CPPFLAGS) $(CFLAGS) -MMD -MP -c -o $@ $<
 
-$(LIB): $(COMMON_OBJ)
+$(LIB): $(LIB_OBJ)
 	@rm -f $@
 	$(AR) rcs $@ $^
 
@@ -79,9 +86,14 @@ unit: $(UNIT_BINS)
 		echo "unit: $$t"; $$t || exit 1; \
 	done
 
+# Suites run side by side when GNU parallel is there (bats --jobs needs
+# it); every test keeps to its own temp folder, ports and files.
+BATS_JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+BATS_PAR  := $(if $(shell command -v parallel 2>/dev/null),--jobs $(BATS_JOBS))
+
 bats: $(BINS)
 	SPINE_BIN=$(abspath $(BINDIR)) SPINE_AVRPTY=$(abspath $(AVRPTY)) \
-		SPINE_FIRMWARE=$(abspath $(FW_ELF)) bats test
+		SPINE_FIRMWARE=$(abspath $(FW_ELF)) bats $(BATS_PAR) test
 
 check: all
 	@$(MAKE) --no-print-directory unit
@@ -106,15 +118,13 @@ clang:
 # scripts/install-deps); prints what each object takes.
 AVR_CC      ?= avr-gcc
 AVR_SIZE    ?= avr-size
-AVR_MODULES ?= plan planner task wire robot servo
 AVR_CFLAGS  ?= -mmcu=atmega2560 -Os -std=c99 -ffreestanding -Wall -Wextra \
 	-Wpedantic -Werror
-AVR_OBJ     := $(patsubst %.c,$(BUILD)/avr/%.o,$(foreach m,$(AVR_MODULES),\
-	$(sort $(wildcard common/$(m)/*.c))))
+AVR_OBJ     := $(CORE_SRC:%.c=$(BUILD)/avr/%.o)
 
 $(BUILD)/avr/%.o: %.c
 	@mkdir -p $(@D)
-	$(AVR_CC) $(AVR_CFLAGS) -Icommon -MMD -MP -c -o $@ $<
+	$(AVR_CC) $(AVR_CFLAGS) -Icore -MMD -MP -c -o $@ $<
 
 avr-objects: $(AVR_OBJ)
 
@@ -127,10 +137,10 @@ avr-check:
 	@$(MAKE) --no-print-directory firmware
 	@scripts/avr-fits $(FW_ELF)
 
-# The example firmware (examples/firmware-avr): its own files over the same
+# The firmware (hw/avr): its own files over the same
 # portable modules, built for the board it runs on.  ROBOT_JOINTS_MAX
 # matches its three servos and saves RAM; every object shares the defines.
-FW_DIR      = examples/firmware-avr
+FW_DIR      = hw/avr
 FW_HEX      = $(FW_DIR)/firmware.hex
 FW_ELF      = $(BUILD)/firmware-avr/firmware.elf
 AVR_OBJCOPY ?= avr-objcopy
@@ -142,7 +152,7 @@ FW_OBJ      := $(patsubst %.c,$(BUILD)/firmware-avr/%.o,\
 
 $(BUILD)/firmware-avr/%.o: %.c
 	@mkdir -p $(@D)
-	$(AVR_CC) $(FW_CFLAGS) -Icommon -MMD -MP -c -o $@ $<
+	$(AVR_CC) $(FW_CFLAGS) -Icore -MMD -MP -c -o $@ $<
 
 $(FW_ELF): $(FW_OBJ)
 	$(AVR_CC) -mmcu=atmega2560 -Wl,--gc-sections -o $@ $^
@@ -163,13 +173,13 @@ SIMAVR_INC  = $(patsubst -I%,-isystem %,$(shell pkg-config --cflags simavr \
 bats: $(if $(HAVE_FW_SIM),$(AVRPTY) $(FW_ELF))
 
 # (Built from its few sources, never with the sanitizers: simavr is not.)
-AVRPTY_SRC  = $(wildcard test/simavr/*.c) common/host/splitmix.c \
-	common/host/fault.c \
-	common/host/num.c common/wire/frame.c common/wire/crc.c
+AVRPTY_SRC  = $(wildcard test/simavr/*.c) lib/host/splitmix.c \
+	lib/host/fault.c \
+	lib/host/num.c core/wire/frame.c core/wire/crc.c
 
 $(AVRPTY): $(AVRPTY_SRC) $(wildcard test/simavr/*.h)
 	@mkdir -p $(@D)
-	$(CC) $(WARN) $(SIMAVR_INC) -Icommon -D_POSIX_C_SOURCE=200809L \
+	$(CC) $(WARN) $(SIMAVR_INC) -Icore -Ilib -Ihw -D_POSIX_C_SOURCE=200809L \
 		-O2 -g -o $@ $(AVRPTY_SRC) \
 		$(shell pkg-config --libs simavr 2>/dev/null) -lm
 
@@ -223,7 +233,6 @@ install-files:
 	done
 	rm -rf $(DESTDIR)$(DATADIR)/examples
 	cp -R examples $(DESTDIR)$(DATADIR)/examples
-	rm -f $(DESTDIR)$(DATADIR)/examples/firmware-avr/*.hex
 	chmod -R u+w,go+rX $(DESTDIR)$(DATADIR)/examples
 
 uninstall:
@@ -239,6 +248,6 @@ uninstall:
 clean:
 	rm -rf build bin demo-out $(FW_HEX)
 
--include $(COMMON_OBJ:.o=.d) $(UNIT_SRC:%.c=$(BUILD)/%.d) $(AVR_OBJ:.o=.d) \
+-include $(LIB_OBJ:.o=.d) $(UNIT_SRC:%.c=$(BUILD)/%.d) $(AVR_OBJ:.o=.d) \
 	$(FW_OBJ:.o=.d) \
 	$(foreach t,$(TOOLS),$(patsubst %.c,$(BUILD)/%.d,$(wildcard cmd/$(t)/*.c)))

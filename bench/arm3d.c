@@ -12,7 +12,7 @@
 
 #include "arm/arm.h"
 #include "host/splitmix.h"
-#include "kin/arm3d.h"
+#include "arm/arm3d.h"
 
 #define D2R (3.14159265358979323846 / 180)
 

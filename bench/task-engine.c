@@ -1,5 +1,5 @@
 /*
- * task-engine.c - how fast the task engine (common/task) ticks: a task of
+ * task-engine.c - how fast the task engine (core/task) ticks: a task of
  * W workers started K times each, every worker a 20-point verified
  * trajectory that decides (arm threshold, object, record) and restarts
  * itself, so W*K trajectories are summed every tick.  Run by

@@ -2,7 +2,7 @@
 # The robot describes itself (DESCRIBE), push refuses a plan written for
 # another robot, the run configuration beside the plan (CONFIG, autostart
 # at power-up) and the sense stream (TELEMETRY).  Expected ids and names
-# are the arm's table in armsim(1) and common/robot/armio.h, by hand.
+# are the arm's table in armsim(1) and core/robot/armio.h, by hand.
 
 bats_require_minimum_version 1.5.0
 load lib/helper

@@ -1,5 +1,5 @@
 #!/usr/bin/env bats
-# The example firmware (examples/firmware-avr) end to end: its ELF file runs
+# The example firmware (hw/avr) end to end: its ELF file runs
 # in simavr as an ATmega2560 with UART0 on a pseudo-terminal
 # (test/simavr/avrpty), and armctl talks to it as to the board.  Skips,
 # saying why, where avr-gcc or simavr is not installed.

@@ -1,7 +1,7 @@
 /*
  * armcmd.c - armctl's commands for a described arm (--arm FILE, see
  * spine-arm(5)): run with named columns and a t column, goto, home, jog,
- * gripper and pos.  The paths come from common/arm/path.c and go out
+ * gripper and pos.  The paths come from lib/arm/path.c and go out
  * through run.c's streaming, obstacle watch and reversal.
  */
 #include <errno.h>
@@ -15,7 +15,7 @@
 #include "host/exits.h"
 #include "host/num.h"
 #include "host/table.h"
-#include "kin/arm3d.h"
+#include "arm/arm3d.h"
 #include "run.h"
 #include "traj.h"
 

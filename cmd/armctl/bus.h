@@ -1,6 +1,6 @@
 /*
  * bus.h - armctl --bus: an arm of Feetech or Dynamixel servos driven
- * straight from the host (common/link/servobus.c), no firmware of ours.
+ * straight from the host (lib/link/servobus.c), no firmware of ours.
  * main.c hands every command here when --bus is given.
  */
 #ifndef ARMCTL_BUS_H

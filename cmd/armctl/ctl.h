@@ -85,7 +85,7 @@ int armctl_line(struct ctl *link, int argc, char **argv);
 int ctl_resync(struct ctl *c);
 void ctl_disconnect(struct ctl *c);
 
-/* Read and validate a .plan (common/run/load.c); 0 or an exit status
+/* Read and validate a .plan (lib/run/load.c); 0 or an exit status
    (message printed). */
 int ctl_plan_load(const char *path, struct loaded_plan *lp);
 

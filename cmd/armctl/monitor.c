@@ -1,7 +1,7 @@
 /*
  * monitor.c - armctl monitor: switch on the robot's monitor stream (the
  * planner's transparency events, Instinct paper section 2.5) and print it
- * as the event log (common/evlog), naming elements and senses from the
+ * as the event log (lib/evlog), naming elements and senses from the
  * name table of --names FILE.plan, else of the plan the robot holds.
  */
 #include <errno.h>
@@ -13,7 +13,7 @@
 #include "host/diag.h"
 #include "host/exits.h"
 #include "plan/vocab.h"
-#include "run/names.h"
+#include "evlog/names.h"
 #include "ctl.h"
 #include "robotnames.h"
 

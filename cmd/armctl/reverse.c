@@ -1,6 +1,6 @@
 /*
  * reverse.c - the minimum-jerk way back (see reverse.h), sampled from
- * common/traj's rest-to-rest move.  One step per degree keeps the fastest
+ * lib/traj's rest-to-rest move.  One step per degree keeps the fastest
  * step at 15/8 degree per period, well inside what an arm that could
  * follow the run can follow.
  */

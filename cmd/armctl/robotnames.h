@@ -7,7 +7,7 @@
 #define ARMCTL_ROBOTNAMES_H
 
 #include "run/load.h"
-#include "run/names.h"
+#include "evlog/names.h"
 #include "ctl.h"
 
 struct robot_names {

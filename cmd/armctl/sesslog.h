@@ -11,7 +11,7 @@
 
 #include "evlog/evlog.h"
 #include "run/load.h"
-#include "run/names.h"
+#include "evlog/names.h"
 #include "ctl.h"
 
 struct sesslog {

@@ -1,6 +1,6 @@
 /*
  * traj_ik.c - Cartesian waypoints into joint angles for armctl run, on the
- * host with common/kin and the link lengths the robot reported.  Each
+ * host with lib/kin and the link lengths the robot reported.  Each
  * waypoint is solved near the one before it (closed form: the nearer
  * elbow branch; iterative: warm-started from it), so the arm follows one
  * branch and never flips or winds a joint by a full turn.

@@ -1,5 +1,5 @@
 /*
- * armsim - a robot arm in software on a pseudo-terminal: common/robot over
+ * armsim - a robot arm in software on a pseudo-terminal: core/robot over
  * a simulated planar arm with speed limits, encoders, obstacles, a plan
  * store in a file and injected line faults.  Parses options, runs sim.c.
  */
@@ -17,11 +17,11 @@
 #include "host/num.h"
 #include "host/usage.h"
 #include "host/version.h"
-#include "bus.h"
+#include "sim/bus.h"
 #include "link/names.h"
-#include "listen.h"
+#include "sim/listen.h"
 #include "wire/msg.h"
-#include "sim.h"
+#include "sim/sim.h"
 
 #define DEFAULT_STORE 16384u
 

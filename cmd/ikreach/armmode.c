@@ -1,6 +1,6 @@
 /*
  * armmode.c - ikreach --arm FILE: targets x,y,z[,pitch[,roll]] solved for
- * a described arm (spine-arm(5)) through common/kin/arm3d, out as the
+ * a described arm (spine-arm(5)) through lib/kin/arm3d, out as the
  * arm's named joint columns; with --fk the reverse.  Called by main.c.
  */
 #include <errno.h>
@@ -13,7 +13,7 @@
 #include "host/exits.h"
 #include "host/num.h"
 #include "ikreach.h"
-#include "kin/arm3d.h"
+#include "arm/arm3d.h"
 
 #define MAX_COLS (ARM_MAX_JOINTS + 8)
 

@@ -1,7 +1,7 @@
 /*
  * bank.h - ikreach's memory bank on disk: explore and save it, or load it
  * back and check it belongs to this arm.  Used by main.c; the bank itself
- * (and its nearest-neighbour tree) is common/kin's struct kin_memory.
+ * (and its nearest-neighbour tree) is lib/kin's struct kin_memory.
  */
 #ifndef IKREACH_BANK_H
 #define IKREACH_BANK_H

@@ -1,6 +1,6 @@
 /*
  * rows.c - one row in, one (or, with --elbow both, two) rows out: solve
- * with common/kin and print the joint angles, or with --fk the pose; with
+ * with lib/kin and print the joint angles, or with --fk the pose; with
  * --trace, a row for every iteration instead.  Called by main.c.
  */
 #include <errno.h>

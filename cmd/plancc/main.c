@@ -2,7 +2,7 @@
  * plancc - compile a reactive plan (YAML, Instinct .inst commands or a Dia
  * diagram) or a task machine (YAML or JSON) into a .plan byte stream, or
  * show a plan as YAML, Instinct commands or a Graphviz graph.  The work is
- * done by common/plansrc (reading, checking, writing) and common/plan.
+ * done by lib/plansrc (reading, checking, writing) and core/plan.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -29,7 +29,7 @@
 #include "plansrc/task_compile.h"
 #include "plansrc/task_emit.h"
 #include "plansrc/yamlplan.h"
-#include "plansrc/ydoc.h"
+#include "yaml/ydoc.h"
 #include "source.h"
 #include "stats.h"
 #include "wopt.h"

@@ -1,7 +1,7 @@
 /*
  * source.h - what plancc reads: the input whole in memory, and its format
  * from --from, from the file name, or (standard input, unknown names)
- * from its first bytes (common/plansrc/sniff.h).  Called by main.c.
+ * from its first bytes (lib/plansrc/sniff.h).  Called by main.c.
  */
 #ifndef SPINE_PLANCC_SOURCE_H
 #define SPINE_PLANCC_SOURCE_H

@@ -1,6 +1,6 @@
 /*
  * wopt.c - plancc's -q and -W options (wopt.h): which warning classes
- * (common/plansrc/pwarn.h) are shown, hidden or made errors.
+ * (lib/plansrc/pwarn.h) are shown, hidden or made errors.
  */
 #include <string.h>
 

@@ -2,7 +2,7 @@
  * planrun - run a compiled plan against senses: from a CSV script, a
  * co-process agent or a replayed log.  Prints the actions as CSV, writes
  * the event log, counts.  Parses arguments, opens files, and hands the
- * work to common/run and common/planner.
+ * work to lib/run and core/planner.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -457,7 +457,7 @@ run_session(struct options *o, struct session *s)
 
 	if ((rc = plan_load(o->plan, &s->lp)) != 0)
 		return exit_status(rc);
-	/* a task machine runs on common/task, anything else on the planner */
+	/* a task machine runs on core/task, anything else on the planner */
 	if (s->lp.plan.flags & PLAN_F_TASK)
 		return task_session(o, &s->lp);
 	if ((rc = check_length(o)) != 0)

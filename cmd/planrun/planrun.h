@@ -1,7 +1,7 @@
 /*
- * planrun.h - planrun's own pieces around the engine of common/run: the
- * task session (files and the agent around common/run's task loop), the
- * --bench loop and the --stats table, and turning common/run's statuses
+ * planrun.h - planrun's own pieces around the engine of lib/run: the
+ * task session (files and the agent around lib/run's task loop), the
+ * --bench loop and the --stats table, and turning lib/run's statuses
  * into exit statuses.
  */
 #ifndef PLANRUN_H
@@ -15,7 +15,7 @@
 #include "run/load.h"
 #include "run/run.h"
 
-/* The exit status (common/host/exits.h) for a status of common/run. */
+/* The exit status (lib/host/exits.h) for a status of lib/run. */
 int exit_status(enum run_status s);
 
 /* Commit an output (struct atomic_file) if the run went to its end, else
@@ -34,7 +34,7 @@ void forget_agent(void);
 /* --stats: per element executions and successes (stats.c). */
 void run_stats(struct run *r, FILE *fp);
 
-/* ---- task.c: plans with a task section (common/run/taskrun.h) ---------- */
+/* ---- task.c: plans with a task section (lib/run/taskrun.h) ---------- */
 
 struct task_options {
 	const char *senses, *agent, *output, *log;

@@ -1,7 +1,7 @@
 /*
  * task.c - planrun for plans with a task section: the environment from
  * --senses or --agent, the commanded points and the log through atomic
- * outputs, and the tick loop of common/run (taskrun.h).  Called by main.c.
+ * outputs, and the tick loop of lib/run (taskrun.h).  Called by main.c.
  */
 #include <errno.h>
 #include <stdio.h>

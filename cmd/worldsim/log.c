@@ -1,6 +1,6 @@
 /*
  * log.c - --log DIR: one transparency log per robot and per plan, in the
- * project's one event-log format (common/evlog), named as the original
+ * project's one event-log format (lib/evlog), named as the original
  * names them: RobLog-<nn>.csv for the first plan, RobMonLog-<nn>.csv for
  * the monitor.  Cycles are ticks; time is simulated, 125 ms a tick (the
  * original's default 8 ticks a second), so logs are deterministic.

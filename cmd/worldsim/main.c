@@ -2,7 +2,7 @@
  * worldsim - the Instinct Robot World: many robots in a grid world, each
  * running a compiled plan (and a monitor plan), shown in the terminal or
  * as a GIF, with statistics and logs.  Parses arguments, loads the files
- * and hands the world to common/world; the outputs live beside this file.
+ * and hands the world to lib/world; the outputs live beside this file.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -260,7 +260,7 @@ mate_options(struct sim *s)
 	return EXIT_OK;
 }
 
-/* A .plan read and validated (common/run/load.c); an exit status. */
+/* A .plan read and validated (lib/run/load.c); an exit status. */
 static int
 load_plan(const char *path, struct loaded_plan *lp)
 {

@@ -1,6 +1,6 @@
 /*
  * mapfile.c - --map FILE: read a text map (worldsim-map(5)) whole and
- * hand it to common/world's parser, reporting its complaints at
+ * hand it to lib/world's parser, reporting its complaints at
  * file:line:col.  Called by main.
  */
 #include <errno.h>

@@ -2,7 +2,7 @@
  * profile.c - --profile FILE: a robot profile (worldsim-profile(5)) that
  * binds a plan's own sense and action ids to the world's senses and
  * actions, with unit conversions, so a plan written for a real robot runs
- * in the world.  YAML read through common/plansrc/ydoc.  Called by main.
+ * in the world.  YAML read through lib/plansrc/ydoc.  Called by main.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -11,7 +11,7 @@
 #include "host/diag.h"
 #include "host/exits.h"
 #include "host/slurp.h"
-#include "plansrc/ydoc.h"
+#include "yaml/ydoc.h"
 #include "worldsim.h"
 
 #define PROFILE_MAX (1UL << 20)

@@ -1,7 +1,7 @@
 /*
  * worldsim.h - the pieces of worldsim and how they meet: inputs (map,
  * profile), the outputs (statistics, terminal frames, gnuplot pictures,
- * logs) around the world engine of common/world.
+ * logs) around the world engine of lib/world.
  */
 #ifndef WORLDSIM_H
 #define WORLDSIM_H
@@ -13,7 +13,7 @@
 #include "evlog/evlog.h"
 #include "host/atomic.h"
 #include "host/table.h"
-#include "run/names.h"
+#include "evlog/names.h"
 #include "plan/plan.h"
 #include "world/world.h"
 

@@ -1,7 +1,7 @@
 /*
  * arm_fuzz.c - libFuzzer harness for the arm description reader
- * (common/arm): any bytes in, no crash, no leak, no hang; a description
- * that reads cleanly is solved and posed a few times by common/kin/arm3d.
+ * (lib/arm): any bytes in, no crash, no leak, no hang; a description
+ * that reads cleanly is solved and posed a few times by lib/kin/arm3d.
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "arm/arm.h"
-#include "kin/arm3d.h"
+#include "arm/arm3d.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -1,6 +1,6 @@
 /*
  * robot_fuzz.c - libFuzzer harness for the robot side of the link
- * (common/robot), which armsim and the firmware run: a host script made of
+ * (core/robot), which armsim and the firmware run: a host script made of
  * the input (raw bytes, well-formed requests, plan uploads, time passing,
  * power cuts) must never crash it, make it send a bad frame, or make it
  * write the plan store anywhere but the slot it is staging.

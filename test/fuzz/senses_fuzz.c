@@ -1,6 +1,6 @@
 /*
  * senses_fuzz.c - libFuzzer harness for the task environment CSV that
- * planrun --senses reads for plans with a task section (common/run):
+ * planrun --senses reads for plans with a task section (lib/run):
  * any bytes in as the senses of examples/flame-passing.yaml, a bounded run
  * of the task machine on them, no crash, no hang, no leak.
  */

@@ -39,7 +39,7 @@ wait_for_link() {
 }
 
 # Fields of a compiled plan's header, at the offsets man/plan.5 gives
-# (common/plan/layout.h for C): the id width (1 or 2), the flags (two hex
+# (core/plan/layout.h for C): the id width (1 or 2), the flags (two hex
 # digits) and the six record counts (AP APE C CE D A, one line).
 plan_id_width() {
 	od -An -tu1 -j5 -N1 "$1" | tr -d ' '

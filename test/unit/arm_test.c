@@ -1,6 +1,6 @@
 /*
- * arm_test.c - unit tests for common/arm (the arm description reader) and
- * common/kin/arm3d (its kinematics).  Expected values are worked by hand
+ * arm_test.c - unit tests for lib/arm (the arm description reader) and
+ * lib/kin/arm3d (its kinematics).  Expected values are worked by hand
  * in the comments.
  */
 #include <stdint.h>
@@ -11,7 +11,7 @@
 #include "arm/path.h"
 #include "check.h"
 #include "host/splitmix.h"
-#include "kin/arm3d.h"
+#include "arm/arm3d.h"
 
 static int
 parse(struct arm_desc *a, const char *text, struct diag *d)

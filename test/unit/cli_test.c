@@ -1,5 +1,5 @@
 /*
- * cli_test.c - unit tests for common/cli: numbers in and out, CSV reading,
+ * cli_test.c - unit tests for lib/host: numbers in and out, CSV reading,
  * table writing and atomic files.
  */
 #include <errno.h>

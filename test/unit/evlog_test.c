@@ -1,5 +1,5 @@
 /*
- * evlog_test.c - the event log (common/evlog): what the writer puts on
+ * evlog_test.c - the event log (lib/evlog): what the writer puts on
  * each line, checked against lines written out by hand from the column
  * list in evlog.h; the reader taking those lines back, in CSV and JSON
  * lines; bad lines refused with their line and column; a cut last line.

@@ -1,5 +1,5 @@
 /*
- * kin_test.c - unit tests for common/kin: forward kinematics against hand
+ * kin_test.c - unit tests for lib/kin: forward kinematics against hand
  * calculations, the Jacobian against finite differences, FK/IK round trips
  * for every method, unreachable targets, joint limits, the memory bank's
  * tree against a linear scan, and hostile input to the solver.

@@ -1,5 +1,5 @@
 /*
- * plan_test.c - unit tests for common/plan: the encoder and decoder agree on
+ * plan_test.c - unit tests for core/plan: the encoder and decoder agree on
  * every field at both id widths, element lists follow parent links, and the
  * decoder refuses damaged images.
  */

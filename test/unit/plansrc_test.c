@@ -1,5 +1,5 @@
 /*
- * plansrc_test.c - unit tests for common/plansrc: the C-integer and YAML
+ * plansrc_test.c - unit tests for lib/plansrc: the C-integer and YAML
  * number parsers, the releaser and act phrases both ways, YAML scalar
  * quoting, the YAML tree (positions, duplicate keys, aliases, depth), the
  * YAML reader's numbering and links, the Dia reader, and the linker's
@@ -19,8 +19,8 @@
 #include "plansrc/utf8.h"
 #include "plansrc/view.h"
 #include "plansrc/yamlplan.h"
-#include "plansrc/ydoc.h"
-#include "plansrc/ywrite.h"
+#include "yaml/ydoc.h"
+#include "yaml/ywrite.h"
 
 static void
 test_cint(void)

@@ -1,6 +1,6 @@
 /*
  * plantask_test.c - unit tests for the task section of a .plan
- * (common/plan/task*.c): sizes by hand, every field read back, the plan
+ * (core/plan/task*.c): sizes by hand, every field read back, the plan
  * container carrying it, and the validator refusing damaged sections.
  */
 #include <stdint.h>

@@ -1,6 +1,6 @@
 /*
- * portlock_test.c - tcp:HOST:PORT parsing (common/link/tcp.c) and the
- * port lock (common/link/lock.c): a second lock on one port is refused
+ * portlock_test.c - tcp:HOST:PORT parsing (lib/link/tcp.c) and the
+ * port lock (lib/link/lock.c): a second lock on one port is refused
  * with the holder's pid and name, two names of one device share a lock,
  * and closing the holder frees it.
  */

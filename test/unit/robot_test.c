@@ -1,5 +1,5 @@
 /*
- * robot_test.c - unit tests for common/robot over a fake hardware layer:
+ * robot_test.c - unit tests for core/robot over a fake hardware layer:
  * the session layer (resends, NAKs), the two-slot plan store (commits,
  * cut uploads, power lost mid-descriptor), setpoint timing and lag.
  */

@@ -1,5 +1,5 @@
 /*
- * servo_test.c - unit tests for common/servo: every packet is checked
+ * servo_test.c - unit tests for core/servo: every packet is checked
  * against the worked examples of spec/servo-buses.md (A6, B6), whose bytes
  * are copied here from the spec, never produced by the code under test;
  * then the decoders' resynchronisation and random bytes.

@@ -1,5 +1,5 @@
 /*
- * session_test.c - the host link (common/link/session.c) against a forked
+ * session_test.c - the host link (lib/link/session.c) against a forked
  * "robot" on a pseudo-terminal.  One that never answers: a silent one is
  * given up after (retries + 1) x timeout, one that keeps talking (EVENTS
  * frames) after twice that, and never later than bounded.  One that NAKs

@@ -1,5 +1,5 @@
 /*
- * task_test.c - unit tests for the task engine (common/task): the tick
+ * task_test.c - unit tests for the task engine (core/task): the tick
  * order, summing of concurrent trajectories, delays, decisions with
  * don't-care, threshold and variable components, variables, verification
  * and every abort.  Expected outputs are worked out by hand in comments.

@@ -1,6 +1,6 @@
 /*
  * taskrun_test.c - unit tests for the host side of task machines
- * (common/run, taskrun.h): the senses CSV and an agent as environments,
+ * (lib/run, taskrun.h): the senses CSV and an agent as environments,
  * the points written per tick, the log lines and the messages, exact
  * coordinates.
  */

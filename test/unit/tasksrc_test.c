@@ -1,6 +1,6 @@
 /*
  * tasksrc_test.c - unit tests for the task source reader and compiler
- * (common/plansrc/task_*.c): every form of component, target and key,
+ * (lib/plansrc/task_*.c): every form of component, target and key,
  * YAML and JSON giving the same bytes, diagnostics with line:col, and
  * random bytes.
  */

@@ -1,5 +1,5 @@
 /*
- * tidy_test.c - numbers tidied for people (common/host/tidy.c): angles
+ * tidy_test.c - numbers tidied for people (lib/host/tidy.c): angles
  * brought within one turn by whole turns, exact values left alone, and
  * rounding dust round zero printed as zero.  Expected values by hand.
  */

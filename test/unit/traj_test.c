@@ -1,5 +1,5 @@
 /*
- * traj_test.c - unit tests for common/traj: the minimum-jerk profile, moves,
+ * traj_test.c - unit tests for lib/traj: the minimum-jerk profile, moves,
  * quintic segments, durations and sampling, peaks and the via-point solver.
  * Expected values are worked by hand or by a second method (finite
  * differences, PYT's form of the polynomial on -1..1, brute-force scans).

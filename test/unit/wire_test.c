@@ -1,5 +1,5 @@
 /*
- * wire_test.c - unit tests for the portable core of common/wire: checksums
+ * wire_test.c - unit tests for the portable core of core/wire: checksums
  * against their published check values, framing against frames worked out
  * by hand, the decoder's resynchronisation, and random bytes.
  */

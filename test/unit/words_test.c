@@ -1,6 +1,6 @@
 /*
  * words_test.c - the shell-like word splitter of armctl session
- * (common/host/words.c): quotes, backslashes, comments, errors, and random
+ * (lib/host/words.c): quotes, backslashes, comments, errors, and random
  * bytes.  Expected words are written out by hand from sh(1)'s rules.
  */
 #include <stdint.h>

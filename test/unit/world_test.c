@@ -1,5 +1,5 @@
 /*
- * world_test.c - unit tests for common/world: the generator against the
+ * world_test.c - unit tests for lib/world: the generator against the
  * MSVC sequence, unit scaling, the reach table against walking, and the
  * text map reader on good maps and on random bytes.
  */

@@ -1,0 +1,515 @@
+/*
+ * bus.c - armsim --bus: the pty carries a Feetech or Dynamixel servo bus.
+ * lib/servosim answers each instruction; bytes cross the line at the
+ * --baud-sim rate both ways and replies wait for their return delay, so
+ * armctl meets the timing a real bus has.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/select.h>
+#include <time.h>
+#include <unistd.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
+
+#include "arm/arm.h"
+#include "bus.h"
+#include "host/diag.h"
+#include "host/exits.h"
+#include "host/num.h"
+#include "host/splitmix.h"
+#include "host/usage.h"
+#include "pty.h"
+#include "servo/regs.h"
+#include "servoarm/servoarm.h"
+#include "servosim/servosim.h"
+
+#define TICK_NS 1000000ull	/* physics step */
+#define IDLE_NS 20000000ull	/* a quiet line drops a partial packet */
+#define QUEUE 16384
+#define HAND_DWELL 0.25	/* seconds at each hand pose */
+
+struct bus {
+	struct servosim sim;
+	struct servoarm arm;
+	struct sim_pty pty;
+	uint64_t byte_ns, now, t0;
+	uint64_t rx_done;		/* when the host's bytes are across */
+	uint64_t tx_free;		/* when our queued bytes are across */
+	uint8_t tx[QUEUE];
+	uint64_t tx_due[QUEUE];
+	size_t tx_head, tx_n;
+	double corrupt;
+	uint64_t rng;
+	/* the hand's poses in ticks, visited in turn while the arm is limp */
+	double hand[BUS_MAX_OPTS][SERVOARM_MAX];
+	int nhand, at_hand;
+	double dwell;			/* seconds the hand has held still */
+	unsigned long corrupted;
+	int verbose;
+};
+
+int
+bus_option(struct bus_options *b, int c, const char *arg)
+{
+	long v;
+
+	switch (c) {
+	case 'U':
+		if (strcmp(arg, "feetech") != 0 && strcmp(arg, "dynamixel"))
+			return usage_error("--bus %s: want feetech or "
+			    "dynamixel", arg);
+		b->bus = arg;
+		return 0;
+	case 'H':
+		if (b->nhand == BUS_MAX_OPTS)
+			return usage_error("at most %d hand poses",
+			    BUS_MAX_OPTS);
+		b->hand[b->nhand++] = arg;
+		return 0;
+	case 'y':
+		if (num_long(arg, 0, 508, &v))
+			return usage_error("--return-delay %s: want 0 to 508 "
+			    "microseconds", arg);
+		b->return_delay_us = v;
+		return 0;
+	}
+	if ((c == 'k' && b->nblock == BUS_MAX_OPTS) || (c == 'm' &&
+	    b->nmute == BUS_MAX_OPTS) || (c == 'f' && b->nfault ==
+	    BUS_MAX_OPTS))
+		return usage_error("at most %d of each bus fault", BUS_MAX_OPTS);
+	if (c == 'k')
+		b->block[b->nblock++] = arg;
+	else if (c == 'm')
+		b->mute[b->nmute++] = arg;
+	else
+		b->fault[b->nfault++] = arg;
+	return 0;
+}
+
+static uint64_t
+now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+/* A status reply from the emulator: on the line after its delay. */
+static void
+emit(void *ctx, const uint8_t *bytes, size_t n, uint32_t delay_us)
+{
+	struct bus *b = ctx;
+	uint64_t t = b->rx_done + (uint64_t)delay_us * 1000u;
+	size_t i, at;
+	uint8_t copy[SERVO_FRAME_MAX];
+
+	if (n > sizeof copy || b->tx_n + n > QUEUE)
+		return;		/* the host is not reading: drop it */
+	memcpy(copy, bytes, n);
+	if (b->corrupt > 0 && splitmix_uniform(&b->rng) < b->corrupt) {
+		copy[splitmix_next(&b->rng) % n] ^=
+		    (uint8_t)(1u << (splitmix_next(&b->rng) % 8));
+		b->corrupted++;
+	}
+	if (t < b->tx_free)
+		t = b->tx_free;
+	for (i = 0; i < n; i++) {
+		at = (b->tx_head + b->tx_n) % QUEUE;
+		b->tx[at] = copy[i];
+		t += b->byte_ns;
+		b->tx_due[at] = t;
+		b->tx_n++;
+	}
+	b->tx_free = t;
+}
+
+static int
+flush(struct bus *b)
+{
+	uint8_t out[QUEUE];
+	size_t k = 0, at;
+	ssize_t w;
+
+	while (k < b->tx_n) {
+		at = (b->tx_head + k) % QUEUE;
+		if (b->tx_due[at] > b->now)
+			break;
+		out[k++] = b->tx[at];
+	}
+	if (k == 0)
+		return 0;
+	w = write(b->pty.master, out, k);
+	if (w < 0)
+		return errno == EAGAIN || errno == EINTR ? 0 : -1;
+	b->tx_head = (b->tx_head + (size_t)w) % QUEUE;
+	b->tx_n -= (size_t)w;
+	return 0;
+}
+
+static const char *
+instr_name(uint8_t i)
+{
+	switch (i) {
+	case SERVO_PING: return "PING";
+	case SERVO_READ: return "READ";
+	case SERVO_WRITE: return "WRITE";
+	case SERVO_REG_WRITE: return "REG_WRITE";
+	case SERVO_ACTION: return "ACTION";
+	case SERVO_FACTORY_RESET: return "FACTORY_RESET";
+	case SERVO_REBOOT: return "REBOOT";
+	case SERVO_CLEAR: return "CLEAR";
+	case SERVO_SYNC_READ: return "SYNC_READ";
+	case SERVO_SYNC_WRITE: return "SYNC_WRITE";
+	case SERVO_BULK_READ: return "BULK_READ";
+	case SERVO_BULK_WRITE: return "BULK_WRITE";
+	}
+	return "?";
+}
+
+static void
+trace(void *ctx, const struct servo_packet *pk)
+{
+	const struct bus *b = ctx;
+
+	fprintf(stderr, "armsim: %.3f <- id %u %s, %u bytes of parameters\n",
+	    (double)(b->now - b->t0) / 1e9, pk->id, instr_name(pk->instr),
+	    pk->n);
+}
+
+/* "JOINT=VALUE" or "ID:VALUE": the joint's index and the number. */
+static int
+joint_value(const struct bus *b, const char *opt, const char *arg, char sep,
+    int *j, double *v)
+{
+	char name[SERVOARM_NAME];
+	const char *eq = strchr(arg, sep);
+
+	if (eq == NULL || (size_t)(eq - arg) >= sizeof name) {
+		usage_error("--%s %s: want JOINT%cVALUE", opt, arg, sep);
+		return -1;
+	}
+	memcpy(name, arg, (size_t)(eq - arg));
+	name[eq - arg] = '\0';
+	if ((*j = servoarm_find(&b->arm, name)) < 0) {
+		usage_error("--%s %s: no joint or servo id %s", opt, arg, name);
+		return -1;
+	}
+	if (num_double(eq + 1, v) != NUM_OK || fabs(*v) > 1e6) {
+		usage_error("--%s %s: %s is not a number", opt, arg, eq + 1);
+		return -1;
+	}
+	return 0;
+}
+
+static int
+list(const char *opt, const char *arg, double *q, int n)
+{
+	enum num_error e;
+	int bad;
+
+	if (num_double_list(arg, q, n, &e, &bad) != n) {
+		usage_error("--%s %s: want %d numbers, one per joint", opt, arg,
+		    n);
+		return -1;
+	}
+	return 0;
+}
+
+/* --block: where each obstacle stops its joint. */
+static int
+add_blocks(struct bus *b, const struct bus_options *o)
+{
+	struct servosim_motor *m;
+	double v, at, from;
+	int i, j;
+
+	for (i = 0; i < o->nblock; i++) {
+		if (joint_value(b, "block", o->block[i], '=', &j, &v) != 0)
+			return EXIT_USAGE;
+		m = &b->sim.m[j];
+		at = servoarm_ticks(&b->arm.j[j], b->arm.j[j].gripper ?
+		    servoarm_grip_value(&b->arm, v) : v);
+		from = m->shaft;
+		m->has_stop = 1;
+		m->stop_lo = from < at ? -1e9 : at;
+		m->stop_hi = from < at ? at : 1e9;
+	}
+	return 0;
+}
+
+/* --hand-pose: the poses in ticks; the hand starts for the first. */
+static int
+add_hand(struct bus *b, const struct bus_options *o)
+{
+	double q[SERVOARM_MAX];
+	int i, k;
+
+	for (k = 0; k < o->nhand; k++) {
+		if (list("hand-pose", o->hand[k], q, b->arm.n) != 0)
+			return EXIT_USAGE;
+		for (i = 0; i < b->arm.n; i++)
+			b->hand[k][i] = servoarm_ticks(&b->arm.j[i],
+			    b->arm.j[i].gripper ?
+			    servoarm_grip_value(&b->arm, q[i]) : q[i]);
+	}
+	b->nhand = o->nhand;
+	for (i = 0; b->nhand > 0 && i < b->arm.n; i++) {
+		b->sim.m[i].has_hand = 1;
+		b->sim.m[i].hand = b->hand[0][i];
+	}
+	return 0;
+}
+
+/* --mute and --servo-error. */
+static int
+add_faults(struct bus *b, const struct bus_options *o)
+{
+	double v;
+	int i, j;
+
+	for (i = 0; i < o->nmute; i++) {
+		if (strchr(o->mute[i], ':') == NULL) {
+			if ((j = servoarm_find(&b->arm, o->mute[i])) < 0)
+				return usage_error("--mute %s: no such joint "
+				    "or servo id", o->mute[i]);
+			b->sim.m[j].mute_after = 0;
+			continue;
+		}
+		if (joint_value(b, "mute", o->mute[i], ':', &j, &v) != 0)
+			return EXIT_USAGE;
+		b->sim.m[j].mute_after = v < 0 ? 0 : (long)v;
+	}
+	for (i = 0; i < o->nfault; i++) {
+		if (joint_value(b, "servo-error", o->fault[i], ':', &j, &v) ||
+		    v < 0 || v > 255)
+			return usage_error("--servo-error %s: want JOINT:BITS "
+			    "(0 to 255)", o->fault[i]);
+		b->sim.m[j].fault = (uint8_t)v;
+	}
+	return 0;
+}
+
+/* Joints at their start and speeds, then obstacles, hand and faults. */
+static int
+add_servos(struct bus *b, const struct bus_run *r)
+{
+	double q[SERVOARM_MAX] = { 0 }, speed[SERVOARM_MAX], v;
+	const struct bus_options *o = r->opt;
+	struct servosim_motor *m;
+	enum num_error e;
+	int i, ns, bad, st;
+
+	if (r->start && list("start", r->start, q, b->arm.n) != 0)
+		return EXIT_USAGE;
+	ns = r->speed ? num_double_list(r->speed, speed, b->arm.n, &e,
+	    &bad) : 0;
+	if (r->speed && ns != 1 && ns != b->arm.n)
+		return usage_error("--speed %s: one speed, or one per joint",
+		    r->speed);
+	for (i = 0; i < b->arm.n; i++) {
+		const struct servoarm_joint *jt = &b->arm.j[i];
+
+		if (jt->gripper)
+			q[i] = servoarm_grip_value(&b->arm, q[i]);
+		m = jt->series < 0 ? servosim_add(&b->sim, (uint8_t)jt->id,
+		    servoarm_ticks(jt, q[i])) : servosim_add_series(&b->sim,
+		    (uint8_t)jt->id, jt->series, servoarm_ticks(jt, q[i]));
+		if (m == NULL && jt->series >= 0 && servo_series((enum
+		    servo_series)jt->series)->proto != b->sim.proto)
+			return usage_error("joint %s: its servo (%s) is not on "
+			    "this bus", jt->name, servo_series((enum
+			    servo_series)jt->series)->name);
+		if (m == NULL)
+			return usage_error("servo id %d twice", jt->id);
+		if (ns > 0 && (v = speed[ns == 1 ? 0 : i]) > 0)
+			m->max_speed = v * (double)jt->ticks / 360.0;
+		if (o->return_delay_us >= 0)
+			servosim_set(&b->sim, m, SF_RETURN_DELAY,
+			    (int32_t)(o->return_delay_us / 2));
+	}
+	if ((st = add_blocks(b, o)) != 0 || (st = add_hand(b, o)) != 0)
+		return st;
+	return add_faults(b, o);
+}
+
+/* Once every joint is at the hand's pose, it takes them to the next. */
+static void
+next_hand(struct bus *b)
+{
+	int i;
+
+	if (b->at_hand + 1 >= b->nhand)
+		return;
+	for (i = 0; i < b->arm.n; i++)
+		if (fabs(b->sim.m[i].shaft - b->hand[b->at_hand][i]) > 0.5) {
+			b->dwell = 0;
+			return;
+		}
+	/* a hand pauses at each pose, as people do (and so a sampling
+	 * reader sees the extremes) */
+	if ((b->dwell += TICK_NS / 1e9) < HAND_DWELL)
+		return;
+	b->dwell = 0;
+	b->at_hand++;
+	for (i = 0; i < b->arm.n; i++)
+		b->sim.m[i].hand = b->hand[b->at_hand][i];
+}
+
+static void
+advance(struct bus *b, uint64_t *last)
+{
+	int steps = 0;
+
+	while (*last + TICK_NS <= b->now && steps++ < 200) {
+		servosim_step(&b->sim, TICK_NS / 1e9);
+		next_hand(b);
+		*last += TICK_NS;
+	}
+	if (*last + TICK_NS <= b->now)
+		*last = b->now;		/* we were stopped: skip ahead */
+}
+
+static int
+read_host(struct bus *b, uint64_t *last_rx)
+{
+	uint8_t buf[4096];
+	ssize_t n = read(b->pty.master, buf, sizeof buf);
+
+	if (n > 0) {
+		if (b->rx_done < b->now)
+			b->rx_done = b->now;
+		b->rx_done += (uint64_t)n * b->byte_ns;
+		*last_rx = b->now;
+		servosim_rx(&b->sim, buf, (size_t)n, emit, b);
+		return 0;
+	}
+	if (n < 0 && errno != EAGAIN && errno != EINTR && errno != EIO)
+		return -1;
+	return 0;
+}
+
+/* Sleep until input, the next reply's last byte, or the next tick. */
+static void
+wait_input(struct bus *b)
+{
+	uint64_t due = TICK_NS;
+	struct timespec ts;
+	fd_set rd;
+
+	if (b->tx_n > 0) {
+		uint64_t last = b->tx_free;
+
+		due = last > b->now ? last - b->now : 0;
+		if (due > TICK_NS)
+			due = TICK_NS;
+	}
+	ts.tv_sec = 0;
+	ts.tv_nsec = (long)due;
+	FD_ZERO(&rd);
+	FD_SET(b->pty.master, &rd);
+	pselect(b->pty.master + 1, &rd, NULL, NULL, &ts, NULL);
+}
+
+static int
+loop(struct bus *b, const struct bus_run *r)
+{
+	uint64_t last_tick, last_rx, end;
+
+	b->t0 = b->now = now_ns();
+	last_tick = last_rx = b->now;
+	end = b->t0 + (uint64_t)(r->exit_after * 1e9);
+	while (!*r->stop) {
+		b->now = now_ns();
+		if (r->exit_after > 0 && b->now >= end)
+			break;
+		advance(b, &last_tick);
+		if (read_host(b, &last_rx) != 0)
+			return -1;
+		if (b->now - last_rx > IDLE_NS && b->sim.dec.n > 0)
+			servosim_idle(&b->sim);
+		if (flush(b) != 0)
+			return -1;
+		wait_input(b);
+	}
+	return 0;
+}
+
+/* The joints: the arm description's, or the SO-101's. */
+static int
+load_arm(struct servoarm *a, const char *path)
+{
+	static struct arm_desc desc;
+	char why[200];
+	int r;
+
+	if (path == NULL) {
+		servoarm_so101(a);
+		return 0;
+	}
+	if ((r = arm_load(&desc, path)) != 0)
+		return r;
+	if (servoarm_from_desc(a, &desc, why, sizeof why) != 0) {
+		warnx_tool("%s: %s", path, why);
+		return EXIT_DATAERR;
+	}
+	return 0;
+}
+
+int
+bus_main(const struct bus_run *r)
+{
+	static struct bus b;
+	int st;
+
+	memset(&b, 0, sizeof b);
+	servosim_init(&b.sim, strcmp(r->opt->bus, "dynamixel") == 0 ?
+	    SERVO_DXL : SERVO_FEETECH);
+	if ((st = load_arm(&b.arm, r->arm)) != 0 ||
+	    (st = add_servos(&b, r)) != 0)
+		return st;
+	b.byte_ns = r->baud > 0 ? 10000000000ull / (uint64_t)r->baud : 0;
+	b.corrupt = r->corrupt;
+	b.rng = (uint64_t)r->seed;
+	b.verbose = r->verbose;
+	if (r->verbose) {
+		b.sim.trace = trace;
+		b.sim.trace_ctx = &b;
+	}
+#ifdef __linux__
+	/* replies are due within microseconds: wake on time, not up to
+	 * 50 us late as the default timer slack lets the kernel */
+	(void)prctl(PR_SET_TIMERSLACK, 1UL, 0UL, 0UL, 0UL);
+#endif
+	if (sim_pty_open(&b.pty) != 0) {
+		warnx_tool("cannot open a pseudo-terminal: %s",
+		    strerror(errno));
+		return EXIT_UNAVAILABLE;
+	}
+	if (r->link && sim_pty_link(&b.pty, r->link) != 0) {
+		if (errno == EEXIST)
+			warnx_tool("--link %s: exists and is not a symbolic "
+			    "link; not replacing it", r->link);
+		else
+			warnx_tool("%s: %s", r->link, strerror(errno));
+		sim_pty_close(&b.pty);
+		return EXIT_IOERR;
+	}
+	printf("%s\n", b.pty.path);
+	fflush(stdout);
+	st = loop(&b, r);
+	if (st != 0)
+		warnx_tool("%s: %s", b.pty.path, strerror(errno));
+	if (r->verbose)
+		fprintf(stderr, "armsim: %lu instructions, %lu replies, %lu "
+		    "corrupted\n", b.sim.packets, b.sim.replies, b.corrupted);
+	if (r->link)
+		sim_pty_unlink(&b.pty, r->link);
+	sim_pty_close(&b.pty);
+	return st != 0 ? EXIT_IOERR : EXIT_OK;
+}

@@ -1,0 +1,196 @@
+/*
+ * atomic.c - temp file + rename.
+ * rename(2) within one directory is atomic, so readers see the old file or
+ * the new one.  The temporary is created with O_EXCL and mode 0666 so the
+ * result gets the user's umask, as a plain fopen would give it; replacing
+ * a file keeps that file's mode.
+ *
+ * The one process-wide table in lib/: the temporaries being written,
+ * so that SIGINT, SIGTERM or SIGHUP (when the tool has no handler of its
+ * own) removes them before the process dies.  A signal handler can reach
+ * nothing but a static.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "atomic.h"
+
+#define LIVE_MAX 16
+static char *volatile live[LIVE_MAX];	/* temporaries being written */
+
+static void
+remove_live_and_die(int sig)
+{
+	int i;
+
+	for (i = 0; i < LIVE_MAX; i++)
+		if (live[i])
+			unlink(live[i]);	/* async-signal-safe */
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+/* Catch the signals that end a tool, unless it catches them itself. */
+static void
+catch_once(void)
+{
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP };
+	static int done;
+	struct sigaction sa, old;
+	size_t i;
+
+	if (done)
+		return;
+	done = 1;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = remove_live_and_die;
+	sigemptyset(&sa.sa_mask);
+	for (i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
+		if (sigaction(sigs[i], NULL, &old) == 0 &&
+		    old.sa_handler == SIG_DFL)
+			sigaction(sigs[i], &sa, NULL);
+}
+
+/* Add (on) or drop a temporary from the table, signals held meanwhile. */
+static void
+watch(char *tmp, int on)
+{
+	sigset_t all, old;
+	int i;
+
+	sigfillset(&all);
+	sigprocmask(SIG_BLOCK, &all, &old);
+	for (i = 0; i < LIVE_MAX; i++)
+		if (on ? live[i] == NULL : live[i] == tmp) {
+			live[i] = on ? tmp : NULL;
+			break;
+		}
+	sigprocmask(SIG_SETMASK, &old, NULL);
+}
+
+static char *
+temp_name(const char *path, unsigned attempt)
+{
+	const char *slash = strrchr(path, '/');
+	size_t dirlen = slash ? (size_t)(slash - path + 1) : 0;
+	const char *base = path + dirlen;
+	size_t n = strlen(path) + 32;
+	char *tmp = malloc(n);
+	unsigned long salt = (unsigned long)getpid() * 2654435761UL ^
+	    (unsigned long)time(NULL) ^ ((unsigned long)(uintptr_t)tmp >> 4);
+
+	if (tmp == NULL)
+		return NULL;
+	snprintf(tmp, n, "%.*s.%s.%06lx%u", (int)dirlen, path, base,
+	    salt & 0xffffffUL, attempt);
+	return tmp;
+}
+
+int
+atomic_open(struct atomic_file *af, const char *path)
+{
+	struct stat st;
+	unsigned attempt;
+	int fd = -1, exists;
+
+	memset(af, 0, sizeof af[0]);
+	if (strcmp(path, "-") == 0) {
+		af->fp = stdout;
+		return 0;
+	}
+	if ((af->path = strdup(path)) == NULL)
+		return -1;
+	exists = stat(path, &st) == 0;
+	if (exists && !S_ISREG(st.st_mode)) {
+		if ((af->fp = fopen(path, "w")) == NULL)
+			goto fail;
+		return 0;
+	}
+	catch_once();
+	for (attempt = 0; attempt < 100 && fd < 0; attempt++) {
+		free(af->tmp);
+		if ((af->tmp = temp_name(path, attempt)) == NULL)
+			goto fail;
+		fd = open(af->tmp, O_WRONLY | O_CREAT | O_EXCL, 0666);
+		if (fd < 0 && errno != EEXIST)
+			goto fail;
+	}
+	if (fd < 0)
+		goto fail;
+	watch(af->tmp, 1);
+	/* the replacement keeps the mode of the file it replaces */
+	if ((exists && fchmod(fd, st.st_mode & 07777) != 0) ||
+	    (af->fp = fdopen(fd, "w")) == NULL) {
+		watch(af->tmp, 0);
+		goto fail;
+	}
+	return 0;
+fail:
+	if (fd >= 0) {
+		close(fd);
+		unlink(af->tmp);
+	}
+	free(af->tmp);
+	free(af->path);
+	af->tmp = af->path = NULL;
+	return -1;
+}
+
+static void
+release(struct atomic_file *af)
+{
+	if (af->tmp)
+		watch(af->tmp, 0);
+	free(af->tmp);
+	free(af->path);
+	af->tmp = af->path = NULL;
+	af->fp = NULL;
+}
+
+int
+atomic_commit(struct atomic_file *af)
+{
+	int saved, rc = 0;
+
+	if (af->fp == stdout)
+		return fflush(stdout) == 0 && !ferror(stdout) ? 0 : -1;
+	if (fflush(af->fp) != 0 || ferror(af->fp))
+		rc = -1;
+	if (rc == 0 && af->tmp && fsync(fileno(af->fp)) != 0)
+		rc = -1;
+	saved = errno;
+	if (fclose(af->fp) != 0 && rc == 0) {
+		rc = -1;
+		saved = errno;
+	}
+	if (af->tmp) {
+		if (rc == 0 && rename(af->tmp, af->path) != 0) {
+			rc = -1;
+			saved = errno;
+		}
+		if (rc != 0)
+			unlink(af->tmp);
+	}
+	release(af);
+	errno = saved;
+	return rc;
+}
+
+void
+atomic_abort(struct atomic_file *af)
+{
+	if (af->fp == NULL || af->fp == stdout)
+		return;
+	fclose(af->fp);
+	if (af->tmp)
+		unlink(af->tmp);
+	release(af);
+}

@@ -1,0 +1,47 @@
+/*
+ * logfeed.h - an event log to planview's events as its bytes arrive: a
+ * pipe is never waited on, whole lines go through the shared reader
+ * (lib/evlog) batch by batch, and every element and sense is checked
+ * against the plan.  Used by cmd/planview.
+ */
+#ifndef SPINE_PLANVIEW_LOGFEED_H
+#define SPINE_PLANVIEW_LOGFEED_H
+
+#include <stddef.h>
+
+#include "planview/event.h"
+#include "planview/tree.h"
+
+#define PV_LINE_MAX 4096
+
+struct pv_log {
+	const struct pv_tree *t;
+	long line;		/* lines taken so far */
+	char head[PV_LINE_MAX + 1];	/* the CSV header, "" for JSON lines */
+	size_t hlen;
+	int started;		/* the first line has been seen */
+	char part[PV_LINE_MAX];	/* a line not yet ended */
+	size_t plen;
+	int overlong;		/* the current line is past PV_LINE_MAX */
+	char *batch;		/* the header and the whole lines of a feed */
+	size_t blen, bcap;
+	long batch_lines;
+	char error[200];	/* why pv_log_feed failed ... */
+	long error_line;	/* ... and on which line */
+};
+
+typedef int pv_event_fn(void *ctx, const struct pv_event *e);
+
+void pv_log_init(struct pv_log *l, const struct pv_tree *t);
+void pv_log_free(struct pv_log *l);
+/*
+ * Take n more bytes; fn gets each whole line's event (a nonzero return
+ * stops the feed with that value).  0, or -1 with l->error (bad data: a
+ * line that is no event, or an element or sense the plan does not have).
+ */
+int pv_log_feed(struct pv_log *l, const char *bytes, size_t n,
+    pv_event_fn *fn, void *ctx);
+/* At the end of input: 1 when a last line was cut short (dropped). */
+int pv_log_truncated(const struct pv_log *l);
+
+#endif
