@@ -3,34 +3,50 @@
  * counters, latches, sense values, the drive with attention.  Called by
  * cmd/planview for the live view, the page and the still picture.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "planview/state.h"
 
-int
-pv_state_open(struct pv_state *s, const struct pv_tree *t)
+/* Every element and the clock as a run has them before its first event. */
+static void
+fresh_run(struct pv_state *s)
 {
-	int ty;
 	unsigned i;
+	int ty;
 
-	memset(s, 0, sizeof *s);
-	s->t = t;
 	s->attention = -1;
 	s->cycle = -1;
 	s->first_cycle = -1;
+	s->time_ms = s->first_time_ms = 0;
+	s->cycles = 0;
 	for (ty = 0; ty < PLAN_NTYPES; ty++) {
-		s->elem[ty] = calloc((size_t)t->p->count[ty] + 1,
+		memset(s->elem[ty], 0, ((size_t)s->t->p->count[ty] + 1) *
 		    sizeof *s->elem[ty]);
-		if (s->elem[ty] == NULL)
-			return -1;
-		for (i = 0; i < t->p->count[ty]; i++) {
+		for (i = 0; i < s->t->p->count[ty]; i++) {
 			s->elem[ty][i].lit_cycle = -1;
 			s->elem[ty][i].latch = -1;
 			s->elem[ty][i].released = -1;
 			s->elem[ty][i].priority = -1;
 		}
 	}
+}
+
+int
+pv_state_open(struct pv_state *s, const struct pv_tree *t)
+{
+	int ty;
+
+	memset(s, 0, sizeof *s);
+	s->t = t;
+	for (ty = 0; ty < PLAN_NTYPES; ty++) {
+		s->elem[ty] = calloc((size_t)t->p->count[ty] + 1,
+		    sizeof *s->elem[ty]);
+		if (s->elem[ty] == NULL)
+			return -1;
+	}
+	fresh_run(s);
 	s->sense = calloc(65536, sizeof *s->sense);
 	s->sense_seen = calloc(65536, 1);
 	return s->sense && s->sense_seen ? 0 : -1;
@@ -90,8 +106,16 @@ pv_state_apply(struct pv_state *s, const struct pv_event *e, long now)
 {
 	struct pv_elem *x;
 
-	new_cycle(s, e);
 	s->events++;
+	if (e->event == PV_RUN) {	/* a new run: all of it afresh */
+		fresh_run(s);
+		s->run++;
+		snprintf(s->run_how, sizeof s->run_how, "%s", e->reason);
+		return;
+	}
+	if (s->run == 0)
+		s->run = 1;	/* a log that does not say how it began */
+	new_cycle(s, e);
 	if (e->event == PV_IDLE || e->type >= PLAN_NTYPES ||
 	    e->index >= s->t->p->count[e->type])
 		return;

@@ -1,9 +1,11 @@
 /*
  * state.h - what planview knows about a run so far: per element its last
  * outcome and when it lit, executed/succeeded/failed counters, its latch
- * and last releaser reading, a drive's runtime priority; the last value of every sense; the cycle,
- * the drive that had attention, the rate.  Pure: folded from pv_events
- * with the caller's clock.  Used by cmd/planview's live view and pages.
+ * and last releaser reading, a drive's runtime priority; the last value
+ * of every sense; the cycle, the drive that had attention, the rate; which
+ * run of the log it is.  A run boundary (B) starts all of it afresh but
+ * the senses' values.  Pure: folded from pv_events with the caller's
+ * clock.  Used by cmd/planview's live view and pages.
  */
 #ifndef SPINE_PLANVIEW_STATE_H
 #define SPINE_PLANVIEW_STATE_H
@@ -32,7 +34,9 @@ struct pv_state {
 	unsigned char *sense_seen;
 	long cycle, first_cycle, time_ms, first_time_ms, cycles;
 	int attention;		/* drive index with attention, -1: none */
-	unsigned long events;
+	unsigned long events;	/* in the whole log */
+	long run;		/* the log's run shown, from 1; 0: none yet */
+	char run_how[PV_REASON_MAX];	/* how it began, "" when unsaid */
 };
 
 /* 0, or -1 when out of memory (call pv_state_free either way). */
