@@ -647,14 +647,19 @@ EOF
 }
 
 @test "a bad sense script is refused with file:line:col (65)" {
-	printf 'cycle,Volume\n1,0\n' >"$T/s1.csv"
+	# a column that names no sense of the plan is left out, said once
+	printf 'cycle,Volume,Level,Pitch\n1,0,0,0\n' >"$T/s1.csv"
 	run --separate-stderr planrun "$T/tiny.plan" --senses "$T/s1.csv"
+	[ "$status" -eq 0 ]
+	[ "$stderr" = "planrun: $T/s1.csv:1: note: 2 columns name no sense of the plan, left out: Volume, Pitch" ]
+	printf 'cycle,Level,#5\n1,0,0\n' >"$T/s0.csv"
+	run --separate-stderr planrun "$T/tiny.plan" --senses "$T/s0.csv"
 	[ "$status" -eq 65 ]
-	[ "$stderr" = "planrun: $T/s1.csv:1:7: error: no sense 'Volume' in the plan (a name, #id or id)" ]
+	[ "$stderr" = "planrun: $T/s0.csv:1:13: error: sense '#5' has two columns" ]
 	printf 'cycle,Level\n1,0\n2,abc\n' >"$T/s2.csv"
 	run --separate-stderr planrun "$T/tiny.plan" --senses "$T/s2.csv"
 	[ "$status" -eq 65 ]
-	[[ "$stderr" == "planrun: $T/s2.csv:3:3: error: 'abc': "* ]]
+	[[ "$stderr" == "planrun: $T/s2.csv:3:3: error: Level 'abc': "* ]]
 	printf 'cycle,Level\n1,0\n2,40000\n' >"$T/s3.csv"
 	run --separate-stderr planrun "$T/tiny.plan" --senses "$T/s3.csv"
 	[ "$status" -eq 65 ]

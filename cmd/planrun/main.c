@@ -308,7 +308,8 @@ open_sources(struct options *o, struct session *s)
 	s->run.rules = &s->rules;
 	if (o->senses) {
 		s->script_open = 1;
-		if ((rc = script_open(&s->script, o->senses, &s->names)) != 0)
+		if ((rc = script_open(&s->script, o->senses, &s->names,
+		    &o->run)) != 0)
 			return exit_status(rc);
 		s->run.script = &s->script;	/* no --cycles: to its end */
 	}

@@ -22,6 +22,7 @@
 #include "run/agent.h"
 #include "evlog/names.h"
 #include "run/status.h"
+#include "senses/senses.h"
 
 /* ---- rules.c: --result ------------------------------------------------- */
 
@@ -48,29 +49,33 @@ uint8_t rules_result(struct rules *r, uint16_t action, uint8_t check);
 /* ---- script.c: --senses ------------------------------------------------ */
 
 /*
- * A sense script is read as the run goes, a row ahead of the cycle, so a
- * script of any length (or a pipe) takes constant memory; a bad row is
- * found when the run reaches it.
+ * A sense table (spine-senses(5), lib/senses) read as the run goes, a
+ * row ahead of the cycle, so a table of any length (or a pipe) takes
+ * constant memory; a bad row is found when the run reaches it.  A row
+ * placed by time_ms holds from the first cycle at or after that time at
+ * the run's pace (struct run_options); columns that name no sense of the
+ * plan are left out, with one note.
  */
 struct script {
 	FILE *fp;
-	struct csv_reader cr;
+	struct senses_reader sr;
 	struct diag d;
-	long cycle_col;		/* -1: row i is cycle i */
-	size_t width;		/* fields a row has */
-	long ncols;		/* sense columns */
-	uint16_t *sense;	/* per sense column: sense id */
-	int16_t *value;		/* the pending row's values */
-	long rows;		/* rows read */
+	int open;
+	long *sense;		/* per table column: sense id, -1: none */
 	long pending;		/* the pending row's cycle; 0: none */
 	long last;		/* the cycle of the last row read */
 	int ended;		/* no rows left */
+	/* time_ms to cycles: the run's pace (struct run_options) */
+	long tick_ms, tick_every;
+	double rate;
 };
 
-/* Open the CSV and read its header and first row; RUN_OK, or RUN_NO_INPUT,
-   RUN_BAD_DATA, RUN_IO after a message. */
+struct run_options;
+
+/* Open the table and read its header and first row, for a run paced by
+   o; RUN_OK, or RUN_NO_INPUT, RUN_BAD_DATA, RUN_IO after a message. */
 enum run_status script_open(struct script *s, const char *path,
-    const struct names *n);
+    const struct names *n, const struct run_options *o);
 void script_close(struct script *s);
 
 /* Apply every row that starts at or before `cycle` to values[id];
