@@ -17,6 +17,7 @@ fresh_run(struct pv_state *s)
 	int ty;
 
 	s->attention = -1;
+	s->running = -1;
 	s->cycle = -1;
 	s->first_cycle = -1;
 	s->time_ms = s->first_time_ms = 0;
@@ -30,6 +31,40 @@ fresh_run(struct pv_state *s)
 			s->elem[ty][i].released = -1;
 			s->elem[ty][i].priority = -1;
 		}
+	}
+}
+
+/* The senses the plan's releasers read (TR and FL read none), in the
+   order of the rows that read them: the highest drive's first. */
+static void
+find_reads(struct pv_state *s)
+{
+	const struct pv_tree *t = s->t;
+	struct plan_releaser rel;
+	size_t k;
+
+	for (k = 0; k < t->nrows; k++) {
+		const struct pv_row *r = &t->row[k];
+
+		if (r->type == PLAN_D) {
+			struct plan_drive d;
+
+			plan_get_drive(t->p, r->index, &d);
+			rel = d.rel;
+		} else if (r->type == PLAN_CE) {
+			struct plan_ce c;
+
+			plan_get_ce(t->p, r->index, &c);
+			rel = c.rel;
+		} else {
+			continue;
+		}
+		if (rel.cmp == PLAN_TR || rel.cmp == PLAN_FL ||
+		    rel.sense >= t->nsense || t->sense[rel.sense] == NULL ||
+		    s->is_read[rel.sense])
+			continue;
+		s->is_read[rel.sense] = 1;
+		s->reads[s->nreads++] = rel.sense;
 	}
 }
 
@@ -49,7 +84,12 @@ pv_state_open(struct pv_state *s, const struct pv_tree *t)
 	fresh_run(s);
 	s->sense = calloc(65536, sizeof *s->sense);
 	s->sense_seen = calloc(65536, 1);
-	return s->sense && s->sense_seen ? 0 : -1;
+	s->is_read = calloc(65536, 1);
+	s->reads = calloc(t->nrows + 1, sizeof *s->reads);
+	if (!s->sense || !s->sense_seen || !s->is_read || !s->reads)
+		return -1;
+	find_reads(s);
+	return 0;
 }
 
 void
@@ -61,6 +101,8 @@ pv_state_free(struct pv_state *s)
 		free(s->elem[ty]);
 	free(s->sense);
 	free(s->sense_seen);
+	free(s->is_read);
+	free(s->reads);
 	memset(s, 0, sizeof *s);
 }
 
@@ -138,7 +180,7 @@ pv_state_apply(struct pv_state *s, const struct pv_event *e, long now)
 	}
 	/* a drive executed this cycle is the one with attention */
 	if (e->event == PV_EXECUTED && e->type == PLAN_D)
-		s->attention = e->index;
+		s->attention = s->running = e->index;
 	outcome(x, e->event);
 	x->last = e->event;
 	x->lit_at = now;

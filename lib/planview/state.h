@@ -32,8 +32,13 @@ struct pv_state {
 	struct pv_elem *elem[6];	/* per type, per record */
 	long *sense;			/* last value per sense id */
 	unsigned char *sense_seen;
+	uint16_t *reads;		/* the senses releasers read, in
+					   tree order ... */
+	size_t nreads;
+	unsigned char *is_read;		/* ... and by id */
 	long cycle, first_cycle, time_ms, first_time_ms, cycles;
 	int attention;		/* drive index with attention, -1: none */
+	int running;		/* the drive that had it last in the run */
 	unsigned long events;	/* in the whole log */
 	long run;		/* the log's run shown, from 1; 0: none yet */
 	char run_how[PV_REASON_MAX];	/* how it began, "" when unsaid */
