@@ -68,6 +68,18 @@ want='cycle,time_ms,action,value
 	    "1,Wait 2,Wave 3,Stop 4,Stop 5,Wait " ]
 }
 
+@test "the same capture as JSON lines (telemetry --format jsonl) replays the same" {
+	awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) k[i] = $i; next }
+	    { printf "{"; for (i = 1; i <= NF; i++)
+		printf "%s\"%s\":%s", (i > 1 ? "," : ""), k[i], $i; print "}" }' \
+	    tel.csv > tel.jsonl
+	head -1 tel.jsonl | grep -qx '{"time_ms":0,"ObstacleDistance":32767,"Moving":0,"Lag":0,"Joint1":0,"Joint2":0,"Joint3":0}'
+	run --separate-stderr planrun arm.plan --senses tel.jsonl --tick-ms 125
+	[ "$status" -eq 0 ]
+	[ "$output" = "$want" ]
+	[ "$stderr" = "planrun: tel.jsonl:1: note: 4 columns name no sense of the plan, left out: Moving, Lag, Joint2, Joint3" ]
+}
+
 @test "rows within one cycle: the last one read before the cycle holds" {
 	printf 'time_ms,Joint1,ObstacleDistance\n0,0,999\n40,30,999\n90,0,999\n130,30,999\n' > fast.csv
 	# 125 ms a cycle: 40 and 90 ms both fall to cycle 2 (the later, 0,
@@ -103,4 +115,9 @@ want='cycle,time_ms,action,value
 	[ "$(tail -n +2 <<<"$output" | wc -l)" -eq "$last" ]
 	[ "$(tail -n +2 <<<"$output" | cut -d, -f3 | sort -u)" = Wait ]
 	[[ "$stderr" == *"left out: Moving, Lag, Joint2, Joint3" ]]
+	# and as JSON lines
+	armctl --port "$PORT" telemetry --every 50ms --count 3 --format jsonl \
+	    > live.jsonl
+	run -0 --separate-stderr planrun arm.plan --senses live.jsonl --tick-ms 125
+	[ "$(tail -n +2 <<<"$output" | cut -d, -f3 | sort -u)" = Wait ]
 }

@@ -41,6 +41,7 @@
 #include <stdio.h>
 
 #include "host/csv.h"
+#include "host/jsonl.h"
 #include "host/table.h"
 #include "planner/planner.h"
 #include "evlog/names.h"
@@ -155,9 +156,7 @@ struct evlog_reader {
 	enum evlog_format format;	/* found from the first line */
 	struct csv_reader csv;
 	int col[EVLOG_NCOLS];		/* CSV: column of each field */
-	char *buf;			/* JSON lines: the current line */
-	size_t cap;
-	long next_line;
+	struct jsonl_reader json;	/* JSON lines */
 	long line;			/* the line of the last event read */
 	long last_cycle;		/* in the current run */
 	struct evlog_event held;	/* read, after an implied B */

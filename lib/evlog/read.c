@@ -290,7 +290,7 @@ evlog_reader_open(struct evlog_reader *r, FILE *fp)
 
 	memset(r, 0, sizeof *r);
 	r->fp = fp;
-	r->next_line = 1;
+	jsonl_init(&r->json, fp);
 	c = getc(fp);
 	if (c != EOF)
 		ungetc(c, fp);
@@ -307,8 +307,7 @@ evlog_reader_close(struct evlog_reader *r)
 {
 	if (r->format == EVLOG_CSV)
 		csv_free(&r->csv);
-	free(r->buf);
-	r->buf = NULL;
+	jsonl_free(&r->json);
 }
 
 int
@@ -325,7 +324,7 @@ evlog_read(struct evlog_reader *r, struct evlog_event *e)
 	if (r->format == EVLOG_CSV)
 		got = csv_next(r, &f);
 	else
-		got = jsonl_next(r, f.v, f.col, &f.line);
+		got = evlog_jsonl_next(r, f.v, f.col, &f.line);
 	if (got <= 0)
 		return got;
 	r->line = f.line;

@@ -131,7 +131,7 @@ read_batch(struct pv_log *l, pv_event_fn *fn, void *ctx)
 	}
 	r.last_cycle = l->last_cycle;
 	while ((got = evlog_read(&r, &ev)) > 0) {
-		long at = r.format == EVLOG_CSV ? r.csv.line : r.next_line - 1;
+		long at = r.format == EVLOG_CSV ? r.csv.line : r.json.line;
 		long line = first + at - 1 - skip;
 
 		if (ev.implied && l->implied_line == 0)

@@ -4,7 +4,8 @@
  * `planrun --senses` replays it.  One reader and one writer; the meaning
  * of a sense name (which sense of which plan) is the caller's.  Host code.
  *
- * A header line, then rows of whole numbers:
+ * A header line, then rows of whole numbers (or JSON lines, one object a
+ * row with the column names as keys, as struct table writes them):
  *
  *	time_ms,ObstacleDistance,Moving,Lag
  *	0,32767,0,0
@@ -24,6 +25,7 @@
 #include <stdio.h>
 
 #include "host/csv.h"
+#include "host/jsonl.h"
 #include "host/table.h"
 
 /* What a row's place in time is given by. */
@@ -35,10 +37,18 @@ enum senses_key { SENSES_BY_ROW, SENSES_BY_CYCLE, SENSES_BY_TIME };
 
 struct senses_reader {
 	FILE *fp;
+	int json;		/* JSON lines, else CSV */
 	struct csv_reader csv;
+	struct jsonl_reader jl;
+	int held;		/* JSON: the first object, read for its keys,
+				   is the first row still to give */
+	const char **fv;	/* the row's fields by header position ... */
+	long *fc;		/* ... and where each starts */
+	const char **colname;	/* the name at each header position */
 	enum senses_key key;
 	long key_col;		/* the key's field, -1: none */
 	size_t width;		/* fields a row has */
+	long header_line;	/* where the columns were named */
 	size_t ncols;		/* sense columns, in header order */
 	char **name;		/* per sense column: its header name */
 	long *name_col;		/* ... and the header's column there */
@@ -53,8 +63,9 @@ struct senses_reader {
 	char error[160];
 };
 
-/* Start reading fp (the caller keeps it): the header.  0, or -1 with
-   err_line, err_col and error set (call senses_reader_close either way). */
+/* Start reading fp (the caller keeps it): the header, or the first JSON
+   object's keys.  0, or -1 with err_line, err_col and error set (call
+   senses_reader_close either way). */
 int senses_reader_open(struct senses_reader *r, FILE *fp);
 void senses_reader_close(struct senses_reader *r);
 

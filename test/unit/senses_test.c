@@ -72,11 +72,12 @@ test_write(void)
 	fclose(fp);
 }
 
+/* The two rows of csv or jsonl, read back. */
 static void
-test_read(void)
+read_back(const char *text)
 {
 	struct senses_reader r;
-	FILE *fp = file_with(csv);
+	FILE *fp = file_with(text);
 	int i, k;
 
 	CHECK(senses_reader_open(&r, fp) == 0);
@@ -85,13 +86,29 @@ test_read(void)
 		CHECK_STR(r.name[k], names[k]);
 	for (i = 0; i < 2; i++) {
 		CHECK(senses_read(&r) == 1);
-		CHECK(r.at == (i ? 250 : 0) && r.line == i + 2);
+		/* (JSON lines have no header line) */
+		CHECK(r.at == (i ? 250 : 0) && r.line == i + (*text == '{' ?
+		    1 : 2));
 		for (k = 0; k < 3; k++)
 			CHECK(r.value[k] == rows[i][k]);
 	}
 	CHECK(senses_read(&r) == 0);
 	senses_reader_close(&r);
 	fclose(fp);
+}
+
+static void
+test_read(void)
+{
+	struct senses_reader r;
+	FILE *fp;
+
+	read_back(csv);
+	read_back(jsonl);
+	/* JSON keys in another order on a later line: by name */
+	read_back("{\"time_ms\":0,\"ObstacleDistance\":32767,\"Moving\":0,"
+	    "\"Joint 1\":0}\n{\"Joint 1\":-30,\"Moving\":1,\"time_ms\":250,"
+	    "\"ObstacleDistance\":880}\n");
 	/* by cycle (the key anywhere), and by row */
 	fp = file_with("Level,cycle\n4,1\n5,3\n");
 	CHECK(senses_reader_open(&r, fp) == 0);
@@ -119,6 +136,9 @@ refused(const char *text, long line, long col, const char *why)
 		while (senses_read(&r) == 1)
 			;
 	CHECK(r.err_line == line && r.err_col == col);
+	if (r.err_line != line || r.err_col != col)
+		fprintf(stderr, "  at %ld:%ld, want %ld:%ld (%s)\n", r.err_line,
+		    r.err_col, line, col, r.error);
 	if (strstr(r.error, why) == NULL) {
 		CHECK(!"the reason");
 		fprintf(stderr, "  got '%s', want '%s'\n", r.error, why);
@@ -138,6 +158,14 @@ test_refused(void)
 	refused("cycle,A\n0,1\n", 2, 1, "cycle '0'");
 	refused("time_ms,A\n1,1.5\n", 2, 3, "A '1.5'");
 	refused("time_ms,A\n1,1,2\n", 2, 0, "expected 2 fields, found 3");
+	refused("{\"time_ms\":0,\"A\":1}\n{\"time_ms\":5,\"B\":1}\n", 2, 18,
+	    "'B': not a column of the first line");
+	refused("{\"time_ms\":0,\"A\":1}\n{\"time_ms\":5}\n", 2, 1, "no 'A'");
+	refused("{\"time_ms\":0,\"A\":1}\n{\"A\":1,\"A\":2}\n", 2, 12,
+	    "'A' twice");
+	refused("{\"time_ms\":0,\"A\":null}\n", 1, 18, "A '': ");
+	refused("{\"time_ms\":0,\"A\":1}\n{\"time_ms\":5 \"A\":2}\n", 2, 14,
+	    "expected ',' or '}'");
 }
 
 static void
@@ -150,9 +178,10 @@ test_random(void)
 	for (round = 0; round < 2000; round++) {
 		struct senses_reader r;
 		FILE *fp = tmpfile();
-		size_t n = strlen(csv);
+		const char *src = round % 3 ? csv : jsonl;
+		size_t n = strlen(src);
 
-		memcpy(buf, csv, n);
+		memcpy(buf, src, n);
 		for (i = round & 1 ? 20 : 0; i < (int)n; i++) {
 			x = x * 6364136223846793005UL + 1442695040888963407UL;
 			if ((x >> 60) < 3)
