@@ -217,12 +217,12 @@ replay_open(struct replay *r, const char *path, const struct names *n)
 	}
 	if ((r->fp = input_open(path, "r")) == NULL)
 		return RUN_NO_INPUT;
+	r->open = 1;	/* (closed even when the header is refused) */
 	if (evlog_reader_open(&r->er, r->fp) < 0) {
 		diag_error(&r->d, r->er.err_line, r->er.err_col, "%s",
 		    r->er.error);
 		return RUN_BAD_DATA;
 	}
-	r->open = 1;
 	return fill(r) < 0 ? RUN_BAD_DATA : RUN_OK;
 }
 
