@@ -264,3 +264,20 @@ SH
 	keys pv c Home
 	pane_wait pv '^.. D ProtectMotors .*\[\+[0-9]+\]$'
 }
+
+@test "an action with several callers lights under the one that ran it" {
+	# a wall at 100 mm: AvoidCollision backs off, its first step Halt;
+	# Halt is also BackOff's last step, and a step of CoolMotors, Greet
+	# and Nap, which never ran
+	printf 'cycle,RangeAhead,NearestSide,MotorCurrent,HumanNear,Asleep,Battery\n1,100,1,500,0,0,90\n' > wall.csv
+	planrun e.plan --senses wall.csv --cycles 1 --log wall.log -o /dev/null
+	grep -q '^1,0,E,A,[0-9]*,Halt,' wall.log
+	planview e.plan wall.log > f.txt
+	# Halt has five rows; only the one under BackOff's first step is lit
+	[ "$(grep -c ' A Halt ' f.txt)" -eq 5 ]
+	[ "$(grep -c '^#E *A Halt \|^#S *A Halt ' f.txt)" -eq 1 ]
+	[ "$(awk '/ AP / { ap = $3 } / APE / { step = $5 }
+	    /^#. *A Halt / { print ap, step }' f.txt)" = "BackOff 1" ]
+	# the others show no outcome either
+	[ "$(grep -c '^   *A Halt ' f.txt)" -eq 4 ]
+}

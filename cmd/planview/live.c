@@ -104,8 +104,7 @@ follow_top(const struct viewer *v, const struct screen *s, size_t n,
 				p = (long)i;
 			continue;
 		}
-		if (p >= 0 && st->elem[r->type][r->index].lit_cycle ==
-		    st->cycle)
+		if (p >= 0 && pv_state_row_lit(st, s->rows[i]) == st->cycle)
 			q = (long)i;	/* lit in the cycle shown */
 	}
 	if (p < 0)

@@ -90,8 +90,10 @@ pv_frame_row(const struct pv_state *s, size_t k, long now, char *buf,
 
 	*glow = pv_state_glow(s, r->type, r->index, now);
 	*last = x->last;
+	if (x->last && pv_state_row_lit(s, k) < 0)
+		*glow = *last = 0;	/* it lit under another caller */
 	n = put(buf, size, 0, "%c%c %*s%s %s  %s", PV_GLOW_MARKS[*glow],
-	    x->last ? x->last : ' ', 2 * r->depth, "",
+	    *last ? *last : ' ', 2 * r->depth, "",
 	    pv_type_tag(r->type), s->t->name[r->type][r->index], r->info);
 	if (x->priority >= 0)
 		n = put(buf, size, n, "  runtime p%ld", x->priority);

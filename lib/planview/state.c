@@ -22,6 +22,7 @@ fresh_run(struct pv_state *s)
 	s->first_cycle = -1;
 	s->time_ms = s->first_time_ms = 0;
 	s->cycles = 0;
+	memset(s->type_lit, 0, sizeof s->type_lit);
 	for (ty = 0; ty < PLAN_NTYPES; ty++) {
 		memset(s->elem[ty], 0, ((size_t)s->t->p->count[ty] + 1) *
 		    sizeof *s->elem[ty]);
@@ -68,6 +69,25 @@ find_reads(struct pv_state *s)
 	}
 }
 
+/* Each row's caller: the last row before it one level up. */
+static void
+find_parents(struct pv_state *s)
+{
+	const struct pv_tree *t = s->t;
+	size_t k, at[PV_MAX_DEPTH + 1];
+
+	for (k = 0; k <= PV_MAX_DEPTH; k++)
+		at[k] = PV_NO_PARENT;
+	for (k = 0; k < t->nrows; k++) {
+		unsigned d = t->row[k].depth;
+
+		s->parent[k] = d == 0 || d > PV_MAX_DEPTH ? PV_NO_PARENT :
+		    at[d - 1];
+		if (d <= PV_MAX_DEPTH)
+			at[d] = k;
+	}
+}
+
 int
 pv_state_open(struct pv_state *s, const struct pv_tree *t)
 {
@@ -86,9 +106,12 @@ pv_state_open(struct pv_state *s, const struct pv_tree *t)
 	s->sense_seen = calloc(65536, 1);
 	s->is_read = calloc(65536, 1);
 	s->reads = calloc(t->nrows + 1, sizeof *s->reads);
-	if (!s->sense || !s->sense_seen || !s->is_read || !s->reads)
+	s->parent = calloc(t->nrows + 1, sizeof *s->parent);
+	if (!s->sense || !s->sense_seen || !s->is_read || !s->reads ||
+	    !s->parent)
 		return -1;
 	find_reads(s);
+	find_parents(s);
 	return 0;
 }
 
@@ -103,6 +126,7 @@ pv_state_free(struct pv_state *s)
 	free(s->sense_seen);
 	free(s->is_read);
 	free(s->reads);
+	free(s->parent);
 	memset(s, 0, sizeof *s);
 }
 
@@ -182,6 +206,7 @@ pv_state_apply(struct pv_state *s, const struct pv_event *e, long now)
 	if (e->event == PV_EXECUTED && e->type == PLAN_D)
 		s->attention = s->running = e->index;
 	outcome(x, e->event);
+	s->type_lit[e->type] = 1;
 	x->last = e->event;
 	x->lit_at = now;
 	x->lit_cycle = e->cycle;
@@ -204,6 +229,24 @@ pv_state_glow(const struct pv_state *s, int type, unsigned index, long now)
 	if (x->lit_cycle == s->cycle)
 		return 3;
 	return age * 2 < PV_FADE_MS ? 2 : 1;
+}
+
+long
+pv_state_row_lit(const struct pv_state *s, size_t k)
+{
+	const struct pv_tree *t = s->t;
+	long lit = s->elem[t->row[k].type][t->row[k].index].lit_cycle;
+	size_t p;
+
+	for (p = s->parent[k]; lit >= 0 && p != PV_NO_PARENT;
+	    p = s->parent[p]) {
+		const struct pv_row *r = &t->row[p];
+		long up = s->elem[r->type][r->index].lit_cycle;
+
+		if (up != lit && (up >= 0 || s->type_lit[r->type]))
+			return -1;
+	}
+	return lit;
 }
 
 double
