@@ -281,3 +281,16 @@ SH
 	# the others show no outcome either
 	[ "$(grep -c '^   *A Halt ' f.txt)" -eq 4 ]
 }
+
+@test "Ctrl-C (SIGINT) ends the live view as a shell expects: 130, the terminal given back" {
+	tmux_start pv "planview e.plan run.log; echo status=\$? > status; sleep 60"
+	pane_wait pv 'end of log'
+	shell=$(tmux -S "$BATS_TEST_TMPDIR/tmux.sock" display -p -t pv '#{pane_pid}')
+	pid=$(pgrep -P "$shell" -x planview)
+	[ -n "$pid" ]
+	kill -INT "$pid"
+	for _ in $(seq 50); do [ -s status ] && break; sleep 0.2; done
+	[ "$(cat status)" = "status=130" ]
+	# the screen is the shell's again: the tree is gone
+	pane_gone pv 'f follow:on'
+}

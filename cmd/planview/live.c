@@ -8,6 +8,7 @@
  * waiting, redraws at most 20 times a second.  Called by main.c.
  */
 #include <curses.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -313,6 +314,34 @@ key(struct screen *s, int c)
 	return 0;
 }
 
+/* The signal that ends the view (Ctrl-C, kill, hangup), for the loop:
+   the terminal is given back first, then planview dies of it, as a
+   shell expects (130 for Ctrl-C). */
+static volatile sig_atomic_t ending;
+
+static void
+on_signal(int sig)
+{
+	ending = sig;
+}
+
+/* Before ncurses starts (it takes only signals left at their default). */
+static void
+catch_signals(void)
+{
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP };
+	struct sigaction sa, old;
+	size_t i;
+
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	for (i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
+		if (sigaction(sigs[i], NULL, &old) == 0 &&
+		    old.sa_handler == SIG_DFL)
+			sigaction(sigs[i], &sa, NULL);
+}
+
 /* The keyboard is the terminal even when stdin is the log. */
 static int
 open_screen(struct screen *s, size_t nrows)
@@ -329,6 +358,7 @@ open_screen(struct screen *s, size_t nrows)
 		warnx_tool("no terminal to read keys from (use --plain)");
 		return -1;
 	}
+	catch_signals();
 	if ((s->scr = newterm(NULL, stdout, s->tty)) == NULL) {
 		warnx_tool("cannot start the terminal (TERM=%s)",
 		    getenv("TERM") ? getenv("TERM") : "");
@@ -384,7 +414,7 @@ live_run(struct viewer *v)
 	if (v->o->filter)
 		snprintf(s.filter, sizeof s.filter, "%s", v->o->filter);
 	v->defer_errors = 1;
-	while (!quit) {
+	while (!quit && !ending) {
 		long now = clock_ms();
 
 		if (rc == 0 && (rc = read_waiting(v, now)) > 1)
@@ -407,6 +437,10 @@ live_run(struct viewer *v)
 	}
 	close_screen(&s);
 	viewer_errors(v);
+	if (ending) {
+		signal(ending, SIG_DFL);
+		raise(ending);
+	}
 	if (rc > 1)
 		return rc;
 	return viewer_finish(v);
