@@ -294,3 +294,12 @@ SH
 	# the screen is the shell's again: the tree is gone
 	pane_gone pv 'f follow:on'
 }
+
+@test "a log without times (a robot's) shows no time and no rate" {
+	# the log as armctl monitor writes it: the time column empty
+	awk -F, -v OFS=, 'NR > 1 { $2 = "" } { print }' run.log > robot.log
+	planview e.plan robot.log > r.txt
+	[ "$(head -1 r.txt)" = "cycle 20  attention: Explore  $(($(wc -l < run.log) - 1)) events" ]
+	tmux_start pv "planview e.plan robot.log; sleep 60"
+	pane_wait pv '^\[end of log\]  cycle 20  attention: Explore  [0-9]+ events$'
+}

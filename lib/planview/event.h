@@ -22,7 +22,8 @@
 #define PV_REASON_MAX 80
 
 struct pv_event {
-	long cycle, time_ms;
+	long cycle, time_ms;	/* time_ms 0 when the log has none ... */
+	int timed;		/* ... and then this is 0 */
 	char event;		/* one of the letters above */
 	uint8_t type;		/* element type (not for I) */
 	uint16_t index;		/* record index in that type's table */

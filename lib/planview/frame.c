@@ -72,10 +72,12 @@ pv_frame_title(const struct pv_state *s, const char *flags, size_t width,
 		    s->run_how[0] ? ")" : "");
 		n = field(buf, size, n, width, f);
 	}
-	snprintf(f, sizeof f, "time %ld ms", s->time_ms);
-	n = field(buf, size, n, width, f);
-	snprintf(f, sizeof f, "%.1f cycles/s", pv_state_rate(s));
-	n = field(buf, size, n, width, f);
+	if (s->timed) {		/* a robot's log has no clock: no time */
+		snprintf(f, sizeof f, "time %ld ms", s->time_ms);
+		n = field(buf, size, n, width, f);
+		snprintf(f, sizeof f, "%.1f cycles/s", pv_state_rate(s));
+		n = field(buf, size, n, width, f);
+	}
 	snprintf(f, sizeof f, "%lu events", s->events);
 	return field(buf, size, n, width, f);
 }

@@ -19,9 +19,10 @@
 
 /*
  * The title: `flags` first (such as "[paused]", may be ""), then the
- * cycle, the drive with attention, the run (after a boundary), the time,
- * the rate and the events, each only if it fits in `width` columns whole
- * (a long drive name is cut to fit).  Returns the length.
+ * cycle, the drive with attention, the run (after a boundary), the time
+ * and the rate (when the log gives times), and the events, each only if
+ * it fits in `width` columns whole (a long drive name is cut to fit).
+ * Returns the length.
  */
 size_t pv_frame_title(const struct pv_state *s, const char *flags,
     size_t width, char *buf, size_t size);

@@ -60,6 +60,7 @@ convert(struct pv_log *l, long line, const struct evlog_event *r,
 	memset(e, 0, sizeof *e);
 	e->cycle = r->cycle;
 	e->time_ms = r->time_ms < 0 ? 0 : r->time_ms;
+	e->timed = r->time_ms >= 0;
 	e->event = plan_event_letter(r->kind);
 	e->released = e->latch = -1;
 	if (r->kind == PLAN_EV_RUN)

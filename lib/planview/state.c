@@ -22,6 +22,7 @@ fresh_run(struct pv_state *s)
 	s->first_cycle = -1;
 	s->time_ms = s->first_time_ms = 0;
 	s->cycles = 0;
+	s->timed = 0;
 	memset(s->type_lit, 0, sizeof s->type_lit);
 	for (ty = 0; ty < PLAN_NTYPES; ty++) {
 		memset(s->elem[ty], 0, ((size_t)s->t->p->count[ty] + 1) *
@@ -181,6 +182,8 @@ pv_state_apply(struct pv_state *s, const struct pv_event *e, long now)
 	}
 	if (s->run == 0)
 		s->run = 1;	/* a log that does not say how it began */
+	if (e->timed)
+		s->timed = 1;
 	new_cycle(s, e);
 	if (e->event == PV_IDLE || e->type >= PLAN_NTYPES ||
 	    e->index >= s->t->p->count[e->type])

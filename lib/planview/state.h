@@ -44,6 +44,7 @@ struct pv_state {
 	int running;		/* the drive that had it last in the run */
 	unsigned long events;	/* in the whole log */
 	long run;		/* the log's run shown, from 1; 0: none yet */
+	int timed;		/* the run's log gives times */
 	unsigned char type_lit[PLAN_NTYPES];	/* an element of the type
 				   lit in the run (the log records them) */
 	char run_how[PV_REASON_MAX];	/* how it began, "" when unsaid */
