@@ -238,7 +238,7 @@ search(const struct detour_world *w, struct detour_world *fw,
 	memset(&ro, 0, sizeof ro);
 	ro.seed = o->seed;
 	ro.max_iter = o->max_iter > 0 ? o->max_iter : DETOUR_MAX_ITER;
-	ro.step = o->step > 0 ? o->step : 40;
+	ro.step = o->step > 0 ? o->step : 300;
 	ro.res = resolution(w, o);
 	ro.max_ms = o->max_ms;
 	ro.t0_ms = t0;

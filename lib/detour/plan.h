@@ -31,13 +31,13 @@ struct detour_opts {
 	long max_iter;		/* search rounds; 0: DETOUR_MAX_ITER */
 	double max_ms;		/* wall-time budget, 0 for none */
 	double period;		/* s between the path's rows; 0: 0.02 */
-	double step;		/* mm a point moves per search step; 0: 40 */
+	double step;		/* mm a point moves per search step; 0: 300 */
 	double res;		/* mm between collision checks; 0: half the
 				 * least margin, within 1..5 */
 	int shortcuts;		/* random shortcuts; 0: 40, -1: none */
 };
 
-#define DETOUR_MAX_ITER 4000L
+#define DETOUR_MAX_ITER 1000L
 
 struct detour_report {
 	enum detour_status status;

@@ -29,6 +29,7 @@ struct search {
 	const double *from;	/* the held joints' values */
 	int dim;
 	double weight[ARM_MAX_JOINTS];	/* mm per degree, by moved joint */
+	double a[ARM_MAX_JOINTS], b[ARM_MAX_JOINTS];	/* the ends */
 	uint64_t rng;
 };
 
@@ -66,7 +67,7 @@ tree_add(struct tree *t, const double *q, long parent)
 }
 
 static double
-dist(const struct search *s, const double *a, const double *b)
+dist2(const struct search *s, const double *a, const double *b)
 {
 	double d2 = 0, d;
 	int i;
@@ -75,7 +76,7 @@ dist(const struct search *s, const double *a, const double *b)
 		d = s->weight[i] * (a[i] - b[i]);
 		d2 += d * d;
 	}
-	return sqrt(d2);
+	return d2;
 }
 
 static long
@@ -85,7 +86,8 @@ nearest(const struct search *s, const struct tree *t, const double *q)
 	long i, at = 0;
 
 	for (i = 0; i < t->n; i++)
-		if ((d = dist(s, t->q + (size_t)i * (size_t)s->dim, q)) < best) {
+		if ((d = dist2(s, t->q + (size_t)i * (size_t)s->dim, q)) <
+		    best) {
 			best = d;
 			at = i;
 		}
@@ -113,16 +115,17 @@ clear_move(const struct search *s, const double *a, const double *b)
 	return detour_move_clear(s->w, qa, qb, s->o->res, NULL, NULL);
 }
 
-/* One step of t towards q; the new node's index in *at. */
+/* One step of t from its node `near` towards q; the new node's index in
+ * *at. */
 static enum grow
-extend(struct search *s, struct tree *t, const double *q, long *at)
+step_from(struct search *s, struct tree *t, long near, const double *q,
+    long *at)
 {
 	double next[ARM_MAX_JOINTS], d;
-	long near = nearest(s, t, q);
 	const double *qn = t->q + (size_t)near * (size_t)s->dim;
 	int i, reached;
 
-	d = dist(s, qn, q);
+	d = sqrt(dist2(s, qn, q));
 	reached = d <= s->o->step;
 	for (i = 0; i < s->dim; i++)
 		next[i] = reached ? q[i] : qn[i] + s->o->step / d *
@@ -136,24 +139,50 @@ extend(struct search *s, struct tree *t, const double *q, long *at)
 }
 
 static enum grow
+extend(struct search *s, struct tree *t, const double *q, long *at)
+{
+	return step_from(s, t, nearest(s, t, q), q, at);
+}
+
+/* Steps towards q while they advance: after the first, the node nearest
+ * q is the one just added. */
+static enum grow
 connect(struct search *s, struct tree *t, const double *q, long *at)
 {
-	enum grow g;
+	enum grow g = extend(s, t, q, at);
 
-	while ((g = extend(s, t, q, at)) == ADVANCED)
-		;
+	while (g == ADVANCED)
+		g = step_from(s, t, *at, q, at);
 	return g;
 }
+
+/*
+ * Half the random poses lie near the straight move between the ends
+ * (within SPREAD degrees of a point on it, each joint): a detour is
+ * mostly a bend of that move, and the rest of the joint space is large.
+ * The other half come from the whole of it.
+ */
+#define SPREAD 45
 
 static void
 random_pose(struct search *s, double *q)
 {
-	int i;
+	double u, lo, hi;
+	int i, near = splitmix_uniform(&s->rng) < 0.5;
 
+	u = splitmix_uniform(&s->rng);
 	for (i = 0; i < s->dim; i++) {
 		const struct arm_joint *j = &s->w->arm->joint[s->w->move[i]];
 
-		q[i] = j->lo + splitmix_uniform(&s->rng) * (j->hi - j->lo);
+		lo = j->lo;
+		hi = j->hi;
+		if (near) {
+			double c = s->a[i] + u * (s->b[i] - s->a[i]);
+
+			lo = fmax(lo, c - SPREAD);
+			hi = fmin(hi, c + SPREAD);
+		}
+		q[i] = lo + splitmix_uniform(&s->rng) * (hi - lo);
 	}
 }
 
@@ -252,8 +281,8 @@ detour_rrt_connect(const struct detour_world *w, const double *from,
 	*iter = 0;
 	for (i = 0; i < s.dim; i++) {
 		s.weight[i] = w->lever[w->move[i]];
-		a[i] = from[w->move[i]];
-		b[i] = to[w->move[i]];
+		s.a[i] = a[i] = from[w->move[i]];
+		s.b[i] = b[i] = to[w->move[i]];
 	}
 	t[0].dim = t[1].dim = s.dim;
 	if (tree_add(&t[0], a, -1) < 0 || tree_add(&t[1], b, -1) < 0)

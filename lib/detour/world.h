@@ -61,7 +61,8 @@ double detour_motion(const struct detour_world *w, const double *a,
  * Does the straight joint move from a to b keep clear?  Poses are
  * checked so that no point of the arm moves more than res mm between
  * two checks (b included, a not).  1 clear, 0 not (*which as above, and
- * *at the fraction of the move where it was found).
+ * *at the fraction of the move where a pose too near was found: not
+ * necessarily the first).
  */
 int detour_move_clear(const struct detour_world *w, const double *a,
     const double *b, double res, int *which, double *at);
