@@ -308,6 +308,8 @@ sample(const struct detour_world *w, const struct via *v, const double *base,
 {
 	size_t nj = (size_t)w->arm->njoints;
 	uint32_t n = (uint32_t)lround(total_time(v) / period) + 1, k;
+	double rate = 1 / period;
+	int whole = fabs(rate - round(rate)) < 1e-9;	/* 50 Hz: k / 50 */
 
 	memset(out, 0, sizeof *out);
 	out->q = malloc((size_t)n * nj * sizeof *out->q);
@@ -321,7 +323,7 @@ sample(const struct detour_world *w, const struct via *v, const double *base,
 	out->nj = (int)nj;
 	out->timed = 1;
 	for (k = 0; k < n; k++) {
-		out->t[k] = k * period;
+		out->t[k] = whole ? k / round(rate) : k * period;
 		pose_at(w, v, base, k + 1 == n ? total_time(v) : out->t[k],
 		    out->q + k * nj);
 	}
