@@ -106,34 +106,35 @@ fit_free(const struct arm_desc *a, struct arm_obstacle *c,
  * clear, and the target too (an estimate is a guess, and one that fills
  * the target would end the detours on a guess; if the target really is
  * held, the next run is blocked there and says so).  Returns how many
- * are left in b, the one whose link moved most first.
+ * are left in b, by how far their links moved, most first.
  */
 static int
 fit_block(const struct arm_desc *a, struct detour_block *b,
     const double *from, const double *to, double link_radius)
 {
-	struct arm_obstacle keep;
+	struct arm_obstacle c;
 	double sw;
-	int k, n = 0, top = 0;
+	int k, n = 0, i, l;
 
-	for (k = 0; k < b->nfound; k++)
-		if (fit_free(a, &b->found[k], from, link_radius) &&
-		    fit_free(a, &b->found[k], to, link_radius)) {
-			b->found[n] = b->found[k];
-			b->sweep[n] = b->sweep[k];
-			b->link[n] = b->link[k];
-			if (b->sweep[n] > b->sweep[top])
-				top = n;
-			n++;
+	for (k = 0; k < b->nfound; k++) {
+		if (!fit_free(a, &b->found[k], from, link_radius) ||
+		    !fit_free(a, &b->found[k], to, link_radius))
+			continue;
+		c = b->found[k];
+		sw = b->sweep[k];
+		l = b->link[k];
+		/* in place, by sweep, most first */
+		for (i = n; i > 0 && b->sweep[i - 1] < sw; i--) {
+			b->found[i] = b->found[i - 1];
+			b->sweep[i] = b->sweep[i - 1];
+			b->link[i] = b->link[i - 1];
 		}
-	b->nfound = n;
-	if (top > 0) {
-		keep = b->found[0], b->found[0] = b->found[top];
-		b->found[top] = keep;
-		sw = b->sweep[0], b->sweep[0] = b->sweep[top];
-		b->sweep[top] = sw;
-		k = b->link[0], b->link[0] = b->link[top], b->link[top] = k;
+		b->found[i] = c;
+		b->sweep[i] = sw;
+		b->link[i] = l;
+		n++;
 	}
+	b->nfound = n;
 	return n;
 }
 
@@ -212,19 +213,19 @@ plan_with(const struct arm_desc *a, struct arm_obstacle_map *map,
 
 /*
  * The guesses of where a block was, boldest last: every link that moved
- * (any of them may have touched), the one that moved most (the likeliest,
- * first in b), and that one's outer and inner halves.  Each guess is a
- * run of obstacles in g; start[i] and count[i] say where.  Returns the
- * number of guesses.
+ * (any of them may have touched), then each alone, the one that moved
+ * most first (the likeliest), then that one's outer and inner halves.
+ * Each guess is a run of obstacles in g; start[i] and count[i] say
+ * where.  Returns the number of guesses.
  */
-#define GUESSES 4
+#define GUESSES (ARM_MAX_CHAIN + 3)
 
 static int
 guesses(const struct detour_block *b, struct arm_obstacle *g, int *start,
     int *count)
 {
 	struct arm_obstacle half;
-	int k, n = 0, m = 0;
+	int k, i, n = 0, m = 0;
 
 	if (b->nfound == 0)
 		return 0;
@@ -232,14 +233,14 @@ guesses(const struct detour_block *b, struct arm_obstacle *g, int *start,
 	for (k = 0; k < b->nfound; k++)
 		g[m++] = b->found[k];
 	count[n++] = b->nfound;
-	if (b->nfound > 1) {
+	for (k = 0; k < b->nfound && b->nfound > 1; k++) {
 		start[n] = m;
-		g[m++] = b->found[0];
+		g[m++] = b->found[k];
 		count[n++] = 1;
 	}
 	for (k = 0; k < 2; k++) {
 		half = b->found[0];
-		for (int i = 0; i < 3; i++)
+		for (i = 0; i < 3; i++)
 			(k == 0 ? half.c : half.hi)[i] = (half.c[i] +
 			    half.hi[i]) / 2;
 		start[n] = m;
@@ -292,12 +293,12 @@ replan(const struct arm_desc *a, struct arm_obstacle_map *map,
     enum detour_ran ran, const struct detour_attempts_opts *o,
     struct arm_path *next, struct detour_outcome *out)
 {
-	struct arm_obstacle g[ARM_MAX_CHAIN + GUESSES];
+	struct arm_obstacle g[2 * ARM_MAX_CHAIN + 3];
 	struct detour_estimate_opts eo = o->estimate;
 	int start[GUESSES], count[GUESSES], ng, i, rc = -1;
 	struct detour_watch w = o->watch;
 	struct detour_report r;
-	struct detour_block b;
+	struct detour_block b, seen;
 	char reason[600];
 	double ms = 0;
 
@@ -315,14 +316,15 @@ replan(const struct arm_desc *a, struct arm_obstacle_map *map,
 	if (target_held(a, map, &b, to, ran, eo.probe > 0 ? eo.probe : 10,
 	    out))
 		return -1;
+	seen = b;
 	fit_block(a, &b, from, to, o->link_radius);
 	ng = guesses(&b, g, start, count);
 	if (out->nplans >= o->detours || ng == 0) {
-		for (i = 0; i < b.nfound; i++)
-			arm_obstacles_add(map, &b.found[i]);
-		return needs_help(a, map, &b, ng == 0 ? "the block was too "
-		    "small to map" : o->detours ? "no detour left" :
-		    "no detours allowed", out);
+		for (i = 0; i < seen.nfound; i++)
+			arm_obstacles_add(map, &seen.found[i]);
+		return needs_help(a, map, &b, ng == 0 ? "what blocked the arm "
+		    "fills where it began or the target" : o->detours ?
+		    "no detour left" : "no detours allowed", out);
 	}
 	for (i = 0; i < ng && (i == 0 || r.status == DETOUR_NO_WAY); i++) {
 		rc = plan_with(a, map, g + start[i], count[i], from, to, o,
@@ -337,8 +339,8 @@ replan(const struct arm_desc *a, struct arm_obstacle_map *map,
 		out->found += count[i];
 		return 0;
 	}
-	for (i = 0; i < b.nfound; i++)
-		arm_obstacles_add(map, &b.found[i]);
+	for (i = 0; i < seen.nfound; i++)
+		arm_obstacles_add(map, &seen.found[i]);
 	snprintf(reason, sizeof reason, "no detour (%s)", r.why);
 	return needs_help(a, map, &b, reason, out);
 }
