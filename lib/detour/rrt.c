@@ -244,14 +244,10 @@ grow_trees(struct search *s, struct tree *t, double **pts, int *npts,
 		random_pose(s, q);
 		if (extend(s, ta, q, &na) != TRAPPED &&
 		    connect(s, tb, ta->q + (size_t)na * (size_t)s->dim,
-		    &nb) == REACHED) {
-			if (ta != &t[0]) {
-				sw = ta; ta = tb; tb = sw;
-				long x = na; na = nb; nb = x;
-			}
-			return join(s, ta, na, tb, nb, pts, npts) < 0 ?
+		    &nb) == REACHED)
+			return (ta == &t[0] ? join(s, ta, na, tb, nb, pts,
+			    npts) : join(s, tb, nb, ta, na, pts, npts)) < 0 ?
 			    DETOUR_RRT_NO_MEMORY : DETOUR_RRT_FOUND;
-		}
 		sw = ta;
 		ta = tb;
 		tb = sw;

@@ -216,7 +216,8 @@ time_through(const struct detour_world *w, struct via *v, double period)
 	    v->dur, v->vel, v->acc, v->work) < 0)
 		return -1;
 	fit_all(v, 0);
-	c = limit_factor(w, v, 0, v->n - 1);
+	if (!((c = limit_factor(w, v, 0, v->n - 1)) > 0))
+		c = 1;	/* nothing moves: the shortest segments stand */
 	for (k = 0; k + 1 < v->n; k++)
 		T += (v->dur[k] *= c);
 	c = ceil(T / period - 1e-9) * period / T;
@@ -234,11 +235,13 @@ time_through(const struct detour_world *w, struct via *v, double period)
 static void
 time_stops(const struct detour_world *w, struct via *v, double period)
 {
+	double c;
 	int k;
 
 	fit_all(v, 1);
 	for (k = 0; k + 1 < v->n; k++) {
-		v->dur[k] *= limit_factor(w, v, k, k + 1);
+		c = limit_factor(w, v, k, k + 1);
+		v->dur[k] *= c > 0 ? c : 1;
 		v->dur[k] = ceil(v->dur[k] / period - 1e-9) * period;
 		if (v->dur[k] < period)
 			v->dur[k] = period;
