@@ -287,20 +287,48 @@ target_held(const struct arm_desc *a, struct arm_obstacle_map *map,
 	return 1;
 }
 
+/*
+ * Plan round each guess of block b in turn while no way keeps clear of
+ * it; the path into next, the time and the status into out.  0 when a
+ * guess gave a way (its obstacles stay in the map), or -1 with r's why.
+ */
+static int
+plan_guesses(const struct arm_desc *a, struct arm_obstacle_map *map,
+    const struct detour_block *b, const double *from, const double *to,
+    const struct detour_attempts_opts *o, struct arm_path *next,
+    struct detour_report *r, struct detour_outcome *out)
+{
+	struct arm_obstacle g[2 * ARM_MAX_CHAIN + 3];
+	int start[GUESSES], count[GUESSES], ng, i, rc = -1;
+	double ms = 0;
+
+	ng = guesses(b, g, start, count);
+	for (i = 0; i < ng && (i == 0 || r->status == DETOUR_NO_WAY); i++) {
+		rc = plan_with(a, map, g + start[i], count[i], from, to, o,
+		    next, r);
+		ms += r->ms;
+		if (rc == 0) {
+			out->found += count[i];
+			break;
+		}
+	}
+	out->plan = r->status;
+	out->plan_ms[out->nplans++] = ms;
+	return rc;
+}
+
 static int
 replan(const struct arm_desc *a, struct arm_obstacle_map *map,
     const double *from, const double *to, const struct detour_samples *s,
     enum detour_ran ran, const struct detour_attempts_opts *o,
     struct arm_path *next, struct detour_outcome *out)
 {
-	struct arm_obstacle g[2 * ARM_MAX_CHAIN + 3];
 	struct detour_estimate_opts eo = o->estimate;
-	int start[GUESSES], count[GUESSES], ng, i, rc = -1;
 	struct detour_watch w = o->watch;
 	struct detour_report r;
 	struct detour_block b, seen;
 	char reason[600];
-	double ms = 0;
+	int i;
 
 	eo.attempt = ++out->blocks;
 	if (ran == DETOUR_RAN_SHORT) {
@@ -317,31 +345,21 @@ replan(const struct arm_desc *a, struct arm_obstacle_map *map,
 	    out))
 		return -1;
 	seen = b;
-	fit_block(a, &b, from, to, o->link_radius);
-	ng = guesses(&b, g, start, count);
-	if (out->nplans >= o->detours || ng == 0) {
-		for (i = 0; i < seen.nfound; i++)
-			arm_obstacles_add(map, &seen.found[i]);
-		return needs_help(a, map, &b, ng == 0 ? "what blocked the arm "
-		    "fills where it began or the target" : o->detours ?
-		    "no detour left" : "no detours allowed", out);
-	}
-	for (i = 0; i < ng && (i == 0 || r.status == DETOUR_NO_WAY); i++) {
-		rc = plan_with(a, map, g + start[i], count[i], from, to, o,
-		    next, &r);
-		ms += r.ms;
-		if (rc == 0)
-			break;
-	}
-	out->plan = r.status;
-	out->plan_ms[out->nplans++] = ms;
-	if (rc == 0) {
-		out->found += count[i];
+	if (fit_block(a, &b, from, to, o->link_radius) > 0 &&
+	    out->nplans < o->detours &&
+	    plan_guesses(a, map, &b, from, to, o, next, &r, out) == 0)
 		return 0;
-	}
+	/* the end: the block mapped as it was found, for the message */
 	for (i = 0; i < seen.nfound; i++)
 		arm_obstacles_add(map, &seen.found[i]);
-	snprintf(reason, sizeof reason, "no detour (%s)", r.why);
+	if (b.nfound == 0)
+		snprintf(reason, sizeof reason, "what blocked the arm fills "
+		    "where it began or the target");
+	else if (out->nplans >= o->detours && out->plan == DETOUR_OK)
+		snprintf(reason, sizeof reason, "%s", o->detours ?
+		    "no detour left" : "no detours allowed");
+	else
+		snprintf(reason, sizeof reason, "no detour (%s)", r.why);
 	return needs_help(a, map, &b, reason, out);
 }
 
