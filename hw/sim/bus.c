@@ -440,7 +440,7 @@ loop(struct bus *b, const struct bus_run *r)
 	return 0;
 }
 
-/* The joints: the arm description's, or the SO-101's. */
+/* The joints: the arm description's, or the built-in SO-101's. */
 static int
 load_arm(struct servoarm *a, const char *path)
 {
@@ -449,10 +449,9 @@ load_arm(struct servoarm *a, const char *path)
 	int r;
 
 	if (path == NULL) {
-		servoarm_so101(a);
-		return 0;
-	}
-	if ((r = arm_load(&desc, path)) != 0)
+		if (arm_builtin_so101(&desc) != 0)
+			return EXIT_DATAERR;
+	} else if ((r = arm_load(&desc, path)) != 0)
 		return r;
 	if (servoarm_from_desc(a, &desc, why, sizeof why) != 0) {
 		warnx_tool("%s: %s", path, why);

@@ -39,6 +39,18 @@ path_grow(struct arm_path *p, int nj)
 	return 0;
 }
 
+int
+arm_path_append(struct arm_path *p, int nj, const double *q, double t,
+    long line)
+{
+	if (path_grow(p, nj) < 0)
+		return -1;
+	memcpy(p->q + (size_t)p->n * nj, q, sizeof *q * nj);
+	p->t[p->n] = t;
+	p->line[p->n++] = line;
+	return 0;
+}
+
 void
 arm_path_free(struct arm_path *p)
 {
@@ -51,9 +63,25 @@ arm_path_free(struct arm_path *p)
 /* The columns a path file may have, found in its header. */
 struct cols {
 	int joint[ARM_MAX_JOINTS];	/* by arm joint, or -1 */
-	int x, y, z, pitch, roll, t;
+	int x, y, z, pitch, roll, t, status;
 	int joints;			/* every positioning joint given */
 };
+
+/* q1..qN in the arm's joint order, when the names are not there. */
+static void
+numbered_cols(const struct csv_header *h, const struct arm_desc *a,
+    struct cols *c)
+{
+	char name[16];
+	int j;
+
+	for (j = 0; j < a->njoints; j++) {
+		snprintf(name, sizeof name, "q%d", j + 1);
+		c->joint[j] = csv_header_find(h, name);
+		if (arm_is_positioning(a, j) && c->joint[j] < 0)
+			c->joints = 0;
+	}
+}
 
 static void
 find_cols(const struct csv_header *h, const struct arm_desc *a,
@@ -67,6 +95,11 @@ find_cols(const struct csv_header *h, const struct arm_desc *a,
 		if (arm_is_positioning(a, j) && c->joint[j] < 0)
 			c->joints = 0;
 	}
+	if (!c->joints && csv_header_find(h, "q1") >= 0) {
+		c->joints = 1;
+		numbered_cols(h, a, c);
+	}
+	c->status = csv_header_find(h, "status");
 	c->x = csv_header_find(h, "x");
 	c->y = csv_header_find(h, "y");
 	c->z = csv_header_find(h, "z");
@@ -143,14 +176,30 @@ row_target(struct reader *rd, const struct csv_reader *r, double *q)
 	    &t.pitch)) < 0 ||
 	    (t.has_roll = field(r, rd->c.roll, "roll", rd->d, &t.roll)) < 0)
 		return -1;
-	kin3d_solve(rd->k, &t, q, q, &res);
+	arm_solve_near(rd->k, &t, q, q, &res);
 	if (res.status != KIN_OK) {
 		diag_error(rd->d, r->line, 0, "x,y,z = %g,%g,%g: %s (%g mm "
 		    "away)", t.x, t.y, t.z, kin_status_name(res.status),
 		    res.err);
-		return -1;
+		return -2;
 	}
 	return 0;
+}
+
+/* ikreach marks the rows it could not solve: never move to those. */
+static int
+row_status(struct reader *rd, const struct csv_reader *r)
+{
+	const char *s;
+
+	if (rd->c.status < 0 || (size_t)rd->c.status >= csv_nfields(r))
+		return 0;
+	s = csv_field(r, (size_t)rd->c.status);
+	if (*s == '\0' || strcmp(s, "ok") == 0)
+		return 0;
+	diag_error(rd->d, r->line, csv_col(r, (size_t)rd->c.status), "the "
+	    "joint values of this row missed their target (status %s)", s);
+	return -2;
 }
 
 static int
@@ -192,8 +241,9 @@ read_rows(struct reader *rd, struct csv_reader *r, struct arm_path *p,
 			diag_error(rd->d, r->line, 0, "too many waypoints");
 			return -1;
 		}
-		if (rd->c.joints == 0 && row_target(rd, r, q) < 0)
-			return -1;
+		if ((got = row_status(rd, r)) < 0 || (rd->c.joints == 0 &&
+		    (got = row_target(rd, r, q)) < 0))
+			return got;
 		if (row_joints(rd, r, q) < 0 || row_time(rd, r, p, period) < 0)
 			return -1;
 		memcpy(p->q + (size_t)p->n * a->njoints, q,
@@ -231,8 +281,8 @@ start_reading(struct reader *rd, struct csv_reader *r, struct arm_path *p,
 		return 0;
 	if (rd->c.x < 0 || rd->c.y < 0 || (a->has_base && rd->c.z < 0)) {
 		diag_error(rd->d, r->line, 0, "need a column for each joint "
-		    "(%s, ...) or x,y%s", a->joint[0].name, a->has_base ?
-		    ",z" : "");
+		    "(%s, ... or q1, ...) or x,y%s", a->joint[0].name,
+		    a->has_base ? ",z" : "");
 		return -1;
 	}
 	memset(&o, 0, sizeof o);
@@ -323,6 +373,31 @@ arm_path_move(struct arm_path *p, const struct arm_desc *a,
 		p->line[p->n++] = 0;
 	}
 	return 0;
+}
+
+int
+arm_path_approach(struct arm_path *p, const struct arm_desc *a,
+    const double *here, double period)
+{
+	struct arm_path m;
+	double t0;
+	uint32_t i;
+
+	memset(&m, 0, sizeof m);
+	if (p->n == 0 || arm_path_move(&m, a, here, p->q, period) != 0)
+		goto oom;
+	for (i = 1, t0 = m.t[m.n - 1] - p->t[0]; i < p->n; i++)
+		if (arm_path_append(&m, p->nj, p->q + (size_t)i * p->nj,
+		    t0 + p->t[i], p->line[i]) != 0)
+			goto oom;
+	m.timed = p->timed;
+	m.cartesian = p->cartesian;
+	arm_path_free(p);
+	*p = m;
+	return 0;
+oom:
+	arm_path_free(&m);
+	return -1;
 }
 
 void
