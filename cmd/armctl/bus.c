@@ -4,6 +4,7 @@
  * words and exit statuses.  run and the moves are in bus_run.c, calibrate
  * in bus_calib.c.
  */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -82,7 +83,7 @@ bus_say(struct busctl *u, enum servoarm_status st, const char *doing)
 }
 
 int
-bus_open(struct busctl *u)
+bus_open(struct busctl *u, const char *doing)
 {
 	int r;
 
@@ -93,7 +94,9 @@ bus_open(struct busctl *u)
 	servobus_init(&u->k.b, u->c->port, u->k.proto, u->c->timeout_ms,
 	    u->c->retries);
 	u->k.b.interrupted = u->c->interrupted;
-	return bus_say(u, servoarm_connect(&u->k), "connect");
+	/* setup-ids meets servos one at a time: no load scale yet */
+	return strcmp(doing, "setup-ids") == 0 ? 0 :
+	    bus_say(u, servoarm_connect(&u->k), doing);
 }
 
 static int
@@ -110,7 +113,7 @@ bus_info(struct busctl *u, int argc, char **argv)
 	int i;
 
 	(void)argc;
-	table_init(&t, stdout, TABLE_CSV, 1, cols, 10);
+	table_init(&t, stdout, TABLE_CSV, TABLE_ROUND_TRIP, cols, 10);
 	table_header(&t);
 	if ((st = servoarm_feedback(&u->k, &f)) != SERVOARM_OK)
 		return bus_say(u, st, argv[0]);
@@ -124,8 +127,11 @@ bus_info(struct busctl *u, int argc, char **argv)
 		table_str(&t, in.firmware);
 		table_num(&t, f.volts[i]);
 		table_long(&t, f.celsius[i]);
-		table_num(&t, f.load[i]);
-		table_num(&t, f.ma[i]);
+		table_num(&t, round(f.load[i] * 10) / 10);
+		if (isnan(f.ma[i]))
+			table_null(&t);	/* an SCS tells no current */
+		else
+			table_num(&t, round(f.ma[i] * 10) / 10);
 		table_str(&t, in.torque ? "on" : "off");
 		table_str(&t, text);
 		table_end_row(&t);
@@ -304,7 +310,7 @@ bus_command(struct ctl *c, const struct bus_opts *o, int argc, char **argv)
 		warnx_tool("%s: %s", c->arm_file ? c->arm_file : "so101", why);
 		return EXIT_DATAERR;
 	}
-	if (bus_commands[i].connect && (r = bus_open(&u)) != 0)
+	if (bus_commands[i].connect && (r = bus_open(&u, argv[0])) != 0)
 		return r;
 	return bus_commands[i].fn(&u, argc, argv);
 }

@@ -30,8 +30,9 @@ struct busctl {
 int bus_command(struct ctl *c, const struct bus_opts *o, int argc,
     char **argv);
 
-/* Open the port and learn the load scale; 0 or an exit status. */
-int bus_open(struct busctl *u);
+/* Open the port and learn the load scale (once); 0 or an exit status
+ * after saying what failed while `doing`. */
+int bus_open(struct busctl *u, const char *doing);
 /* Say what st means for `doing`; its exit status (CTL_INTERRUPTED). */
 int bus_say(struct busctl *u, enum servoarm_status st, const char *doing);
 

@@ -43,7 +43,8 @@ record(struct busctl *u, const long *homing, struct servoarm_range *rg)
 			    u->k.arm.j[i].name, rg[i].min, rg[i].max);
 		if (u->c->interrupted && *u->c->interrupted)
 			return CTL_INTERRUPTED;
-		if (poll(&pfd, 1, SAMPLE_MS) > 0)
+		/* every SAMPLE_MS of the arm's clock (--time-scale) */
+		if (poll(&pfd, 1, (int)(SAMPLE_MS / u->c->time_scale)) > 0)
 			return fgets(line, sizeof line, stdin) ? 0 : 1;
 	}
 }
@@ -167,9 +168,9 @@ import(struct busctl *u, struct output *w, struct servoarm_lerobot *lr)
 		warnx_tool("%s: %s", path, why);
 		return EXIT_DATAERR;
 	}
-	if (u->o->write && !u->o->dry_run && ((r = bus_open(u)) != 0 ||
-	    (r = bus_say(u, servoarm_lerobot_burn(&u->k, lr), "calibrate"))
-	    != 0))
+	if (u->o->write && !u->o->dry_run && ((r = bus_open(u,
+	    "calibrate")) != 0 || (r = bus_say(u, servoarm_lerobot_burn(&u->k,
+	    lr), "calibrate")) != 0))
 		return r;
 	return write_file(u, w, u->o->dry_run || !u->o->output ? "-" :
 	    u->o->output);
@@ -183,7 +184,7 @@ export(struct busctl *u, struct output *w)
 	long homing[SERVOARM_MAX];
 	int r;
 
-	if ((r = bus_open(u)) != 0 ||
+	if ((r = bus_open(u, "calibrate")) != 0 ||
 	    (r = bus_say(u, servoarm_read_homing(&u->k, homing), "calibrate")))
 		return r;
 	servoarm_lerobot_from_arm(&w->a, homing, &lr);
@@ -208,5 +209,5 @@ bus_calibrate(struct busctl *u, int argc, char **argv)
 		return export(u, &w);
 	if (u->o->from_lerobot)
 		return 0;
-	return (r = bus_open(u)) != 0 ? r : hand(u, &w);
+	return (r = bus_open(u, "calibrate")) != 0 ? r : hand(u, &w);
 }

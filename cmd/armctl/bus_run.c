@@ -113,7 +113,7 @@ here(struct busctl *u, double *q, const char *doing)
 	enum servoarm_status st;
 	int r;
 
-	if ((r = bus_open(u)) != 0)
+	if ((r = bus_open(u, doing)) != 0)
 		return r;
 	if ((st = servoarm_feedback(&u->k, &f)) != SERVOARM_OK ||
 	    (st = servoarm_errors(&u->k, &f)) != SERVOARM_OK)
@@ -127,12 +127,18 @@ bus_run(struct busctl *u, int argc, char **argv)
 {
 	double q[SERVOARM_MAX];
 	struct arm_path p;
+	FILE *fp;
 	int r;
 
 	if (argc != 2) {
 		warnx_tool("run: give one FILE.csv, or - for stdin");
 		return EXIT_USAGE;
 	}
+	/* a file that is not there is said before the bus is opened */
+	if (strcmp(argv[1], "-") != 0 && (fp = fopen(argv[1], "r")) == NULL)
+		return arm_read_path(u->c, argv[1], q, &p);
+	if (strcmp(argv[1], "-") != 0)
+		fclose(fp);
 	memset(&p, 0, sizeof p);
 	if ((r = here(u, q, "run")) != 0 ||
 	    (r = arm_read_path(u->c, argv[1], q, &p)) != 0)

@@ -58,7 +58,8 @@ usage(FILE *fp)
 	    "              [--servo-error ID:BITS ...] [--return-delay US]"
 	    " [--corrupt P]\n"
 	    "              [--seed S] [--baud-sim BAUD] [--link PATH]"
-	    " [--exit-after S] [-v]\n");
+	    " [--exit-after S]\n"
+	    "              [--time-scale K] [-v]\n");
 }
 
 struct options {
@@ -70,7 +71,7 @@ struct options {
 	int nobstacles;
 	long store_size, stall_after, baud, seed;
 	int lose_request, lose_reply;	/* request types, 0: none */
-	double drop, corrupt, exit_after;
+	double drop, corrupt, exit_after, time_scale;
 	int verbose;
 	struct bus_options bus;
 };
@@ -261,6 +262,7 @@ parse(int argc, char **argv, struct options *o)
 		{ "servo-error", required_argument, NULL, 'f' },
 		{ "hand-pose", required_argument, NULL, 'H' },
 		{ "return-delay", required_argument, NULL, 'y' },
+		{ "time-scale", required_argument, NULL, 'K' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
@@ -327,6 +329,12 @@ parse(int argc, char **argv, struct options *o)
 				return bad_value("baud-sim", optarg,
 				    "want a baud rate from 300 to 10000000");
 			break;
+		case 'K':
+			if (num_double(optarg, &o->time_scale) != NUM_OK ||
+			    o->time_scale < 1 || o->time_scale > 1000)
+				return bad_value("time-scale", optarg,
+				    "want 1 to 1000");
+			break;
 		case 'X':
 			if (num_double(optarg, &o->exit_after) != NUM_OK ||
 			    o->exit_after <= 0)
@@ -387,6 +395,7 @@ run_bus(const struct options *o)
 	r.link = o->link;
 	r.corrupt = o->corrupt;
 	r.exit_after = o->exit_after;
+	r.time_scale = o->time_scale;
 	r.baud = o->baud;
 	r.seed = o->seed;
 	r.verbose = o->verbose;

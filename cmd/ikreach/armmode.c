@@ -190,8 +190,8 @@ row_ik3(struct armrun *r, const double *v)
 	t.pitch = t.has_pitch ? v[p] : 0;
 	t.has_roll = !isnan(v[p + 1]);
 	t.roll = t.has_roll ? v[p + 1] : 0;
-	kin3d_solve(r->k, &t, r->have_prev && !r->o->independent ? r->prev :
-	    NULL, q, &res);
+	arm_solve_near(r->k, &t, r->have_prev && !r->o->independent ?
+	    r->prev : NULL, q, &res);
 	if (r->grip_col >= 0)
 		q[a->gripper_index] = v[r->grip_col];	/* percent */
 	memcpy(r->prev, q, sizeof q);

@@ -31,9 +31,11 @@
 #define TICK_NS 1000000ull	/* physics step */
 #define IDLE_NS 20000000ull	/* a quiet line drops a partial packet */
 #define QUEUE 16384
-#define HAND_DWELL 0.25	/* seconds at each hand pose */
+#define HAND_DWELL 0.5	/* seconds at each hand pose */
 
 struct bus {
+	double scale;			/* --time-scale */
+	uint64_t real0;			/* real and simulated time at start */
 	struct servosim sim;
 	struct servoarm arm;
 	struct sim_pty pty;
@@ -49,6 +51,7 @@ struct bus {
 	double hand[BUS_MAX_OPTS][SERVOARM_MAX];
 	int nhand, at_hand;
 	double dwell;			/* seconds the hand has held still */
+	int hand_done;			/* said so on stderr */
 	unsigned long corrupted;
 	int verbose;
 };
@@ -92,12 +95,20 @@ bus_option(struct bus_options *b, int c, const char *arg)
 }
 
 static uint64_t
-now_ns(void)
+real_ns(void)
 {
 	struct timespec ts;
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+/* The servos' clock: real time since the start, --time-scale times. */
+static uint64_t
+now_ns(const struct bus *b)
+{
+	return b->real0 + (uint64_t)((double)(real_ns() - b->real0) *
+	    b->scale);
 }
 
 /* A status reply from the emulator: on the line after its delay. */
@@ -338,13 +349,14 @@ add_servos(struct bus *b, const struct bus_run *r)
 	return add_faults(b, o);
 }
 
-/* Once every joint is at the hand's pose, it takes them to the next. */
+/* Once every joint is at the hand's pose, it takes them to the next;
+ * after the last one it says so (a test then presses Enter). */
 static void
 next_hand(struct bus *b)
 {
 	int i;
 
-	if (b->at_hand + 1 >= b->nhand)
+	if (b->nhand == 0 || b->hand_done)
 		return;
 	for (i = 0; i < b->arm.n; i++)
 		if (fabs(b->sim.m[i].shaft - b->hand[b->at_hand][i]) > 0.5) {
@@ -356,6 +368,12 @@ next_hand(struct bus *b)
 	if ((b->dwell += TICK_NS / 1e9) < HAND_DWELL)
 		return;
 	b->dwell = 0;
+	if (b->at_hand + 1 >= b->nhand) {
+		b->hand_done = 1;
+		fprintf(stderr, "armsim: the hand is done: the arm is at its "
+		    "last pose\n");
+		return;
+	}
 	b->at_hand++;
 	for (i = 0; i < b->arm.n; i++)
 		b->sim.m[i].hand = b->hand[b->at_hand][i];
@@ -410,7 +428,7 @@ wait_input(struct bus *b)
 			due = TICK_NS;
 	}
 	ts.tv_sec = 0;
-	ts.tv_nsec = (long)due;
+	ts.tv_nsec = (long)((double)due / b->scale);
 	FD_ZERO(&rd);
 	FD_SET(b->pty.master, &rd);
 	pselect(b->pty.master + 1, &rd, NULL, NULL, &ts, NULL);
@@ -421,11 +439,12 @@ loop(struct bus *b, const struct bus_run *r)
 {
 	uint64_t last_tick, last_rx, end;
 
-	b->t0 = b->now = now_ns();
+	b->real0 = real_ns();
+	b->t0 = b->now = now_ns(b);
 	last_tick = last_rx = b->now;
 	end = b->t0 + (uint64_t)(r->exit_after * 1e9);
 	while (!*r->stop) {
-		b->now = now_ns();
+		b->now = now_ns(b);
 		if (r->exit_after > 0 && b->now >= end)
 			break;
 		advance(b, &last_tick);
@@ -472,6 +491,7 @@ bus_main(const struct bus_run *r)
 	if ((st = load_arm(&b.arm, r->arm)) != 0 ||
 	    (st = add_servos(&b, r)) != 0)
 		return st;
+	b.scale = r->time_scale > 0 ? r->time_scale : 1;
 	b.byte_ns = r->baud > 0 ? 10000000000ull / (uint64_t)r->baud : 0;
 	b.corrupt = r->corrupt;
 	b.rng = (uint64_t)r->seed;

@@ -31,6 +31,7 @@ struct bus_run {
 	const char *arm;		/* --arm FILE, else the SO-101 */
 	const char *start, *speed, *link;
 	double corrupt, exit_after;
+	double time_scale;		/* the servos' clock: K x real time */
 	long baud, seed;
 	int verbose;
 	volatile sig_atomic_t *stop;

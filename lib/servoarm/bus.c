@@ -214,27 +214,39 @@ servoarm_configure(struct servoarm_bus *k)
 	return SERVOARM_OK;
 }
 
+/* The present block's size for joint i: an SCS has no current. */
+static uint16_t
+block_size(const struct servoarm_bus *k, int i)
+{
+	if (k->proto == SERVO_DXL)
+		return FB_DXL_COUNT;
+	return servoarm_reg(k, i, SF_CURRENT)->size ? FB_STS_COUNT :
+	    FB_SCS_COUNT;
+}
+
 /*
  * The present block of every servo: one SYNC READ, or where a servo
- * cannot answer one (SCS, spec A3) a READ each, `count` bytes at `base`
- * a joint in buf.
+ * cannot answer one (SCS, spec A3) a READ each, block_size bytes at base
+ * (stride bytes a joint in buf).
  */
 static int
-read_present(struct servoarm_bus *k, uint16_t base, uint16_t count,
+read_present(struct servoarm_bus *k, uint16_t base, uint16_t stride,
     uint8_t *buf, uint8_t *err)
 {
 	struct servo_packet p;
+	uint16_t count;
 	int i;
 
 	if (k->sync_read)
-		return servobus_sync_read(&k->b, base, count, k->ids,
+		return servobus_sync_read(&k->b, base, stride, k->ids,
 		    (uint8_t)k->arm.n, buf, err);
 	for (i = 0; i < k->arm.n; i++) {
+		count = block_size(k, i);
 		if (servobus_read(&k->b, k->ids[i], base, count, &p) != 0)
 			return -1;
 		/* a reply with error bits may carry less: zeros for the rest */
-		memset(buf + (size_t)i * count, 0, count);
-		memcpy(buf + (size_t)i * count, p.p, p.n < count ? p.n : count);
+		memset(buf + (size_t)i * stride, 0, stride);
+		memcpy(buf + (size_t)i * stride, p.p, p.n < count ? p.n : count);
 		err[i] = p.err;
 	}
 	return 0;
@@ -275,18 +287,19 @@ servoarm_feedback(struct servoarm_bus *k, struct servoarm_feedback *f)
 {
 	uint8_t buf[SERVOARM_MAX * FB_DXL_COUNT];
 	uint16_t base = k->proto == SERVO_DXL ? FB_DXL_ADDR : FB_STS_ADDR;
-	uint16_t count = k->proto == SERVO_DXL ? FB_DXL_COUNT :
-	    k->sync_read ? FB_STS_COUNT : FB_SCS_COUNT;
+	uint16_t stride = k->proto == SERVO_DXL ? FB_DXL_COUNT : FB_STS_COUNT;
+	uint16_t count;
 	const uint8_t *p;
 	int i, has;
 
 	memset(f, 0, sizeof *f);
-	if (read_present(k, base, count, buf, f->err) != 0)
+	if (read_present(k, base, stride, buf, f->err) != 0)
 		return servoarm_bus_failed(k);
 	for (i = 0; i < k->arm.n; i++) {
 		const struct servoarm_joint *j = &k->arm.j[i];
 
-		p = buf + (size_t)i * count;
+		p = buf + (size_t)i * stride;
+		count = block_size(k, i);
 		f->q[i] = servoarm_value(j, present(k, i, SF_POSITION, p, base,
 		    count, &has));
 		f->shown[i] = j->gripper ? servoarm_grip_pct(&k->arm, f->q[i]) :
