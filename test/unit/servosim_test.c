@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "arm/arm.h"
 #include "check.h"
 #include "servo/regs.h"
 #include "servo/servo.h"
@@ -302,10 +303,16 @@ test_dxl_replies(void)
 static void
 test_servoarm(void)
 {
+	static struct arm_desc d;
 	struct servoarm a;
+	char why[100];
 
-	servoarm_so101(&a);
+	/* the built-in SO-101 is examples/arms/so101.yaml's */
+	CHECK(arm_builtin_so101(&d) == 0);
+	CHECK(servoarm_from_desc(&a, &d, why, sizeof why) == 0);
 	CHECK(a.n == 6 && a.j[0].id == 1 && a.j[5].id == 6);
+	CHECK(a.j[2].lo == -96 && a.j[2].hi == 96);
+	CHECK(a.j[4].role == ARM_ROLL && a.j[5].gripper);
 	CHECK_STR(a.j[1].name, "shoulder_lift");
 	/* 2048 + 90 x 4096 / 360 = 3072 */
 	CHECK_NEAR(servoarm_ticks(&a.j[0], 90), 3072, 1e-9);
