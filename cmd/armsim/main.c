@@ -53,6 +53,8 @@ usage(FILE *fp)
 	    "              [--exit-after SECONDS] [-v]\n"
 	    "       armsim --bus feetech|dynamixel [--arm FILE] [--start Q1,...]"
 	    " [--speed DEG/S[,...]]\n"
+	    "              [--obstacle sphere:X,Y,Z,R | box:X0,Y0,Z0,X1,Y1,Z1"
+	    " ...]\n"
 	    "              [--block JOINT=DEG ...] [--hand-pose Q1,...]"
 	    " [--mute ID[:N] ...]\n"
 	    "              [--servo-error ID:BITS ...] [--return-delay US]"
@@ -391,6 +393,8 @@ run_bus(const struct options *o)
 	r.opt = &o->bus;
 	r.arm = o->arm;
 	r.start = o->start;
+	r.obstacles = o->obstacles;
+	r.nobstacles = o->nobstacles;
 	r.speed = o->speed_given ? o->speed : NULL;
 	r.link = o->link;
 	r.corrupt = o->corrupt;

@@ -17,6 +17,8 @@
 #endif
 
 #include "arm/arm.h"
+#include "arm/obstacle.h"
+#include "sim/arm.h"
 #include "bus.h"
 #include "host/diag.h"
 #include "host/exits.h"
@@ -38,6 +40,11 @@ struct bus {
 	uint64_t real0;			/* real and simulated time at start */
 	struct servosim sim;
 	struct servoarm arm;
+	struct arm_desc desc;
+	struct arm_obstacle obs[ARM_MAX_OBSTACLES];	/* --obstacle */
+	double appear[ARM_MAX_OBSTACLES];	/* s after the first goal */
+	int nobs, nshown;		/* the first nshown are there */
+	uint64_t first_goal;		/* when SYNC WRITE first came, or 0 */
 	struct sim_pty pty;
 	uint64_t byte_ns, now, t0;
 	uint64_t rx_done;		/* when the host's bytes are across */
@@ -186,8 +193,12 @@ instr_name(uint8_t i)
 static void
 trace(void *ctx, const struct servo_packet *pk)
 {
-	const struct bus *b = ctx;
+	struct bus *b = ctx;
 
+	if (pk->instr == SERVO_SYNC_WRITE && b->first_goal == 0)
+		b->first_goal = b->now;
+	if (!b->verbose)
+		return;
 	fprintf(stderr, "armsim: %.3f <- id %u %s, %u bytes of parameters\n",
 	    (double)(b->now - b->t0) / 1e9, pk->id, instr_name(pk->instr),
 	    pk->n);
@@ -379,13 +390,125 @@ next_hand(struct bus *b)
 		b->sim.m[i].hand = b->hand[b->at_hand][i];
 }
 
+/* The joint values the shafts stand for, as the arm file reads them. */
+static double
+pose_clearance(struct bus *b, const double *shaft)
+{
+	double q[SERVOARM_MAX], keep;
+	int i;
+
+	for (i = 0; i < b->arm.n; i++) {
+		keep = b->sim.m[i].shaft;
+		b->sim.m[i].shaft = shaft[i];
+		q[i] = servoarm_value(&b->arm.j[i],
+		    servosim_present(&b->sim, &b->sim.m[i]));
+		b->sim.m[i].shaft = keep;
+	}
+	return arm_clearance3(&b->desc, q, b->obs, b->nshown);
+}
+
+/* One --obstacle: a sphere or a box, "@T" when it comes T seconds after
+ * the first goal (someone puts a hand in the way); sorted by T. */
+static int
+add_obstacle(struct bus *b, const char *arg)
+{
+	char spec[200];
+	const char *at = strchr(arg, '@'), *why;
+	size_t n = at ? (size_t)(at - arg) : strlen(arg);
+	double t = 0;
+	int i;
+
+	if (n >= sizeof spec || (at && (num_double(at + 1, &t) != NUM_OK ||
+	    t < 0)))
+		return usage_error("--obstacle %s: want sphere:X,Y,Z,R or "
+		    "box:X0,Y0,Z0,X1,Y1,Z1, then @SECONDS if it comes later",
+		    arg);
+	memcpy(spec, arg, n);
+	spec[n] = '\0';
+	for (i = b->nobs; i > 0 && b->appear[i - 1] > t; i--) {
+		b->obs[i] = b->obs[i - 1];
+		b->appear[i] = b->appear[i - 1];
+	}
+	if (arm_obstacle_parse(spec, &b->obs[i], &why) < 0)
+		return usage_error("--obstacle %s: %s", arg, why);
+	b->appear[i] = t;
+	b->nobs++;
+	return 0;
+}
+
+/* The obstacles there now: those whose time has come. */
+static void
+show_obstacles(struct bus *b)
+{
+	while (b->nshown < b->nobs && (b->appear[b->nshown] == 0 ||
+	    (b->first_goal && b->now >= b->first_goal +
+	    (uint64_t)(b->appear[b->nshown] * 1e9))))
+		b->nshown++;
+}
+
+/* --obstacle: spheres and boxes the arm's links cannot pass. */
+static int
+add_obstacles(struct bus *b, const struct bus_run *r)
+{
+	double shaft[SERVOARM_MAX];
+	int i, st;
+
+	for (i = 0; i < r->nobstacles; i++)
+		if ((st = add_obstacle(b, r->obstacles[i])) != 0)
+			return st;
+	show_obstacles(b);
+	for (i = 0; i < b->arm.n; i++)
+		shaft[i] = b->sim.m[i].shaft;
+	if (b->nshown && pose_clearance(b, shaft) <= 0) {
+		warnx_tool("the arm's start pose touches an obstacle");
+		return EXIT_USAGE;
+	}
+	return 0;
+}
+
+/*
+ * An obstacle in the way of a step: every joint goes only as far as the
+ * arm stays clear (the largest such part of the step, by bisection), and
+ * the joints held back push against it.
+ */
+static void
+obstruct(struct bus *b, const double *before)
+{
+	double now[SERVOARM_MAX], mid[SERVOARM_MAX], lo = 0, hi = 1, f;
+	int i, k;
+
+	for (i = 0; i < b->arm.n; i++)
+		now[i] = b->sim.m[i].shaft;
+	if (pose_clearance(b, now) > 0)
+		return;
+	for (k = 0; k < 30; k++) {
+		f = (lo + hi) / 2;
+		for (i = 0; i < b->arm.n; i++)
+			mid[i] = before[i] + f * (now[i] - before[i]);
+		if (pose_clearance(b, mid) > 0)
+			lo = f;
+		else
+			hi = f;
+	}
+	for (i = 0; i < b->arm.n; i++)
+		if (now[i] != before[i])
+			servosim_hold_back(&b->sim, &b->sim.m[i], before[i] +
+			    lo * (now[i] - before[i]), TICK_NS / 1e9);
+}
+
 static void
 advance(struct bus *b, uint64_t *last)
 {
-	int steps = 0;
+	double before[SERVOARM_MAX];
+	int steps = 0, i;
 
 	while (*last + TICK_NS <= b->now && steps++ < 200) {
+		for (i = 0; i < b->arm.n; i++)
+			before[i] = b->sim.m[i].shaft;
 		servosim_step(&b->sim, TICK_NS / 1e9);
+		show_obstacles(b);
+		if (b->nshown)
+			obstruct(b, before);
 		next_hand(b);
 		*last += TICK_NS;
 	}
@@ -461,18 +584,18 @@ loop(struct bus *b, const struct bus_run *r)
 
 /* The joints: the arm description's, or the built-in SO-101's. */
 static int
-load_arm(struct servoarm *a, const char *path)
+load_arm(struct bus *b, const char *path)
 {
-	static struct arm_desc desc;
+	struct arm_desc *desc = &b->desc;
 	char why[200];
 	int r;
 
 	if (path == NULL) {
-		if (arm_builtin_so101(&desc) != 0)
+		if (arm_builtin_so101(desc) != 0)
 			return EXIT_DATAERR;
-	} else if ((r = arm_load(&desc, path)) != 0)
+	} else if ((r = arm_load(desc, path)) != 0)
 		return r;
-	if (servoarm_from_desc(a, &desc, why, sizeof why) != 0) {
+	if (servoarm_from_desc(&b->arm, desc, why, sizeof why) != 0) {
 		warnx_tool("%s: %s", path, why);
 		return EXIT_DATAERR;
 	}
@@ -488,18 +611,16 @@ bus_main(const struct bus_run *r)
 	memset(&b, 0, sizeof b);
 	servosim_init(&b.sim, strcmp(r->opt->bus, "dynamixel") == 0 ?
 	    SERVO_DXL : SERVO_FEETECH);
-	if ((st = load_arm(&b.arm, r->arm)) != 0 ||
-	    (st = add_servos(&b, r)) != 0)
+	if ((st = load_arm(&b, r->arm)) != 0 ||
+	    (st = add_servos(&b, r)) != 0 || (st = add_obstacles(&b, r)) != 0)
 		return st;
 	b.scale = r->time_scale > 0 ? r->time_scale : 1;
 	b.byte_ns = r->baud > 0 ? 10000000000ull / (uint64_t)r->baud : 0;
 	b.corrupt = r->corrupt;
 	b.rng = (uint64_t)r->seed;
 	b.verbose = r->verbose;
-	if (r->verbose) {
-		b.sim.trace = trace;
-		b.sim.trace_ctx = &b;
-	}
+	b.sim.trace = trace;
+	b.sim.trace_ctx = &b;
 #ifdef __linux__
 	/* replies are due within microseconds: wake on time, not up to
 	 * 50 us late as the default timer slack lets the kernel */

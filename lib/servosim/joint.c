@@ -189,6 +189,22 @@ servosim_step(struct servosim *s, double dt)
 	}
 }
 
+void
+servosim_hold_back(struct servosim *s, struct servosim_motor *m,
+    double shaft, double dt)
+{
+	double from = m->shaft - m->vel * dt;
+
+	m->shaft = shaft;
+	m->vel = dt > 0 ? (shaft - from) / dt : 0;
+	m->blocked = 1;
+	if (servosim_get(s, m, SF_TORQUE)) {
+		m->load = load_of(m, goal_shaft(s, m));
+		protect(s, m, dt);
+	}
+	servosim_refresh(s, m);
+}
+
 /* A field without a sign (SCS's) holds the magnitude. */
 static void
 set_signed(const struct servosim *s, struct servosim_motor *m, int field,
