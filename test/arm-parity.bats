@@ -177,7 +177,7 @@ detour() {
 check_retrace() {
 	BUS=$1
 	detour >detour.csv
-	SCALE=10
+	# real time: the pause is measured on armsim's clock
 	start_kind "$BUS" --obstacle "$WALL" -v
 	run --separate-stderr $ARMCTL --pause 1500 run detour.csv
 	[ "$status" -eq 1 ]
@@ -205,13 +205,14 @@ check_retrace() {
 @test "the way back blocked too: stop and ask for human help" {
 	detour >detour.csv
 	SCALE=10
-	# a hand comes into the first leg's way 2 s after the run begins,
-	# where the tip was at elbow_flex 30 (ikreach --fk: 284.6,0,412)
+	# a hand comes into the first leg's way a tenth of a second after
+	# the arm meets the sphere, where the tip was at elbow_flex 30
+	# (ikreach --fk: 284.6,0,412)
 	printf 'shoulder_pan,shoulder_lift,elbow_flex,wrist_flex\n0,0,30,0\n' |
 		ikreach --arm "$SO101" --fk >tip.csv
 	[ "$(tail -1 tip.csv | cut -d, -f1,3)" = "284.61146871262497,412" ]
 	for kind in feetech dynamixel; do
-		start_kind "$kind" --obstacle "$WALL" --obstacle sphere:284.6,0,412,15@2
+		start_kind "$kind" --obstacle "$WALL" --obstacle sphere:284.6,0,412,15@0.1
 		run --separate-stderr $ARMCTL run detour.csv
 		[ "$status" -eq 1 ]
 		[[ "${stderr_lines[1]}" =~ ^"armctl: run: obstructed again on the way back (step "[0-9]+" of "[0-9]+": elbow_flex "[0-9.]+"° behind): stopped; the arm needs human help"$ ]]

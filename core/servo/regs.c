@@ -57,6 +57,7 @@ static const struct servo_reg sts[SF_COUNT] = {
 	[SF_REG_PENDING] = { 64, 1, 0, 0 },
 	[SF_MAX_ACCEL] = { 85, 1, 0, 0 },
 	[SF_WHEEL_SPEED] = { 46, 2, SM(15), 0 },
+	[SF_MOVING_THRESHOLD] = { 80, 1, 0, 0 },
 };
 
 /*

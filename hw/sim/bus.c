@@ -42,9 +42,11 @@ struct bus {
 	struct servoarm arm;
 	struct arm_desc desc;
 	struct arm_obstacle obs[ARM_MAX_OBSTACLES];	/* --obstacle */
-	double appear[ARM_MAX_OBSTACLES];	/* s after the first goal */
+	double appear[ARM_MAX_OBSTACLES];	/* s after the first contact */
 	int nobs, nshown;		/* the first nshown are there */
 	uint64_t first_goal;		/* when SYNC WRITE first came, or 0 */
+	uint64_t first_contact;		/* when an obstacle first held the
+					 * arm back, or 0 */
 	struct sim_pty pty;
 	uint64_t byte_ns, now, t0;
 	uint64_t rx_done;		/* when the host's bytes are across */
@@ -59,6 +61,8 @@ struct bus {
 	int nhand, at_hand;
 	double dwell;			/* seconds the hand has held still */
 	int hand_done;			/* said so on stderr */
+	unsigned long reads;		/* READ and SYNC READ instructions */
+	unsigned long reads_at_pose;	/* ... when the hand got there */
 	unsigned long corrupted;
 	int verbose;
 };
@@ -190,6 +194,24 @@ instr_name(uint8_t i)
 	return "?";
 }
 
+/* How many servos' present positions a READ or SYNC READ takes in. */
+static int
+reads_position(const struct bus *b, const struct servo_packet *pk)
+{
+	const struct servo_reg *r = servo_reg(b->sim.proto, SF_POSITION);
+	const uint8_t *ids;
+	uint16_t addr, count, nids;
+
+	if (pk->instr == SERVO_READ)
+		return servo_parse_read(b->sim.proto, pk, &addr, &count) == 0 &&
+		    addr <= r->addr && addr + count >= r->addr + r->size;
+	if (pk->instr == SERVO_SYNC_READ)
+		return servo_parse_sync_read(b->sim.proto, pk, &addr, &count,
+		    &ids, &nids) == 0 && addr <= r->addr && addr + count >=
+		    r->addr + r->size ? nids : 0;
+	return 0;
+}
+
 static void
 trace(void *ctx, const struct servo_packet *pk)
 {
@@ -197,6 +219,7 @@ trace(void *ctx, const struct servo_packet *pk)
 
 	if (pk->instr == SERVO_SYNC_WRITE && b->first_goal == 0)
 		b->first_goal = b->now;
+	b->reads += (unsigned long)reads_position(b, pk);
 	if (!b->verbose)
 		return;
 	fprintf(stderr, "armsim: %.3f <- id %u %s, %u bytes of parameters\n",
@@ -351,9 +374,13 @@ add_servos(struct bus *b, const struct bus_run *r)
 			return usage_error("servo id %d twice", jt->id);
 		if (ns > 0 && (v = speed[ns == 1 ? 0 : i]) > 0)
 			m->max_speed = v * (double)jt->ticks / 360.0;
-		if (o->return_delay_us >= 0)
-			servosim_set(&b->sim, m, SF_RETURN_DELAY,
-			    (int32_t)(o->return_delay_us / 2));
+		/* set up as an arm's servo: 1 Mbps, no return delay (as
+		 * LeRobot's setup leaves it), kept in EEPROM */
+		servosim_set(&b->sim, m, SF_BAUD, b->sim.proto == SERVO_DXL ?
+		    3 : 0);
+		servosim_set(&b->sim, m, SF_RETURN_DELAY, o->return_delay_us >=
+		    0 ? (int32_t)(o->return_delay_us / 2) : 0);
+		memcpy(m->saved, m->tab, sizeof m->saved);
 	}
 	if ((st = add_blocks(b, o)) != 0 || (st = add_hand(b, o)) != 0)
 		return st;
@@ -372,11 +399,14 @@ next_hand(struct bus *b)
 	for (i = 0; i < b->arm.n; i++)
 		if (fabs(b->sim.m[i].shaft - b->hand[b->at_hand][i]) > 0.5) {
 			b->dwell = 0;
+			b->reads_at_pose = b->reads;
 			return;
 		}
-	/* a hand pauses at each pose, as people do (and so a sampling
-	 * reader sees the extremes) */
-	if ((b->dwell += TICK_NS / 1e9) < HAND_DWELL)
+	/* a hand pauses at each pose, as people do; and this one until
+	 * every servo has been read there twice, so a sampling reader sees
+	 * the extremes however busy its machine */
+	if ((b->dwell += TICK_NS / 1e9) < HAND_DWELL ||
+	    b->reads < b->reads_at_pose + 2 * (unsigned long)b->arm.n)
 		return;
 	b->dwell = 0;
 	if (b->at_hand + 1 >= b->nhand) {
@@ -408,7 +438,8 @@ pose_clearance(struct bus *b, const double *shaft)
 }
 
 /* One --obstacle: a sphere or a box, "@T" when it comes T seconds after
- * the first goal (someone puts a hand in the way); sorted by T. */
+ * the arm first meets another (someone puts a hand in the way of its
+ * retreat); sorted by T. */
 static int
 add_obstacle(struct bus *b, const char *arg)
 {
@@ -441,7 +472,7 @@ static void
 show_obstacles(struct bus *b)
 {
 	while (b->nshown < b->nobs && (b->appear[b->nshown] == 0 ||
-	    (b->first_goal && b->now >= b->first_goal +
+	    (b->first_contact && b->now >= b->first_contact +
 	    (uint64_t)(b->appear[b->nshown] * 1e9))))
 		b->nshown++;
 }
@@ -494,6 +525,8 @@ obstruct(struct bus *b, const double *before)
 		if (now[i] != before[i])
 			servosim_hold_back(&b->sim, &b->sim.m[i], before[i] +
 			    lo * (now[i] - before[i]), TICK_NS / 1e9);
+	if (b->first_contact == 0)
+		b->first_contact = b->now;
 }
 
 static void
