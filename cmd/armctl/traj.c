@@ -1,7 +1,7 @@
 /*
- * traj.c - reading run's waypoint CSV (see traj.h).  Columns other than
- * q1..qn or x,y (a time column t, velocities) are ignored, so mjtraj and
- * ikreach output can be piped in as it is.
+ * traj.c - run's waypoints (see traj.h) from the path table through its
+ * one reader (lib/traj/waypoints.h): q1..qN or x,y, a t column; other
+ * columns are ignored, so mjtraj and ikreach output pipes in as it is.
  */
 #include <errno.h>
 #include <math.h>
@@ -9,44 +9,20 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "host/csv.h"
 #include "host/diag.h"
 #include "host/exits.h"
 #include "host/num.h"
 #include "plan/crc32.h"
 #include "traj.h"
+#include "traj/waypoints.h"
 
 #define ANGLE_MAX 2000000.0	/* degrees; keeps millidegrees in 32 bits */
-
-/* Column indices of the values we read; their count, or 0. */
-static int
-pick_columns(const struct csv_header *h, int *col, int *cartesian)
-{
-	char name[16];
-	int n = 0;
-
-	while (n < (int)WIRE_MAX_JOINTS) {
-		snprintf(name, sizeof name, "q%d", n + 1);
-		if ((col[n] = csv_header_find(h, name)) < 0)
-			break;
-		n++;
-	}
-	*cartesian = 0;
-	if (n > 0)
-		return n;
-	col[0] = csv_header_find(h, "x");
-	col[1] = csv_header_find(h, "y");
-	if (col[0] < 0 || col[1] < 0)
-		return 0;
-	*cartesian = 1;
-	return 2;
-}
 
 static int
 grow(struct trajectory *t, uint32_t *cap, int width)
 {
 	uint32_t ncap = *cap ? *cap * 2 : 256;
-	double *in;
+	double *in, *times;
 	long *line;
 
 	if (ncap > 50000000u)
@@ -57,95 +33,54 @@ grow(struct trajectory *t, uint32_t *cap, int width)
 	if ((line = realloc(t->line, sizeof(long) * ncap)) == NULL)
 		return -1;
 	t->line = line;
+	if ((times = realloc(t->times, sizeof(double) * ncap)) == NULL)
+		return -1;
+	t->times = times;
 	*cap = ncap;
 	return 0;
 }
 
-/* ikreach marks the rows it could not solve: never stream those. */
+/* The path table's rows (spine-path(5)): q1..qN or x,y; a t column. */
 static int
-unsolved(struct csv_reader *r, int status_col, struct diag *d)
-{
-	const char *s;
-
-	if (status_col < 0 || (size_t)status_col >= csv_nfields(r))
-		return 0;
-	s = csv_field(r, (size_t)status_col);
-	if (*s == '\0' || strcmp(s, "ok") == 0)
-		return 0;
-	diag_error(d, r->line, csv_col(r, (size_t)status_col), "the joint "
-	    "angles of this waypoint missed their target (status %s)", s);
-	return EXIT_JOB_FAILED;
-}
-
-/* The t column: increasing seconds; 0 or an exit status. */
-static int
-read_time(struct csv_reader *r, struct trajectory *t, int t_col,
-    uint32_t cap, struct diag *d)
-{
-	double *times, v;
-
-	if (t_col < 0)
-		return 0;
-	if ((times = realloc(t->times, sizeof *times * cap)) == NULL) {
-		diag_error(d, r->line, 0, "out of memory");
-		return EXIT_IOERR;
-	}
-	t->times = times;
-	if ((size_t)t_col >= csv_nfields(r) || num_double(csv_field(r,
-	    (size_t)t_col), &v) != NUM_OK || (t->n > 0 &&
-	    !(v > times[t->n - 1])) || !(fabs(v) < 1e9)) {
-		diag_error(d, r->line, 0, "t: not a time after the row "
-		    "before's");
-		return EXIT_DATAERR;
-	}
-	times[t->n] = v;
-	return 0;
-}
-
-static int
-read_rows(struct csv_reader *r, struct trajectory *t, const int *col,
-    int width, int status_col, int t_col, struct diag *d)
+read_rows(struct traj_table *tt, struct trajectory *t, struct diag *d)
 {
 	uint32_t cap = 0;
-	enum num_error e;
-	const char *field;
-	int k, got;
-	double v;
+	int got, k;
 
-	while ((got = csv_read(r)) == 1) {
-		if (!t->cartesian && (k = unsolved(r, status_col, d)) != 0)
-			return k;
-		if (t->n == cap && grow(t, &cap, width) != 0) {
-			diag_error(d, r->line, 0, "too many waypoints");
+	while ((got = traj_table_next(tt)) == 1) {
+		if (traj_table_missed(tt))
+			return EXIT_JOB_FAILED;
+		if (t->n == cap && grow(t, &cap, tt->n) != 0) {
+			diag_error(d, tt->line, 0, "too many waypoints");
 			return EXIT_DATAERR;
 		}
-		for (k = 0; k < width; k++) {
-			if ((size_t)col[k] >= csv_nfields(r)) {
-				diag_error(d, r->line, 0, "missing column %d",
-				    col[k] + 1);
+		for (k = 0; k < tt->n; k++) {
+			if (!t->cartesian && fabs(tt->v[k]) > ANGLE_MAX) {
+				diag_error(d, tt->line, csv_col(&tt->csv,
+				    (size_t)tt->col[k]), "%s: angle out of "
+				    "range", tt->name[k]);
 				return EXIT_DATAERR;
 			}
-			field = csv_field(r, (size_t)col[k]);
-			if ((e = num_double(field, &v)) != NUM_OK ||
-			    (!t->cartesian && fabs(v) > ANGLE_MAX)) {
-				diag_error(d, r->line, csv_col(r,
-				    (size_t)col[k]), "%s: %s", field, e ?
-				    num_strerror(e) : "angle out of range");
-				return EXIT_DATAERR;
-			}
-			t->in[(size_t)t->n * width + k] = v;
+			t->in[(size_t)t->n * tt->n + k] = tt->v[k];
 		}
-		if ((k = read_time(r, t, t_col, cap, d)) != 0)
-			return k;
-		t->line[t->n++] = r->line;
+		if (tt->t_col >= 0 && ((t->n > 0 &&
+		    !(tt->t > t->times[t->n - 1])) || !(fabs(tt->t) < 1e9))) {
+			diag_error(d, tt->line, 0, "t: not a time after the row "
+			    "before's");
+			return EXIT_DATAERR;
+		}
+		t->times[t->n] = tt->t;
+		t->line[t->n++] = tt->line;
 	}
-	if (got < 0) {
-		diag_error(d, r->error_line, r->error_col, "%s", r->error);
-		return EXIT_DATAERR;
-	}
+	if (got < 0)
+		return traj_table_io_error(tt) ? EXIT_IOERR : EXIT_DATAERR;
 	if (t->n == 0) {
 		diag_error(d, 0, 0, "no waypoints");
 		return EXIT_DATAERR;
+	}
+	if (tt->t_col < 0) {
+		free(t->times);
+		t->times = NULL;
 	}
 	return 0;
 }
@@ -153,11 +88,13 @@ read_rows(struct csv_reader *r, struct trajectory *t, const int *col,
 int
 traj_read(const char *path, struct trajectory *t)
 {
+	static const char *const xy[] = { "x", "y" };
+	const struct traj_way ways[2] = { { NULL, WIRE_MAX_JOINTS, 1 },
+	    { xy, 2, 2 } };
 	FILE *fp = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
 	struct diag d = diag_for(path);
-	struct csv_reader r;
-	struct csv_header h = { NULL, 0 };
-	int col[WIRE_MAX_JOINTS], width, rc = 0;
+	struct traj_table tt;
+	int rc;
 
 	memset(t, 0, sizeof *t);
 	t->path = path;
@@ -165,27 +102,14 @@ traj_read(const char *path, struct trajectory *t)
 		diag_error(&d, 0, 0, "cannot open: %s", strerror(errno));
 		return EXIT_NOINPUT;
 	}
-	csv_init(&r, fp, ',');
-	if (csv_read(&r) != 1 || csv_header_take(&r, &h) != 0) {
-		diag_error(&d, r.error ? r.error_line : 1, r.error ?
-		    r.error_col : 0, "%s", r.error ? r.error :
-		    "no header line");
-		rc = EXIT_DATAERR;
-	} else if ((width = pick_columns(&h, col, &t->cartesian)) == 0) {
-		diag_error(&d, 1, 0, "the header names neither q1..qn (joint "
-		    "angles) nor x,y (Cartesian points)");
-		rc = EXIT_DATAERR;
-	} else {
-		t->joints = t->cartesian ? 0 : width;
-		rc = read_rows(&r, t, col, width, csv_header_find(&h,
-		    "status"), csv_header_find(&h, "t"), &d);
+	if (traj_table_open(&tt, fp, &d, ways, 2, NULL, 0) != 0)
+		rc = traj_table_io_error(&tt) ? EXIT_IOERR : EXIT_DATAERR;
+	else {
+		t->cartesian = tt.way == 1;
+		t->joints = t->cartesian ? 0 : tt.n;
+		rc = read_rows(&tt, t, &d);
 	}
-	if (rc == 0 && ferror(fp)) {
-		diag_error(&d, 0, 0, "cannot read: %s", strerror(errno));
-		rc = EXIT_IOERR;
-	}
-	csv_header_free(&h);
-	csv_free(&r);
+	traj_table_close(&tt);
 	if (fp != stdin)
 		fclose(fp);
 	return rc;
