@@ -289,14 +289,22 @@ near_tip() {
 
 @test "goto X,Y,Z then a run of ikreach's path from there is accepted on every arm" {
 	SCALE=10
-	mjtraj --from 200,0,150 --to 150,-100,100 --duration 2 --rate 50 |
-		ikreach --arm "$SO101" >ik.csv
+	mjtraj --from 200,0,150 --to 150,-100,100 --duration 2 --rate 50 >line.csv
 	for kind in $KINDS; do
 		start_kind "$kind"
+		# from where the arm is, goto and ikreach --near choose alike
+		$ARMCTL goto --joints 10,-40,-30,-20
+		$ARMCTL pos >here.csv
+		ikreach --arm "$SO101" --near here.csv line.csv >ik.csv
 		$ARMCTL goto 200,0,150
 		$ARMCTL run ik.csv
 		$ARMCTL pos | ikreach --arm "$SO101" --fk >tip.csv
 		near_tip 150 -100 100 || fail "$kind: tip $(tail -1 tip.csv)"
+		# and from the rest pose ikreach's default is goto's too
+		$ARMCTL home
+		ikreach --arm "$SO101" line.csv >ik.csv
+		$ARMCTL goto 200,0,150
+		$ARMCTL run ik.csv
 		stop_armsim
 	done
 }

@@ -12,8 +12,10 @@
 #include "host/diag.h"
 #include "host/exits.h"
 #include "host/num.h"
-#include "ikreach.h"
 #include "arm/arm3d.h"
+#include "arm/pose.h"
+#include "host/usage.h"
+#include "ikreach.h"
 
 #define MAX_COLS (ARM_MAX_JOINTS + 8)
 
@@ -240,6 +242,41 @@ row_fk3(struct armrun *r, const double *v)
 	table_end_row(r->t);
 }
 
+/* --near: the pose the first target is solved from (goto's rule). */
+static int
+near_pose(struct armrun *r)
+{
+	const char *arg = r->o->near;
+	double v[ARM_MAX_JOINTS];
+	struct diag d = diag_for(arg);
+	enum num_error e;
+	int n, bad, j;
+	FILE *fp;
+
+	for (j = 0; j < r->a.njoints; j++)
+		r->prev[j] = arm_clamp(&r->a.joint[j], 0);
+	if (strchr(arg, ',') != NULL || num_double(arg, v) == NUM_OK) {
+		n = num_double_list(arg, v, ARM_MAX_JOINTS, &e, &bad);
+		if (n < 1 || n > r->a.njoints)
+			return usage_error("--near '%s': want 1 to %d joint "
+			    "values, in the arm's order", arg, r->a.njoints);
+		for (j = 0; j < n; j++)
+			r->prev[j] = r->a.joint[j].role == ARM_GRIPPER ?
+			    arm_grip_value(&r->a, v[j]) : v[j];
+	} else {
+		if ((fp = fopen(arg, "r")) == NULL) {
+			warnx_tool("%s: %s", arg, strerror(errno));
+			return EXIT_NOINPUT;
+		}
+		n = arm_pose_read(fp, &r->a, r->prev, r->prev, &d);
+		fclose(fp);
+		if (n < 0)
+			return n == -2 ? EXIT_JOB_FAILED : EXIT_DATAERR;
+	}
+	r->have_prev = 1;
+	return 0;
+}
+
 static int
 rows(struct armrun *r)
 {
@@ -288,6 +325,8 @@ arm_mode(const struct options *o, const char *file, char **args, int nargs,
 		st = EXIT_DATAERR;
 		goto out;
 	}
+	if (o->near && (st = near_pose(r)) != 0)
+		goto out;
 	header(r);
 	st = rows(r);
 out:
