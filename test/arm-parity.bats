@@ -308,3 +308,25 @@ near_tip() {
 		stop_armsim
 	done
 }
+
+@test "armsim --start takes a pose: the base and chain, or what pos printed" {
+	for kind in $KINDS; do
+		# arms.md 18: four values, as goto --joints takes
+		start_kind "$kind" --start 60,0,19,0
+		run $ARMCTL pos
+		if [ "$kind" = spine ]; then
+			[ "${lines[1]}" = "60,0,19,0,0,0" ]
+		else
+			[ "${lines[1]}" = "$(pose_line 60 0 19 0 0 0)" ]
+		fi
+		printf '%s\n' "$output" >pose.csv
+		stop_armsim
+		start_kind "$kind" --start pose.csv
+		run $ARMCTL pos
+		[ "$output" = "$(cat pose.csv)" ] || fail "$kind: $output"
+		stop_armsim
+	done
+	run --separate-stderr armsim --arm "$SO101" --start 1,2
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "armsim: --start: error: want 4 to 6 joint values in the order of so101 (the gripper in %), or a pose table" ]
+}

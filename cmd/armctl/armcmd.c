@@ -271,55 +271,28 @@ target_pose(struct ctl *c, const char *arg, const double *here, double *to)
 	return 0;
 }
 
-/* goto --joints FILE: a pose table (armctl pos, ikreach --arm). */
-static int
-pose_file(struct ctl *c, const char *path, const double *here, double *to)
-{
-	int in = strcmp(path, "-") == 0;
-	FILE *fp = in ? stdin : fopen(path, "r");
-	struct diag d = diag_for(in ? "<stdin>" : path);
-	int r;
-
-	if (fp == NULL) {
-		warnx_tool("%s: %s", path, strerror(errno));
-		return EXIT_NOINPUT;
-	}
-	r = arm_pose_read(fp, c->arm, here, to, &d);
-	if (!in)
-		fclose(fp);
-	return r == -2 ? EXIT_JOB_FAILED : r < 0 ? EXIT_DATAERR : 0;
-}
-
-/* goto --joints Q1,...: the joints in order, from the base (the rest stay),
- * or a pose table. */
+/* goto --joints Q1,...|FILE|-: a pose (spine-path(5)), then within the
+ * limits: a goal beyond them is refused, never clamped. */
 static int
 target_joints(struct ctl *c, const char *arg, const double *here,
     double *to)
 {
+	static const int exits[] = { 0, EXIT_USAGE, EXIT_NOINPUT,
+	    EXIT_DATAERR, EXIT_JOB_FAILED };
 	const struct arm_desc *a = c->arm;
-	double v[ARM_MAX_JOINTS];
-	int n, j, npos = a->nchain + a->has_base;
+	struct diag d = diag_for("goto --joints");
+	int j, r;
 
-	memcpy(to, here, sizeof *to * a->njoints);
-	if (strcmp(arg, "-") == 0 || strchr(arg, ',') == NULL)
-		return pose_file(c, arg, here, to);
-	if ((n = numbers("goto", arg, v, ARM_MAX_JOINTS)) < 0 ||
-	    n < npos || n > a->njoints) {
-		warnx_tool("goto --joints: want %d to %d values, in the order "
-		    "of %s, or a pose table (armctl pos)", npos, a->njoints,
-		    a->name);
-		return EXIT_USAGE;
-	}
-	for (j = 0; j < n; j++) {
-		to[j] = a->joint[j].role == ARM_GRIPPER ? arm_grip_value(a,
-		    v[j]) : v[j];
+	if ((r = arm_pose_arg(arg, a, here, to, &d)) != 0)
+		return exits[r];
+	for (j = 0; j < a->njoints; j++)
 		if (to[j] != arm_clamp(&a->joint[j], to[j])) {
 			warnx_tool("goto: %s = %g is beyond its limits %g..%g",
-			    a->joint[j].name, v[j], a->joint[j].lo,
+			    a->joint[j].name, a->joint[j].role == ARM_GRIPPER ?
+			    arm_grip_pct(a, to[j]) : to[j], a->joint[j].lo,
 			    a->joint[j].hi);
 			return EXIT_JOB_FAILED;
 		}
-	}
 	return 0;
 }
 

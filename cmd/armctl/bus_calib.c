@@ -68,10 +68,11 @@ put(FILE *fp, struct busctl *u, const struct output *w)
 		return;
 	}
 	if (!w->csv) {
-		fprintf(fp, "# %s, calibrated by armctl --bus %s calibrate%s\n",
-		    u->c->arm_file ? u->c->arm_file : "so101", u->o->bus,
-		    u->o->write ? " --write (offsets and limits in the servos "
-		    "too)" : "");
+		fprintf(fp, "# %s, calibrated by armctl --bus %s calibrate%s%s"
+		    "%s\n", u->c->arm_file ? u->c->arm_file : "so101",
+		    u->o->bus, u->o->from_lerobot ? " --from-lerobot " : "",
+		    u->o->from_lerobot ? u->o->from_lerobot : "", u->o->write ?
+		    " --write (offsets and limits in the servos too)" : "");
 		(void)arm_write(fp, &w->a);
 		return;
 	}

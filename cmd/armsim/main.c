@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "arm/pose.h"
 #include "host/diag.h"
 #include "host/exits.h"
 #include "host/num.h"
@@ -162,22 +163,25 @@ parse_arm(const struct options *o, struct arm *a)
 	return 0;
 }
 
-/* --start for a described arm: one value per joint, within its limits;
- * by default each joint at 0 (held within its limits). */
+/* --start for a described arm: a pose (spine-path(5): from the base at
+ * least the base and chain, the gripper in %, or a pose table), within
+ * the limits; by default each joint at 0 (held within its limits). */
 static int
 described_start(const struct options *o, struct arm *a)
 {
+	static const int exits[] = { 0, EXIT_USAGE, EXIT_NOINPUT,
+	    EXIT_DATAERR, EXIT_DATAERR };
 	const struct arm_desc *d = a->desc;
-	int n, j;
+	double rest[WIRE_MAX_JOINTS];
+	struct diag dg = diag_for("--start");
+	int j, r;
 
 	for (j = 0; j < d->njoints; j++)
-		a->q[j] = arm_clamp(&d->joint[j], 0);
+		a->q[j] = rest[j] = arm_clamp(&d->joint[j], 0);
 	if (!o->start)
 		return 0;
-	if ((n = number_list("start", o->start, a->q, WIRE_MAX_JOINTS)) < 0)
-		return EXIT_USAGE;
-	if (n != d->njoints)
-		return bad_value("start", o->start, "give one value per joint");
+	if ((r = arm_pose_arg(o->start, d, rest, a->q, &dg)) != 0)
+		return exits[r];
 	for (j = 0; j < d->njoints; j++)
 		if (a->q[j] != arm_clamp(&d->joint[j], a->q[j]))
 			return bad_value("start", o->start, "a value beyond "

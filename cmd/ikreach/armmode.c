@@ -14,7 +14,6 @@
 #include "host/num.h"
 #include "arm/arm3d.h"
 #include "arm/pose.h"
-#include "host/usage.h"
 #include "ikreach.h"
 
 #define MAX_COLS (ARM_MAX_JOINTS + 8)
@@ -246,35 +245,16 @@ row_fk3(struct armrun *r, const double *v)
 static int
 near_pose(struct armrun *r)
 {
-	const char *arg = r->o->near;
-	double v[ARM_MAX_JOINTS];
-	struct diag d = diag_for(arg);
-	enum num_error e;
-	int n, bad, j;
-	FILE *fp;
+	static const int exits[] = { 0, EXIT_USAGE, EXIT_NOINPUT,
+	    EXIT_DATAERR, EXIT_JOB_FAILED };
+	double rest[ARM_MAX_JOINTS];
+	struct diag d = diag_for("--near");
+	int j;
 
 	for (j = 0; j < r->a.njoints; j++)
-		r->prev[j] = arm_clamp(&r->a.joint[j], 0);
-	if (strchr(arg, ',') != NULL || num_double(arg, v) == NUM_OK) {
-		n = num_double_list(arg, v, ARM_MAX_JOINTS, &e, &bad);
-		if (n < 1 || n > r->a.njoints)
-			return usage_error("--near '%s': want 1 to %d joint "
-			    "values, in the arm's order", arg, r->a.njoints);
-		for (j = 0; j < n; j++)
-			r->prev[j] = r->a.joint[j].role == ARM_GRIPPER ?
-			    arm_grip_value(&r->a, v[j]) : v[j];
-	} else {
-		if ((fp = fopen(arg, "r")) == NULL) {
-			warnx_tool("%s: %s", arg, strerror(errno));
-			return EXIT_NOINPUT;
-		}
-		n = arm_pose_read(fp, &r->a, r->prev, r->prev, &d);
-		fclose(fp);
-		if (n < 0)
-			return n == -2 ? EXIT_JOB_FAILED : EXIT_DATAERR;
-	}
+		rest[j] = arm_clamp(&r->a.joint[j], 0);
 	r->have_prev = 1;
-	return 0;
+	return exits[arm_pose_arg(r->o->near, &r->a, rest, r->prev, &d)];
 }
 
 static int

@@ -18,6 +18,7 @@
 
 #include "arm/arm.h"
 #include "arm/obstacle.h"
+#include "arm/pose.h"
 #include "sim/arm.h"
 #include "bus.h"
 #include "host/diag.h"
@@ -340,6 +341,22 @@ add_faults(struct bus *b, const struct bus_options *o)
 	return 0;
 }
 
+/* --start: a pose (spine-path(5)), every joint at 0 by default; joint
+ * values into q. */
+static int
+start_pose(struct bus *b, const char *arg, double *q)
+{
+	static const int exits[] = { 0, EXIT_USAGE, EXIT_NOINPUT,
+	    EXIT_DATAERR, EXIT_DATAERR };
+	double rest[SERVOARM_MAX];
+	struct diag d = diag_for("--start");
+	int j;
+
+	for (j = 0; j < b->desc.njoints; j++)
+		q[j] = rest[j] = arm_clamp(&b->desc.joint[j], 0);
+	return arg ? exits[arm_pose_arg(arg, &b->desc, rest, q, &d)] : 0;
+}
+
 /* Joints at their start and speeds, then obstacles, hand and faults. */
 static int
 add_servos(struct bus *b, const struct bus_run *r)
@@ -350,8 +367,8 @@ add_servos(struct bus *b, const struct bus_run *r)
 	enum num_error e;
 	int i, ns, bad, st;
 
-	if (r->start && list("start", r->start, q, b->arm.n) != 0)
-		return EXIT_USAGE;
+	if ((st = start_pose(b, r->start, q)) != 0)
+		return st;
 	ns = r->speed ? num_double_list(r->speed, speed, b->arm.n, &e,
 	    &bad) : 0;
 	if (r->speed && ns != 1 && ns != b->arm.n)
@@ -360,8 +377,6 @@ add_servos(struct bus *b, const struct bus_run *r)
 	for (i = 0; i < b->arm.n; i++) {
 		const struct servoarm_joint *jt = &b->arm.j[i];
 
-		if (jt->gripper)
-			q[i] = servoarm_grip_value(&b->arm, q[i]);
 		m = jt->series < 0 ? servosim_add(&b->sim, (uint8_t)jt->id,
 		    servoarm_ticks(jt, q[i])) : servosim_add_series(&b->sim,
 		    (uint8_t)jt->id, jt->series, servoarm_ticks(jt, q[i]));

@@ -3,11 +3,13 @@
  * read as a one-row path (path.c).  Called by armctl (pos, goto
  * --joints) and armsim (--start).
  */
+#include <errno.h>
 #include <math.h>
 #include <string.h>
 
 #include "arm/path.h"
 #include "arm/pose.h"
+#include "host/num.h"
 #include "host/table.h"
 
 /* To a thousandth: the spine protocol's millidegrees, which a servo's
@@ -67,4 +69,48 @@ arm_pose_read(FILE *fp, const struct arm_desc *a, const double *here,
 	memcpy(q, p.q, sizeof *q * a->njoints);
 	arm_path_free(&p);
 	return 0;
+}
+
+/* "a,b,c": from the base, at least the base and chain. */
+static int
+pose_numbers(const char *arg, const struct arm_desc *a, double *q,
+    struct diag *d)
+{
+	double v[ARM_MAX_JOINTS];
+	int n, j, bad, npos = a->nchain + a->has_base;
+	enum num_error e;
+
+	n = num_double_list(arg, v, ARM_MAX_JOINTS, &e, &bad);
+	if (n < npos || n > a->njoints) {
+		diag_error(d, 0, 0, "want %d to %d joint values in the order of "
+		    "%s (the gripper in %%), or a pose table", npos, a->njoints,
+		    a->name);
+		return ARM_POSE_USAGE;
+	}
+	for (j = 0; j < n; j++)
+		q[j] = a->joint[j].role == ARM_GRIPPER ? arm_grip_value(a,
+		    v[j]) : v[j];
+	return 0;
+}
+
+int
+arm_pose_arg(const char *arg, const struct arm_desc *a, const double *here,
+    double *q, struct diag *d)
+{
+	struct diag fd = diag_for(strcmp(arg, "-") ? arg : "<stdin>");
+	double v;
+	FILE *fp;
+	int r;
+
+	memcpy(q, here, sizeof *q * a->njoints);
+	if (strchr(arg, ',') != NULL || num_double(arg, &v) == NUM_OK)
+		return pose_numbers(arg, a, q, d);
+	if ((fp = strcmp(arg, "-") ? fopen(arg, "r") : stdin) == NULL) {
+		diag_error(&fd, 0, 0, "cannot open: %s", strerror(errno));
+		return ARM_POSE_NOINPUT;
+	}
+	r = arm_pose_read(fp, a, here, q, &fd);
+	if (fp != stdin)
+		fclose(fp);
+	return r == -2 ? ARM_POSE_MISSED : r < 0 ? ARM_POSE_DATA : 0;
 }

@@ -30,4 +30,18 @@ int arm_pose_write_arm(FILE *fp, const struct arm_desc *a, const double *q);
 int arm_pose_read(FILE *fp, const struct arm_desc *a, const double *here,
     double *q, struct diag *d);
 
+/*
+ * A pose as given on a command line (goto --joints, armsim --start,
+ * ikreach --near): joint values in the arm's order from the base, at
+ * least the base and chain ("20,-30,40,10", the gripper in %), or the
+ * name of a pose table ("-": stdin).  Joints not given keep their value
+ * in here.  Into q.  0; or after reporting through d (d->file is used
+ * for the file's own name): ARM_POSE_USAGE (the wrong count of numbers,
+ * or not numbers), ARM_POSE_NOINPUT (the file cannot be opened),
+ * ARM_POSE_DATA (bad data), ARM_POSE_MISSED (ikreach marked the row).
+ */
+enum { ARM_POSE_USAGE = 1, ARM_POSE_NOINPUT, ARM_POSE_DATA, ARM_POSE_MISSED };
+int arm_pose_arg(const char *arg, const struct arm_desc *a,
+    const double *here, double *q, struct diag *d);
+
 #endif
