@@ -1,8 +1,8 @@
 /*
  * bus.c - armctl's commands on a servo bus (lib/servoarm): info, pos,
- * torque, stop, reboot and setup-ids, and what each status means in
- * words and exit statuses.  run and the moves are in bus_run.c, calibrate
- * in bus_calib.c.
+ * torque, stop, reboot and setup-ids, their tables and prompts, and each
+ * status said (servoarm_text) with its exit status.  run and the moves
+ * are in bus_run.c, calibrate in bus_calib.c.
  */
 #include <math.h>
 #include <stdio.h>
@@ -14,71 +14,16 @@
 #include "host/exits.h"
 #include "host/table.h"
 
-static const char *
-joint_of(const struct servoarm_bus *k, uint8_t id)
-{
-	int i;
-
-	for (i = 0; i < k->arm.n; i++)
-		if (k->ids[i] == id)
-			return k->arm.j[i].name;
-	return "not in the arm";
-}
-
-/* The servo's error bits in words (Dynamixel's alert explained). */
-static void
-err_words(const struct servoarm_bus *k, char *text, size_t cap)
-{
-	char hw[120];
-
-	servo_err_text(k->proto, k->err, text, cap);
-	if (k->hw_err) {
-		dxl_hw_text(k->hw_err, hw, sizeof hw);
-		snprintf(text + strlen(text), cap - strlen(text), " (%s)", hw);
-	}
-}
-
 int
 bus_say(struct busctl *u, enum servoarm_status st, const char *doing)
 {
-	const struct servoarm_bus *k = &u->k;
-	const struct servoarm_joint *j = &k->arm.j[k->err_joint < 0 ? 0 :
-	    k->err_joint];
-	char text[200];
+	char line[300];
 
-	switch (st) {
-	case SERVOARM_INTERRUPTED:
+	if (st == SERVOARM_INTERRUPTED)
 		return CTL_INTERRUPTED;
-	case SERVOARM_NO_REPLY:
-		warnx_tool("%s: no reply from id %u (%s): check power and "
-		    "wiring", doing, k->b.fail_id, joint_of(k, k->b.fail_id));
-		break;
-	case SERVOARM_CORRUPT:
-		warnx_tool("%s: corrupted replies from id %u (%s): %lu checksum "
-		    "errors in %lu transactions; check the baud rate and wiring",
-		    doing, k->b.fail_id, joint_of(k, k->b.fail_id),
-		    servobus_bad_checksums(&k->b), k->b.transactions);
-		break;
-	case SERVOARM_LINK:
-		warnx_tool("%s: %s: the bus failed", doing, u->c->port_name);
-		break;
-	case SERVOARM_SERVO_ERROR:
-	case SERVOARM_REFUSED:
-		err_words(k, text, sizeof text);
-		warnx_tool("%s: id %u (%s) %s %s", doing, k->ids[k->err_joint],
-		    j->name, st == SERVOARM_REFUSED ? "refused:" : "reports",
-		    *text ? text : "no such instruction on this bus");
-		break;
-	case SERVOARM_LIMIT:
-		warnx_tool("%s: %s = %g is beyond its limits %g..%g", doing,
-		    j->name, k->err_value, j->lo, j->hi);
-		break;
-	case SERVOARM_NO_MEMORY:
-		warnx_tool("%s: out of memory", doing);
-		break;
-	default:
-		break;
-	}
+	servoarm_text(&u->k, st, doing, line, sizeof line);
+	if (*line)
+		warnx_tool("%s", line);
 	return servoarm_status_exit(st);
 }
 

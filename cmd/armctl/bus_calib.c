@@ -17,7 +17,6 @@
 #include "host/atomic.h"
 #include "host/diag.h"
 #include "host/exits.h"
-#include "host/slurp.h"
 #include "servoarm/calib.h"
 
 #define SAMPLE_MS 20
@@ -60,9 +59,6 @@ struct output {
 static void
 put(FILE *fp, struct busctl *u, const struct output *w)
 {
-	const struct servoarm_range *r;
-	int i;
-
 	if (w->lr) {
 		(void)servoarm_lerobot_write(fp, w->lr);
 		return;
@@ -76,12 +72,7 @@ put(FILE *fp, struct busctl *u, const struct output *w)
 		(void)arm_write(fp, &w->a);
 		return;
 	}
-	fprintf(fp, "joint,id,homing_offset,range_min,range_max,lo,hi\n");
-	for (i = 0, r = w->rg; i < u->k.arm.n; i++, r++)
-		fprintf(fp, "%s,%u,%ld,%ld,%ld,%.2f,%.2f\n", u->k.arm.j[i].name,
-		    u->k.ids[i], r->offset, r->lo, r->hi,
-		    servoarm_calib_deg(&u->k, i, r->lo),
-		    servoarm_calib_deg(&u->k, i, r->hi));
+	servoarm_calib_csv(fp, &u->k, w->rg);
 }
 
 static int
@@ -147,24 +138,11 @@ static int
 import(struct busctl *u, struct output *w, struct servoarm_lerobot *lr)
 {
 	const char *path = u->o->from_lerobot;
-	struct diag d = diag_for(path);
-	unsigned char *buf = NULL;
-	size_t len = 0;
 	char why[200];
-	FILE *fp;
 	int r;
 
-	if ((fp = fopen(path, "rb")) == NULL) {
-		warnx_tool("%s: %s", path, strerror(errno));
-		return EXIT_NOINPUT;
-	}
-	r = slurp_source(fp, "a calibration", &d, &buf, &len);
-	fclose(fp);
-	if (r != 0 || servoarm_lerobot_parse(lr, buf, len, &d) != 0) {
-		free(buf);
-		return r < 0 ? EXIT_IOERR : EXIT_DATAERR;
-	}
-	free(buf);
+	if ((r = servoarm_lerobot_load(lr, path)) != 0)
+		return r > 0 ? EXIT_NOINPUT : EXIT_DATAERR;
 	if (servoarm_lerobot_apply(lr, &w->a, why, sizeof why) != 0) {
 		warnx_tool("%s: %s", path, why);
 		return EXIT_DATAERR;

@@ -36,30 +36,12 @@ interrupted(struct busctl *u)
 		warnx_tool("interrupted: the arm is limp (--release)");
 }
 
-/* PYT's story: the obstruction, the way back, and how that went. */
-static int
-obstructed(struct busctl *u, enum servoarm_status st,
-    const struct servoarm_run *r)
-{
-	warnx_tool("run: obstructed at step %lu of %lu: %s %.1f\xc2\xb0 behind, "
-	    "load %.0f %%; stopped", (unsigned long)r->step,
-	    (unsigned long)r->steps, u->k.arm.j[r->w.joint].name, r->w.lag,
-	    r->w.load);
-	if (st == SERVOARM_BLOCKED)
-		warnx_tool("run: obstructed again on the way back (step %lu of "
-		    "%lu: %s %.1f\xc2\xb0 behind): stopped; the arm needs human "
-		    "help", (unsigned long)r->back_step,
-		    (unsigned long)r->back_steps,
-		    u->k.arm.j[r->back.joint].name, r->back.lag);
-	else
-		warnx_tool("run: went back along its path to where the run "
-		    "began");
-	return EXIT_JOB_FAILED;
-}
-
 static int
 said(struct busctl *u, enum servoarm_status st, const struct servoarm_run *r)
 {
+	char line[2][200];
+	int i, n;
+
 	if (u->c->verbose)
 		fprintf(stderr, "%s: run: %lu goals in %.3f s of the arm's "
 		    "clock (the latest %.3f s late); %lu transactions, %lu "
@@ -67,25 +49,14 @@ said(struct busctl *u, enum servoarm_status st, const struct servoarm_run *r)
 		    (unsigned long)r->periods, r->seconds, r->late_s,
 		    u->k.b.transactions, u->k.b.timeouts,
 		    servobus_bad_checksums(&u->k.b));
-	switch (st) {
-	case SERVOARM_OBSTRUCTED:
-	case SERVOARM_BLOCKED:
-		return obstructed(u, st, r);
-	case SERVOARM_SHORT:
-		warnx_tool("run: stopped %.1f\xc2\xb0 short of the last "
-		    "waypoint (%s at %.2f): something holds it",
-		    r->short_by, u->k.arm.j[r->joint].name, r->short_at);
-		return EXIT_JOB_FAILED;
-	case SERVOARM_SERVO_ERROR:
-		bus_say(u, st, "run");
-		warnx_tool("run: the arm holds where it is");
-		return EXIT_JOB_FAILED;
-	case SERVOARM_INTERRUPTED:
+	if (st == SERVOARM_INTERRUPTED) {
 		interrupted(u);
 		return CTL_INTERRUPTED;
-	default:
-		return bus_say(u, st, "run");
 	}
+	n = servoarm_run_text(&u->k, st, r, line);
+	for (i = 0; i < n; i++)
+		warnx_tool("%s", line[i]);
+	return servoarm_status_exit(st);
 }
 
 /* The path p from here, on the bus. */

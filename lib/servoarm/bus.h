@@ -10,6 +10,7 @@
 #ifndef SPINE_SERVOARM_BUS_H
 #define SPINE_SERVOARM_BUS_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "link/servobus.h"
@@ -37,6 +38,16 @@ enum servoarm_status {
 
 /* The exit status (host/exits.h) a tool gives for s. */
 int servoarm_status_exit(enum servoarm_status s);
+
+struct servoarm_bus;
+/*
+ * What st means, said as a tool says it while `doing` ("pos", "run"):
+ * "no reply from id 3 (elbow_flex): check power and wiring", the servo's
+ * error bits in words...  An empty line for SERVOARM_OK, INTERRUPTED and
+ * the statuses only a caller can word (text.c).
+ */
+void servoarm_text(const struct servoarm_bus *k, enum servoarm_status st,
+    const char *doing, char *buf, size_t cap);
 
 struct servoarm_bus {
 	struct servobus b;

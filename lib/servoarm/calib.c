@@ -153,12 +153,26 @@ servoarm_calib_burn(struct servoarm_bus *k, int i,
 	return burn(k, i, calib_fields, v, 3);
 }
 
-double
-servoarm_calib_deg(const struct servoarm_bus *k, int i, long t)
+/* Degrees from the servo's centre. */
+static double
+centre_deg(const struct servoarm_bus *k, int i, long t)
 {
 	long n = k->arm.j[i].ticks;
 
 	return (double)(t - n / 2) * 360.0 / (double)n;
+}
+
+void
+servoarm_calib_csv(FILE *fp, const struct servoarm_bus *k,
+    const struct servoarm_range *rg)
+{
+	int i;
+
+	fprintf(fp, "joint,id,homing_offset,range_min,range_max,lo,hi\n");
+	for (i = 0; i < k->arm.n; i++)
+		fprintf(fp, "%s,%u,%ld,%ld,%ld,%.2f,%.2f\n", k->arm.j[i].name,
+		    k->ids[i], rg[i].offset, rg[i].lo, rg[i].hi,
+		    centre_deg(k, i, rg[i].lo), centre_deg(k, i, rg[i].hi));
 }
 
 /*

@@ -54,8 +54,10 @@ void servoarm_calib_arm(const struct servoarm_bus *k,
     const struct servoarm_range *rg, const long *homing, int written,
     struct arm_desc *a);
 
-/* Degrees from the servo's centre (for the CSV of calibrate). */
-double servoarm_calib_deg(const struct servoarm_bus *k, int i, long ticks);
+/* The calibration as a CSV (no arm file): joint, id, homing_offset,
+ * range_min, range_max, lo, hi (degrees from the servos' centres). */
+void servoarm_calib_csv(FILE *fp, const struct servoarm_bus *k,
+    const struct servoarm_range *rg);
 
 /* LeRobot's calibration: one motor per joint, by name. */
 struct servoarm_lerobot_motor {
@@ -77,6 +79,10 @@ struct servoarm_lerobot {
  */
 int servoarm_lerobot_parse(struct servoarm_lerobot *c,
     const unsigned char *buf, size_t len, struct diag *d);
+
+/* The same from the file at path: 0; or after reporting, 1 when it
+ * cannot be opened or read, -1 when it is not a calibration. */
+int servoarm_lerobot_load(struct servoarm_lerobot *c, const char *path);
 
 /*
  * Arm a calibrated from c, joint by joint (matched by name, else by servo

@@ -8,10 +8,13 @@
  * the same (spine divides by 4096: within 0.03 degree at 100 degrees).
  * Called by armctl --bus calibrate --from-lerobot / --lerobot-out.
  */
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "host/slurp.h"
 #include "servoarm/calib.h"
 #include "yaml/ydoc.h"
 
@@ -91,6 +94,29 @@ servoarm_lerobot_parse(struct servoarm_lerobot *c, const unsigned char *buf,
 	}
 	ydoc_free(&doc);
 	return rc;
+}
+
+int
+servoarm_lerobot_load(struct servoarm_lerobot *c, const char *path)
+{
+	struct diag d = diag_for(path);
+	unsigned char *buf = NULL;
+	size_t len = 0;
+	FILE *fp;
+	int r;
+
+	if ((fp = fopen(path, "rb")) == NULL) {
+		diag_error(&d, 0, 0, "cannot open: %s", strerror(errno));
+		return 1;
+	}
+	r = slurp_source(fp, "a calibration", &d, &buf, &len);
+	fclose(fp);
+	if (r < 0)
+		diag_error(&d, 0, 0, "cannot read: %s", strerror(errno));
+	else if (r == 0 && servoarm_lerobot_parse(c, buf, len, &d) != 0)
+		r = 2;
+	free(buf);
+	return r < 0 ? 1 : r > 0 ? -1 : 0;
 }
 
 /* The motor for joint j: by name, else by servo id; NULL if none. */

@@ -58,4 +58,12 @@ enum servoarm_status servoarm_run_path(struct servoarm_bus *k,
     const struct arm_desc *d, const struct arm_path *p,
     const struct servoarm_run_opts *o, struct servoarm_run *r);
 
+/*
+ * What a run's st means, a line or two (the obstruction, then how the way
+ * back went; a servo's error, then that the arm holds; where a run stopped
+ * short; else as servoarm_text): the count of lines filled.
+ */
+int servoarm_run_text(const struct servoarm_bus *k, enum servoarm_status st,
+    const struct servoarm_run *r, char (*line)[200]);
+
 #endif
