@@ -12,14 +12,17 @@
 
 #define TURN (2 * 3.14159265358979323846)
 
-/* The same angles, each moved by whole turns to lie nearest the seed. */
+/* The same angles, each moved by whole turns to lie nearest the seed
+ * (and left exactly as solved when no turn is taken off). */
 static void
 unwrap(double *q, const double *seed, int n)
 {
+	double turns;
 	int j;
 
 	for (j = 0; j < n; j++)
-		q[j] = seed[j] + remainder(q[j] - seed[j], TURN);
+		if ((turns = round((q[j] - seed[j]) / TURN)) != 0)
+			q[j] -= turns * TURN;
 }
 
 static double
