@@ -188,6 +188,42 @@ check_obstacle() {
 	[ "${lines[1]}" = "$(pose_line 20 0 0 0 0 0)" ]
 }
 
+# The servos' clock as armsim -v last logged it, in seconds.
+servo_clock() {
+	sed -n 's/^armsim: \([0-9.]*\) <- .*/\1/p' \
+		"$BATS_TEST_TMPDIR/armsim.err" | tail -n 1
+}
+
+@test "feetech: a gripper closed on something holds it, long after the run" {
+	BUS=feetech
+	# The gripper meets a block at 40 % on its way to 90.  Configured as
+	# LeRobot's follower (Overload_Torque 25 %) and its running torque
+	# limit 24 %, it squeezes at 24 % and never trips the protection,
+	# which takes Protection_Time (2 s) over 25 %: pos (which fails on a
+	# servo's error bits) stays clean until the servos' clock is 3 s past
+	# the end of the run, and the gripper still holds, torque on.
+	start_bus_sim feetech -v --block gripper=40
+	mjtraj --joint --from 0,0,0,0,0,0 --to 0,0,0,0,0,90 --duration 1 \
+		>"$BATS_TEST_TMPDIR/grip.csv"
+	run --separate-stderr bus run "$BATS_TEST_TMPDIR/grip.csv"
+	[ "$status" -eq 0 ]
+	[ -z "$stderr" ]
+	local end i
+	end=$(servo_clock)
+	for i in $(seq 2000); do
+		run --separate-stderr bus pos
+		[ "$status" -eq 0 ] || fail "pos at $(servo_clock) s: $stderr"
+		awk -v t="$(servo_clock)" -v e="$end" \
+			'BEGIN { exit !(t > e + 3) }' && break
+	done
+	[ "$i" -lt 2000 ]
+	[ "${lines[1]}" = "0,0,0,0,0,39.99" ]
+	run --separate-stderr bus info
+	[ "$status" -eq 0 ]
+	# 24 %: (150 + 0.24 x 1850) mA in steps of 6.5 mA = 91 x 6.5
+	[ "${lines[6]}" = "gripper,6,777,3.6,7.4,35,24,591.5,on," ]
+}
+
 check_silent() {
 	BUS=$1
 	start_bus_sim "$BUS" --mute elbow_flex

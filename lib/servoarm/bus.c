@@ -18,6 +18,15 @@
 #define FB_DXL_ADDR 126u	/* Present_Current .. Present_Temperature */
 #define FB_DXL_COUNT 22u
 #define GOAL_SLACK 1e-9		/* degrees a goal may pass a limit by */
+/*
+ * A gripper closed on what it holds drives at its torque limit for as
+ * long as it holds it.  Max_Torque_Limit reaches the running limit
+ * (Torque_Limit, RAM) only at power-up, and at 50 % it is over the 25 %
+ * overload threshold anyway: after Protection_Time the servo would trip.
+ * So the running limit goes just under the threshold (0.1 %): a grip the
+ * servo can keep.
+ */
+#define GRIP_TORQUE 240
 
 int
 servoarm_status_exit(enum servoarm_status s)
@@ -182,17 +191,23 @@ servoarm_configure(struct servoarm_bus *k)
 		int gripper_only;
 	} setup[] = {
 		{ SF_RETURN_DELAY, 0, 0 }, { SF_MAX_ACCEL, 254, 0 },
+		{ SF_ACCEL, 254, 0 }, { SF_MODE, 0, 0 },
 		{ SF_P_GAIN, 16, 0 }, { SF_I_GAIN, 0, 0 }, { SF_D_GAIN, 32, 0 },
 		{ SF_MAX_TORQUE, 500, 1 }, { SF_CURRENT_LIMIT, 250, 1 },
-		{ SF_OVERLOAD, 25, 1 },
+		{ SF_OVERLOAD, 25, 1 }, { SF_TORQUE_LIMIT, GRIP_TORQUE, 1 },
 	};
 	enum servoarm_status st;
-	int32_t torque;
+	int32_t torque, phase;
 	size_t s;
 	int i;
 
 	for (i = 0; i < k->arm.n; i++) {
-		if ((st = read1(k, i, SF_TORQUE, &torque)) != SERVOARM_OK)
+		if ((st = read1(k, i, SF_TORQUE, &torque)) != SERVOARM_OK ||
+		    (st = read1(k, i, SF_PHASE, &phase)) != SERVOARM_OK)
+			return st;
+		/* Phase bit 4 clear: positions within one turn (A4) */
+		if (k->proto == SERVO_FEETECH && (phase & 0x10) &&
+		    (st = write1(k, i, SF_PHASE, phase & ~0x10)) != SERVOARM_OK)
 			return st;
 		for (s = 0; s < sizeof setup / sizeof setup[0]; s++) {
 			/* the gains are Feetech's scale; a Dynamixel keeps
@@ -206,10 +221,6 @@ servoarm_configure(struct servoarm_bus *k)
 			    SERVOARM_OK)
 				return st;
 		}
-		/* Acceleration 254 (RAM): a ramp the servo keeps to */
-		if (k->proto == SERVO_FEETECH &&
-		    (st = want(k, i, SF_ACCEL, 254, torque)) != SERVOARM_OK)
-			return st;
 	}
 	return SERVOARM_OK;
 }

@@ -96,11 +96,15 @@ enum servoarm_status servoarm_bus_failed(const struct servoarm_bus *k);
 enum servoarm_status servoarm_connect(struct servoarm_bus *k);
 
 /*
- * The setup a follower arm runs with (spec lerobot-calibration: return
- * delay 0, acceleration 254, P/I/D 16/0/32; the gripper's torque,
- * protection current and overload torque limited so a blocked gripper
- * holds instead of tripping).  Only registers that differ are written;
- * those in a Dynamixel's EEPROM only while its torque is off.
+ * The setup a follower arm runs with, as LeRobot's SO follower writes it
+ * on connect (spec lerobot-calibration): return delay 0, and on Feetech
+ * servos acceleration 254, position mode, Phase bit 4 clear, P/I/D
+ * 16/0/32, the gripper's Max_Torque_Limit, Protection_Current and
+ * Overload_Torque 500/250/25; and its running Torque_Limit just under that
+ * overload threshold, so a gripper closed on something holds it without
+ * the protection tripping (bus.c says why).  Only registers that differ
+ * are written; those in a Dynamixel's EEPROM only while its torque is
+ * off.  Called before every move (servoarm_run_path) and torque on.
  */
 enum servoarm_status servoarm_configure(struct servoarm_bus *k);
 

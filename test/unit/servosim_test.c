@@ -206,15 +206,67 @@ test_obstacle(void)
 	CHECK(servo_get16(pk.p) == 2200);
 	CHECK(servo_get16(pk.p + 4) == 950);
 	CHECK(servo_get16(pk.p + 13) == 293);
-	/* Protection_Time 2 s over Overload_Torque 80 %: overload, limp */
+	/* Protection_Time 2 s over Overload_Torque 80 %: the overload bit,
+	 * and the drive down to Protective_Torque, 20 % (torque still on) */
 	servosim_step(&s, 1.0);
+	CHECK(m->latched == 0 && m->load == 950);
 	servosim_step(&s, 1.1);
-	CHECK(servosim_get(&s, m, SF_TORQUE) == 0);
+	CHECK(servosim_get(&s, m, SF_TORQUE) == 1);
+	CHECK(m->load == 200);
 	l = ask(&s, req, n);
 	CHECK(l->n == 21 && l->b[4] == STS_ERR_OVERLOAD);
+	CHECK(servo_get16(l->b + 9) == 200);
+	servosim_step(&s, 5);
+	CHECK(m->load == 200 && servosim_present(&s, m) == 2200);
 	/* a servo that fell silent */
 	m->mute_after = 0;
 	CHECK(ask(&s, req, n)->n == 0);
+}
+
+/*
+ * The overload protection only as armed and only over its threshold: a
+ * held joint whose Torque_Limit is under Overload_Torque never trips (the
+ * gripper's grip, servoarm_configure), nor one whose Unloading_Condition
+ * lacks the overload bit; a Dynamixel's trip forces its torque off.
+ */
+static void
+test_overload_rules(void)
+{
+	static struct servosim s;
+	struct servosim_motor *m;
+	int dxl;
+
+	for (dxl = 0; dxl < 2; dxl++) {
+		servosim_init(&s, dxl ? SERVO_DXL : SERVO_FEETECH);
+		m = servosim_add(&s, 6, 2048);
+		m->has_stop = 1;
+		m->stop_lo = 0;
+		m->stop_hi = 2200;
+		servosim_set(&s, m, SF_TORQUE, 1);
+		servosim_set(&s, m, SF_GOAL, 3000);
+		if (!dxl) {
+			/* 24 % against a 25 % threshold: held for ever */
+			servosim_set(&s, m, SF_OVERLOAD, 25);
+			servosim_set(&s, m, SF_TORQUE_LIMIT, 240);
+			servosim_step(&s, 0.5);
+			servosim_step(&s, 60);
+			CHECK(m->load == 240 && m->latched == 0);
+			CHECK(servosim_get(&s, m, SF_TORQUE) == 1);
+			servosim_set(&s, m, SF_TORQUE_LIMIT, 1000);
+		}
+		/* 150 + 8 x 800 is over stall: 100 %, but not armed */
+		servosim_set(&s, m, SF_SHUTDOWN, dxl ? 0x15 : 0x0C);
+		servosim_step(&s, 0.5);
+		servosim_step(&s, 60);
+		CHECK(m->load == 1000 && m->latched == 0);
+		/* armed (the factory's bits): 2 s later it trips */
+		servosim_set(&s, m, SF_SHUTDOWN, dxl ? 0x35 : 0x2C);
+		servosim_step(&s, 1.9);
+		CHECK(m->latched == 0);
+		servosim_step(&s, 0.2);
+		CHECK(m->latched == (dxl ? DXL_HW_OVERLOAD : STS_ERR_OVERLOAD));
+		CHECK(servosim_get(&s, m, SF_TORQUE) == !dxl);
+	}
 }
 
 static void
@@ -539,6 +591,7 @@ main(void)
 	RUN(test_sts_replies);
 	RUN(test_sts_rules);
 	RUN(test_obstacle);
+	RUN(test_overload_rules);
 	RUN(test_dxl_replies);
 	RUN(test_scs);
 	return check_report("servosim");
