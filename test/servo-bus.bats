@@ -314,6 +314,53 @@ check_setup_ids() {
 	check_setup_ids dynamixel
 }
 
+# Only the gripper's servo answers, factory-fresh: id 1, at the
+# factory's baud rate (spec B1: 57600 for a Dynamixel; A1: 1 Mbaud for a
+# Feetech STS).  The others are muted.
+fresh_gripper() {
+	start_bus_sim "$1" --factory gripper --mute shoulder_pan \
+		--mute shoulder_lift --mute elbow_flex --mute wrist_flex \
+		--mute wrist_roll
+}
+
+@test "dynamixel: setup-ids finds a factory-fresh servo at 57600 and sets 1 Mbaud" {
+	BUS=dynamixel
+	fresh_gripper dynamixel
+	# the bus's 1 Mbaud first: nothing; then the rates in turn
+	run --separate-stderr bus setup-ids gripper <<<""
+	[ "$status" -eq 0 ]
+	[ "$output" = "gripper: id 1 -> 6, 57600 -> 1000000 baud" ]
+	# now at the bus's rate under its new id
+	run --separate-stderr bus setup-ids gripper <<<""
+	[ "$status" -eq 0 ]
+	[ "$output" = "gripper: id 6 -> 6" ]
+	run --separate-stderr bus --baud 57600 setup-ids gripper <<<""
+	[ "$status" -eq 0 ]
+	[ "$output" = "gripper: id 6 -> 6, 1000000 -> 57600 baud" ]
+}
+
+@test "feetech: setup-ids finds a fresh servo at 1 Mbaud whatever --baud says" {
+	BUS=feetech
+	fresh_gripper feetech
+	run --separate-stderr bus --baud 500000 setup-ids gripper <<<""
+	[ "$status" -eq 0 ]
+	[ "$output" = "gripper: id 1 -> 6, 1000000 -> 500000 baud" ]
+	run --separate-stderr bus --baud 500000 setup-ids gripper <<<""
+	[ "$status" -eq 0 ]
+	[ "$output" = "gripper: id 6 -> 6" ]
+	# a rate no STS takes is refused before anything is sent
+	run --separate-stderr bus --baud 230400 setup-ids gripper <<<""
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "armctl: setup-ids: --baud 230400 is not a rate feetech servos take" ]
+	stop_armsim
+	# no servo at all: every rate is tried
+	start_bus_sim feetech --mute shoulder_pan --mute shoulder_lift \
+		--mute elbow_flex --mute wrist_flex --mute wrist_roll --mute gripper
+	run --separate-stderr bus --timeout 20 setup-ids gripper <<<""
+	[ "$status" -eq 75 ]
+	[ "${stderr_lines[1]}" = "armctl: setup-ids: no servo answers at any baud rate: check power and wiring" ]
+}
+
 @test "bus usage errors: unknown bus, a command buses lack, options without --bus" {
 	run --separate-stderr armctl --bus canbus --port x pos
 	[ "$status" -eq 2 ]

@@ -159,20 +159,14 @@ static int
 assign_id(struct busctl *u, int j)
 {
 	enum servoarm_status st;
-	uint8_t found[8];
-	int n;
+	long to = u->c->baud;
 
-	st = servoarm_setup_id(&u->k, j, u->c->timeout_ms,
-	    servoarm_baud_code(u->k.proto, u->c->baud), found, &n);
-	if (st == SERVOARM_NONE_FOUND)
-		warnx_tool("setup-ids: no servo answers at %ld baud: check "
-		    "power and wiring", u->c->baud);
-	else if (st == SERVOARM_MANY_FOUND)
-		warnx_tool("setup-ids: %d servos answer (ids %u and %u): "
-		    "connect only the %s servo", n, found[0], found[1],
-		    u->k.arm.j[j].name);
+	if ((st = servoarm_setup_id(&u->k, j, u->c->timeout_ms, to)) ==
+	    SERVOARM_OK && u->k.found_baud != to)
+		printf("%s: id %u -> %d, %ld -> %ld baud\n", u->k.arm.j[j].name,
+		    u->k.found[0], u->k.arm.j[j].id, u->k.found_baud, to);
 	else if (st == SERVOARM_OK)
-		printf("%s: id %u -> %u\n", u->k.arm.j[j].name, found[0],
+		printf("%s: id %u -> %d\n", u->k.arm.j[j].name, u->k.found[0],
 		    u->k.arm.j[j].id);
 	fflush(stdout);
 	return bus_say(u, st, "setup-ids");
@@ -185,6 +179,11 @@ bus_setup_ids(struct busctl *u, int argc, char **argv)
 	char line[256];
 	int sel[SERVOARM_MAX], j, r;
 
+	if (servo_baud_code(u->k.proto, u->c->baud) < 0) {
+		warnx_tool("setup-ids: --baud %ld is not a rate %s servos take",
+		    u->c->baud, u->o->bus);
+		return EXIT_USAGE;
+	}
 	if (pick(u, argc - 1, argv + 1, sel) != 0)
 		return EXIT_USAGE;
 	for (j = u->k.arm.n - 1; j >= 0; j--) {

@@ -63,9 +63,10 @@ usage(FILE *fp)
 	    " ...]\n"
 	    "              [--block JOINT=DEG ...] [--hand-pose Q1,...]"
 	    " [--mute ID[:N] ...]\n"
-	    "              [--servo-error ID:BITS ...] [--return-delay US]"
-	    " [--corrupt P]\n"
-	    "              [--seed S] [--baud-sim BAUD] [--link PATH]"
+	    "              [--servo-error ID:BITS ...] [--factory JOINT ...]"
+	    " [--return-delay US]\n"
+	    "              [--corrupt P]"
+	    " [--seed S] [--baud-sim BAUD] [--link PATH]"
 	    " [--exit-after S]\n"
 	    "              [--time-scale K] [-v]\n");
 }
@@ -302,6 +303,7 @@ parse(int argc, char **argv, struct options *o)
 		{ "servo-error", required_argument, NULL, 'f' },
 		{ "hand-pose", required_argument, NULL, 'H' },
 		{ "return-delay", required_argument, NULL, 'y' },
+		{ "factory", required_argument, NULL, 'Z' },
 		{ "time-scale", required_argument, NULL, 'K' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
@@ -384,6 +386,7 @@ parse(int argc, char **argv, struct options *o)
 				    "want a positive number of seconds");
 			break;
 		case 'U': case 'k': case 'm': case 'f': case 'H': case 'y':
+		case 'Z':
 			if ((r = bus_option(&o->bus, c, optarg)))
 				return r;
 			break;
@@ -550,9 +553,9 @@ main(int argc, char **argv)
 	if (o.bus.bus)
 		return run_bus(&o);
 	if (o.bus.nblock || o.bus.nmute || o.bus.nfault || o.bus.nhand ||
-	    o.bus.return_delay_us >= 0)
+	    o.bus.nfactory || o.bus.return_delay_us >= 0)
 		return usage_error("--block, --mute, --servo-error, "
-		    "--hand-pose and --return-delay need --bus");
+		    "--hand-pose, --factory and --return-delay need --bus");
 	if ((r = parse_arm(&o, &sim.arm)) != 0 || (o.arm &&
 	    (r = parse_described(&o, &sim)) != 0))
 		return r;

@@ -455,56 +455,62 @@ servoarm_reboot(struct servoarm_bus *k, int i)
 	return SERVOARM_OK;
 }
 
-int
-servoarm_baud_code(enum servo_proto p, long baud)
+/* The one servo on the bus, looked for at each rate in turn: `baud`
+ * first, then every rate the bus's servos take. */
+static enum servoarm_status
+find_new(struct servoarm_bus *k, int wait_ms, long baud)
 {
-	/* spec A1 (Feetech's own column) and B2 */
-	static const long sts[] = { 1000000, 500000, 250000, 128000, 115200,
-	    76800, 57600, 38400 };
-	static const long dxl[] = { 9600, 57600, 115200, 1000000, 2000000,
-	    3000000, 4000000, 4500000 };
-	const long *t = p == SERVO_DXL ? dxl : sts;
-	int i;
+	long rate;
+	int c;
 
-	for (i = 0; i < 8; i++)
-		if (t[i] == baud)
-			return i;
-	return -1;
+	for (c = -1; c < SERVO_BAUD_CODES; c++) {
+		rate = c < 0 ? baud : servo_baud_rate(k->proto, c);
+		if (c >= 0 && rate == baud)
+			continue;
+		if (servobus_set_baud(&k->b, rate) != 0 || (k->nfound =
+		    servobus_scan(&k->b, wait_ms, k->found, 8)) < 0)
+			return servoarm_bus_failed(k);
+		k->found_baud = rate;
+		if (k->nfound > 0)
+			return k->nfound > 1 ? SERVOARM_MANY_FOUND : SERVOARM_OK;
+	}
+	return SERVOARM_NONE_FOUND;
 }
 
 enum servoarm_status
-servoarm_setup_id(struct servoarm_bus *k, int j, int wait_ms, int baud_code,
-    uint8_t *found, int *nfound)
+servoarm_setup_id(struct servoarm_bus *k, int j, int wait_ms, long baud)
 {
 	uint8_t want = (uint8_t)k->arm.j[j].id, data[1];
 	const struct servo_reg *rid = servoarm_reg(k, j, SF_ID);
-	enum servoarm_status st = SERVOARM_OK;
+	enum servoarm_status st;
 	struct servo_packet p;
 	int32_t code;
-	int n;
 
-	if ((n = *nfound = servobus_scan(&k->b, wait_ms, found, 8)) < 0)
-		return servoarm_bus_failed(k);
-	if (n == 0)
-		return SERVOARM_NONE_FOUND;
-	if (n > 1)
-		return SERVOARM_MANY_FOUND;
-	k->ids[j] = found[0];	/* talk to it under its old id */
+	k->err_joint = j;
+	if ((st = find_new(k, wait_ms, baud)) != SERVOARM_OK)
+		return st;
+	k->ids[j] = k->found[0];	/* talk to it under its old id */
 	if ((st = write1(k, j, SF_TORQUE, 0)) != SERVOARM_OK ||
 	    (st = write1(k, j, SF_LOCK, 0)) != SERVOARM_OK)
 		return st;
-	if (found[0] != want) {
+	if (k->found[0] != want) {
 		data[0] = want;
 		/* the reply may come from either id, or none: ping after */
-		(void)servobus_write(&k->b, found[0], rid->addr, data, 1, &p);
+		(void)servobus_write(&k->b, k->found[0], rid->addr, data, 1, &p);
 		k->ids[j] = want;
 		if (servobus_ping(&k->b, want, &p) != 0)
 			return servoarm_bus_failed(k);
 	}
 	/* the baud rate last: after it the servo hears only that rate
 	 * (the lock stays open, as torque off leaves it: saved) */
-	if (baud_code < 0 || (st = read1(k, j, SF_BAUD, &code)) !=
-	    SERVOARM_OK || code == baud_code)
+	if ((st = read1(k, j, SF_BAUD, &code)) != SERVOARM_OK ||
+	    code == servo_baud_code(k->proto, baud))
 		return st;
-	return write1(k, j, SF_BAUD, baud_code);
+	if ((st = write1(k, j, SF_BAUD, servo_baud_code(k->proto, baud))) !=
+	    SERVOARM_OK)
+		return st;
+	if (servobus_set_baud(&k->b, baud) != 0 ||
+	    servobus_ping(&k->b, want, &p) != 0)
+		return servoarm_bus_failed(k);
+	return SERVOARM_OK;
 }

@@ -62,6 +62,10 @@ struct servoarm_bus {
 	uint8_t err;			/* the status ERR byte */
 	uint8_t hw_err;			/* Dynamixel: Hardware_Error_Status */
 	double err_value;		/* LIMIT: the goal asked for */
+	/* servoarm_setup_id: who answered, at what rate */
+	uint8_t found[8];
+	int nfound;
+	long found_baud;
 };
 
 /* What the servos report, per joint. */
@@ -145,14 +149,13 @@ enum servoarm_status servoarm_reboot(struct servoarm_bus *k, int i);
 
 /*
  * Setup of one new servo, alone on the bus: found by a broadcast PING
- * (wait_ms), then given joint j's id and, when baud_code >= 0, that baud
- * rate code.  found[0..8) the ids that answered (*nfound of them; the
- * one servo's old id first).  SERVOARM_NONE_FOUND, SERVOARM_MANY_FOUND.
+ * (waiting wait_ms) at `baud`, else at each rate the bus's servos take in
+ * turn (a factory-fresh Dynamixel talks at 57600), then given joint j's
+ * id and `baud` (a rate servo_baud_code knows), the port left at `baud`.
+ * k->found[0..nfound) the ids that answered at k->found_baud.
+ * SERVOARM_NONE_FOUND at every rate, SERVOARM_MANY_FOUND.
  */
 enum servoarm_status servoarm_setup_id(struct servoarm_bus *k, int j,
-    int wait_ms, int baud_code, uint8_t *found, int *nfound);
-
-/* The baud-rate code of `baud` on this bus's servos, or -1. */
-int servoarm_baud_code(enum servo_proto p, long baud);
+    int wait_ms, long baud);
 
 #endif

@@ -72,6 +72,15 @@ servoarm_text(const struct servoarm_bus *k, enum servoarm_status st,
 	case SERVOARM_NO_MEMORY:
 		snprintf(buf, cap, "%s: out of memory", doing);
 		break;
+	case SERVOARM_NONE_FOUND:
+		snprintf(buf, cap, "%s: no servo answers at any baud rate: "
+		    "check power and wiring", doing);
+		break;
+	case SERVOARM_MANY_FOUND:
+		snprintf(buf, cap, "%s: %d servos answer (ids %u and %u): "
+		    "connect only the %s servo", doing, k->nfound, k->found[0],
+		    k->found[1], j->name);
+		break;
 	default:
 		break;
 	}

@@ -23,6 +23,27 @@ motor_id(const struct servosim *s, const struct servosim_motor *m)
 	return (uint8_t)servosim_get(s, m, SF_ID);
 }
 
+/* Does m hear the host: alive, and talking at m's own baud rate (bytes
+ * at another rate are noise to it) when the line's rate is known? */
+static int
+hears(const struct servosim *s, const struct servosim_motor *m)
+{
+	return !dead(m) && (s->baud <= 0 || servo_baud_rate(s->proto,
+	    (int)servosim_get(s, m, SF_BAUD)) == s->baud);
+}
+
+/* The servo with this id that hears the host, or NULL. */
+static struct servosim_motor *
+listener(struct servosim *s, uint8_t id)
+{
+	int i;
+
+	for (i = 0; i < s->n; i++)
+		if (hears(s, &s->m[i]) && motor_id(s, &s->m[i]) == id)
+			return &s->m[i];
+	return NULL;
+}
+
 struct servosim_motor *
 servosim_find(struct servosim *s, uint8_t id)
 {
@@ -363,7 +384,7 @@ sync_read(struct servosim *s, const struct servo_packet *pk)
 		return;
 	/* in the order listed; SCS has no SYNC READ (spec A3) */
 	for (i = 0; i < nids; i++)
-		if ((m = servosim_find(s, ids[i])) != NULL && !dead(m) &&
+		if ((m = listener(s, ids[i])) != NULL &&
 		    servo_series((enum servo_series)m->series)->sync_read)
 			do_read(s, m, ids[i], addr, count);
 }
@@ -376,7 +397,7 @@ sync_write(struct servosim *s, const struct servo_packet *pk)
 	int i;
 
 	for (i = 0; i < s->n; i++) {
-		if (dead(&s->m[i]) || servo_parse_sync_write(s->proto, pk,
+		if (!hears(s, &s->m[i]) || servo_parse_sync_write(s->proto, pk,
 		    motor_id(s, &s->m[i]), &addr, &count, &data) != 0)
 			continue;
 		if (data)
@@ -393,7 +414,7 @@ bulk_read(struct servosim *s, const struct servo_packet *pk)
 	if (pk->n % 5 != 0)
 		return;
 	for (k = 0; k < pk->n; k += 5)
-		if ((m = servosim_find(s, pk->p[k])) != NULL && !dead(m))
+		if ((m = listener(s, pk->p[k])) != NULL)
 			do_read(s, m, pk->p[k], servo_get16(pk->p + k + 1),
 			    servo_get16(pk->p + k + 3));
 }
@@ -406,7 +427,7 @@ bulk_write(struct servosim *s, const struct servo_packet *pk)
 	int i, found;
 
 	for (i = 0; i < s->n; i++)
-		if (!dead(&s->m[i]) && dxl_parse_bulk(pk, 1,
+		if (hears(s, &s->m[i]) && dxl_parse_bulk(pk, 1,
 		    motor_id(s, &s->m[i]), &found, &addr, &count, &data) == 0 &&
 		    found)
 			(void)write_bytes(s, &s->m[i], addr, data, count);
@@ -441,10 +462,10 @@ servosim_exec(struct servosim *s, const struct servo_packet *pk)
 	}
 	if (pk->id == SERVO_BROADCAST) {
 		for (i = 0; i < s->n; i++)
-			if (!dead(&s->m[i]))
+			if (hears(s, &s->m[i]))
 				one(s, &s->m[i], pk);
 		return;
 	}
-	if ((m = servosim_find(s, pk->id)) != NULL && !dead(m))
+	if ((m = listener(s, pk->id)) != NULL)
 		one(s, m, pk);
 }

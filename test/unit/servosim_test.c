@@ -269,6 +269,48 @@ test_overload_rules(void)
 	}
 }
 
+/*
+ * A servo hears only its own baud rate (when the line's is known): the
+ * PING of spec B6 to an XL330 at the factory's 57600 (code 1), and a
+ * Feetech broadcast PING to STS3215s at 1 Mbaud (code 0) and 500000 (1).
+ */
+static void
+test_baud_rates(void)
+{
+	static const uint8_t ping[] = { 0xFF, 0xFF, 0xFD, 0x00, 0x01, 0x03,
+	    0x00, 0x01, 0x19, 0x4E };
+	static const uint8_t bping[] = { 0xFF, 0xFF, 0xFE, 0x02, 0x01, 0xFE };
+	static struct servosim s;
+	struct servosim_motor *m;
+
+	servosim_init(&s, SERVO_DXL);
+	CHECK((m = servosim_add(&s, 1, 2048)) != NULL);
+	CHECK(servosim_get(&s, m, SF_BAUD) == 1);
+	s.baud = 1000000;
+	CHECK(ask(&s, ping, sizeof ping)->n == 0);
+	s.baud = 57600;
+	CHECK(ask(&s, ping, sizeof ping)->n == 14);
+	s.baud = 0;
+	CHECK(ask(&s, ping, sizeof ping)->n == 14);
+	CHECK(servo_baud_rate(SERVO_DXL, 3) == 1000000);
+	CHECK(servo_baud_code(SERVO_DXL, 57600) == 1);
+	CHECK(servo_baud_rate(SERVO_DXL, 8) == -1);
+
+	servosim_init(&s, SERVO_FEETECH);
+	CHECK(servosim_add(&s, 1, 2048) != NULL);
+	CHECK((m = servosim_add(&s, 2, 2048)) != NULL);
+	servosim_set(&s, m, SF_BAUD, 1);
+	s.baud = 1000000;
+	CHECK(ask(&s, bping, sizeof bping)->n == 6);
+	s.baud = 500000;
+	CHECK(ask(&s, bping, sizeof bping)->n == 6);
+	CHECK(ask(&s, bping, sizeof bping)->b[2] == 2);
+	s.baud = 0;
+	CHECK(ask(&s, bping, sizeof bping)->n == 12);
+	CHECK(servo_baud_code(SERVO_FEETECH, 76800) == 5);
+	CHECK(servo_baud_code(SERVO_FEETECH, 230400) == -1);
+}
+
 static void
 test_dxl_replies(void)
 {
@@ -592,6 +634,7 @@ main(void)
 	RUN(test_sts_rules);
 	RUN(test_obstacle);
 	RUN(test_overload_rules);
+	RUN(test_baud_rates);
 	RUN(test_dxl_replies);
 	RUN(test_scs);
 	return check_report("servosim");
