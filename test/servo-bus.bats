@@ -136,7 +136,7 @@ check_limp() {
 	[[ "${lines[6]}" == gripper,*,on, ]]
 	run --separate-stderr bus torque on elbow
 	[ "$status" -eq 2 ]
-	[ "$stderr" = "armctl: no joint or servo id 'elbow' in the arm" ]
+	[ "$stderr" = "armctl: torque: no joint or servo id 'elbow' in the arm" ]
 	run --separate-stderr bus torque sideways
 	[ "$status" -eq 2 ]
 }
@@ -351,7 +351,7 @@ fresh_gripper() {
 	# a rate no STS takes is refused before anything is sent
 	run --separate-stderr bus --baud 230400 setup-ids gripper <<<""
 	[ "$status" -eq 2 ]
-	[ "$stderr" = "armctl: setup-ids: --baud 230400 is not a rate feetech servos take" ]
+	[ "$stderr" = "armctl: setup-ids: 230400 baud is not a rate feetech servos take" ]
 	stop_armsim
 	# no servo at all: every rate is tried
 	start_bus_sim feetech --mute shoulder_pan --mute shoulder_lift \
@@ -473,7 +473,7 @@ interrupt_bus_run() {
 	[[ "${lines[1]}" == *,on, ]]
 	interrupt_bus_run --release
 	[ "$status" -eq 130 ]
-	[ "$(cat "$BATS_TEST_TMPDIR/run.err")" = "armctl: interrupted: the arm is limp (--release)" ]
+	[ "$(cat "$BATS_TEST_TMPDIR/run.err")" = "armctl: interrupted: the arm is limp" ]
 	run bus info
 	[[ "${lines[1]}" == *,off, ]]
 }

@@ -43,6 +43,9 @@ servoarm_status_exit(enum servoarm_status s)
 		return EXIT_IOERR;
 	case SERVOARM_BAD_ARM:
 		return EXIT_DATAERR;
+	case SERVOARM_NO_JOINT:
+	case SERVOARM_BAD_BAUD:
+		return EXIT_USAGE;
 	case SERVOARM_INTERRUPTED:	/* the tool dies of the signal */
 	default:
 		return EXIT_JOB_FAILED;
@@ -148,6 +151,7 @@ servoarm_connect(struct servoarm_bus *k)
 	int32_t v;
 	int i;
 
+	k->scaled = 1;
 	for (i = 0; i < k->arm.n; i++) {
 		k->full_load[i] = 1750;
 		if (servoarm_reg(k, i, SF_CURRENT_LIMIT)->size == 0 ||
@@ -299,11 +303,14 @@ servoarm_feedback(struct servoarm_bus *k, struct servoarm_feedback *f)
 	uint8_t buf[SERVOARM_MAX * FB_DXL_COUNT];
 	uint16_t base = k->proto == SERVO_DXL ? FB_DXL_ADDR : FB_STS_ADDR;
 	uint16_t stride = k->proto == SERVO_DXL ? FB_DXL_COUNT : FB_STS_COUNT;
+	enum servoarm_status st;
 	uint16_t count;
 	const uint8_t *p;
 	int i, has;
 
 	memset(f, 0, sizeof *f);
+	if (!k->scaled && (st = servoarm_connect(k)) != SERVOARM_OK)
+		return st;
 	if (read_present(k, base, stride, buf, f->err) != 0)
 		return servoarm_bus_failed(k);
 	for (i = 0; i < k->arm.n; i++) {
@@ -410,6 +417,62 @@ servoarm_torque(struct servoarm_bus *k, int i, int on)
 }
 
 enum servoarm_status
+servoarm_select(struct servoarm_bus *k, int n, char *const *names, int *sel)
+{
+	int bad = servoarm_pick(&k->arm, n, names, sel);
+
+	if (bad < 0)
+		return SERVOARM_OK;
+	k->err_name = names[bad];
+	return SERVOARM_NO_JOINT;
+}
+
+enum servoarm_status
+servoarm_torque_some(struct servoarm_bus *k, const int *sel, int on)
+{
+	enum servoarm_status st = SERVOARM_OK;
+	int i;
+
+	if (on > 0)
+		st = servoarm_configure(k);
+	for (i = 0; i < k->arm.n && st == SERVOARM_OK; i++)
+		if (sel[i])
+			st = on < 0 ? servoarm_reboot(k, i) :
+			    servoarm_torque(k, i, on);
+	return st;
+}
+
+enum servoarm_status
+servoarm_where(struct servoarm_bus *k, double *q)
+{
+	struct servoarm_feedback f;
+	enum servoarm_status st;
+
+	if ((st = servoarm_feedback(k, &f)) != SERVOARM_OK)
+		return st;
+	memcpy(q, f.q, sizeof *q * (size_t)k->arm.n);
+	return servoarm_errors(k, &f);
+}
+
+enum servoarm_status
+servoarm_let_go(struct servoarm_bus *k, int release)
+{
+	enum servoarm_status st = SERVOARM_OK, one;
+	struct servoarm_feedback f;
+	int i;
+
+	k->b.interrupted = NULL;	/* whatever happens, do this */
+	if (!release)
+		return (st = servoarm_hold(k, &f)) != SERVOARM_OK ? st :
+		    servoarm_errors(k, &f);
+	/* every joint limp, even past one that fails */
+	for (i = 0; i < k->arm.n; i++)
+		if ((one = servoarm_torque(k, i, 0)) != SERVOARM_OK)
+			st = one;
+	return st;
+}
+
+enum servoarm_status
 servoarm_info(struct servoarm_bus *k, int i, struct servoarm_info *in)
 {
 	const struct servo_reg *model = servoarm_reg(k, i, SF_MODEL);
@@ -472,7 +535,8 @@ find_new(struct servoarm_bus *k, int wait_ms, long baud)
 			return servoarm_bus_failed(k);
 		k->found_baud = rate;
 		if (k->nfound > 0)
-			return k->nfound > 1 ? SERVOARM_MANY_FOUND : SERVOARM_OK;
+			return k->nfound > 1 ? SERVOARM_MANY_FOUND :
+			    SERVOARM_OK;
 	}
 	return SERVOARM_NONE_FOUND;
 }
@@ -496,7 +560,8 @@ servoarm_setup_id(struct servoarm_bus *k, int j, int wait_ms, long baud)
 	if (k->found[0] != want) {
 		data[0] = want;
 		/* the reply may come from either id, or none: ping after */
-		(void)servobus_write(&k->b, k->found[0], rid->addr, data, 1, &p);
+		(void)servobus_write(&k->b, k->found[0], rid->addr, data, 1,
+		    &p);
 		k->ids[j] = want;
 		if (servobus_ping(&k->b, want, &p) != 0)
 			return servoarm_bus_failed(k);
@@ -513,4 +578,13 @@ servoarm_setup_id(struct servoarm_bus *k, int j, int wait_ms, long baud)
 	    servobus_ping(&k->b, want, &p) != 0)
 		return servoarm_bus_failed(k);
 	return SERVOARM_OK;
+}
+
+enum servoarm_status
+servoarm_baud_ok(struct servoarm_bus *k, long baud)
+{
+	if (servo_baud_code(k->proto, baud) >= 0)
+		return SERVOARM_OK;
+	k->err_value = (double)baud;
+	return SERVOARM_BAD_BAUD;
 }

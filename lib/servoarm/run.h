@@ -24,6 +24,8 @@ struct servoarm_run_opts {
 	double time_scale;	/* the arm's clock runs this many times
 				 * faster than the bus's (an emulator's
 				 * --time-scale); 1 for real servos */
+	int release;		/* interrupted: let the arm go limp, not
+				 * hold where it is */
 };
 
 /* What a run did, for the tool to say. */
@@ -41,6 +43,9 @@ struct servoarm_run {
 	uint32_t periods;	/* goals sent */
 	double seconds;		/* of the arm's clock, first goal to last */
 	double late_s;		/* the latest a goal went out */
+	/* SERVOARM_INTERRUPTED: held, or let go limp; how that went */
+	int released;
+	enum servoarm_status let_go;
 };
 
 /*
@@ -52,7 +57,8 @@ struct servoarm_run {
  * (went back to the start), SERVOARM_BLOCKED (obstructed on the way back
  * too: holds where it is), SERVOARM_SHORT (stopped short of the last
  * waypoint by less than the lag threshold), SERVOARM_SERVO_ERROR (holds),
- * SERVOARM_LIMIT, or the bus's failures; r says the details.
+ * SERVOARM_LIMIT, SERVOARM_INTERRUPTED (held, or limp with o->release:
+ * servoarm_let_go), or the bus's failures; r says the details.
  */
 enum servoarm_status servoarm_run_path(struct servoarm_bus *k,
     const struct arm_desc *d, const struct arm_path *p,
@@ -61,9 +67,15 @@ enum servoarm_status servoarm_run_path(struct servoarm_bus *k,
 /*
  * What a run's st means, a line or two (the obstruction, then how the way
  * back went; a servo's error, then that the arm holds; where a run stopped
- * short; else as servoarm_text): the count of lines filled.
+ * short; how an interrupted one was left; else as servoarm_text): the
+ * count of lines filled.
  */
 int servoarm_run_text(const struct servoarm_bus *k, enum servoarm_status st,
     const struct servoarm_run *r, char (*line)[200]);
+
+/* A run's figures in a line (-v): goals, seconds of the arm's clock, how
+ * late the latest went out, the bus's transactions and failures. */
+void servoarm_run_figures(const struct servoarm_bus *k,
+    const struct servoarm_run *r, char *buf, size_t cap);
 
 #endif
