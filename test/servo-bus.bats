@@ -361,6 +361,30 @@ fresh_gripper() {
 	[ "${stderr_lines[1]}" = "armctl: setup-ids: no servo answers at any baud rate: check power and wiring" ]
 }
 
+@test "bash completion: joint names from the arm file on the line, else the built-in SO-101" {
+	cd "$BATS_TEST_TMPDIR"
+	local c=$SPINE_ROOT/completions/armctl
+	run complete_words "$c" armctl --bus feetech torque on ""
+	[ "$output" = "$(echo $JOINTS)" ]
+	run complete_words "$c" armctl --bus feetech torque ""
+	[ "$output" = "on off" ]
+	# a MeArm whose claw is called a pincer here: the file is asked
+	sed 's/claw/pincer/' "$SPINE_ROOT/examples/arms/mearm.yaml" >my.yaml
+	run complete_words "$c" armctl --arm my.yaml jog ""
+	[ "$output" = "base shoulder elbow pincer" ]
+	run complete_words "$c" armctl --bus dynamixel --arm my.yaml setup-ids p
+	[ "$output" = "pincer" ]
+	run complete_words "$c" armctl --bus feetech reboot wr
+	[ "$output" = "wrist_flex wrist_roll" ]
+	# and armctl lists them itself, for any arm
+	run armctl --bus feetech --arm my.yaml joints
+	[ "${lines[0]}" = "joint,role,lo,hi,servo" ]
+	[ "${lines[4]}" = "pincer,gripper,0,60," ]
+	# no machine in the script
+	run grep -c shoulder_pan "$c"
+	[ "$output" = 0 ]
+}
+
 @test "bus usage errors: unknown bus, a command buses lack, options without --bus" {
 	run --separate-stderr armctl --bus canbus --port x pos
 	[ "$status" -eq 2 ]

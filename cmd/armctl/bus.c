@@ -280,7 +280,7 @@ static const struct {
 	{ "setup-ids", bus_setup_ids, -1, 0 }, { "run", bus_move, -1, 0 },
 	{ "calibrate", bus_calibrate, 0, 0 }, { "goto", bus_move, -1, 0 },
 	{ "home", bus_move, -1, 0 }, { "jog", bus_move, -1, 0 },
-	{ "gripper", bus_move, -1, 0 },
+	{ "gripper", bus_move, -1, 0 }, { "joints", NULL, 0, 0 },
 };
 
 int
@@ -297,7 +297,7 @@ bus_command(struct ctl *c, const struct bus_opts *o, int argc, char **argv)
 	if (i == n) {
 		warnx_tool("'%s' is not a command for a servo bus (info, "
 		    "describe, pos, torque, reboot, stop, run, goto, home, "
-		    "jog, gripper, setup-ids, calibrate)", argv[0]);
+		    "jog, gripper, setup-ids, calibrate, joints)", argv[0]);
 		return EXIT_USAGE;
 	}
 	if (bus_commands[i].operands >= 0 && argc > 1) {
@@ -310,6 +310,8 @@ bus_command(struct ctl *c, const struct bus_opts *o, int argc, char **argv)
 	if (c->arm == NULL && arm_builtin_so101(&builtin) != 0)
 		return EXIT_DATAERR;
 	u.a = c->arm = c->arm ? c->arm : &builtin;
+	if (strcmp(argv[0], "joints") == 0)	/* any arm, no bus */
+		return arm_joints_write(stdout, u.a) ? EXIT_IOERR : 0;
 	if (servoarm_bus_init(&u.k, u.a, strcmp(o->bus, "dynamixel") ?
 	    SERVO_FEETECH : SERVO_DXL, why, sizeof why) != SERVOARM_OK) {
 		warnx_tool("%s: %s", c->arm_file ? c->arm_file : "so101", why);

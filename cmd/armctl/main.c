@@ -100,6 +100,7 @@ usage(FILE *fp)
 	    "  reboot [JOINT...]     Dynamixel: restart, clearing a hardware"
 	    " alert\n"
 	    "  stop                  hold where the arm is\n"
+	    "  joints                the arm's joints, limits and servo ids\n"
 	    "  setup-ids [JOINT...]  give each servo its id and baud rate, one"
 	    " at a time\n"
 	    "  calibrate [--output FILE] [--write] [--dry-run]\n"
