@@ -305,6 +305,31 @@ do_reset(struct servosim *s, struct servosim_motor *m, uint8_t how)
 	servosim_power_cycle(s, m);
 }
 
+/*
+ * CLEAR (B3): with 01 44 58 4C 22, the multi-turn count dropped so the
+ * position reads within one turn, 0..4095; refused (Result Fail) while the
+ * servo moves.  Other parameters: a Data Range Error (the spec names only
+ * this one; the error is this emulator's choice).  The goal moves by the
+ * same turns, so a holding servo stays where it is (also its choice).
+ */
+static uint8_t
+do_clear(struct servosim *s, struct servosim_motor *m,
+    const struct servo_packet *pk)
+{
+	static const uint8_t key[] = { 0x01, 0x44, 0x58, 0x4C, 0x22 };
+	int32_t at = servosim_present(s, m), turns;
+
+	if (pk->n != sizeof key || memcmp(pk->p, key, sizeof key) != 0)
+		return DXL_ERR_DATA_RANGE;
+	if (servosim_get(s, m, SF_MOVING))
+		return DXL_ERR_RESULT_FAIL;
+	turns = (at >= 0 ? at : at - 4095) / 4096;
+	m->shaft -= 4096.0 * turns;
+	servosim_set(s, m, SF_GOAL, servosim_get(s, m, SF_GOAL) - 4096 * turns);
+	servosim_refresh(s, m);
+	return 0;
+}
+
 /* An instruction addressed to this servo (or broadcast). */
 static void
 one(struct servosim *s, struct servosim_motor *m, const struct servo_packet *pk)
@@ -360,6 +385,7 @@ one(struct servosim *s, struct servosim_motor *m, const struct servo_packet *pk)
 	case SERVO_CLEAR:
 		if (s->proto != SERVO_DXL)
 			return;
+		code = do_clear(s, m, pk);
 		break;
 	default:
 		if (s->proto != SERVO_DXL)

@@ -83,7 +83,10 @@ goal_shaft(const struct servosim *s, const struct servosim_motor *m)
 	int32_t hi = servosim_get(s, m, SF_MAX_LIMIT);
 	int32_t off = servosim_get(s, m, SF_HOMING);
 
-	if (lo != 0 || hi != 0) {
+	/* Dynamixel extended position (Operating_Mode 4): many turns, no
+	 * limits (B4) */
+	if ((lo != 0 || hi != 0) && !(s->proto == SERVO_DXL &&
+	    servosim_get(s, m, SF_MODE) == 4)) {
 		if (goal < lo)
 			goal = lo;
 		if (goal > hi)

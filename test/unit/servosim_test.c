@@ -311,6 +311,47 @@ test_baud_rates(void)
 	CHECK(servo_baud_code(SERVO_FEETECH, 230400) == -1);
 }
 
+/*
+ * CLEAR (B3) on an XL330 in extended position mode (Operating_Mode 4):
+ * at 10000 ticks, two turns and 1808 over, it reads 1808 after; refused
+ * while moving (Result Fail) and for other parameters (Data Range).
+ */
+static void
+test_dxl_clear(void)
+{
+	static const uint8_t key[] = { 0x01, 0x44, 0x58, 0x4C, 0x22 };
+	static const uint8_t bad[] = { 0x02, 0x44, 0x58, 0x4C, 0x22 };
+	static struct servosim s;
+	struct servosim_motor *m;
+	uint8_t req[32];
+	struct line *l;
+	size_t n;
+
+	servosim_init(&s, SERVO_DXL);
+	CHECK((m = servosim_add(&s, 1, 2048)) != NULL);
+	servosim_set(&s, m, SF_MODE, 4);
+	servosim_set(&s, m, SF_TORQUE, 1);
+	servosim_set(&s, m, SF_GOAL, 10000);
+	servosim_step(&s, 1.0);
+	CHECK(servosim_get(&s, m, SF_MOVING) == 1);
+	n = dxl_encode(req, sizeof req, 1, SERVO_CLEAR, key, sizeof key);
+	l = ask(&s, req, n);
+	CHECK(l->n == 11 && l->b[8] == DXL_ERR_RESULT_FAIL);
+	servosim_step(&s, 5.0);
+	servosim_step(&s, 0.1);
+	CHECK(servosim_present(&s, m) == 10000);
+	CHECK(servosim_get(&s, m, SF_MOVING) == 0);
+	l = ask(&s, req, n);
+	CHECK(l->n == 11 && l->b[8] == 0);
+	CHECK(servosim_present(&s, m) == 1808);
+	CHECK(servosim_get(&s, m, SF_POSITION) == 1808);
+	servosim_step(&s, 1.0);		/* the goal came along: it stays */
+	CHECK(servosim_present(&s, m) == 1808);
+	n = dxl_encode(req, sizeof req, 1, SERVO_CLEAR, bad, sizeof bad);
+	l = ask(&s, req, n);
+	CHECK(l->n == 11 && l->b[8] == DXL_ERR_DATA_RANGE);
+}
+
 static void
 test_dxl_replies(void)
 {
@@ -635,6 +676,7 @@ main(void)
 	RUN(test_obstacle);
 	RUN(test_overload_rules);
 	RUN(test_baud_rates);
+	RUN(test_dxl_clear);
 	RUN(test_dxl_replies);
 	RUN(test_scs);
 	return check_report("servosim");
