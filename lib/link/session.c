@@ -25,6 +25,13 @@ wire_now_ms(void)
 	return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
 }
 
+/* The port's clock: real ports the monotonic one, a simulation its own. */
+static uint64_t
+now_ms(const struct wire_session *s)
+{
+	return link_port_now_ms(s->port);
+}
+
 void
 wire_session_init(struct wire_session *s, struct wire_port *port,
     int timeout_ms, int retries)
@@ -94,7 +101,7 @@ transmit(struct wire_session *s, struct wire_pending *p, int rearm)
 		    : strerror(errno));
 		return failed(s, WIRE_FAIL_LINK, why);
 	}
-	p->sent_ms = wire_now_ms();
+	p->sent_ms = now_ms(s);
 	/* It reaches the robot after what is still on the line before it. */
 	if (s->line_free_ms < (double)p->sent_ms)
 		s->line_free_ms = (double)p->sent_ms;
@@ -197,7 +204,7 @@ resend_one(struct wire_session *s, uint8_t i)
 static int
 resend_lost_replies(struct wire_session *s, uint8_t i)
 {
-	uint64_t now = wire_now_ms();
+	uint64_t now = now_ms(s);
 	uint8_t j;
 
 	for (j = 0; j < i; j++) {
@@ -261,7 +268,7 @@ sample_rtt(struct wire_session *s, double ms)
 static void
 restart_timers(struct wire_session *s)
 {
-	uint64_t due = wire_now_ms() + (uint64_t)s->rto_ms;
+	uint64_t due = now_ms(s) + (uint64_t)s->rto_ms;
 	uint8_t i;
 
 	for (i = 0; i < s->count; i++) {
@@ -307,7 +314,7 @@ on_nak(struct wire_session *s, uint8_t i)
 	struct wire_pending *p = at(s, i);
 
 	s->naks++;
-	s->loss_ms = wire_now_ms();
+	s->loss_ms = now_ms(s);
 	if (p->replied)
 		return 0;
 	if (!s->selective)
@@ -316,7 +323,7 @@ on_nak(struct wire_session *s, uint8_t i)
 	 * for one sent once is news, whenever it comes: the robot asks for
 	 * the request it waits for, and requests arrive in order.  After a
 	 * resend, a NAK before the resend could arrive is not. */
-	if (p->sends > 1 && wire_now_ms() < p->arrive_ms)
+	if (p->sends > 1 && now_ms(s) < p->arrive_ms)
 		return 0;
 	return resend_one(s, i);
 }
@@ -366,7 +373,7 @@ on_frame(struct wire_session *s, const struct wire_frame *f)
 		return 0;
 	p->replied = 1;
 	p->reply = *f;
-	now = wire_now_ms();
+	now = now_ms(s);
 	measure(s, p, now);
 	s->progress_ms = now;
 	restart_timers(s);
@@ -392,7 +399,7 @@ on_damage(struct wire_session *s)
 			open++;
 			last = i;
 		}
-	if (open != 1 || wire_now_ms() < at(s, last)->arrive_ms)
+	if (open != 1 || now_ms(s) < at(s, last)->arrive_ms)
 		return 0;
 	if (resend_one(s, last) != 0)
 		return -1;
@@ -416,8 +423,8 @@ pump(struct wire_session *s, int wait_ms)
 		return failed(s, WIRE_FAIL_LINK, why);
 	}
 	if (n > 0)
-		s->last_rx_ms = wire_now_ms();
-	else if (s->dec.n > 0 && wire_now_ms() - s->last_rx_ms >= 50)
+		s->last_rx_ms = now_ms(s);
+	else if (s->dec.n > 0 && now_ms(s) - s->last_rx_ms >= 50)
 		wire_decoder_idle(&s->dec);	/* that frame start was noise */
 	for (k = 0; k < n; k++) {
 		wire_decoder_push(&s->dec, buf[k]);
@@ -524,7 +531,7 @@ check_timeout(struct wire_session *s, uint64_t now, uint64_t *next)
 int
 wire_recv(struct wire_session *s, struct wire_frame *reply, int wait_ms)
 {
-	uint64_t deadline = wire_now_ms() + (uint64_t)(wait_ms > 0 ? wait_ms
+	uint64_t deadline = now_ms(s) + (uint64_t)(wait_ms > 0 ? wait_ms
 	    : 0), now, next;
 	uint64_t slice;
 
@@ -539,7 +546,7 @@ wire_recv(struct wire_session *s, struct wire_frame *reply, int wait_ms)
 		}
 		if (s->interrupted && *s->interrupted)
 			return failed(s, WIRE_FAIL_INTR, "interrupted");
-		now = wire_now_ms();
+		now = now_ms(s);
 		next = deadline;
 		if (s->count > 0 && check_timeout(s, now, &next) != 0)
 			return -1;
