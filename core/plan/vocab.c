@@ -17,13 +17,15 @@ static const char *const type_words[PLAN_NTYPES] = {
 	"competence element", "drive", "action"
 };
 
-/* Indexed by kind: the planner's 0..5, then the hosts' idle cycle and
-   priority set. */
-static const char event_letters[PLAN_EV_COUNT + 1] = "ESPFZRIQ";
+/* Indexed by kind (evkind.h). */
+#define LETTER_(name, k, letter, word) [k] = letter,
+static const char event_letters[PLAN_EV_COUNT] = {
+	PLAN_EVENT_KINDS(LETTER_)
+};
 
+#define WORD_(name, k, letter, word) [k] = word,
 static const char *const event_words[PLAN_EV_COUNT] = {
-	"executed", "success", "pending", "fail", "error", "sense", "idle",
-	"priority"
+	PLAN_EVENT_KINDS(WORD_)
 };
 
 static const char *const cmp_words[PLAN_FL + 1] = {
