@@ -2,7 +2,7 @@
  * armcmd.c - armctl's commands for a described arm (--arm FILE, see
  * spine-arm(5)): run with named columns and a t column, goto, home, jog,
  * gripper and pos.  The paths come from lib/arm/path.c and go out
- * through run.c's streaming, obstacle watch and reversal.
+ * through lib/client's streaming, obstacle watch and way back (run.c).
  */
 #include <errno.h>
 #include <math.h>
@@ -39,7 +39,8 @@ arm_here(struct ctl *c, double *q, int32_t *mdeg)
 {
 	int j, r;
 
-	if ((r = same_arm(c)) != 0 || (r = read_encoders(c, mdeg)) != 0)
+	if ((r = same_arm(c)) != 0 || (r = ctl_exit(client_encoders(c->cl,
+	    mdeg, "run"))) != 0)
 		return r;
 	for (j = 0; j < c->arm->njoints; j++)
 		q[j] = mdeg[j] / 1000.0;
@@ -68,7 +69,7 @@ stream_path(struct ctl *c, const struct arm_path *p, const int32_t *here)
 {
 	int32_t *mdeg = calloc((size_t)p->n * p->nj, sizeof *mdeg);
 	uint16_t *per = calloc(p->n, sizeof *per);
-	struct steps st;
+	struct client_steps st;
 	uint32_t i, crc = 0xFFFFFFFFu;
 	int r;
 
@@ -76,7 +77,8 @@ stream_path(struct ctl *c, const struct arm_path *p, const int32_t *here)
 	if (mdeg == NULL || per == NULL) {
 		warnx_tool("out of memory");
 		r = EXIT_IOERR;
-	} else if (steps_timed(&st, p->t, p->n, c->period_ms, per) != 0) {
+	} else if (client_steps_timed(&st, p->t, p->n, c->period_ms, per) !=
+	    0) {
 		warnx_tool("run: waypoints more than 65.535 s apart");
 		r = EXIT_DATAERR;
 	} else {
@@ -90,7 +92,7 @@ stream_path(struct ctl *c, const struct arm_path *p, const int32_t *here)
 		st.n = p->n;
 		st.joints = p->nj;
 		st.run_id = ~crc;
-		r = run_steps(c, &st, here);
+		r = run_steps(c, &st, 1, here);
 	}
 	free(mdeg);
 	free(per);

@@ -16,7 +16,7 @@
 #include "host/diag.h"
 #include "host/exits.h"
 #include "link/session.h"
-#include "reverse.h"
+#include "client/wayback.h"
 #include "traj.h"
 
 #define SETTLE_DEG 0.2		/* reached: within about 2 ticks */
@@ -160,7 +160,7 @@ path(const double *from, const double *to, int nj, uint32_t *n)
 		a[j] = (int32_t)lround(from[j] * 1000);
 		b[j] = (int32_t)lround(to[j] * 1000);
 	}
-	if (reverse_path(a, b, nj, &m, n) != 0)
+	if (client_wayback_path(a, b, nj, &m, n) != 0)
 		return NULL;
 	if ((q = malloc(sizeof *q * (size_t)*n * nj)) != NULL)
 		for (i = 0; i < *n * (uint32_t)nj; i++)

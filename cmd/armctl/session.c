@@ -6,10 +6,10 @@
  */
 #define _GNU_SOURCE		/* program_invocation_short_name */
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "host/diag.h"
@@ -38,6 +38,7 @@ struct session {
 };
 
 static int run_file(struct session *ss, const char *path, int depth);
+static int link_broke(const struct session *ss);
 
 /* An error of the session's own at file:line (a command's messages get
    the location through the tool name, see run_words). */
@@ -48,27 +49,31 @@ located(const char *file, long line, const char *what)
 	    what);
 }
 
-/* The attempts before the last are quiet: each would say the same. */
+/* Wait ms between tries, a Ctrl-C ending it; 0 or CTL_INTERRUPTED. */
 static int
-connect_quietly(struct ctl *link, int quiet)
+nap(const struct ctl *link, int ms)
 {
-	int saved = -1, null, r;
+	struct timespec ts;
 
-	fflush(stderr);
-	if (quiet && (null = open("/dev/null", O_WRONLY | O_CLOEXEC)) >= 0) {
-		saved = dup(STDERR_FILENO);
-		dup2(null, STDERR_FILENO);
-		close(null);
+	for (; ms > 0; ms -= 50) {
+		if (*link->interrupted)
+			return CTL_INTERRUPTED;
+		ts.tv_sec = 0;
+		ts.tv_nsec = (ms > 50 ? 50 : ms) * 1000000L;
+		nanosleep(&ts, NULL);
 	}
-	r = ctl_connect(link);
-	if (saved >= 0) {
-		dup2(saved, STDERR_FILENO);
-		close(saved);
-	}
-	return r;
+	return *link->interrupted ? CTL_INTERRUPTED : 0;
 }
 
-/* Shake hands again, backing off between tries; 0 or an exit status. */
+static void
+hush(void *ctx, const char *line)
+{
+	(void)ctx;
+	(void)line;
+}
+
+/* Shake hands again, backing off between tries (the attempts before the
+   last are quiet: each would say the same); 0 or an exit status. */
 static int
 reconnect(struct session *ss)
 {
@@ -78,11 +83,12 @@ reconnect(struct session *ss)
 	ctl_disconnect(link);
 	warnx_tool("session: the link is lost; reconnecting");
 	for (i = 1; i <= RECONNECT_TRIES; i++) {
-		if (ctl_sleep(link, ms) != 0)
+		if (nap(link, ms) != 0)
 			return CTL_INTERRUPTED;
-		if ((r = connect_quietly(link, i < RECONNECT_TRIES)) == 0)
-			return 0;
-		if (r == CTL_INTERRUPTED)
+		link->cl->say = i < RECONNECT_TRIES ? hush : NULL;
+		r = ctl_connect(link);
+		link->cl->say = NULL;
+		if (r == 0 || r == CTL_INTERRUPTED)
 			return r;
 		ctl_disconnect(link);
 		ms = ms * 2 > BACKOFF_MAX_MS ? BACKOFF_MAX_MS : ms * 2;
@@ -91,19 +97,24 @@ reconnect(struct session *ss)
 	return r;
 }
 
-/* A new handshake: the log, then the on-connect script. */
+/* A new handshake: the log, then the on-connect script.  The log's own
+   failures (a folder, a file) end the session: they are ours, not the
+   robot's, and another try would fail the same. */
 static int
 connected(struct session *ss)
 {
 	int r;
 
 	ss->up = 1;
-	ss->last_ask = wire_now_ms();
+	ss->last_ask = client_now(ss->link->cl);
 	if (ss->link->verbose || ss->drops)
 		warnx_tool("session: connected to %s on %s",
-		    ss->link->hello.firmware, ss->link->port_name);
-	if ((r = sesslog_attach(&ss->log, ss->link)) != 0)
+		    ss->link->cl->hello.firmware, ss->link->port_name);
+	if ((r = sesslog_attach(&ss->log, ss->link)) != 0) {
+		if (!link_broke(ss))
+			ss->fatal = r;
 		return r;
+	}
 	if (ss->link->on_connect == NULL)
 		return 0;
 	ss->in_on_connect = 1;
@@ -112,11 +123,14 @@ connected(struct session *ss)
 	return r;
 }
 
-/* A failure that may mean the link or the robot went away: 74 or 75. */
+/* Did the last failure come from the link (the robot went away, stopped
+   answering, said something impossible), rather than from a file of
+   ours or a refusal? */
 static int
-link_trouble(int r)
+link_broke(const struct session *ss)
 {
-	return r == EXIT_IOERR || r == EXIT_TEMPFAIL;
+	return ss->link->cl->s.fail != WIRE_FAIL_NONE &&
+	    ss->link->cl->s.fail != WIRE_FAIL_INTR;
 }
 
 /* Before a line: a link that is down comes back (and says hello with
@@ -136,7 +150,7 @@ ensure_link(struct session *ss)
 		} else if ((r = connected(ss)) != 0) {
 			if (r == CTL_INTERRUPTED)
 				ss->fatal = r;
-			else if (link_trouble(r))
+			else if (link_broke(ss))
 				ss->up = 0;
 			ss->status = r;
 		}
@@ -207,14 +221,14 @@ run_line(struct session *ss, const struct source *src, char *text,
 			ss->fatal = r;
 		else if (r != 0)
 			ss->status = r;
-		if (link_trouble(r))
+		if (link_broke(ss))
 			ss->up = 0;	/* shake hands before the next line */
 		else if (r == 0 && !ss->in_on_connect)
 			ss->drops = 0;
-		if (ss->up && !ss->fatal && sesslog_resume(&ss->log,
-		    ss->link) != 0)
+		if (ss->up && !ss->fatal && (r = sesslog_resume(&ss->log,
+		    ss->link)) != 0 && link_broke(ss))
 			ss->up = 0;
-		ss->last_ask = wire_now_ms();
+		ss->last_ask = client_now(ss->link->cl);
 	}
 	words_free(&w);
 }
@@ -225,19 +239,20 @@ run_line(struct session *ss, const struct source *src, char *text,
 static void
 watch_idle(struct session *ss)
 {
+	struct wire_session *s = &ss->link->cl->s;
 	struct wire_frame reply;
 
 	if (!ss->up || ss->fatal)
 		return;
-	if (wire_recv(&ss->link->s, &reply, 0) < 0) {
+	if (wire_recv(s, &reply, 0) < 0) {
 		ss->up = 0;
 		return;
 	}
-	if (wire_now_ms() - ss->last_ask < KEEPALIVE_MS)
+	if (client_now(ss->link->cl) - ss->last_ask < KEEPALIVE_MS)
 		return;
-	if (wire_call(&ss->link->s, WIRE_PLAN_INFO, NULL, 0, &reply) != 0)
+	if (wire_call(s, WIRE_PLAN_INFO, NULL, 0, &reply) != 0)
 		ss->up = 0;
-	ss->last_ask = wire_now_ms();
+	ss->last_ask = client_now(ss->link->cl);
 }
 
 static int
@@ -268,7 +283,12 @@ run_file(struct session *ss, const char *path, int depth)
 			watch_idle(ss);
 		else if (r == -2)
 			located(src.name, src.line, "line too long");
-		else
+		else if (r == -3) {
+			located(src.name, src.line, "no end of line in a "
+			    "mebibyte: the rest of the file is skipped");
+			ss->status = EXIT_DATAERR;
+			break;
+		} else
 			run_line(ss, &src, text, depth);
 	}
 	source_close(&src);
@@ -279,7 +299,7 @@ int
 cmd_session(struct ctl *c, int argc, char **argv)
 {
 	struct session ss;
-	int r;
+	int r, r2;
 
 	if (argc != 1) {
 		warnx_tool("session: unexpected argument: %s (commands come "
@@ -290,10 +310,11 @@ cmd_session(struct ctl *c, int argc, char **argv)
 	ss.link = c;
 	ss.log.dir = c->log_dir;
 	ss.log.names_file = c->names;
+	ss.log.force = c->force;
 	if ((r = ctl_connect(c)) != 0)
 		return r;
 	if ((r = connected(&ss)) != 0) {
-		if (r == CTL_INTERRUPTED || !link_trouble(r))
+		if (r == CTL_INTERRUPTED || ss.fatal || !link_broke(&ss))
 			goto done;
 		ss.up = 0;
 		ss.status = r;
@@ -301,6 +322,7 @@ cmd_session(struct ctl *c, int argc, char **argv)
 	run_file(&ss, "-", 0);
 	r = ss.fatal ? ss.fatal : ss.status;
 done:
-	sesslog_close(&ss.log);
+	if ((r2 = sesslog_close(&ss.log)) != 0 && r == 0)
+		r = r2;
 	return r;
 }
