@@ -135,7 +135,8 @@ sesslog_attach(struct sesslog *l, struct ctl *link)
 	l->events.started = 0;
 	if ((r = open_log(l, path)) != 0 ||
 	    (r = ctl_exit(client_names(link->cl, l->names_file, l->force))) !=
-	    0 || (r = ctl_exit(client_join(link->cl, log_event, l))) != 0)
+	    0 || (r = ctl_exit(client_join(link->cl, PLAN_MON_ALL, log_event, l,
+	    &l->events.from_cycle))) != 0)
 		return r;
 	flushed(l);
 	return sesslog_resume(l, link);

@@ -229,7 +229,9 @@ planloop_tick(struct robot *r)
 	if (ticks)
 		planner_tick(&r->planner, ticks);
 	r->cycle++;
-	r->cycle_ms = now - r->start_ms;
+	/* the cycle's time is when it was due: the rate's clock, not the
+	 * jitter of our loop */
+	r->cycle_ms = r->next_cycle_ms - r->start_ms;
 	planner_cycle(&r->planner);
 	flush_events(r);
 	if (r->step_left && --r->step_left == 0)

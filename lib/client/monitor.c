@@ -24,6 +24,11 @@ client_events_take(struct client *cl, struct client_events *ev,
 		ev->lost += (uint16_t)(w.number - ev->next_number);
 	ev->started = 1;
 	ev->next_number = (uint16_t)(w.number + w.count);
+	/* what was on its way when we joined is history; after that, the
+	 * cycles may start again (a new START) */
+	if ((long)w.cycle < ev->from_cycle)
+		return 0;
+	ev->from_cycle = 0;
 	for (i = 0; i < w.count; i++) {
 		if (ev->limit && ev->taken >= ev->limit)
 			break;
@@ -37,7 +42,8 @@ client_events_take(struct client *cl, struct client_events *ev,
 }
 
 enum client_status
-client_join(struct client *cl, client_event_fn *fn, void *ctx)
+client_join(struct client *cl, uint8_t mask, client_event_fn *fn, void *ctx,
+    long *cycle)
 {
 	struct client_table t;
 	struct wire_state run;
@@ -52,13 +58,17 @@ client_join(struct client *cl, client_event_fn *fn, void *ctx)
 	t.msg = WIRE_STATE;
 	t.ntypes = 1;
 	t.types[0] = PLAN_D;
-	if ((st = client_table(cl, &t, "join")) == CLIENT_OK)
+	if ((st = client_table(cl, &t, "join")) == CLIENT_OK && cycle)
+		*cycle = (long)t.head.cycle + 1;
+	if (st == CLIENT_OK)
 		for (i = 0; i < t.total[0]; i++) {
 			const struct wire_state_row *d = &t.state[0][i];
 
 			evlog_priority(&e, d->id, client_name(cl, PLAN_D,
 			    d->id), d->priority, (long)t.head.cycle + 1, -1);
 			fn(ctx, &e);
+			if (!(mask & (1u << PLAN_EV_SENSE)))
+				continue;
 			memset(&e, 0, sizeof e);
 			e.cycle = (long)t.head.cycle + 1;
 			e.time_ms = -1;
@@ -113,14 +123,16 @@ client_monitor(struct client *cl, struct client_monitor *m)
 	if (m->listen.doing == NULL)
 		m->listen.doing = "monitor";
 	if ((st = client_names(cl, m->names_file, m->force)) != CLIENT_OK ||
-	    (!m->start && (st = client_join(cl, m->events.fn,
-	    m->events.ctx)) != CLIENT_OK) ||
+	    (!m->start && (st = client_join(cl, m->mask, m->events.fn,
+	    m->events.ctx, &m->events.from_cycle)) != CLIENT_OK) ||
 	    (st = switch_events(cl, m, m->mask)) != CLIENT_OK ||
 	    (m->start && (st = client_start(cl, m->rate)) != CLIENT_OK))
 		goto done;
 	st = client_listen(cl, &m->listen);
 	if (st == CLIENT_OK)
 		st = switch_events(cl, m, 0);
+	else if (cl->s.fail == WIRE_FAIL_NONE)
+		(void)switch_events(cl, m, 0);	/* (said already) */
 done:
 	cl->s.on_events = NULL;
 	cl->s.events_ctx = NULL;

@@ -24,6 +24,8 @@ struct client_events {
 	client_event_fn *fn;
 	void *ctx;
 	long limit;		/* take at most this many; 0: all */
+	long from_cycle;	/* drop events of cycles before this, until
+				   one comes from it or later (the join's) */
 	long taken;
 	uint16_t next_number;
 	int started;
@@ -34,11 +36,12 @@ int client_events_take(struct client *cl, struct client_events *ev,
 
 /*
  * Joining a running plan: STATE's drives as a Q event each (the priority
- * in force from the next cycle) and an R event with its latch, to fn.
- * Nothing when no plan runs.
+ * in force from the next cycle) and, when mask has R, an R event with its
+ * latch, to fn; *cycle (when not NULL) that next cycle, before which
+ * events are history.  Nothing when no plan runs.
  */
-enum client_status client_join(struct client *cl, client_event_fn *fn,
-    void *ctx);
+enum client_status client_join(struct client *cl, uint8_t mask,
+    client_event_fn *fn, void *ctx, long *cycle);
 
 struct client_monitor {
 	uint8_t mask;		/* event kinds, bit k kind k */

@@ -151,10 +151,11 @@ client_names(struct client *cl, const char *file, int force)
 
 	if ((st = client_plan_info(cl, NULL)) != CLIENT_OK)
 		return st;
+	/* the robot's own names are kept while its plan stays; a file's are
+	   read again (it may have changed), which costs no round trip */
 	if (n->known && n->size == cl->info.size && n->id == cl->info.id &&
-	    cl->info.ids && n->forced == force && strcmp(n->file, file ?
-	    file : "") == 0)
-		return CLIENT_OK;	/* the same plan as before */
+	    cl->info.ids && !file && !n->file[0])
+		return CLIENT_OK;
 	client_names_free(n);
 	if (cl->info.size > 0)
 		st = file ? from_file(cl, file, force) : from_robot(cl);
@@ -165,7 +166,6 @@ client_names(struct client *cl, const char *file, int force)
 	n->known = 1;
 	n->size = cl->info.size;
 	n->id = cl->info.id;
-	n->forced = force;
 	snprintf(n->file, sizeof n->file, "%s", file ? file : "");
 	return CLIENT_OK;
 }

@@ -30,8 +30,7 @@ struct client_names {
 	int have;		/* names to give (else ids only) */
 	int known;		/* found for the robot's plan below */
 	uint32_t size, id;	/* ... that plan (size 0: none stored) */
-	char file[4096];	/* the --names FILE they were found with */
-	int forced;
+	char file[4096];	/* the --names FILE they came from, or "" */
 	char from[4200];	/* "the robot's plan" or the file, for messages */
 };
 

@@ -177,8 +177,10 @@ take(struct client *cl, struct upload *u, const struct wire_frame *r,
 
 	u->head = (uint8_t)((u->head + 1) % WIRE_WINDOW_MAX);
 	u->n--;
-	if (r->type == WIRE_ERROR && what != ASK_DESC)
+	if (r->type == WIRE_ERROR && what != ASK_DESC) {
+		u->p->error = r->len >= 2 ? r->payload[1] : 0;
 		return client_refused(cl, r, "push");
+	}
 	switch (what) {
 	case ASK_INFO:
 		return took_info(cl, u, r);
@@ -278,6 +280,7 @@ client_push(struct client *cl, struct client_push *p)
 
 	memset(&u, 0, sizeof u);
 	u.p = p;
+	p->error = 0;
 	u.crc = crc32_update(0, p->bytes, p->size);
 	if (p->plan == NULL) {
 		u.info_sent = 1;	/* nothing to check */

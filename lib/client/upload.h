@@ -23,6 +23,8 @@ struct client_push {
 	int force;			/* store a plan that does not fit */
 	struct client_progress progress;	/* bytes */
 	uint32_t ms;		/* out: BEGIN to the commit's reply */
+	uint8_t error;		/* out: the robot's refusal (enum
+				   wire_error), or 0 */
 };
 
 /*
