@@ -64,7 +64,9 @@ send_begin(struct client *cl, struct upload *u)
 	wire_put_u32(&o, u->p->size);
 	wire_put_u32(&o, u->crc);
 	u->begun = 1;
-	return ask(cl, u, ASK_BEGIN, WIRE_PLAN_BEGIN, p, o.n, 0);
+	/* its reply is empty: the next one's stands in for it if lost */
+	return ask(cl, u, ASK_BEGIN, WIRE_PLAN_BEGIN, p, o.n,
+	    WIRE_SEND_CUMULATIVE);
 }
 
 /* The next request, if one may go now; 1 sent, 0 none, -1 failed. */

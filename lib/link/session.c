@@ -113,6 +113,7 @@ transmit(struct wire_session *s, struct wire_pending *p, int rearm)
 		s->loss_ms = p->sent_ms;
 	if (p->sends < UINT16_MAX)
 		p->sends++;
+	p->order = (uint32_t)s->frames_out;
 	if (rearm)
 		p->due_ms = p->sent_ms + (uint64_t)s->rto_ms;
 	s->frames_out++;
@@ -307,18 +308,70 @@ stand_in(struct wire_session *s, uint8_t i)
 	}
 }
 
-/* The robot asks for request i again. */
+/*
+ * Did the request with sequence number `trigger`, which reached the robot
+ * ahead of request p, leave after p's last sending?  Then that sending was
+ * lost too (the line keeps its order); if before, it may still come.
+ * -1 when the NAK does not say (an older robot, or a NAK of the robot's
+ * own timer) or the trigger is no longer ours.
+ */
 static int
-on_nak(struct wire_session *s, uint8_t i)
+after_last_sending(struct wire_session *s, const struct wire_pending *p,
+    const struct wire_frame *nak)
+{
+	int j;
+
+	if (nak->len != 1 || (j = find(s, nak->payload[0])) < 0)
+		return -1;
+	return at(s, (uint8_t)j)->order > p->order;
+}
+
+/*
+ * The robot asks for request `upto` (or, upto == count, for the one we
+ * have yet to send): it ran every one before.  Those still unanswered
+ * lost their replies: a cumulative one is done, any other is asked for
+ * again once its last sending could have arrived.
+ */
+static int
+ran_before(struct wire_session *s, uint8_t upto)
+{
+	uint64_t now = now_ms(s);
+	struct wire_pending *q;
+	uint8_t j;
+
+	for (j = 0; j < upto; j++) {
+		q = at(s, j);
+		if (q->replied)
+			continue;
+		if (q->cumulative) {
+			q->replied = 1;
+			q->reply.seq = q->seq;
+			q->reply.type = (uint8_t)(q->type | WIRE_REPLY);
+			q->reply.len = 0;
+		} else if (now >= q->arrive_ms && resend_one(s, j) != 0) {
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* The robot asks for request i again (i == count: the next one). */
+static int
+on_nak(struct wire_session *s, uint8_t i, const struct wire_frame *nak)
 {
 	struct wire_pending *p = at(s, i);
+	int later;
 
 	s->naks++;
 	s->loss_ms = now_ms(s);
-	if (p->replied)
+	if (ran_before(s, i) != 0)
+		return -1;
+	if (i == s->count || p->replied)
 		return 0;
 	if (!s->selective)
 		return resend_from(s, i, s->count, 0);
+	if ((later = after_last_sending(s, p, nak)) >= 0)
+		return later ? resend_one(s, i) : 0;
 	/* The robot kept what came after: send the lost one alone.  A NAK
 	 * for one sent once is news, whenever it comes: the robot asks for
 	 * the request it waits for, and requests arrive in order.  After a
@@ -364,10 +417,12 @@ on_frame(struct wire_session *s, const struct wire_frame *f)
 			s->tap(s->tap_ctx, f);
 		return 0;
 	}
+	if (f->type == WIRE_NAK && f->seq == s->next_seq && s->count > 0)
+		return on_nak(s, s->count, f);	/* all ran */
 	if ((i = find(s, f->seq)) < 0)
 		return 0;	/* stale: a reply we already have, or noise */
 	if (f->type == WIRE_NAK)
-		return on_nak(s, (uint8_t)i);
+		return on_nak(s, (uint8_t)i, f);
 	p = at(s, (uint8_t)i);
 	if (p->replied || !matches(p, f))
 		return 0;
@@ -585,10 +640,20 @@ wire_hello(struct wire_session *s, struct wire_hello *h)
 {
 	struct wire_frame reply;
 	uint8_t version = WIRE_VERSION;
+	int r;
 
 	s->window = 1;
-	if (wire_call(s, WIRE_HELLO, &version, 1, &reply) != 0)
+	/* twice at once: a lost handshake or reply would cost a timeout, the
+	 * copy a few bytes (the robot runs HELLO again, harmlessly) */
+	if (s->count != 0 || wire_send_flags(s, WIRE_HELLO, &version, 1,
+	    WIRE_SEND_TAIL) != 0)
 		return -1;
+	if ((r = wire_recv(s, &reply, s->timeout_ms * (s->retries + 2) +
+	    1000)) <= 0) {
+		if (r == 0)
+			failed(s, WIRE_FAIL_TIMEOUT, "no reply");
+		return -1;
+	}
 	if (reply.type == WIRE_ERROR) {
 		snprintf(s->why, sizeof s->why, "the robot refused the "
 		    "handshake (error %u%s)", reply.len >= 2 ?
