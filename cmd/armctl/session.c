@@ -9,21 +9,17 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-#include <unistd.h>
 
 #include "host/diag.h"
 #include "host/exits.h"
+#include "client/keep.h"
 #include "ctl.h"
 #include "sesslog.h"
 #include "source.h"
 #include "host/words.h"
 
 #define INCLUDE_DEPTH 8		/* @FILE within @FILE, at most */
-#define RECONNECT_TRIES 20	/* 0.1, 0.2, 0.4 ... 2 s apart: about 33 s */
-#define BACKOFF_MAX_MS 2000
 #define IDLE_MS 250		/* how often an idle session looks at the link */
-#define KEEPALIVE_MS 2000	/* an idle robot is asked this often */
 #define DROPS_IN_A_ROW 5	/* reconnections with no good line between */
 
 struct session {
@@ -38,7 +34,6 @@ struct session {
 };
 
 static int run_file(struct session *ss, const char *path, int depth);
-static int link_broke(const struct session *ss);
 
 /* An error of the session's own at file:line (a command's messages get
    the location through the tool name, see run_words). */
@@ -49,51 +44,17 @@ located(const char *file, long line, const char *what)
 	    what);
 }
 
-/* Wait ms between tries, a Ctrl-C ending it; 0 or CTL_INTERRUPTED. */
-static int
-nap(const struct ctl *link, int ms)
-{
-	struct timespec ts;
-
-	for (; ms > 0; ms -= 50) {
-		if (*link->interrupted)
-			return CTL_INTERRUPTED;
-		ts.tv_sec = 0;
-		ts.tv_nsec = (ms > 50 ? 50 : ms) * 1000000L;
-		nanosleep(&ts, NULL);
-	}
-	return *link->interrupted ? CTL_INTERRUPTED : 0;
-}
-
-static void
-hush(void *ctx, const char *line)
-{
-	(void)ctx;
-	(void)line;
-}
-
-/* Shake hands again, backing off between tries (the attempts before the
-   last are quiet: each would say the same); 0 or an exit status. */
+/* The link again, and the handshake's mirrors; 0 or an exit status. */
 static int
 reconnect(struct session *ss)
 {
-	struct ctl *link = ss->link;
-	int i, ms = 100, r = EXIT_UNAVAILABLE;
+	int r;
 
-	ctl_disconnect(link);
 	warnx_tool("session: the link is lost; reconnecting");
-	for (i = 1; i <= RECONNECT_TRIES; i++) {
-		if (nap(link, ms) != 0)
-			return CTL_INTERRUPTED;
-		link->cl->say = i < RECONNECT_TRIES ? hush : NULL;
-		r = ctl_connect(link);
-		link->cl->say = NULL;
-		if (r == 0 || r == CTL_INTERRUPTED)
-			return r;
-		ctl_disconnect(link);
-		ms = ms * 2 > BACKOFF_MAX_MS ? BACKOFF_MAX_MS : ms * 2;
+	if ((r = ctl_exit(client_reconnect(ss->link->cl))) == 0) {
+		ss->link->port = ss->link->cl->port;
+		ss->link->hello = ss->link->cl->hello;
 	}
-	warnx_tool("session: gave up after %d tries", RECONNECT_TRIES);
 	return r;
 }
 
@@ -111,7 +72,7 @@ connected(struct session *ss)
 		warnx_tool("session: connected to %s on %s",
 		    ss->link->cl->hello.firmware, ss->link->port_name);
 	if ((r = sesslog_attach(&ss->log, ss->link)) != 0) {
-		if (!link_broke(ss))
+		if (!client_link_broke(ss->link->cl))
 			ss->fatal = r;
 		return r;
 	}
@@ -121,16 +82,6 @@ connected(struct session *ss)
 	r = run_file(ss, ss->link->on_connect, 1);
 	ss->in_on_connect = 0;
 	return r;
-}
-
-/* Did the last failure come from the link (the robot went away, stopped
-   answering, said something impossible), rather than from a file of
-   ours or a refusal? */
-static int
-link_broke(const struct session *ss)
-{
-	return ss->link->cl->s.fail != WIRE_FAIL_NONE &&
-	    ss->link->cl->s.fail != WIRE_FAIL_INTR;
 }
 
 /* Before a line: a link that is down comes back (and says hello with
@@ -150,7 +101,7 @@ ensure_link(struct session *ss)
 		} else if ((r = connected(ss)) != 0) {
 			if (r == CTL_INTERRUPTED)
 				ss->fatal = r;
-			else if (link_broke(ss))
+			else if (client_link_broke(ss->link->cl))
 				ss->up = 0;
 			ss->status = r;
 		}
@@ -221,38 +172,25 @@ run_line(struct session *ss, const struct source *src, char *text,
 			ss->fatal = r;
 		else if (r != 0)
 			ss->status = r;
-		if (link_broke(ss))
+		if (client_link_broke(ss->link->cl))
 			ss->up = 0;	/* shake hands before the next line */
 		else if (r == 0 && !ss->in_on_connect)
 			ss->drops = 0;
 		if (ss->up && !ss->fatal && (r = sesslog_resume(&ss->log,
-		    ss->link)) != 0 && link_broke(ss))
+		    ss->link)) != 0 && client_link_broke(ss->link->cl))
 			ss->up = 0;
 		ss->last_ask = client_now(ss->link->cl);
 	}
 	words_free(&w);
 }
 
-/* The link while nobody types: log events, notice a hang-up, and now and
-   then ask the robot something (a rebooted robot no longer knows our
-   request numbers, so it does not answer). */
+/* The link while nobody types (client/keep.h). */
 static void
 watch_idle(struct session *ss)
 {
-	struct wire_session *s = &ss->link->cl->s;
-	struct wire_frame reply;
-
-	if (!ss->up || ss->fatal)
-		return;
-	if (wire_recv(s, &reply, 0) < 0) {
+	if (ss->up && !ss->fatal && client_keepalive(ss->link->cl,
+	    &ss->last_ask) != CLIENT_OK)
 		ss->up = 0;
-		return;
-	}
-	if (client_now(ss->link->cl) - ss->last_ask < KEEPALIVE_MS)
-		return;
-	if (wire_call(s, WIRE_PLAN_INFO, NULL, 0, &reply) != 0)
-		ss->up = 0;
-	ss->last_ask = client_now(ss->link->cl);
 }
 
 static int
@@ -309,12 +247,12 @@ cmd_session(struct ctl *c, int argc, char **argv)
 	memset(&ss, 0, sizeof ss);
 	ss.link = c;
 	ss.log.dir = c->log_dir;
-	ss.log.names_file = c->names;
-	ss.log.force = c->force;
+	ss.log.follow.names_file = c->names;
+	ss.log.follow.force = c->force;
 	if ((r = ctl_connect(c)) != 0)
 		return r;
 	if ((r = connected(&ss)) != 0) {
-		if (r == CTL_INTERRUPTED || ss.fatal || !link_broke(&ss))
+		if (r == CTL_INTERRUPTED || ss.fatal || !client_link_broke(c->cl))
 			goto done;
 		ss.up = 0;
 		ss.status = r;

@@ -40,7 +40,7 @@ log_name(char *out, size_t cap, const char *dir, const char *firmware,
 static void
 flushed(struct sesslog *l)
 {
-	if (evlog_flush(&l->log) == 0 || l->failed)
+	if (l->failed || evlog_flush(&l->log) == 0)
 		return;
 	warnx_tool("session: %s: writing the log failed: %s", l->path,
 	    strerror(errno));
@@ -50,18 +50,12 @@ flushed(struct sesslog *l)
 static void
 log_event(void *ctx, const struct evlog_event *e)
 {
-	evlog_write(&((struct sesslog *)ctx)->log, e);
-}
-
-static void
-sesslog_tap(void *ctx, const struct wire_frame *f)
-{
 	struct sesslog *l = ctx;
 
-	/* SENSES frames (telemetry) are not events */
-	if (l->fp && f->type == WIRE_EVENTS &&
-	    client_events_take(l->cl, &l->events, f) == 0)
-		flushed(l);
+	if (l->fp == NULL)
+		return;
+	evlog_write(&l->log, e);
+	flushed(l);
 }
 
 /* Append to path, which must be a plain file, not a link to another. */
@@ -100,19 +94,7 @@ open_log(struct sesslog *l, const char *path)
 int
 sesslog_resume(struct sesslog *l, struct ctl *link)
 {
-	struct wire_frame reply;
-	uint8_t mask = PLAN_MON_ALL;
-	int r;
-
-	if (l->dir == NULL)
-		return 0;
-	if ((r = ctl_exit(client_names(link->cl, l->names_file, l->force)))
-	    != 0)
-		return r;
-	link->cl->s.tap = sesslog_tap;
-	link->cl->s.tap_ctx = l;
-	return ctl_exit(client_call(link->cl, WIRE_MONITOR, &mask, 1, &reply,
-	    "session: monitor"));
+	return l->dir ? ctl_exit(client_follow(link->cl, &l->follow, 0)) : 0;
 }
 
 int
@@ -129,17 +111,11 @@ sesslog_attach(struct sesslog *l, struct ctl *link)
 	}
 	log_name(path, sizeof path, l->dir, link->cl->hello.firmware,
 	    link->port_name);
-	l->cl = link->cl;
-	l->events.fn = log_event;
-	l->events.ctx = l;
-	l->events.started = 0;
-	if ((r = open_log(l, path)) != 0 ||
-	    (r = ctl_exit(client_names(link->cl, l->names_file, l->force))) !=
-	    0 || (r = ctl_exit(client_join(link->cl, PLAN_MON_ALL, log_event, l,
-	    &l->events.from_cycle))) != 0)
+	l->follow.events.fn = log_event;
+	l->follow.events.ctx = l;
+	if ((r = open_log(l, path)) != 0)
 		return r;
-	flushed(l);
-	return sesslog_resume(l, link);
+	return ctl_exit(client_follow(link->cl, &l->follow, 1));
 }
 
 int

@@ -16,13 +16,10 @@
 
 struct sesslog {
 	const char *dir;		/* --log-dir */
-	const char *names_file;		/* --names (client/names.h) */
-	int force;
+	struct client_follow follow;	/* names_file, force: --names */
 	char path[4096];		/* the log now open, "" if none */
 	FILE *fp;
 	struct evlog log;
-	struct client_events events;	/* the tap's */
-	struct client *cl;
 	int failed;			/* a write failed (said once) */
 };
 

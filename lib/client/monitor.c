@@ -138,3 +138,33 @@ done:
 	cl->s.events_ctx = NULL;
 	return st;
 }
+
+static void
+tap(void *ctx, const struct wire_frame *f)
+{
+	struct client_follow *fo = ctx;
+
+	/* SENSES frames (telemetry) are not events */
+	if (f->type == WIRE_EVENTS)
+		(void)client_events_take(fo->cl, &fo->events, f);
+}
+
+enum client_status
+client_follow(struct client *cl, struct client_follow *f, int join)
+{
+	struct wire_frame reply;
+	uint8_t mask = PLAN_MON_ALL;
+	enum client_status st;
+
+	f->cl = cl;
+	if (join)
+		f->events.started = 0;
+	if ((st = client_names(cl, f->names_file, f->force)) != CLIENT_OK ||
+	    (join && (st = client_join(cl, mask, f->events.fn, f->events.ctx,
+	    &f->events.from_cycle)) != CLIENT_OK))
+		return st;
+	cl->s.tap = tap;
+	cl->s.tap_ctx = f;
+	return client_call(cl, WIRE_MONITOR, &mask, 1, &reply, "session: "
+	    "monitor");
+}

@@ -61,4 +61,21 @@ struct client_monitor {
 enum client_status client_monitor(struct client *cl,
     struct client_monitor *m);
 
+/*
+ * A log of every monitor event on the link, whatever else runs on it
+ * (armctl session --log-dir): the events, named by names.h's rule, reach
+ * ev->fn through the session's tap.  After a handshake (join set): the
+ * names, the join, the stream on for every kind and tapped; after each
+ * command on the link: names again if the plan changed, and the stream
+ * on again (a monitor turns it off as it ends).
+ */
+struct client_follow {
+	const char *names_file;	/* --names */
+	int force;
+	struct client_events events;	/* fn, ctx set */
+	struct client *cl;		/* (the tap's) */
+};
+enum client_status client_follow(struct client *cl, struct client_follow *f,
+    int join);
+
 #endif
