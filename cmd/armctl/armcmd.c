@@ -67,36 +67,7 @@ starts_here(const struct ctl *c, const struct arm_path *p, const double *q)
 static int
 stream_path(struct ctl *c, const struct arm_path *p, const int32_t *here)
 {
-	int32_t *mdeg = calloc((size_t)p->n * p->nj, sizeof *mdeg);
-	uint16_t *per = calloc(p->n, sizeof *per);
-	struct client_steps st;
-	uint32_t i, crc = 0xFFFFFFFFu;
-	int r;
-
-	memset(&st, 0, sizeof st);
-	if (mdeg == NULL || per == NULL) {
-		warnx_tool("out of memory");
-		r = EXIT_IOERR;
-	} else if (client_steps_timed(&st, p->t, p->n, c->period_ms, per) !=
-	    0) {
-		warnx_tool("run: waypoints more than 65.535 s apart");
-		r = EXIT_DATAERR;
-	} else {
-		for (i = 0; i < p->n * (uint32_t)p->nj; i++) {
-			mdeg[i] = (int32_t)lround(p->q[i] * 1000);
-			crc = traj_crc_i32(crc, mdeg[i]);
-		}
-		for (i = 0; i < p->n; i++)
-			crc = traj_crc_i32(crc, per[i]);
-		st.q = mdeg;
-		st.n = p->n;
-		st.joints = p->nj;
-		st.run_id = ~crc;
-		r = run_steps(c, &st, 1, here);
-	}
-	free(mdeg);
-	free(per);
-	return r;
+	return run_path(c, p, here);
 }
 
 /* Each joint's peaks against its limits; the first too fast, or -1. */

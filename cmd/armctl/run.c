@@ -3,7 +3,6 @@
  * checked against where the arm is, then streamed with the obstruction
  * watch and the way back (lib/client/stream.c), a bar counting the steps.
  */
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,27 +40,18 @@ run_steps(struct ctl *c, const struct client_steps *st, uint32_t from,
 	return r;
 }
 
-/* The arm must be at the step before `from` (the first step: near it). */
-static int
-check_start(struct ctl *c, const struct client_steps *st, uint32_t from,
-    const int32_t *here)
+int
+run_path(struct ctl *c, const struct arm_path *p, const int32_t *here)
 {
-	const int32_t *want = st->q + (size_t)(from > 1 ? from - 2 : 0) *
-	    st->joints;
-	double d, worst = -1;
-	int j, k = 0;
+	struct client_motion mo;
+	struct progress bar;
+	int r;
 
-	for (j = 0; j < st->joints; j++)
-		if ((d = fabs(((double)want[j] - here[j]) / 1000)) > worst) {
-			worst = d;
-			k = j;
-		}
-	if (worst <= c->threshold_deg)
-		return 0;
-	warnx_tool("run: the trajectory %s at q%d = %.3f but the arm is at "
-	    "%.3f degrees; move it there first", from > 1 ? "resumes" :
-	    "starts", k + 1, want[k] / 1000.0, here[k] / 1000.0);
-	return EXIT_JOB_FAILED;
+	run_motion(c, &mo);
+	mo.progress = progress_begin(&bar, "run", "steps");
+	r = ctl_exit(client_run_path(c->cl, p, here, &mo));
+	progress_end(&bar);
+	return r;
 }
 
 /* The steps' hold from the t column, if there is one. */
@@ -107,7 +97,8 @@ run_trajectory(struct ctl *c, struct trajectory *t)
 	if ((r = traj_to_joints(t, c, here, from > 1 ? from - 2 : 0)) != 0)
 		return r;
 	st.q = t->mdeg;
-	if ((r = check_start(c, &st, from, here)) != 0)
+	if ((r = ctl_exit(client_starts_here(c->cl, &st, from, here,
+	    c->threshold_deg))) != 0)
 		return r;
 	if (c->check) {
 		printf("%s: %lu waypoints for %d joints, %s; starts where the "

@@ -19,4 +19,8 @@ void run_motion(const struct ctl *c, struct client_motion *mo);
 int run_steps(struct ctl *c, const struct client_steps *st, uint32_t from,
     const int32_t *home);
 
+/* The same for a timed path of joint values (lib/arm/path.h). */
+struct arm_path;
+int run_path(struct ctl *c, const struct arm_path *p, const int32_t *here);
+
 #endif

@@ -31,33 +31,14 @@ no_operands(int argc, char **argv)
  * list --probe: does a spine robot answer the handshake on this port?
  * Opening a port resets many boards, hence only when asked.
  */
-static void
-quiet(void *ctx, const char *line)
-{
-	(void)ctx;
-	(void)line;
-}
-
 static const char *
 probe(const struct ctl *c, const char *name)
 {
-	struct client cl;
-	enum client_status st;
+	static const char *const words[] = { "yes (answered)", "no answer",
+	    "busy (in use)", "cannot open" };
 
-	client_init(&cl);
-	cl.baud = c->baud;
-	cl.timeout_ms = c->timeout_ms < 500 ? c->timeout_ms : 500;
-	cl.retries = 0;
-	cl.interrupted = c->interrupted;
-	cl.say = quiet;
-	if (client_open(&cl, name) != CLIENT_OK) {
-		client_free(&cl);
-		return strstr(cl.why, "port busy") ? "busy (in use)" :
-		    "cannot open";
-	}
-	st = client_connect(&cl);
-	client_free(&cl);
-	return st == CLIENT_OK ? "yes (answered)" : "no answer";
+	return words[client_probe(name, c->baud, c->timeout_ms < 500 ?
+	    c->timeout_ms : 500, c->interrupted)];
 }
 
 /* The robot column: what we know of a spine robot behind the port. */

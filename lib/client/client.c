@@ -255,3 +255,32 @@ client_link_mm(const struct client *cl, int joint)
 {
 	return cl->hello.link_um[joint] / 1000.0;
 }
+
+static void
+hush(void *ctx, const char *line)
+{
+	(void)ctx;
+	(void)line;
+}
+
+enum client_probe
+client_probe(const char *name, long baud, int timeout_ms,
+    volatile sig_atomic_t *interrupted)
+{
+	enum client_probe pr = CLIENT_PROBE_ANSWERED;
+	struct client cl;
+
+	client_init(&cl);
+	cl.baud = baud;
+	cl.timeout_ms = timeout_ms;
+	cl.retries = 0;
+	cl.interrupted = interrupted;
+	cl.say = hush;
+	if (client_open(&cl, name) != CLIENT_OK)
+		pr = strstr(cl.why, "port busy") ? CLIENT_PROBE_BUSY :
+		    CLIENT_PROBE_CLOSED;
+	else if (client_connect(&cl) != CLIENT_OK)
+		pr = CLIENT_PROBE_SILENT;
+	client_free(&cl);
+	return pr;
+}

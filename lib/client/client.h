@@ -140,6 +140,17 @@ void client_say(struct client *cl, const char *fmt, ...)
 #endif
     ;
 
+/* Is a spine robot behind port `name` (armctl list --probe; opening a
+   port resets many boards, so only when asked)?  Said nothing. */
+enum client_probe {
+	CLIENT_PROBE_ANSWERED,	/* it shook hands */
+	CLIENT_PROBE_SILENT,	/* it opened, nothing answered */
+	CLIENT_PROBE_BUSY,	/* another program holds it */
+	CLIENT_PROBE_CLOSED	/* it cannot be opened */
+};
+enum client_probe client_probe(const char *name, long baud, int timeout_ms,
+    volatile sig_atomic_t *interrupted);
+
 /* Has a signal come? */
 int client_interrupted(const struct client *cl);
 

@@ -5,9 +5,12 @@
  * the run.
  */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "arm/path.h"
 #include "client/stream.h"
+#include "plan/crc32.h"
 #include "client/wayback.h"
 
 static int
@@ -296,4 +299,81 @@ client_run(struct client *cl, const struct client_steps *st, uint32_t from,
 	if (e == CLIENT_OBSTRUCTED)
 		return client_way_back(cl, mo, &w, st->n, home);
 	return e == CLIENT_OK ? client_settle(cl) : e;
+}
+
+enum client_status
+client_starts_here(struct client *cl, const struct client_steps *st,
+    uint32_t from, const int32_t *here, double threshold_deg)
+{
+	const int32_t *want = st->q + (size_t)(from > 1 ? from - 2 : 0) *
+	    st->joints;
+	double d, worst = -1;
+	int j, k = 0;
+
+	for (j = 0; j < st->joints; j++)
+		if ((d = fabs(((double)want[j] - here[j]) / 1000)) > worst) {
+			worst = d;
+			k = j;
+		}
+	if (worst <= threshold_deg)
+		return CLIENT_OK;
+	client_say(cl, "run: the trajectory %s at q%d = %.3f but the arm is "
+	    "at %.3f degrees; move it there first", from > 1 ? "resumes" :
+	    "starts", k + 1, want[k] / 1000.0, here[k] / 1000.0);
+	return CLIENT_FAILED;
+}
+
+static uint32_t
+crc_i32(uint32_t crc, int32_t v)
+{
+	uint32_t u = (uint32_t)v;
+	uint8_t b[4] = { (uint8_t)u, (uint8_t)(u >> 8), (uint8_t)(u >> 16),
+	    (uint8_t)(u >> 24) };
+
+	return crc32_update(crc, b, 4);
+}
+
+/* The path's steps, timed, and its run id; CLIENT_OK, or a failure. */
+static enum client_status
+path_steps(struct client *cl, const struct arm_path *p, long last_ms,
+    struct client_steps *st, int32_t *mdeg, uint16_t *per)
+{
+	uint32_t i, crc = 0xFFFFFFFFu;
+
+	memset(st, 0, sizeof *st);
+	if (client_steps_timed(st, p->t, p->n, last_ms, per) != 0) {
+		client_say(cl, "run: waypoints more than 65.535 s apart");
+		return CLIENT_DATA;
+	}
+	for (i = 0; i < p->n * (uint32_t)p->nj; i++) {
+		mdeg[i] = (int32_t)lround(p->q[i] * 1000);
+		crc = crc_i32(crc, mdeg[i]);
+	}
+	for (i = 0; i < p->n; i++)
+		crc = crc_i32(crc, per[i]);
+	st->q = mdeg;
+	st->n = p->n;
+	st->joints = p->nj;
+	st->run_id = ~crc ? ~crc : 1;
+	return CLIENT_OK;
+}
+
+enum client_status
+client_run_path(struct client *cl, const struct arm_path *p,
+    const int32_t *here, const struct client_motion *mo)
+{
+	int32_t *mdeg = calloc((size_t)p->n * p->nj, sizeof *mdeg);
+	uint16_t *per = calloc(p->n, sizeof *per);
+	struct client_steps st;
+	enum client_status e;
+
+	if (mdeg == NULL || per == NULL) {
+		client_say(cl, "out of memory");
+		e = CLIENT_LOCAL_IO;
+	} else if ((e = path_steps(cl, p, mo->period_ms, &st, mdeg, per)) ==
+	    CLIENT_OK)
+		e = client_run(cl, &st, 1, here, mo);
+	free(mdeg);
+	free(per);
+	return e;
 }

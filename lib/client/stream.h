@@ -76,4 +76,17 @@ enum client_status client_run(struct client *cl,
     const struct client_steps *st, uint32_t from, const int32_t *home,
     const struct client_motion *mo);
 
+/* The arm must be at the step before `from` (the first step: near it),
+   within threshold_deg; CLIENT_FAILED, said, when it is not. */
+enum client_status client_starts_here(struct client *cl,
+    const struct client_steps *st, uint32_t from, const int32_t *here,
+    double threshold_deg);
+
+/* A timed path of joint values (lib/arm/path.h) run from `here` as
+   client_run runs steps, its run id made from them. */
+struct arm_path;
+enum client_status client_run_path(struct client *cl,
+    const struct arm_path *p, const int32_t *here,
+    const struct client_motion *mo);
+
 #endif
