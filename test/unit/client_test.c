@@ -20,6 +20,7 @@
 #include "client/stream.h"
 #include "client/telemetry.h"
 #include "client/upload.h"
+#include "plan/crc32.h"
 #include "plan/plan.h"
 #include "sim/memlink.h"
 
@@ -441,6 +442,74 @@ test_liveness(void)
 	robot_down();
 }
 
+/* A robot's names reach a terminal and CSV files: no control bytes, no
+ * broken UTF-8, whatever the robot sends (its CRC checked first). */
+static void
+test_sanitize(void)
+{
+	char esc[] = "\x1b[31mRED\x1b[0m", bad[] = "\xff\xfe" "A",
+	    ok[] = "Temp\xc3\xa9rature", c1[] = "x\xc2\x9by";
+	struct client_desc_fetch f;
+	struct wire_desc_page pg;
+	struct wire_frame fr;
+	uint8_t buf[WIRE_PAYLOAD_MAX];
+	struct wire_out o;
+
+	client_sanitize(esc);
+	CHECK_STR(esc, "?[31mRED?[0m");
+	client_sanitize(bad);
+	CHECK_STR(bad, "??A");
+	client_sanitize(ok);
+	CHECK_STR(ok, "Temp\xc3\xa9rature");
+	client_sanitize(c1);
+	CHECK_STR(c1, "x??y");
+	/* a page whose one entry is named with an escape sequence */
+	memset(&pg, 0, sizeof pg);
+	pg.total = pg.pages = pg.count = 1;
+	pg.e[0].kind = WIRE_DESC_SENSE;
+	pg.e[0].first = 1;
+	pg.e[0].count = 1;
+	strcpy(pg.e[0].name, "\x1b]0;pwned\x07");
+	strcpy(pg.e[0].unit, "\xff");
+	wire_out_init(&o, buf, sizeof buf);
+	wire_desc_put_entry(&o, &pg.e[0]);
+	pg.crc = crc32_update(0, buf, wire_out_len(&o));
+	memset(&fr, 0, sizeof fr);
+	fr.type = WIRE_DESCRIBE_PAGE | WIRE_REPLY;
+	fr.len = wire_desc_page_encode(&pg, fr.payload);
+	client_init(&cl);
+	cl.say = hear;
+	client_desc_fetch_begin(&f, &cl.desc);
+	CHECK(client_desc_fetch_take(&cl, &f, &fr) == CLIENT_OK && f.done);
+	CHECK(cl.desc.n == 1 && cl.desc.crc == pg.crc);
+	CHECK_STR(cl.desc.e[0].name, "?]0;pwned?");
+	CHECK_STR(cl.desc.e[0].unit, "?");
+}
+
+/* SENSES frames that do not match the description: given up, 74. */
+static void
+test_mismatched_senses(void)
+{
+	struct client_telemetry t;
+	int rows = 0;
+
+	robot_up(115200, 0, 6, NULL, 0);
+	memset(&t, 0, sizeof t);
+	CHECK(client_telemetry_columns(&cl, &t) == CLIENT_OK && t.n == 6);
+	t.n = 5;	/* a description that lists one sense fewer */
+	t.every_ms = 50;
+	t.row = row;
+	t.ctx = &rows;
+	t.listen.count = 100;
+	nsaid = 0;
+	CHECK(client_telemetry(&cl, &t) == CLIENT_IO);
+	CHECK(heard("frames in a row that do not match what the robot "
+	    "described"));
+	CHECK(rows == 0 && t.listen.bad_total >= CLIENT_BAD_FRAMES &&
+	    t.listen.bad_total < 2 * CLIENT_BAD_FRAMES);
+	robot_down();
+}
+
 int
 main(void)
 {
@@ -452,6 +521,8 @@ main(void)
 	RUN(test_obstruction);
 	RUN(test_monitor);
 	RUN(test_liveness);
+	RUN(test_mismatched_senses);
+	RUN(test_sanitize);
 	client_free(&cl);
 	return check_report("client");
 }
