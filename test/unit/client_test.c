@@ -477,6 +477,7 @@ test_sanitize(void)
 	memset(&fr, 0, sizeof fr);
 	fr.type = WIRE_DESCRIBE_PAGE | WIRE_REPLY;
 	fr.len = wire_desc_page_encode(&pg, fr.payload);
+	client_free(&cl);
 	client_init(&cl);
 	cl.say = hear;
 	client_desc_fetch_begin(&f, &cl.desc);
