@@ -60,11 +60,13 @@ ask(struct client *cl, struct pager *pg, int i)
 static int
 room(struct client_table *t, int i, uint16_t total)
 {
+	size_t n = total ? total : 1;
+
 	t->total[i] = total;
 	if (t->msg == WIRE_COUNTERS)
-		t->counter[i] = calloc(total ? total : 1, sizeof *t->counter[i]);
+		t->counter[i] = calloc(n, sizeof *t->counter[i]);
 	else
-		t->state[i] = calloc(total ? total : 1, sizeof *t->state[i]);
+		t->state[i] = calloc(n, sizeof *t->state[i]);
 	return t->msg == WIRE_COUNTERS ? t->counter[i] != NULL :
 	    t->state[i] != NULL;
 }

@@ -192,8 +192,8 @@ take(struct client *cl, struct upload *u, const struct wire_frame *r,
 		/* (a stand-in for a lost reply is empty) */
 		u->chunks_done++;
 		if (r->len >= 2)
-			client_progress(&u->p->progress, (uint32_t)r->payload[0] |
-			    (uint32_t)r->payload[1] << 8, u->p->size);
+			client_progress(&u->p->progress, (uint32_t)r->payload[0]
+			    | (uint32_t)r->payload[1] << 8, u->p->size);
 		return CLIENT_OK;
 	case ASK_COMMIT:
 		*done = 1;
