@@ -57,7 +57,7 @@ mon_row(void *ctx, const struct wire_elem_monitor *m)
 	struct mon_out *o = ctx;
 	char letters[8];
 
-	ctl_event_letters(m->flags, letters);
+	client_event_letters(m->flags, letters);
 	table_str(o->t, plan_type_tag(m->type));
 	table_long(o->t, m->id);
 	ctl_name(o->c, o->t, m->type, m->id);
@@ -76,7 +76,7 @@ set_mon(struct ctl *c, struct table *t, char *arg)
 	int r;
 
 	memset(&m, 0, sizeof m);
-	ctl_event_mask(eq + 1, &m.flags);	/* (cmd_mon checked it) */
+	client_event_mask(eq + 1, &m.flags);	/* (cmd_mon checked it) */
 	*eq = '\0';
 	r = ctl_exit(client_element(c->cl, arg, -1, &m.type, &m.id));
 	*eq = '=';
@@ -104,7 +104,7 @@ cmd_mon(struct ctl *c, int argc, char **argv)
 
 	for (i = 1; i < argc; i++)
 		if ((eq = strchr(argv[i], '=')) == NULL ||
-		    ctl_event_mask(eq + 1, &flags) != 0)
+		    client_event_mask(eq + 1, &flags) != 0)
 			return usage_error("mon: %s: want ELEMENT=FLAGS, FLAGS "
 			    "of the letters E S P F Z R", argv[i]);
 	memset(&all, 0, sizeof all);

@@ -12,7 +12,6 @@
 #include "host/exits.h"
 #include "host/table.h"
 #include "host/usage.h"
-#include "plan/vocab.h"
 #include "ctl.h"
 #include "link/ports.h"
 #include "link/tcp.h"
@@ -164,30 +163,4 @@ int
 ctl_flush(struct table *t)
 {
 	return table_flush(t) == 0 ? 0 : EXIT_IOERR;
-}
-
-int
-ctl_event_mask(const char *letters, uint8_t *mask)
-{
-	int k;
-
-	for (*mask = 0; *letters; letters++) {
-		/* E is kind 0, ... R is kind 5: bit k enables kind k */
-		if ((k = plan_event_from_letter(*letters)) < 0 ||
-		    k > PLAN_EV_SENSE)
-			return -1;
-		*mask |= (uint8_t)(1u << k);
-	}
-	return 0;
-}
-
-void
-ctl_event_letters(uint8_t mask, char *out)
-{
-	uint8_t k;
-
-	for (k = 0; k <= PLAN_EV_SENSE; k++)
-		if (mask & (1u << k))
-			*out++ = plan_event_letter(k);
-	*out = '\0';
 }

@@ -87,11 +87,6 @@ int ctl_stop_after_signal(struct ctl *c, int stop);
 /* Names for the robot's plan, by the one rule (client/names.h). */
 int ctl_names(struct ctl *c);
 
-/* Event letters (E S P F Z R) into a monitor mask: 0, or -1 for any
-   other letter; and a mask back to letters (out: 8 bytes). */
-int ctl_event_mask(const char *letters, uint8_t *mask);
-void ctl_event_letters(uint8_t mask, char *out);
-
 /* Read and validate a .plan (lib/run/load.c); 0 or an exit status. */
 int ctl_plan_load(const char *path, struct loaded_plan *lp);
 

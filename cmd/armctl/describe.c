@@ -61,7 +61,7 @@ print_config(struct ctl *c, const struct wire_config *cf)
 	char letters[8];
 	struct table t;
 
-	ctl_event_letters(cf->monitor, letters);
+	client_event_letters(cf->monitor, letters);
 	ctl_table(c, &t, cols, 3);
 	table_str(&t, cf->flags & WIRE_CFG_AUTOSTART ? "on" : "off");
 	table_long(&t, cf->rate ? cf->rate : PLANLOOP_RATE);
@@ -87,7 +87,7 @@ parse_set(struct ctl *c, int argc, char **argv, struct wire_config *cf)
 	}
 	cf->flags = strcmp(argv[2], "on") == 0 ? WIRE_CFG_AUTOSTART : 0;
 	cf->rate = (uint16_t)c->rate;
-	if (c->events && ctl_event_mask(c->events, &cf->monitor) != 0) {
+	if (c->events && client_event_mask(c->events, &cf->monitor) != 0) {
 		warnx_tool("config: --events %s: use the letters E S P F Z R",
 		    c->events);
 		return EXIT_USAGE;

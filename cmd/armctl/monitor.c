@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "client/control.h"
 #include "client/monitor.h"
 #include "host/diag.h"
 #include "host/exits.h"
@@ -44,7 +45,7 @@ cmd_monitor(struct ctl *c, int argc, char **argv)
 	}
 	memset(&m, 0, sizeof m);
 	m.mask = PLAN_MON_ALL;	/* every kind, unless --events says */
-	if (c->events && ctl_event_mask(c->events, &m.mask) != 0) {
+	if (c->events && client_event_mask(c->events, &m.mask) != 0) {
 		warnx_tool("--events %s: use the letters E S P F Z R",
 		    c->events);
 		return EXIT_USAGE;

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "client/control.h"
+#include "plan/vocab.h"
 
 enum client_status
 client_control(struct client *cl, uint8_t type, const uint8_t *payload,
@@ -182,4 +183,30 @@ client_config(struct client *cl, const struct wire_config *set,
 	if (wire_config_decode(now, reply.payload, reply.len) != 0)
 		return client_malformed(cl, "config");
 	return CLIENT_OK;
+}
+
+int
+client_event_mask(const char *letters, uint8_t *mask)
+{
+	int k;
+
+	for (*mask = 0; *letters; letters++) {
+		/* E is kind 0, ... R is kind 5: bit k enables kind k */
+		if ((k = plan_event_from_letter(*letters)) < 0 ||
+		    k > PLAN_EV_SENSE)
+			return -1;
+		*mask |= (uint8_t)(1u << k);
+	}
+	return 0;
+}
+
+void
+client_event_letters(uint8_t mask, char *out)
+{
+	uint8_t k;
+
+	for (k = 0; k <= PLAN_EV_SENSE; k++)
+		if (mask & (1u << k))
+			*out++ = plan_event_letter(k);
+	*out = '\0';
 }

@@ -20,6 +20,12 @@ enum client_status client_control(struct client *cl, uint8_t type,
     const uint8_t *payload, uint8_t len, struct wire_frame *reply,
     const char *doing);
 
+/* Event letters (E S P F Z R) into a monitor mask (MONITOR,
+   ELEM_MONITOR, CONFIG): 0, or -1 for any other letter; and a mask back
+   to letters (out: 8 bytes). */
+int client_event_mask(const char *letters, uint8_t *mask);
+void client_event_letters(uint8_t mask, char *out);
+
 /* The status for a control request's ERROR reply, said. */
 enum client_status client_control_refused(struct client *cl,
     const struct wire_frame *reply, const char *doing);
