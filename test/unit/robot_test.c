@@ -586,6 +586,8 @@ test_resend_and_nak(void)
 	before = r.requests;
 	CHECK(request(&r, &f, 204, WIRE_PLAN_INFO, NULL, 0, &rep) == 1);
 	CHECK(rep.type == WIRE_NAK && rep.seq == 203);
+	/* ... naming the request that drew it */
+	CHECK(rep.len == 1 && rep.payload[0] == 204);
 	CHECK(request(&r, &f, 205, WIRE_PLAN_INFO, NULL, 0, &rep) == 0);
 	CHECK(r.requests == before);
 	/* 203 comes: it runs, then the kept 204 and 205, three replies */
