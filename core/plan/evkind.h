@@ -5,8 +5,9 @@
  * cannot mean one thing on the robot and another in a log.  Portable.
  *
  * Kinds 0..5 are the planner's (kind k enabled by PLAN_MON bit 1 << k);
- * I, a cycle in which no drive ran, and Q, a drive's runtime priority set
- * from outside the planner, are the hosts' (and the robot's PRIO event).
+ * I, a cycle in which no drive ran, Q, a drive's runtime priority set
+ * from outside the planner (also the robot's PRIO event), and B, a run
+ * boundary (the plan (re)started, or its log was joined), the hosts'.
  */
 #ifndef SPINE_PLAN_EVKIND_H
 #define SPINE_PLAN_EVKIND_H
@@ -20,7 +21,8 @@
 	X(ERROR, 4, 'Z', "error") \
 	X(SENSE, 5, 'R', "sense") \
 	X(IDLE, 6, 'I', "idle") \
-	X(PRIORITY, 7, 'Q', "priority")
+	X(PRIORITY, 7, 'Q', "priority") \
+	X(RUN, 8, 'B', "run")
 
 #define PLAN_EV_ENUM_(name, k, letter, word) PLAN_EV_##name = k,
 enum plan_event_kind {

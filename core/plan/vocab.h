@@ -19,12 +19,13 @@ const char *plan_type_word(uint8_t type);
 /* A tag back to its type (exact, upper case); -1 when it is none. */
 int plan_type_from_tag(const char *tag);
 
-/* 'E' 'S' 'P' 'F' 'Z' 'R' 'I' 'Q' for kinds 0..7; '?' otherwise. */
+/* 'E' 'S' 'P' 'F' 'Z' 'R' 'I' 'Q' 'B' for kinds 0..8; '?' otherwise. */
 char plan_event_letter(uint8_t kind);
 /* A letter back to its kind (upper case only); -1 when it is none. */
 int plan_event_from_letter(char letter);
 /* "executed" "success" "pending" "fail" "error" "sense" (the words of
-   a YAML plan's monitor list), "idle", "priority"; "?" otherwise. */
+   a YAML plan's monitor list), "idle", "priority", "run"; "?"
+   otherwise. */
 const char *plan_event_word(uint8_t kind);
 
 /* "EQ" "NE" "GT" "LT" "TR" "FL" for enum plan_cmp; "?" otherwise. */

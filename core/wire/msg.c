@@ -7,10 +7,10 @@
 
 #include "msg.h"
 
-/* Every event kind fits the kind bits of an EVENTS entry, and every
- * message type is below the reply bit (C99's compile-time check: a
- * negative array size stops the build). */
-typedef char wire_ev_kinds_fit[PLAN_EV_COUNT - 1 <= WIRE_EV_KIND ? 1 : -1];
+/* Every event kind a robot sends fits the kind bits of an EVENTS entry,
+ * and every message type is below the reply bit (C99's compile-time
+ * check: a negative array size stops the build). */
+typedef char wire_ev_kinds_fit[PLAN_EV_PRIORITY <= WIRE_EV_KIND ? 1 : -1];
 typedef char wire_types_fit[WIRE_ERROR < WIRE_REPLY ? 1 : -1];
 
 void
