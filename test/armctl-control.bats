@@ -74,17 +74,19 @@ robot_counters() {
 	armctl --port "$PORT" prio Idle 150
 	run --separate-stderr armctl --port "$PORT" monitor --events E --count 12
 	[ "$status" -eq 0 ]
-	# joining: the priorities in force, Idle's the one set, not the plan's
-	[[ "${lines[1]}" =~ ^[0-9]+,,Q,D,1,Guard,,,[0-9]+,,,$ ]]
-	[[ "${lines[2]}" =~ ^[0-9]+,,Q,D,2,Work,,,100,,,$ ]]
-	[[ "${lines[3]}" =~ ^[0-9]+,,Q,D,3,Idle,,,150,,,$ ]]
+	# joining: a run boundary, the priorities in force, Idle's the one
+	# set, not the plan's
+	[ "${lines[1]}" = "0,,B,,,,,,,,,join" ]
+	[[ "${lines[2]}" =~ ^[0-9]+,,Q,D,1,Guard,,,[0-9]+,,,$ ]]
+	[[ "${lines[3]}" =~ ^[0-9]+,,Q,D,2,Work,,,100,,,$ ]]
+	[[ "${lines[4]}" =~ ^[0-9]+,,Q,D,3,Idle,,,150,,,$ ]]
 	# after: Idle (150) runs HoldStill every cycle, and nothing else
-	events=$(printf '%s\n' "${lines[@]:4}" | cut -d, -f3-5 | sort -u)
+	events=$(printf '%s\n' "${lines[@]:5}" | cut -d, -f3-5 | sort -u)
 	[ "$events" = $'E,A,10\nE,D,3' ]
 	# and back: Work wins again
 	armctl --port "$PORT" prio Idle 50
 	run --separate-stderr armctl --port "$PORT" monitor --events E --count 12
-	drives=$(printf '%s\n' "${lines[@]:4}" | cut -d, -f3-5 | grep ',D,' | sort -u)
+	drives=$(printf '%s\n' "${lines[@]:5}" | cut -d, -f3-5 | grep ',D,' | sort -u)
 	[ "$drives" = "E,D,2" ]
 }
 
@@ -112,18 +114,18 @@ A,12,HoldB," ]
 	run --separate-stderr armctl --port "$PORT" monitor --count 20
 	[ "$status" -eq 0 ]
 	# only Work's successes (every other cycle) and Twice's executions
-	# (after the join's Q and R for each of the 3 drives)
-	events=$(printf '%s\n' "${lines[@]:7}" | cut -d, -f3-5 | sort -u)
+	# (after the join's B, and Q and R for each of the 3 drives)
+	events=$(printf '%s\n' "${lines[@]:8}" | cut -d, -f3-5 | sort -u)
 	[ "$events" = $'E,AP,7\nS,D,2' ]
 	# monitor --events still filters the kinds on top of the flags
 	run --separate-stderr armctl --port "$PORT" monitor --events S --count 4
-	events=$(printf '%s\n' "${lines[@]:4}" | cut -d, -f3-5 | sort -u)
+	events=$(printf '%s\n' "${lines[@]:5}" | cut -d, -f3-5 | sort -u)
 	[ "$events" = "S,D,2" ]
 	armctl --port "$PORT" mon --clear
 	run armctl --port "$PORT" mon
 	[ "${lines[8]}" = "D,2,Work," ]
 	run --separate-stderr armctl --port "$PORT" monitor --events E --count 40
-	events=$(printf '%s\n' "${lines[@]:4}" | cut -d, -f3-5 | sort -u)
+	events=$(printf '%s\n' "${lines[@]:5}" | cut -d, -f3-5 | sort -u)
 	# every element on Work's path executes again: D 2, C 4, CE 6, AP 7,
 	# APE 8 and 9, A 11 and 12
 	[ "$events" = $'E,A,11\nE,A,12\nE,AP,7\nE,APE,8\nE,APE,9\nE,C,4\nE,CE,6\nE,D,2' ]

@@ -98,10 +98,10 @@ crc32_of() {
 	[ "$status" -eq 0 ]
 	run --separate-stderr armctl --port "$PORT" monitor --count 6
 	[ "$status" -eq 0 ]
-	# a header line, the join (each drive's priority in force and latch,
-	# with no clock), then six events, each with its cycle number and the
-	# board's clock
-	[ "$(printf '%s\n' "${lines[@]:1}" | grep -c '^[1-9][0-9]*,,[QR],D,')" \
+	# a header line, the join (a run boundary, each drive's priority in
+	# force and latch, with no clock), then six events, each with its
+	# cycle number and the board's clock
+	[ "$(printf '%s\n' "${lines[@]:1}" | grep -c '^[0-9]*,,[BQR],')" \
 	    -eq $(( ${#lines[@]} - 7 )) ]
 	[ "$(printf '%s\n' "${lines[@]:1}" | grep -c '^[1-9][0-9]*,[0-9]')" -eq 6 ]
 	run --separate-stderr armctl --port "$PORT" stop
@@ -145,11 +145,12 @@ EOI
 	armctl --port "$PORT" prio Left 250
 	run --separate-stderr armctl --port "$PORT" monitor --events E --count 6
 	[ "$status" -eq 0 ]
-	# joining: the priorities in force, Left's the one set
-	[[ "${lines[1]}" =~ ^[0-9]+,,Q,D,1,Left,,,250,,,$ ]]
-	[[ "${lines[2]}" =~ ^[0-9]+,,Q,D,2,Right,,,200,,,$ ]]
+	# joining: a run boundary, the priorities in force, Left's the one set
+	[ "${lines[1]}" = "0,,B,,,,,,,,,join" ]
+	[[ "${lines[2]}" =~ ^[0-9]+,,Q,D,1,Left,,,250,,,$ ]]
+	[[ "${lines[3]}" =~ ^[0-9]+,,Q,D,2,Right,,,200,,,$ ]]
 	# Left (250) and its HoldL, every cycle
-	[ "$(printf '%s\n' "${lines[@]:3}" | cut -d, -f3-5 | sort -u)" = \
+	[ "$(printf '%s\n' "${lines[@]:4}" | cut -d, -f3-5 | sort -u)" = \
 	    $'E,A,10\nE,D,1' ]
 	run --separate-stderr armctl --port "$PORT" prio D:7 1
 	[ "$status" -eq 65 ]

@@ -94,7 +94,7 @@ open_log(struct sesslog *l, const char *path)
 int
 sesslog_resume(struct sesslog *l, struct ctl *link)
 {
-	return l->dir ? ctl_exit(client_follow(link->cl, &l->follow, 0)) : 0;
+	return l->dir ? ctl_exit(client_follow(link->cl, &l->follow, -1)) : 0;
 }
 
 int
@@ -115,7 +115,8 @@ sesslog_attach(struct sesslog *l, struct ctl *link)
 	l->follow.events.ctx = l;
 	if ((r = open_log(l, path)) != 0)
 		return r;
-	return ctl_exit(client_follow(link->cl, &l->follow, 1));
+	return ctl_exit(client_follow(link->cl, &l->follow, l->attached++ ?
+	    EVLOG_RUN_RECONNECT : EVLOG_RUN_JOIN));
 }
 
 int

@@ -21,6 +21,7 @@ struct sesslog {
 	FILE *fp;
 	struct evlog log;
 	int failed;			/* a write failed (said once) */
+	int attached;			/* connections logged so far */
 };
 
 /*

@@ -42,8 +42,8 @@ client_events_take(struct client *cl, struct client_events *ev,
 }
 
 enum client_status
-client_join(struct client *cl, uint8_t mask, client_event_fn *fn, void *ctx,
-    long *cycle)
+client_join(struct client *cl, uint8_t mask, uint8_t how,
+    client_event_fn *fn, void *ctx, long *cycle)
 {
 	struct client_table t;
 	struct wire_state run;
@@ -60,6 +60,10 @@ client_join(struct client *cl, uint8_t mask, client_event_fn *fn, void *ctx,
 	t.types[0] = PLAN_D;
 	if ((st = client_table(cl, &t, "join")) == CLIENT_OK && cycle)
 		*cycle = (long)t.head.cycle + 1;
+	if (st == CLIENT_OK) {
+		evlog_run_begins(&e, (enum evlog_run)how, -1);
+		fn(ctx, &e);
+	}
 	if (st == CLIENT_OK)
 		for (i = 0; i < t.total[0]; i++) {
 			const struct wire_state_row *d = &t.state[0][i];
@@ -123,8 +127,9 @@ client_monitor(struct client *cl, struct client_monitor *m)
 	if (m->listen.doing == NULL)
 		m->listen.doing = "monitor";
 	if ((st = client_names(cl, m->names_file, m->force)) != CLIENT_OK ||
-	    (!m->start && (st = client_join(cl, m->mask, m->events.fn,
-	    m->events.ctx, &m->events.from_cycle)) != CLIENT_OK) ||
+	    (!m->start && (st = client_join(cl, m->mask, EVLOG_RUN_JOIN,
+	    m->events.fn, m->events.ctx, &m->events.from_cycle)) !=
+	    CLIENT_OK) ||
 	    (st = switch_events(cl, m, m->mask)) != CLIENT_OK ||
 	    (m->start && (st = client_start(cl, m->rate)) != CLIENT_OK))
 		goto done;
@@ -157,11 +162,12 @@ client_follow(struct client *cl, struct client_follow *f, int join)
 	enum client_status st;
 
 	f->cl = cl;
-	if (join)
+	if (join >= 0)
 		f->events.started = 0;
 	if ((st = client_names(cl, f->names_file, f->force)) != CLIENT_OK ||
-	    (join && (st = client_join(cl, mask, f->events.fn, f->events.ctx,
-	    &f->events.from_cycle)) != CLIENT_OK))
+	    (join >= 0 && (st = client_join(cl, mask, (uint8_t)join,
+	    f->events.fn, f->events.ctx, &f->events.from_cycle)) !=
+	    CLIENT_OK))
 		return st;
 	cl->s.tap = tap;
 	cl->s.tap_ctx = f;

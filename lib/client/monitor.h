@@ -35,13 +35,14 @@ int client_events_take(struct client *cl, struct client_events *ev,
     const struct wire_frame *f);
 
 /*
- * Joining a running plan: STATE's drives as a Q event each (the priority
+ * Joining a running plan: a B event (a run boundary, how: enum evlog_run,
+ * join or reconnect), then STATE's drives as a Q event each (the priority
  * in force from the next cycle) and, when mask has R, an R event with its
  * latch, to fn; *cycle (when not NULL) that next cycle, before which
  * events are history.  Nothing when no plan runs.
  */
 enum client_status client_join(struct client *cl, uint8_t mask,
-    client_event_fn *fn, void *ctx, long *cycle);
+    uint8_t how, client_event_fn *fn, void *ctx, long *cycle);
 
 struct client_monitor {
 	uint8_t mask;		/* event kinds, bit k kind k */
@@ -64,10 +65,10 @@ enum client_status client_monitor(struct client *cl,
 /*
  * A log of every monitor event on the link, whatever else runs on it
  * (armctl session --log-dir): the events, named by names.h's rule, reach
- * ev->fn through the session's tap.  After a handshake (join set): the
- * names, the join, the stream on for every kind and tapped; after each
- * command on the link: names again if the plan changed, and the stream
- * on again (a monitor turns it off as it ends).
+ * ev->fn through the session's tap.  After a handshake (join: how, enum
+ * evlog_run): the names, the join, the stream on for every kind and
+ * tapped; after each command on the link (join -1): names again if the
+ * plan changed, and the stream on again (a monitor turns it off).
  */
 struct client_follow {
 	const char *names_file;	/* --names */

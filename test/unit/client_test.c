@@ -394,15 +394,16 @@ test_monitor(void)
 	m.listen.count = 6;
 	ngot = 0;
 	CHECK(client_monitor(&cl, &m) == CLIENT_OK);
-	CHECK(ngot == 8);
-	CHECK(got[0].kind == PLAN_EV_PRIORITY && got[0].priority == 150 &&
-	    got[0].id == 2 && strcmp(got[0].name, "Wave") == 0);
-	CHECK(got[1].kind == PLAN_EV_SENSE && got[1].id == 2 &&
-	    !got[1].has_sense);
+	CHECK(ngot == 9);
+	CHECK(got[0].kind == PLAN_EV_RUN && got[0].run == EVLOG_RUN_JOIN);
+	CHECK(got[1].kind == PLAN_EV_PRIORITY && got[1].priority == 150 &&
+	    got[1].id == 2 && strcmp(got[1].name, "Wave") == 0);
+	CHECK(got[2].kind == PLAN_EV_SENSE && got[2].id == 2 &&
+	    !got[2].has_sense);
 	/* the robot's clock: ms since START, 100 ms a cycle at 10 Hz */
-	CHECK(got[2].time_ms >= 0 && got[2].time_ms == (got[2].cycle - 1) *
+	CHECK(got[3].time_ms >= 0 && got[3].time_ms == (got[3].cycle - 1) *
 	    100);
-	CHECK(got[0].cycle == got[2].cycle);
+	CHECK(got[1].cycle == got[3].cycle);
 	robot_down();
 }
 
