@@ -125,7 +125,8 @@ static const struct {
 	{ 'S', "start", "monitor" },
 	{ 'F', "format",
 	    "monitor describe config telemetry prio mon counters state rate" },
-	{ 'e', "every", "telemetry" }, { 'f', "force", "push" },
+	{ 'e', "every", "telemetry" },
+	{ 'f', "force", "push monitor session prio mon counters state" },
 	{ 'X', "clear", "mon" },
 	{ 'L', "links", "run" }, { 'J', "joints", "goto" },
 	{ 'a', "all", "list" }, { 'B', "probe", "list" },
@@ -412,19 +413,12 @@ catch_signals(void)
 static int
 interrupted_exit(struct ctl *c, const char *command)
 {
-	struct wire_frame reply;
-	int r, sig;
+	int stream = strcmp(command, "monitor") == 0 ||
+	    strcmp(command, "telemetry") == 0, sig;
 
-	if (c->port && (r = ctl_resync(c)) == 0) {
-		if (strcmp(command, "monitor") == 0 ||
-		    strcmp(command, "telemetry") == 0)
-			r = 0;	/* the handshake ended the stream */
-		else
-			r = ctl_call(c, WIRE_STOP, NULL, 0, &reply, "stop");
-		if (r == 0 && strcmp(command, "monitor") != 0 &&
-		    strcmp(command, "telemetry") != 0)
-			warnx_tool("interrupted: the arm is stopped");
-	}
+	/* (the handshake alone ends a stream) */
+	if (ctl_stop_after_signal(c, !stream) == 0 && !stream)
+		warnx_tool("interrupted: the arm is stopped");
 	ctl_disconnect(c);
 	sig = interrupted ? interrupted : SIGINT;
 	signal(sig, SIG_DFL);
@@ -470,9 +464,7 @@ run_bus(struct ctl *c, const int *seen, int argc, char **argv)
 		c->retries = 2;
 	catch_signals();
 	r = bus_command(c, &bus, argc, argv);
-	wire_port_close(c->port);
-	c->port = NULL;
-	free(c->port_name);
+	ctl_disconnect(c);
 	if (r == CTL_INTERRUPTED) {
 		sig = interrupted ? interrupted : SIGINT;
 		signal(sig, SIG_DFL);
@@ -500,6 +492,8 @@ defaults(struct ctl *c)
 	c->pause_ms = 500;
 	c->time_scale = 1;
 	c->interrupted = &interrupted;
+	client_init(&c->own);
+	c->cl = &c->own;
 	memset(&bus, 0, sizeof bus);
 	bus.load_pct = 40;
 }
@@ -584,9 +578,7 @@ session_line(struct ctl *link, struct ctl *c, int argc, char **argv)
 	if (strcmp(argv[optind], "session") == 0)
 		return usage_error("a session does not nest: use @FILE");
 	ctl_share_link(c, link);
-	r = run_command(c, seen, argc - optind, argv + optind);
-	ctl_return_link(link, c);
-	return r;
+	return run_command(c, seen, argc - optind, argv + optind);
 }
 
 /* argv with negative numbers protected from getopt (goto -100,0,50 and
