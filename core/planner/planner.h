@@ -190,10 +190,21 @@ uint32_t planner_state_size(const uint8_t *header);
 uint32_t planner_state_size_for(const uint16_t count[PLAN_NTYPES]);
 
 /*
+ * The state block holds 16-bit words: it must be aligned as a uint16_t is
+ * (PLANNER_STATE_ALIGN bytes: 2 on most machines, 1 on the AVR, which
+ * reads a word at any address).  A C99 spelling of _Alignof(uint16_t).
+ */
+struct planner_align_probe {
+	char c;
+	uint16_t word;
+};
+#define PLANNER_STATE_ALIGN offsetof(struct planner_align_probe, word)
+
+/*
  * Bind a handle to a validated plan, a state block (at least
- * planner_state_size bytes, 2-byte aligned) and the io callbacks (copied),
- * then planner_reset.  0, or -1 when the block is too small or misaligned
- * or the plan's id width is not in PLANNER_WIDTHS.
+ * planner_state_size bytes, PLANNER_STATE_ALIGN-aligned) and the io
+ * callbacks (copied), then planner_reset.  0, or -1 when the block is too
+ * small or misaligned or the plan's id width is not in PLANNER_WIDTHS.
  */
 int planner_init(struct planner *pl, const struct plan *plan, void *state,
     uint32_t state_size, const struct planner_io *io);

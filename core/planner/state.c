@@ -93,7 +93,8 @@ planner_init(struct planner *pl, const struct plan *plan, void *state,
 {
 	int t;
 
-	if (state == NULL || ((uintptr_t)state & 1u) != 0 ||
+	if (state == NULL ||
+	    (uintptr_t)state % PLANNER_STATE_ALIGN != 0 ||
 	    state_size < planner_state_size_for(plan->count) ||
 	    !(PLANNER_WIDTHS & plan->id_width))
 		return -1;
