@@ -1,7 +1,8 @@
 /*
- * internal.h - what the planner's files share: the state bit layout and
- * the small inline helpers on the hot path (record fields are read at the
- * offsets of plan/layout.h).  Private to core/planner.
+ * internal.h - what the planner's files share: the state records, one an
+ * element, and the small inline helpers on the hot path (plan records are
+ * read at the offsets of plan/layout.h, through plan/bytes.h).  Private to
+ * core/planner.
  */
 #ifndef SPINE_PLANNER_INTERNAL_H
 #define SPINE_PLANNER_INTERNAL_H
@@ -27,32 +28,116 @@
 #endif
 
 /*
- * d_flags: status in the low 2 bits, then the releaser latch.  ce_state:
- * status in the low 3 bits, the latch, the retry count in the high byte.
- * State that the hot path writes is kept in 16-bit words: a byte store
- * may alias anything, which makes the compiler re-read the handle after
- * every one of them.
+ * The state: for each element type a table of records, in the caller's
+ * block in enum plan_type order, each record an element's runtime state,
+ * so the hot path finds all of it from one address.  Links are record
+ * indices + 1 (0: none).  With every part built in, records are a whole
+ * number of 16-bit words (the spare bytes), so the layout and
+ * planner_state_size are the same on every machine; the optional parts
+ * (planner.h) leave fields out.
  */
-#define DF_STATUS 0x03u
-#define DF_LATCH 0x04u
-#define CES_STATUS 0x07u
-#define CES_LATCH 0x08u
-#define CES_RETRY_SHIFT 8
+#if PLANNER_COUNTERS
+#define ST_COUNTERS uint16_t exec, succ;
+#else
+#define ST_COUNTERS
+#endif
+#if PLANNER_ELEMENT_FLAGS
+#define ST_FLAGS uint8_t mon;
+#else
+#define ST_FLAGS
+#endif
+#if PLANNER_COUNTERS && PLANNER_ELEMENT_FLAGS
+#define ST_SPARE uint8_t spare;
+#else
+#define ST_SPARE
+#endif
 
+struct st_ap {
+	ST_COUNTERS
+	uint16_t current;	/* the element to run now, + 1 */
+	uint16_t first;		/* the first element of a pass, + 1 */
+	ST_FLAGS
+	ST_SPARE
+};
+
+struct st_ape {
+	ST_COUNTERS
+	uint16_t next;		/* the element after it in a pass, + 1 */
+	ST_FLAGS
+	uint8_t done;		/* run in this pass (recursive plans) */
+};
+
+struct st_c {
+	ST_COUNTERS
+	uint16_t current;	/* the element to run now, + 1 */
+	uint16_t top;		/* the element alone at the top priority,
+				   + 1, or 0 */
+	uint16_t touched;	/* the one element with a status, + 1;
+				   PLANNER_MANY: several or unknown */
+	ST_FLAGS
+	ST_SPARE
+};
+
+struct st_ce {
+	ST_COUNTERS
+	ST_FLAGS
+	uint8_t flags;		/* status (CES_STATUS), RELEASED */
+	uint8_t retries;	/* retries made */
+	ST_SPARE
+};
+
+struct st_d {
+	ST_COUNTERS
+	uint16_t prio;		/* runtime priority */
+	uint16_t interval;	/* interval counter */
+	uint16_t ramp;		/* ramp counter */
+	uint16_t order;		/* entry k of the drive order (in drive k's
+				   record): runtime priority descending,
+				   table order on ties */
+	uint16_t pos;		/* where this drive is in the order */
+	uint16_t timed;		/* entry k of the timed drives */
+	ST_FLAGS
+	uint8_t flags;		/* status (DF_STATUS), RELEASED */
+};
+
+struct st_a {
+	ST_COUNTERS
+	ST_FLAGS
+	uint8_t check;		/* check-for-complete */
+};
+
+/* A function the compiler must not copy into its callers: it keeps the
+   hot path's registers free (GCC and clang). */
+#if defined(__GNUC__)
+#define NOINLINE __attribute__((noinline))
+#else
+#define NOINLINE
+#endif
+
+#define DF_STATUS 0x03u
+#define CES_STATUS 0x07u
+#define RELEASED 0x08u		/* the releaser's latch */
+
+/* Record sizes by type, as an initializer. */
+#define ST_SIZES { sizeof (struct st_ap), sizeof (struct st_ape), \
+	sizeof (struct st_c), sizeof (struct st_ce), sizeof (struct st_d), \
+	sizeof (struct st_a) }
+
+#define ST_AP(pl, i) ((struct st_ap *)(void *)(pl)->st[PLAN_AP] + (i))
+#define ST_APE(pl, i) ((struct st_ape *)(void *)(pl)->st[PLAN_APE] + (i))
+#define ST_C(pl, i) ((struct st_c *)(void *)(pl)->st[PLAN_C] + (i))
+#define ST_CE(pl, i) ((struct st_ce *)(void *)(pl)->st[PLAN_CE] + (i))
+#define ST_D(pl, i) ((struct st_d *)(void *)(pl)->st[PLAN_D] + (i))
+#define ST_A(pl, i) ((struct st_a *)(void *)(pl)->st[PLAN_A] + (i))
+
+/* Plan record i of a type, any width (the cold paths). */
 static inline const uint8_t *
 record(const struct planner *pl, uint8_t type, uint16_t i)
-{
-	return pl->table[type] + (size_t)i * pl->rec_size[type];
-}
-
-/* The same when the width is a constant: the record size folds too. */
-static inline const uint8_t *
-record_w(const struct planner *pl, uint8_t type, uint16_t i, uint8_t w)
 {
 	static const uint8_t size1[PLAN_NTYPES] = PLAN_RECORD_SIZES(1);
 	static const uint8_t size2[PLAN_NTYPES] = PLAN_RECORD_SIZES(2);
 
-	return pl->table[type] + (size_t)i * (w == 1 ? size1[type] :
+	return pl->table[type] + (size_t)i * (pl->w == 1 ? size1[type] :
 	    size2[type]);
 }
 
@@ -71,45 +156,79 @@ void planner_emit_sense(struct planner *pl, const uint8_t *rel,
     uint8_t held);
 
 /*
- * An element event, if the global or the element's flags enable it.  why
- * (enum planner_why) is kept for F and Z; the builds without a monitor
- * never look at it, so working it out costs them nothing.
+ * 1 when events may be wanted at all: a monitor is attached and some flag
+ * is set, globally or on an element (state.c keeps pl->watch).  Tested
+ * first, so a planner nobody listens to pays one byte test an event.
  */
-static inline void
-note(struct planner *pl, uint8_t kind, uint8_t type, uint16_t index,
-    uint8_t why)
+static inline uint8_t
+watching(const struct planner *pl)
 {
-	if (MON && pl->io.monitor != NULL && ((pl->global_monitor |
-	    pl->mon_of[type][index]) & (1u << kind)))
-		planner_emit(pl, kind, type, index, kind == PLANNER_EV_FAIL ||
-		    kind == PLANNER_EV_ERROR ? why : PLANNER_WHY_NONE);
+	return MON && pl->watch;
 }
 
-/* Entering an element: count it, then event E (§7). */
-static inline void
-enter(struct planner *pl, uint8_t type, uint16_t index)
+/* An element's monitor flags, given its state record's flags byte. */
+#if PLANNER_ELEMENT_FLAGS
+#define MON_OF(rec) ((rec)->mon)
+#else
+#define MON_OF(rec) 0u
+#endif
+
+/* Event kind is enabled for an element whose flags are mon. */
+static inline uint8_t
+wants(const struct planner *pl, uint8_t kind, uint8_t mon)
 {
-	pl->exec_of[type][index]++;
-	note(pl, PLANNER_EV_EXECUTED, type, index, PLANNER_WHY_NONE);
+	return ((pl->global_monitor | mon) >> kind) & 1u;
 }
 
-/* The S/P/F/Z event for result r, counting a success first; why: the
-   reason a failure or error would have. */
-static inline void
-report(struct planner *pl, uint8_t type, uint16_t index, uint8_t r,
-    uint8_t why)
+/*
+ * Entering an element whose state record is rec: count it, then event E
+ * (§7).  A macro over the six record types.
+ */
+#if PLANNER_COUNTERS
+#define COUNT_EXEC(rec) ((rec)->exec++)
+#define COUNT_SUCC(rec) ((rec)->succ++)
+#else
+#define COUNT_EXEC(rec) ((void)0)
+#define COUNT_SUCC(rec) ((void)0)
+#endif
+#define ENTER(pl, rec, type, index) do { \
+	COUNT_EXEC(rec); \
+	if (watching(pl) && wants(pl, PLANNER_EV_EXECUTED, MON_OF(rec))) \
+		planner_emit(pl, PLANNER_EV_EXECUTED, type, index, \
+		    PLANNER_WHY_NONE); \
+} while (0)
+
+/* The event kind of result r: S, P, F or Z. */
+static inline uint8_t
+event_of(uint8_t r)
 {
-	static const uint8_t event_of[4] = {
+	static const uint8_t kind[4] = {
 		PLANNER_EV_FAIL, PLANNER_EV_SUCCESS, PLANNER_EV_PENDING,
 		PLANNER_EV_ERROR
 	};
 
-	if (PLANNER_CODE(r) == PLANNER_SUCCESS)
-		pl->succ_of[type][index]++;
-	if (PLANNER_CODE(r) == PLANNER_ERROR)
-		pl->errors++;
-	note(pl, event_of[PLANNER_CODE(r)], type, index, why);
+	return kind[PLANNER_CODE(r)];
 }
+
+/*
+ * Result r of an element: count a success or an error; true when its S,
+ * P, F or Z event is wanted, and the caller then works out the reason
+ * (only a reported F or Z carries one: no monitor, no cost).
+ */
+#define COUNTED(pl, rec, r) ( \
+	PLANNER_CODE(r) == PLANNER_SUCCESS ? (void)COUNT_SUCC(rec) : \
+	PLANNER_CODE(r) == PLANNER_ERROR ? (void)(pl)->errors++ : (void)0, \
+	watching(pl) && wants(pl, event_of(r), MON_OF(rec)))
+
+/* The S/P/F/Z event of result r, with why for F and Z. */
+void planner_emit_result(struct planner *pl, uint8_t type, uint16_t index,
+    uint8_t r, uint8_t why);
+
+/* Both, when the reason is known at once. */
+#define REPORT(pl, rec, type, index, r, why) do { \
+	if (COUNTED(pl, rec, r)) \
+		planner_emit_result(pl, type, index, r, why); \
+} while (0)
 
 /* r with its code replaced, its data bits kept. */
 static inline uint8_t
@@ -118,74 +237,19 @@ recode(uint8_t r, uint8_t code)
 	return (uint8_t)((r & ~3u) | code);
 }
 
-/*
- * Checking a releaser (§2), in two steps so that little has to survive
- * the sense callback: read its sense, then decide.  Callbacks do not touch
- * the planner's state (planner.h), so what is loaded after the call is
- * what was there before it.
- *
- * releaser_read: the one sense read; TR and FL read none (value 0).
- */
-static inline int16_t
-releaser_read(struct planner *pl, const uint8_t *rel, uint8_t w)
-{
-	uint8_t cmp = rel[PLAN_REL_CMP(w)];
-
-	if (cmp == PLAN_TR || cmp == PLAN_FL)
-		return 0;
-	return pl->io.sense(pl->io.ctx, get_w(rel, w));
-}
-
-/*
- * releaser_decide: released or not, given the value v read.  *f is the
- * owner's state word (drive or CE), bit latch_bit its latch, updated
- * here; ds is the executing drive's status.  A drive that was not running
- * forgets its latches.  The threshold moves by the hysteresis only while
- * the latch is set: by the flexible latch hysteresis when the drive was
- * interrupted, else by the plain one.  32-bit arithmetic: no wrapping near
- * the 16-bit limits.  Emits the R event naming the owner (§13.5).
- */
-static inline uint8_t
-releaser_decide(struct planner *pl, const uint8_t *rel, int16_t v,
-    uint16_t *f, uint16_t latch_bit, uint8_t ds, uint8_t owner_type,
-    uint16_t owner, uint8_t w)
-{
-	uint8_t cmp = rel[PLAN_REL_CMP(w)], released, held = 0;
-	int32_t t;
-
-	if (cmp == PLAN_TR || cmp == PLAN_FL) {
-		released = cmp == PLAN_TR;
-	} else {
-		if (ds == PLANNER_NOTRUNNING)
-			*f &= (uint16_t)~latch_bit;
-		t = (int16_t)get_u16(rel + PLAN_REL_VALUE(w));
-		held = (*f & latch_bit) && cmp >= PLAN_GT;
-		if (held)
-			t += (cmp == PLAN_GT ? -1 : 1) * (int32_t)(int16_t)
-			    get_u16(rel + (ds == PLANNER_INTERRUPTED ?
-			    PLAN_REL_FLEX(w) : PLAN_REL_HYST(w)));
-		if (cmp == PLAN_GT)
-			released = v > t;
-		else if (cmp == PLAN_LT)
-			released = v < t;
-		else if (cmp == PLAN_EQ)
-			released = v == t;
-		else
-			released = cmp == PLAN_NE && v != t;
-	}
-	*f = released ? (uint16_t)(*f | latch_bit) :
-	    (uint16_t)(*f & ~latch_bit);
-	if (MON && pl->io.monitor != NULL)
-		planner_emit_sense(pl, rel, owner_type, owner, v, released,
-		    held);
-	return released;
-}
+/* Keeping the drive order sorted when drive d's priority changed, or
+   rose (cycle.c), or when several changed (state.c). */
+void planner_reposition(struct planner *pl, uint16_t d);
+void planner_raised(struct planner *pl, uint16_t d);
+void planner_sort_drives(struct planner *pl);
 
 /* planner_cycle for 8-bit and 16-bit ids (run8.c, run16.c), and without
-   a monitor (run8q.c, run16q.c). */
+   a monitor (run8q.c, run16q.c); planner_tick for each width. */
 uint16_t planner_cycle_8(struct planner *pl);
 uint16_t planner_cycle_16(struct planner *pl);
 uint16_t planner_cycle_8q(struct planner *pl);
 uint16_t planner_cycle_16q(struct planner *pl);
+void planner_tick_8(struct planner *pl, uint16_t dt);
+void planner_tick_16(struct planner *pl, uint16_t dt);
 
 #endif

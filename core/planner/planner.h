@@ -126,9 +126,10 @@ struct planner_event {
 
 /*
  * How the planner reaches the robot.  monitor may be NULL (events then
- * cost nothing).  A callback may call planner_set_priority and the monitor
- * setters, nothing else of the planner: the cycle keeps some state in
- * registers across the calls.
+ * cost nothing, as they do when no monitor flag is set).  A callback may
+ * call the monitor setters, nothing else of the same planner: the cycle
+ * keeps some state in registers across the calls, and walks the drives in
+ * the order planner_set_priority keeps.
  */
 struct planner_io {
 	int16_t (*sense)(void *ctx, uint16_t sense_id);
@@ -141,43 +142,45 @@ struct planner_io {
 };
 
 /*
+ * Optional parts, for boards short of RAM or flash (each 1 by default;
+ * build every object of core/ with the same values):
+ *   PLANNER_COUNTERS      execution and success counters per element
+ *                         (planner_executions/_successes; 4 bytes of
+ *                         RAM an element)
+ *   PLANNER_ELEMENT_FLAGS monitor flags per element (planner_set_monitor;
+ *                         a byte of RAM an element); without them only
+ *                         the global flags choose the events
+ * hw/avr/README.md gives what each saves.
+ */
+#ifndef PLANNER_COUNTERS
+#define PLANNER_COUNTERS 1
+#endif
+#ifndef PLANNER_ELEMENT_FLAGS
+#define PLANNER_ELEMENT_FLAGS 1
+#endif
+
+/*
  * The handle: where things are.  The runtime state itself lives in the
- * caller's block; the fields are private to core/planner.
+ * caller's block, one record an element (internal.h); the fields are
+ * private to core/planner.
  */
 struct planner {
 	const struct plan *plan;
 	struct planner_io io;
-	const uint8_t *table[PLAN_NTYPES];
-	uint8_t rec_size[PLAN_NTYPES];
+	const uint8_t *table[PLAN_NTYPES];	/* the plan's records */
+	uint8_t *st[PLAN_NTYPES];		/* their state records */
 	uint8_t w;			/* id width in bytes */
 	uint8_t global_monitor;
 	uint8_t depth_exceeded;		/* set when a child was too deep */
+	uint8_t watch;			/* a monitor and some flag set */
+	uint8_t recursive;		/* the plan has PLAN_F_RECURSION */
 	uint16_t errors;		/* ERROR results reported, monitored
 					   or not, modulo 2^16: a host
 					   compares it across a cycle */
-	uint8_t order_stale;		/* a priority changed: re-sort d_order */
-	uint8_t recursive;		/* the plan has PLAN_F_RECURSION */
-	uint8_t no_ces;			/* the plan has no CE at all */
-	uint16_t maxid;
 	uint16_t live;			/* drives with a priority above 0 */
-	/* per element, by type: counters and monitor flags */
-	uint16_t *exec_of[PLAN_NTYPES], *succ_of[PLAN_NTYPES];
-	uint8_t *mon_of[PLAN_NTYPES];
-	uint16_t *d_prio, *d_interval, *d_ramp;	/* per drive */
-	uint16_t *d_order;		/* drives by runtime priority */
-	uint16_t *d_running;		/* the RUNNING drive + 1, or 0 */
-	uint16_t *d_flags;		/* status, latch */
-	uint16_t *c_current, *ap_current;	/* element index + 1; 0 none */
-	uint16_t *c_top;		/* the CE alone at the top priority,
-					   + 1, or 0 */
-	uint16_t *ap_first, *ape_next;	/* a pattern's run order: its first
-					   element, each one's successor
-					   (+ 1; 0 none), from the plan */
-	uint16_t *c_touched;		/* the one CE with a status, + 1;
-					   PLANNER_MANY: several or unknown */
-	uint16_t *ce_state;		/* status, latch, retry count */
-	uint8_t *ape_done;		/* per APE: done in this pass */
-	uint8_t *a_check;		/* per action: check-for-complete */
+	uint16_t timed;			/* drives with an interval or a ramp */
+	uint16_t flagged;		/* elements with monitor flags set */
+	uint16_t running;		/* the RUNNING drive + 1, or 0 */
 };
 
 /*
