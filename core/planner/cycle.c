@@ -14,67 +14,48 @@
  * and one among them now at 0 takes one away.  Entry k of the order is
  * in drive k's record, with each drive's place.
  */
-/* Drive x comes before drive d of priority p in the order. */
-static uint8_t
-before(const struct st_d *s, uint16_t x, uint16_t d, uint16_t p)
+/* The drive at place k of the order comes before drive d. */
+static NOINLINE uint8_t
+before(const struct st_d *s, elem_t k, elem_t d)
 {
-	return s[x].prio > p || (s[x].prio == p && x < d);
+	elem_t x = s[k].order;
+
+	return s[x].prio > s[d].prio || (s[x].prio == s[d].prio && x < d);
 }
 
-/* Drive d, at k, moves up while it should come first. */
-static NOINLINE void
-move_up(struct st_d *s, uint16_t d, uint16_t k)
-{
-	uint16_t x, p = s[d].prio;
-
-	while (k > 0 && !before(s, x = s[k - 1].order, d, p)) {
-		s[k].order = x;
-		s[x].pos = k--;
-	}
-	s[k].order = d;
-	s[d].pos = k;
-}
-
-/* Drive d, at k of n, moves down while another should come first. */
-static NOINLINE void
-move_down(struct st_d *s, uint16_t d, uint16_t k, uint16_t n)
-{
-	uint16_t x, p = s[d].prio;
-
-	while (k + 1u < n && before(s, x = s[k + 1].order, d, p)) {
-		s[k].order = x;
-		s[x].pos = k++;
-	}
-	s[k].order = d;
-	s[d].pos = k;
-}
-
+/*
+ * Drive d's priority changed: move it along the drive order, which stays
+ * sorted by runtime priority descending and table order on ties (a drive
+ * passes those with a lower priority, and those of its own priority that
+ * come after it in the table).  Drives at priority 0 come last: live
+ * counts the others, so a drive from beyond them now above 0 adds one,
+ * and one among them now at 0 takes one away.  Entry k of the order is
+ * in drive k's record, with each drive's place.
+ */
 void
-planner_raised(struct planner *pl, uint16_t d)
+planner_reposition(struct planner *pl, elem_t d)
 {
 	struct st_d *s = ST_D(pl, 0);
-	uint16_t k = s[d].pos;
+	elem_t k = s[d].pos, n = (elem_t)pl->plan->count[PLAN_D], j, x;
 
-	if (k >= pl->live)
-		pl->live++;		/* it was at 0 */
-	if (k > 0 && !before(s, s[k - 1].order, d, s[d].prio))
-		move_up(s, d, k);
-}
-
-void
-planner_reposition(struct planner *pl, uint16_t d)
-{
-	struct st_d *s = ST_D(pl, 0);
-	uint16_t p = s[d].prio, k = s[d].pos, n = pl->plan->count[PLAN_D];
-
-	if (p != 0 && k >= pl->live)
+	if (s[d].prio != 0 && k >= pl->live)
 		pl->live++;
-	else if (p == 0 && k < pl->live)
+	else if (s[d].prio == 0 && k < pl->live)
 		pl->live--;
-	if (k > 0 && !before(s, s[k - 1].order, d, p))
-		move_up(s, d, k);
-	else if (k + 1u < n && before(s, s[k + 1].order, d, p))
-		move_down(s, d, k, n);
+	for (;;) {
+		if (k > 0 && !before(s, (elem_t)(k - 1), d))
+			j = (elem_t)(k - 1);
+		else if (k + 1u < n && before(s, (elem_t)(k + 1), d))
+			j = (elem_t)(k + 1);
+		else
+			break;
+		x = s[j].order;
+		s[k].order = x;
+		s[x].pos = k;
+		k = j;
+	}
+	s[k].order = d;
+	s[d].pos = k;
 }
 
 /* With one width and one build, run8.c or run16.c is the entry itself. */

@@ -13,7 +13,7 @@
 
 /* Plan record i of a type at this width: the record size is a constant. */
 static inline const uint8_t *
-rec(const struct planner *pl, uint8_t type, uint16_t i)
+rec(const struct planner *pl, uint8_t type, elem_t i)
 {
 	static const uint8_t size[PLAN_NTYPES] = PLAN_RECORD_SIZES(W);
 
@@ -33,7 +33,7 @@ static uint8_t descend(struct planner *pl, const uint8_t *ref, uint8_t ds,
 /* ---- actions (§6.2) --------------------------------------------------- */
 
 static uint8_t
-run_action(struct planner *pl, uint16_t a)
+run_action(struct planner *pl, elem_t a)
 {
 	const uint8_t *q = rec(pl, PLAN_A, a);
 	struct st_a *s = ST_A(pl, a);
@@ -55,7 +55,7 @@ static inline uint8_t
 run_child(struct planner *pl, const uint8_t *ref, uint8_t ds, uint8_t depth)
 {
 	if (get_u8(ref) == PLAN_A && depth <= PLANNER_MAX_DEPTH)
-		return run_action(pl, field(ref + PLAN_REF_INDEX));
+		return run_action(pl, (elem_t)field(ref + PLAN_REF_INDEX));
 	return descend(pl, ref, ds, depth);
 }
 
@@ -130,7 +130,7 @@ verdict(const uint8_t *rel, int16_t v, uint8_t f, uint8_t ds)
  * PLAN_CE): its R event, naming the owner (§13.5).  old and f are its
  * flags before and after; held: the hysteresis moved the threshold.
  */
-static void
+static NOINLINE void
 sense_event(struct planner *pl, const uint8_t *rel, uint8_t owner_type,
     uint16_t owner, int16_t v, uint8_t old, uint8_t f, uint8_t ds)
 {
@@ -144,15 +144,15 @@ sense_event(struct planner *pl, const uint8_t *rel, uint8_t owner_type,
 /* The members of a competence or pattern: list entries first..end-1. */
 struct members {
 	const uint8_t *list;
-	uint16_t first, end;
+	elem_t first, end;
 };
 
 static void
 members_of(const uint8_t *list, const uint8_t *first, struct members *m)
 {
 	m->list = list;
-	m->first = field(first);
-	m->end = (uint16_t)(m->first + field(first + W));
+	m->first = (elem_t)field(first);
+	m->end = (elem_t)(m->first + field(first + W));
 }
 
 /* ---- action patterns (§6.1) ------------------------------------------ */
@@ -166,12 +166,13 @@ members_of(const uint8_t *list, const uint8_t *first, struct members *m)
  * not yet done with order >= from and the smallest order (the first in
  * the table on ties); order PLAN_MAXID is never chosen (§11.3).
  */
-static uint16_t
-search_element(struct planner *pl, uint16_t ap, uint16_t from)
+static elem_t
+search_element(struct planner *pl, elem_t ap, prio_t from)
 {
 	struct members m;
 	const uint8_t *tab = pl->table[PLAN_APE] + PLAN_APE_ORDER(W);
-	uint16_t k, e, order, best = PLAN_NONE, best_order = PLAN_MAXID(W);
+	elem_t k, e, best = ELEM_NONE;
+	prio_t order, best_order = PLAN_MAXID(W);
 
 	members_of(pl->plan->ape_list, rec(pl, PLAN_AP, ap) + PLAN_AP_FIRST(W),
 	    &m);
@@ -179,7 +180,7 @@ search_element(struct planner *pl, uint16_t ap, uint16_t from)
 		e = list_at(m.list, W, k);
 		if (ST_APE(pl, e)->done)
 			continue;
-		order = field(tab + (size_t)e * PLAN_APE_SIZE(W));
+		order = (prio_t)field(tab + (size_t)e * PLAN_APE_SIZE(W));
 		if (order >= from && order < best_order) {
 			best = e;
 			best_order = order;
@@ -190,10 +191,10 @@ search_element(struct planner *pl, uint16_t ap, uint16_t from)
 
 /* Every element of pattern ap not done (the search's flags). */
 static void
-restart_elements(struct planner *pl, uint16_t ap)
+restart_elements(struct planner *pl, elem_t ap)
 {
 	struct members m;
-	uint16_t k;
+	elem_t k;
 
 	members_of(pl->plan->ape_list, rec(pl, PLAN_AP, ap) + PLAN_AP_FIRST(W),
 	    &m);
@@ -202,36 +203,36 @@ restart_elements(struct planner *pl, uint16_t ap)
 }
 
 /* The element a fresh pass starts with. */
-static uint16_t
-first_element(struct planner *pl, uint16_t ap)
+static elem_t
+first_element(struct planner *pl, elem_t ap)
 {
 	if (!pl->recursive)
-		return (uint16_t)(ST_AP(pl, ap)->first - 1);	/* NONE if 0 */
+		return (elem_t)(ST_AP(pl, ap)->first - 1);	/* NONE if 0 */
 	restart_elements(pl, ap);
 	return search_element(pl, ap, 0);
 }
 
 /* The element after e (whose plan record is q) in this pass. */
-static uint16_t
-element_after(struct planner *pl, uint16_t ap, uint16_t e, const uint8_t *q)
+static elem_t
+element_after(struct planner *pl, elem_t ap, elem_t e, const uint8_t *q)
 {
 	if (!pl->recursive)
-		return (uint16_t)(ST_APE(pl, e)->next - 1);	/* NONE if 0 */
+		return (elem_t)(ST_APE(pl, e)->next - 1);	/* NONE if 0 */
 	ST_APE(pl, e)->done = 1;
-	return search_element(pl, ap, field(q + PLAN_APE_ORDER(W)));
+	return search_element(pl, ap, (prio_t)field(q + PLAN_APE_ORDER(W)));
 }
 
 static uint8_t
-run_pattern(struct planner *pl, uint16_t ap, uint8_t ds, uint8_t depth)
+run_pattern(struct planner *pl, elem_t ap, uint8_t ds, uint8_t depth)
 {
 	struct st_ap *s = ST_AP(pl, ap);
-	uint16_t e, next;
+	elem_t e, next;
 	uint8_t r, why = PLANNER_WHY_CHILD;
 
 	ENTER(pl, s, PLAN_AP, ap);
-	e = s->current != 0 ? (uint16_t)(s->current - 1) :
+	e = s->current != 0 ? (elem_t)(s->current - 1) :
 	    first_element(pl, ap);
-	if (e == PLAN_NONE) {
+	if (e == ELEM_NONE) {
 		r = PLANNER_ERROR;	/* an empty pattern (§6.5) */
 		why = PLANNER_WHY_EMPTY;
 	} else {
@@ -246,10 +247,10 @@ run_pattern(struct planner *pl, uint16_t ap, uint8_t ds, uint8_t depth)
 			planner_emit_result(pl, PLAN_APE, e, r, child_why(pl,
 			    q + PLAN_APE_CHILD(W), (uint8_t)(depth + 2)));
 		if (PLANNER_CODE(r) == PLANNER_IN_PROGRESS) {
-			s->current = (uint16_t)(e + 1);
+			s->current = (elem_t)(e + 1);
 		} else if (PLANNER_CODE(r) == PLANNER_SUCCESS &&
-		    (next = element_after(pl, ap, e, q)) != PLAN_NONE) {
-			s->current = (uint16_t)(next + 1);
+		    (next = element_after(pl, ap, e, q)) != ELEM_NONE) {
+			s->current = (elem_t)(next + 1);
 			r = recode(r, PLANNER_IN_PROGRESS);	/* more to do */
 		}
 	}
@@ -265,14 +266,14 @@ run_pattern(struct planner *pl, uint16_t ap, uint8_t ds, uint8_t depth)
 
 /* ---- competences (§5) ------------------------------------------------ */
 
-static uint16_t
-priority_of(const struct planner *pl, uint16_t ce)
+static prio_t
+priority_of(const struct planner *pl, elem_t ce)
 {
-	return field(rec(pl, PLAN_CE, ce) + PLAN_CE_PRIORITY(W));
+	return (prio_t)field(rec(pl, PLAN_CE, ce) + PLAN_CE_PRIORITY(W));
 }
 
 static void
-set_status(struct planner *pl, uint16_t ce, uint8_t status)
+set_status(struct planner *pl, elem_t ce, uint8_t status)
 {
 	struct st_ce *s = ST_CE(pl, ce);
 
@@ -280,47 +281,55 @@ set_status(struct planner *pl, uint16_t ce, uint8_t status)
 }
 
 static uint8_t
-status_of(const struct planner *pl, uint16_t ce)
+status_of(const struct planner *pl, elem_t ce)
 {
 	return ST_CE(pl, ce)->flags & CES_STATUS;
 }
 
-/* Every member's status back to untested. */
+/*
+ * Members back to untested: all of them, or (retest) those marked not
+ * released at priority p.
+ */
 static void
-restart_members(struct planner *pl, const struct members *m)
+unmark(struct planner *pl, const struct members *m, uint8_t retest,
+    prio_t p)
 {
-	uint16_t k;
+	elem_t k, e;
 
-	for (k = m->first; k < m->end; k++)
-		set_status(pl, list_at(m->list, W, k), PLANNER_NOT_TESTED);
+	for (k = m->first; k < m->end; k++) {
+		e = list_at(m->list, W, k);
+		if (!retest || (status_of(pl, e) == PLANNER_NOT_RELEASED &&
+		    priority_of(pl, e) == p))
+			set_status(pl, e, PLANNER_NOT_TESTED);
+	}
 }
 
-/*
- * nextCandidate: untested (or not released, when asked), priority above
- * (or at least) p, the smallest priority, first on ties.  The largest
- * priority the width holds is never chosen (§11.3).
- */
-static uint16_t
-next_candidate(const struct planner *pl, const struct members *m, uint16_t p,
-    uint8_t strictly_above, uint8_t include_not_released)
-{
-	const uint8_t *tab = pl->table[PLAN_CE] + PLAN_CE_PRIORITY(W);
-	/* the statuses that qualify, as a bit set; the lowest priority */
-	uint8_t wanted = (uint8_t)(1u << PLANNER_NOT_TESTED |
-	    (include_not_released ? 1u << PLANNER_NOT_RELEASED : 0));
-	uint16_t k, ce, q, low = (uint16_t)(p + (strictly_above != 0));
-	uint16_t best = PLAN_NONE, best_p = PLAN_MAXID(W);
+/* Statuses as a set, for candidate. */
+#define UNTESTED (1u << PLANNER_NOT_TESTED)
+#define UNTESTED_OR_NOT_RELEASED (UNTESTED | 1u << PLANNER_NOT_RELEASED)
 
-	if (low < p)
-		return PLAN_NONE;	/* nothing is above the largest */
+/*
+ * The member whose status is in the set `wanted` and whose priority is
+ * from lo to hi: the greatest (topCandidate) or the smallest
+ * (nextCandidate), the first in the list on ties.  The smallest is never
+ * one at the largest priority the width holds (§11.3).
+ */
+static NOINLINE elem_t
+candidate(const struct planner *pl, const struct members *m, uint8_t wanted,
+    prio_t lo, prio_t hi, uint8_t greatest)
+{
+	elem_t k, ce, best = ELEM_NONE;
+	prio_t q, best_q = 0;
+
 	for (k = m->first; k < m->end; k++) {
 		ce = list_at(m->list, W, k);
-		if (!((wanted >> status_of(pl, ce)) & 1u))
+		q = priority_of(pl, ce);
+		if (!((wanted >> status_of(pl, ce)) & 1u) || q < lo || q > hi ||
+		    (!greatest && q == PLAN_MAXID(W)))
 			continue;
-		q = field(tab + (size_t)ce * PLAN_CE_SIZE(W));
-		if (q >= low && q < best_p) {
+		if (best == ELEM_NONE || (greatest ? q > best_q : q < best_q)) {
 			best = ce;
-			best_p = q;
+			best_q = q;
 		}
 	}
 	return best;
@@ -328,7 +337,7 @@ next_candidate(const struct planner *pl, const struct members *m, uint16_t p,
 
 /* Checks ce's releaser for a drive whose status is ds. */
 static uint8_t
-released(struct planner *pl, uint16_t ce, uint8_t ds)
+released(struct planner *pl, elem_t ce, uint8_t ds)
 {
 	int16_t v = sense_of(pl, rec(pl, PLAN_CE, ce) + PLAN_CE_RELEASER(W));
 	const uint8_t *rel = rec(pl, PLAN_CE, ce) + PLAN_CE_RELEASER(W);
@@ -342,71 +351,48 @@ released(struct planner *pl, uint16_t ce, uint8_t ds)
 }
 
 /*
- * The untested element with the greatest priority <= limit (0: no limit),
- * the first on ties; priority 0 never (topCandidate).
- */
-static uint16_t
-top_candidate(const struct planner *pl, const struct members *m,
-    uint16_t limit)
-{
-	const uint8_t *tab = pl->table[PLAN_CE] + PLAN_CE_PRIORITY(W);
-	uint16_t k, ce, p, best = PLAN_NONE, best_p = 0;
-
-	for (k = m->first; k < m->end; k++) {
-		ce = list_at(m->list, W, k);
-		if (status_of(pl, ce) != PLANNER_NOT_TESTED)
-			continue;
-		p = field(tab + (size_t)ce * PLAN_CE_SIZE(W));
-		if ((limit == 0 || p <= limit) && p > best_p) {
-			best = ce;
-			best_p = p;
-		}
-	}
-	return best;
-}
-
-/*
  * Setting a status in competence c.  touched remembers the one element
  * that has a status in this attempt, so that finishing clears just that
- * one; a second element, or any not-released mark, makes it PLANNER_MANY
- * and finishing clears them all.
+ * one; a second element, or any not-released mark, makes it ELEM_NONE
+ * (many) and finishing clears them all.
  */
 static void
-touch(struct planner *pl, struct st_c *s, uint16_t ce, uint8_t status)
+touch(struct planner *pl, struct st_c *s, elem_t ce, uint8_t status)
 {
-	uint16_t t = s->touched;
+	elem_t t = s->touched;
 
 	set_status(pl, ce, status);
 	s->touched = status == PLANNER_NOT_RELEASED ||
-	    (t != 0 && t != ce + 1) ? PLANNER_MANY : (uint16_t)(ce + 1);
+	    (t != 0 && t != (elem_t)(ce + 1)) ? ELEM_NONE : (elem_t)(ce + 1);
 }
 
 /* The competence is done with this attempt: every status back to untested. */
 static void
 finish_attempt(struct planner *pl, struct st_c *s, const struct members *m)
 {
-	uint16_t t = s->touched;
+	elem_t t = s->touched;
 
-	if (t == PLANNER_MANY)
-		restart_members(pl, m);
+	if (t == ELEM_NONE)
+		unmark(pl, m, 0, 0);
 	else if (t != 0)
-		set_status(pl, (uint16_t)(t - 1), PLANNER_NOT_TESTED);
+		set_status(pl, (elem_t)(t - 1), PLANNER_NOT_TESTED);
 	s->touched = 0;
 }
 
 /*
  * initial: from the top priority down to the first released element;
  * those passed on the way are marked not released.  The element to run,
- * or PLAN_NONE: the competence fails.
+ * or ELEM_NONE: the competence fails.
  */
-static uint16_t
+static elem_t
 initial(struct planner *pl, struct st_c *s, const struct members *m,
     uint8_t ds)
 {
-	uint16_t ce, limit = 0;
+	elem_t ce;
+	prio_t limit = 0;
 
-	while ((ce = top_candidate(pl, m, limit)) != PLAN_NONE &&
-	    !released(pl, ce, ds)) {
+	while ((ce = candidate(pl, m, UNTESTED, 1, limit ? limit :
+	    PLAN_MAXID(W), 1)) != ELEM_NONE && !released(pl, ce, ds)) {
 		touch(pl, s, ce, PLANNER_NOT_RELEASED);
 		limit = priority_of(pl, ce);
 	}
@@ -415,60 +401,46 @@ initial(struct planner *pl, struct st_c *s, const struct members *m,
 
 /* 1 when ce's child is an action pattern in the middle of its sequence. */
 static uint8_t
-pattern_running(const struct planner *pl, uint16_t ce)
+pattern_running(const struct planner *pl, elem_t ce)
 {
 	const uint8_t *ref = rec(pl, PLAN_CE, ce) + PLAN_CE_CHILD(W);
 
 	return get_u8(ref) == PLAN_AP &&
-	    ST_AP(pl, field(ref + PLAN_REF_INDEX))->current != 0;
-}
-
-/* Not-released marks of priority p become untested again. */
-static void
-retest_group(struct planner *pl, const struct members *m, uint16_t p)
-{
-	uint16_t k, e;
-
-	for (k = m->first; k < m->end; k++) {
-		e = list_at(m->list, W, k);
-		if (status_of(pl, e) == PLANNER_NOT_RELEASED &&
-		    priority_of(pl, e) == p)
-			set_status(pl, e, PLANNER_NOT_TESTED);
-	}
+	    ST_AP(pl, (elem_t)field(ref + PLAN_REF_INDEX))->current != 0;
 }
 
 /*
  * subsequent: carry on with the current element, re-checking only its
  * releaser (not even that while its pattern is part-way).  AND: a miss
  * fails the competence.  OR: untested siblings of its group are tried in
- * the same cycle.  The element to run, or PLAN_NONE.
+ * the same cycle.  The element to run, or ELEM_NONE.
  */
-static uint16_t
+static elem_t
 subsequent(struct planner *pl, struct st_c *s, const struct members *m,
     uint8_t use_or, uint8_t ds)
 {
-	uint16_t ce = (uint16_t)(s->current - 1), p, next;
+	elem_t ce = (elem_t)(s->current - 1), next;
+	prio_t p;
 
 	p = priority_of(pl, ce);
-	if (s->touched == PLANNER_MANY)		/* there may be marks */
-		retest_group(pl, m, p);
+	if (s->touched == ELEM_NONE)		/* there may be marks */
+		unmark(pl, m, 1, p);	/* this group is tried again */
 	for (;;) {
 		if (pattern_running(pl, ce) || released(pl, ce, ds))
 			return ce;
 		touch(pl, s, ce, PLANNER_NOT_RELEASED);
 		if (!use_or)
-			return PLAN_NONE;
-		next = next_candidate(pl, m, p, 0, 0);
-		if (next == PLAN_NONE || priority_of(pl, next) != p)
-			return PLAN_NONE;
-		s->current = (uint16_t)(next + 1);
+			return ELEM_NONE;
+		if ((next = candidate(pl, m, UNTESTED, p, p, 0)) == ELEM_NONE)
+			return ELEM_NONE;	/* none left in its group */
+		s->current = (elem_t)(next + 1);
 		ce = next;
 	}
 }
 
 /* executeCE (at depth `depth`): E, the child, the retry rule, S/P/F/Z. */
 static uint8_t
-run_ce(struct planner *pl, uint16_t ce, uint8_t ds, uint8_t depth)
+run_ce(struct planner *pl, elem_t ce, uint8_t ds, uint8_t depth)
 {
 	const uint8_t *q = rec(pl, PLAN_CE, ce);
 	struct st_ce *s = ST_CE(pl, ce);
@@ -494,25 +466,27 @@ run_ce(struct planner *pl, uint16_t ce, uint8_t ds, uint8_t depth)
 /* afterCE: what the competence does next, given its element's result. */
 static uint8_t
 after_ce(struct planner *pl, struct st_c *s, const struct members *m,
-    uint8_t use_or, uint16_t ce, uint8_t r)
+    uint8_t use_or, elem_t ce, uint8_t r)
 {
-	uint16_t p = priority_of(pl, ce), next;
+	prio_t p = priority_of(pl, ce);
+	elem_t next;
 
 	switch (PLANNER_CODE(r)) {
 	case PLANNER_SUCCESS:
 		touch(pl, s, ce, PLANNER_CE_SUCCESS);
-		/* AND: what is left at this level or above; OR: above.
-		   Nothing, when ce is alone at the top. */
-		next = s->top == ce + 1 ? PLAN_NONE :
-		    next_candidate(pl, m, p, use_or, 1);
-		if (next != PLAN_NONE) {
-			s->current = (uint16_t)(next + 1);
+		/* AND: what is left at this level or above; OR: above */
+		next = (use_or &&
+		    p == PLAN_MAXID(W)) ? ELEM_NONE : candidate(pl, m,
+		    UNTESTED_OR_NOT_RELEASED, (prio_t)(p + use_or),
+		    PLAN_MAXID(W), 0);
+		if (next != ELEM_NONE) {
+			s->current = (elem_t)(next + 1);
 			r = recode(r, PLANNER_IN_PROGRESS);
 		}
 		break;
 	case PLANNER_IN_PROGRESS:
 		touch(pl, s, ce, PLANNER_CE_IN_PROGRESS);
-		s->current = (uint16_t)(ce + 1);
+		s->current = (elem_t)(ce + 1);
 		break;
 	default:
 		touch(pl, s, ce, PLANNER_CODE(r) == PLANNER_FAIL ?
@@ -520,9 +494,9 @@ after_ce(struct planner *pl, struct st_c *s, const struct members *m,
 		if (!use_or)
 			break;
 		/* OR: a sibling of the same group gets the next cycle */
-		next = next_candidate(pl, m, p, 0, 1);
-		if (next != PLAN_NONE && priority_of(pl, next) == p) {
-			s->current = (uint16_t)(next + 1);
+		next = candidate(pl, m, UNTESTED_OR_NOT_RELEASED, p, p, 0);
+		if (next != ELEM_NONE) {
+			s->current = (elem_t)(next + 1);
 			r = PLANNER_IN_PROGRESS;	/* data dropped */
 		}
 		break;
@@ -531,12 +505,12 @@ after_ce(struct planner *pl, struct st_c *s, const struct members *m,
 }
 
 static uint8_t
-run_competence(struct planner *pl, uint16_t c, uint8_t ds, uint8_t depth)
+run_competence(struct planner *pl, elem_t c, uint8_t ds, uint8_t depth)
 {
 	const uint8_t *q = rec(pl, PLAN_C, c);
 	struct st_c *s = ST_C(pl, c);
 	struct members m;
-	uint16_t ce;
+	elem_t ce;
 	uint8_t r, why = PLANNER_WHY_RELEASE_LOST;
 	uint8_t use_or = get_u8(q + PLAN_C_FLAGS(W)) & 1u;
 
@@ -548,13 +522,13 @@ run_competence(struct planner *pl, uint16_t c, uint8_t ds, uint8_t depth)
 		ce = subsequent(pl, s, &m, use_or, ds);
 	} else {
 		if (pl->recursive) {
-			restart_members(pl, &m);
+			unmark(pl, &m, 0, 0);
 			s->touched = 0;
 		}
 		ce = initial(pl, s, &m, ds);
 		why = PLANNER_WHY_NONE_RELEASED;
 	}
-	if (ce == PLAN_NONE) {
+	if (ce == ELEM_NONE) {
 		r = PLANNER_FAIL;
 	} else {
 		r = after_ce(pl, s, &m, use_or, ce, run_ce(pl, ce, ds,
@@ -575,7 +549,7 @@ static uint8_t
 descend(struct planner *pl, const uint8_t *ref, uint8_t ds, uint8_t depth)
 {
 	uint8_t type = get_u8(ref);
-	uint16_t i = field(ref + PLAN_REF_INDEX);
+	elem_t i = (elem_t)field(ref + PLAN_REF_INDEX);
 
 	if (type == PLAN_A)
 		return depth <= PLANNER_MAX_DEPTH ? run_action(pl, i) :

@@ -30,12 +30,29 @@
 /*
  * The state: for each element type a table of records, in the caller's
  * block in enum plan_type order, each record an element's runtime state,
- * so the hot path finds all of it from one address.  Links are record
- * indices + 1 (0: none).  With every part built in, records are a whole
- * number of 16-bit words (the spare bytes), so the layout and
- * planner_state_size are the same on every machine; the optional parts
- * (planner.h) leave fields out.
+ * so the hot path finds all of it from one address.  Every record starts
+ * with the same head (struct st_head: counters, monitor flags), then the
+ * type's own fields.  Links are record indices + 1 (0: none).  With every
+ * part built in, records are a whole number of 16-bit words (the spare
+ * bytes), so the layout and planner_state_size are the same on every
+ * machine; the optional parts (planner.h) leave fields out.
  */
+/*
+ * Element indices and links (elem_t), priorities and orders (prio_t):
+ * bytes where the build runs only 8-bit plans, whose elements number at
+ * most 255, so an index is at most 254 and ELEM_NONE is free; the 8-bit
+ * CPU then works in bytes.  Otherwise 16 bits.
+ */
+#if PLANNER_WIDTHS == 1
+typedef uint8_t elem_t;
+typedef uint8_t prio_t;
+#define ELEM_NONE 0xFFu
+#else
+typedef uint16_t elem_t;
+typedef uint16_t prio_t;
+#define ELEM_NONE 0xFFFFu
+#endif
+
 #if PLANNER_COUNTERS
 #define ST_COUNTERS uint16_t exec, succ;
 #else
@@ -46,63 +63,61 @@
 #else
 #define ST_FLAGS
 #endif
-#if PLANNER_COUNTERS && PLANNER_ELEMENT_FLAGS
+#if PLANNER_COUNTERS && PLANNER_ELEMENT_FLAGS && PLANNER_WIDTHS != 1
 #define ST_SPARE uint8_t spare;
 #else
 #define ST_SPARE
 #endif
+#define ST_HEAD ST_COUNTERS ST_FLAGS
+
+struct st_head {
+	ST_HEAD
+	uint8_t byte;		/* the type's first byte */
+};
 
 struct st_ap {
-	ST_COUNTERS
-	uint16_t current;	/* the element to run now, + 1 */
-	uint16_t first;		/* the first element of a pass, + 1 */
-	ST_FLAGS
+	ST_HEAD
 	ST_SPARE
+	elem_t current;		/* the element to run now, + 1 */
+	elem_t first;		/* the first element of a pass, + 1 */
 };
 
 struct st_ape {
-	ST_COUNTERS
-	uint16_t next;		/* the element after it in a pass, + 1 */
-	ST_FLAGS
+	ST_HEAD
 	uint8_t done;		/* run in this pass (recursive plans) */
+	elem_t next;		/* the element after it in a pass, + 1 */
 };
 
 struct st_c {
-	ST_COUNTERS
-	uint16_t current;	/* the element to run now, + 1 */
-	uint16_t top;		/* the element alone at the top priority,
-				   + 1, or 0 */
-	uint16_t touched;	/* the one element with a status, + 1;
-				   PLANNER_MANY: several or unknown */
-	ST_FLAGS
+	ST_HEAD
 	ST_SPARE
+	elem_t current;		/* the element to run now, + 1 */
+	elem_t touched;		/* the one element with a status, + 1;
+				   ELEM_NONE: several or unknown */
 };
 
 struct st_ce {
-	ST_COUNTERS
-	ST_FLAGS
+	ST_HEAD
 	uint8_t flags;		/* status (CES_STATUS), RELEASED */
 	uint8_t retries;	/* retries made */
 	ST_SPARE
 };
 
 struct st_d {
-	ST_COUNTERS
-	uint16_t prio;		/* runtime priority */
+	ST_HEAD
+	uint8_t flags;		/* status (DF_STATUS), RELEASED */
 	uint16_t interval;	/* interval counter */
-	uint16_t ramp;		/* ramp counter */
-	uint16_t order;		/* entry k of the drive order (in drive k's
+	prio_t prio;		/* runtime priority */
+	prio_t ramp;		/* ramp counter */
+	elem_t order;		/* entry k of the drive order (in drive k's
 				   record): runtime priority descending,
 				   table order on ties */
-	uint16_t pos;		/* where this drive is in the order */
-	uint16_t timed;		/* entry k of the timed drives */
-	ST_FLAGS
-	uint8_t flags;		/* status (DF_STATUS), RELEASED */
+	elem_t pos;		/* where this drive is in the order */
+	elem_t timed;		/* entry k of the timed drives */
 };
 
 struct st_a {
-	ST_COUNTERS
-	ST_FLAGS
+	ST_HEAD
 	uint8_t check;		/* check-for-complete */
 };
 
@@ -117,6 +132,15 @@ struct st_a {
 #define DF_STATUS 0x03u
 #define CES_STATUS 0x07u
 #define RELEASED 0x08u		/* the releaser's latch */
+
+/* The plan's id width, a constant when the build runs only one. */
+#if PLANNER_WIDTHS == 1
+#define WIDTH(pl) 1
+#elif PLANNER_WIDTHS == 2
+#define WIDTH(pl) 2
+#else
+#define WIDTH(pl) ((pl)->w)
+#endif
 
 /* Record sizes by type, as an initializer. */
 #define ST_SIZES { sizeof (struct st_ap), sizeof (struct st_ape), \
@@ -137,15 +161,15 @@ record(const struct planner *pl, uint8_t type, uint16_t i)
 	static const uint8_t size1[PLAN_NTYPES] = PLAN_RECORD_SIZES(1);
 	static const uint8_t size2[PLAN_NTYPES] = PLAN_RECORD_SIZES(2);
 
-	return pl->table[type] + (size_t)i * (pl->w == 1 ? size1[type] :
+	return pl->table[type] + (size_t)i * (WIDTH(pl) == 1 ? size1[type] :
 	    size2[type]);
 }
 
 /* Entry k of the APE / CE member lists. */
-static inline uint16_t
-list_at(const uint8_t *list, uint8_t w, uint16_t k)
+static inline elem_t
+list_at(const uint8_t *list, uint8_t w, elem_t k)
 {
-	return get_w(list + (size_t)k * w, w);
+	return (elem_t)get_w(list + (size_t)k * w, w);
 }
 
 /* Slow paths of the monitor: build the event and call the monitor. */
@@ -166,9 +190,10 @@ watching(const struct planner *pl)
 	return MON && pl->watch;
 }
 
-/* An element's monitor flags, given its state record's flags byte. */
+/* The head of state record rec: monitor flags, counters. */
+#define HEAD(rec) ((struct st_head *)(void *)(rec))
 #if PLANNER_ELEMENT_FLAGS
-#define MON_OF(rec) ((rec)->mon)
+#define MON_OF(rec) (HEAD(rec)->mon)
 #else
 #define MON_OF(rec) 0u
 #endif
@@ -179,24 +204,6 @@ wants(const struct planner *pl, uint8_t kind, uint8_t mon)
 {
 	return ((pl->global_monitor | mon) >> kind) & 1u;
 }
-
-/*
- * Entering an element whose state record is rec: count it, then event E
- * (§7).  A macro over the six record types.
- */
-#if PLANNER_COUNTERS
-#define COUNT_EXEC(rec) ((rec)->exec++)
-#define COUNT_SUCC(rec) ((rec)->succ++)
-#else
-#define COUNT_EXEC(rec) ((void)0)
-#define COUNT_SUCC(rec) ((void)0)
-#endif
-#define ENTER(pl, rec, type, index) do { \
-	COUNT_EXEC(rec); \
-	if (watching(pl) && wants(pl, PLANNER_EV_EXECUTED, MON_OF(rec))) \
-		planner_emit(pl, PLANNER_EV_EXECUTED, type, index, \
-		    PLANNER_WHY_NONE); \
-} while (0)
 
 /* The event kind of result r: S, P, F or Z. */
 static inline uint8_t
@@ -210,25 +217,77 @@ event_of(uint8_t r)
 	return kind[PLANNER_CODE(r)];
 }
 
-/*
- * Result r of an element: count a success or an error; true when its S,
- * P, F or Z event is wanted, and the caller then works out the reason
- * (only a reported F or Z carries one: no monitor, no cost).
- */
-#define COUNTED(pl, rec, r) ( \
-	PLANNER_CODE(r) == PLANNER_SUCCESS ? (void)COUNT_SUCC(rec) : \
-	PLANNER_CODE(r) == PLANNER_ERROR ? (void)(pl)->errors++ : (void)0, \
-	watching(pl) && wants(pl, event_of(r), MON_OF(rec)))
-
 /* The S/P/F/Z event of result r, with why for F and Z. */
 void planner_emit_result(struct planner *pl, uint8_t type, uint16_t index,
     uint8_t r, uint8_t why);
 
+/* Entering the element (type, index) whose state record is rec: count
+   it, then event E (§7). */
+static inline void
+enter_inline(struct planner *pl, void *rec, uint8_t type, uint16_t index)
+{
+#if PLANNER_COUNTERS
+	HEAD(rec)->exec++;
+#endif
+	if (watching(pl) && wants(pl, PLANNER_EV_EXECUTED, MON_OF(rec)))
+		planner_emit(pl, PLANNER_EV_EXECUTED, type, index,
+		    PLANNER_WHY_NONE);
+}
+
+/*
+ * Result r of the element whose state record is rec: count a success or
+ * an error; 1 when its S, P, F or Z event is wanted, and the caller then
+ * works out the reason (only a reported F or Z carries one: no monitor,
+ * no cost).
+ */
+static inline uint8_t
+counted_inline(struct planner *pl, void *rec, uint8_t r)
+{
+	if (PLANNER_CODE(r) == PLANNER_SUCCESS) {
+#if PLANNER_COUNTERS
+		HEAD(rec)->succ++;
+#endif
+	} else if (PLANNER_CODE(r) == PLANNER_ERROR) {
+		pl->errors++;
+	}
+	return watching(pl) && wants(pl, event_of(r), MON_OF(rec));
+}
+
 /* Both, when the reason is known at once. */
-#define REPORT(pl, rec, type, index, r, why) do { \
-	if (COUNTED(pl, rec, r)) \
-		planner_emit_result(pl, type, index, r, why); \
-} while (0)
+static inline void
+report_inline(struct planner *pl, void *rec, uint8_t type, uint16_t index,
+    uint8_t r, uint8_t why)
+{
+	if (counted_inline(pl, rec, r))
+		planner_emit_result(pl, type, index, r, why);
+}
+
+/*
+ * PLANNER_SMALL: the hot path calls these once (state.c) rather than
+ * having them copied at each element type, which saves flash for some
+ * cycles; the AVR's choice.
+ */
+#ifndef PLANNER_SMALL
+#ifdef __AVR__
+#define PLANNER_SMALL 1
+#else
+#define PLANNER_SMALL 0
+#endif
+#endif
+#if PLANNER_SMALL
+void planner_enter(struct planner *pl, void *rec, uint8_t type,
+    uint16_t index);
+uint8_t planner_counted(struct planner *pl, void *rec, uint8_t r);
+void planner_report(struct planner *pl, void *rec, uint8_t type,
+    uint16_t index, uint8_t r, uint8_t why);
+#define ENTER planner_enter
+#define COUNTED planner_counted
+#define REPORT planner_report
+#else
+#define ENTER enter_inline
+#define COUNTED counted_inline
+#define REPORT report_inline
+#endif
 
 /* r with its code replaced, its data bits kept. */
 static inline uint8_t
@@ -237,11 +296,9 @@ recode(uint8_t r, uint8_t code)
 	return (uint8_t)((r & ~3u) | code);
 }
 
-/* Keeping the drive order sorted when drive d's priority changed, or
-   rose (cycle.c), or when several changed (state.c). */
-void planner_reposition(struct planner *pl, uint16_t d);
-void planner_raised(struct planner *pl, uint16_t d);
-void planner_sort_drives(struct planner *pl);
+/* Keeping the drive order sorted when drive d's priority changed
+   (cycle.c). */
+void planner_reposition(struct planner *pl, elem_t d);
 
 /* planner_cycle for 8-bit and 16-bit ids (run8.c, run16.c), and without
    a monitor (run8q.c, run16q.c); planner_tick for each width. */

@@ -38,13 +38,14 @@
 #endif
 
 /*
- * Id widths this build runs: bit 1 for 8-bit ids, bit 2 for 16-bit ones.
- * A firmware that only takes 8-bit plans can build with -DPLANNER_WIDTHS=1
- * and save the flash of the 16-bit build; planner_init then refuses
- * 16-bit plans.
+ * Id widths this build runs: bit 1 for 8-bit ids, bit 2 for 16-bit ones;
+ * those the decoder takes unless said otherwise (PLAN_WIDTHS, plan.h).  A
+ * firmware that only takes 8-bit plans builds with -DPLAN_WIDTHS=1 and
+ * saves the flash of the 16-bit build; planner_init then refuses 16-bit
+ * plans.
  */
 #ifndef PLANNER_WIDTHS
-#define PLANNER_WIDTHS 3
+#define PLANNER_WIDTHS PLAN_WIDTHS
 #endif
 
 /* Result byte of actions and elements: low 2 bits, user data above (§6.3). */
@@ -55,9 +56,6 @@
 #define PLANNER_CODE(r) ((uint8_t)((r) & 3u))
 #define PLANNER_DATA(r) ((uint8_t)((r) >> 2))
 #define PLANNER_RESULT(code, data) ((uint8_t)(((code) & 3u) | ((data) << 2)))
-
-/* c_touched: more than one element of the competence has a status. */
-#define PLANNER_MANY 0xFFFFu
 
 /* planner_cycle's value when no drive could run this cycle (§13.4). */
 #define PLANNER_IDLE 0x100u

@@ -17,14 +17,14 @@
  * pl->running remembers which drive that may be.
  */
 static uint8_t
-run_selected(struct planner *pl, uint16_t d, const uint8_t *q, uint8_t ds)
+run_selected(struct planner *pl, elem_t d, const uint8_t *q, uint8_t ds)
 {
 	struct st_d *s = ST_D(pl, d);
-	uint16_t x = pl->running;
+	elem_t x = (elem_t)pl->running;
 	uint8_t r;
 
-	if (x != 0 && x != d + 1) {
-		struct st_d *o = ST_D(pl, x - 1);
+	if (x != 0 && x != (elem_t)(d + 1)) {
+		struct st_d *o = ST_D(pl, (elem_t)(x - 1));
 
 		if ((o->flags & DF_STATUS) == PLANNER_RUNNING)
 			o->flags = (uint8_t)((o->flags & ~DF_STATUS) |
@@ -39,14 +39,14 @@ run_selected(struct planner *pl, uint16_t d, const uint8_t *q, uint8_t ds)
 	if (PLANNER_CODE(r) == PLANNER_IN_PROGRESS) {
 		s->flags = (uint8_t)((s->flags & ~DF_STATUS) |
 		    PLANNER_RUNNING);
-		pl->running = (uint16_t)(d + 1);
+		pl->running = (elem_t)(d + 1);
 		return r;
 	}
 	s->flags &= (uint8_t)~(DF_STATUS | RELEASED);
 	/* a ramping drive that succeeded starts again from its base */
 	if (PLANNER_CODE(r) == PLANNER_SUCCESS &&
 	    field(q + PLAN_D_RAMP_INTERVAL(W)) != 0) {
-		s->prio = field(q + PLAN_D_PRIORITY(W));
+		s->prio = (prio_t)field(q + PLAN_D_PRIORITY(W));
 		planner_reposition(pl, d);
 	}
 	return r;
@@ -62,7 +62,8 @@ run_selected(struct planner *pl, uint16_t d, const uint8_t *q, uint8_t ds)
 uint16_t
 PLANNER_CYCLE_W(struct planner *pl)
 {
-	uint16_t k, d, interval;
+	uint16_t interval;
+	elem_t k, d;
 	uint8_t ds, old, f;
 	int16_t v;
 
@@ -103,12 +104,8 @@ not_runnable:
 }
 
 #if MON
-/* A count of drives: with 8-bit ids at most 255, a byte on an 8-bit CPU. */
-#if W == 1
-typedef uint8_t drives_t;
-#else
-typedef uint16_t drives_t;
-#endif
+/* A count of drives. */
+typedef elem_t drives_t;
 
 static void tick_from(struct planner *pl, const struct st_d *t, uint16_t dt,
     drives_t n);
@@ -122,7 +119,7 @@ static void tick_from(struct planner *pl, const struct st_d *t, uint16_t dt,
 static NOINLINE void
 moved(struct planner *pl, const struct st_d *t, uint16_t dt, drives_t n)
 {
-	planner_raised(pl, t->timed);
+	planner_reposition(pl, t->timed);
 	tick_from(pl, t + 1, dt, (drives_t)(n - 1));
 }
 
@@ -133,7 +130,7 @@ urged(struct planner *pl, const struct st_d *t, uint16_t dt, drives_t n)
 	uint32_t p = s->prio;
 
 	p += p * field(rec(pl, PLAN_D, t->timed) + PLAN_D_URGENCY(W)) / 32;
-	s->prio = p > PLAN_MAXID(W) ? (uint16_t)PLAN_MAXID(W) : (uint16_t)p;
+	s->prio = p > PLAN_MAXID(W) ? (prio_t)PLAN_MAXID(W) : (prio_t)p;
 	moved(pl, t, dt, n);
 }
 
@@ -147,26 +144,29 @@ static void
 tick_from(struct planner *pl, const struct st_d *t, uint16_t dt, drives_t n)
 {
 	for (; n != 0; t++, n--) {
-		uint16_t d = t->timed, ramp_interval, old, p;
+		elem_t d = t->timed;
+		prio_t ramp_interval, old;
+		uint16_t p;
 		struct st_d *s = ST_D(pl, d);
 		const uint8_t *q = rec(pl, PLAN_D, d);
 
 		if (get_u16(q + PLAN_D_INTERVAL(W)) != 0)
 			s->interval = s->interval > dt ?
 			    (uint16_t)(s->interval - dt) : 0;
-		if ((ramp_interval = field(q + PLAN_D_RAMP_INTERVAL(W))) == 0)
+		if ((ramp_interval = (prio_t)field(q +
+		    PLAN_D_RAMP_INTERVAL(W))) == 0)
 			continue;
 		if (s->ramp > dt) {
-			s->ramp = (uint16_t)(s->ramp - dt);
+			s->ramp = (prio_t)(s->ramp - dt);
 			continue;
 		}
 		s->ramp = ramp_interval;
 		old = s->prio;
 		p = (uint16_t)(old + field(q + PLAN_D_RAMP_INC(W)));
 #if W == 1
-		s->prio = p > PLAN_MAXID(W) ? PLAN_MAXID(W) : p;
+		s->prio = (prio_t)(p > PLAN_MAXID(W) ? PLAN_MAXID(W) : p);
 #else
-		s->prio = p < old ? PLAN_MAXID(W) : p;	/* it wrapped */
+		s->prio = (prio_t)(p < old ? PLAN_MAXID(W) : p);	/* wrapped */
 #endif
 		if ((s->flags & RELEASED) &&
 		    field(q + PLAN_D_URGENCY(W)) != 0) {
@@ -175,7 +175,7 @@ tick_from(struct planner *pl, const struct st_d *t, uint16_t dt, drives_t n)
 		}
 		if (s->prio != old) {
 			if (n == 1)
-				planner_raised(pl, d);	/* the last */
+				planner_reposition(pl, d);	/* the last */
 			else
 				moved(pl, t, dt, n);
 			return;

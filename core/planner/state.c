@@ -39,40 +39,13 @@ state_of(const struct planner *pl, uint8_t type, uint16_t i)
 }
 
 #if PLANNER_ELEMENT_FLAGS
+/* An element's monitor flags, in the head of its state record. */
 static uint8_t *
 mon_of(const struct planner *pl, uint8_t type, uint16_t i)
 {
-	switch (type) {
-	case PLAN_AP:
-		return &ST_AP(pl, i)->mon;
-	case PLAN_APE:
-		return &ST_APE(pl, i)->mon;
-	case PLAN_C:
-		return &ST_C(pl, i)->mon;
-	case PLAN_CE:
-		return &ST_CE(pl, i)->mon;
-	case PLAN_D:
-		return &ST_D(pl, i)->mon;
-	default:
-		return &ST_A(pl, i)->mon;
-	}
+	return &HEAD(state_of(pl, type, i))->mon;
 }
 
-/* Where each type keeps its monitor byte in the plan. */
-static uint8_t
-monitor_offset(uint8_t type, uint8_t w)
-{
-	static const uint8_t off1[PLAN_NTYPES] = {
-		PLAN_AP_MONITOR(1), PLAN_APE_MONITOR(1), PLAN_C_MONITOR(1),
-		PLAN_CE_MONITOR(1), PLAN_D_MONITOR(1), PLAN_A_MONITOR(1)
-	};
-	static const uint8_t off2[PLAN_NTYPES] = {
-		PLAN_AP_MONITOR(2), PLAN_APE_MONITOR(2), PLAN_C_MONITOR(2),
-		PLAN_CE_MONITOR(2), PLAN_D_MONITOR(2), PLAN_A_MONITOR(2)
-	};
-
-	return w == 1 ? off1[type] : off2[type];
-}
 #endif
 
 /* Events may be wanted: a monitor, and a flag set somewhere. */
@@ -113,146 +86,112 @@ void
 planner_reset_monitors(struct planner *pl)
 {
 #if PLANNER_ELEMENT_FLAGS
-	const struct plan *p = pl->plan;
-	uint16_t i;
+	static const uint8_t size1[PLAN_NTYPES] = PLAN_RECORD_SIZES(1);
+	static const uint8_t size2[PLAN_NTYPES] = PLAN_RECORD_SIZES(2);
+	const uint8_t *rs = WIDTH(pl) == 1 ? size1 : size2, *q;
+	uint16_t n;
 	uint8_t t, *m;
 
+	/* a record's monitor flags are its last byte */
 	pl->flagged = 0;
-	for (t = 0; t < PLAN_NTYPES; t++)
-		for (i = 0; i < p->count[t]; i++) {
-			m = mon_of(pl, t, i);
-			*m = get_u8(record(pl, t, i) + monitor_offset(t, pl->w));
-			pl->flagged += *m != 0;
+	for (t = 0; t < PLAN_NTYPES; t++) {
+		q = pl->table[t] + rs[t] - 1;
+		m = &HEAD(pl->st[t])->mon;
+		for (n = pl->plan->count[t]; n > 0; n--) {
+			pl->flagged += (*m = get_u8(q)) != 0;
+			q += rs[t];
+			m += st_size[t];
 		}
+	}
 #endif
 	update_watch(pl);
 }
 
-/* A W-byte field of a plan record. */
-static uint16_t
+/* A W-byte field of a plan record (called from many places: once). */
+static NOINLINE uint16_t
 field_of(const struct planner *pl, uint8_t type, uint16_t i, uint8_t at)
 {
-	return get_w(record(pl, type, i) + at, pl->w);
+	return get_w(record(pl, type, i) + at, WIDTH(pl));
 }
 
 /* Entry k of a member list. */
-static uint16_t
-member(const struct planner *pl, const uint8_t *list, uint16_t k)
+static NOINLINE elem_t
+member(const struct planner *pl, const uint8_t *list, elem_t k)
 {
-	return list_at(list, pl->w, k);
-}
-
-/*
- * The member with the greatest priority, + 1, when no other member has
- * that priority (else 0): when it succeeds nothing can follow it, and the
- * planner need not search.
- */
-static uint16_t
-alone_at_top(const struct planner *pl, uint16_t c)
-{
-	uint8_t w = pl->w;
-	uint16_t first = field_of(pl, PLAN_C, c, PLAN_C_FIRST(w));
-	uint16_t end = (uint16_t)(first + field_of(pl, PLAN_C, c,
-	    PLAN_C_COUNT(w))), k, m, p, best = 0, best_p = 0;
-	uint8_t shared = 0;
-
-	for (k = first; k < end; k++) {
-		m = member(pl, pl->plan->ce_list, k);
-		p = field_of(pl, PLAN_CE, m, PLAN_CE_PRIORITY(w));
-		if (best == 0 || p > best_p) {
-			best = (uint16_t)(m + 1);
-			best_p = p;
-			shared = 0;
-		} else if (p == best_p) {
-			shared = 1;
-		}
-	}
-	return shared ? 0 : best;
+	(void)pl;	/* a constant width needs no plan */
+	return list_at(list, WIDTH(pl), k);
 }
 
 /*
  * A pattern's elements run in order of (order, table position), one after
- * the other, never one of order PLAN_MAXID (§6.1): the chain from first
- * through each element's next.  Members are listed in table order (as
- * plan_open checks), so inserting each after those of its order or lower
- * is a stable sort by order.
+ * the other, never one of order PLAN_MAXID (§6.1): the chain from its
+ * first through each element's next.  The APE list holds each pattern's
+ * elements in table order (as plan_open checks), so inserting each after
+ * those of its order or lower is a stable sort by order.
  */
 static void
-chain_pattern(struct planner *pl, uint16_t ap)
+chain_patterns(struct planner *pl)
 {
-	uint8_t w = pl->w;
-	uint16_t first = field_of(pl, PLAN_AP, ap, PLAN_AP_FIRST(w));
-	uint16_t end = (uint16_t)(first + field_of(pl, PLAN_AP, ap,
-	    PLAN_AP_COUNT(w))), k, e, o, *link;
+	const struct plan *p = pl->plan;
+	uint8_t w = WIDTH(pl);
+	elem_t k, e, *link, n = (elem_t)get_u16(p->base + PLAN_H_APE_LIST);
+	prio_t o;
 
-	for (k = first; k < end; k++) {
-		e = member(pl, pl->plan->ape_list, k);
-		o = field_of(pl, PLAN_APE, e, PLAN_APE_ORDER(w));
+	for (k = 0; k < n; k++) {
+		e = member(pl, p->ape_list, k);
+		o = (prio_t)field_of(pl, PLAN_APE, e, PLAN_APE_ORDER(w));
 		if (o == PLAN_MAXID(w))
 			continue;
-		link = &ST_AP(pl, ap)->first;
+		link = &ST_AP(pl, field_of(pl, PLAN_APE, e,
+		    PLAN_APE_PARENT(w)))->first;
 		while (*link != 0 && field_of(pl, PLAN_APE, *link - 1,
 		    PLAN_APE_ORDER(w)) <= o)
 			link = &ST_APE(pl, *link - 1)->next;
 		ST_APE(pl, e)->next = *link;
-		*link = (uint16_t)(e + 1);
+		*link = (elem_t)(e + 1);
 	}
 }
 
 /*
- * Drive selection's order: runtime priority descending, table order on
- * ties (a stable insertion sort), live the drives above priority 0.
+ * The drives at their base priority, in drive selection's order (runtime
+ * priority descending, table order on ties): from all at 0 in table
+ * order, each drive given its priority moves up past those it beats, an
+ * insertion sort.  And the timed drives (with an interval or a ramp)
+ * listed for planner_tick.
  */
-void
-planner_sort_drives(struct planner *pl)
-{
-	struct st_d *s = ST_D(pl, 0);
-	uint16_t i, j, n = pl->plan->count[PLAN_D];
-
-	pl->live = 0;
-	for (i = 0; i < n; i++) {
-		for (j = i; j > 0 && s[s[j - 1].order].prio < s[i].prio; j--)
-			s[j].order = s[j - 1].order;
-		s[j].order = i;
-		pl->live += s[i].prio != 0;
-		for (; j <= i; j++)
-			s[s[j].order].pos = j;
-	}
-}
-
-/* The drives at their base priority, in order; the timed ones (with an
-   interval or a ramp) listed for planner_tick. */
 static void
 start_drives(struct planner *pl)
 {
-	uint16_t i, n = pl->plan->count[PLAN_D];
-	uint8_t w = pl->w;
+	struct st_d *s = ST_D(pl, 0);
+	elem_t i, n = (elem_t)pl->plan->count[PLAN_D];
+	uint8_t w = WIDTH(pl);
 
+	pl->live = 0;
 	pl->timed = 0;
+	for (i = 0; i < n; i++)
+		s[i].order = s[i].pos = i;
 	for (i = 0; i < n; i++) {
-		ST_D(pl, i)->prio = field_of(pl, PLAN_D, i, PLAN_D_PRIORITY(w));
-		if (get_u16(record(pl, PLAN_D, i) + PLAN_D_INTERVAL(w)) != 0 ||
-		    field_of(pl, PLAN_D, i, PLAN_D_RAMP_INTERVAL(w)) != 0)
-			ST_D(pl, pl->timed++)->timed = i;
+		const uint8_t *q = record(pl, PLAN_D, i);
+
+		s[i].prio = (prio_t)get_w(q + PLAN_D_PRIORITY(w), w);
+		planner_reposition(pl, i);
+		if (get_u16(q + PLAN_D_INTERVAL(w)) != 0 ||
+		    get_w(q + PLAN_D_RAMP_INTERVAL(w), w) != 0)
+			s[pl->timed++].timed = i;
 	}
-	planner_sort_drives(pl);
 }
 
 void
 planner_reset(struct planner *pl)
 {
 	const struct plan *p = pl->plan;
-	uint16_t i;
 
 	memset(pl->st[0], 0, planner_state_size_for(p->count));
 	pl->running = 0;
 	pl->global_monitor = p->global_monitor;
 	planner_reset_monitors(pl);
 	start_drives(pl);
-	for (i = 0; i < p->count[PLAN_C]; i++)
-		ST_C(pl, i)->top = alone_at_top(pl, i);
-	for (i = 0; i < p->count[PLAN_AP]; i++)
-		chain_pattern(pl, i);
+	chain_patterns(pl);
 	pl->depth_exceeded = 0;
 	pl->errors = 0;
 }
@@ -281,6 +220,27 @@ planner_emit_result(struct planner *pl, uint8_t type, uint16_t index,
 	    kind == PLANNER_EV_ERROR ? why : PLANNER_WHY_NONE);
 }
 
+#if PLANNER_SMALL
+void
+planner_enter(struct planner *pl, void *rec, uint8_t type, uint16_t index)
+{
+	enter_inline(pl, rec, type, index);
+}
+
+uint8_t
+planner_counted(struct planner *pl, void *rec, uint8_t r)
+{
+	return counted_inline(pl, rec, r);
+}
+
+void
+planner_report(struct planner *pl, void *rec, uint8_t type, uint16_t index,
+    uint8_t r, uint8_t why)
+{
+	report_inline(pl, rec, type, index, r, why);
+}
+#endif
+
 void
 planner_emit_sense(struct planner *pl, const uint8_t *rel, uint8_t owner_type,
     uint16_t owner, int16_t value, uint8_t latch, uint8_t held)
@@ -294,8 +254,8 @@ planner_emit_sense(struct planner *pl, const uint8_t *rel, uint8_t owner_type,
 	ev.kind = PLANNER_EV_SENSE;
 	ev.type = owner_type;
 	ev.index = owner;
-	ev.sense = get_w(rel + PLAN_REL_SENSE, pl->w);
-	ev.cmp = get_u8(rel + PLAN_REL_CMP(pl->w));
+	ev.sense = get_w(rel + PLAN_REL_SENSE, WIDTH(pl));
+	ev.cmp = get_u8(rel + PLAN_REL_CMP(WIDTH(pl)));
 	ev.latch = latch;
 	ev.held = held;
 	ev.value = value;
@@ -346,10 +306,9 @@ static uint16_t
 counter(const struct planner *pl, uint8_t type, uint16_t index, int k)
 {
 #if PLANNER_COUNTERS
-	uint16_t c[2];
+	const struct st_head *h = HEAD(state_of(pl, type, index));
 
-	memcpy(c, state_of(pl, type, index), sizeof c);
-	return c[k];
+	return k == 0 ? h->exec : h->succ;
 #else
 	(void)pl;
 	(void)type;
@@ -387,16 +346,16 @@ planner_drive_state(const struct planner *pl, uint16_t d,
 void
 planner_set_priority(struct planner *pl, uint16_t d, uint16_t priority)
 {
-	uint16_t maxid = (uint16_t)PLAN_MAXID(pl->w);
+	uint16_t maxid = (uint16_t)PLAN_MAXID(WIDTH(pl));
 
-	ST_D(pl, d)->prio = priority > maxid ? maxid : priority;
-	planner_reposition(pl, d);
+	ST_D(pl, d)->prio = (prio_t)(priority > maxid ? maxid : priority);
+	planner_reposition(pl, (elem_t)d);
 }
 
 uint16_t
 planner_current(const struct planner *pl, uint8_t type, uint16_t index)
 {
-	uint16_t cur = type == PLAN_C ? ST_C(pl, index)->current :
+	elem_t cur = type == PLAN_C ? ST_C(pl, index)->current :
 	    ST_AP(pl, index)->current;
 
 	return cur ? (uint16_t)(cur - 1) : PLAN_NONE;
@@ -410,16 +369,17 @@ planner_current(const struct planner *pl, uint8_t type, uint16_t index)
 static uint8_t
 element_done(const struct planner *pl, uint16_t e)
 {
-	uint16_t ap, cur, x;
+	uint16_t ap;
+	elem_t cur, x;
 
 	if (pl->recursive)
 		return ST_APE(pl, e)->done;
-	ap = field_of(pl, PLAN_APE, e, PLAN_APE_PARENT(pl->w));
-	if (ap == none_w(pl->w) || (cur = ST_AP(pl, ap)->current) == 0)
+	ap = field_of(pl, PLAN_APE, (elem_t)e, PLAN_APE_PARENT(WIDTH(pl)));
+	if (ap == none_w(WIDTH(pl)) || (cur = ST_AP(pl, ap)->current) == 0)
 		return 0;
 	for (x = ST_AP(pl, ap)->first; x != 0 && x != cur;
-	    x = ST_APE(pl, x - 1)->next)
-		if (x == e + 1)
+	    x = ST_APE(pl, (elem_t)(x - 1))->next)
+		if (x == (elem_t)(e + 1))
 			return 1;
 	return 0;
 }
