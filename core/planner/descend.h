@@ -47,17 +47,8 @@ run_action(struct planner *pl, elem_t a)
 	return r;
 }
 
-/*
- * The child link at ref.  Actions, the commonest children, are run right
- * here rather than one call further down.
- */
-static inline uint8_t
-run_child(struct planner *pl, const uint8_t *ref, uint8_t ds, uint8_t depth)
-{
-	if (get_u8(ref) == PLAN_A && depth <= PLANNER_MAX_DEPTH)
-		return run_action(pl, (elem_t)field(ref + PLAN_REF_INDEX));
-	return descend(pl, ref, ds, depth);
-}
+/* The child link at ref (descend, at the end, follows it). */
+#define run_child descend
 
 /*
  * Why the child at ref failed, as its parent reports it: the child itself
@@ -105,40 +96,34 @@ static uint8_t
 verdict(const uint8_t *rel, int16_t v, uint8_t f, uint8_t ds)
 {
 	uint8_t cmp = get_u8(rel + PLAN_REL_CMP(W)), yes;
-	int16_t value = (int16_t)get_u16(rel + PLAN_REL_VALUE(W));
-	int32_t t = value;
+	/* v - threshold, moved by the hysteresis while the latch is set */
+	int32_t d = (int32_t)v - (int16_t)get_u16(rel + PLAN_REL_VALUE(W));
 
-	if (cmp >= PLAN_TR) {
+	if (cmp >= PLAN_GT && cmp <= PLAN_LT && ds != PLANNER_NOTRUNNING &&
+	    (f & RELEASED)) {
+		int16_t h = (int16_t)get_u16(rel + (ds == PLANNER_INTERRUPTED ?
+		    PLAN_REL_FLEX(W) : PLAN_REL_HYST(W)));
+
+		d += cmp == PLAN_GT ? h : -h;
+	}
+	switch (cmp) {
+	case PLAN_EQ:
+		yes = d == 0;
+		break;
+	case PLAN_NE:
+		yes = d != 0;
+		break;
+	case PLAN_GT:
+		yes = d > 0;
+		break;
+	case PLAN_LT:
+		yes = d < 0;
+		break;
+	default:
 		yes = cmp == PLAN_TR;
-	} else if (cmp <= PLAN_NE) {
-		yes = (uint8_t)((v == value) ^ cmp);
-	} else {
-		if (ds != PLANNER_NOTRUNNING && (f & RELEASED)) {
-			int16_t h = (int16_t)get_u16(rel +
-			    (ds == PLANNER_INTERRUPTED ? PLAN_REL_FLEX(W) :
-			    PLAN_REL_HYST(W)));
-
-			t = cmp == PLAN_GT ? t - h : t + h;
-		}
-		yes = cmp == PLAN_GT ? v > t : v < t;
+		break;
 	}
 	return yes ? (uint8_t)(f | RELEASED) : (uint8_t)(f & ~RELEASED);
-}
-
-/*
- * After a check of the releaser at rel of element `owner` (PLAN_D or
- * PLAN_CE): its R event, naming the owner (§13.5).  old and f are its
- * flags before and after; held: the hysteresis moved the threshold.
- */
-static NOINLINE void
-sense_event(struct planner *pl, const uint8_t *rel, uint8_t owner_type,
-    uint16_t owner, int16_t v, uint8_t old, uint8_t f, uint8_t ds)
-{
-	uint8_t cmp = get_u8(rel + PLAN_REL_CMP(W));
-
-	planner_emit_sense(pl, rel, owner_type, owner, v, (f & RELEASED) != 0,
-	    (cmp == PLAN_GT || cmp == PLAN_LT) && ds != PLANNER_NOTRUNNING &&
-	    (old & RELEASED));
 }
 
 /* The members of a competence or pattern: list entries first..end-1. */
@@ -158,68 +143,49 @@ members_of(const uint8_t *list, const uint8_t *first, struct members *m)
 /* ---- action patterns (§6.1) ------------------------------------------ */
 
 /*
- * A plan without recursion follows the pattern's chain (state.c): the
- * elements done are always the ones before the current, so the next is
- * its successor, exactly as the original's search would find.  A
- * recursive plan may run a pattern inside itself, which disturbs that
- * order, so it searches the done flags as the original does: the element
- * not yet done with order >= from and the smallest order (the first in
- * the table on ties); order PLAN_MAXID is never chosen (§11.3).
+ * A pattern's elements run along its chain (state.c), sorted by (order,
+ * table position).  In a plan without recursion the elements done are
+ * always the ones before the current, so the next is its successor,
+ * exactly as the original's search would find.  A recursive plan may run
+ * a pattern inside itself, which disturbs that order, so it keeps done
+ * flags as the original does and takes the first element along the chain
+ * not done with order >= from: the original's search (the smallest such
+ * order, the first in the table on ties).  Order PLAN_MAXID is never in
+ * the chain, never chosen (§11.3).
  */
 static elem_t
-search_element(struct planner *pl, elem_t ap, prio_t from)
+walk_chain(struct planner *pl, elem_t ap, prio_t from, uint8_t clear)
 {
-	struct members m;
-	const uint8_t *tab = pl->table[PLAN_APE] + PLAN_APE_ORDER(W);
-	elem_t k, e, best = ELEM_NONE;
-	prio_t order, best_order = PLAN_MAXID(W);
+	elem_t x, e;
 
-	members_of(pl->plan->ape_list, rec(pl, PLAN_AP, ap) + PLAN_AP_FIRST(W),
-	    &m);
-	for (k = m.first; k < m.end; k++) {
-		e = list_at(m.list, W, k);
-		if (ST_APE(pl, e)->done)
-			continue;
-		order = (prio_t)field(tab + (size_t)e * PLAN_APE_SIZE(W));
-		if (order >= from && order < best_order) {
-			best = e;
-			best_order = order;
-		}
+	for (x = ST_AP(pl, ap)->first; x != 0; x = ST_APE(pl, e)->next) {
+		e = (elem_t)(x - 1);
+		if (clear)
+			ST_APE(pl, e)->done = 0;
+		else if (!ST_APE(pl, e)->done && field(rec(pl, PLAN_APE, e) +
+		    PLAN_APE_ORDER(W)) >= from)
+			return e;
 	}
-	return best;
-}
-
-/* Every element of pattern ap not done (the search's flags). */
-static void
-restart_elements(struct planner *pl, elem_t ap)
-{
-	struct members m;
-	elem_t k;
-
-	members_of(pl->plan->ape_list, rec(pl, PLAN_AP, ap) + PLAN_AP_FIRST(W),
-	    &m);
-	for (k = m.first; k < m.end; k++)
-		ST_APE(pl, list_at(m.list, W, k))->done = 0;
+	return ELEM_NONE;
 }
 
 /* The element a fresh pass starts with. */
 static elem_t
 first_element(struct planner *pl, elem_t ap)
 {
-	if (!pl->recursive)
-		return (elem_t)(ST_AP(pl, ap)->first - 1);	/* NONE if 0 */
-	restart_elements(pl, ap);
-	return search_element(pl, ap, 0);
+	if (RECURSIVE(pl))
+		walk_chain(pl, ap, 0, 1);
+	return (elem_t)(ST_AP(pl, ap)->first - 1);	/* NONE if 0 */
 }
 
 /* The element after e (whose plan record is q) in this pass. */
 static elem_t
 element_after(struct planner *pl, elem_t ap, elem_t e, const uint8_t *q)
 {
-	if (!pl->recursive)
+	if (!RECURSIVE(pl))
 		return (elem_t)(ST_APE(pl, e)->next - 1);	/* NONE if 0 */
 	ST_APE(pl, e)->done = 1;
-	return search_element(pl, ap, (prio_t)field(q + PLAN_APE_ORDER(W)));
+	return walk_chain(pl, ap, (prio_t)field(q + PLAN_APE_ORDER(W)), 0);
 }
 
 static uint8_t
@@ -257,8 +223,8 @@ run_pattern(struct planner *pl, elem_t ap, uint8_t ds, uint8_t depth)
 	if (PLANNER_CODE(r) != PLANNER_IN_PROGRESS) {
 		/* done with this pass (only the search keeps flags) */
 		s->current = 0;
-		if (pl->recursive)
-			restart_elements(pl, ap);
+		if (RECURSIVE(pl))
+			walk_chain(pl, ap, 0, 1);
 	}
 	REPORT(pl, s, PLAN_AP, ap, r, why);
 	return r;
@@ -346,7 +312,7 @@ released(struct planner *pl, elem_t ce, uint8_t ds)
 
 	s->flags = f;
 	if (watching(pl))
-		sense_event(pl, rel, PLAN_CE, ce, v, old, f, ds);
+		planner_emit_sense(pl, rel, PLAN_CE, ce, v, old, f, ds);
 	return (f & RELEASED) != 0;
 }
 
@@ -521,7 +487,7 @@ run_competence(struct planner *pl, elem_t c, uint8_t ds, uint8_t depth)
 	if (s->current != 0) {
 		ce = subsequent(pl, s, &m, use_or, ds);
 	} else {
-		if (pl->recursive) {
+		if (RECURSIVE(pl)) {
 			unmark(pl, &m, 0, 0);
 			s->touched = 0;
 		}

@@ -133,6 +133,9 @@ struct st_a {
 #define CES_STATUS 0x07u
 #define RELEASED 0x08u		/* the releaser's latch */
 
+/* The plan allows recursion (a constant 0 when the build does not). */
+#define RECURSIVE(pl) (PLANNER_RECURSION && (pl)->recursive)
+
 /* The plan's id width, a constant when the build runs only one. */
 #if PLANNER_WIDTHS == 1
 #define WIDTH(pl) 1
@@ -175,9 +178,15 @@ list_at(const uint8_t *list, uint8_t w, elem_t k)
 /* Slow paths of the monitor: build the event and call the monitor. */
 void planner_emit(struct planner *pl, uint8_t kind, uint8_t type,
     uint16_t index, uint8_t why);
+/*
+ * After a check of the releaser at rel of element `owner` (PLAN_D or
+ * PLAN_CE) that read v: its R event, naming the owner (§13.5), if
+ * wanted.  old and f are the owner's flags before and after; ds the
+ * drive's status.
+ */
 void planner_emit_sense(struct planner *pl, const uint8_t *rel,
-    uint8_t owner_type, uint16_t owner, int16_t value, uint8_t latch,
-    uint8_t held);
+    uint8_t owner_type, uint16_t owner, int16_t v, uint8_t old, uint8_t f,
+    uint8_t ds);
 
 /*
  * 1 when events may be wanted at all: a monitor is attached and some flag

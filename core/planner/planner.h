@@ -148,6 +148,8 @@ struct planner_io {
  *   PLANNER_ELEMENT_FLAGS monitor flags per element (planner_set_monitor;
  *                         a byte of RAM an element); without them only
  *                         the global flags choose the events
+ *   PLANNER_RECURSION     plans built with plancc --allow-recursion;
+ *                         without it planner_init refuses them
  * hw/avr/README.md gives what each saves.
  */
 #ifndef PLANNER_COUNTERS
@@ -155,6 +157,9 @@ struct planner_io {
 #endif
 #ifndef PLANNER_ELEMENT_FLAGS
 #define PLANNER_ELEMENT_FLAGS 1
+#endif
+#ifndef PLANNER_RECURSION
+#define PLANNER_RECURSION 1
 #endif
 
 /*
@@ -179,6 +184,7 @@ struct planner {
 	uint16_t timed;			/* drives with an interval or a ramp */
 	uint16_t flagged;		/* elements with monitor flags set */
 	uint16_t running;		/* the RUNNING drive + 1, or 0 */
+	uint32_t size;			/* bytes of state used */
 };
 
 /*
@@ -205,7 +211,8 @@ struct planner_align_probe {
  * Bind a handle to a validated plan, a state block (at least
  * planner_state_size bytes, PLANNER_STATE_ALIGN-aligned) and the io
  * callbacks (copied), then planner_reset.  0, or -1 when the block is too
- * small or misaligned or the plan's id width is not in PLANNER_WIDTHS.
+ * small or misaligned, the plan's id width is not in PLANNER_WIDTHS, or
+ * the plan allows recursion and the build does not (PLANNER_RECURSION).
  */
 int planner_init(struct planner *pl, const struct plan *plan, void *state,
     uint32_t state_size, const struct planner_io *io);

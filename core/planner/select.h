@@ -93,8 +93,8 @@ PLANNER_CYCLE_W(struct planner *pl)
 		old = s->flags;
 		s->flags = f = verdict(q + PLAN_D_RELEASER(W), v, old, ds);
 		if (watching(pl))
-			sense_event(pl, q + PLAN_D_RELEASER(W), PLAN_D, d, v, old,
-			    f, ds);
+			planner_emit_sense(pl, q + PLAN_D_RELEASER(W), PLAN_D, d,
+			    v, old, f, ds);
 		if (f & RELEASED)
 			return run_selected(pl, d, q, ds);
 not_runnable:
@@ -111,27 +111,27 @@ static void tick_from(struct planner *pl, const struct st_d *t, uint16_t dt,
     drives_t n);
 
 /*
- * The priority of timed drive t (of n) changed: mend the drive order,
- * then go on with the next timed drives.  urged: first multiply the
- * priority by 1 + u/32 (urgency), at most the largest id.  Few arguments,
- * so that tick_from's calls to them are its last.
+ * The priority of timed drive t (of n) changed, or urgency (a latched
+ * drive's) multiplies it by 1 + u/32, at most the largest id: mend the
+ * drive order, then go on with the next timed drives.  Few arguments, so
+ * that tick_from's calls to it are its last.
  */
 static NOINLINE void
 moved(struct planner *pl, const struct st_d *t, uint16_t dt, drives_t n)
 {
-	planner_reposition(pl, t->timed);
-	tick_from(pl, t + 1, dt, (drives_t)(n - 1));
-}
-
-static NOINLINE void
-urged(struct planner *pl, const struct st_d *t, uint16_t dt, drives_t n)
-{
-	struct st_d *s = ST_D(pl, t->timed);
+	elem_t d = t->timed;
+	struct st_d *s = ST_D(pl, d);
 	uint32_t p = s->prio;
+	uint16_t urgency;
 
-	p += p * field(rec(pl, PLAN_D, t->timed) + PLAN_D_URGENCY(W)) / 32;
-	s->prio = p > PLAN_MAXID(W) ? (prio_t)PLAN_MAXID(W) : (prio_t)p;
-	moved(pl, t, dt, n);
+	if ((s->flags & RELEASED) && (urgency = field(rec(pl, PLAN_D, d) +
+	    PLAN_D_URGENCY(W))) != 0) {
+		p += p * urgency / 32;
+		s->prio = p > PLAN_MAXID(W) ? (prio_t)PLAN_MAXID(W) : (prio_t)p;
+	}
+	planner_reposition(pl, d);
+	if (n > 1)
+		tick_from(pl, t + 1, dt, (drives_t)(n - 1));
 }
 
 /*
@@ -170,7 +170,7 @@ tick_from(struct planner *pl, const struct st_d *t, uint16_t dt, drives_t n)
 #endif
 		if ((s->flags & RELEASED) &&
 		    field(q + PLAN_D_URGENCY(W)) != 0) {
-			urged(pl, t, dt, n);
+			moved(pl, t, dt, n);
 			return;
 		}
 		if (s->prio != old) {

@@ -60,24 +60,32 @@ int
 planner_init(struct planner *pl, const struct plan *plan, void *state,
     uint32_t state_size, const struct planner_io *io)
 {
-	uint8_t *block = state;
-	int t;
+#if PLANNER_WIDTHS == 1
+	uint16_t used = 0;	/* at most 255 records */
+#else
+	uint32_t used = 0;
+#endif
+	uint8_t t;
 
 	if (state == NULL ||
 	    (uintptr_t)state % PLANNER_STATE_ALIGN != 0 ||
-	    state_size < planner_state_size_for(plan->count) ||
-	    !(PLANNER_WIDTHS & plan->id_width))
+	    !(PLANNER_WIDTHS & plan->id_width) ||
+	    (!PLANNER_RECURSION && (plan->flags & PLAN_F_RECURSION)))
 		return -1;
 	memset(pl, 0, sizeof *pl);
+	for (t = 0; t < PLAN_NTYPES; t++) {
+		pl->table[t] = plan->table[t];
+		pl->st[t] = (uint8_t *)state + used;
+		used += plan->count[t] * st_size[t];
+	}
+	if (used > state_size)
+		return -1;
+	pl->size = used;
 	pl->plan = plan;
 	pl->io = *io;
 	pl->w = plan->id_width;
-	pl->recursive = (plan->flags & PLAN_F_RECURSION) != 0;
-	for (t = 0; t < PLAN_NTYPES; t++) {
-		pl->table[t] = plan->table[t];
-		pl->st[t] = block;
-		block += (size_t)plan->count[t] * st_size[t];
-	}
+	pl->recursive = PLANNER_RECURSION &&
+	    (plan->flags & PLAN_F_RECURSION) != 0;
 	planner_reset(pl);
 	return 0;
 }
@@ -89,20 +97,20 @@ planner_reset_monitors(struct planner *pl)
 	static const uint8_t size1[PLAN_NTYPES] = PLAN_RECORD_SIZES(1);
 	static const uint8_t size2[PLAN_NTYPES] = PLAN_RECORD_SIZES(2);
 	const uint8_t *rs = WIDTH(pl) == 1 ? size1 : size2, *q;
-	uint16_t n;
+	uint16_t n, flagged = 0;
 	uint8_t t, *m;
 
 	/* a record's monitor flags are its last byte */
-	pl->flagged = 0;
 	for (t = 0; t < PLAN_NTYPES; t++) {
 		q = pl->table[t] + rs[t] - 1;
 		m = &HEAD(pl->st[t])->mon;
 		for (n = pl->plan->count[t]; n > 0; n--) {
-			pl->flagged += (*m = get_u8(q)) != 0;
+			flagged += (*m = get_u8(q)) != 0;
 			q += rs[t];
 			m += st_size[t];
 		}
 	}
+	pl->flagged = flagged;
 #endif
 	update_watch(pl);
 }
@@ -186,7 +194,7 @@ planner_reset(struct planner *pl)
 {
 	const struct plan *p = pl->plan;
 
-	memset(pl->st[0], 0, planner_state_size_for(p->count));
+	memset(pl->st[0], 0, pl->size);
 	pl->running = 0;
 	pl->global_monitor = p->global_monitor;
 	planner_reset_monitors(pl);
@@ -237,15 +245,17 @@ void
 planner_report(struct planner *pl, void *rec, uint8_t type, uint16_t index,
     uint8_t r, uint8_t why)
 {
-	report_inline(pl, rec, type, index, r, why);
+	if (planner_counted(pl, rec, r))
+		planner_emit_result(pl, type, index, r, why);
 }
 #endif
 
 void
 planner_emit_sense(struct planner *pl, const uint8_t *rel, uint8_t owner_type,
-    uint16_t owner, int16_t value, uint8_t latch, uint8_t held)
+    uint16_t owner, int16_t v, uint8_t old, uint8_t f, uint8_t ds)
 {
 	struct planner_event ev;
+	uint8_t cmp = get_u8(rel + PLAN_REL_CMP(WIDTH(pl)));
 
 	if (!((pl->global_monitor | planner_monitor(pl, owner_type, owner)) &
 	    (1u << PLANNER_EV_SENSE)))
@@ -255,10 +265,12 @@ planner_emit_sense(struct planner *pl, const uint8_t *rel, uint8_t owner_type,
 	ev.type = owner_type;
 	ev.index = owner;
 	ev.sense = get_w(rel + PLAN_REL_SENSE, WIDTH(pl));
-	ev.cmp = get_u8(rel + PLAN_REL_CMP(WIDTH(pl)));
-	ev.latch = latch;
-	ev.held = held;
-	ev.value = value;
+	ev.cmp = cmp;
+	ev.latch = (f & RELEASED) != 0;
+	/* the hysteresis moved the threshold (GT and LT, latch held) */
+	ev.held = (cmp == PLAN_GT || cmp == PLAN_LT) &&
+	    ds != PLANNER_NOTRUNNING && (old & RELEASED);
+	ev.value = v;
 	pl->io.monitor(pl->io.ctx, &ev);
 }
 
@@ -372,7 +384,7 @@ element_done(const struct planner *pl, uint16_t e)
 	uint16_t ap;
 	elem_t cur, x;
 
-	if (pl->recursive)
+	if (RECURSIVE(pl))
 		return ST_APE(pl, e)->done;
 	ap = field_of(pl, PLAN_APE, (elem_t)e, PLAN_APE_PARENT(WIDTH(pl)));
 	if (ap == none_w(WIDTH(pl)) || (cur = ST_AP(pl, ap)->current) == 0)
