@@ -54,7 +54,7 @@ MAN_PAGES := $(sort $(wildcard man/*.[1-9]))
 
 .PHONY: all check unit bats asan clang install install-files uninstall demo \
 	demo-run \
-	bench clean avr-check avr-objects firmware fuzz
+	bench clean avr-check avr-objects avr-bench firmware fuzz
 .DEFAULT_GOAL := all
 .SECONDARY:
 
@@ -182,6 +182,18 @@ $(AVRPTY): $(AVRPTY_SRC) $(wildcard test/simavr/*.h)
 	$(CC) $(WARN) $(SIMAVR_INC) -Icore -Ilib -Ihw -D_POSIX_C_SOURCE=200809L \
 		-O2 -g -o $@ $(AVRPTY_SRC) \
 		$(shell pkg-config --libs simavr 2>/dev/null) -lm
+
+# scripts/bench-avr times the planner in simavr: bench/avr/avrbench is the
+# host side (over libsimavr), bench/avr/planbench.c the AVR program the
+# script builds for each chip, plan and build switch.
+AVRBENCH    = $(BUILD)/bench/avrbench
+
+$(AVRBENCH): bench/avr/avrbench.c
+	@mkdir -p $(@D)
+	$(CC) $(WARN) $(SIMAVR_INC) -D_POSIX_C_SOURCE=200809L -O2 -g -o $@ \
+		bench/avr/avrbench.c $(shell pkg-config --libs simavr 2>/dev/null)
+
+avr-bench: $(AVRBENCH)
 
 firmware:
 	@command -v $(AVR_CC) >/dev/null 2>&1 || { echo "firmware: \

@@ -19,10 +19,15 @@
 #define BENCH_PART 2
 #endif
 
-/* Opaque to the compiler: it cannot fold the calls away. */
+#if BENCH_PART >= 2
 static uint8_t plan_bytes[64];
-static uint16_t state[64];
+#endif
+#if BENCH_PART >= 1
+/* Opaque to the compiler (no -flto): it cannot fold the calls away. */
+static uint8_t state[64];
 static volatile uint8_t sink;
+static struct plan plan;
+static struct planner pl;
 
 static int16_t
 sense(void *ctx, uint16_t id)
@@ -45,8 +50,7 @@ monitor(void *ctx, const struct planner_event *ev)
 	(void)ctx;
 	GPIOR2 = ev->kind;
 }
-
-static struct plan plan;	/* opaque too: no -flto */
+#endif
 
 int
 main(void)
@@ -59,7 +63,6 @@ main(void)
 #endif
 #if BENCH_PART >= 1
 	{
-		static struct planner pl;
 		struct planner_io io = { sense, action, monitor, 0 };
 
 		if (planner_init(&pl, &plan, state, sizeof state, &io) == 0)

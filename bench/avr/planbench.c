@@ -15,9 +15,11 @@
 #include <stdint.h>
 #include <string.h>
 
+#include <avr/eeprom.h>
 #include <avr/io.h>
 #include <avr/pgmspace.h>
 
+#include "plan/bytes.h"
 #include "plan/plan.h"
 #include "planner/planner.h"
 
@@ -26,6 +28,14 @@
 #ifndef BENCH_CYCLES
 #define BENCH_CYCLES 1000u
 #endif
+/* 1: without a monitor only; 2: then with one that wants nothing. */
+#ifndef BENCH_MONITOR_RUNS
+#define BENCH_MONITOR_RUNS 2
+#endif
+/* 1: the state block at an odd address, which the AVR must accept. */
+#ifndef BENCH_ODD_STATE
+#define BENCH_ODD_STATE 0
+#endif
 
 #define MARK(v) (GPIOR0 = (v))
 
@@ -33,12 +43,30 @@ enum mode { CYCLE, TICK_AND_CYCLE, TICK };
 
 static int16_t sense_value[BENCH_NSENSE];
 static uint16_t action_hash, action_count;
-#if BENCH_PLAN_IN_FLASH
-#define plan_bytes bench_plan
-#else
+
+/*
+ * The plan, where the build reads it (plan/bytes.h): copied from flash
+ * into RAM as a robot loads it from its store, left in flash, or left in
+ * EEPROM and read through plan_store_byte as a robot without the RAM for
+ * it would.
+ */
+#if PLAN_STORAGE == PLAN_IN_RAM
+static const uint8_t bench_plan[BENCH_PLAN_SIZE] PROGMEM = BENCH_PLAN_BYTES;
 static uint8_t plan_bytes[BENCH_PLAN_SIZE];
+#elif PLAN_STORAGE == PLAN_IN_FLASH
+static const uint8_t plan_bytes[BENCH_PLAN_SIZE] PROGMEM = BENCH_PLAN_BYTES;
+#else
+static const uint8_t plan_bytes[BENCH_PLAN_SIZE] EEMEM = BENCH_PLAN_BYTES;
+
+uint8_t
+plan_store_byte(const uint8_t *at)
+{
+	return eeprom_read_byte(at);
+}
 #endif
-static uint16_t state[(BENCH_STATE_SIZE + 1) / 2];
+#define CALL(macro, args) macro args
+#define STATE_BYTES CALL(PLANNER_STATE_BYTES, BENCH_COUNTS)
+static uint8_t state_block[STATE_BYTES + BENCH_ODD_STATE];
 static struct plan plan;
 static struct planner pl;
 
@@ -98,11 +126,14 @@ static void
 start(uint8_t p, uint8_t with_monitor)
 {
 	struct planner_io io = { sense, action, NULL, NULL };
-	uint8_t k;
+	uint8_t *state = state_block, k;
 
+#if BENCH_ODD_STATE
+	state += ((uintptr_t)state & 1u) == 0;
+#endif
 	if (with_monitor)
 		io.monitor = monitor;
-	if (planner_init(&pl, &plan, state, sizeof state, &io) != 0) {
+	if (planner_init(&pl, &plan, state, STATE_BYTES, &io) != 0) {
 		say_P(PSTR("planner_init refused the plan\n"));
 		stop();
 	}
@@ -166,14 +197,14 @@ main(void)
 	say_P(PSTR("empty section"));
 	MARK(3);
 	MARK(4);
-#if !BENCH_PLAN_IN_FLASH
+#if PLAN_STORAGE == PLAN_IN_RAM
 	memcpy_P(plan_bytes, bench_plan, sizeof plan_bytes);
 #endif
 	if (plan_open(&plan, plan_bytes, BENCH_PLAN_SIZE, &err) != PLAN_OK) {
 		say_P(PSTR("plan_open refused the plan\n"));
 		stop();
 	}
-	for (m = 0; m < 2; m++)
+	for (m = 0; m < BENCH_MONITOR_RUNS; m++)
 		for (p = 0; p < BENCH_NPATHS; p++) {
 			run(p, m, CYCLE);
 			run(p, m, TICK_AND_CYCLE);

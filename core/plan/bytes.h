@@ -53,7 +53,14 @@ get_u8(const uint8_t *p)
 static inline uint16_t
 get_u16(const uint8_t *p)
 {
+#if PLAN_STORAGE == PLAN_IN_FLASH && defined(__AVR__)
+	uint16_t v;
+
+	__asm__ ("lpm %A0, Z+\n\tlpm %B0, Z" : "=r" (v), "+z" (p));
+	return v;
+#else
 	return (uint16_t)(get_u8(p) | (uint16_t)get_u8(p + 1) << 8);
+#endif
 }
 
 static inline uint32_t

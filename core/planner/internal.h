@@ -235,6 +235,7 @@ void planner_emit_result(struct planner *pl, uint8_t type, uint16_t index,
 static inline void
 enter_inline(struct planner *pl, void *rec, uint8_t type, uint16_t index)
 {
+	(void)rec;	/* without counters and flags, nothing is in it */
 #if PLANNER_COUNTERS
 	HEAD(rec)->exec++;
 #endif
@@ -252,6 +253,7 @@ enter_inline(struct planner *pl, void *rec, uint8_t type, uint16_t index)
 static inline uint8_t
 counted_inline(struct planner *pl, void *rec, uint8_t r)
 {
+	(void)rec;
 	if (PLANNER_CODE(r) == PLANNER_SUCCESS) {
 #if PLANNER_COUNTERS
 		HEAD(rec)->succ++;

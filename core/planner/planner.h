@@ -208,6 +208,33 @@ struct planner_align_probe {
 #define PLANNER_STATE_ALIGN offsetof(struct planner_align_probe, word)
 
 /*
+ * The same as a constant expression, to size a static block: bytes of
+ * state for a plan with these element counts in this build (its options
+ * and widths; state.c checks the record sizes against its own).
+ */
+#define PLANNER_ST_HEAD (4 * PLANNER_COUNTERS + PLANNER_ELEMENT_FLAGS)
+#define PLANNER_ST_ELEM (PLANNER_WIDTHS == 1 ? 1 : 2)
+#define PLANNER_ST_SPARE (PLANNER_COUNTERS && PLANNER_ELEMENT_FLAGS && \
+	PLANNER_WIDTHS != 1)
+#define PLANNER_ST_ROUND(x, words) ((words) ? ((x) + PLANNER_STATE_ALIGN - \
+	1) / PLANNER_STATE_ALIGN * PLANNER_STATE_ALIGN : (x))
+#define PLANNER_ST_AP PLANNER_ST_ROUND(PLANNER_ST_ROUND(PLANNER_ST_HEAD + \
+	PLANNER_ST_SPARE, PLANNER_ST_ELEM == 2) + 2 * PLANNER_ST_ELEM, \
+	PLANNER_COUNTERS || PLANNER_ST_ELEM == 2)
+#define PLANNER_ST_APE PLANNER_ST_ROUND(PLANNER_ST_ROUND(PLANNER_ST_HEAD + 1, \
+	PLANNER_ST_ELEM == 2) + PLANNER_ST_ELEM, \
+	PLANNER_COUNTERS || PLANNER_ST_ELEM == 2)
+#define PLANNER_ST_C PLANNER_ST_AP
+#define PLANNER_ST_CE PLANNER_ST_ROUND(PLANNER_ST_HEAD + 2 + \
+	PLANNER_ST_SPARE, PLANNER_COUNTERS)
+#define PLANNER_ST_D PLANNER_ST_ROUND(PLANNER_ST_ROUND(PLANNER_ST_HEAD + 1, \
+	1) + 2 + 5 * PLANNER_ST_ELEM, 1)
+#define PLANNER_ST_A PLANNER_ST_ROUND(PLANNER_ST_HEAD + 1, PLANNER_COUNTERS)
+#define PLANNER_STATE_BYTES(ap, ape, c, ce, d, a) ((ap) * PLANNER_ST_AP + \
+	(ape) * PLANNER_ST_APE + (c) * PLANNER_ST_C + (ce) * PLANNER_ST_CE + \
+	(d) * PLANNER_ST_D + (a) * PLANNER_ST_A)
+
+/*
  * Bind a handle to a validated plan, a state block (at least
  * planner_state_size bytes, PLANNER_STATE_ALIGN-aligned) and the io
  * callbacks (copied), then planner_reset.  0, or -1 when the block is too

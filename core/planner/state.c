@@ -10,6 +10,16 @@
 
 static const uint8_t st_size[PLAN_NTYPES] = ST_SIZES;
 
+/* planner.h's PLANNER_STATE_BYTES agrees with the records (C99's static
+   assertion: an array of -1 elements does not compile). */
+typedef char planner_state_bytes_agree[PLANNER_STATE_BYTES(1, 0, 0, 0, 0,
+    0) == sizeof (struct st_ap) && PLANNER_STATE_BYTES(0, 1, 0, 0, 0, 0) ==
+    sizeof (struct st_ape) && PLANNER_STATE_BYTES(0, 0, 1, 0, 0, 0) ==
+    sizeof (struct st_c) && PLANNER_STATE_BYTES(0, 0, 0, 1, 0, 0) ==
+    sizeof (struct st_ce) && PLANNER_STATE_BYTES(0, 0, 0, 0, 1, 0) ==
+    sizeof (struct st_d) && PLANNER_STATE_BYTES(0, 0, 0, 0, 0, 1) ==
+    sizeof (struct st_a) ? 1 : -1];
+
 uint32_t
 planner_state_size_for(const uint16_t n[PLAN_NTYPES])
 {
@@ -31,12 +41,15 @@ planner_state_size(const uint8_t *header)
 	return planner_state_size_for(n);
 }
 
+#if PLANNER_COUNTERS || PLANNER_ELEMENT_FLAGS
 /* State record i of a type, and its monitor flags' byte. */
 static uint8_t *
 state_of(const struct planner *pl, uint8_t type, uint16_t i)
 {
 	return pl->st[type] + (size_t)i * st_size[type];
 }
+
+#endif
 
 #if PLANNER_ELEMENT_FLAGS
 /* An element's monitor flags, in the head of its state record. */
