@@ -47,8 +47,22 @@ run_action(struct planner *pl, elem_t a)
 	return r;
 }
 
+#if PLANNER_SMALL
 /* The child link at ref (descend, at the end, follows it). */
 #define run_child descend
+#else
+/*
+ * The child link at ref.  Actions, the commonest children, are run right
+ * here rather than one call further down (where flash is not short).
+ */
+static inline uint8_t
+run_child(struct planner *pl, const uint8_t *ref, uint8_t ds, uint8_t depth)
+{
+	if (get_u8(ref) == PLAN_A && depth <= PLANNER_MAX_DEPTH)
+		return run_action(pl, (elem_t)field(ref + PLAN_REF_INDEX));
+	return descend(pl, ref, ds, depth);
+}
+#endif
 
 /*
  * Why the child at ref failed, as its parent reports it: the child itself
@@ -92,7 +106,7 @@ sense_of(struct planner *pl, const uint8_t *rel)
  * 32-bit arithmetic: exact near the 16-bit limits.  A leaf, so that its
  * callers keep their registers.
  */
-static uint8_t
+static SMALL_NOINLINE uint8_t
 verdict(const uint8_t *rel, int16_t v, uint8_t f, uint8_t ds)
 {
 	uint8_t cmp = get_u8(rel + PLAN_REL_CMP(W)), yes;
@@ -280,7 +294,7 @@ unmark(struct planner *pl, const struct members *m, uint8_t retest,
  * (nextCandidate), the first in the list on ties.  The smallest is never
  * one at the largest priority the width holds (§11.3).
  */
-static NOINLINE elem_t
+static SMALL_NOINLINE elem_t
 candidate(const struct planner *pl, const struct members *m, uint8_t wanted,
     prio_t lo, prio_t hi, uint8_t greatest)
 {
@@ -440,8 +454,10 @@ after_ce(struct planner *pl, struct st_c *s, const struct members *m,
 	switch (PLANNER_CODE(r)) {
 	case PLANNER_SUCCESS:
 		touch(pl, s, ce, PLANNER_CE_SUCCESS);
-		/* AND: what is left at this level or above; OR: above */
-		next = (use_or &&
+		/* AND: what is left at this level or above; OR: above.
+		   Nothing, when ce is alone at the top. */
+		next = (!PLANNER_SMALL && ST_TOP(s) == (elem_t)(ce + 1)) ||
+		    (use_or &&
 		    p == PLAN_MAXID(W)) ? ELEM_NONE : candidate(pl, m,
 		    UNTESTED_OR_NOT_RELEASED, (prio_t)(p + use_or),
 		    PLAN_MAXID(W), 0);

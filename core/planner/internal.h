@@ -94,6 +94,10 @@ struct st_c {
 	elem_t current;		/* the element to run now, + 1 */
 	elem_t touched;		/* the one element with a status, + 1;
 				   ELEM_NONE: several or unknown */
+#if !PLANNER_SMALL
+	elem_t top;		/* the element alone at the top priority,
+				   + 1, or 0: nothing can follow it */
+#endif
 };
 
 struct st_ce {
@@ -127,6 +131,13 @@ struct st_a {
 #define NOINLINE __attribute__((noinline))
 #else
 #define NOINLINE
+#endif
+
+/* A competence's lone top element + 1 (0 where it is not kept). */
+#if PLANNER_SMALL
+#define ST_TOP(s) 0
+#else
+#define ST_TOP(s) ((s)->top)
 #endif
 
 #define DF_STATUS 0x03u
@@ -273,17 +284,12 @@ report_inline(struct planner *pl, void *rec, uint8_t type, uint16_t index,
 		planner_emit_result(pl, type, index, r, why);
 }
 
-/*
- * PLANNER_SMALL: the hot path calls these once (state.c) rather than
- * having them copied at each element type, which saves flash for some
- * cycles; the AVR's choice.
- */
-#ifndef PLANNER_SMALL
-#ifdef __AVR__
-#define PLANNER_SMALL 1
+/* Where flash is short, a helper the compiler must not copy; elsewhere
+   copies are welcome (the host's speed). */
+#if PLANNER_SMALL
+#define SMALL_NOINLINE NOINLINE
 #else
-#define PLANNER_SMALL 0
-#endif
+#define SMALL_NOINLINE inline
 #endif
 #if PLANNER_SMALL
 void planner_enter(struct planner *pl, void *rec, uint8_t type,

@@ -163,6 +163,19 @@ struct planner_io {
 #endif
 
 /*
+ * PLANNER_SMALL (the AVR's default): the hot path calls its helpers
+ * rather than copying them, and keeps no shortcut that costs flash (a
+ * competence's lone top element), for a few cycles more.
+ */
+#ifndef PLANNER_SMALL
+#ifdef __AVR__
+#define PLANNER_SMALL 1
+#else
+#define PLANNER_SMALL 0
+#endif
+#endif
+
+/*
  * The handle: where things are.  The runtime state itself lives in the
  * caller's block, one record an element (internal.h); the fields are
  * private to core/planner.
@@ -224,7 +237,9 @@ struct planner_align_probe {
 #define PLANNER_ST_APE PLANNER_ST_ROUND(PLANNER_ST_ROUND(PLANNER_ST_HEAD + 1, \
 	PLANNER_ST_ELEM == 2) + PLANNER_ST_ELEM, \
 	PLANNER_COUNTERS || PLANNER_ST_ELEM == 2)
-#define PLANNER_ST_C PLANNER_ST_AP
+#define PLANNER_ST_C PLANNER_ST_ROUND(PLANNER_ST_ROUND(PLANNER_ST_HEAD + \
+	PLANNER_ST_SPARE, PLANNER_ST_ELEM == 2) + (3 - PLANNER_SMALL) * \
+	PLANNER_ST_ELEM, PLANNER_COUNTERS || PLANNER_ST_ELEM == 2)
 #define PLANNER_ST_CE PLANNER_ST_ROUND(PLANNER_ST_HEAD + 2 + \
 	PLANNER_ST_SPARE, PLANNER_COUNTERS)
 #define PLANNER_ST_D PLANNER_ST_ROUND(PLANNER_ST_ROUND(PLANNER_ST_HEAD + 1, \

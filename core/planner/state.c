@@ -143,6 +143,37 @@ member(const struct planner *pl, const uint8_t *list, elem_t k)
 	return list_at(list, WIDTH(pl), k);
 }
 
+#if !PLANNER_SMALL
+/*
+ * The member with the greatest priority, + 1, when no other member has
+ * that priority (else 0): when it succeeds nothing can follow it, and the
+ * planner need not search.
+ */
+static elem_t
+alone_at_top(const struct planner *pl, elem_t c)
+{
+	uint8_t w = WIDTH(pl);
+	elem_t first = (elem_t)field_of(pl, PLAN_C, c, PLAN_C_FIRST(w));
+	elem_t end = (elem_t)(first + field_of(pl, PLAN_C, c,
+	    PLAN_C_COUNT(w))), k, m, best = 0;
+	prio_t p, best_p = 0;
+	uint8_t shared = 0;
+
+	for (k = first; k < end; k++) {
+		m = member(pl, pl->plan->ce_list, k);
+		p = (prio_t)field_of(pl, PLAN_CE, m, PLAN_CE_PRIORITY(w));
+		if (best == 0 || p > best_p) {
+			best = (elem_t)(m + 1);
+			best_p = p;
+			shared = 0;
+		} else if (p == best_p) {
+			shared = 1;
+		}
+	}
+	return shared ? 0 : best;
+}
+#endif
+
 /*
  * A pattern's elements run in order of (order, table position), one after
  * the other, never one of order PLAN_MAXID (§6.1): the chain from its
@@ -206,6 +237,9 @@ void
 planner_reset(struct planner *pl)
 {
 	const struct plan *p = pl->plan;
+#if !PLANNER_SMALL
+	uint16_t i;
+#endif
 
 	memset(pl->st[0], 0, pl->size);
 	pl->running = 0;
@@ -213,6 +247,10 @@ planner_reset(struct planner *pl)
 	planner_reset_monitors(pl);
 	start_drives(pl);
 	chain_patterns(pl);
+#if !PLANNER_SMALL
+	for (i = 0; i < p->count[PLAN_C]; i++)
+		ST_C(pl, i)->top = alone_at_top(pl, (elem_t)i);
+#endif
 	pl->depth_exceeded = 0;
 	pl->errors = 0;
 }
