@@ -114,3 +114,36 @@ teardown() {
 	armctl --port "$PORT" pull "$BATS_TEST_TMPDIR/back.plan"
 	cmp "$BATS_TEST_TMPDIR/big.plan" "$BATS_TEST_TMPDIR/back.plan"
 }
+
+@test "armsim --time-scale: a 3 s move in a fraction of the time, on time by armsim's clock" {
+	ARMSIM_TIME_SCALE=10
+	start_armsim --setpoints "$BATS_TEST_TMPDIR/sp.csv"
+	# 151 steps of 20 ms: 3 s of motion, q1 to 30
+	awk 'BEGIN { print "q1,q2,q3"; for (i = 0; i <= 150; i++)
+		printf "%g,0,0\n", i / 5 }' >"$BATS_TEST_TMPDIR/path.csv"
+	local t0 t1
+	t0=$(date +%s%N)
+	armctl --port "$PORT" --period 20 run "$BATS_TEST_TMPDIR/path.csv"
+	t1=$(date +%s%N)
+	run armctl --port "$PORT" pos
+	[ "$output" = "$(printf 'q1,q2,q3\n30,0,0')" ]
+	# in real time the move cannot take less than its 3 s; ten times as
+	# fast it takes 0.3 s and a loaded machine a few times that
+	[ $(( (t1 - t0) / 1000000 )) -lt 2900 ]
+	# armsim's clock (its setpoint log) saw every step, never early: the
+	# 151 steps span at least 3 s of simulated time
+	run awk -F, 'NR > 2 { if (!first) first = $1; last = $1; n++ }
+		END { print n, (last - first >= 2.99 ? "not early" : last - first) }' \
+		"$BATS_TEST_TMPDIR/sp.csv"
+	assert_output "151 not early"
+}
+
+@test "armsim --time-scale: a factor from 0.01 to 1000, for the spine protocol" {
+	run --separate-stderr armsim --time-scale 0
+	[ "$status" -eq 2 ]
+	[ "${stderr_lines[0]}" = "armsim: --time-scale 0: want a factor from 0.01 to 1000" ]
+	run --separate-stderr armsim --time-scale fast
+	[ "$status" -eq 2 ]
+	run --separate-stderr armsim --bus feetech --time-scale 10
+	[ "$status" -eq 2 ]
+}

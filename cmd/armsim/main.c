@@ -50,7 +50,7 @@ usage(FILE *fp)
 	    " [--seed S]\n"
 	    "              [--baud-sim BAUD] [--link PATH |"
 	    " --listen tcp:HOST:PORT]\n"
-	    "              [--exit-after SECONDS] [-v]\n"
+	    "              [--exit-after SECONDS] [--time-scale K] [-v]\n"
 	    "       armsim --bus feetech|dynamixel [--arm FILE] [--start Q1,...]"
 	    " [--speed DEG/S[,...]]\n"
 	    "              [--block JOINT=DEG ...] [--hand-pose Q1,...]"
@@ -71,6 +71,7 @@ struct options {
 	long store_size, stall_after, baud, seed;
 	int lose_request, lose_reply;	/* request types, 0: none */
 	double drop, corrupt, exit_after;
+	double time_scale;		/* --time-scale: K x real time */
 	int verbose;
 	struct bus_options bus;
 };
@@ -254,6 +255,7 @@ parse(int argc, char **argv, struct options *o)
 		{ "link", required_argument, NULL, 'L' },
 		{ "listen", required_argument, NULL, 'I' },
 		{ "exit-after", required_argument, NULL, 'X' },
+		{ "time-scale", required_argument, NULL, 'K' },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "bus", required_argument, NULL, 'U' },
 		{ "block", required_argument, NULL, 'k' },
@@ -332,6 +334,12 @@ parse(int argc, char **argv, struct options *o)
 			    o->exit_after <= 0)
 				return bad_value("exit-after", optarg,
 				    "want a positive number of seconds");
+			break;
+		case 'K':
+			if (num_double(optarg, &o->time_scale) != NUM_OK ||
+			    o->time_scale < 0.01 || o->time_scale > 1000)
+				return bad_value("time-scale", optarg,
+				    "want a factor from 0.01 to 1000");
 			break;
 		case 'U': case 'k': case 'm': case 'f': case 'H': case 'y':
 			if ((r = bus_option(&o->bus, c, optarg)))
@@ -449,6 +457,9 @@ main(int argc, char **argv)
 
 	if ((r = parse(argc, argv, &o)) != 0)
 		return r;
+	if (o.bus.bus && o.time_scale)
+		return usage_error("--time-scale runs the spine protocol's "
+		    "robot only, not --bus");
 	if (o.bus.bus)
 		return run_bus(&o);
 	if (o.bus.nblock || o.bus.nmute || o.bus.nfault || o.bus.nhand ||
@@ -473,6 +484,7 @@ main(int argc, char **argv)
 	if ((r = open_line(&o, &sim)) != 0)
 		return r;
 	sim.exit_after = o.exit_after;
+	sim.time_scale = o.time_scale;
 	sim.verbose = o.verbose;
 	sim.stop = &stop;
 	catch_signals();
