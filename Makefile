@@ -53,7 +53,7 @@ UNIT_BINS := $(UNIT_SRC:%.c=$(BUILD)/%)
 MAN_PAGES := $(sort $(wildcard man/*.[1-9]))
 
 .PHONY: all check unit bats asan clang install install-files uninstall demo \
-	demo-run \
+	demo-run docs \
 	bench clean avr-check avr-objects firmware fuzz
 .DEFAULT_GOAL := all
 .SECONDARY:
@@ -200,6 +200,10 @@ demo:
 
 demo-run: all
 	@scripts/demo
+
+# The pictures README.md shows, made from the current examples (Chromium).
+docs: all
+	@scripts/docs
 
 bench: all
 	@for b in scripts/bench-*; do echo "== $$b"; $$b || exit 1; done
