@@ -54,7 +54,8 @@ MAN_PAGES := $(sort $(wildcard man/*.[1-9]))
 
 .PHONY: all check unit bats asan clang install install-files uninstall demo \
 	demo-run docs \
-	bench clean avr-check avr-objects firmware fuzz
+	bench clean avr-check avr-objects firmware fuzz fuzz-build \
+	fuzz-harnesses
 .DEFAULT_GOAL := all
 .SECONDARY:
 
@@ -212,6 +213,26 @@ bench: all
 FUZZ_TIME ?= 60
 fuzz: all
 	@scripts/fuzz $(FUZZ_TIME)
+
+# The harnesses (test/fuzz/NAME_fuzz.c, found by glob) linked against a
+# sanitizer+fuzzer build of the tools' own library, build/fuzz/libspine.a,
+# so a new source file never leaves them behind: build/fuzz/harness/*.
+FUZZ_CC    ?= clang
+FUZZ_FLAGS  = -g -O1 -fsanitize=fuzzer-no-link,address,undefined \
+	-fno-sanitize-recover=all -fno-omit-frame-pointer
+FUZZ_NAMES := $(patsubst test/fuzz/%_fuzz.c,%,$(wildcard test/fuzz/*_fuzz.c))
+
+fuzz-build:
+	@$(MAKE) --no-print-directory BUILD=build/fuzz CC=$(FUZZ_CC) \
+		CFLAGS="$(FUZZ_FLAGS)" fuzz-harnesses
+
+fuzz-harnesses: $(FUZZ_NAMES:%=$(BUILD)/harness/%_fuzz)
+
+$(BUILD)/harness/%_fuzz: test/fuzz/%_fuzz.c $(BUILD)/test/fuzz/fuzz_common.o \
+	$(LIB)
+	@mkdir -p $(@D)
+	$(CC) $(WARN) $(SPINE_CPPFLAGS) -Itest/fuzz $(CFLAGS) -fsanitize=fuzzer \
+		-o $@ $< $(BUILD)/test/fuzz/fuzz_common.o $(LIB) $(SPINE_LDLIBS)
 
 # --- install ---------------------------------------------------------------
 

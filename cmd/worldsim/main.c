@@ -233,7 +233,7 @@ struct sim {
 	uint8_t default_cells[WORLD_DEFAULT_W * WORLD_DEFAULT_H];
 	struct world_cell_xy default_start;
 	struct world_bind dsense[10], daction[10];
-	struct profile profile;
+	struct world_profile profile;
 	struct world_config cfg;
 	struct world w;
 	struct logs logs;
@@ -607,7 +607,7 @@ main(int argc, char *argv[])
 	plan_unload(&s.plan);
 	if (s.o.monitor)
 		plan_unload(&s.monitor);
-	profile_free(&s.profile);
+	world_profile_free(&s.profile);
 	map_file_free(&s.mf);
 	if (stop_signal)
 		die_of_signal();

@@ -51,15 +51,10 @@ void map_file_free(struct map_file *mf);
 
 /* ---- profile.c: --profile ---------------------------------------------- */
 
-struct profile {
-	struct world_bind *sense, *action;	/* by the plan's ids */
-	uint32_t nsense, naction;
-};
-
 /* Read a profile against plan p (names resolve through its name table);
    an exit status after a message. */
-int profile_load(struct profile *pf, const char *path, const struct plan *p);
-void profile_free(struct profile *pf);
+int profile_load(struct world_profile *pf, const char *path,
+    const struct plan *p);
 
 /* ---- stats.c: --stats -------------------------------------------------- */
 

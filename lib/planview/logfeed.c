@@ -100,6 +100,7 @@ read_batch(struct pv_log *l, pv_event_fn *fn, void *ctx)
 		rc = bad(l, first + r.err_line - 1 - skip, "%s%s", r.error, "");
 		goto out;
 	}
+	r.last_cycle = l->last_cycle;	/* time order holds across batches */
 	while ((got = evlog_read(&r, &ev)) > 0) {
 		long at = r.format == EVLOG_CSV ? r.csv.line : r.next_line - 1;
 		long line = first + at - 1 - skip;
@@ -111,6 +112,7 @@ read_batch(struct pv_log *l, pv_event_fn *fn, void *ctx)
 	if (got < 0)
 		rc = bad(l, first + r.err_line - 1 - skip, "%s%s", r.error, "");
 out:
+	l->last_cycle = r.last_cycle;
 	evlog_reader_close(&r);
 	fclose(fp);
 	l->batch_lines = 0;

@@ -26,6 +26,7 @@ struct pv_log {
 	char *batch;		/* the header and the whole lines of a feed */
 	size_t blen, bcap;
 	long batch_lines;
+	long last_cycle;	/* the reader's, carried from batch to batch */
 	char error[200];	/* why pv_log_feed failed ... */
 	long error_line;	/* ... and on which line */
 };

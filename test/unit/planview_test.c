@@ -246,6 +246,15 @@ test_log(void)
 	CHECK(pv_log_feed(&l, s, strlen(s), collect, &b) < 0);
 	CHECK_STR(l.error, "the plan has no sense 'Far'");
 	CHECK(l.error_line == 2);
+	/* time order holds across pieces: cycle 3, then (fed apart) 2 */
+	pv_log_free(&l);
+	pv_log_init(&l, &f.t);
+	b.n = 0;
+	CHECK(pv_log_feed(&l, log_text, n, collect, &b) == 0);
+	s = "2,0,I,,,,,,,,,\n";
+	CHECK(pv_log_feed(&l, s, strlen(s), collect, &b) < 0);
+	CHECK_STR(l.error, "cycle 2 after cycle 3: a log is in time order");
+	CHECK(l.error_line == 13);
 	pv_log_free(&l);
 	fixture_close(&f);
 }
