@@ -382,6 +382,26 @@ RobMonLog-ac.csv RobMonLog-ad.csv " ]
 	[ "$(cut -d, -f9 s.csv | tail -1)" -gt 0 ]
 }
 
+@test "examples/worldsim's Robot World plans run as DiaPlan3 and its monitor, tick for tick" {
+	plancc "$SPINE_ROOT/examples/worldsim/robotworld.yaml" -o rw.plan
+	plancc "$SPINE_ROOT/examples/worldsim/robotworld-monitor.yaml" \
+	    -o rwm.plan
+	# they drive the world's mating machinery by its names
+	worldsim --plan rw.plan --monitor-plan rwm.plan --robots 10 \
+	    --ticks 3000 --seed 2 --trace ours.csv
+	[ "$(awk -F, 'NR > 1 && $10 == "S" && $9 == "mate"' ours.csv |
+	    wc -l)" -gt 0 ]
+	awk -F, 'NR > 1 && $8 == "!"' ours.csv | grep -q .
+	require_shared
+	plancc "$SHARED/reference/plans/robotworld-diaplan3.inst" -o d.plan \
+	    2>/dev/null
+	plancc "$SHARED/reference/plans/robotworld-diamonitorplan3.inst" \
+	    -o m.plan 2>/dev/null
+	worldsim --plan d.plan --monitor-plan m.plan --robots 10 \
+	    --ticks 3000 --seed 2 --trace theirs.csv
+	cmp ours.csv theirs.csv
+}
+
 @test "the same seed gives the same bytes, another seed others" {
 	require_shared
 	plancc "$SHARED/reference/plans/robotworld-diaplan3.inst" -o d.plan \
