@@ -197,6 +197,16 @@ EOF
 	assert_output --partial "bad.md:5: output differs"
 }
 
+@test "every man page renders without a warning (groff -ww)" {
+	command -v groff >/dev/null || skip "groff not installed"
+	local m out bad=
+	for m in "$SPINE_ROOT"/man/*.[1-9]; do
+		out=$(groff -mdoc -ww -z "$m" 2>&1)
+		[ -z "$out" ] || bad="$bad$out"$'\n'
+	done
+	[ -z "$bad" ] || fail "$bad"
+}
+
 @test "the man pages carry one date, a real one" {
 	local dates
 	dates=$(for m in "$SPINE_ROOT"/man/*.[1-9]; do
