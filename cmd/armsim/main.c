@@ -40,8 +40,9 @@ usage(FILE *fp)
 	fprintf(fp,
 	    "usage: armsim [--links L1,L2,...] [--speed DEG/S[,...]]\n"
 	    "              [--start Q1,Q2,...] [--obstacle X,Y,R ...]\n"
-	    "       armsim --arm FILE [--start Q1,...]"
-	    " [--obstacle sphere:X,Y,Z,R | box:X0,Y0,Z0,X1,Y1,Z1 ...]\n"
+	    "       armsim --arm FILE [--start Q1,...]\n"
+	    "              [--obstacle sphere:X,Y,Z,R | box:X0,Y0,Z0,X1,Y1,Z1"
+	    " ...]\n"
 	    "              [--setpoints FILE.csv]\n"
 	    "              [--eeprom FILE] [--store-size BYTES]\n"
 	    "              [--drop P] [--corrupt P] [--stall-after N]"
@@ -51,14 +52,18 @@ usage(FILE *fp)
 	    "              [--baud-sim BAUD] [--link PATH |"
 	    " --listen tcp:HOST:PORT]\n"
 	    "              [--exit-after SECONDS] [--time-scale K] [-v]\n"
-	    "       armsim --bus feetech|dynamixel [--arm FILE] [--start Q1,...]"
-	    " [--speed DEG/S[,...]]\n"
+	    "       armsim --bus feetech|dynamixel [--arm FILE] [--start Q1,...]\n"
+	    "              [--speed DEG/S[,...]]"
+	    "\n"
 	    "              [--block JOINT=DEG ...] [--hand-pose Q1,...]"
 	    " [--mute ID[:N] ...]\n"
 	    "              [--servo-error ID:BITS ...] [--return-delay US]"
 	    " [--corrupt P]\n"
 	    "              [--seed S] [--baud-sim BAUD] [--link PATH]"
 	    " [--exit-after S] [-v]\n");
+	usage_about(fp, "A robot arm in software on a pseudo-terminal (or a "
+	    "TCP port), for armctl:\nthe spine protocol, or a Feetech or "
+	    "Dynamixel servo bus with --bus.");
 }
 
 struct options {

@@ -26,44 +26,17 @@
 static void
 usage(FILE *fp)
 {
-	fprintf(fp,
-"usage: ikreach --links L1,...,Ln [options] [x,y[,phi] ... | file | -]\n"
+	fputs(
+"usage: ikreach --links L1,...,Ln [-m auto|analytic|jacobian|ccd|fabrik|rr]\n"
+"               [-e up|down|both] [-L lo:hi,...] [-b x,y] [-t tol]\n"
+"               [-n iterations] [-s seed] [-r] [-i] [--raw-angles] [-T]\n"
+"               [-M bank.csv [-x poses]] [-f csv|tsv|jsonl] [-p digits]\n"
+"               [-H] [x,y[,phi] ... | file | -]\n"
 "       ikreach --links L1,...,Ln --fk [--joints] [q1,...,qn ... | file | -]\n"
 "       ikreach --arm FILE [options] [x,y,z[,pitch[,roll]] ... | file | -]\n"
-"       ikreach --arm FILE --fk [joint values ... | file | -]\n"
-"\n"
-"Joint angles for a planar arm of n links (1 to 64) that put its tip on\n"
-"each target.  Targets are arguments, or CSV with columns x,y[,phi]\n"
-"found by name (other columns are copied to the front of the output);\n"
-"with no targets, CSV is read from standard input.\n"
-"\n"
-"  -l, --links L,...      link lengths, base first\n"
-"  -A, --arm FILE         the arm described in FILE (spine-arm(5)): 3-D\n"
-"                         targets, the arm's joint names as columns\n"
-"  -m, --method NAME      auto (default), analytic, jacobian, ccd, fabrik,\n"
-"                         rr\n"
-"  -e, --elbow SIDE       up (default), down, or both (closed form: 2 rows)\n"
-"  -L, --limits LO:HI,... joint limits, one pair per joint\n"
-"  -b, --base X,Y         where the base is (default 0,0)\n"
-"  -t, --tol T            distance counted as reached (1e-6 x reach)\n"
-"  -n, --max-iter N       iteration budget per target\n"
-"  -s, --seed N           seed for random restarts and --explore\n"
-"  -r, --rad              angles in and out in radians (default degrees)\n"
-"  -i, --independent      solve every row from scratch (no warm start)\n"
-"      --raw-angles       angles as solved, not turned into (-180, 180]\n"
-"  -T, --trace            print every iteration's pose, not the answers\n"
-"  -M, --memory FILE      start from the nearest pose in this memory bank\n"
-"  -x, --explore N        build the bank first: explore N poses, save it\n"
-"  -k, --fk               forward kinematics: angles in, x,y,phi out\n"
-"  -j, --joints           with --fk: every joint position too\n"
-"  -f, --format FMT       csv (default), tsv or jsonl\n"
-"  -p, --precision N      digits after the point (default: round trip)\n"
-"  -H, --no-header        no header line\n"
-"  -h, --help             this help;  -V, --version  the version\n"
-"\n"
-"Output: the copied columns, q1..qn, err, iter, status (ok, unreachable,\n"
-"not-converged, limit), sat (joints on a limit).  Exit status 1 when any\n"
-"target was not reached; see ikreach(1).\n");
+"       ikreach --arm FILE --fk [joint values ... | file | -]\n", fp);
+	usage_about(fp, "Joint angles that put an arm's tip on each target "
+	    "(or, with --fk, the reverse).");
 }
 
 static int

@@ -61,6 +61,8 @@ usage(FILE *fp)
 	    "              [--emit plan|yaml|inst|dot] file|-\n"
 	    "       plancc -d [--emit yaml|inst|dot] [--sort] [--stats] "
 	    "[-o file] file.plan|-\n");
+	usage_about(fp, "Compiles a plan (YAML, JSON, Instinct .inst, Dia) "
+	    "into the bytes a robot runs;\n-d reads a .plan back.");
 }
 
 /* Default output: the input's name with .plan for its extension. */

@@ -86,6 +86,8 @@ usage(FILE *fp)
 	    " [--mate-drive name]\n"
 	    "                [--mate-above name] [--mate-range n] [--bench]\n"
 	    "       worldsim --print-map [--map file]\n");
+	usage_about(fp, "Many robots, each running a compiled plan, in the "
+	    "Instinct Robot World:\nstatistics, pictures and event logs.");
 }
 
 enum { OPT_PLAN = 256, OPT_MONITOR, OPT_ROBOTS, OPT_TICKS, OPT_SEED,
