@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "host/atomic.h"
 #include "host/diag.h"
@@ -290,9 +291,14 @@ parse_args(int argc, char **argv, struct options *o, int *done)
 	if (optind < argc)
 		o->input = argv[optind];
 	/* Neither a move nor a file: waypoints on stdin, as ikreach reads
-	 * its targets. */
-	if (o->input == NULL && o->from == NULL && o->to == NULL)
+	 * its targets, unless a person would be typing them. */
+	if (o->input == NULL && o->from == NULL && o->to == NULL) {
+		if (isatty(STDIN_FILENO))
+			return usage_error("%s", "no points: give --from A "
+			    "--to B or a waypoint file (standard input is a "
+			    "terminal)");
 		o->input = "-";
+	}
 	if ((rc = check_combinations(o, sampling_seen)) == EXIT_OK)
 		*done = 0;
 	return rc;
