@@ -311,3 +311,21 @@ teardown() {
 	[ "$status" -eq 75 ]
 	[[ "$stderr" =~ ^"armctl: handshake: no reply from $BATS_TEST_TMPDIR/a after "[0-9]+" tries in "[0-9]+" ms"$ ]]
 }
+
+@test "armctl mon: a bad ELEMENT=FLAGS is a usage error before anything is printed" {
+	start_armsim
+	plancc -o "$BATS_TEST_TMPDIR/wave.plan" \
+	    "$SPINE_ROOT/examples/plans/arm-wave.inst" 2>/dev/null
+	armctl --port "$PORT" push "$BATS_TEST_TMPDIR/wave.plan"
+	armctl --port "$PORT" start
+	run --separate-stderr armctl --port "$PORT" mon Wave=XZ
+	[ "$status" -eq 2 ]
+	[ -z "$output" ]
+	[ "${stderr_lines[0]}" = "armctl: mon: Wave=XZ: want ELEMENT=FLAGS, FLAGS of the letters E S P F Z R" ]
+	# the same word after good ones: nothing is set or printed either
+	run --separate-stderr armctl --port "$PORT" mon Wave=E Wave
+	[ "$status" -eq 2 ]
+	[ -z "$output" ]
+	run armctl --port "$PORT" mon
+	assert_line "D,2,Wave,"
+}

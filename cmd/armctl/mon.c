@@ -65,6 +65,18 @@ mon_row(struct ctl *c, const struct robot_names *rn, struct table *t,
 	return 0;
 }
 
+/* ELEMENT=FLAGS into *flags; a usage error for anything else. */
+static int
+mon_arg(const char *arg, uint8_t *flags)
+{
+	const char *eq = strchr(arg, '=');
+
+	if (eq == NULL || flag_letters(eq + 1, flags) != 0)
+		return usage_error("mon: %s: want ELEMENT=FLAGS, FLAGS of the "
+		    "letters E S P F Z R", arg);
+	return 0;
+}
+
 static int
 set_mon(struct ctl *c, const struct robot_names *rn, struct table *t,
     char *arg)
@@ -74,9 +86,8 @@ set_mon(struct ctl *c, const struct robot_names *rn, struct table *t,
 	int r;
 
 	memset(&m, 0, sizeof m);
-	if (eq == NULL || flag_letters(eq + 1, &m.flags) != 0)
-		return usage_error("mon: %s: want ELEMENT=FLAGS, FLAGS of the "
-		    "letters E S P F Z R", arg);
+	if ((r = mon_arg(arg, &m.flags)) != 0)
+		return r;
 	*eq = '\0';
 	r = robot_element(rn, arg, -1, &m.type, &m.id);
 	*eq = '=';
@@ -146,8 +157,12 @@ cmd_mon(struct ctl *c, int argc, char **argv)
 	static const char *const cols[] = { "type", "id", "name", "flags" };
 	struct robot_names rn;
 	struct table t;
+	uint8_t flags;
 	int i, r = 0;
 
+	for (i = 1; i < argc; i++)	/* all of it, before any output */
+		if ((r = mon_arg(argv[i], &flags)) != 0)
+			return r;
 	if (c->mon_clear && (r = c->check ? 0 : clear_mon(c)) != 0)
 		return r;
 	if (argc < 2 && c->mon_clear)
