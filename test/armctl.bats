@@ -329,3 +329,16 @@ teardown() {
 	run armctl --port "$PORT" mon
 	assert_line "D,2,Wave,"
 }
+
+@test "bash completion: armctl --port offers a robot's ports, not the virtual consoles" {
+	run complete_words "$SPINE_ROOT/completions/armctl" armctl --port ""
+	assert_success
+	[[ " $output " == *" auto "* ]]
+	[[ "$output" != *"/dev/tty0"* && "$output" != *"/dev/tty1 "* ]]
+	# a path typed past /dev/tty is completed as files
+	if [ -e /dev/ttyS0 ]; then
+		run complete_words "$SPINE_ROOT/completions/armctl" armctl \
+		    --port /dev/ttyS
+		[[ "$output" == *"/dev/ttyS0"* ]]
+	fi
+}
