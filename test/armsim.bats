@@ -147,3 +147,16 @@ teardown() {
 	run --separate-stderr armsim --bus feetech --time-scale 10
 	[ "$status" -eq 2 ]
 }
+
+@test "armsim at a terminal says what it is and how to reach it; in a pipe only its port" {
+	command -v script >/dev/null || skip "script(1) not installed"
+	run script -qec "armsim --link '$BATS_TEST_TMPDIR/robot' --exit-after 0.3" /dev/null
+	assert_success
+	assert_line --partial "armsim: a simulated 3-joint arm is waiting on $BATS_TEST_TMPDIR/robot."
+	assert_line --partial "    armctl --port $BATS_TEST_TMPDIR/robot info"
+	# not a terminal: the port's path alone, as scripts read it
+	run --separate-stderr armsim --exit-after 0.3 3>&-
+	assert_success
+	[[ "$output" == /dev/pts/* ]]
+	[ -z "$stderr" ]
+}

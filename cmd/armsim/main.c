@@ -442,6 +442,18 @@ open_line(const struct options *o, struct sim *sim)
 	return 0;
 }
 
+/* For a person at a terminal: what this is and how to reach it. */
+static void
+introduce(const struct sim *sim, const char *link)
+{
+	const char *port = link ? link : sim->where;
+
+	fprintf(stderr, "%s: a simulated %d-joint arm is waiting on %s.\n"
+	    "Talk to it from another terminal, e.g.:\n"
+	    "    armctl --port %s info\n"
+	    "Ctrl-C stops it.\n", tool_name(), sim->arm.joints, port, port);
+}
+
 static void
 close_line(struct sim *sim)
 {
@@ -496,6 +508,8 @@ main(int argc, char **argv)
 	sim_start(&sim);
 	printf("%s\n", sim.where);
 	fflush(stdout);
+	if (isatty(STDERR_FILENO))
+		introduce(&sim, o.link);
 	r = sim_run(&sim);
 	if (r != 0)
 		warnx_tool("%s: %s", sim.where, strerror(errno));
