@@ -54,7 +54,7 @@ MAN_PAGES := $(sort $(wildcard man/*.[1-9]))
 
 .PHONY: all check unit bats asan clang install install-files uninstall demo \
 	demo-run docs \
-	bench clean avr-check avr-objects firmware fuzz fuzz-build \
+	bench clean avr-check avr-objects firmware avrpty fuzz fuzz-build \
 	fuzz-harnesses
 .DEFAULT_GOAL := all
 .SECONDARY:
@@ -183,6 +183,13 @@ $(AVRPTY): $(AVRPTY_SRC) $(wildcard test/simavr/*.h)
 	$(CC) $(WARN) $(SIMAVR_INC) -Icore -Ilib -Ihw -D_POSIX_C_SOURCE=200809L \
 		-O2 -g -o $@ $(AVRPTY_SRC) \
 		$(shell pkg-config --libs simavr 2>/dev/null) -lm
+
+# The firmware in simavr on a pty, by hand (hw/avr/README.md): avrpty and
+# the firmware it runs.
+avrpty:
+	@[ -n "$(HAVE_FW_SIM)" ] || { echo "avrpty: needs $(AVR_CC) and \
+	simavr (scripts/install-deps installs both)" >&2; exit 1; }
+	@$(MAKE) --no-print-directory $(AVRPTY) $(FW_ELF)
 
 firmware:
 	@command -v $(AVR_CC) >/dev/null 2>&1 || { echo "firmware: \

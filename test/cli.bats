@@ -86,3 +86,13 @@ TOOLS=$(cd "$SPINE_ROOT/cmd" && for d in */; do printf '%s ' "${d%/}"; done)
 	assert_failure 2
 	[ "${stderr_lines[0]}" = "worldsim: --plan: needs a value" ]
 }
+
+@test "make avrpty builds the simavr runner the firmware README starts" {
+	pkg-config --exists simavr 2>/dev/null || skip "simavr not installed"
+	command -v avr-gcc >/dev/null || skip "avr-gcc not installed"
+	grep -q '^    make avrpty$' "$SPINE_ROOT/hw/avr/README.md"
+	run make -n -C "$SPINE_ROOT" BUILD="$BATS_TEST_TMPDIR/b" avrpty
+	assert_success
+	assert_output --partial "-o $BATS_TEST_TMPDIR/b/test/avrpty"
+	assert_output --partial "$BATS_TEST_TMPDIR/b/firmware-avr/firmware.elf"
+}
