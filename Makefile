@@ -88,8 +88,10 @@ unit: $(UNIT_BINS)
 	done
 
 # Suites run side by side when GNU parallel is there (bats --jobs needs
-# it); every test keeps to its own temp folder, ports and files.
-BATS_JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+# it); every test keeps to its own temp folder, ports and files.  Two jobs
+# a core: most tests wait on a robot, a pipe or a --rate more than they
+# compute (make check: about 250 s of CPU).
+BATS_JOBS ?= $(shell echo $$(( $$(nproc 2>/dev/null || echo 2) * 2 )))
 BATS_PAR  := $(if $(shell command -v parallel 2>/dev/null),--jobs $(BATS_JOBS))
 
 bats: $(BINS)
