@@ -53,8 +53,9 @@ UNIT_BINS := $(UNIT_SRC:%.c=$(BUILD)/%)
 MAN_PAGES := $(sort $(wildcard man/*.[1-9]))
 
 .PHONY: all check unit bats asan clang install install-files uninstall demo \
-	demo-run \
-	bench clean avr-check avr-objects avr-bench firmware fuzz
+	demo-run docs \
+	bench clean avr-check avr-objects avr-bench firmware avrpty fuzz \
+	fuzz-build fuzz-harnesses
 .DEFAULT_GOAL := all
 .SECONDARY:
 
@@ -95,8 +96,10 @@ unit: $(UNIT_BINS)
 	done
 
 # Suites run side by side when GNU parallel is there (bats --jobs needs
-# it); every test keeps to its own temp folder, ports and files.
-BATS_JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+# it); every test keeps to its own temp folder, ports and files.  Two jobs
+# a core: most tests wait on a robot, a pipe or a --rate more than they
+# compute (make check: about 250 s of CPU).
+BATS_JOBS ?= $(shell echo $$(( $$(nproc 2>/dev/null || echo 2) * 2 )))
 BATS_PAR  := $(if $(shell command -v parallel 2>/dev/null),--jobs $(BATS_JOBS))
 
 bats: $(BINS)
@@ -205,6 +208,13 @@ $(AVRBENCH): bench/avr/avrbench.c
 
 avr-bench: $(AVRBENCH)
 
+# The firmware in simavr on a pty, by hand (hw/avr/README.md): avrpty and
+# the firmware it runs.
+avrpty:
+	@[ -n "$(HAVE_FW_SIM)" ] || { echo "avrpty: needs $(AVR_CC) and \
+	simavr (scripts/install-deps installs both)" >&2; exit 1; }
+	@$(MAKE) --no-print-directory $(AVRPTY) $(FW_ELF)
+
 firmware:
 	@command -v $(AVR_CC) >/dev/null 2>&1 || { echo "firmware: \
 	$(AVR_CC) not found (scripts/install-deps installs gcc-avr)" >&2; \
@@ -223,6 +233,10 @@ demo:
 demo-run: all
 	@scripts/demo
 
+# The pictures README.md shows, made from the current examples (Chromium).
+docs: all
+	@scripts/docs
+
 bench: all
 	@for b in scripts/bench-*; do echo "== $$b"; $$b || exit 1; done
 
@@ -230,6 +244,26 @@ bench: all
 FUZZ_TIME ?= 60
 fuzz: all
 	@scripts/fuzz $(FUZZ_TIME)
+
+# The harnesses (test/fuzz/NAME_fuzz.c, found by glob) linked against a
+# sanitizer+fuzzer build of the tools' own library, build/fuzz/libspine.a,
+# so a new source file never leaves them behind: build/fuzz/harness/*.
+FUZZ_CC    ?= clang
+FUZZ_FLAGS  = -g -O1 -fsanitize=fuzzer-no-link,address,undefined \
+	-fno-sanitize-recover=all -fno-omit-frame-pointer
+FUZZ_NAMES := $(patsubst test/fuzz/%_fuzz.c,%,$(wildcard test/fuzz/*_fuzz.c))
+
+fuzz-build:
+	@$(MAKE) --no-print-directory BUILD=build/fuzz CC=$(FUZZ_CC) \
+		CFLAGS="$(FUZZ_FLAGS)" fuzz-harnesses
+
+fuzz-harnesses: $(FUZZ_NAMES:%=$(BUILD)/harness/%_fuzz)
+
+$(BUILD)/harness/%_fuzz: test/fuzz/%_fuzz.c $(BUILD)/test/fuzz/fuzz_common.o \
+	$(LIB)
+	@mkdir -p $(@D)
+	$(CC) $(WARN) $(SPINE_CPPFLAGS) -Itest/fuzz $(CFLAGS) -fsanitize=fuzzer \
+		-o $@ $< $(BUILD)/test/fuzz/fuzz_common.o $(LIB) $(SPINE_LDLIBS)
 
 # --- install ---------------------------------------------------------------
 

@@ -117,6 +117,21 @@ tiny_image_16() {
 	cmp want.plan robot.plan
 }
 
+@test "plancc: the default output goes to the current directory, not beside the source" {
+	mkdir src here
+	cp "$DATA/tiny.yaml" src/robot.v2.yaml
+	cd here
+	plancc ../src/robot.v2.yaml
+	tiny_image_8 > ../want.plan
+	cmp ../want.plan robot.v2.plan
+	[ ! -e ../src/robot.v2.plan ]
+	# a dot in a folder's name is not an extension
+	mkdir -p ../a.b
+	cp "$DATA/tiny.yaml" ../a.b/noext
+	plancc ../a.b/noext
+	cmp ../want.plan noext.plan
+}
+
 @test "plancc: reads stdin with - and --from, writes stdout" {
 	tiny_image_8 > want.plan
 	plancc --from yaml - < "$DATA/tiny.yaml" > got.plan
