@@ -2,7 +2,7 @@
  * armcmd.c - armctl's commands for a described arm (--arm FILE, see
  * spine-arm(5)): run with named columns and a t column, goto, home, jog,
  * gripper and pos.  The paths come from lib/arm/path.c and go out
- * through run.c's streaming, obstacle watch and reversal.
+ * through lib/client's streaming, obstacle watch and way back (run.c).
  */
 #include <errno.h>
 #include <math.h>
@@ -40,7 +40,8 @@ arm_here(struct ctl *c, double *q, int32_t *mdeg)
 {
 	int j, r;
 
-	if ((r = same_arm(c)) != 0 || (r = read_encoders(c, mdeg)) != 0)
+	if ((r = same_arm(c)) != 0 || (r = ctl_exit(client_encoders(c->cl,
+	    mdeg, "run"))) != 0)
 		return r;
 	for (j = 0; j < c->arm->njoints; j++)
 		q[j] = mdeg[j] / 1000.0;
@@ -67,35 +68,7 @@ starts_here(const struct ctl *c, const struct arm_path *p, const double *q)
 static int
 stream_path(struct ctl *c, const struct arm_path *p, const int32_t *here)
 {
-	int32_t *mdeg = calloc((size_t)p->n * p->nj, sizeof *mdeg);
-	uint16_t *per = calloc(p->n, sizeof *per);
-	struct steps st;
-	uint32_t i, crc = 0xFFFFFFFFu;
-	int r;
-
-	memset(&st, 0, sizeof st);
-	if (mdeg == NULL || per == NULL) {
-		warnx_tool("out of memory");
-		r = EXIT_IOERR;
-	} else if (steps_timed(&st, p->t, p->n, c->period_ms, per) != 0) {
-		warnx_tool("run: waypoints more than 65.535 s apart");
-		r = EXIT_DATAERR;
-	} else {
-		for (i = 0; i < p->n * (uint32_t)p->nj; i++) {
-			mdeg[i] = (int32_t)lround(p->q[i] * 1000);
-			crc = traj_crc_i32(crc, mdeg[i]);
-		}
-		for (i = 0; i < p->n; i++)
-			crc = traj_crc_i32(crc, per[i]);
-		st.q = mdeg;
-		st.n = p->n;
-		st.joints = p->nj;
-		st.run_id = ~crc;
-		r = run_steps(c, &st, here);
-	}
-	free(mdeg);
-	free(per);
-	return r;
+	return run_path(c, p, here);
 }
 
 /* Each joint's peaks against its limits; the first too fast, or -1. */

@@ -30,83 +30,18 @@ on_signal(int sig)
 static void
 usage(FILE *fp)
 {
-	fprintf(fp,
-	    "usage: armctl list [--all] [--probe]\n"
-	    "       armctl [--port P] [--baud B] [--timeout MS] [--retries N]"
-	    " [--check] [-v]\n"
-	    "              [--arm FILE] [--time-scale K] COMMAND [ARGS]\n"
-	    "commands:\n"
-	    "  info                  the robot's handshake\n"
-	    "  push FILE.plan        upload, verify and store a plan\n"
-	    "  pull FILE.plan|-      read back the stored plan\n"
-	    "  start [--rate HZ]     run the stored plan\n"
-	    "  stop                  stop the plan and any motion\n"
-	    "  pos                   encoder readings as CSV\n"
-	    "  run [--period MS] [--threshold DEG] [--persist N] [--pause MS]\n"
-	    "      [--resume] [--approach] [--links L1,...] FILE.csv|-\n"
-	    "                        stream joint (q1..qn) or Cartesian (x,y)"
-	    " waypoints\n"
-	    "  monitor [--names FILE.plan] [--events ESPFZR] [--count N]\n"
-	    "          [--duration S] [--format csv|jsonl] [--start"
-	    " [--rate HZ]]\n"
-	    "                        print the plan's monitor events\n"
-	    "  send TYPE [HEX...]    one raw request, for debugging\n"
-	    "  describe [--format csv|jsonl]\n"
-	    "                        the robot's senses, actions and joints\n"
-	    "  config [autostart on|off [--rate HZ] [--events ESPFZR]]\n"
-	    "                        show or set whether the plan runs on"
-	    " power-up\n"
-	    "  telemetry [--every 250ms] [--count N] [--duration S]"
-	    " [--format F]\n"
-	    "                        print every sense's value at that"
-	    " period\n"
-	    "push takes --force: store a plan whose sense and action names"
-	    " do not\nmatch the robot's\n"
-	    "  session [--on-connect FILE] [--log-dir DIR] [--names FILE.plan]\n"
-	    "                        one connection, commands from stdin, a"
-	    " line each\n"
-	    "the running plan (names from the robot's plan, else --names"
-	    " FILE.plan;\n"
-	    "--format csv|jsonl):\n"
-	    "  prio DRIVE [N]        print or set a drive's runtime priority\n"
-	    "  mon [ELEMENT=ESPFZR ...] | mon --clear\n"
-	    "                        which events each element reports\n"
-	    "  counters              executions and successes per element\n"
-	    "  state                 drives; current element of each C and AP\n"
-	    "  pause | resume        hold the plan (and the arm) or go on\n"
-	    "  step N                run N cycles of the paused plan\n"
-	    "  rate [HZ]             print or set the plan's cycles a second\n"
-	    "with --arm FILE (spine-arm(5)): run also takes x,y,z[,pitch,roll]"
-	    " or the\n"
-	    "joints by name, a gripper column (%%) and honours a t column;"
-	    " and\n"
-	    "  goto X,Y,Z[,PITCH[,ROLL]] | goto --joints Q1,...|POSE.csv|-\n"
-	    "                        a minimum-jerk move there from where the"
-	    " arm is\n"
-	    "  home                  every joint to 0 (within its limits)\n"
-	    "  jog JOINT DELTA       one joint by DELTA degrees\n"
-	    "  gripper PCT           open (100) or close (0) the gripper\n"
-	    "on a servo bus (--bus feetech|dynamixel, 1 Mbaud unless --baud;"
-	    " the arm\n"
-	    "from --arm FILE, else the SO-101 of examples/arms/so101.yaml):"
-	    " pos, run,\n"
-	    "goto, home, jog and gripper as above (run also takes --load PCT"
-	    " and\n"
-	    "--release), and\n"
-	    "  info|describe         ping every servo: model, firmware, volts,"
-	    " load, current\n"
-	    "  torque on|off [JOINT...]   hold or limp the arm (all joints if"
-	    " none)\n"
-	    "  reboot [JOINT...]     Dynamixel: restart, clearing a hardware"
-	    " alert\n"
-	    "  stop                  hold where the arm is\n"
-	    "  joints                the arm's joints, limits and servo ids\n"
-	    "  setup-ids [JOINT...]  give each servo its id and baud rate, one"
-	    " at a time\n"
-	    "  calibrate [--output FILE] [--write] [--dry-run]\n"
-	    "            [--from-lerobot FILE.json] [--lerobot-out FILE.json]\n"
-	    "                        record the joints' ranges by hand, or"
-	    " convert\n");
+	fputs(
+"usage: armctl list [--all] [--probe]\n"
+"       armctl [--port P] [--baud B] [--timeout MS] [--retries N] [--check]\n"
+"              [-v] [--arm FILE] [--bus feetech|dynamixel] [--time-scale K]\n"
+"              COMMAND [ARGS]\n"
+"commands: info push pull start stop pos run monitor describe config\n"
+"          telemetry session send prio mon counters state pause resume\n"
+"          step rate; with --arm: goto home jog gripper; on a bus: torque\n"
+"          setup-ids calibrate reboot joints\n", fp);
+	usage_about(fp, "Talks to a robot over a serial line or TCP: plans up "
+	    "and down, runs, motion,\nthe running plan's events and "
+	    "controls; smart-servo arms on their own bus.");
 }
 
 /* Which command takes which command option (by getopt value). */
@@ -126,7 +61,8 @@ static const struct {
 	{ 'S', "start", "monitor" },
 	{ 'F', "format",
 	    "monitor describe config telemetry prio mon counters state rate" },
-	{ 'e', "every", "telemetry" }, { 'f', "force", "push" },
+	{ 'e', "every", "telemetry" },
+	{ 'f', "force", "push monitor session prio mon counters state" },
 	{ 'X', "clear", "mon" },
 	{ 'L', "links", "run" }, { 'J', "joints", "goto" },
 	{ 'a', "all", "list" }, { 'B', "probe", "list" },
@@ -413,19 +349,12 @@ catch_signals(void)
 static int
 interrupted_exit(struct ctl *c, const char *command)
 {
-	struct wire_frame reply;
-	int r, sig;
+	int stream = strcmp(command, "monitor") == 0 ||
+	    strcmp(command, "telemetry") == 0, sig;
 
-	if (c->port && (r = ctl_resync(c)) == 0) {
-		if (strcmp(command, "monitor") == 0 ||
-		    strcmp(command, "telemetry") == 0)
-			r = 0;	/* the handshake ended the stream */
-		else
-			r = ctl_call(c, WIRE_STOP, NULL, 0, &reply, "stop");
-		if (r == 0 && strcmp(command, "monitor") != 0 &&
-		    strcmp(command, "telemetry") != 0)
-			warnx_tool("interrupted: the arm is stopped");
-	}
+	/* (the handshake alone ends a stream) */
+	if (ctl_stop_after_signal(c, !stream) == 0 && !stream)
+		warnx_tool("interrupted: the arm is stopped");
 	ctl_disconnect(c);
 	sig = interrupted ? interrupted : SIGINT;
 	signal(sig, SIG_DFL);
@@ -471,9 +400,7 @@ run_bus(struct ctl *c, const int *seen, int argc, char **argv)
 		c->retries = 2;
 	catch_signals();
 	r = bus_command(c, &bus, argc, argv);
-	wire_port_close(c->port);
-	c->port = NULL;
-	free(c->port_name);
+	ctl_disconnect(c);
 	if (r == CTL_INTERRUPTED) {
 		sig = interrupted ? interrupted : SIGINT;
 		signal(sig, SIG_DFL);
@@ -501,6 +428,8 @@ defaults(struct ctl *c)
 	c->pause_ms = 500;
 	c->time_scale = 1;
 	c->interrupted = &interrupted;
+	client_init(&c->own);
+	c->cl = &c->own;
 	memset(&bus, 0, sizeof bus);
 	bus.load_pct = 40;
 }
@@ -585,9 +514,7 @@ session_line(struct ctl *link, struct ctl *c, int argc, char **argv)
 	if (strcmp(argv[optind], "session") == 0)
 		return usage_error("a session does not nest: use @FILE");
 	ctl_share_link(c, link);
-	r = run_command(c, seen, argc - optind, argv + optind);
-	ctl_return_link(link, c);
-	return r;
+	return run_command(c, seen, argc - optind, argv + optind);
 }
 
 /* argv with negative numbers protected from getopt (goto -100,0,50 and

@@ -153,12 +153,39 @@ bus_send(struct servobus *b, const uint8_t *req, size_t n)
 	}
 	drain(b);
 	b->transactions++;
+	b->last_n = n <= sizeof b->last ? n : 0;
+	memcpy(b->last, req, b->last_n);
+	b->echo_at = 0;
 	if (b->io.write(b->io.ctx, req, n) != 0) {
 		b->fail = SERVOBUS_LINK;
 		return -1;
 	}
 	b->bytes_out += n;
 	return 0;
+}
+
+/*
+ * A byte from the bus.  A half-duplex adapter may hand back what we sent
+ * before the reply: an exact copy of the request is dropped (a READ's
+ * echo would read as a status packet with the wrong data); bytes that
+ * only began like one go to the decoder after all.
+ */
+static void
+feed(struct servobus *b, uint8_t byte)
+{
+	size_t i;
+
+	if (b->echo_at < b->last_n) {
+		if (byte == b->last[b->echo_at]) {
+			if (++b->echo_at == b->last_n)
+				b->echoes++;
+			return;
+		}
+		for (i = 0; i < b->echo_at; i++)
+			servo_decoder_push(&b->dec, b->last[i]);
+		b->echo_at = b->last_n;
+	}
+	servo_decoder_push(&b->dec, byte);
 }
 
 /* The replies in buf[0..n) from the listed ids; *have counts them. */
@@ -172,7 +199,7 @@ take(struct servobus *b, const uint8_t *buf, long n, const uint8_t *ids,
 
 	b->bytes_in += (unsigned long)n;
 	for (i = 0; i < n; i++) {
-		servo_decoder_push(&b->dec, buf[i]);
+		feed(b, buf[i]);
 		while (servo_decoder_next(&b->dec, &p)) {
 			if (p.instr != SERVO_STATUS)
 				continue;
@@ -373,7 +400,7 @@ servobus_scan(struct servobus *b, int wait_ms, uint8_t *ids, int max)
 			return -1;
 		}
 		for (i = 0; i < n; i++) {
-			servo_decoder_push(&b->dec, buf[i]);
+			feed(b, buf[i]);
 			while (servo_decoder_next(&b->dec, &p)) {
 				for (k = 0, seen = 0; k < found; k++)
 					seen |= ids[k] == p.id;

@@ -2,8 +2,9 @@
  * servobus.h - the host end of a smart-servo bus (Feetech STS or Dynamixel
  * 2.0) over a serial port, or over any byte pipe and clock a caller gives
  * (the unit tests put lib/servosim behind one): one transaction at a time,
- * input flushed first, replies matched by id, retries on silence or a bad
- * checksum, every wait bounded.  lib/servoarm is its caller.
+ * input flushed first, replies matched by id, an adapter's echo of the
+ * request dropped, retries on silence or a bad checksum, every wait
+ * bounded.  lib/servoarm is its caller.
  */
 #ifndef SPINE_LINK_SERVOBUS_H
 #define SPINE_LINK_SERVOBUS_H
@@ -60,6 +61,11 @@ struct servobus {
 	/* counters, for -v and for messages */
 	unsigned long transactions, timeouts, retried;
 	unsigned long bytes_out, bytes_in;
+	unsigned long echoes;	/* requests a half-duplex adapter echoed
+				   back, dropped */
+	/* the last request, to know its echo */
+	uint8_t last[SERVO_FRAME_MAX];
+	size_t last_n, echo_at;
 };
 
 void servobus_init(struct servobus *b, struct wire_port *port,
