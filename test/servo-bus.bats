@@ -326,8 +326,10 @@ fresh_gripper() {
 @test "dynamixel: setup-ids finds a factory-fresh servo at 57600 and sets 1 Mbaud" {
 	BUS=dynamixel
 	fresh_gripper dynamixel
-	# the bus's 1 Mbaud first: nothing; then the rates in turn
-	run --separate-stderr bus setup-ids gripper <<<""
+	# the bus's 1 Mbaud first: nothing; then the rates in turn (each
+	# wait a second: a PING sent at one rate and read by a stalled
+	# armsim after the host has moved on to the next would be missed)
+	run --separate-stderr bus --timeout 1000 setup-ids gripper <<<""
 	[ "$status" -eq 0 ]
 	[ "$output" = "gripper: id 1 -> 6, 57600 -> 1000000 baud" ]
 	# now at the bus's rate under its new id
@@ -342,7 +344,8 @@ fresh_gripper() {
 @test "feetech: setup-ids finds a fresh servo at 1 Mbaud whatever --baud says" {
 	BUS=feetech
 	fresh_gripper feetech
-	run --separate-stderr bus --baud 500000 setup-ids gripper <<<""
+	run --separate-stderr bus --timeout 1000 --baud 500000 setup-ids \
+		gripper <<<""
 	[ "$status" -eq 0 ]
 	[ "$output" = "gripper: id 1 -> 6, 1000000 -> 500000 baud" ]
 	run --separate-stderr bus --baud 500000 setup-ids gripper <<<""
