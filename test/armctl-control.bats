@@ -200,10 +200,14 @@ A,12,HoldB," ]
 @test "pause holds the arm where it is; resume finishes the move" {
 	plancc -o "$BATS_TEST_TMPDIR/wave.plan" \
 		"$SPINE_ROOT/examples/plans/arm-wave.inst" 2>/dev/null
-	start_armsim
+	# a slow arm, 6 deg/s: 5 s from 0 to +30, so a pause that comes
+	# seconds late on a loaded machine still lands in the move (at the
+	# default 90 deg/s the move takes a third of a second, and an
+	# 'armctl pause' slowed by load and ASan came after it)
+	start_armsim --speed 6
 	armctl --port "$PORT" push "$BATS_TEST_TMPDIR/wave.plan"
 	armctl --port "$PORT" start
-	# catch joint 1 on its way to +30 (90 deg/s: a third of a second)
+	# catch joint 1 on its way to +30
 	for i in $(seq 100); do
 		q1=$(armctl --port "$PORT" pos | tail -1 | cut -d, -f1)
 		awk -v q="$q1" 'BEGIN { exit !(q > 1) }' && break
@@ -220,7 +224,7 @@ A,12,HoldB," ]
 	run armctl --port "$PORT" state
 	assert_line "AP,20,WaveOnce,,,,,Up"
 	armctl --port "$PORT" resume
-	for i in $(seq 100); do
+	for i in $(seq 600); do
 		q1=$(armctl --port "$PORT" pos | tail -1 | cut -d, -f1)
 		awk -v q="$q1" 'BEGIN { exit !(q > 29) }' && break
 		sleep 0.05

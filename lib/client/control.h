@@ -81,6 +81,18 @@ enum client_status client_table(struct client *cl, struct client_table *t,
     const char *doing);
 void client_table_free(struct client_table *t);
 
+/*
+ * With the robot's plan at hand (names.h found it by CRC), packed.c:
+ * t filled by COUNTERS_SPARSE or STATE_PACKED, the ids and zero counters
+ * from the plan: 1 and *st; 0 when the plan is not at hand or the robot
+ * is older than those messages (then table.c pages as before).  And t's
+ * ids alone, every counter 0, asking the robot nothing.
+ */
+int client_table_known(struct client *cl, struct client_table *t,
+    const char *doing, enum client_status *st);
+int client_table_ids(struct client *cl, struct client_table *t,
+    enum client_status *st);
+
 /* Every element's monitor flags, in plan order: fn for each answer (a
    nonzero return stops). */
 typedef int client_mon_fn(void *ctx, const struct wire_elem_monitor *m);

@@ -45,7 +45,7 @@ client_names_free(struct client_names *n)
 	if (n->have)
 		names_free(&n->names);
 	plan_unload(&n->lp);
-	n->have = n->known = 0;
+	n->have = n->layout = n->known = 0;
 	n->file[0] = n->from[0] = '\0';
 }
 
@@ -84,10 +84,9 @@ from_robot(struct client *cl)
 		plan_unload(&n->lp);
 		return CLIENT_OK;
 	}
-	if (n->lp.plan.names_size == 0) {
-		plan_unload(&n->lp);
+	n->layout = 1;
+	if (n->lp.plan.names_size == 0)
 		return CLIENT_OK;
-	}
 	return use(cl, "the robot's plan");
 }
 
@@ -139,7 +138,8 @@ from_file(struct client *cl, const char *file, int force)
 		    "its names anyway");
 		if (!force)
 			return CLIENT_DATA;
-	}
+	} else
+		n->layout = 1;
 	return use(cl, file);
 }
 

@@ -122,10 +122,13 @@ all_in(const struct pager *pg)
 enum client_status
 client_table(struct client *cl, struct client_table *t, const char *doing)
 {
+	enum client_status st;
 	struct wire_frame reply;
 	struct pager pg;
 	int i, r;
 
+	if (client_table_known(cl, t, doing, &st))
+		return st;
 	memset(&pg, 0, sizeof pg);
 	pg.t = t;
 	while (!all_in(&pg)) {
@@ -220,7 +223,8 @@ client_mon_list(struct client *cl, client_mon_fn *fn, void *ctx)
 	ids.ntypes = PLAN_NTYPES;
 	for (k = 0; k < PLAN_NTYPES; k++)
 		ids.types[k] = k;
-	if ((st = client_table(cl, &ids, "mon")) == CLIENT_OK)
+	if ((client_table_ids(cl, &ids, &st) || (st = client_table(cl, &ids,
+	    "mon")) == CLIENT_OK) && st == CLIENT_OK)
 		st = each_flag(cl, &ids, fn, ctx);
 	client_table_free(&ids);
 	return st;
