@@ -343,10 +343,15 @@ A,12,HoldB," ]
 	run grep -n ',Q,D,3,Idle,,,150,' "$log"
 	[[ "$output" =~ ^([0-9]+):([0-9]+),[0-9]+,Q,D,3,Idle,,,150,,,$ ]]
 	line=${BASH_REMATCH[1]} q=${BASH_REMATCH[2]}
-	# before it, Work's cycles (all earlier); after it, Idle's (not earlier)
+	# before it, Work's cycles (all earlier); after it, Idle's (not
+	# earlier).  Both sides look at the robot's events (a time) only: a
+	# session that lost the link under load and got it back logs a run
+	# boundary (B, cycle 0) and the join's untimed Q and R lines, which are
+	# the host's, not events of a cycle
 	head -n $((line - 1)) "$log" | tail -n +2 | awk -F, -v q="$q" \
 		'$2 != "" && ($1 >= q || ($3 == "E" && $4 == "D" && $5 != 2)) \
 		{ exit 1 }'
 	tail -n +$((line + 1)) "$log" | awk -F, -v q="$q" \
-		'$1 < q || ($3 == "E" && $4 == "D" && $5 != 3) { exit 1 }'
+		'$2 != "" && ($1 < q || ($3 == "E" && $4 == "D" && $5 != 3)) \
+		{ exit 1 }'
 }

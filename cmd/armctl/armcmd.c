@@ -12,11 +12,10 @@
 
 #include "arm/path.h"
 #include "arm/pose.h"
+#include "arm/target.h"
 #include "host/diag.h"
 #include "host/exits.h"
-#include "host/num.h"
 #include "host/table.h"
-#include "arm/arm3d.h"
 #include "run.h"
 #include "traj.h"
 
@@ -189,170 +188,25 @@ move_to(struct ctl *c, const double *here, const int32_t *mdeg,
 	return r;
 }
 
-/* "a,b,c" into at most max numbers; the count, or -1 after a message. */
-static int
-numbers(const char *cmd, const char *arg, double *v, int max)
-{
-	enum num_error e;
-	int bad, n = num_double_list(arg, v, max, &e, &bad);
-
-	if (n < 0)
-		warnx_tool("%s '%s': item %d: %s", cmd, arg, bad + 1,
-		    num_strerror(e));
-	return n;
-}
-
-/* goto X,Y,Z[,PITCH[,ROLL]]: the pose by inverse kinematics. */
-static int
-target_pose(struct ctl *c, const char *arg, const double *here, double *to)
-{
-	struct kin3d_target t;
-	struct kin_result res;
-	struct kin_opts o;
-	double v[5];
-	struct kin3d *k;
-	void *mem;
-	int n, p = c->arm->has_base ? 3 : 2;
-
-	if ((n = numbers("goto", arg, v, 5)) < 0 || n < p || n > p + 2) {
-		warnx_tool("goto: want %s[,PITCH[,ROLL]]", p == 3 ? "X,Y,Z" :
-		    "X,Y");
-		return EXIT_USAGE;
-	}
-	memset(&t, 0, sizeof t);
-	memset(&o, 0, sizeof o);
-	t.x = v[0];
-	t.y = v[1];
-	t.z = p == 3 ? v[2] : 0;
-	t.has_pitch = n > p;
-	t.pitch = n > p ? v[p] : 0;
-	t.has_roll = n > p + 1;
-	t.roll = n > p + 1 ? v[p + 1] : 0;
-	if ((mem = malloc(kin3d_size(c->arm))) == NULL ||
-	    (k = kin3d_init(mem, kin3d_size(c->arm), c->arm, &o)) == NULL) {
-		free(mem);
-		warnx_tool("goto: cannot solve this arm");
-		return EXIT_IOERR;
-	}
-	arm_solve_near(k, &t, here, to, &res);
-	free(mem);
-	if (res.status != KIN_OK) {
-		warnx_tool("goto %s: %s (%.3g mm away)", arg,
-		    kin_status_name(res.status), res.err);
-		return EXIT_JOB_FAILED;
-	}
-	return 0;
-}
-
-/* goto --joints Q1,...|FILE|-: a pose (spine-path(5)), then within the
- * limits: a goal beyond them is refused, never clamped. */
-static int
-target_joints(struct ctl *c, const char *arg, const double *here,
-    double *to)
-{
-	static const int exits[] = { 0, EXIT_USAGE, EXIT_NOINPUT,
-	    EXIT_DATAERR, EXIT_JOB_FAILED };
-	const struct arm_desc *a = c->arm;
-	struct diag d = diag_for("goto --joints");
-	int j, r;
-
-	if ((r = arm_pose_arg(arg, a, here, to, &d)) != 0)
-		return exits[r];
-	for (j = 0; j < a->njoints; j++)
-		if (to[j] != arm_clamp(&a->joint[j], to[j])) {
-			warnx_tool("goto: %s = %g is beyond its limits %g..%g",
-			    a->joint[j].name, a->joint[j].role == ARM_GRIPPER ?
-			    arm_grip_pct(a, to[j]) : to[j], a->joint[j].lo,
-			    a->joint[j].hi);
-			return EXIT_JOB_FAILED;
-		}
-	return 0;
-}
-
-/* goto's target from here. */
-static int
-goto_target(struct ctl *c, int argc, char **argv, const double *here,
-    double *to)
-{
-	if (argc != 2) {
-		warnx_tool("goto: give X,Y,Z[,PITCH[,ROLL]] or --joints Q1,...");
-		return EXIT_USAGE;
-	}
-	return c->goto_joints ? target_joints(c, argv[1], here, to) :
-	    target_pose(c, argv[1], here, to);
-}
-
-/* home: every joint to 0 within its limits, the gripper as it is. */
-static int
-home_target(struct ctl *c, int argc, const double *here, double *to)
-{
-	int j;
-
-	if (argc != 1) {
-		warnx_tool("home: takes no arguments");
-		return EXIT_USAGE;
-	}
-	for (j = 0; j < c->arm->njoints; j++)
-		to[j] = c->arm->joint[j].role == ARM_GRIPPER ? here[j] :
-		    arm_clamp(&c->arm->joint[j], 0);
-	return 0;
-}
-
-/* jog JOINT DELTA: that joint by DELTA degrees, stopping at its limit. */
-static int
-jog_target(struct ctl *c, int argc, char **argv, const double *here,
-    double *to)
-{
-	double delta;
-	int j;
-
-	if (argc != 3 || num_double(argv[2], &delta) != NUM_OK) {
-		warnx_tool("jog: give JOINT DELTA (degrees)");
-		return EXIT_USAGE;
-	}
-	if ((j = arm_find(c->arm, argv[1], strlen(argv[1]))) < 0) {
-		warnx_tool("jog: %s has no joint '%s'", c->arm->name, argv[1]);
-		return EXIT_USAGE;
-	}
-	memcpy(to, here, sizeof *to * c->arm->njoints);
-	to[j] = arm_clamp(&c->arm->joint[j], here[j] + delta);
-	if (to[j] != here[j] + delta)
-		warnx_tool("jog: %s stops at its limit, %g", argv[1], to[j]);
-	return 0;
-}
-
-/* gripper PCT: the gripper opened to PCT %, the rest where it is. */
-static int
-gripper_target(struct ctl *c, int argc, char **argv, const double *here,
-    double *to)
-{
-	double pct;
-
-	if (argc != 2 || num_double(argv[1], &pct) != NUM_OK || pct < 0 ||
-	    pct > 100) {
-		warnx_tool("gripper: give the opening, 0 (closed) to 100 %%");
-		return EXIT_USAGE;
-	}
-	if (!c->arm->has_gripper) {
-		warnx_tool("gripper: %s has none", c->arm->name);
-		return EXIT_USAGE;
-	}
-	memcpy(to, here, sizeof *to * c->arm->njoints);
-	to[c->arm->gripper_index] = arm_grip_value(c->arm, pct);
-	return 0;
-}
-
 int
 arm_target(struct ctl *c, int argc, char **argv, const double *here,
     double *to)
 {
-	if (strcmp(argv[0], "goto") == 0)
-		return goto_target(c, argc, argv, here, to);
-	if (strcmp(argv[0], "home") == 0)
-		return home_target(c, argc, here, to);
-	if (strcmp(argv[0], "gripper") == 0)
-		return gripper_target(c, argc, argv, here, to);
-	return jog_target(c, argc, argv, here, to);
+	static const int exits[] = { 0, EXIT_USAGE, EXIT_NOINPUT,
+	    EXIT_DATAERR, EXIT_JOB_FAILED, EXIT_IOERR };
+	char say[1024], *line, *next;
+	enum arm_target_status st;
+
+	st = arm_move_target(c->arm, c->goto_joints, argc, argv, here, to,
+	    say, sizeof say);
+	for (line = say; *line; line = next) {
+		if ((next = strchr(line, '\n')) != NULL)
+			*next++ = '\0';
+		else
+			next = line + strlen(line);
+		warnx_tool("%s", line);
+	}
+	return exits[st];
 }
 
 int

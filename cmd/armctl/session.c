@@ -15,7 +15,7 @@
 #include "client/keep.h"
 #include "ctl.h"
 #include "sesslog.h"
-#include "source.h"
+#include "host/lines.h"
 #include "host/words.h"
 
 #define INCLUDE_DEPTH 8		/* @FILE within @FILE, at most */
@@ -150,7 +150,7 @@ include(struct session *ss, const char *from, const char *name, int depth)
 }
 
 static void
-run_line(struct session *ss, const struct source *src, char *text,
+run_line(struct session *ss, const struct lines *src, char *text,
     int depth)
 {
 	struct words w;
@@ -196,8 +196,8 @@ watch_idle(struct session *ss)
 static int
 run_file(struct session *ss, const char *path, int depth)
 {
-	static char text[SOURCE_LINE_MAX];
-	struct source src;
+	static char text[LINES_MAX];
+	struct lines src;
 	int r, top = depth == 0;
 
 	if (depth > INCLUDE_DEPTH) {
@@ -205,7 +205,7 @@ run_file(struct session *ss, const char *path, int depth)
 		    INCLUDE_DEPTH);
 		return EXIT_USAGE;
 	}
-	if (source_open(&src, path) != 0) {
+	if (lines_open(&src, path) != 0) {
 		warnx_tool("%s: %s", path, strerror(errno));
 		return EXIT_NOINPUT;
 	}
@@ -214,7 +214,7 @@ run_file(struct session *ss, const char *path, int depth)
 			ensure_link(ss);	/* at once, even while idle */
 		if (ss->link->interrupted && *ss->link->interrupted)
 			ss->fatal = CTL_INTERRUPTED;
-		r = source_next(&src, text, sizeof text, top ? IDLE_MS : -1);
+		r = lines_next(&src, text, sizeof text, top ? IDLE_MS : -1);
 		if (r == -1)
 			break;
 		if (r == 0)
@@ -229,7 +229,7 @@ run_file(struct session *ss, const char *path, int depth)
 		} else
 			run_line(ss, &src, text, depth);
 	}
-	source_close(&src);
+	lines_close(&src);
 	return 0;
 }
 

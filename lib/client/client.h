@@ -112,6 +112,12 @@ enum client_status client_refused(struct client *cl,
    it right), CLIENT_IO. */
 enum client_status client_malformed(struct client *cl, const char *doing);
 
+/* The next reply of those in flight (any type, ERROR too): CLIENT_OK;
+   else the link's failure, or CLIENT_TIMEOUT ("no reply"), said with
+   `doing`. */
+enum client_status client_next_reply(struct client *cl,
+    struct wire_frame *reply, const char *doing);
+
 /* PLAN_INFO into cl->info (and *out when not NULL). */
 enum client_status client_plan_info(struct client *cl,
     struct client_info *out);

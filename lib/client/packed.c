@@ -189,21 +189,15 @@ exchange(struct client *cl, struct client_table *t, const struct plan *p,
 	uint8_t msg = t->msg == WIRE_COUNTERS ? WIRE_COUNTERS_SPARSE :
 	    WIRE_STATE_PACKED;
 	struct wire_frame reply;
+	enum client_status st;
 	struct wire_range r;
-	int got;
 
 	while (q->nwant || q->nfly) {
 		while (q->nwant && wire_can_send(&cl->s))
 			if (ask(cl, msg, q) != 0)
 				return client_link_failed(cl, doing);
-		got = wire_recv(&cl->s, &reply, cl->timeout_ms *
-		    (cl->retries + 2) + 1000);
-		if (got < 0)
-			return client_link_failed(cl, doing);
-		if (got == 0) {
-			client_say(cl, "%s: no reply", doing);
-			return CLIENT_TIMEOUT;
-		}
+		if ((st = client_next_reply(cl, &reply, doing)) != CLIENT_OK)
+			return st;
 		r = answered(q);
 		if (reply.type == WIRE_ERROR) {
 			client_drain(cl);

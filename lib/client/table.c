@@ -125,7 +125,7 @@ client_table(struct client *cl, struct client_table *t, const char *doing)
 	enum client_status st;
 	struct wire_frame reply;
 	struct pager pg;
-	int i, r;
+	int i;
 
 	if (client_table_known(cl, t, doing, &st))
 		return st;
@@ -135,14 +135,8 @@ client_table(struct client *cl, struct client_table *t, const char *doing)
 		while (wire_can_send(&cl->s) && (i = next_page(&pg)) >= 0)
 			if (ask(cl, &pg, i) != 0)
 				return client_link_failed(cl, doing);
-		r = wire_recv(&cl->s, &reply, cl->timeout_ms *
-		    (cl->retries + 2) + 1000);
-		if (r < 0)
-			return client_link_failed(cl, doing);
-		if (r == 0) {
-			client_say(cl, "%s: no reply", doing);
-			return CLIENT_TIMEOUT;
-		}
+		if ((st = client_next_reply(cl, &reply, doing)) != CLIENT_OK)
+			return st;
 		i = pg.fifo[pg.head];
 		pg.head = (uint8_t)((pg.head + 1) % WIRE_WINDOW_MAX);
 		pg.n--;
