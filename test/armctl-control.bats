@@ -340,14 +340,14 @@ A,12,HoldB," ]
 	# (the robot's clock in time_ms; at the start, joining, each drive's
 	# priority in force as a Q event with no time: Idle's is 50)
 	grep -q '^[0-9]*,,Q,D,3,Idle,,,50,,,$' "$log"
-	run grep -n ',Q,D,3,Idle,,,150,' "$log"
+	run grep -n '^[0-9]*,[0-9][0-9]*,Q,D,3,Idle,,,150,' "$log"
 	[[ "$output" =~ ^([0-9]+):([0-9]+),[0-9]+,Q,D,3,Idle,,,150,,,$ ]]
 	line=${BASH_REMATCH[1]} q=${BASH_REMATCH[2]}
 	# before it, Work's cycles (all earlier); after it, Idle's (not
-	# earlier).  Both sides look at the robot's events (a time) only: a
-	# session that lost the link under load and got it back logs a run
-	# boundary (B, cycle 0) and the join's untimed Q and R lines, which are
-	# the host's, not events of a cycle
+	# earlier).  The Q line and the checks are the robot's events (a time)
+	# only: a session that lost the link under load and got it back logs
+	# a run boundary (B, cycle 0) and the join's untimed Q lines (Idle's
+	# 150 again) and R lines, which are the host's, not events of a cycle
 	head -n $((line - 1)) "$log" | tail -n +2 | awk -F, -v q="$q" \
 		'$2 != "" && ($1 >= q || ($3 == "E" && $4 == "D" && $5 != 2)) \
 		{ exit 1 }'
