@@ -3,6 +3,8 @@
  * words to joint values, clamped into the limits (home, jog, a Cartesian
  * goto) or refused beyond them (goto --joints).
  */
+#include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -182,4 +184,58 @@ arm_move_target(const struct arm_desc *a, int joints, int argc,
 	}
 	return joints ? target_joints(a, argv[1], here, to, say, cap) :
 	    target_pose(a, argv[1], here, to, say, cap);
+}
+
+enum arm_target_status
+arm_path_load(struct arm_path *p, const char *path, const struct arm_desc *a,
+    double period, const double *start, char *say, size_t cap)
+{
+	int in = strcmp(path, "-") == 0, r;
+	FILE *fp = in ? stdin : fopen(path, "r");
+	struct diag d = diag_for(in ? "<stdin>" : path);
+
+	say[0] = '\0';
+	if (fp == NULL) {
+		snprintf(say, cap, "%s: %s", path, strerror(errno));
+		return ARM_TARGET_NO_INPUT;
+	}
+	r = arm_path_read(p, fp, a, period, start, &d);
+	if (!in)
+		fclose(fp);
+	return r == -2 ? ARM_TARGET_FAILED : r < 0 ? ARM_TARGET_DATA :
+	    ARM_TARGET_OK;
+}
+
+enum arm_target_status
+arm_path_ready(struct arm_path *p, const struct arm_desc *a,
+    const double *here, double threshold, int approach, int check,
+    double period, struct arm_peak *pk, char *say, size_t cap)
+{
+	const char *what;
+	int j, sp;
+
+	say[0] = '\0';
+	arm_path_peaks(p, pk);
+	if ((j = arm_path_too_fast(a, pk, ARM_PATH_SLACK, &what)) >= 0) {
+		sp = strcmp(what, "speed") == 0;
+		snprintf(say, cap, "run: too fast for %s: peak %s %.4g deg/s%s "
+		    "at t = %.3f s, its limit %.4g", a->joint[j].name, what,
+		    sp ? pk[j].speed : pk[j].accel, sp ? "" : "^2",
+		    sp ? pk[j].speed_at : pk[j].accel_at,
+		    sp ? a->joint[j].speed : a->joint[j].accel);
+		return ARM_TARGET_FAILED;
+	}
+	for (j = 0; j < p->nj && !approach; j++)
+		if (fabs(p->q[j] - here[j]) > threshold) {
+			snprintf(say, cap, "run: the path starts at %s = %g but "
+			    "the arm is at %g; run --approach moves it there "
+			    "first", a->joint[j].name, p->q[j], here[j]);
+			return ARM_TARGET_FAILED;
+		}
+	if (check || !approach)
+		return ARM_TARGET_OK;
+	if (arm_path_approach(p, a, here, period) == 0)
+		return ARM_TARGET_OK;
+	snprintf(say, cap, "out of memory");
+	return ARM_TARGET_NO_MEMORY;
 }
