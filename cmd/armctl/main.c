@@ -109,11 +109,7 @@ usage(FILE *fp)
 }
 
 /* Which command takes which command option (by getopt value). */
-static const struct {
-	int opt;
-	const char *name;
-	const char *command;
-} only_for[] = {
+static const struct usage_only only_for[] = {
 	{ 'p', "period", "run" }, { 't', "threshold", "run" },
 	{ 'n', "persist", "run" }, { 'w', "pause", "run" },
 	{ 'R', "resume", "run" },
@@ -168,29 +164,6 @@ bad(const char *opt, const char *arg, const char *why)
 
 static struct bus_opts bus;	/* --bus and its options (bus.c) */
 
-/* --every 250ms, 0.5s or 250 (milliseconds). */
-static int
-parse_every(struct ctl *c, const char *arg)
-{
-	char num[32];
-	size_t n = strlen(arg);
-	double v, scale = 1;
-
-	if (n >= sizeof num)
-		return bad("every", arg, "want a period like 250ms or 0.5s");
-	memcpy(num, arg, n + 1);
-	if (n > 2 && strcmp(num + n - 2, "ms") == 0)
-		num[n - 2] = '\0';
-	else if (n > 1 && num[n - 1] == 's') {
-		num[n - 1] = '\0';
-		scale = 1000;
-	}
-	if (num_double(num, &v) || v * scale < 20 || v * scale > 60000)
-		return bad("every", arg, "want 20ms to 60s");
-	c->every_ms = (long)(v * scale + 0.5);
-	return 0;
-}
-
 /* The options of a servo bus. */
 static int
 set_bus_option(int ch, const char *arg)
@@ -240,7 +213,10 @@ set_option(struct ctl *c, int ch, const char *arg)
 	case 'S': c->start_plan = 1; return 0;
 	case 'X': c->mon_clear = 1; return 0;
 	case 'f': c->force = 1; return 0;
-	case 'e': return parse_every(c, arg);
+	case 'e':
+		return num_period_ms(arg, 20, 60000, &c->every_ms) == NUM_OK ?
+		    0 : bad("every", arg, strlen(arg) >= 32 ? "want a period "
+		    "like 250ms or 0.5s" : "want 20ms to 60s");
 	case 'o': c->on_connect = arg; return 0;
 	case 'D': c->log_dir = arg; return 0;
 	case 'F':
@@ -366,33 +342,12 @@ parse(int argc, char **argv, struct ctl *c, int *seen)
 	return 0;
 }
 
-/* Is command one of the blank-separated words of list? */
-static int
-one_of(const char *list, const char *command)
-{
-	size_t n = strlen(command);
-
-	for (; *list; list += strcspn(list, " "), list += *list == ' ')
-		if (strncmp(list, command, n) == 0 &&
-		    (list[n] == ' ' || list[n] == '\0'))
-			return 1;
-	return 0;
-}
-
 /* Refuse a command option given to the wrong command. */
 static int
 check_options(const char *command, const int *seen)
 {
-	size_t i;
-
-	for (i = 0; i < sizeof only_for / sizeof only_for[0]; i++)
-		if (seen[only_for[i].opt] &&
-		    !one_of(only_for[i].command, command)) {
-			warnx_tool("--%s is an option of '%s', not of '%s'",
-			    only_for[i].name, only_for[i].command, command);
-			return EXIT_USAGE;
-		}
-	return 0;
+	return usage_only_for(only_for, sizeof only_for / sizeof only_for[0],
+	    seen, command);
 }
 
 static void

@@ -12,6 +12,7 @@
 #include "host/diag.h"
 #include "host/exits.h"
 #include "host/fmtnum.h"
+#include "host/num.h"
 #include "host/table.h"
 #include "ctl.h"
 #include "link/names.h"
@@ -184,26 +185,6 @@ cmd_pos(struct ctl *c, int argc, char **argv)
 	return ctl_flush(&t);
 }
 
-/* "01 ff 3a" or "01ff3a" into bytes; the count, or -1. */
-static int
-parse_hex(int argc, char **argv, uint8_t *out, int max)
-{
-	int n = 0, i;
-	const char *s;
-
-	for (i = 0; i < argc; i++)
-		for (s = argv[i]; *s; s += 2) {
-			char byte[3] = { s[0], s[1], 0 }, *end;
-
-			if (s[1] == '\0' || n == max)
-				return -1;
-			out[n++] = (uint8_t)strtoul(byte, &end, 16);
-			if (*end != '\0')
-				return -1;
-		}
-	return n;
-}
-
 int
 cmd_send(struct ctl *c, int argc, char **argv)
 {
@@ -228,7 +209,8 @@ cmd_send(struct ctl *c, int argc, char **argv)
 		}
 		type = (int)v;
 	}
-	if ((n = parse_hex(argc - 2, argv + 2, payload, sizeof payload)) < 0) {
+	if ((n = num_hex_bytes(argv + 2, argc - 2, payload, sizeof payload)) <
+	    0) {
 		warnx_tool("send: the payload must be pairs of hex digits, at "
 		    "most %u bytes", WIRE_PAYLOAD_MAX);
 		return EXIT_USAGE;
