@@ -123,18 +123,6 @@ cmd_mon(struct ctl *c, int argc, char **argv)
 	return ctl_flush(&t) ? EXIT_IOERR : r;
 }
 
-/* The rows of one table (COUNTERS or STATE) for `types`, fetched. */
-static int
-fetch(struct ctl *c, struct client_table *t, uint8_t msg,
-    const uint8_t *types, uint8_t n, const char *doing)
-{
-	memset(t, 0, sizeof *t);
-	t->msg = msg;
-	t->ntypes = n;
-	memcpy(t->types, types, n);
-	return ctl_exit(client_table(c->cl, t, doing));
-}
-
 int
 cmd_counters(struct ctl *c, int argc, char **argv)
 {
@@ -151,8 +139,9 @@ cmd_counters(struct ctl *c, int argc, char **argv)
 	if (argc != 1)
 		return usage_error("counters: unexpected argument: %s",
 		    argv[1]);
-	if ((r = ctl_names(c)) == 0 && (r = fetch(c, &ct, WIRE_COUNTERS,
-	    order, PLAN_NTYPES, "counters")) == 0) {
+	memset(&ct, 0, sizeof ct);	/* (freed whatever happens) */
+	if ((r = ctl_names(c)) == 0 && (r = ctl_exit(client_table_of(c->cl,
+	    &ct, WIRE_COUNTERS, order, PLAN_NTYPES, "counters"))) == 0) {
 		ctl_table(c, &t, cols, 5);
 		for (k = 0; k < PLAN_NTYPES; k++)
 			for (i = 0; i < ct.total[k]; i++) {
@@ -215,8 +204,9 @@ cmd_state(struct ctl *c, int argc, char **argv)
 
 	if (argc != 1)
 		return usage_error("state: unexpected argument: %s", argv[1]);
-	if ((r = ctl_names(c)) == 0 && (r = fetch(c, &ct, WIRE_STATE, order,
-	    sizeof order, "state")) == 0) {
+	memset(&ct, 0, sizeof ct);	/* (freed whatever happens) */
+	if ((r = ctl_names(c)) == 0 && (r = ctl_exit(client_table_of(c->cl,
+	    &ct, WIRE_STATE, order, sizeof order, "state"))) == 0) {
 		ctl_table(c, &t, cols, 8);
 		for (k = 0; k < (int)sizeof order; k++)
 			for (i = 0; i < ct.total[k]; i++)

@@ -3,6 +3,7 @@
  * armctl command shares.  The port comes from --port, then $SPINE_PORT;
  * "auto" and VID:PID[:SERIAL] are resolved through libserialport's list.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -125,12 +126,6 @@ ctl_names(struct ctl *c)
 	return ctl_exit(client_names(c->cl, c->names, c->force));
 }
 
-int
-ctl_plan_load(const char *path, struct loaded_plan *lp)
-{
-	return run_status_exit(plan_load(path, lp));
-}
-
 double
 ctl_link_mm(const struct ctl *c, int joint)
 {
@@ -163,4 +158,16 @@ int
 ctl_flush(struct table *t)
 {
 	return table_flush(t) == 0 ? 0 : EXIT_IOERR;
+}
+
+int
+ctl_flushed(int failed, const char *doing)
+{
+	if (!failed)
+		return 0;
+	if (errno == EPIPE)
+		return 1;
+	warnx_tool("%s: writing the output failed: %s", doing,
+	    strerror(errno));
+	return -1;
 }

@@ -89,9 +89,6 @@ int ctl_stop_after_signal(struct ctl *c, int stop);
 /* Names for the robot's plan, by the one rule (client/names.h). */
 int ctl_names(struct ctl *c);
 
-/* Read and validate a .plan (lib/run/load.c); 0 or an exit status. */
-int ctl_plan_load(const char *path, struct loaded_plan *lp);
-
 /* Link lengths in millimetres from the handshake. */
 double ctl_link_mm(const struct ctl *c, int joint);
 
@@ -103,6 +100,9 @@ void ctl_name(const struct ctl *c, struct table *t, uint8_t type,
     uint16_t id);
 /* Flush t: 0, or EXIT_IOERR after a message. */
 int ctl_flush(struct table *t);
+/* A stream's flush (monitor, telemetry) that failed or not: 0; 1 when
+   the reader went away (`| head` ends it quietly); -1 after a message. */
+int ctl_flushed(int failed, const char *doing);
 
 /*
  * The commands; argv[0] is the command's name.  Most are connected before

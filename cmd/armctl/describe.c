@@ -125,19 +125,11 @@ telemetry_row(void *ctx, uint32_t ms, const int16_t *v, int n)
 	table_end_row(t);
 }
 
-/* After each wait: the rows out; `| head` ends it quietly. */
+/* After each wait: the rows out. */
 static int
 telemetry_flush(void *ctx)
 {
-	struct table *t = ctx;
-
-	if (table_flush(t) == 0)
-		return 0;
-	if (errno == EPIPE)
-		return 1;
-	warnx_tool("telemetry: writing the output failed: %s",
-	    strerror(errno));
-	return -1;
+	return ctl_flushed(table_flush(ctx) != 0, "telemetry");
 }
 
 int

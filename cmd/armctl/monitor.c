@@ -20,16 +20,11 @@ print_event(void *ctx, const struct evlog_event *e)
 	evlog_write(ctx, e);
 }
 
-/* After each wait: out with the events; `| head` ends it quietly. */
+/* After each wait: out with the events. */
 static int
 flush_log(void *ctx)
 {
-	if (evlog_flush(ctx) == 0)
-		return 0;
-	if (errno == EPIPE)
-		return 1;
-	warnx_tool("monitor: writing the output failed: %s", strerror(errno));
-	return -1;
+	return ctl_flushed(evlog_flush(ctx) != 0, "monitor");
 }
 
 int

@@ -76,8 +76,12 @@ struct client_table {
 	struct wire_state head;		/* STATE: the run, as last said */
 };
 
-/* Fill t (msg, ntypes and types set); CLIENT_OK or a failure, said. */
+/* Fill t (msg, ntypes and types set); CLIENT_OK or a failure, said.
+   client_table_of sets them first: table msg, types[n]. */
 enum client_status client_table(struct client *cl, struct client_table *t,
+    const char *doing);
+enum client_status client_table_of(struct client *cl,
+    struct client_table *t, uint8_t msg, const uint8_t *types, uint8_t n,
     const char *doing);
 void client_table_free(struct client_table *t);
 

@@ -10,6 +10,7 @@
 
 #include "client/client.h"
 #include "client/download.h"
+#include "client/upload.h"
 #include "host/num.h"
 #include "plan/crc32.h"
 #include "plan/layout.h"
@@ -119,16 +120,8 @@ from_file(struct client *cl, const char *file, int force)
 
 	if (!cl->info.ids && (st = id_by_pull(cl)) != CLIENT_OK)
 		return st;
-	switch (plan_load(file, &n->lp)) {	/* (said) */
-	case RUN_OK:
-		break;
-	case RUN_NO_INPUT:
-		return CLIENT_NO_INPUT;
-	case RUN_BAD_DATA:
-		return CLIENT_DATA;
-	default:
-		return CLIENT_LOCAL_IO;
-	}
+	if ((st = client_plan_file(file, &n->lp)) != CLIENT_OK)
+		return st;
 	client_plan_ids(&n->lp.plan, &full, &stripped);
 	if (cl->info.id != full && cl->info.id != stripped) {
 		client_say(cl, "--names %s (plan crc32 %08lx) is not the plan "

@@ -150,6 +150,17 @@ client_table(struct client *cl, struct client_table *t, const char *doing)
 	return CLIENT_OK;
 }
 
+enum client_status
+client_table_of(struct client *cl, struct client_table *t, uint8_t msg,
+    const uint8_t *types, uint8_t n, const char *doing)
+{
+	memset(t, 0, sizeof *t);
+	t->msg = msg;
+	t->ntypes = n;
+	memcpy(t->types, types, n);
+	return client_table(cl, t, doing);
+}
+
 void
 client_table_free(struct client_table *t)
 {

@@ -209,3 +209,20 @@ atomic_abort(struct atomic_file *af)
 		unlink(af->tmp);
 	release(af);
 }
+
+int
+atomic_write(const char *path, const void *buf, size_t n)
+{
+	struct atomic_file af;
+	int saved;
+
+	if (atomic_open(&af, path) != 0)
+		return -1;
+	if (fwrite(buf, 1, n, af.fp) != n || atomic_commit(&af) != 0) {
+		saved = errno;
+		atomic_abort(&af);
+		errno = saved;
+		return -1;
+	}
+	return 0;
+}

@@ -27,4 +27,8 @@ int atomic_commit(struct atomic_file *af);
 /* Give up: remove the temporary, leave the target as it was. */
 void atomic_abort(struct atomic_file *af);
 
+/* buf[n] as the whole of `path` ("-": stdout), or nothing: 0, or -1
+   with errno set. */
+int atomic_write(const char *path, const void *buf, size_t n);
+
 #endif
