@@ -15,7 +15,6 @@
 #include "host/usage.h"
 #include "ctl.h"
 #include "link/ports.h"
-#include "link/tcp.h"
 
 int
 ctl_exit(enum client_status st)
@@ -27,25 +26,19 @@ ctl_exit(enum client_status st)
 static int
 resolve_port(struct ctl *c)
 {
+	static const int exits[] = { 0, EXIT_USAGE, EXIT_USAGE,
+	    EXIT_UNAVAILABLE, EXIT_IOERR };
 	const char *spec = c->port_spec ? c->port_spec : getenv("SPINE_PORT");
-	char err[512], host[256], tport[8];
+	enum wire_spec r;
+	char err[512];
 
-	if (spec == NULL || *spec == '\0') {
-		warnx_tool("no port: give --port or set SPINE_PORT");
-		return EXIT_USAGE;
-	}
-	if (wire_port_is_tcp(spec) && wire_tcp_split(spec, 0, host,
-	    sizeof host, tport, sizeof tport, err, sizeof err) != 0)
-		return usage_error("--port %s: %s", spec, err);
 	free(c->port_name);
-	if (!wire_ports_is_pattern(spec))
-		c->port_name = strdup(spec);
-	else if ((c->port_name = wire_ports_match(spec, err, sizeof err)) ==
-	    NULL) {
+	r = wire_ports_resolve(spec, &c->port_name, err, sizeof err);
+	if (r == WIRE_SPEC_BAD)
+		return usage_error("--port %s: %s", spec, err);
+	if (r == WIRE_SPEC_NONE || r == WIRE_SPEC_MISSING)
 		warnx_tool("%s", err);
-		return EXIT_UNAVAILABLE;
-	}
-	return c->port_name ? 0 : EXIT_IOERR;
+	return exits[r];
 }
 
 int
@@ -170,4 +163,14 @@ ctl_flushed(int failed, const char *doing)
 	warnx_tool("%s: writing the output failed: %s", doing,
 	    strerror(errno));
 	return -1;
+}
+
+int
+ctl_no_operands(int argc, char **argv)
+{
+	if (argc > 1) {
+		warnx_tool("%s: unexpected argument: %s", argv[0], argv[1]);
+		return EXIT_USAGE;
+	}
+	return 0;
 }

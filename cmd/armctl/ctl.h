@@ -92,6 +92,9 @@ int ctl_names(struct ctl *c);
 /* Link lengths in millimetres from the handshake. */
 double ctl_link_mm(const struct ctl *c, int joint);
 
+/* A command that takes no operands was given some: said, EXIT_USAGE. */
+int ctl_no_operands(int argc, char **argv);
+
 /* A table on stdout in --format's shape, its header written. */
 void ctl_table(const struct ctl *c, struct table *t, const char *const *cols,
     size_t n);
@@ -125,8 +128,8 @@ int cmd_mon(struct ctl *c, int argc, char **argv);
 int cmd_pause(struct ctl *c, int argc, char **argv);
 int cmd_step(struct ctl *c, int argc, char **argv);
 int cmd_rate(struct ctl *c, int argc, char **argv);
-int cmd_counters(struct ctl *c, int argc, char **argv);
-int cmd_state(struct ctl *c, int argc, char **argv);
+/* counters or state (argv[0]). */
+int cmd_table(struct ctl *c, int argc, char **argv);
 /* The robot's self-description and running on its own (describe.c). */
 int cmd_describe(struct ctl *c, int argc, char **argv);
 int cmd_config(struct ctl *c, int argc, char **argv);

@@ -147,7 +147,7 @@ static const struct {
 	{ "goto", cmd_move, 1 }, { "home", cmd_move, 1 },
 	{ "jog", cmd_move, 1 }, { "gripper", cmd_move, 1 },
 	{ "prio", cmd_prio, 1 }, { "mon", cmd_mon, 1 },
-	{ "counters", cmd_counters, 1 }, { "state", cmd_state, 1 },
+	{ "counters", cmd_table, 1 }, { "state", cmd_table, 1 },
 	{ "pause", cmd_pause, 1 }, { "resume", cmd_pause, 1 },
 	{ "step", cmd_step, 1 }, { "rate", cmd_rate, 1 },
 	/* config and telemetry check their arguments before they connect */
@@ -191,6 +191,8 @@ set_bus_option(int ch, const char *arg)
 static int
 set_option(struct ctl *c, int ch, const char *arg)
 {
+	long v;
+
 	if (strchr("UWYOZljx", ch) != NULL)
 		return set_bus_option(ch, arg);
 	switch (ch) {
@@ -225,22 +227,16 @@ set_option(struct ctl *c, int ch, const char *arg)
 	case 'b':
 		return num_long(arg, 50, 10000000L, &c->baud) ? bad("baud",
 		    arg, "want a baud rate") : 0;
-	case 'T': {
-		long v;
-
+	case 'T':
 		if (num_long(arg, 1, 600000L, &v))
 			return bad("timeout", arg, "want 1 to 600000 ms");
 		c->timeout_ms = (int)v;
 		return 0;
-	}
-	case 'k': {
-		long v;
-
+	case 'k':
 		if (num_long(arg, 0, 100, &v))
 			return bad("retries", arg, "want 0 to 100");
 		c->retries = (int)v;
 		return 0;
-	}
 	case 'p':
 		return num_long(arg, 0, 65535, &c->period_ms) ? bad("period",
 		    arg, "want 0 to 65535 ms") : 0;
@@ -364,21 +360,29 @@ catch_signals(void)
 	sigaction(SIGPIPE, &sa, NULL);
 }
 
-/* Ctrl-C: stop the arm, then die of the signal as the shell expects. */
+/* Die of the signal that came, as the shell expects. */
+static int
+die_of_signal(void)
+{
+	int sig = interrupted ? interrupted : SIGINT;
+
+	signal(sig, SIG_DFL);
+	raise(sig);
+	return EXIT_JOB_FAILED;	/* only if the signal did not end us */
+}
+
+/* Ctrl-C: stop the arm, then die of the signal. */
 static int
 interrupted_exit(struct ctl *c, const char *command)
 {
 	int stream = strcmp(command, "monitor") == 0 ||
-	    strcmp(command, "telemetry") == 0, sig;
+	    strcmp(command, "telemetry") == 0;
 
 	/* (the handshake alone ends a stream) */
 	if (ctl_stop_after_signal(c, !stream) == 0 && !stream)
 		warnx_tool("interrupted: the arm is stopped");
 	ctl_disconnect(c);
-	sig = interrupted ? interrupted : SIGINT;
-	signal(sig, SIG_DFL);
-	raise(sig);
-	return EXIT_JOB_FAILED;	/* only if the signal did not end us */
+	return die_of_signal();
 }
 
 /* --arm FILE: the description the arm commands and run, pos use. */
@@ -406,7 +410,7 @@ load_arm(struct ctl *c, const char *command)
 static int
 run_bus(struct ctl *c, const int *seen, int argc, char **argv)
 {
-	int r, sig;
+	int r;
 
 	if ((r = check_options(argv[0], seen)) != 0 ||
 	    (r = load_arm(c, "")) != 0)
@@ -420,12 +424,8 @@ run_bus(struct ctl *c, const int *seen, int argc, char **argv)
 	catch_signals();
 	r = bus_command(c, &bus, argc, argv);
 	ctl_disconnect(c);
-	if (r == CTL_INTERRUPTED) {
-		sig = interrupted ? interrupted : SIGINT;
-		signal(sig, SIG_DFL);
-		raise(sig);
-		return EXIT_JOB_FAILED;
-	}
+	if (r == CTL_INTERRUPTED)
+		return die_of_signal();
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		warnx_tool("writing the output failed");
 		return r ? r : EXIT_IOERR;

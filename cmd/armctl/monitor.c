@@ -34,10 +34,8 @@ cmd_monitor(struct ctl *c, int argc, char **argv)
 	struct evlog log;
 	int r;
 
-	if (argc != 1) {
-		warnx_tool("monitor: unexpected argument: %s", argv[1]);
-		return EXIT_USAGE;
-	}
+	if ((r = ctl_no_operands(argc, argv)) != 0)
+		return r;
 	memset(&m, 0, sizeof m);
 	m.mask = PLAN_MON_ALL;	/* every kind, unless --events says */
 	if (c->events && client_event_mask(c->events, &m.mask) != 0) {
