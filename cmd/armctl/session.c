@@ -130,7 +130,7 @@ static void
 run_line(struct session *ss, const struct lines *src, char *text,
     int depth)
 {
-	struct diag d = diag_for(src->name);	/* the session's own errors */
+	struct diag d = diag_for(src->name);	/* the session's errors */
 	char err[200], path[4096];
 	struct words w;
 	int r;

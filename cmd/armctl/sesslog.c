@@ -71,8 +71,8 @@ open_log(struct sesslog *l, const char *path)
 	snprintf(l->path, sizeof l->path, "%s", path);
 	if ((r = append_open(path, &l->fp, &empty)) != 0) {
 		if (r == -1)
-			warnx_tool("%s: %s", path, errno == ELOOP ? "a symbolic "
-			    "link: not followed" : strerror(errno));
+			warnx_tool("%s: %s", path, errno == ELOOP ?
+			    "a symbolic link: not followed" : strerror(errno));
 		else
 			warnx_tool("%s: not a file a log can be appended to",
 			    path);

@@ -178,8 +178,8 @@ arm_move_target(const struct arm_desc *a, int joints, int argc,
 		return ARM_TARGET_OK;
 	}
 	if (argc != 2) {
-		say_line(say, cap, "goto: give X,Y,Z[,PITCH[,ROLL]] or --joints "
-		    "Q1,...");
+		say_line(say, cap, "goto: give X,Y,Z[,PITCH[,ROLL]] or "
+		    "--joints Q1,...");
 		return ARM_TARGET_USAGE;
 	}
 	return joints ? target_joints(a, argv[1], here, to, say, cap) :
@@ -227,9 +227,9 @@ arm_path_ready(struct arm_path *p, const struct arm_desc *a,
 	}
 	for (j = 0; j < p->nj && !approach; j++)
 		if (fabs(p->q[j] - here[j]) > threshold) {
-			snprintf(say, cap, "run: the path starts at %s = %g but "
-			    "the arm is at %g; run --approach moves it there "
-			    "first", a->joint[j].name, p->q[j], here[j]);
+			snprintf(say, cap, "run: the path starts at %s = %g "
+			    "but the arm is at %g; run --approach moves it "
+			    "there first", a->joint[j].name, p->q[j], here[j]);
 			return ARM_TARGET_FAILED;
 		}
 	if (check || !approach)

@@ -63,7 +63,8 @@ struct client {
 	struct client_info info;	/* the last PLAN_INFO */
 	struct client_desc desc;	/* its description */
 	struct client_names names;	/* names for its plan */
-	int tables_old;		/* it knows no COUNTERS_SPARSE, STATE_PACKED */
+	int tables_old;		/* it knows no COUNTERS_SPARSE and no
+				   STATE_PACKED */
 	char why[300];		/* the last message said */
 };
 

@@ -79,17 +79,17 @@ rows(struct client_table *t, const struct plan *p)
 	for (k = 0; k < t->ntypes; k++) {
 		n = p->count[t->types[k]];
 		t->total[k] = n;
-		if (t->msg == WIRE_COUNTERS &&
-		    (t->counter[k] = calloc(n ? n : 1, sizeof *t->counter[k])) ==
-		    NULL)
-			return -1;
-		if (t->msg == WIRE_STATE &&
-		    (t->state[k] = calloc(n ? n : 1, sizeof *t->state[k])) ==
-		    NULL)
+		if (t->msg == WIRE_COUNTERS)
+			t->counter[k] = calloc(n ? n : 1,
+			    sizeof *t->counter[k]);
+		else
+			t->state[k] = calloc(n ? n : 1, sizeof *t->state[k]);
+		if (t->msg == WIRE_COUNTERS ? !t->counter[k] : !t->state[k])
 			return -1;
 		for (i = 0; i < n; i++)
 			if (t->msg == WIRE_COUNTERS)
-				t->counter[k][i].id = plan_id(p, t->types[k], i);
+				t->counter[k][i].id = plan_id(p, t->types[k],
+				    i);
 			else
 				t->state[k][i].id = plan_id(p, t->types[k], i);
 	}
@@ -201,7 +201,8 @@ exchange(struct client *cl, struct client_table *t, const struct plan *p,
 		r = answered(q);
 		if (reply.type == WIRE_ERROR) {
 			client_drain(cl);
-			if (reply.len >= 2 && reply.payload[1] == WIRE_E_UNKNOWN) {
+			if (reply.len >= 2 &&
+			    reply.payload[1] == WIRE_E_UNKNOWN) {
 				cl->tables_old = 1;	/* before them */
 				return CLIENT_FAILED;
 			}
