@@ -245,3 +245,16 @@ append_open(const char *path, FILE **fp, int *empty)
 	*empty = st.st_size == 0;
 	return 0;
 }
+
+int
+atomic_publish(struct atomic_file *af)
+{
+	if (af->fp == NULL || af->tmp == NULL)
+		return 0;
+	if (fflush(af->fp) != 0 || rename(af->tmp, af->path) != 0)
+		return -1;
+	watch(af->tmp, 0);
+	free(af->tmp);
+	af->tmp = NULL;
+	return 0;
+}

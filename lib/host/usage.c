@@ -91,3 +91,12 @@ usage_only_for(const struct usage_only *t, size_t n, const int *seen,
 		}
 	return 0;
 }
+
+void
+usage_about(FILE *fp, const char *what)
+{
+	const char *t = tool_name();
+
+	fprintf(fp, "\n%s\nEvery option, exit status and example: man %s\n"
+	    "(in a checkout: man -l man/%s.1)\n", what, t, t);
+}
