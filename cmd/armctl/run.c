@@ -15,43 +15,39 @@
 #include "run.h"
 #include "traj.h"
 
-void
-run_motion(const struct ctl *c, struct client_motion *mo)
+/* Steps st from `from` (home: the way back's end), or the timed path p
+   from here, with --period, --threshold, --persist, --pause and a bar. */
+static int
+stream(struct ctl *c, const struct client_steps *st, uint32_t from,
+    const int32_t *home, const struct arm_path *p)
 {
-	memset(mo, 0, sizeof *mo);
-	mo->period_ms = c->period_ms;
-	mo->threshold_deg = c->threshold_deg;
-	mo->persist = c->persist;
-	mo->pause_ms = c->pause_ms;
+	struct client_motion mo;
+	struct progress bar;
+	int r;
+
+	memset(&mo, 0, sizeof mo);
+	mo.period_ms = c->period_ms;
+	mo.threshold_deg = c->threshold_deg;
+	mo.persist = c->persist;
+	mo.pause_ms = c->pause_ms;
+	mo.progress = progress_begin(&bar, "run", "steps");
+	r = ctl_exit(p ? client_run_path(c->cl, p, home, &mo) :
+	    client_run(c->cl, st, from, home, &mo));
+	progress_end(&bar);
+	return r;
 }
 
 int
 run_steps(struct ctl *c, const struct client_steps *st, uint32_t from,
     const int32_t *home)
 {
-	struct client_motion mo;
-	struct progress bar;
-	int r;
-
-	run_motion(c, &mo);
-	mo.progress = progress_begin(&bar, "run", "steps");
-	r = ctl_exit(client_run(c->cl, st, from, home, &mo));
-	progress_end(&bar);
-	return r;
+	return stream(c, st, from, home, NULL);
 }
 
 int
 run_path(struct ctl *c, const struct arm_path *p, const int32_t *here)
 {
-	struct client_motion mo;
-	struct progress bar;
-	int r;
-
-	run_motion(c, &mo);
-	mo.progress = progress_begin(&bar, "run", "steps");
-	r = ctl_exit(client_run_path(c->cl, p, here, &mo));
-	progress_end(&bar);
-	return r;
+	return stream(c, NULL, 0, here, p);
 }
 
 /* The steps' hold from the t column, if there is one. */

@@ -1,6 +1,6 @@
 /*
- * source.c - a session's input lines (source.h): our own buffer over
- * read(2), since poll(2) cannot see lines stdio has already buffered.
+ * lines.c - an input's lines (lines.h): our own buffer over read(2),
+ * since poll(2) cannot see lines stdio has already buffered.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -8,10 +8,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "source.h"
+#include "lines.h"
 
 int
-source_open(struct source *s, const char *path)
+lines_open(struct lines *s, const char *path)
 {
 	memset(s, 0, sizeof *s);
 	s->name = strcmp(path, "-") == 0 ? "stdin" : path;
@@ -21,7 +21,7 @@ source_open(struct source *s, const char *path)
 }
 
 void
-source_close(struct source *s)
+lines_close(struct lines *s)
 {
 	if (s->fd > STDIN_FILENO)
 		close(s->fd);
@@ -30,7 +30,7 @@ source_close(struct source *s)
 
 /* Take len bytes (and the newline after them, if any) off the buffer. */
 static void
-consume(struct source *s, size_t len)
+consume(struct lines *s, size_t len)
 {
 	if (len < s->n && s->buf[len] == '\n')
 		len++;
@@ -40,7 +40,7 @@ consume(struct source *s, size_t len)
 
 /* A whole line in the buffer: 1, -2 (too long), or 0 for none yet. */
 static int
-take_line(struct source *s, char *out, size_t cap)
+take_line(struct lines *s, char *out, size_t cap)
 {
 	char *nl = memchr(s->buf, '\n', s->n);
 	size_t len;
@@ -78,7 +78,7 @@ take_line(struct source *s, char *out, size_t cap)
 }
 
 int
-source_next(struct source *s, char *out, size_t cap, int wait_ms)
+lines_next(struct lines *s, char *out, size_t cap, int wait_ms)
 {
 	struct pollfd pfd;
 	ssize_t k;
@@ -89,7 +89,7 @@ source_next(struct source *s, char *out, size_t cap, int wait_ms)
 			return r;
 		if (s->eof)
 			return -1;
-		if (s->skipped > SOURCE_SKIP_MAX)
+		if (s->skipped > LINES_SKIP_MAX)
 			return -3;
 		pfd.fd = s->fd;
 		pfd.events = POLLIN;
