@@ -7,6 +7,8 @@
 #   hw/sim/*.c              -> the simulated robot's hardware, in the same
 #                              library (armsim, unit tests, the simavr runner)
 #   hw/avr/*.c              -> the ATmega2560 firmware ('make firmware')
+#   hw/avr-uno/*.c          -> the ATmega328P firmware ('make firmware-uno')
+#   hw/avr-common/*.c       -> in both (UART, clock, EEPROM, ranger)
 #   test/unit/*_test.c      -> build/test/unit/*_test, run by 'make check'
 #   test/*.bats             -> run by 'make check' against bin/
 #
@@ -54,7 +56,7 @@ MAN_PAGES := $(sort $(wildcard man/*.[1-9]))
 
 .PHONY: all check unit bats asan clang install install-files uninstall demo \
 	demo-run \
-	bench clean avr-check avr-objects firmware fuzz
+	bench clean avr-check avr-objects firmware firmware-uno fuzz
 .DEFAULT_GOAL := all
 .SECONDARY:
 
@@ -93,7 +95,8 @@ BATS_PAR  := $(if $(shell command -v parallel 2>/dev/null),--jobs $(BATS_JOBS))
 
 bats: $(BINS)
 	SPINE_BIN=$(abspath $(BINDIR)) SPINE_AVRPTY=$(abspath $(AVRPTY)) \
-		SPINE_FIRMWARE=$(abspath $(FW_ELF)) bats $(BATS_PAR) test
+		SPINE_FIRMWARE=$(abspath $(FW_ELF)) \
+		SPINE_FIRMWARE_UNO=$(abspath $(FW_uno_ELF)) bats $(BATS_PAR) test
 
 check: all
 	@$(MAKE) --no-print-directory unit
@@ -134,31 +137,60 @@ avr-check:
 		exit 1; }
 	@$(MAKE) --no-print-directory avr-objects
 	$(AVR_SIZE) -t $(AVR_OBJ)
-	@$(MAKE) --no-print-directory firmware
-	@scripts/avr-fits $(FW_ELF)
+	@$(MAKE) --no-print-directory firmware firmware-uno
+	@scripts/avr-fits $(FW_avr_ELF)
+	@scripts/avr-fits --uno $(FW_uno_ELF)
 
-# The firmware (hw/avr): its own files over the same
-# portable modules, built for the board it runs on.  ROBOT_JOINTS_MAX
-# matches its three servos and saves RAM; every object shares the defines.
-FW_DIR      = hw/avr
-FW_HEX      = $(FW_DIR)/firmware.hex
-FW_ELF      = $(BUILD)/firmware-avr/firmware.elf
+# The firmwares, one a board: the board's own files (hw/<board>: board.h,
+# main.c and its drivers), the AVR parts the boards share (hw/avr-common,
+# built against the board's board.h) and the portable modules (with -Icore
+# only), for the board's chip.  Every object of a board shares its
+# defines, which size core/robot's structures (the Mega's three servos).
 AVR_OBJCOPY ?= avr-objcopy
-FW_CFLAGS   = -mmcu=atmega2560 -Os -std=c11 -Wall -Wextra -Wpedantic -Werror \
+FW_CFLAGS   = -Os -std=c11 -Wall -Wextra -Wpedantic -Werror \
 	-ffunction-sections -fdata-sections -DF_CPU=16000000UL \
-	-DSPINE_VERSION='"$(VERSION)"' -DROBOT_JOINTS_MAX=3
-FW_OBJ      := $(patsubst %.c,$(BUILD)/firmware-avr/%.o,\
-	$(sort $(wildcard $(FW_DIR)/*.c)) $(AVR_OBJ:$(BUILD)/avr/%.o=%.c))
+	-DSPINE_VERSION='"$(VERSION)"'
+AVR_COMMON_SRC := $(sort $(wildcard hw/avr-common/*.c))
+# The Uno's line: 115200, or 57600 for boards whose bootloader (and USB
+# serial chip) run at that; its plan: read into RAM (ram), or in place
+# from the EEPROM (place: needs the core's in-place reading, issue 26).
+UNO_BAUD    ?= 115200
+UNO_PLAN    ?= ram
+# (core/profile.h gives the ATmega328P the small profile; link-time
+# optimisation and shared prologues take some 20 % off its flash, and
+# -fconserve-stack 80 bytes off the deepest stack.)
+UNO_DEFINES  = -DROBOT_ARM=0 -DBOARD_BAUD=$(UNO_BAUD)UL \
+	-DBOARD_PLAN_IN_PLACE=$(if $(filter place,$(UNO_PLAN)),1,0)
+UNO_FLAGS    = -flto -mcall-prologues -fconserve-stack
 
-$(BUILD)/firmware-avr/%.o: %.c
-	@mkdir -p $(@D)
-	$(AVR_CC) $(FW_CFLAGS) -Icore -MMD -MP -c -o $@ $<
+# $(1) name, $(2) folder, $(3) MCU, $(4) defines, $(5) code generation
+define avr_firmware
+FW_$(1)_ELF := $(BUILD)/firmware-$(1)/firmware.elf
+FW_$(1)_HEX := $(2)/firmware.hex
+FW_$(1)_OBJ := $$(patsubst %.c,$(BUILD)/firmware-$(1)/%.o,\
+	$$(sort $$(wildcard $(2)/*.c)) $(AVR_COMMON_SRC) $(CORE_SRC))
+FW_$(1)_CFLAGS = -mmcu=$(3) $$(FW_CFLAGS) $(4) $(5)
 
-$(FW_ELF): $(FW_OBJ)
-	$(AVR_CC) -mmcu=atmega2560 -Wl,--gc-sections -o $@ $^
+$(BUILD)/firmware-$(1)/core/%.o: core/%.c
+	@mkdir -p $$(@D)
+	$$(AVR_CC) $$(FW_$(1)_CFLAGS) -Icore -MMD -MP -c -o $$@ $$<
 
-$(FW_HEX): $(FW_ELF)
-	$(AVR_OBJCOPY) -O ihex -R .eeprom $< $@
+$(BUILD)/firmware-$(1)/hw/%.o: hw/%.c
+	@mkdir -p $$(@D)
+	$$(AVR_CC) $$(FW_$(1)_CFLAGS) -Icore -I$(2) -Ihw/avr-common -MMD \
+		-MP -c -o $$@ $$<
+
+$$(FW_$(1)_ELF): $$(FW_$(1)_OBJ)
+	$$(AVR_CC) -mmcu=$(3) -Os $(5) -Wl,--gc-sections -o $$@ $$^
+
+$$(FW_$(1)_HEX): $$(FW_$(1)_ELF)
+	$$(AVR_OBJCOPY) -O ihex -R .eeprom $$< $$@
+endef
+$(eval $(call avr_firmware,avr,hw/avr,atmega2560,-DROBOT_JOINTS_MAX=3))
+$(eval $(call avr_firmware,uno,hw/avr-uno,atmega328p,$(UNO_DEFINES),\
+	$(UNO_FLAGS)))
+FW_ELF      = $(FW_avr_ELF)
+FW_HEX      = $(FW_avr_HEX)
 
 # test/firmware.bats runs that ELF file in simavr through test/simavr/avrpty
 # where both avr-gcc and simavr are installed, and skips otherwise.
@@ -170,24 +202,24 @@ SIMAVR_INC  = $(patsubst -I%,-isystem %,$(shell pkg-config --cflags simavr \
 
 # (A second rule line for bats: its prerequisites are read here, once
 # these variables are set.)
-bats: $(if $(HAVE_FW_SIM),$(AVRPTY) $(FW_ELF))
+bats: $(if $(HAVE_FW_SIM),$(AVRPTY) $(FW_ELF) $(FW_uno_ELF))
 
-# (Built from its few sources, never with the sanitizers: simavr is not.)
-AVRPTY_SRC  = $(wildcard test/simavr/*.c) lib/host/splitmix.c \
-	lib/host/fault.c \
-	lib/host/num.c core/wire/frame.c core/wire/crc.c
+# (With the library, as every tool: hw/sim's pty and EEPROM file are
+# armsim's.  Under 'make asan' it is an ASan program too; simavr is not.)
+AVRPTY_SRC  = $(sort $(wildcard test/simavr/*.c))
 
-$(AVRPTY): $(AVRPTY_SRC) $(wildcard test/simavr/*.h)
+$(AVRPTY): $(AVRPTY_SRC) $(wildcard test/simavr/*.h) $(LIB)
 	@mkdir -p $(@D)
-	$(CC) $(WARN) $(SIMAVR_INC) -Icore -Ilib -Ihw -D_POSIX_C_SOURCE=200809L \
-		-O2 -g -o $@ $(AVRPTY_SRC) \
-		$(shell pkg-config --libs simavr 2>/dev/null) -lm
+	$(CC) $(WARN) $(SIMAVR_INC) $(SPINE_CPPFLAGS) $(CFLAGS) $(LDFLAGS) \
+		-o $@ $(AVRPTY_SRC) $(LIB) $(SPINE_LDLIBS) \
+		$(shell pkg-config --libs simavr 2>/dev/null)
 
-firmware:
-	@command -v $(AVR_CC) >/dev/null 2>&1 || { echo "firmware: \
+firmware firmware-uno:
+	@command -v $(AVR_CC) >/dev/null 2>&1 || { echo "$@: \
 	$(AVR_CC) not found (scripts/install-deps installs gcc-avr)" >&2; \
 		exit 1; }
-	@$(MAKE) --no-print-directory $(FW_ELF) $(FW_HEX)
+	@$(MAKE) --no-print-directory $(if $(filter firmware-uno,$@),\
+		$(FW_uno_ELF) $(FW_uno_HEX),$(FW_avr_ELF) $(FW_avr_HEX))
 
 # --- demo and benchmarks ---------------------------------------------------
 
@@ -246,8 +278,8 @@ uninstall:
 	rm -rf $(DESTDIR)$(DATADIR)
 
 clean:
-	rm -rf build bin demo-out $(FW_HEX)
+	rm -rf build bin demo-out $(FW_avr_HEX) $(FW_uno_HEX)
 
 -include $(LIB_OBJ:.o=.d) $(UNIT_SRC:%.c=$(BUILD)/%.d) $(AVR_OBJ:.o=.d) \
-	$(FW_OBJ:.o=.d) \
+	$(FW_avr_OBJ:.o=.d) $(FW_uno_OBJ:.o=.d) \
 	$(foreach t,$(TOOLS),$(patsubst %.c,$(BUILD)/%.d,$(wildcard cmd/$(t)/*.c)))

@@ -404,9 +404,17 @@ check_task(const struct plan *p, struct plan_error *err)
 
 	if (!(p->flags & PLAN_F_TASK))
 		return PLAN_OK;
+#if PLAN_TASKS
 	if ((rc = plan_task_open(&t, p->task, p->task_size, err)) != PLAN_OK)
 		err->offset += (uint32_t)(p->task - p->base);
 	return rc;
+#else
+	/* This build has no task machine (profile.h): nothing would run it. */
+	(void)t;
+	(void)rc;
+	return fail(err, PLAN_E_TASK, PLAN_NO_TYPE, 0,
+	    (uint32_t)(p->task - p->base));
+#endif
 }
 
 int

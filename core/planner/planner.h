@@ -24,6 +24,7 @@
 #include <stdint.h>
 
 #include "plan/plan.h"
+#include "profile.h"
 
 /*
  * Deepest nesting of executing elements, counting the drive as 1 and the

@@ -8,6 +8,8 @@
 #include "planner/planner.h"
 #include "robot.h"
 
+#if ROBOT_ARM
+
 static uint32_t
 distance(int32_t a, int32_t b)
 {
@@ -138,3 +140,6 @@ robot_action(void *robot, uint16_t id, int16_t value, uint8_t check)
 	return farthest(r, enc, r->move_target) <= ROBOT_AT_TARGET_MDEG ?
 	    PLANNER_SUCCESS : PLANNER_IN_PROGRESS;
 }
+#else
+typedef int armio_unused;	/* ISO C wants a declaration */
+#endif

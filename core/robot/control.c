@@ -8,6 +8,8 @@
 #include "control.h"
 #include "planloop.h"
 
+#if ROBOT_CONTROL
+
 static int
 prio(struct robot *r, const struct wire_frame *req, struct wire_out *out)
 {
@@ -214,3 +216,6 @@ robot_control(struct robot *r, const struct wire_frame *req,
 		return WIRE_E_UNKNOWN;
 	}
 }
+#else
+typedef int control_unused;	/* ISO C wants a declaration */
+#endif

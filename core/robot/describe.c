@@ -1,16 +1,19 @@
 /*
  * describe.c - the robot's description of itself (portable core): its
  * senses and actions by id with names, units and value ranges (the ids of
- * armio.h), then its joints and their limits.  Served one entry per
- * DESCRIBE request; the table is const and small, as on an AVR it is
- * copied to RAM.  Called by requests.c and telemetry.c.
+ * armio.h), then its joints and their limits; or, for a robot with a body
+ * of its own (body.h), the body's.  Served one entry per DESCRIBE request;
+ * the table is const and small, as on an AVR it is copied to RAM.  Called
+ * by requests.c and telemetry.c.
  */
 #include <string.h>
 
 #include "armio.h"
+#include "body.h"
 #include "requests.h"
 #include "wire/desc.h"
 
+#if ROBOT_ARM
 /* Row bits: what it is, whether it repeats for every joint, its unit;
  * the high nibble picks its range (two bytes a row, not six: an AVR
  * keeps this table in RAM). */
@@ -84,29 +87,24 @@ fill_joint(const struct robot *r, uint8_t j, struct wire_desc *d)
 	d->name[5] = (char)('1' + j);	/* at most WIRE_MAX_JOINTS (8) */
 }
 
-int
-robot_describe(struct robot *r, struct wire_in *in, struct wire_out *out)
+/* The arm's entry k: its rows, then its joints. */
+static int
+arm_entry(const struct robot *r, uint8_t k, struct wire_desc *d)
 {
-	struct wire_desc d;
-	uint8_t k = wire_get_u8(in);
-
-	if (!wire_in_done(in))
-		return WIRE_E_LENGTH;
-	memset(&d, 0, sizeof d);
-	d.total = (uint8_t)(NROWS + r->hw->joints);
-	if (k >= d.total)
+	memset(d, 0, sizeof *d);
+	d->total = (uint8_t)(NROWS + r->hw->joints);
+	if (k >= d->total)
 		return WIRE_E_ARG;
-	d.index = k;
+	d->index = k;
 	if (k < NROWS)
-		fill_row(r, k, &d);
+		fill_row(r, k, d);
 	else
-		fill_joint(r, (uint8_t)(k - NROWS), &d);
-	out->n = wire_desc_encode(&d, out->p);
-	return out->n ? 0 : WIRE_E_ARG;
+		fill_joint(r, (uint8_t)(k - NROWS), d);
+	return 0;
 }
 
-uint8_t
-robot_sense_ids(const struct robot *r, uint16_t *ids, uint8_t max)
+static uint8_t
+arm_sense_ids(const struct robot *r, uint16_t *ids, uint8_t max)
 {
 	uint8_t k, j, n = 0, count;
 
@@ -118,4 +116,40 @@ robot_sense_ids(const struct robot *r, uint16_t *ids, uint8_t max)
 			ids[n++] = (uint16_t)(rows[k].first + j);
 	}
 	return n;
+}
+#endif
+
+int
+robot_describe(struct robot *r, struct wire_in *in, struct wire_out *out)
+{
+	struct wire_desc d;
+	uint8_t k = wire_get_u8(in);
+	int e;
+
+	if (!wire_in_done(in))
+		return WIRE_E_LENGTH;
+	if (r->hw->body)
+		e = robot_body_entry(r, k, &d);
+	else
+#if ROBOT_ARM
+		e = arm_entry(r, k, &d);
+#else
+		e = WIRE_E_ARG;		/* a build without the arm needs a body */
+#endif
+	if (e != 0)
+		return e;
+	out->n = wire_desc_encode(&d, out->p);
+	return out->n ? 0 : WIRE_E_ARG;
+}
+
+uint8_t
+robot_sense_ids(const struct robot *r, uint16_t *ids, uint8_t max)
+{
+	if (r->hw->body)
+		return robot_body_sense_ids(r, ids, max);
+#if ROBOT_ARM
+	return arm_sense_ids(r, ids, max);
+#else
+	return 0;
+#endif
 }

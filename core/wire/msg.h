@@ -138,7 +138,7 @@ int wire_in_done(const struct wire_in *in);
 /* HELLO reply: who the robot is. */
 struct wire_hello {
 	uint8_t version;
-	uint8_t joints;
+	uint8_t joints;		/* 0: no arm (a wheeled robot) */
 	uint8_t window;		/* requests the robot accepts unanswered */
 	uint8_t slots;		/* setpoint buffer size */
 	uint8_t flags;		/* enum wire_flag */

@@ -1,7 +1,8 @@
 /*
  * uart.c - UART0 at BOARD_BAUD, 8N1, through two rings filled and drained
  * by interrupts, so bytes keep flowing while the main loop is busy (an
- * EEPROM write takes 3.4 ms a byte).  Called by main.c.
+ * EEPROM write takes 3.4 ms a byte).  Called by each AVR board's main.c
+ * (the Mega's hw/avr, the Uno's hw/avr-uno), sized by its board.h.
  */
 #include <avr/interrupt.h>
 #include <avr/io.h>
@@ -11,20 +12,33 @@
 #include "uart.h"
 
 /* 115200 from 16 MHz is 117647 with U2X, 2.1% fast: past setbaud's 2%
- * default, within what the Mega's USB serial chip takes (every Arduino
+ * default, within what the boards' USB serial chips take (every Arduino
  * sketch at 115200 runs at this error). */
 #define BAUD BOARD_BAUD
 #define BAUD_TOL 3
 #include <util/setbaud.h>
 
-/* Rings of a power-of-two size up to 256, indexed by 8-bit counters; one
- * byte stays unused so that head == tail means empty. */
+/* Rings of a power-of-two size up to 256 under free-running 8-bit
+ * counters: head - tail bytes are held, so a ring of up to 128 holds its
+ * size (a whole frame in 64 bytes, which the Uno needs), one of 256 a
+ * byte less. */
 #define RX_MASK ((uint8_t)(BOARD_UART_RX - 1u))
 #define TX_MASK ((uint8_t)(BOARD_UART_TX - 1u))
+#define RX_CAP	((uint8_t)(BOARD_UART_RX > 128u ? 255u : BOARD_UART_RX))
+#define TX_CAP	((uint8_t)(BOARD_UART_TX > 128u ? 255u : BOARD_UART_TX))
 _Static_assert(BOARD_UART_RX <= 256 && (BOARD_UART_RX & RX_MASK) == 0,
     "BOARD_UART_RX must be a power of two up to 256");
 _Static_assert(BOARD_UART_TX <= 256 && (BOARD_UART_TX & TX_MASK) == 0,
     "BOARD_UART_TX must be a power of two up to 256");
+
+/* The ATmega2560 numbers its four USARTs; the ATmega328P has one. */
+#ifdef USART0_RX_vect
+#define UART_RX_VECT	USART0_RX_vect
+#define UART_UDRE_VECT	USART0_UDRE_vect
+#else
+#define UART_RX_VECT	USART_RX_vect
+#define UART_UDRE_VECT	USART_UDRE_vect
+#endif
 
 static volatile uint8_t rx_ring[BOARD_UART_RX], tx_ring[BOARD_UART_TX];
 static volatile uint8_t rx_head, rx_tail, tx_head, tx_tail;
@@ -48,25 +62,24 @@ uart_init(void)
 
 /* A byte with nowhere to go is dropped: the frame's CRC fails and the
  * host resends it. */
-ISR(USART0_RX_vect)
+ISR(UART_RX_VECT)
 {
 	uint8_t byte = UDR0;
-	uint8_t next = (uint8_t)((rx_head + 1u) & RX_MASK);
 
-	if (next != rx_tail) {
-		rx_ring[rx_head] = byte;
-		rx_head = next;
+	if ((uint8_t)(rx_head - rx_tail) != RX_CAP) {
+		rx_ring[rx_head & RX_MASK] = byte;
+		rx_head++;
 	}
 }
 
-ISR(USART0_UDRE_vect)
+ISR(UART_UDRE_VECT)
 {
 	if (tx_head == tx_tail) {
 		UCSR0B &= (uint8_t)~_BV(UDRIE0);
 		return;
 	}
-	UDR0 = tx_ring[tx_tail];
-	tx_tail = (uint8_t)((tx_tail + 1u) & TX_MASK);
+	UDR0 = tx_ring[tx_tail & TX_MASK];
+	tx_tail++;
 }
 
 uint8_t
@@ -75,8 +88,8 @@ uart_read(uint8_t *buf, uint8_t max)
 	uint8_t n = 0;
 
 	while (n < max && rx_tail != rx_head) {
-		buf[n++] = rx_ring[rx_tail];
-		rx_tail = (uint8_t)((rx_tail + 1u) & RX_MASK);
+		buf[n++] = rx_ring[rx_tail & RX_MASK];
+		rx_tail++;
 	}
 	return n;
 }
@@ -84,14 +97,11 @@ uart_read(uint8_t *buf, uint8_t max)
 void
 uart_write(const uint8_t *bytes, uint8_t n)
 {
-	uint8_t next;
-
 	while (n--) {
-		next = (uint8_t)((tx_head + 1u) & TX_MASK);
-		while (next == tx_tail)
-			;	/* full: one byte leaves every 87 us */
-		tx_ring[tx_head] = *bytes++;
-		tx_head = next;
+		while ((uint8_t)(tx_head - tx_tail) == TX_CAP)
+			;	/* full: a byte leaves every 87 us at 115200 */
+		tx_ring[tx_head & TX_MASK] = *bytes++;
+		tx_head++;
 		/* UCSR0B is out of reach of sbi: read-modify-write it with the
 		 * interrupt that clears UDRIE0 held off. */
 		ATOMIC_BLOCK(ATOMIC_RESTORESTATE) {

@@ -1,7 +1,8 @@
 /*
  * ranger.c - ADC0 against AVCC, one conversion at a time (104 us at a
  * 125 kHz ADC clock), smoothed over about four readings because IR rangers
- * are noisy, turned into millimetres by board.h's fit.  Called by main.c.
+ * are noisy, turned into millimetres by board.h's fit.  Called by each
+ * AVR board's main.c (the same registers on the ATmega2560 and 328P).
  */
 #include <avr/io.h>
 
@@ -15,7 +16,7 @@ void
 ranger_init(void)
 {
 	ADMUX = _BV(REFS0);			/* AVCC, channel 0 */
-	ADCSRB = 0;				/* MUX5 = 0, free of triggers */
+	ADCSRB = 0;				/* no trigger; the Mega's MUX5 = 0 */
 	DIDR0 = _BV(ADC0D);			/* no digital input on A0 */
 	ADCSRA = _BV(ADEN) | _BV(ADSC) |
 	    _BV(ADPS2) | _BV(ADPS1) | _BV(ADPS0);	/* clk / 128 */

@@ -1,7 +1,7 @@
 /*
  * uart.h - UART0 with interrupt-driven receive and transmit rings: the
- * robot's serial link.  main.c feeds what arrives to core/robot and
- * hands it whole frames to send.
+ * robot's serial link, on every AVR board.  A board's main.c feeds what
+ * arrives to core/robot and hands it whole frames to send.
  */
 #ifndef FIRMWARE_UART_H
 #define FIRMWARE_UART_H

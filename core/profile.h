@@ -1,0 +1,75 @@
+/*
+ * profile.h - what a build of the portable core carries (portable core).
+ * A chip with 32 KiB of flash and 2 KiB of RAM (the Uno's ATmega328P) gets
+ * the small profile unless the build says otherwise: 8-bit plans only, no
+ * task sections, no runtime control, no streamed setpoints, a window of two
+ * requests, no CRC tables.  Included first by the headers whose defaults it sets (plan,
+ * planner, robot), so every file of a build sees the same choices.
+ */
+#ifndef SPINE_PROFILE_H
+#define SPINE_PROFILE_H
+
+#ifndef SPINE_SMALL
+#if defined(__AVR_ATmega328P__) || defined(__AVR_ATmega328__) || \
+    defined(__AVR_ATmega328PB__)
+#define SPINE_SMALL 1
+#else
+#define SPINE_SMALL 0
+#endif
+#endif
+
+#if SPINE_SMALL
+/* core/plan: a plan with a task section is refused (PLAN_E_TASK). */
+#ifndef PLAN_TASKS
+#define PLAN_TASKS 0
+#endif
+/* core/planner: 16-bit plans are refused at planner_init. */
+#ifndef PLANNER_WIDTHS
+#define PLANNER_WIDTHS 1
+#endif
+/* core/robot: PRIO, ELEM_MONITOR, COUNTERS, STATE, PAUSE and RATE, and
+ * STREAM and SETPOINT, are requests of an unknown type. */
+#ifndef ROBOT_CONTROL
+#define ROBOT_CONTROL 0
+#endif
+#ifndef ROBOT_STREAM
+#define ROBOT_STREAM 0
+#endif
+#ifndef ROBOT_WINDOW
+#define ROBOT_WINDOW 2
+#endif
+#ifndef ROBOT_JOINTS_MAX
+#define ROBOT_JOINTS_MAX 3
+#endif
+/* core/plan: CRC-32 a bit at a time, not from 128 bytes of tables (an
+ * AVR copies const tables to RAM). */
+#ifndef PLAN_CRC_TABLES
+#define PLAN_CRC_TABLES 0
+#endif
+/* core/plan: the cycle check's marks (2 bits a pattern or competence)
+ * for the few a plan in this RAM can hold, 32 bytes of stack not 128. */
+#ifndef PLAN_NEST_NODES
+#define PLAN_NEST_NODES 128u
+#endif
+#endif
+
+/* core/robot: the arm's senses, actions and description (armio.c),
+ * used when a board gives no body (robot_hw.body); a board that always
+ * gives one (the Uno firmware) may leave them out. */
+#ifndef ROBOT_ARM
+#define ROBOT_ARM 1
+#endif
+#ifndef PLAN_TASKS
+#define PLAN_TASKS 1
+#endif
+#ifndef PLAN_CRC_TABLES
+#define PLAN_CRC_TABLES 1
+#endif
+#ifndef ROBOT_CONTROL
+#define ROBOT_CONTROL 1
+#endif
+#ifndef ROBOT_STREAM
+#define ROBOT_STREAM 1
+#endif
+
+#endif
