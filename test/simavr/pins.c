@@ -130,15 +130,43 @@ millivolts(long counts)
 	return ((uint32_t)counts * ADC_VREF_MV + ADC_TOP - 1) / ADC_TOP;
 }
 
+/*
+ * Tell simavr what drives the row's pins of one port from outside: it
+ * gives an input pin whose PORT bit is set (the firmware's pull-up) the
+ * level 1 at every write of PORT or DDR, unless told of a stronger
+ * driver, which a switch to ground is.
+ */
+static void
+drive_port(struct pins *p, char port, const long *v)
+{
+	avr_ioport_external_t ext;
+	unsigned mask = 0, value = 0;
+	size_t i;
+
+	for (i = 0; i < p->nsig; i++)
+		if (p->sig[i].port == port) {
+			mask |= 1u << p->sig[i].n;
+			value |= (v[i] ? 1u : 0u) << p->sig[i].n;
+		}
+	memset(&ext, 0, sizeof ext);
+	ext.name = (unsigned char)port;
+	ext.mask = mask;
+	ext.value = value;
+	avr_ioctl(p->avr, AVR_IOCTL_IOPORT_SET_EXTERNAL(port), &ext);
+}
+
 static void
 apply(struct pins *p, size_t row)
 {
 	const long *v = p->value + row * p->nsig;
 	size_t i;
 
-	for (i = 0; i < p->nsig; i++)
+	for (i = 0; i < p->nsig; i++) {
+		if (p->sig[i].port)
+			drive_port(p, p->sig[i].port, v);
 		avr_raise_irq(p->sig[i].irq, p->sig[i].port ? (uint32_t)v[i] :
 		    millivolts(v[i]));
+	}
 }
 
 int
