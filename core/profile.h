@@ -53,11 +53,16 @@
 #endif
 #endif
 
-/* core/robot: the arm's senses, actions and description (armio.c),
- * used when a board gives no body (robot_hw.body); a board that always
- * gives one (the Uno firmware) may leave them out. */
+/* core/robot: a board that gives no body (robot_hw.body) has the arm's
+ * (robot_arm_body).  Off, a board must give one, and one that never gives
+ * the arm links none of it: the Uno firmware, and the Arduino library,
+ * whose sketches name theirs. */
 #ifndef ROBOT_ARM
+#if defined(ARDUINO)
+#define ROBOT_ARM 0
+#else
 #define ROBOT_ARM 1
+#endif
 #endif
 #ifndef PLAN_TASKS
 #define PLAN_TASKS 1

@@ -6,9 +6,8 @@
  */
 #include "armio.h"
 #include "planner/planner.h"
+#include "body.h"
 #include "robot.h"
-
-#if ROBOT_ARM
 
 static uint32_t
 distance(int32_t a, int32_t b)
@@ -140,6 +139,7 @@ robot_action(void *robot, uint16_t id, int16_t value, uint8_t check)
 	return farthest(r, enc, r->move_target) <= ROBOT_AT_TARGET_MDEG ?
 	    PLANNER_SUCCESS : PLANNER_IN_PROGRESS;
 }
-#else
-typedef int armio_unused;	/* ISO C wants a declaration */
-#endif
+
+const struct robot_body robot_arm_body = {
+	NULL, robot_sense, robot_action, NULL, robot_arm_describe
+};

@@ -1,25 +1,31 @@
 /*
  * body.c - the robot's senses, actions and self-description taken from
- * robot_hw.body when the board has one, from the arm otherwise (portable
+ * its body: robot_hw.body when the board gives one, else the arm (portable
  * core; see body.h).  Called by planloop.c, describe.c and telemetry.c.
  */
 #include <string.h>
 
-#include "armio.h"
 #include "body.h"
 #include "robot.h"
 #include "wire/desc.h"
+
+/* The body: the board's, else the arm's (where ROBOT_ARM). */
+static const struct robot_body *
+body_of(const struct robot *r)
+{
+#if ROBOT_ARM
+	if (r->hw->body == NULL)
+		return &robot_arm_body;
+#endif
+	return r->hw->body;
+}
 
 int16_t
 robot_read_sense(void *robot, uint16_t id)
 {
 	struct robot *r = robot;
 
-#if ROBOT_ARM
-	if (r->hw->body == NULL)
-		return robot_sense(r, id);
-#endif
-	return r->hw->body->sense(r, id);
+	return body_of(r)->sense(r, id);
 }
 
 uint8_t
@@ -27,46 +33,21 @@ robot_do_action(void *robot, uint16_t id, int16_t value, uint8_t check)
 {
 	struct robot *r = robot;
 
-#if ROBOT_ARM
-	if (r->hw->body == NULL)
-		return robot_action(r, id, value, check);
-#endif
-	return r->hw->body->action(r, id, value, check);
+	return body_of(r)->action(r, id, value, check);
 }
 
 void
 robot_halt(struct robot *r, uint8_t how)
 {
-	if (r->hw->body)
-		r->hw->body->halt(r, how);
+	const struct robot_body *b = body_of(r);
+
+	if (b->halt)
+		b->halt(r, how);
 }
 
 int
-robot_body_entry(const struct robot *r, uint8_t k, struct wire_desc *d)
+robot_entry(const struct robot *r, uint8_t k, struct wire_desc *d)
 {
-	const struct robot_body *b = r->hw->body;
-
-	if (k >= b->entries)
-		return WIRE_E_ARG;
 	memset(d, 0, sizeof *d);
-	b->describe(k, d);
-	d->total = b->entries;
-	d->index = k;
-	return 0;
-}
-
-uint8_t
-robot_body_sense_ids(const struct robot *r, uint16_t *ids, uint8_t max)
-{
-	struct wire_desc d;
-	uint8_t k, j, n = 0;
-
-	for (k = 0; k < r->hw->body->entries; k++) {
-		robot_body_entry(r, k, &d);
-		if (d.kind != WIRE_DESC_SENSE)
-			continue;
-		for (j = 0; j < d.count && n < max; j++)
-			ids[n++] = (uint16_t)(d.first + j);
-	}
-	return n;
+	return body_of(r)->describe(r, k, d);
 }

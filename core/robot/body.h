@@ -1,8 +1,9 @@
 /*
- * body.h - the senses and actions of a robot that is not an arm (portable
+ * body.h - the senses and actions of a robot, whatever its shape (portable
  * core).  A board whose robot_hw.body points at one gets its plan's reads
- * and actions, DESCRIBE and telemetry from it instead of armio.c; wheels.c
- * is one.  planloop.c, describe.c and telemetry.c reach it through body.c.
+ * and actions, DESCRIBE and telemetry from it; wheels.c is one, the arm
+ * (armio.c) another.  planloop.c, describe.c and telemetry.c reach it
+ * through body.c.
  */
 #ifndef SPINE_ROBOT_BODY_H
 #define SPINE_ROBOT_BODY_H
@@ -24,34 +25,40 @@ enum robot_halt {
 struct robot_body {
 	void *ctx;		/* the body's hooks and state (wheels.h) */
 	/* A stored plan's sense and action, as planner_io's, given the
-	 * struct robot (whose hw->body this is). */
+	 * struct robot. */
 	int16_t (*sense)(void *robot, uint16_t id);
 	uint8_t (*action)(void *robot, uint16_t id, int16_t value,
 	    uint8_t check);
-	void (*halt)(void *robot, uint8_t how);		/* enum robot_halt */
-	/* DESCRIBE: `entries` entries, entry k filled by describe (kind,
-	 * first, count, min, max, unit, name; not total or index). */
-	uint8_t entries;
-	void (*describe)(uint8_t k, struct wire_desc *d);
+	/* Optional: pause, resume or stop (enum robot_halt); an arm holds
+	 * through its joints and needs none. */
+	void (*halt)(void *robot, uint8_t how);
+	/* DESCRIBE entry k, whole (total and index too) in a zeroed *d; 0,
+	 * or WIRE_E_ARG past the last. */
+	int (*describe)(const struct robot *r, uint8_t k, struct wire_desc *d);
 };
 
-/* The robot's sense `id` now, and an action: the body's, or the arm's
- * (armio.c; a build with ROBOT_ARM 0 has none and needs a body).  As
+/*
+ * The arm (armio.c's senses and actions, describe.c's rows and joints):
+ * the body of a board that gives none, where ROBOT_ARM (profile.h) says
+ * so; a board that always gives one names it, and one that never does
+ * links none of it.
+ */
+extern const struct robot_body robot_arm_body;
+
+/* The robot's sense `id` now, and an action, from its body.  As
  * planner_io's, given the struct robot. */
 int16_t robot_read_sense(void *robot, uint16_t id);
 uint8_t robot_do_action(void *robot, uint16_t id, int16_t value,
     uint8_t check);
 
-/* Tell the body to pause, resume or stop; nothing for an arm, which
- * planloop.c holds through its joints. */
+/* Tell the body to pause, resume or stop, if it needs telling. */
 void robot_halt(struct robot *r, uint8_t how);
 
-/* DESCRIBE entry k of the body into *d (total and index set); 0 or an
- * enum wire_error code. */
-int robot_body_entry(const struct robot *r, uint8_t k, struct wire_desc *d);
+/* DESCRIBE entry k into *d; 0 or an enum wire_error code. */
+int robot_entry(const struct robot *r, uint8_t k, struct wire_desc *d);
 
-/* The body's sense ids in DESCRIBE order into ids[max]; how many. */
-uint8_t robot_body_sense_ids(const struct robot *r, uint16_t *ids,
-    uint8_t max);
+/* The arm's DESCRIBE entries (describe.c), for robot_arm_body. */
+int robot_arm_describe(const struct robot *r, uint8_t k,
+    struct wire_desc *d);
 
 #endif

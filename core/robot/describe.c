@@ -1,10 +1,10 @@
 /*
- * describe.c - the robot's description of itself (portable core): its
- * senses and actions by id with names, units and value ranges (the ids of
- * armio.h), then its joints and their limits; or, for a robot with a body
- * of its own (body.h), the body's.  Served one entry per DESCRIBE request;
- * the table is const and small, as on an AVR it is copied to RAM.  Called
- * by requests.c and telemetry.c.
+ * describe.c - the robot's description of itself (portable core), entry by
+ * entry from its body (body.h): for the arm, its senses and actions by id
+ * with names, units and value ranges (the ids of armio.h), then its joints
+ * and their limits.  Served one entry per DESCRIBE request; the table is
+ * const and small, as on an AVR it is copied to RAM.  Called by
+ * requests.c and telemetry.c.
  */
 #include <string.h>
 
@@ -13,7 +13,6 @@
 #include "requests.h"
 #include "wire/desc.h"
 
-#if ROBOT_ARM
 /* Row bits: what it is, whether it repeats for every joint, its unit;
  * the high nibble picks its range (two bytes a row, not six: an AVR
  * keeps this table in RAM). */
@@ -88,10 +87,9 @@ fill_joint(const struct robot *r, uint8_t j, struct wire_desc *d)
 }
 
 /* The arm's entry k: its rows, then its joints. */
-static int
-arm_entry(const struct robot *r, uint8_t k, struct wire_desc *d)
+int
+robot_arm_describe(const struct robot *r, uint8_t k, struct wire_desc *d)
 {
-	memset(d, 0, sizeof *d);
 	d->total = (uint8_t)(NROWS + r->hw->joints);
 	if (k >= d->total)
 		return WIRE_E_ARG;
@@ -103,22 +101,6 @@ arm_entry(const struct robot *r, uint8_t k, struct wire_desc *d)
 	return 0;
 }
 
-static uint8_t
-arm_sense_ids(const struct robot *r, uint16_t *ids, uint8_t max)
-{
-	uint8_t k, j, n = 0, count;
-
-	for (k = 0; k < NROWS; k++) {
-		if (rows[k].bits & ROW_ACTION)
-			continue;
-		count = rows[k].bits & ROW_PER_JOINT ? r->hw->joints : 1;
-		for (j = 0; j < count && n < max; j++)
-			ids[n++] = (uint16_t)(rows[k].first + j);
-	}
-	return n;
-}
-#endif
-
 int
 robot_describe(struct robot *r, struct wire_in *in, struct wire_out *out)
 {
@@ -128,15 +110,7 @@ robot_describe(struct robot *r, struct wire_in *in, struct wire_out *out)
 
 	if (!wire_in_done(in))
 		return WIRE_E_LENGTH;
-	if (r->hw->body)
-		e = robot_body_entry(r, k, &d);
-	else
-#if ROBOT_ARM
-		e = arm_entry(r, k, &d);
-#else
-		e = WIRE_E_ARG;		/* a build without the arm needs a body */
-#endif
-	if (e != 0)
+	if ((e = robot_entry(r, k, &d)) != 0)
 		return e;
 	out->n = wire_desc_encode(&d, out->p);
 	return out->n ? 0 : WIRE_E_ARG;
@@ -145,11 +119,16 @@ robot_describe(struct robot *r, struct wire_in *in, struct wire_out *out)
 uint8_t
 robot_sense_ids(const struct robot *r, uint16_t *ids, uint8_t max)
 {
-	if (r->hw->body)
-		return robot_body_sense_ids(r, ids, max);
-#if ROBOT_ARM
-	return arm_sense_ids(r, ids, max);
-#else
-	return 0;
-#endif
+	struct wire_desc d;
+	uint8_t k, j, n = 0;
+
+	for (k = 0; robot_entry(r, k, &d) == 0; k++) {
+		if (d.kind != WIRE_DESC_SENSE)
+			continue;
+		for (j = 0; j < d.count && n < max; j++)
+			ids[n++] = (uint16_t)(d.first + j);
+		if (k == 0xFF)
+			break;
+	}
+	return n;
 }

@@ -34,6 +34,8 @@ wheels_sense(void *robot, uint16_t id)
 static int8_t
 power(int16_t value)
 {
+	if (value > -WHEELS_POWER_MIN && value < WHEELS_POWER_MIN)
+		return 0;
 	return value > WHEELS_POWER_MAX ? WHEELS_POWER_MAX :
 	    value < -WHEELS_POWER_MAX ? -WHEELS_POWER_MAX : (int8_t)value;
 }
@@ -137,12 +139,17 @@ entry(struct wire_desc *d, uint8_t kind, uint8_t first, int16_t min,
 	strcpy(d->unit, unit);
 }
 
-static void
-wheels_describe(uint8_t k, struct wire_desc *d)
+static int
+wheels_describe(const struct robot *r, uint8_t k, struct wire_desc *d)
 {
 	const char *s = names;
 	uint8_t i;
 
+	(void)r;
+	if (k >= NENTRIES)
+		return WIRE_E_ARG;
+	d->total = NENTRIES;
+	d->index = k;
 	switch (k) {
 	case 0:
 		entry(d, WIRE_DESC_SENSE, WHEELS_SENSE_RANGE, 0, INT16_MAX, "mm");
@@ -169,6 +176,7 @@ wheels_describe(uint8_t k, struct wire_desc *d)
 	for (i = 0; i < k; i++)
 		s += strlen(s) + 1;
 	strcpy(d->name, s);
+	return 0;
 }
 
 void
@@ -183,6 +191,5 @@ wheels_body(struct robot_body *b, struct wheels *w)
 	b->sense = wheels_sense;
 	b->action = wheels_action;
 	b->halt = wheels_halt;
-	b->entries = NENTRIES;
 	b->describe = wheels_describe;
 }

@@ -27,11 +27,14 @@ enum wheels_action {
 };
 
 #define WHEELS_POWER_MAX 100		/* percent */
+/* Below this a geared hobby motor only hums: such a command stops it. */
+#define WHEELS_POWER_MIN 15
 #define WHEELS_WAIT_MAX	 30000		/* ms */
 
 struct wheels {
 	/* The board's hooks, given robot_hw.ctx.  motors: each wheel's
-	 * power, -100 (full backwards) to 100 (full forwards). */
+	 * power, -100 (full backwards) to 100 (full forwards), 0 or at
+	 * least WHEELS_POWER_MIN either way. */
 	void (*motors)(void *ctx, int8_t left, int8_t right);
 	uint8_t (*bumpers)(void *ctx);	/* enum wheels_sense's bits */
 	void (*light)(void *ctx, uint8_t on);

@@ -27,28 +27,18 @@
  * direction.  Left: ENA = pin 9 (PB1, OC1A), IN1 = pin 4 (PD4), IN2 =
  * pin 5 (PD5).  Right: ENB = pin 10 (PB2, OC1B), IN3 = pin 7 (PD7), IN4 =
  * pin 8 (PB0).  Swap a motor's two wires (or flip its sign here) if it
- * turns backwards when told forwards.  Below BOARD_MOTOR_MIN_PCT of full
- * power a geared hobby motor only hums: such commands stop it.
+ * turns backwards when told forwards.
  */
 #define BOARD_PWM_HZ		20000UL
 #define BOARD_MOTOR_SIGN	{ 1, 1 }	/* left, right */
-#define BOARD_MOTOR_MIN_PCT	15
 
 /* Bump switches from pin 2 (PD2, left) and pin 3 (PD3, right) to ground,
  * read through the chip's pull-ups: pressed reads low. */
 
 /* The light: the board's LED on pin 13 (PB5). */
 
-/*
- * Ranger: a Sharp GP2Y0A21-style IR ranger on ADC0 (pin A0), AVCC
- * reference, as on the Mega: mm = K / (counts - OFFSET), through about
- * 2.3 V at 100 mm and 0.4 V at 800 mm; below FAR counts nothing is in
- * range.
- */
-#define BOARD_RANGER_K		44460L
-#define BOARD_RANGER_OFFSET	26
-#define BOARD_RANGER_FAR	82	/* counts: farther than 800 mm */
-#define BOARD_RANGER_NEAR_MM	100	/* closer reads fold back: clamp */
+/* The ranger: a Sharp GP2Y0A21-style IR ranger on ADC0 (pin A0), its
+ * fit in core/robot/irrange.h. */
 
 /*
  * Memory.  The ATmega328P's 1 KiB EEPROM holds the plan store: two

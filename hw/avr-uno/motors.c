@@ -34,8 +34,6 @@ duty(int8_t pct)
 {
 	uint8_t mag = (uint8_t)(pct < 0 ? -pct : pct);
 
-	if (mag < BOARD_MOTOR_MIN_PCT)
-		return 0;
 	if (mag > 100)
 		mag = 100;
 	return (uint16_t)((uint32_t)(PWM_TOP + 1UL) * mag / 100UL);
@@ -45,8 +43,7 @@ duty(int8_t pct)
 static void
 direction(uint8_t side, int8_t pct)
 {
-	uint8_t fwd = pct > 0 && duty(pct) > 0, back = pct < 0 &&
-	    duty(pct) > 0;
+	uint8_t fwd = pct > 0, back = pct < 0;
 
 	if (side == 0) {
 		PORTD = (uint8_t)((PORTD & ~(_BV(PD4) | _BV(PD5))) |

@@ -48,6 +48,7 @@
 #define PAINT		0xA5u
 #define SLICE_CYCLES	4000u		/* 0.25 ms of the AVR between looks */
 #define IDLE_NS		20000000ull	/* a quiet line drops a partial frame */
+#define LAG_NS		2000000ull	/* behind the wall by more: drop it */
 
 struct bridge {
 	avr_t *avr;
@@ -266,15 +267,23 @@ exchange(struct bridge *b)
 	return 0;
 }
 
-/* The AVR is ahead of the clock on the wall: wait, or for host bytes. */
+/*
+ * The AVR is ahead of the clock on the wall: wait, or for host bytes.
+ * Behind it (a loaded machine held avrpty up), it goes on from there at
+ * the wall's pace rather than race to catch up: a board is never faster
+ * than itself, and a host timing the EEPROM's writes must not see them
+ * shrink.
+ */
 static void
-pace(struct bridge *b, uint64_t t0)
+pace(struct bridge *b, uint64_t *t0)
 {
 	uint64_t sim = avr_cycles_to_nsec(b->avr, b->avr->cycle);
-	uint64_t wall = wall_ns() - t0;
+	uint64_t wall = wall_ns() - *t0;
 	struct timeval tv;
 	fd_set rd;
 
+	if (sim + LAG_NS < wall)
+		*t0 += wall - sim;
 	if (sim <= wall)
 		return;
 	tv.tv_sec = 0;
@@ -327,7 +336,7 @@ run(struct bridge *b)
 		if (exchange(b) != 0)
 			return -1;
 		report_line(b);
-		pace(b, t0);
+		pace(b, &t0);
 	}
 	return 0;
 }

@@ -2,7 +2,8 @@
  * wheels_test.c - unit tests for core/robot's two-wheeled body (wheels.c)
  * over a fake board: HELLO with no joints, DESCRIBE's entries, a stored
  * plan driving the motors from the bump switches, Wait on the robot's
- * clock with pauses not counted, PAUSE, RESUME and STOP on the motors.
+ * clock with pauses not counted, PAUSE, RESUME and STOP on the motors; and
+ * the IR ranger's fit.
  */
 #include <stdint.h>
 #include <string.h>
@@ -11,6 +12,7 @@
 #include "plan/crc32.h"
 #include "plan/plan.h"
 #include "planner/planner.h"
+#include "robot/irrange.h"
 #include "robot/robot.h"
 #include "robot/wheels.h"
 #include "wire/desc.h"
@@ -378,6 +380,11 @@ test_actions(void)
 	CHECK(g.body.action(&g.r, WHEELS_ACT_SPIN, -300, 0) ==
 	    PLANNER_SUCCESS);
 	CHECK(g.b.left == -100 && g.b.right == 100);
+	/* under 15 %, a geared motor hums: off */
+	CHECK(g.body.action(&g.r, WHEELS_ACT_DRIVE, 14, 0) == PLANNER_SUCCESS);
+	CHECK(g.b.left == 0 && g.b.right == 0);
+	CHECK(g.body.action(&g.r, WHEELS_ACT_SPIN, 15, 0) == PLANNER_SUCCESS);
+	CHECK(g.b.left == 15 && g.b.right == -15);
 	CHECK(g.body.action(&g.r, WHEELS_ACT_LIGHT, 1, 0) == PLANNER_SUCCESS);
 	CHECK(g.b.light == 1);
 	CHECK(g.body.action(&g.r, WHEELS_ACT_WAIT, 0, 0) == PLANNER_SUCCESS);
@@ -437,6 +444,29 @@ test_telemetry(void)
 	CHECK(seen == 1);
 }
 
+/* The fit by hand: mm = 44460 / (counts - 26), down; steady readings
+ * come out as they went in, a step moves a quarter of the way. */
+static void
+test_irrange(void)
+{
+	struct irrange g;
+
+	irrange_init(&g);
+	CHECK(irrange_mm(&g) == INT16_MAX);	/* no reading yet */
+	irrange_add(&g, 250);
+	CHECK(irrange_mm(&g) == 198);		/* 44460 / 224 = 198.5 */
+	irrange_add(&g, 250);
+	CHECK(irrange_mm(&g) == 198);
+	irrange_add(&g, 650);			/* 4 * 250 - 250 + 650 = 1400 */
+	CHECK(irrange_mm(&g) == 137);		/* 350: 44460 / 324 = 137.2 */
+	irrange_init(&g);
+	irrange_add(&g, 81);			/* under 82: nothing in range */
+	CHECK(irrange_mm(&g) == INT16_MAX);
+	irrange_init(&g);
+	irrange_add(&g, 1000);			/* 45 mm: it folds back */
+	CHECK(irrange_mm(&g) == 100);
+}
+
 int
 main(void)
 {
@@ -445,5 +475,6 @@ main(void)
 	RUN(test_pause_resume_stop);
 	RUN(test_actions);
 	RUN(test_telemetry);
+	RUN(test_irrange);
 	return check_report("wheels");
 }
