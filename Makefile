@@ -56,7 +56,8 @@ MAN_PAGES := $(sort $(wildcard man/*.[1-9]))
 
 .PHONY: all check unit bats asan clang install install-files uninstall demo \
 	demo-run \
-	bench clean avr-check avr-objects firmware firmware-uno fuzz
+	bench clean avr-check avr-objects firmware firmware-uno fuzz \
+	arduino-lib
 .DEFAULT_GOAL := all
 .SECONDARY:
 
@@ -140,6 +141,18 @@ avr-check:
 	@$(MAKE) --no-print-directory firmware firmware-uno
 	@scripts/avr-fits $(FW_avr_ELF)
 	@scripts/avr-fits --uno $(FW_uno_ELF)
+	@$(MAKE) --no-print-directory arduino-lib $(BINDIR)/plancc \
+		$(BINDIR)/armctl $(AVRPTY)
+	@SPINE_BIN=$(abspath $(BINDIR)) SPINE_AVRPTY=$(abspath $(AVRPTY)) \
+		scripts/arduino-check $(BUILD)/arduino
+
+# spine as an Arduino library: hw/arduino's glue and examples over a copy
+# of core/ (and the firmwares' UART and servo drivers), made into
+# $(BUILD)/arduino/spine, never kept by hand (scripts/arduino-lib).
+# Install it by copying that folder into your sketchbook's libraries/.
+arduino-lib:
+	@scripts/arduino-lib $(BUILD)/arduino $(VERSION)
+	@echo "arduino-lib: $(BUILD)/arduino/spine"
 
 # The firmwares, one a board: the board's own files (hw/<board>: board.h,
 # main.c and its drivers), the AVR parts the boards share (hw/avr-common,

@@ -222,7 +222,7 @@ action,5,Wait,ms,0,30000"
 	run sed -n 's/.* \([0-9]*\) bytes never touched$/\1/p' avr.err
 	echo "# $(grep "never touched" avr.err)" >&3
 	[ -n "$output" ]
-	[ "$output" -ge 32 ]
+	[ "$output" -ge 128 ]
 }
 
 @test "uno: avrpty refuses a pin script it cannot play" {

@@ -73,7 +73,7 @@ avrloop_run(struct robot *r, const struct robot_hw *hw)
 
 	clock_init();
 	ranger_init();
-	uart_init();
+	uart_init(BOARD_BAUD);
 	sei();
 	robot_init(r, hw);
 	last_rx = clock_millis();

@@ -1,8 +1,9 @@
 /*
- * uart.c - UART0 at BOARD_BAUD, 8N1, through two rings filled and drained
- * by interrupts, so bytes keep flowing while the main loop is busy (an
- * EEPROM write takes 3.4 ms a byte).  Called by each AVR board's main.c
- * (the Mega's hw/avr, the Uno's hw/avr-uno), sized by its board.h.
+ * uart.c - UART0, 8N1, through two rings filled and drained by interrupts,
+ * so bytes keep flowing while the main loop is busy (an EEPROM write takes
+ * 3.4 ms a byte).  Called by each AVR board's main loop (avrloop.c: the
+ * Mega's hw/avr, the Uno's hw/avr-uno) and by the Arduino library, sized
+ * by the board.h beside it.
  */
 #include <avr/interrupt.h>
 #include <avr/io.h>
@@ -11,12 +12,6 @@
 #include "board.h"
 #include "uart.h"
 
-/* 115200 from 16 MHz is 117647 with U2X, 2.1% fast: past setbaud's 2%
- * default, within what the boards' USB serial chips take (every Arduino
- * sketch at 115200 runs at this error). */
-#define BAUD BOARD_BAUD
-#define BAUD_TOL 3
-#include <util/setbaud.h>
 
 /* Rings of a power-of-two size up to 256 under free-running 8-bit
  * counters: head - tail bytes are held, so a ring of up to 128 holds its
@@ -43,19 +38,22 @@ _Static_assert(BOARD_UART_TX <= 256 && (BOARD_UART_TX & TX_MASK) == 0,
 static volatile uint8_t rx_ring[BOARD_UART_RX], tx_ring[BOARD_UART_TX];
 static volatile uint8_t rx_head, rx_tail, tx_head, tx_tail;
 
+/*
+ * Always at double speed (U2X), the divisor rounded: 115200 from 16 MHz
+ * is 117647, 2.1 % fast, within what the boards' USB serial chips take
+ * (every Arduino sketch at 115200 runs at this error); 57600 is 0.8 %
+ * slow.  The speed mode goes before the divisor: the chip takes them in
+ * any order, but a simulator may work the baud rate out when UBRR0L is
+ * written, and would then run the line at half speed.
+ */
 void
-uart_init(void)
+uart_init(uint32_t baud)
 {
-	/* The speed mode before the divisor: the chip takes them in any
-	 * order, but a simulator may work the baud rate out when UBRR0L is
-	 * written, and would then run the line at half speed. */
-#if USE_2X
+	uint16_t ubrr = (uint16_t)((F_CPU + 4UL * baud) / (8UL * baud) - 1UL);
+
 	UCSR0A = _BV(U2X0);
-#else
-	UCSR0A = 0;
-#endif
-	UBRR0H = UBRRH_VALUE;
-	UBRR0L = UBRRL_VALUE;
+	UBRR0H = (uint8_t)(ubrr >> 8);
+	UBRR0L = (uint8_t)ubrr;
 	UCSR0C = _BV(UCSZ01) | _BV(UCSZ00);
 	UCSR0B = _BV(RXEN0) | _BV(TXEN0) | _BV(RXCIE0);
 }

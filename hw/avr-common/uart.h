@@ -8,7 +8,8 @@
 
 #include <stdint.h>
 
-void uart_init(void);
+/* 8N1 at `baud` (115200 or 57600 at 16 MHz), the receiver on. */
+void uart_init(uint32_t baud);
 
 /* Take up to max received bytes; how many there were (0: none). */
 uint8_t uart_read(uint8_t *buf, uint8_t max);
