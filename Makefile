@@ -57,7 +57,7 @@ MAN_PAGES := $(sort $(wildcard man/*.[1-9]))
 .PHONY: all check unit bats asan clang install install-files uninstall demo \
 	demo-run \
 	bench clean avr-check avr-objects firmware firmware-uno fuzz \
-	arduino-lib
+	arduino-lib arm
 .DEFAULT_GOAL := all
 .SECONDARY:
 
@@ -97,7 +97,9 @@ BATS_PAR  := $(if $(shell command -v parallel 2>/dev/null),--jobs $(BATS_JOBS))
 bats: $(BINS)
 	SPINE_BIN=$(abspath $(BINDIR)) SPINE_AVRPTY=$(abspath $(AVRPTY)) \
 		SPINE_FIRMWARE=$(abspath $(FW_ELF)) \
-		SPINE_FIRMWARE_UNO=$(abspath $(FW_uno_ELF)) bats $(BATS_PAR) test
+		SPINE_FIRMWARE_UNO=$(abspath $(FW_uno_ELF)) \
+		SPINE_ARMTRACE_M0=$(abspath $(ARMTRACE_m0)) \
+		SPINE_ARMTRACE_M3=$(abspath $(ARMTRACE_m3)) bats $(BATS_PAR) test
 
 check: all
 	@$(MAKE) --no-print-directory unit
@@ -234,6 +236,51 @@ firmware firmware-uno:
 	@$(MAKE) --no-print-directory $(if $(filter firmware-uno,$@),\
 		$(FW_uno_ELF) $(FW_uno_HEX),$(FW_avr_ELF) $(FW_avr_HEX))
 
+# --- the portable core on ARM Cortex-M ----------------------------------
+
+# armtrace (test/arm): the plan decoder and the planner built with
+# arm-none-eabi-gcc (Debian's gcc-arm-none-eabi, newlib) for a Cortex-M0
+# (QEMU's micro:bit) and a Cortex-M3 (mps2-an385); test/arm.bats runs
+# planner traces on both under qemu-system-arm, where they are installed.
+ARM_CC     ?= arm-none-eabi-gcc
+ARM_SIZE   ?= arm-none-eabi-size
+HAVE_ARM   := $(shell command -v $(ARM_CC) >/dev/null 2>&1 && \
+	command -v qemu-system-arm >/dev/null 2>&1 && echo yes)
+ARM_CFLAGS  = -mthumb -Os -std=c11 -Wall -Wextra -Wpedantic -Werror \
+	-ffunction-sections -fdata-sections
+ARM_SRC    := $(sort $(wildcard core/plan/*.c core/planner/*.c \
+	test/arm/*.c))
+
+# $(1) name, $(2) CPU, $(3) the board's linker script
+define arm_trace
+ARMTRACE_$(1) := $(BUILD)/arm/$(1)/armtrace.elf
+ARM_$(1)_OBJ := $(ARM_SRC:%.c=$(BUILD)/arm/$(1)/%.o)
+
+$(BUILD)/arm/$(1)/core/%.o: core/%.c
+	@mkdir -p $$(@D)
+	$$(ARM_CC) -mcpu=$(2) $$(ARM_CFLAGS) -Icore -MMD -MP -c -o $$@ $$<
+
+$(BUILD)/arm/$(1)/test/%.o: test/%.c
+	@mkdir -p $$(@D)
+	$$(ARM_CC) -mcpu=$(2) $$(ARM_CFLAGS) -Icore -Itest/arm -MMD -MP \
+		-c -o $$@ $$<
+
+$$(ARMTRACE_$(1)): $$(ARM_$(1)_OBJ) test/arm/$(3) test/arm/sections.ld
+	$$(ARM_CC) -mcpu=$(2) -mthumb --specs=nano.specs --specs=rdimon.specs \
+		-nostartfiles -Wl,--gc-sections -Ltest/arm -T test/arm/$(3) \
+		-o $$@ $$(filter %.o,$$^)
+endef
+$(eval $(call arm_trace,m0,cortex-m0,microbit.ld))
+$(eval $(call arm_trace,m3,cortex-m3,mps2.ld))
+
+arm:
+	@command -v $(ARM_CC) >/dev/null 2>&1 || { echo "arm: $(ARM_CC) not \
+	found (scripts/install-deps installs gcc-arm-none-eabi)" >&2; exit 1; }
+	@$(MAKE) --no-print-directory $(ARMTRACE_m0) $(ARMTRACE_m3)
+	$(ARM_SIZE) $(ARMTRACE_m0) $(ARMTRACE_m3)
+
+bats: $(if $(HAVE_ARM),$(ARMTRACE_m0) $(ARMTRACE_m3))
+
 # --- demo and benchmarks ---------------------------------------------------
 
 # Installs what is missing first, so it works on a fresh Debian machine.
@@ -294,5 +341,6 @@ clean:
 	rm -rf build bin demo-out $(FW_avr_HEX) $(FW_uno_HEX)
 
 -include $(LIB_OBJ:.o=.d) $(UNIT_SRC:%.c=$(BUILD)/%.d) $(AVR_OBJ:.o=.d) \
-	$(FW_avr_OBJ:.o=.d) $(FW_uno_OBJ:.o=.d) \
+	$(FW_avr_OBJ:.o=.d) $(FW_uno_OBJ:.o=.d) $(ARM_m0_OBJ:.o=.d) \
+	$(ARM_m3_OBJ:.o=.d) \
 	$(foreach t,$(TOOLS),$(patsubst %.c,$(BUILD)/%.d,$(wildcard cmd/$(t)/*.c)))

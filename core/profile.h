@@ -64,6 +64,18 @@
 #endif
 #endif
 
+/* A Cortex-M (a micro:bit's 16 KiB, a Pico's 264): the plan check's marks
+ * for 512 patterns and competences, as on the Mega, not 65535 (16 KiB of
+ * stack, all a micro:bit has). */
+#if defined(__ARM_ARCH_PROFILE) && __ARM_ARCH_PROFILE == 'M'
+#ifndef PLAN_NEST_NODES
+#define PLAN_NEST_NODES 512u
+#endif
+#ifndef PLAN_NEST_PATH
+#define PLAN_NEST_PATH 8
+#endif
+#endif
+
 /* core/robot: a board that gives no body (robot_hw.body) has the arm's
  * (robot_arm_body).  Off, a board must give one, and one that never gives
  * the arm links none of it: the Uno firmware, and the Arduino library,
