@@ -48,6 +48,8 @@ struct ctl {
 	const char *arm_file;	/* --arm FILE */
 	const struct arm_desc *arm;	/* ... loaded by main */
 	int goto_joints;	/* goto --joints */
+	int approach;		/* run --approach */
+	double time_scale;	/* --time-scale: a simulated arm's clock */
 	int force;		/* push --force: even if the ids do not match */
 	long every_ms;		/* telemetry --every */
 	const char *on_connect;	/* session --on-connect FILE */
@@ -147,14 +149,22 @@ int cmd_telemetry(struct ctl *c, int argc, char **argv);
 /* The console of session.c: connects itself, runs lines via armctl_line. */
 int cmd_session(struct ctl *c, int argc, char **argv);
 /* The arm commands (armcmd.c): they need --arm FILE. */
-/* goto, home and jog on a spine robot, from where its encoders say. */
+/* goto, home, jog and gripper on a spine robot, from where its encoders
+   say. */
 int cmd_move(struct ctl *c, int argc, char **argv);
-/* Where goto, home or jog (argv[0]) takes the arm from `here`: the joint
+/* Where goto, home, jog or gripper (argv[0]) takes the arm from `here`: the joint
    values into `to`.  0, or an exit status after a message.  Shared with
    the servo bus. */
 int arm_target(struct ctl *c, int argc, char **argv, const double *here,
     double *to);
-int cmd_gripper(struct ctl *c, int argc, char **argv);
+/* run --arm's path from FILE ("-": stdin), rows solved from start; and
+   its check against the arm's limits and pose (--check prints the peaks;
+   --approach puts the move there in front).  0 or an exit status; shared
+   with the servo bus. */
+struct arm_path;
+int arm_read_path(struct ctl *c, const char *path, const double *start,
+    struct arm_path *p);
+int arm_path_check(struct ctl *c, struct arm_path *p, const double *here);
 /* pos with --arm: the arm's joint names, the gripper in percent. */
 int arm_pos(struct ctl *c);
 

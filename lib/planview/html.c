@@ -113,8 +113,14 @@ put_events(FILE *fp, const struct pv_tree *t, const struct pv_run *r)
 
 		fprintf(fp, "%s[%ld,%ld,\"%c\",", k ? ",\n" : "", e->cycle,
 		    e->time_ms, e->event);
-		if (e->event == PV_IDLE) {
-			fputs("null,null,null,null,null,null]", fp);
+		if (e->event == PV_IDLE || e->event == PV_RUN) {
+			/* a run boundary: how the run began, as its reason */
+			fputs("null,null,null,null,null,", fp);
+			if (e->reason[0])
+				put_json(fp, e->reason);
+			else
+				fputs("null", fp);
+			fputc(']', fp);
 			continue;
 		}
 		fprintf(fp, "\"%s%u\",", pv_type_tag(e->type), e->index);

@@ -74,7 +74,7 @@ const char *const pv_html_script[] = {
 "if(cur>=0){g.fillStyle='#000';g.fillRect(Math.floor(cur*w/n),20,"
 "Math.max(2,Math.ceil(w/n)),8);}}\n",
 "function shown(e){var f=$('f-elem').value.toLowerCase();"
-"if(!$('f-'+(e[2]==='I'?'E':e[2])).checked)return false;"
+"if(!$('f-'+(e[2]==='I'||e[2]==='B'?'E':e[2])).checked)return false;"
 "return !f||(e[3]&&run.elements[e[3]].toLowerCase().indexOf(f)>=0);}\n",
 "function cell(tr,v){var td=document.createElement('td');"
 "td.textContent=v===null||v===undefined?'':String(v);tr.appendChild(td);}\n",

@@ -48,7 +48,6 @@
 #define PAINT		0xA5u
 #define SLICE_CYCLES	4000u		/* 0.25 ms of the AVR between looks */
 #define IDLE_NS		20000000ull	/* a quiet line drops a partial frame */
-#define LAG_NS		2000000ull	/* behind the wall by more: drop it */
 
 struct bridge {
 	avr_t *avr;
@@ -269,10 +268,10 @@ exchange(struct bridge *b)
 
 /*
  * The AVR is ahead of the clock on the wall: wait, or for host bytes.
- * Behind it (a loaded machine held avrpty up), it goes on from there at
- * the wall's pace rather than race to catch up: a board is never faster
- * than itself, and a host timing the EEPROM's writes must not see them
- * shrink.
+ * When the host stalled us and the AVR fell behind, the lost time is
+ * written off rather than made up at full speed: a board never runs
+ * faster than real time, so what a test times on the wall (an upload
+ * waiting for the EEPROM) is never shorter than on the chip.
  */
 static void
 pace(struct bridge *b, uint64_t *t0)
@@ -282,10 +281,10 @@ pace(struct bridge *b, uint64_t *t0)
 	struct timeval tv;
 	fd_set rd;
 
-	if (sim + LAG_NS < wall)
+	if (sim <= wall) {
 		*t0 += wall - sim;
-	if (sim <= wall)
 		return;
+	}
 	tv.tv_sec = 0;
 	tv.tv_usec = (long)((sim - wall) / 1000u);
 	FD_ZERO(&rd);
