@@ -6,8 +6,11 @@
  */
 #include <string.h>
 
+#include "profile.h"
 #include "requests.h"
 #include "planloop.h"
+
+#if ROBOT_CONTROL
 
 int
 robot_req_prio(struct robot *r, struct wire_in *in,
@@ -285,3 +288,19 @@ robot_req_rate(struct robot *r, struct wire_in *in,
 	wire_put_u16(out, r->rate);
 	return 0;
 }
+
+#else
+/* A build without runtime control (profile.h): each of these requests is
+ * one of an unknown type, and none of the handlers above is linked. */
+#define UNKNOWN_(name) int robot_req_##name(struct robot *r, \
+    struct wire_in *in, struct wire_out *out) \
+{ (void)r; (void)in; (void)out; return WIRE_E_UNKNOWN; }
+UNKNOWN_(prio)
+UNKNOWN_(elem_monitor)
+UNKNOWN_(counters)
+UNKNOWN_(state)
+UNKNOWN_(counters_sparse)
+UNKNOWN_(state_packed)
+UNKNOWN_(pause)
+UNKNOWN_(rate)
+#endif

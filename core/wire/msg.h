@@ -120,7 +120,7 @@ int wire_in_done(const struct wire_in *in);
 /* HELLO reply: who the robot is. */
 struct wire_hello {
 	uint8_t version;
-	uint8_t joints;
+	uint8_t joints;		/* 0: no arm (a wheeled robot) */
 	uint8_t window;		/* requests the robot accepts unanswered */
 	uint8_t slots;		/* setpoint buffer size */
 	uint8_t flags;		/* enum wire_flag */
@@ -252,7 +252,15 @@ int wire_counters_decode(struct wire_counters *m, const uint8_t *p,
     uint8_t n);
 
 /* STATE reply: the run, then rows of drives (D) or of competences and
- * action patterns (C, AP: their current element). */
+ * action patterns (C, AP: their current element).  (The row is declared
+ * on its own: C++, the Arduino library's sketches, scopes a nested tag.) */
+struct wire_state_row {
+	uint16_t id;
+	uint8_t status, latch;		/* D */
+	uint16_t priority, ramp;	/* D */
+	uint16_t current;	/* C, AP: element id, WIRE_NO_ELEMENT */
+};
+
 struct wire_state {
 	uint8_t type;		/* WIRE_TYPE_D, _C, _AP or WIRE_STATE_RUN */
 	uint8_t flags;		/* enum wire_flag */
@@ -260,12 +268,7 @@ struct wire_state {
 	uint32_t cycle;		/* cycles run since START */
 	uint16_t total, first;
 	uint8_t count;
-	struct wire_state_row {
-		uint16_t id;
-		uint8_t status, latch;		/* D */
-		uint16_t priority, ramp;	/* D */
-		uint16_t current;	/* C, AP: element id, WIRE_NO_ELEMENT */
-	} row[WIRE_STATE_MAX];
+	struct wire_state_row row[WIRE_STATE_MAX];
 };
 
 uint8_t wire_state_encode(const struct wire_state *m, uint8_t *p);

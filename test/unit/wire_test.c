@@ -317,7 +317,7 @@ test_random_bytes(void)
 		for (k = 0; k < n; k++)
 			p[k] = (uint8_t)(rand() >> 5);
 		if (wire_hello_decode(&h, p, n) == 0)
-			CHECK(h.joints >= 1 && h.joints <= WIRE_MAX_JOINTS &&
+			CHECK(h.joints <= WIRE_MAX_JOINTS &&
 			    strlen(h.firmware) <= WIRE_NAME_MAX);
 		if (wire_status_decode(&st, p, n) == 0)
 			CHECK(st.count <= WIRE_DEV_MAX);

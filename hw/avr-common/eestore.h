@@ -1,6 +1,6 @@
 /*
- * eestore.h - the plan store's bytes: the ATmega2560's internal EEPROM.
- * main.c hands these to core/robot as robot_hw.store_read and
+ * eestore.h - the plan store's bytes: the AVR's internal EEPROM (4 KiB on
+ * the Mega's ATmega2560, 1 KiB on the Uno's ATmega328P).  main.c hands these to core/robot as robot_hw.store_read and
  * store_write; core/robot/store.c lays out the slots.
  */
 #ifndef FIRMWARE_EESTORE_H

@@ -1,6 +1,7 @@
 /*
- * servo.h - hobby servos driven by Timer1's hardware PWM, one per joint.
- * main.c commands them for core/robot; a hobby servo reports nothing
+ * servo.h - hobby servos driven by Timer1's hardware PWM, one per joint
+ * (three on a Mega, two on an Uno).  The Mega's main.c and the Arduino Arm
+ * example command them for core/robot; a hobby servo reports nothing
  * back, so what was last commanded stands in for the encoders.
  */
 #ifndef FIRMWARE_SERVO_H

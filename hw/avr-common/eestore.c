@@ -1,7 +1,8 @@
 /*
  * eestore.c - plan store reads and writes on the internal EEPROM through
  * avr-libc.  Writes skip bytes that already hold the value: each byte
- * written costs 3.4 ms and wears the cell.  Called by main.c's hooks.
+ * written costs 3.4 ms and wears the cell.  Called by each AVR board's
+ * main.c hooks; board.h says how much of the EEPROM is the store.
  */
 #include <avr/eeprom.h>
 #include <avr/io.h>

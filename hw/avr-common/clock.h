@@ -1,6 +1,6 @@
 /*
- * clock.h - the firmware's millisecond clock, from Timer0.  main.c hands
- * it to core/robot as robot_hw.millis (steps, plan cycles, timers) and
+ * clock.h - the firmware's millisecond clock, from Timer0, on every AVR
+ * board.  main.c hands it to core/robot as robot_hw.millis (steps, plan cycles, timers) and
  * times the quiet line with it.
  */
 #ifndef FIRMWARE_CLOCK_H

@@ -1,7 +1,7 @@
 /*
  * clock.c - a 1 kHz interrupt from Timer0 in CTC mode counts milliseconds.
  * F_CPU / 64 / 250 = 1000 exactly at 16 MHz, so the clock keeps the
- * crystal's accuracy.  Called by main.c.
+ * crystal's accuracy.  Called by each AVR board's main.c.
  */
 #include <avr/interrupt.h>
 #include <avr/io.h>

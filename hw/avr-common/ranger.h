@@ -1,7 +1,8 @@
 /*
  * ranger.h - the obstacle sensor: an analog IR distance sensor on ADC0,
- * sampled without waiting.  main.c polls it each pass of the loop and
- * gives its distance to core/robot as robot_hw.obstacle_mm.
+ * sampled without waiting.  A board's main.c polls it each pass of the
+ * loop and gives its distance to core/robot (the arm's obstacle_mm, the
+ * wheeled robot's range ahead).
  */
 #ifndef FIRMWARE_RANGER_H
 #define FIRMWARE_RANGER_H
