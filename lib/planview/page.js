@@ -114,105 +114,145 @@ class Run {
 		s.set(this.cstart);
 		this.cstart = s;
 	}
-	cycle(num, t) {
-		if (this.nc + 1 >= this.cnum.length)
-			this.growCy();
-		const c = this.nc++;
-		this.cnum[c] = num;
-		this.ctime[c] = t;
-		this.catt[c] = -1;
-		this.cmark[c] = 0;
-		this.cstart[c] = this.n;
-		this.cstart[c + 1] = this.n;
-		if (t !== 0)
-			this.clock = true;
-	}
-	push(k, g, v, s, f) {
-		if (this.nc === 0)
-			this.cycle(0, 0);
-		if (this.n === this.kind.length)
+	/* Room for n more events and c more cycles. */
+	reserve(n, c) {
+		while (this.n + n > this.kind.length)
 			this.growEv();
-		const i = this.n++, c = this.nc - 1;
-		this.kind[i] = k;
-		this.el[i] = g;
-		this.val[i] = v;
-		this.sen[i] = s;
-		this.fl[i] = f;
-		this.cstart[this.nc] = this.n;
-		if (k === 0 && dIdx[g] >= 0 && this.catt[c] < 0)
-			this.catt[c] = g;
-		else if (k === 3 || k === 4)
-			this.cmark[c] |= F_FAIL;
-		else if (k === 5)
-			this.hasR = true;
-		else if (k === 7)
-			this.cmark[c] |= F_PRIO;
-		else if (k === 8)
-			this.cmark[c] |= F_BOUND;
+		while (this.nc + c + 1 >= this.cnum.length)
+			this.growCy();
 	}
-	/* Whole tokens (pack.h); a chunk never splits one. */
+	/* Whole tokens (pack.h); a chunk never splits one.  One pass with
+	   the arrays in locals: a million events load in well under a
+	   second. */
 	feed(s) {
 		const L = s.length;
-		let i = 0;
-		const isNum = () => {
-			const c = s.charCodeAt(i);
-			return c === 45 || (c >= 48 && c <= 57);
-		};
-		const num = () => {
-			let neg = false, v = 0, c;
-			if (s.charCodeAt(i) === 45) {
-				neg = true;
-				i++;
-			}
-			while (i < L && (c = s.charCodeAt(i)) >= 48 && c <= 57) {
-				v = v * 10 + c - 48;
-				i++;
-			}
-			return neg ? -v : v;
-		};
+		let nt = 1, ncy = 0;
+		for (let i = s.indexOf(' '); i >= 0; i = s.indexOf(' ', i + 1)) {
+			nt++;
+			if (s.charCodeAt(i + 1) === 99)
+				ncy++;
+		}
+		this.reserve(nt, ncy + 1);
+		const kind = this.kind, el = this.el, val = this.val;
+		const sen = this.sen, fl = this.fl, cnum = this.cnum;
+		const ctime = this.ctime, cstart = this.cstart, catt = this.catt;
+		const cmark = this.cmark;
+		let n = this.n, nc = this.nc, pc = this.pc, pt = this.pt;
+		let pdt = this.pdt, hasR = this.hasR, clock = this.clock;
+		let i = 0, c, neg, v;
 		while (i < L) {
-			const c = s.charCodeAt(i++);
+			c = s.charCodeAt(i++);
 			if (c === 32 || c === 10)
 				continue;
 			if (c === 99) {		/* c: a new cycle */
-				let dc = 1, dt = this.pdt;
-				if (isNum())
-					dc = num();
-				if (s.charCodeAt(i) === 64) {
-					i++;
-					dt = num();
+				let dc = 1, dt = pdt;
+				c = s.charCodeAt(i);
+				if (c === 45 || (c >= 48 && c <= 57)) {
+					neg = c === 45;
+					if (neg)
+						i++;
+					for (v = 0; (c = s.charCodeAt(i)) >= 48 &&
+					    c <= 57; i++)
+						v = v * 10 + c - 48;
+					dc = neg ? -v : v;
 				}
-				this.pc += dc;
-				this.pt += dt;
-				this.pdt = dt;
-				this.cycle(this.pc, this.pt);
+				if (s.charCodeAt(i) === 64) {
+					neg = s.charCodeAt(++i) === 45;
+					if (neg)
+						i++;
+					for (v = 0; (c = s.charCodeAt(i)) >= 48 &&
+					    c <= 57; i++)
+						v = v * 10 + c - 48;
+					dt = neg ? -v : v;
+				}
+				pc += dc;
+				pt += dt;
+				pdt = dt;
+				cnum[nc] = pc;
+				ctime[nc] = pt;
+				catt[nc] = -1;
+				cmark[nc] = 0;
+				cstart[nc] = n;
+				cstart[++nc] = n;
+				if (pt !== 0)
+					clock = true;
 				continue;
 			}
 			const k = c < 128 ? KC[c] : 8;
-			let g = -1, v = 0, sn = -1, f = 0;
+			let g = -1, sn = -1, f = 0;
+			v = 0;
 			if (k <= 5 || k === 7)
-				g = num();
-			if ((k === 3 || k === 4) && s.charCodeAt(i) === 58) {
-				i++;
-				f = num();
-			} else if (k === 5) {
-				i++;
-				if (isNum())
-					sn = num();
-				i++;
-				v = num();
-				i++;
-				f = num();
-			} else if (k === 7) {
-				i++;
-				v = num();
+				for (g = 0; (c = s.charCodeAt(i)) >= 48 && c <= 57;
+				    i++)
+					g = g * 10 + c - 48;
+			if (s.charCodeAt(i) === 58) {	/* ':' fields */
+				let f0 = 0, f1 = 0, f2 = 0, h0 = false, nf = 0;
+				while (s.charCodeAt(i) === 58 && nf < 3) {
+					neg = s.charCodeAt(++i) === 45;
+					if (neg)
+						i++;
+					let x = 0, any = false;
+					for (; (c = s.charCodeAt(i)) >= 48 &&
+					    c <= 57; i++) {
+						x = x * 10 + c - 48;
+						any = true;
+					}
+					if (neg)
+						x = -x;
+					if (nf === 0) {
+						f0 = x;
+						h0 = any;
+					} else if (nf === 1)
+						f1 = x;
+					else
+						f2 = x;
+					nf++;
+				}
+				if (k === 5) {
+					sn = h0 ? f0 : -1;
+					v = f1;
+					f = f2;
+				} else if (k === 7)
+					v = f0;
+				else
+					f = f0;
 			}
 			while (i < L && s.charCodeAt(i) !== 32)
 				i++;
 			if (g >= NE || (g < 0 && (k <= 5 || k === 7)))
 				continue;	/* not this plan's: never lit */
-			this.push(k, g, v, sn, f);
+			if (nc === 0) {
+				cnum[0] = ctime[0] = cmark[0] = 0;
+				catt[0] = -1;
+				cstart[0] = n;
+				nc = 1;
+			}
+			kind[n] = k;
+			el[n] = g;
+			val[n] = v;
+			sen[n] = sn;
+			fl[n] = f;
+			n++;
+			cstart[nc] = n;
+			const cy = nc - 1;
+			if (k === 0 && dIdx[g] >= 0 && catt[cy] < 0)
+				catt[cy] = g;
+			else if (k === 3 || k === 4)
+				cmark[cy] |= F_FAIL;
+			else if (k === 5)
+				hasR = true;
+			else if (k === 7)
+				cmark[cy] |= F_PRIO;
+			else if (k === 8)
+				cmark[cy] |= F_BOUND;
 		}
+		this.n = n;
+		this.nc = nc;
+		this.pc = pc;
+		this.pt = pt;
+		this.pdt = pdt;
+		this.hasR = hasR;
+		this.clock = clock;
 		this.catchUp();
 	}
 	/* Fold every whole cycle into the running state, keeping a copy
@@ -303,6 +343,7 @@ function fold(run, st, k) {
 
 /* ---- the page's runs ------------------------------------------------ */
 
+const marks = { start: performance.now() };
 const runs = [];
 for (let k = 0; $('ev' + k); k++) {
 	const s = $('ev' + k);
@@ -860,13 +901,16 @@ function drivesPanel(run, k, before, after, p, why) {
 	}
 	for (const tr of tb.rows) {
 		const g = byKey[tr.getAttribute('data-drive')], d = dIdx[g];
-		const a = after[O_ATT + d];
+		const a = after[O_ATT + d], share = nc ? (100 * a / nc).toFixed(1) +
+		    '%' : '', prio = p[d] !== EL[g].p ? ' runtime p' + p[d] : '';
+		const sig = [g === run.catt[k], prio, a, share, why[g]].join();
+		if (tr.sig === sig)	/* unchanged: no work for the layout */
+			continue;
+		tr.sig = sig;
 		tr.classList.toggle('att', g === run.catt[k]);
-		$('prio-' + EL[g].k).textContent = p[d] !== EL[g].p ?
-		    ' runtime p' + p[d] : '';
+		$('prio-' + EL[g].k).textContent = prio;
 		tr.cells[2].textContent = a;
-		tr.cells[3].textContent = nc ? (100 * a / nc).toFixed(1) + '%' :
-		    '';
+		tr.cells[3].textContent = share;
 		tr.cells[4].textContent = why[g][1];
 		tr.cells[4].className = 'why why-' + why[g][0];
 		const s = sections[EL[g].k];
@@ -875,10 +919,9 @@ function drivesPanel(run, k, before, after, p, why) {
 			h.textContent = '';
 			h.append(mk('b', null, EL[g].n), mk('span', null,
 			    'p' + p[d] + (p[d] !== EL[g].p ? ' (plan p' +
-			    EL[g].p + ')' : '')), mk('span', null, (nc ?
-			    (100 * a / nc).toFixed(1) : '0') + '% attention'),
-			    mk('span', { class: 'why-' + why[g][0] },
-			    why[g][1]));
+			    EL[g].p + ')' : '')), mk('span', null,
+			    (share || '0%') + ' attention'), mk('span',
+			    { class: 'why-' + why[g][0] }, why[g][1]));
 			s.classList.toggle('att', g === run.catt[k]);
 		}
 	}
@@ -896,6 +939,10 @@ function whyCompetences(run, k, st) {
 		if (kd === 0 && EL[g].t === 'CE')
 			ranCE.set(parentOf[g], g);
 	}
+	const sig = run.label + ':' + (cs.length ? k : -1);
+	if (box.sig === sig)
+		return;
+	box.sig = sig;
 	box.textContent = '';
 	if (!cs.length) {
 		box.append(mk('p', null, 'No competence ran in this cycle.'));
@@ -1518,20 +1565,26 @@ function fromHash() {
 	return m ? R().find(+m[1]) : (live ? R().nc - 1 : 0);
 }
 
+marks.read = performance.now();
 style();
 buildBar();
 buildTimeline();
 buildSide();
 formKind();
 wire();
+marks.built = performance.now();
 drawTimeline(true);
+marks.drawn = performance.now();
 if (opts.compare)
 	status(opts.compare.text);
 show(fromHash());
+marks.shown = performance.now();
 if (live)
 	connect();
 /* for tests and scripts/bench-planview: the page's state, read only */
 window.planview = {
+	readyAt: performance.now(),
+	marks,
 	cycle: () => cur,
 	cycles: () => R().nc,
 	events: () => R().n,
