@@ -370,10 +370,10 @@ click() {
 	    const r = l[l.length - 1].getBoundingClientRect();
 	    return r.top >= g.top && r.bottom <= g.bottom && r.left >= g.left &&
 	    r.right <= g.right; })()"
-	[ "$(cdp_eval "$inview")" = true ]
+	cdp_wait "$inview"
 	cdp_eval "location.hash = '#cycle=35'" > /dev/null	# ProtectMotors
 	cdp_wait "document.body.getAttribute('data-cycle') === '35'"
-	[ "$(cdp_eval "$inview")" = true ]
+	cdp_wait "$inview"
 	# collapse: every drive but the one with attention folded away
 	click collapse
 	pm=$(key_of D ProtectMotors)

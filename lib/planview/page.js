@@ -676,6 +676,7 @@ function drawTimeline(force) {
 	if (!force && drawn.w === w && drawn.n === n && drawn.nev === nev)
 		return;
 	drawn = { w, n, nev };
+	band = { left: rows[0].band.offsetLeft, width: w || 1 };
 	rows.forEach((r) => drawBand(r.run, r.band, r.m, n));
 	drawCharts(runs[0], n);
 	if (diffmark) {
@@ -685,10 +686,13 @@ function drawTimeline(force) {
 	}
 }
 
+/* The band's place, read when the timeline is drawn (not on every
+ * step: reading the layout after changing the page costs a layout). */
+let band = { left: 0, width: 1 };
 function moveCursor(k) {
-	const c = rows[0].band, n = span();
-	cursor.style.left = (c.offsetLeft + Math.max(0, (k + 0.5) *
-	    c.clientWidth / n - 1)) + 'px';
+	const n = span();
+	cursor.style.transform = 'translateX(' + (band.left + Math.max(0,
+	    (k + 0.5) * band.width / n - 1)) + 'px)';
 }
 
 /* ---- lighting the graphs --------------------------------------------- */
@@ -1081,7 +1085,7 @@ function collapse(run, k) {
 	}
 }
 
-function follow(run, k) {
+function followNow(run, k) {
 	if (!$('follow').checked || run.catt[k] < 0)
 		return;
 	const s = sections[EL[run.catt[k]].k];
@@ -1107,6 +1111,20 @@ function follow(run, k) {
 		graph.scrollLeft += r.left - c.left - c.width / 3;
 }
 
+/* After the frame is drawn: reading the layout then costs no extra pass
+ * (one follow a frame, however many cycles went by). */
+let followAsked = false;
+function follow() {
+	if (followAsked)
+		return;
+	followAsked = true;
+	requestAnimationFrame(() => {
+		followAsked = false;
+		if (cur >= 0)
+			followNow(R(), cur);
+	});
+}
+
 /* ---- showing a cycle ------------------------------------------------- */
 
 function status(text, stopped) {
@@ -1116,8 +1134,9 @@ function status(text, stopped) {
 }
 
 function show(k, keepHash) {
-	const run = R();
-	slider.max = Math.max(0, run.nc - 1);
+	const run = R(), max = String(Math.max(0, run.nc - 1));
+	if (slider.max !== max)
+		slider.max = max;
 	if (!run.nc) {
 		where.textContent = 'no cycles yet';
 		return;
