@@ -65,7 +65,8 @@ $(BUILD)/%.o: %.c
 	$(CC) $(WARN) $(SPINE_CPPFLAGS) $(CPPFLAGS) $(CFLAGS) -MMD -MP -c -o $@ $<
 
 # planview's page: its style and script are assembled in (.incbin)
-$(BUILD)/lib/planview/assets.o: lib/planview/page.css lib/planview/page.js
+$(BUILD)/lib/planview/assets.o: $(wildcard lib/planview/page*.css \
+	lib/planview/page_*.js)
 
 $(LIB): $(LIB_OBJ)
 	@rm -f $@

@@ -507,6 +507,10 @@ test_html(void)
 		n++;
 	CHECK(n == 4);
 	free(text);
+	/* the style and the script built in cannot end their elements */
+	CHECK(strstr(pv_page_js, "</script") == NULL);
+	CHECK(strstr(pv_page_css, "</style") == NULL);
+	CHECK(strncmp(pv_page_js, "(function () {", 14) == 0);
 	/* a JSON string cannot close its script element */
 	fp = open_memstream(&json, &len);
 	pv_html_json(fp, "</script><b>\"\\");
