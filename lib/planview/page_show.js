@@ -14,30 +14,39 @@ function collapse(run, k) {
 	}
 }
 
+/* The drive's heading and its lit nodes in view: all of them, the
+ * heading on top, when they fit; else the lit nodes, centred.  Nothing
+ * moves while they are in view already (playing stays calm). */
 function followNow(run, k) {
 	if (!$('follow').checked || run.catt[k] < 0)
 		return;
 	const s = sections[EL[run.catt[k]].k];
 	if (!s || s.classList.contains('collapsed'))
 		return;
-	const lit = s.querySelectorAll('.node.lit');
-	const head = s.querySelector('h2');
-	const target = lit.length ? lit[lit.length - 1] : head;
 	const c = graph.getBoundingClientRect();
-	const r = target.getBoundingClientRect();
-	const h = head.getBoundingClientRect();
-	let dy = 0;
-	if (r.bottom > c.bottom)
-		dy = r.bottom - c.bottom + 10;
-	if (r.top - dy < c.top)
-		dy = r.top - c.top - 10;
-	/* the drive's heading too, when both fit */
-	if ((h.top - dy < c.top || h.top - dy > c.bottom) &&
-	    r.bottom - h.top <= c.height)
-		dy = h.top - c.top - 2;
-	graph.scrollTop += dy;
-	if (r.left < c.left || r.right > c.right)
-		graph.scrollLeft += r.left - c.left - c.width / 3;
+	const top = c.top, bottom = Math.min(c.bottom, window.innerHeight);
+	const h = s.querySelector('h2').getBoundingClientRect();
+	let lo = Infinity, hi = -Infinity, left = Infinity, right = -Infinity;
+	s.querySelectorAll('.node.lit').forEach((n) => {
+		const r = n.getBoundingClientRect();
+		lo = Math.min(lo, r.top);
+		hi = Math.max(hi, r.bottom);
+		left = Math.min(left, r.left);
+		right = Math.max(right, r.right);
+	});
+	if (lo === Infinity) {
+		lo = h.top;
+		hi = h.bottom;
+	}
+	if (lo < top || hi > bottom || h.top > bottom) {
+		if (hi - h.top <= bottom - top)
+			graph.scrollTop += h.top - top;
+		else
+			graph.scrollTop += (lo + hi - top - bottom) / 2;
+	}
+	if (left !== Infinity && (left < c.left || right > c.right))
+		graph.scrollLeft += right - left <= c.width ?
+		    left - c.left - 8 : (left + right - c.left - c.right) / 2;
 }
 
 /* After the frame is drawn: reading the layout then costs no extra pass
