@@ -15,7 +15,8 @@ function collapse(run, k) {
 }
 
 /* The drive's heading and its lit nodes in view: all of them, the
- * heading on top, when they fit; else the lit nodes, centred.  Nothing
+ * heading on top, when they fit; else the lit nodes, centred; across,
+ * all of them, or the action that ran.  Nothing
  * moves while they are in view already (playing stays calm). */
 function followNow(run, k) {
 	if (!$('follow').checked || run.catt[k] < 0)
@@ -25,7 +26,8 @@ function followNow(run, k) {
 		return;
 	const c = graph.getBoundingClientRect();
 	const top = c.top, bottom = Math.min(c.bottom, window.innerHeight);
-	const h = s.querySelector('h2').getBoundingClientRect();
+	/* the section's own top: its heading sticks to the box's top */
+	const h = s.getBoundingClientRect();
 	let lo = Infinity, hi = -Infinity, left = Infinity, right = -Infinity;
 	s.querySelectorAll('.node.lit').forEach((n) => {
 		const r = n.getBoundingClientRect();
@@ -36,7 +38,7 @@ function followNow(run, k) {
 	});
 	if (lo === Infinity) {
 		lo = h.top;
-		hi = h.bottom;
+		hi = h.top + 20;
 	}
 	if (lo < top || hi > bottom || h.top > bottom) {
 		if (hi - h.top <= bottom - top)
@@ -44,9 +46,11 @@ function followNow(run, k) {
 		else
 			graph.scrollTop += (lo + hi - top - bottom) / 2;
 	}
+	/* across: from the drive to the action, or at least the action
+	   (the deepest, drawn on the right) */
 	if (left !== Infinity && (left < c.left || right > c.right))
-		graph.scrollLeft += right - left <= c.width ?
-		    left - c.left - 8 : (left + right - c.left - c.right) / 2;
+		graph.scrollLeft += right - left <= c.width - 16 ?
+		    left - c.left - 8 : right - c.right + 8;
 }
 
 /* After the frame is drawn: reading the layout then costs no extra pass
