@@ -176,7 +176,7 @@ shown() {
 	planrun e.plan --senses s.csv --log run.log -o /dev/null
 	serve e.plan run.log
 	page
-	first=$CDP_SESSION
+	first=$CDP_SESSION first_target=$CDP_TARGET
 	click s-pause
 	cdp_wait "document.getElementById('answer').textContent.startsWith('paused at cycle')"
 	cdp_open "$URL"
@@ -185,9 +185,15 @@ shown() {
 	cdp_wait "document.getElementById('answer').textContent !== ''"
 	[[ "$(cdp_text "document.getElementById('answer').textContent")" == "another page (viewer "*") is steering this run: this one can only watch" ]]
 	[ "$(cdp_text "document.getElementById('answer').className")" = bad ]
+	second=$CDP_SESSION
 	CDP_SESSION=$first
 	click s-resume
 	cdp_wait "document.getElementById('answer').textContent === 'running'"
+	# the steering page closed, the other one may steer
+	cdp_call Target.closeTarget "{\"targetId\":\"$first_target\"}" > /dev/null
+	CDP_SESSION=$second	# (asked again until the server sees it gone)
+	cdp_wait "document.getElementById('s-pause').click(),
+	    document.getElementById('answer').textContent.startsWith('paused at cycle')"
 	# a robot's requests on a log: answered, not done
 	cdp_eval "document.getElementById('s-prio').value = '3', true" > /dev/null
 	click s-setprio

@@ -245,7 +245,8 @@ function fresh() {
 
 /* Cycle k into st: counters E S P F Z, drives' runtime priorities (Q),
  * statuses (running 1, interrupted 2), the senses' last values, the
- * cycles each drive had attention.  A run boundary starts afresh. */
+ * cycles each drive had attention.  A run boundary starts all but the
+ * senses afresh (the world did not restart). */
 function fold(run, st, k) {
 	const e = run.cstart[k + 1];
 	for (let i = run.cstart[k]; i < e; i++) {
@@ -271,8 +272,11 @@ function fold(run, st, k) {
 				st[O_DST + dIdx[g]] = 0;
 		} else if (kd === 7)
 			st[O_PRIO + dIdx[g]] = run.val[i];
-		else if (kd === 8)
+		else if (kd === 8) {	/* a new run: the senses stay */
+			const sv = st.slice(O_SV, O_NC);
 			st.set(fresh());
+			st.set(sv, O_SV);
+		}
 	}
 	const a = run.catt[k];
 	if (a >= 0)

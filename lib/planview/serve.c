@@ -246,12 +246,12 @@ answer(FILE *fp, int ok, const char *text)
 /* ---- who steers ----------------------------------------------------------- */
 
 static int
-alive(const struct pv_server *s, int client)
+alive(struct pv_server *s, int client)
 {
-	const struct pv_stream *x;
+	struct pv_stream *x;
 
 	for (x = s->streams; x; x = x->next)
-		if (x->client == client && !x->gone)
+		if (x->client == client && !x->gone && pv_http_open(x))
 			return 1;
 	return 0;
 }

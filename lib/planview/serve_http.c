@@ -8,6 +8,7 @@
 #include <arpa/inet.h>
 #include <errno.h>
 #include <netinet/in.h>
+#include <sys/socket.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -356,6 +357,30 @@ pv_server_wake(struct pv_server *s)
 			x->suspended = 0;
 			MHD_resume_connection(x->c);
 		}
+}
+
+int
+pv_http_open(struct pv_stream *x)
+{
+	const union MHD_ConnectionInfo *ci;
+	char b;
+	ssize_t n;
+
+	if (x->gone)
+		return 0;
+	if (!x->suspended)
+		return 1;
+	ci = MHD_get_connection_info(x->c, MHD_CONNECTION_INFO_CONNECTION_FD);
+	if (ci == NULL)
+		return 1;
+	n = recv(ci->connect_fd, &b, 1, MSG_PEEK | MSG_DONTWAIT);
+	if (n > 0 || (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK ||
+	    errno == EINTR)))
+		return 1;
+	x->gone = 1;		/* closed: let the server end it */
+	x->suspended = 0;
+	MHD_resume_connection(x->c);
+	return 0;
 }
 
 /* Streams that said nothing for a while say so (and a page that has

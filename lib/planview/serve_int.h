@@ -81,6 +81,9 @@ void pv_server_wake(struct pv_server *s);
 int pv_http_start(struct pv_server *s);
 void pv_http_stop(struct pv_server *s);
 void pv_http_tick(struct pv_server *s);	/* keep-alives due */
+/* Is the page at the other end still there?  A waiting stream is not
+ * watched by the server, so its socket is asked; a closed one is ended. */
+int pv_http_open(struct pv_stream *x);
 long pv_http_now(void);
 
 #endif

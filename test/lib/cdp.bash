@@ -6,7 +6,8 @@
 # and Chromium runs under timeout(1), so nothing outlives the test.
 #
 #   cdp_start DIR [WxH]  start Chromium with its files in DIR
-#   cdp_open URL         a new tab at URL (script errors are collected)
+#   cdp_open URL         a new tab at URL (script errors are collected);
+#                        CDP_SESSION and CDP_TARGET name it
 #   cdp_eval EXPR        the value of EXPR in the tab (promises awaited),
 #                        as JSON; fails (and says why) on an exception
 #   cdp_wait EXPR [S]    until EXPR is true, at most S seconds (20)
@@ -67,9 +68,9 @@ cdp_call() {
 cdp_open() {
 	local t
 	t=$(cdp_call Target.createTarget '{"url":"about:blank"}') || return 1
-	t=$(jq -r .targetId <<<"$t")
+	CDP_TARGET=$(jq -r .targetId <<<"$t")
 	CDP_SESSION=$(cdp_call Target.attachToTarget \
-	    "{\"targetId\":\"$t\",\"flatten\":true}" | jq -r .sessionId) ||
+	    "{\"targetId\":\"$CDP_TARGET\",\"flatten\":true}" | jq -r .sessionId) ||
 	    return 1
 	cdp_call Page.addScriptToEvaluateOnNewDocument '{"source":"window.__errors=[];window.addEventListener(\"error\",function(e){window.__errors.push(String(e.message)+\" at \"+e.lineno)});"}' \
 	    "$CDP_SESSION" >/dev/null || return 1
