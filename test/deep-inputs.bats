@@ -61,7 +61,7 @@ refused() {
 	refused planrun bumper.plan --replay "$D/depth.jsonl"
 	[ "$stderr" = "planrun: $D/depth.jsonl:1:10: error: a value is a string, a number or null" ]
 	refused planview bumper.plan "$D/depth.jsonl"
-	[ "$stderr" = "planview: $D/depth.jsonl:1: error: a line longer than 4096 bytes (is this a log of bumper.plan?)" ]
+	[ "$stderr" = "planview: $D/depth.jsonl:1:4096: error: a line longer than 4095 bytes: not an event log" ]
 }
 
 # The line readers' limit is 1 MiB (the CSV reader's record limit): a

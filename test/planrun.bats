@@ -171,6 +171,7 @@ setup() {
 	[ "$status" -eq 0 ]
 	run cut -d, -f1,3 "$T/r.log"
 	[ "$output" = "cycle,event
+0,B
 3,P
 4,P
 7,S
@@ -184,6 +185,7 @@ setup() {
 	[ "$status" -eq 0 ]
 	run cut -d, -f1,3,6 "$T/r.log"
 	[ "$output" = "cycle,event,name
+0,B,
 1,F,Step
 2,F,Step
 3,P,Beep
@@ -280,6 +282,7 @@ act Sound 7 check" ]
 	# Level (sense 5) > 0 releases Alarm (D 1) at cycle 3 only; the
 	# latch was never set before a check (the drive was not running)
 	[ "$output" = "cycle,time_ms,event,type,id,name,sense,sense_id,value,released,latch,reason
+0,0,B,,,,,,,,,start
 1,0,R,D,1,Alarm,Level,5,0,0,0,
 1,0,I,,,,,,,,,
 2,1000,R,D,1,Alarm,Level,5,0,0,0,
@@ -315,7 +318,8 @@ EOF
 	# 3: it fails again, out of retries; 4: Walk runs (Go is running);
 	# 5: Far drops while Walk is current: the AND competence fails
 	[ "$(cut -d, -f1,3-6,12 <<<"$output" | tail -n +2)" = \
-"1,F,C,2,Task,no element released
+"0,B,,,,start
+1,F,C,2,Task,no element released
 1,F,D,1,Work,child failed
 2,F,A,5,Grip,action failed
 3,F,A,5,Grip,action failed
@@ -331,6 +335,8 @@ EOF
 		--result 'Sound=running:1' --log "$T/run.jsonl" \
 		--format jsonl >/dev/null
 	run sed -n 1p "$T/run.jsonl"
+	[ "$output" = '{"cycle":0,"time_ms":0,"event":"B","type":null,"id":null,"name":null,"sense":null,"sense_id":null,"value":null,"released":null,"latch":null,"reason":"start"}' ]
+	run sed -n 2p "$T/run.jsonl"
 	[ "$output" = '{"cycle":1,"time_ms":0,"event":"R","type":"D","id":1,"name":"Alarm","sense":"Level","sense_id":5,"value":0,"released":0,"latch":0,"reason":null}' ]
 	planrun "$T/tiny.plan" --senses "$T/levels.csv" --cycles 6 \
 		--result 'Sound=running:1' >"$T/run.csv"
@@ -354,16 +360,19 @@ EOF
 	run planrun "$T/tiny.plan" --senses "$T/levels.csv" --cycles 4 \
 		--log - --monitor R
 	[ "$status" -eq 0 ]
-	[ "$(grep -vc ',R,' <<<"$output")" -eq 1 ]	# the header
+	# the header and the run boundary, always written
+	[ "$(grep -vc ',R,' <<<"$output")" -eq 2 ]
+	[ "$(sed -n 2p <<<"$output")" = "0,0,B,,,,,,,,,start" ]
 	run planrun "$T/tiny.plan" --senses "$T/levels.csv" --cycles 4 \
 		--log - --monitor 'none,Alarm=E'
 	[ "$output" = "cycle,time_ms,event,type,id,name,sense,sense_id,value,released,latch,reason
+0,0,B,,,,,,,,,start
 3,2000,E,D,1,Alarm,,,,,,
 4,3000,E,D,1,Alarm,,,,,," ]
 	run planrun "$T/tiny.plan" --senses "$T/levels.csv" --cycles 4 \
 		--log - --monitor 'es'
 	[ "$(cut -d, -f3 <<<"$output" | LC_ALL=C sort -u | tr '\n' ' ')" = \
-		"E S event " ]
+		"B E S event " ]
 	run --separate-stderr planrun "$T/tiny.plan" --cycles 1 --log - \
 		--monitor 'Nobody=E'
 	[ "$status" -eq 2 ]
@@ -418,7 +427,7 @@ A,Step,4,4" ]
 	run planrun "$T/tiny.plan" --replay "$T/run.log" --log - \
 		--monitor 'none,Beep=SP'
 	[ "$(cut -d, -f1,3 <<<"$output" | tail -n +2 | tr '\n' ' ')" = \
-		"3,P 4,S " ]
+		"0,B 3,P 4,S " ]
 }
 
 @test "--replay reads a log written by hand, with its times" {
@@ -450,10 +459,12 @@ EOF
 	run --separate-stderr planrun "$T/tiny.plan" --replay "$T/bad2.log"
 	[ "$status" -eq 65 ]
 	[[ "$stderr" == *"bad2.log:1:1: error: not an event log: no 'cycle'"* ]]
-	printf 'cycle,time_ms,event,type,id,name,sense,sense_id,value,released,latch,reason\n2,0,E,D,1,Alarm,,,,,,\n1,0,E,D,1,Alarm,,,,,,\n' >"$T/bad3.log"
+	# back to 2 (not 1) with no run boundary: nothing says the plan
+	# restarted, and the message says how to mark it
+	printf 'cycle,time_ms,event,type,id,name,sense,sense_id,value,released,latch,reason\n3,0,E,D,1,Alarm,,,,,,\n2,0,E,D,1,Alarm,,,,,,\n' >"$T/bad3.log"
 	run --separate-stderr planrun "$T/tiny.plan" --replay "$T/bad3.log"
 	[ "$status" -eq 65 ]
-	[[ "$stderr" == *"bad3.log:3:1: error: cycle 1 after cycle 2"* ]]
+	[[ "$stderr" == *"bad3.log:3:1: error: cycle 2 after cycle 3: cycles never go back within a run (if the plan restarted here, put a run boundary before this line: a B line, spine-evlog(5))"* ]]
 }
 
 @test "--replay applies a drive's priority set from outside (Q) before its cycle" {
@@ -564,11 +575,13 @@ EOF
 	exec 4>"$T/in"
 	printf 'cycle,Level\n1,0\n3,4\n5,0\n' >&4
 	read -r -t 60 header <&5
+	read -r -t 60 boundary <&5
 	read -r -t 60 first <&5
 	exec 4>&-
 	rest=$(cat <&5)
 	exec 5<&-
 	wait "$pid"
+	[ "$boundary" = "0,0,B,,,,,,,,,start" ]
 	[ "$first" = "1,0,E,D,2,Idle,,,,,," ]
 	# Idle steps at 1, 2; Alarm beeps at 3, 4; Idle again at 5
 	[ "$(cut -d, -f1,6 <<<"$rest" | grep -c ',Alarm$')" -eq 2 ]
@@ -634,14 +647,19 @@ EOF
 }
 
 @test "a bad sense script is refused with file:line:col (65)" {
-	printf 'cycle,Volume\n1,0\n' >"$T/s1.csv"
+	# a column that names no sense of the plan is left out, said once
+	printf 'cycle,Volume,Level,Pitch\n1,0,0,0\n' >"$T/s1.csv"
 	run --separate-stderr planrun "$T/tiny.plan" --senses "$T/s1.csv"
+	[ "$status" -eq 0 ]
+	[ "$stderr" = "planrun: $T/s1.csv:1: note: 2 columns name no sense of the plan, left out: Volume, Pitch" ]
+	printf 'cycle,Level,#5\n1,0,0\n' >"$T/s0.csv"
+	run --separate-stderr planrun "$T/tiny.plan" --senses "$T/s0.csv"
 	[ "$status" -eq 65 ]
-	[ "$stderr" = "planrun: $T/s1.csv:1:7: error: no sense 'Volume' in the plan (a name, #id or id)" ]
+	[ "$stderr" = "planrun: $T/s0.csv:1:13: error: sense '#5' has two columns" ]
 	printf 'cycle,Level\n1,0\n2,abc\n' >"$T/s2.csv"
 	run --separate-stderr planrun "$T/tiny.plan" --senses "$T/s2.csv"
 	[ "$status" -eq 65 ]
-	[[ "$stderr" == "planrun: $T/s2.csv:3:3: error: 'abc': "* ]]
+	[[ "$stderr" == "planrun: $T/s2.csv:3:3: error: Level 'abc': "* ]]
 	printf 'cycle,Level\n1,0\n2,40000\n' >"$T/s3.csv"
 	run --separate-stderr planrun "$T/tiny.plan" --senses "$T/s3.csv"
 	[ "$status" -eq 65 ]

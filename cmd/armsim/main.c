@@ -12,9 +12,12 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "arm/obsmap.h"
+#include "host/atomic.h"
 #include "host/diag.h"
 #include "host/exits.h"
 #include "host/num.h"
+#include "host/table.h"
 #include "host/usage.h"
 #include "host/version.h"
 #include "sim/bus.h"
@@ -41,8 +44,10 @@ usage(FILE *fp)
 	    "usage: armsim [--links L1,L2,...] [--speed DEG/S[,...]]\n"
 	    "              [--start Q1,Q2,...] [--obstacle X,Y,R ...]\n"
 	    "       armsim --arm FILE [--start Q1,...]"
-	    " [--obstacle sphere:X,Y,Z,R | box:X0,Y0,Z0,X1,Y1,Z1 ...]\n"
-	    "              [--setpoints FILE.csv]\n"
+	    " [--obstacle sphere:X,Y,Z,R | box:X0,Y0,Z0,X1,Y1,Z1 |\n"
+	    "              capsule:X0,Y0,Z0,X1,Y1,Z1,R ...]"
+	    " [--obstacles MAP.yaml] [--setpoints FILE.csv]\n"
+	    "              [--contacts FILE.csv]\n"
 	    "              [--eeprom FILE] [--store-size BYTES]\n"
 	    "              [--drop P] [--corrupt P] [--stall-after N]"
 	    " [--lose-request TYPE]\n"
@@ -65,6 +70,8 @@ struct options {
 	const char *links, *speed, *start, *eeprom, *link;
 	const char *listen;		/* --listen tcp:HOST:PORT */
 	const char *arm, *setpoints;	/* --arm FILE, --setpoints FILE */
+	const char *obstacle_map;	/* --obstacles FILE (spine-obstacles(5)) */
+	const char *contacts;		/* --contacts FILE */
 	int speed_given, links_given;
 	const char *obstacles[ARM_MAX_OBSTACLES];
 	int nobstacles;
@@ -182,6 +189,29 @@ described_start(const struct options *o, struct arm *a)
 	return 0;
 }
 
+/* --obstacles FILE: a map's obstacles after the --obstacle ones. */
+static int
+map_obstacles(const char *path, struct arm *a)
+{
+	struct arm_obstacle_map *m = malloc(sizeof *m);
+	int r, k;
+
+	if (m == NULL) {
+		warnx_tool("out of memory");
+		return EXIT_IOERR;
+	}
+	if ((r = arm_obstacles_load(m, path)) == 0 && a->nobs3 + m->n >
+	    ARM_MAX_OBSTACLES) {
+		warnx_tool("%s: %d obstacles, and armsim takes at most %d in "
+		    "all", path, m->n, ARM_MAX_OBSTACLES);
+		r = EXIT_DATAERR;
+	}
+	for (k = 0; r == 0 && k < m->n; k++)
+		a->obs3[a->nobs3++] = m->o[k];
+	free(m);
+	return r;
+}
+
 /* --arm FILE: the joints, speeds and obstacles of a described arm. */
 static int
 parse_described(const struct options *o, struct sim *sim)
@@ -210,6 +240,8 @@ parse_described(const struct options *o, struct sim *sim)
 		if (arm_obstacle_parse(o->obstacles[k], &a->obs3[k], &why) < 0)
 			return bad_value("obstacle", o->obstacles[k], why);
 	a->nobs3 = o->nobstacles;
+	if (o->obstacle_map && (r = map_obstacles(o->obstacle_map, a)) != 0)
+		return r;
 	if ((r = described_start(o, a)) != 0)
 		return r;
 	if (arm_clearance(a, a->q) <= 0) {
@@ -242,6 +274,8 @@ parse(int argc, char **argv, struct options *o)
 		{ "speed", required_argument, NULL, 's' },
 		{ "start", required_argument, NULL, 'q' },
 		{ "obstacle", required_argument, NULL, 'o' },
+		{ "obstacles", required_argument, NULL, 'O' },
+		{ "contacts", required_argument, NULL, 'K' },
 		{ "eeprom", required_argument, NULL, 'e' },
 		{ "store-size", required_argument, NULL, 'S' },
 		{ "drop", required_argument, NULL, 'D' },
@@ -281,6 +315,8 @@ parse(int argc, char **argv, struct options *o)
 		case 's': o->speed = optarg; o->speed_given = 1; break;
 		case 'A': o->arm = optarg; break;
 		case 'W': o->setpoints = optarg; break;
+		case 'O': o->obstacle_map = optarg; break;
+		case 'K': o->contacts = optarg; break;
 		case 'q': o->start = optarg; break;
 		case 'e': o->eeprom = optarg; break;
 		case 'L': o->link = optarg; break;
@@ -352,6 +388,12 @@ parse(int argc, char **argv, struct options *o)
 	}
 	if (o->arm && o->links_given)
 		return usage_error("%s", "--arm describes the arm: no --links");
+	if (o->obstacle_map && !o->arm)
+		return usage_error("%s", "--obstacles needs --arm (a planar "
+		    "arm can be described too: examples/arms/planar.yaml)");
+	if (o->contacts && o->bus.bus)
+		return usage_error("%s", "--contacts counts the spine-protocol "
+		    "arm's contacts: no --bus");
 	if (o->listen && (o->link || o->bus.bus))
 		return usage_error("%s", "--listen serves TCP instead of a "
 		    "pty: no --link or --bus");
@@ -429,6 +471,45 @@ open_line(const struct options *o, struct sim *sim)
 	return 0;
 }
 
+/*
+ * How the arm met its obstacles: a line on standard error when it did,
+ * and with --contacts a one-row CSV table, written whole or not at all.
+ */
+static int
+report_contacts(const struct arm_contacts *c, const char *path)
+{
+	static const char *const names[] = { "contacts", "seconds", "depth",
+	    "lag" };
+	struct atomic_file af;
+	struct table *t;
+
+	if (c->steps > 0)
+		warnx_tool("contacts: %ld steps (%.3f s), deepest %.2f mm, "
+		    "lag %.2f degrees", c->steps, c->seconds, c->depth, c->lag);
+	if (path == NULL)
+		return 0;
+	if ((t = malloc(sizeof *t)) == NULL || atomic_open(&af, path) != 0) {
+		warnx_tool("%s: %s", path, strerror(errno));
+		free(t);
+		return -1;
+	}
+	table_init(t, af.fp, TABLE_CSV, TABLE_ROUND_TRIP, names, 4);
+	table_header(t);
+	table_long(t, c->steps);
+	table_num(t, c->seconds);
+	table_num(t, c->depth);
+	table_num(t, c->lag);
+	table_end_row(t);
+	if (table_flush(t) != 0 || atomic_commit(&af) != 0) {
+		warnx_tool("%s: %s", path, strerror(errno));
+		atomic_abort(&af);
+		free(t);
+		return -1;
+	}
+	free(t);
+	return 0;
+}
+
 static void
 close_line(struct sim *sim)
 {
@@ -487,6 +568,8 @@ main(int argc, char **argv)
 	close_line(&sim);
 	eeprom_close(&sim.eeprom);
 	if (sim.setpoints && fclose(sim.setpoints) != 0)
+		r = -1;
+	if (report_contacts(&sim.arm.contacts, o.contacts) != 0)
 		r = -1;
 	return r != 0 ? EXIT_IOERR : EXIT_OK;
 }

@@ -27,6 +27,13 @@ struct options {
 	enum table_format format;
 	int precision;
 	int header;
+	/* --plan: see plan.c */
+	const char *plan_from;	/* --plan FROM (TO is the argument) */
+	const char *obstacles;	/* --obstacles MAP */
+	long rounds;		/* --rounds: search rounds, 0 default */
+	double budget_ms;	/* --budget: ms, 0 none */
+	double link_radius;	/* --link-radius: mm */
+	double period;		/* --period: s between rows, 0 default */
 };
 
 /* Column names ikreach makes up: q1.., x0,y0.., kept for the table. */
@@ -73,5 +80,8 @@ void row_trace(void *ctx, long iter, const double *q, int n);
 /* ikreach --arm: solve or, with --fk, pose every row; an exit status. */
 int arm_mode(const struct options *o, const char *file, char **args,
     int nargs, int files);
+
+/* ikreach --arm FILE --plan FROM TO: an exit status. */
+int plan_mode(const struct options *o, const char *to);
 
 #endif

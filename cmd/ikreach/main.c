@@ -31,6 +31,7 @@ usage(FILE *fp)
 "       ikreach --links L1,...,Ln --fk [--joints] [q1,...,qn ... | file | -]\n"
 "       ikreach --arm FILE [options] [x,y,z[,pitch[,roll]] ... | file | -]\n"
 "       ikreach --arm FILE --fk [joint values ... | file | -]\n"
+"       ikreach --arm FILE [--obstacles MAP] --plan FROM TO\n"
 "\n"
 "Joint angles for a planar arm of n links (1 to 64) that put its tip on\n"
 "each target.  Targets are arguments, or CSV with columns x,y[,phi]\n"
@@ -55,7 +56,14 @@ usage(FILE *fp)
 "  -M, --memory FILE      start from the nearest pose in this memory bank\n"
 "  -x, --explore N        build the bank first: explore N poses, save it\n"
 "  -k, --fk               forward kinematics: angles in, x,y,phi out\n"
-"  -j, --joints           with --fk: every joint position too\n"
+"  -j, --joints           with --fk: every joint position too; with --plan:\n"
+"                         FROM and TO are joint values, not targets\n"
+"      --plan FROM TO     a joint path from FROM to TO round the obstacles\n"
+"      --obstacles MAP    the obstacles (spine-obstacles(5))\n"
+"      --rounds N         --plan: search rounds (default 1000)\n"
+"      --budget MS        --plan: give up after MS milliseconds (exit 75)\n"
+"      --link-radius MM   --plan: the links' thickness (default 0)\n"
+"      --period S         --plan: seconds between rows (default 0.02)\n"
 "  -f, --format FMT       csv (default), tsv or jsonl\n"
 "  -p, --precision N      digits after the point (default: round trip)\n"
 "  -H, --no-header        no header line\n"
@@ -152,6 +160,12 @@ static const struct option longopts[] = {
 	{ "fk", no_argument, NULL, 'k' },
 	{ "joints", no_argument, NULL, 'j' },
 	{ "format", required_argument, NULL, 'f' },
+	{ "plan", required_argument, NULL, 'P' },
+	{ "obstacles", required_argument, NULL, 'O' },
+	{ "rounds", required_argument, NULL, 'R' },
+	{ "budget", required_argument, NULL, 'B' },
+	{ "link-radius", required_argument, NULL, 'K' },
+	{ "period", required_argument, NULL, 'D' },
 	{ "precision", required_argument, NULL, 'p' },
 	{ "no-header", no_argument, NULL, 'H' },
 	{ "help", no_argument, NULL, 'h' },
@@ -172,10 +186,45 @@ check_arm_options(const struct options *o, const struct deferred *d)
 		return usage_error("%s", "--arm describes the arm: no --links, "
 		    "--limits or --base");
 	if (o->both || o->trace || o->memory || o->explore ||
-	    (o->joints && !o->fk) || o->rad)
+	    (o->joints && !o->fk && !o->plan_from) || o->rad)
 		return usage_error("%s", "--arm takes no --elbow both, --trace, "
-		    "--memory, --explore or --rad; --joints goes with --fk");
+		    "--memory, --explore or --rad; --joints goes with --fk "
+		    "or --plan");
+	if (o->plan_from && o->fk)
+		return usage_error("%s", "--plan and --fk: one or the other");
 	return 0;
+}
+
+/* The --plan options (plan.c). */
+static int
+parse_plan(struct options *o, int ch, const char *arg)
+{
+	switch (ch) {
+	case 'P': o->plan_from = arg; return 0;
+	case 'O': o->obstacles = arg; return 0;
+	case 'R':
+		if (num_long(arg, 1, 100000000L, &o->rounds) != NUM_OK)
+			return usage_error("--rounds '%s': need 1 to 1e8", arg);
+		return 0;
+	case 'B':
+		if (num_double(arg, &o->budget_ms) != NUM_OK ||
+		    !(o->budget_ms > 0))
+			return usage_error("--budget '%s': need milliseconds "
+			    "> 0", arg);
+		return 0;
+	case 'K':
+		if (num_double(arg, &o->link_radius) != NUM_OK ||
+		    o->link_radius < 0 || o->link_radius > 1e4)
+			return usage_error("--link-radius '%s': need 0 to "
+			    "10000 mm", arg);
+		return 0;
+	default:
+		if (num_double(arg, &o->period) != NUM_OK ||
+		    !(o->period >= 0.001 && o->period <= 10))
+			return usage_error("--period '%s': need 0.001 to 10 "
+			    "seconds", arg);
+		return 0;
+	}
 }
 
 static int
@@ -237,6 +286,8 @@ parse_one(struct options *o, struct deferred *d, int ch, const char *arg)
 			return usage_error("--explore '%s': need 1 to 10000000",
 			    arg);
 		return 0;
+	case 'P': case 'O': case 'R': case 'B': case 'K': case 'D':
+		return parse_plan(o, ch, arg);
 	case 'f':
 		if (table_format_parse(arg, &o->format) < 0)
 			return usage_error("--format '%s': csv, tsv or jsonl",
@@ -270,6 +321,12 @@ finish_options(struct options *o, const struct deferred *d)
 		o->kin.elbow = KIN_ELBOW_DOWN;
 	else if (d->elbow && strcmp(d->elbow, "up") != 0)
 		return usage_error("--elbow '%s': up, down or both", d->elbow);
+	if ((o->obstacles || o->rounds || o->budget_ms > 0 ||
+	    o->link_radius > 0 || o->period > 0) && !o->plan_from)
+		return usage_error("%s", "--obstacles, --rounds, --budget, "
+		    "--link-radius and --period go with --plan");
+	if (o->plan_from && !o->arm_file)
+		return usage_error("%s", "--plan needs --arm FILE");
 	if (o->arm_file)
 		return check_arm_options(o, d);
 	if (o->joints && !o->fk)
@@ -516,6 +573,13 @@ main(int argc, char **argv)
 	argc = ac;
 	argv = av;
 	if ((st = parse_options(&o, argc, argv)) != 0) {
+		free(av);
+		return st;
+	}
+	if (o.plan_from) {
+		st = optind + 1 == argc ? plan_mode(&o, argv[optind]) :
+		    usage_error("%s", "--plan FROM TO: give TO, and nothing "
+		    "else, after the options");
 		free(av);
 		return st;
 	}

@@ -308,16 +308,15 @@ open_sources(struct options *o, struct session *s)
 	s->run.rules = &s->rules;
 	if (o->senses) {
 		s->script_open = 1;
-		if ((rc = script_open(&s->script, o->senses, &s->names)) != 0)
+		if ((rc = script_open(&s->script, o->senses, &s->names,
+		    &o->run)) != 0)
 			return exit_status(rc);
 		s->run.script = &s->script;	/* no --cycles: to its end */
 	}
 	if (o->replay) {
-		if ((rc = replay_load(&s->replay, o->replay, &s->names)) != 0)
+		if ((rc = replay_open(&s->replay, o->replay, &s->names)) != 0)
 			return exit_status(rc);
-		s->run.replay = &s->replay;
-		if (s->run.o.cycles < 0)
-			s->run.o.cycles = s->replay.last_cycle;
+		s->run.replay = &s->replay;	/* no --cycles: to its end */
 		s->run.o.replay_ticks = !o->tick_every_given;
 	}
 	if (o->agent) {
@@ -441,7 +440,7 @@ close_session(struct session *s, int rc)
 	if (s->log_open)
 		rc = close_output(&s->logf, rc);
 	run_free(&s->run);
-	replay_free(&s->replay);
+	replay_close(&s->replay);
 	if (s->script_open)
 		script_close(&s->script);
 	rules_free(&s->rules);

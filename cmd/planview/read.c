@@ -61,8 +61,12 @@ bad_log(struct viewer *v)
 	    &v->deferred_len) : NULL;
 
 	d.out = fp;
-	diag_error(&d, v->log.error_line, 0, "%s (is this a log of %s?)",
-	    v->log.error, v->o->plan);
+	if (v->log.other_plan)
+		diag_error(&d, v->log.error_line, v->log.error_col, "%s (is "
+		    "this a log of %s?)", v->log.error, v->o->plan);
+	else
+		diag_error(&d, v->log.error_line, v->log.error_col, "%s",
+		    v->log.error);
 	if (fp)
 		fclose(fp);
 	return EXIT_DATAERR;
@@ -102,7 +106,7 @@ viewer_read(struct viewer *v, int wait_ms, long now)
 	}
 	if (n == 0) {
 		v->eof = 1;
-		return 1;
+		return pv_log_end(&v->log) < 0 ? bad_log(v) : 1;
 	}
 	v->got = (size_t)n;
 	f.v = v;
@@ -116,9 +120,19 @@ viewer_read(struct viewer *v, int wait_ms, long now)
 int
 viewer_finish(struct viewer *v)
 {
-	if (v->eof && pv_log_truncated(&v->log))
-		warnx_tool("%s: warning: the log ends in the middle of line "
-		    "%ld (truncated): replayed up to cycle %ld", v->o->log,
-		    v->log.line + 1, v->state.cycle);
+	struct diag d = diag_for(strcmp(v->o->log, "-") == 0 ? "<stdin>" :
+	    v->o->log);
+
+	if (v->log.implied_line)
+		diag_warn(&d, v->log.implied_line, 0, "the cycles start again "
+		    "at 1 with no run boundary (B): read as the plan starting "
+		    "again");
+	if (v->eof && pv_log_truncated(&v->log) && v->state.cycle >= 0)
+		diag_warn(&d, v->log.line + 1, 0, "the log ends in the middle "
+		    "of this line (truncated): shown up to cycle %ld",
+		    v->state.cycle);
+	else if (v->eof && pv_log_truncated(&v->log))
+		diag_warn(&d, v->log.line + 1, 0, "the log ends in the middle "
+		    "of this line (truncated), before any cycle");
 	return EXIT_OK;
 }

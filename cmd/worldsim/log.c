@@ -57,6 +57,7 @@ open_one(struct logs *l, uint32_t k, int monitor)
 	} else {
 		rl->open = 1;
 		evlog_open(&rl->ev, rl->file.fp, EVLOG_CSV, 1);
+		evlog_write_run(&rl->ev, EVLOG_RUN_START, 0);
 	}
 	free(path);
 	return rc;

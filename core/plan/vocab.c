@@ -17,13 +17,13 @@ static const char *const type_words[PLAN_NTYPES] = {
 	"competence element", "drive", "action"
 };
 
-/* Indexed by kind: the planner's 0..5, then the hosts' idle cycle and
-   priority set. */
-static const char event_letters[PLAN_EV_COUNT + 1] = "ESPFZRIQ";
+/* Indexed by kind: the planner's 0..5, then the hosts' idle cycle,
+   priority set and run boundary. */
+static const char event_letters[PLAN_EV_COUNT + 1] = "ESPFZRIQB";
 
 static const char *const event_words[PLAN_EV_COUNT] = {
 	"executed", "success", "pending", "fail", "error", "sense", "idle",
-	"priority"
+	"priority", "run"
 };
 
 static const char *const cmp_words[PLAN_FL + 1] = {

@@ -60,6 +60,22 @@ blend(const struct arm *a, const double *from, const double *to, double f,
 		out[j] = from[j] + f * (to[j] - from[j]);
 }
 
+/* A step that ended in contact: count it, and how hard it pressed. */
+static void
+count_contact(struct arm *a, double dt)
+{
+	double in = -arm_clearance(a, a->cmd);
+	int j;
+
+	a->contacts.steps++;
+	a->contacts.seconds += dt;
+	if (in > a->contacts.depth)
+		a->contacts.depth = in;
+	for (j = 0; j < a->joints; j++)
+		if (fabs(a->cmd[j] - a->q[j]) > a->contacts.lag)
+			a->contacts.lag = fabs(a->cmd[j] - a->q[j]);
+}
+
 void
 arm_step(struct arm *a, double dt)
 {
@@ -94,4 +110,5 @@ arm_step(struct arm *a, double dt)
 	blend(a, a->q, next, lo, mid);
 	for (j = 0; j < a->joints; j++)
 		a->q[j] = mid[j];
+	count_contact(a, dt);
 }

@@ -20,6 +20,20 @@ struct obstacle {
 	double x, y, r;		/* millimetres */
 };
 
+/*
+ * Contacts: steps in which a link met an obstacle and stopped.  How far
+ * it went in is how far the commanded pose's links reach into the
+ * obstacle meanwhile (the dent a yielding obstacle would take; a rigid
+ * one stops the link at its surface), and the lag how far the joints
+ * were held behind their commands.
+ */
+struct arm_contacts {
+	long steps;		/* physics steps in contact */
+	double seconds;		/* their length */
+	double depth;		/* the deepest, mm */
+	double lag;		/* the largest lag in contact, degrees */
+};
+
 struct arm {
 	int joints;
 	double link[WIRE_MAX_JOINTS];	/* millimetres */
@@ -33,6 +47,7 @@ struct arm {
 	const struct arm_desc *desc;
 	struct arm_obstacle obs3[ARM_MAX_OBSTACLES];
 	int nobs3;
+	struct arm_contacts contacts;	/* counted by arm_step */
 };
 
 /*

@@ -1,8 +1,8 @@
 /*
  * convert.c - the producers' events as event-log events: the planner's
  * own (planrun, and the simulators to come) and a robot's monitor frames
- * (armctl monitor), and a host's priority changes, so all end up in the
- * same columns.
+ * (armctl monitor), a host's priority changes and run boundaries, so all
+ * end up in the same columns.
  */
 #include <string.h>
 
@@ -71,4 +71,14 @@ evlog_priority(struct evlog_event *e, uint16_t id, const char *name,
 	e->id = id;
 	e->name = name;
 	e->priority = priority;
+}
+
+void
+evlog_run_begins(struct evlog_event *e, enum evlog_run how, long time_ms)
+{
+	memset(e, 0, sizeof *e);
+	e->cycle = 0;
+	e->time_ms = time_ms;
+	e->kind = PLAN_EV_RUN;
+	e->run = (uint8_t)how;
 }

@@ -1,293 +1,45 @@
 /*
- * jsonl.c - the JSON-lines event log, one flat object a line: keys from
- * evlog_columns (others are skipped), values strings, whole numbers or
- * null.  Just enough JSON for what struct table writes, and refusing
- * anything else with the column where it went wrong (see jsonl.h).
+ * jsonl.c - the JSON-lines event log: each line's object (read by
+ * lib/host/jsonl) taken apart by evlog_columns (other keys are skipped,
+ * a key twice is refused), for read.c to check as it checks CSV fields
+ * (see jsonl.h).
  */
-#include <stdlib.h>
 #include <string.h>
 
 #include "evlog/jsonl.h"
 
-/* A line is read into the first half of r->buf; values go to the second. */
-struct scan {
-	struct evlog_reader *r;
-	const char *s, *p;	/* the line; where we are */
-	char *out;		/* next free byte for values */
-	long line;
-};
-
-static int
-bad(struct scan *sc, const char *why)
-{
-	return evlog_reader_fail(sc->r, sc->line, (long)(sc->p - sc->s) + 1,
-	    "%s", why);
-}
-
-static void
-skip_blanks(struct scan *sc)
-{
-	while (*sc->p == ' ' || *sc->p == '\t' || *sc->p == '\r')
-		sc->p++;
-}
-
-static int
-hex4(const char *p, unsigned *v)
-{
-	int i;
-
-	*v = 0;
-	for (i = 0; i < 4; i++) {
-		char c = p[i];
-
-		*v <<= 4;
-		if (c >= '0' && c <= '9')
-			*v |= (unsigned)(c - '0');
-		else if (c >= 'a' && c <= 'f')
-			*v |= (unsigned)(c - 'a' + 10);
-		else if (c >= 'A' && c <= 'F')
-			*v |= (unsigned)(c - 'A' + 10);
-		else
-			return -1;
-	}
-	return 0;
-}
-
-static void
-put_utf8(struct scan *sc, unsigned long u)
-{
-	if (u < 0x80) {
-		*sc->out++ = (char)u;
-	} else if (u < 0x800) {
-		*sc->out++ = (char)(0xC0 | u >> 6);
-		*sc->out++ = (char)(0x80 | (u & 0x3F));
-	} else if (u < 0x10000) {
-		*sc->out++ = (char)(0xE0 | u >> 12);
-		*sc->out++ = (char)(0x80 | (u >> 6 & 0x3F));
-		*sc->out++ = (char)(0x80 | (u & 0x3F));
-	} else {
-		*sc->out++ = (char)(0xF0 | u >> 18);
-		*sc->out++ = (char)(0x80 | (u >> 12 & 0x3F));
-		*sc->out++ = (char)(0x80 | (u >> 6 & 0x3F));
-		*sc->out++ = (char)(0x80 | (u & 0x3F));
-	}
-}
-
-/* \uXXXX (p after the u), with a surrogate pair's second half. */
-static int
-unicode_escape(struct scan *sc)
-{
-	unsigned hi, lo;
-
-	if (hex4(sc->p, &hi) < 0)
-		return bad(sc, "\\u needs four hex digits");
-	if (hi == 0)
-		return bad(sc, "NUL in a string");
-	if (hi >= 0xDC00 && hi <= 0xDFFF)
-		return bad(sc, "a lone surrogate");
-	sc->p += 4;
-	if (hi >= 0xD800 && hi <= 0xDBFF) {
-		if (sc->p[0] != '\\' || sc->p[1] != 'u' ||
-		    hex4(sc->p + 2, &lo) < 0 || lo < 0xDC00 || lo > 0xDFFF)
-			return bad(sc, "a lone surrogate");
-		sc->p += 6;
-		put_utf8(sc, 0x10000UL + ((unsigned long)(hi - 0xD800) << 10 |
-		    (lo - 0xDC00)));
-		return 0;
-	}
-	put_utf8(sc, hi);
-	return 0;
-}
-
-/* A string (p at its opening quote) decoded into sc->out, NUL-ended.
-   Decoded text is never longer than the JSON it came from. */
-static int
-string(struct scan *sc, const char **text)
-{
-	static const char from[] = "\"\\/bfnrt", to[] = "\"\\/\b\f\n\r\t";
-
-	*text = sc->out;
-	for (sc->p++; *sc->p != '"'; ) {
-		const char *e;
-
-		if (*sc->p == '\0')
-			return bad(sc, "unterminated string");
-		if ((unsigned char)*sc->p < 0x20)
-			return bad(sc, "a control character in a string");
-		if (*sc->p != '\\') {
-			*sc->out++ = *sc->p++;
-			continue;
-		}
-		sc->p++;
-		if (*sc->p == 'u') {
-			sc->p++;
-			if (unicode_escape(sc) < 0)
-				return -1;
-		} else if (*sc->p != '\0' && (e = strchr(from, *sc->p))) {
-			*sc->out++ = to[e - from];
-			sc->p++;
-		} else {
-			return bad(sc, "unknown escape in a string");
-		}
-	}
-	sc->p++;
-	*sc->out++ = '\0';
-	return 0;
-}
-
-/* A value: a string, null, or a number's text as written. */
-static int
-value(struct scan *sc, const char **text)
-{
-	const char *start = sc->p;
-
-	if (*sc->p == '"')
-		return string(sc, text);
-	if (strncmp(sc->p, "null", 4) == 0) {
-		sc->p += 4;
-		*text = "";
-		return 0;
-	}
-	while (*sc->p == '-' || *sc->p == '+' || *sc->p == '.' ||
-	    (*sc->p >= '0' && *sc->p <= '9') || *sc->p == 'e' ||
-	    *sc->p == 'E')
-		sc->p++;
-	if (sc->p == start)
-		return bad(sc, "a value is a string, a number or null");
-	*text = sc->out;
-	memcpy(sc->out, start, (size_t)(sc->p - start));
-	sc->out += sc->p - start;
-	*sc->out++ = '\0';
-	return 0;
-}
-
-/* One "key": value member; stores known keys' values. */
-static int
-member(struct scan *sc, const char *v[], long col[])
-{
-	const char *key, *text;
-	long at;
-	int c;
-
-	if (*sc->p != '"')
-		return bad(sc, "expected a key in quotes");
-	if (string(sc, &key) < 0)
-		return -1;
-	skip_blanks(sc);
-	if (*sc->p != ':')
-		return bad(sc, "expected ':' after a key");
-	sc->p++;
-	skip_blanks(sc);
-	at = (long)(sc->p - sc->s) + 1;
-	if (value(sc, &text) < 0)
-		return -1;
-	for (c = 0; c < EVLOG_NCOLS; c++)
-		if (strcmp(key, evlog_columns[c]) == 0)
-			break;
-	if (c == EVLOG_NCOLS)
-		return 0;
-	if (col[c] != 0)
-		return evlog_reader_fail(sc->r, sc->line, at, "'%s' twice",
-		    key);
-	v[c] = text;
-	col[c] = at;
-	return 0;
-}
-
-static int
-object(struct scan *sc, const char *v[], long col[])
-{
-	skip_blanks(sc);
-	if (*sc->p != '{')
-		return bad(sc, "expected '{': a line is one object");
-	sc->p++;
-	skip_blanks(sc);
-	if (*sc->p == '}') {
-		sc->p++;
-	} else {
-		for (;;) {
-			if (member(sc, v, col) < 0)
-				return -1;
-			skip_blanks(sc);
-			if (*sc->p == '}') {
-				sc->p++;
-				break;
-			}
-			if (*sc->p != ',')
-				return bad(sc, "expected ',' or '}'");
-			sc->p++;
-			skip_blanks(sc);
-		}
-	}
-	skip_blanks(sc);
-	return *sc->p == '\0' ? 0 : bad(sc, "junk after the object");
-}
-
-/* The next line into the first half of r->buf: its length, -1 at the
-   end, -2 after an error; *ended: it had a line end. */
-static long
-read_line(struct evlog_reader *r, int *ended)
-{
-	size_t n = 0;
-	int c;
-
-	*ended = 0;
-	while ((c = getc(r->fp)) != EOF && c != '\n') {
-		if (c == '\0')
-			return evlog_reader_fail(r, r->next_line, (long)n + 1,
-			    "NUL byte in input"), -2;
-		if (n + 1 >= (size_t)CSV_MAX_RECORD)
-			return evlog_reader_fail(r, r->next_line, (long)n + 1,
-			    "line too long"), -2;
-		if (2 * (n + 1) >= r->cap) {
-			size_t cap = r->cap ? 2 * r->cap : 512;
-			char *p = realloc(r->buf, cap);
-
-			if (p == NULL)
-				return evlog_reader_fail(r, r->next_line, 0,
-				    "out of memory"), -2;
-			r->buf = p;
-			r->cap = cap;
-		}
-		r->buf[n++] = (char)c;
-	}
-	if (ferror(r->fp))
-		return evlog_reader_fail(r, r->next_line, 0, "read error"), -2;
-	if (c == EOF && n == 0)
-		return -1;
-	*ended = c == '\n';
-	r->buf[n] = '\0';
-	return (long)n;
-}
-
 int
-jsonl_next(struct evlog_reader *r, const char *v[EVLOG_NCOLS],
+evlog_jsonl_next(struct evlog_reader *r, const char *v[EVLOG_NCOLS],
     long col[EVLOG_NCOLS], long *line)
 {
-	struct scan sc;
-	long n;
-	int ended, c;
+	struct jsonl_reader *j = &r->json;
+	size_t k;
+	int c, got;
 
-	do {
-		*line = r->next_line;
-		if ((n = read_line(r, &ended)) < 0)
-			return n == -1 ? 0 : -1;
-		r->next_line++;
-		if (!ended) {
-			r->truncated = *line;
-			return 0;
-		}
-	} while (strspn(r->buf, " \t\r") == (size_t)n);	/* blank */
+	if ((got = jsonl_read(j)) <= 0) {
+		if (got < 0)
+			return evlog_reader_fail(r, j->err_line, j->err_col,
+			    "%s", j->error);
+		r->truncated = j->truncated;
+		return 0;
+	}
+	*line = j->line;
 	for (c = 0; c < EVLOG_NCOLS; c++) {
 		v[c] = "";
 		col[c] = 0;
 	}
-	sc.r = r;
-	sc.s = sc.p = r->buf;
-	sc.out = r->buf + n + 1;
-	sc.line = *line;
-	if (object(&sc, v, col) < 0)
-		return -1;
+	for (k = 0; k < j->n; k++) {
+		for (c = 0; c < EVLOG_NCOLS; c++)
+			if (strcmp(j->m[k].key, evlog_columns[c]) == 0)
+				break;
+		if (c == EVLOG_NCOLS)
+			continue;
+		if (col[c] != 0)
+			return evlog_reader_fail(r, j->line, j->m[k].col,
+			    "'%s' twice", j->m[k].key);
+		v[c] = j->m[k].value;
+		col[c] = j->m[k].col;
+	}
 	for (c = 0; c < EVLOG_NCOLS; c++)
 		if (col[c] == 0)
 			col[c] = 1;	/* absent: point at the line */

@@ -14,7 +14,7 @@
  * at the end (r->truncated set for a last line without a line end), -1
  * after evlog_reader_fail.
  */
-int jsonl_next(struct evlog_reader *r, const char *v[EVLOG_NCOLS],
+int evlog_jsonl_next(struct evlog_reader *r, const char *v[EVLOG_NCOLS],
     long col[EVLOG_NCOLS], long *line);
 
 /* Set r's error (printf-style); -1. */

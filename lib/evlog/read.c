@@ -132,21 +132,62 @@ priority_fields(struct evlog_reader *r, const struct fields *f,
 	return 0;
 }
 
+/* A B line: cycle 0, and how the run began; the next run's cycles count
+   afresh. */
+static int
+run_fields(struct evlog_reader *r, const struct fields *f,
+    struct evlog_event *e)
+{
+	int how;
+
+	if (e->cycle != 0)
+		return fail(r, f->line, f->col[C_CYCLE], "cycle %ld: a run "
+		    "boundary (B) has cycle 0", e->cycle);
+	if ((how = evlog_run_parse(f->v[C_REASON])) < 0)
+		return fail(r, f->line, f->col[C_REASON], "reason '%.40s': a "
+		    "run begins by start, join or reconnect", f->v[C_REASON]);
+	e->run = (uint8_t)how;
+	r->last_cycle = 0;
+	return 0;
+}
+
+/*
+ * Cycles never go back within a run.  Back to 1 with no B line is a log
+ * written before B lines existed (a session's `start`): the plan started
+ * again, so a B is implied.  Back to anything else cannot be told from a
+ * log of something else, so it is refused with what to do.
+ */
+static int
+in_order(struct evlog_reader *r, const struct fields *f, long cycle,
+    int *imply)
+{
+	*imply = 0;
+	if (cycle >= r->last_cycle) {
+		r->last_cycle = cycle;
+		return 0;
+	}
+	if (cycle == 1) {
+		*imply = 1;
+		r->last_cycle = cycle;
+		return 0;
+	}
+	return fail(r, f->line, f->col[C_CYCLE], "cycle %ld after cycle %ld: "
+	    "cycles never go back within a run (if the plan restarted here, "
+	    "put a run boundary before this line: a B line, spine-evlog(5))",
+	    cycle, r->last_cycle);
+}
+
 static int
 to_event(struct evlog_reader *r, const struct fields *f,
-    struct evlog_event *e)
+    struct evlog_event *e, int *imply)
 {
 	long v;
 	int k;
 
 	memset(e, 0, sizeof *e);
+	*imply = 0;
 	if (get_long(r, f, C_CYCLE, 0, 0x7fffffffL, &e->cycle) < 0)
 		return -1;
-	if (e->cycle < r->last_cycle)
-		return fail(r, f->line, f->col[C_CYCLE], "cycle %ld after "
-		    "cycle %ld: a log is in time order", e->cycle,
-		    r->last_cycle);
-	r->last_cycle = e->cycle;
 	e->time_ms = -1;
 	if (*f->v[C_TIME] != '\0') {
 		if (get_long(r, f, C_TIME, 0, 0x7fffffffL, &v) < 0)
@@ -156,8 +197,12 @@ to_event(struct evlog_reader *r, const struct fields *f,
 	if (strlen(f->v[C_EVENT]) != 1 ||
 	    (k = plan_event_from_letter(f->v[C_EVENT][0])) < 0)
 		return fail(r, f->line, f->col[C_EVENT], "event '%.40s': not "
-		    "one of E S P F Z R I Q", f->v[C_EVENT]);
+		    "one of E S P F Z R I Q B", f->v[C_EVENT]);
 	e->kind = (uint8_t)k;
+	if (k == PLAN_EV_RUN)
+		return run_fields(r, f, e);
+	if (in_order(r, f, e->cycle, imply) < 0)
+		return -1;
 	if (k == PLAN_EV_IDLE)
 		return 0;
 	if (element_fields(r, f, e) < 0)
@@ -245,7 +290,7 @@ evlog_reader_open(struct evlog_reader *r, FILE *fp)
 
 	memset(r, 0, sizeof *r);
 	r->fp = fp;
-	r->next_line = 1;
+	jsonl_init(&r->json, fp);
 	c = getc(fp);
 	if (c != EOF)
 		ungetc(c, fp);
@@ -262,22 +307,36 @@ evlog_reader_close(struct evlog_reader *r)
 {
 	if (r->format == EVLOG_CSV)
 		csv_free(&r->csv);
-	free(r->buf);
-	r->buf = NULL;
+	jsonl_free(&r->json);
 }
 
 int
 evlog_read(struct evlog_reader *r, struct evlog_event *e)
 {
 	struct fields f;
-	int got;
+	int got, imply;
 
+	if (r->have_held) {	/* the line an implied B came before */
+		r->have_held = 0;
+		*e = r->held;
+		return 1;
+	}
 	if (r->format == EVLOG_CSV)
 		got = csv_next(r, &f);
 	else
-		got = jsonl_next(r, f.v, f.col, &f.line);
+		got = evlog_jsonl_next(r, f.v, f.col, &f.line);
 	if (got <= 0)
 		return got;
 	r->line = f.line;
-	return to_event(r, &f, e) < 0 ? -1 : 1;
+	if (to_event(r, &f, e, &imply) < 0)
+		return -1;
+	if (imply) {
+		r->held = *e;
+		r->have_held = 1;
+		if (r->implied_line == 0)
+			r->implied_line = f.line;
+		evlog_run_begins(e, EVLOG_RUN_START, -1);
+		e->implied = 1;
+	}
+	return 1;
 }

@@ -1,7 +1,8 @@
 /*
  * write.c - writing the event log (evlog.h): one row per event through
  * struct table, so the CSV and the JSON lines agree on quoting and keys.
- * A log read live (a pipe, a terminal) is flushed at every cycle's end.
+ * A log read live (a pipe, a terminal) is flushed at every cycle's end
+ * and at every run boundary.
  */
 #include <string.h>
 #include <sys/stat.h>
@@ -71,8 +72,12 @@ evlog_write(struct evlog *w, const struct evlog_event *e)
 	else
 		table_null(t);
 	table_str(t, letter);
-	if (e->kind == PLAN_EV_IDLE) {
-		nulls(t, EVLOG_NCOLS - 3);
+	if (e->kind == PLAN_EV_IDLE || e->kind == PLAN_EV_RUN) {
+		nulls(t, EVLOG_NCOLS - 4);
+		if (e->kind == PLAN_EV_RUN)
+			table_str(t, evlog_run_text(e->run));
+		else
+			table_null(t);
 		table_end_row(t);
 		return;
 	}
@@ -117,4 +122,14 @@ int
 evlog_flush(struct evlog *w)
 {
 	return table_flush(&w->t);
+}
+
+int
+evlog_write_run(struct evlog *w, enum evlog_run how, long time_ms)
+{
+	struct evlog_event e;
+
+	evlog_run_begins(&e, how, time_ms);
+	evlog_write(w, &e);
+	return evlog_end_cycle(w);
 }

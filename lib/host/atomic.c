@@ -5,10 +5,10 @@
  * result gets the user's umask, as a plain fopen would give it; replacing
  * a file keeps that file's mode.
  *
- * The one process-wide table in lib/: the temporaries being written,
- * so that SIGINT, SIGTERM or SIGHUP (when the tool has no handler of its
- * own) removes them before the process dies.  A signal handler can reach
- * nothing but a static.
+ * The one process-wide list in lib/: the temporaries being written, as
+ * many as are open, so that SIGINT, SIGTERM or SIGHUP (when the tool has
+ * no handler of its own) removes them before the process dies.  A signal
+ * handler can reach nothing but a static.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -23,17 +23,21 @@
 
 #include "atomic.h"
 
-#define LIVE_MAX 16
-static char *volatile live[LIVE_MAX];	/* temporaries being written */
+/* The temporaries being written, however many: a list the handler only
+   walks, changed with every signal held. */
+struct live {
+	char *tmp;
+	struct live *next;
+};
+static struct live *volatile live;
 
 static void
 remove_live_and_die(int sig)
 {
-	int i;
+	struct live *l;
 
-	for (i = 0; i < LIVE_MAX; i++)
-		if (live[i])
-			unlink(live[i]);	/* async-signal-safe */
+	for (l = live; l != NULL; l = l->next)
+		unlink(l->tmp);	/* async-signal-safe */
 	signal(sig, SIG_DFL);
 	raise(sig);
 }
@@ -59,21 +63,33 @@ catch_once(void)
 			sigaction(sigs[i], &sa, NULL);
 }
 
-/* Add (on) or drop a temporary from the table, signals held meanwhile. */
-static void
+/* Add a temporary to the list (0, or -1 when out of memory), or drop it,
+   signals held meanwhile. */
+static int
 watch(char *tmp, int on)
 {
+	struct live *l = NULL, *volatile *p;
 	sigset_t all, old;
-	int i;
 
+	if (on && (l = malloc(sizeof *l)) == NULL)
+		return -1;
 	sigfillset(&all);
 	sigprocmask(SIG_BLOCK, &all, &old);
-	for (i = 0; i < LIVE_MAX; i++)
-		if (on ? live[i] == NULL : live[i] == tmp) {
-			live[i] = on ? tmp : NULL;
-			break;
-		}
+	if (on) {
+		l->tmp = tmp;
+		l->next = live;
+		live = l;
+	} else {
+		for (p = &live; *p != NULL && (*p)->tmp != tmp;
+		    p = &(*p)->next)
+			;
+		if ((l = *p) != NULL)
+			*p = l->next;
+	}
 	sigprocmask(SIG_SETMASK, &old, NULL);
+	if (!on)
+		free(l);
+	return 0;
 }
 
 static char *
@@ -123,9 +139,8 @@ atomic_open(struct atomic_file *af, const char *path)
 		if (fd < 0 && errno != EEXIST)
 			goto fail;
 	}
-	if (fd < 0)
+	if (fd < 0 || watch(af->tmp, 1) < 0)
 		goto fail;
-	watch(af->tmp, 1);
 	/* the replacement keeps the mode of the file it replaces */
 	if ((exists && fchmod(fd, st.st_mode & 07777) != 0) ||
 	    (af->fp = fdopen(fd, "w")) == NULL) {

@@ -10,7 +10,12 @@
 int
 pv_timeline_add(struct pv_timeline *t, const struct pv_event *e)
 {
-	if (t->n == 0 || t->cycle[t->n - 1] != e->cycle) {
+	if (e->event == PV_RUN) {	/* no cycle of its own */
+		t->boundary = 1;
+		return 0;
+	}
+	if (t->boundary || t->n == 0 || t->cycle[t->n - 1] != e->cycle) {
+		t->boundary = 0;
 		if (t->n == t->cap) {
 			size_t cap = t->cap ? 2 * t->cap : 1024;
 			long *c = realloc(t->cycle, cap * sizeof *c);

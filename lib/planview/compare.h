@@ -18,6 +18,8 @@ struct pv_timeline {
 	int *att;		/* the drive (record index) with attention,
 				   -1 when none ran */
 	size_t n, cap;
+	int boundary;		/* a run boundary: the next event starts a
+				   cycle, whatever its number */
 };
 
 /* Fold one event in; 0, or -1 when out of memory. */

@@ -1,7 +1,7 @@
 /*
  * event.h - one event of a run as planview folds it: the internal shape
- * every log reader hands over (today's planrun CSV through logfeed.c; the
- * shared event-log reader when it lands).  Used by state.c and html.c.
+ * the event log (lib/evlog, CSV or JSON lines) comes in as, through
+ * logfeed.c.  Used by state.c and html.c.
  */
 #ifndef SPINE_PLANVIEW_EVENT_H
 #define SPINE_PLANVIEW_EVENT_H
@@ -17,11 +17,13 @@
 #define PV_RELEASER 'R'
 #define PV_IDLE 'I'
 #define PV_PRIORITY 'Q'	/* a drive's runtime priority set from outside */
+#define PV_RUN 'B'	/* a run boundary: a new run of the plan begins */
 
 #define PV_REASON_MAX 80
 
 struct pv_event {
-	long cycle, time_ms;
+	long cycle, time_ms;	/* time_ms 0 when the log has none ... */
+	int timed;		/* ... and then this is 0 */
 	char event;		/* one of the letters above */
 	uint8_t type;		/* element type (not for I) */
 	uint16_t index;		/* record index in that type's table */
@@ -29,7 +31,8 @@ struct pv_event {
 	uint16_t sense;		/* its id */
 	long value;		/* R: the value read; Q: the new priority */
 	int released, latch;	/* R: 0/1, or -1 when the log does not say */
-	char reason[PV_REASON_MAX];	/* F/Z: why, or "" */
+	char reason[PV_REASON_MAX];	/* F/Z: why; B: how the run began
+					   (start, join, reconnect); or "" */
 };
 
 #endif

@@ -176,6 +176,11 @@ put_words(FILE *fp)
 		fputs(k ? "," : "", fp);
 		pv_html_json(fp, evlog_why_text((uint8_t)k));
 	}
+	fputs("],\"runs\":[", fp);
+	for (k = 0; k < EVLOG_RUN_COUNT; k++) {
+		fputs(k ? "," : "", fp);
+		pv_html_json(fp, evlog_run_text((uint8_t)k));
+	}
 	fputs("]", fp);
 }
 

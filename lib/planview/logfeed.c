@@ -1,8 +1,11 @@
 /*
  * logfeed.c - the shared event-log reader (lib/evlog) fed from a byte
  * stream: whole lines are gathered, each batch is read through evlog_read
- * (behind the log's own header line), and each event's element and sense
- * are found in the plan by id and checked by name.  Called by cmd/planview.
+ * (behind the log's own header line, the run's last cycle carried from
+ * batch to batch), and each event's element and sense are found in the
+ * plan by id and checked by name.  Bytes that cannot be an event log (a
+ * NUL, a line past PV_LINE_MAX) are refused as they come, so an endless
+ * stream of junk is refused, not waited on.  Called by cmd/planview.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,12 +31,22 @@ pv_log_free(struct pv_log *l)
 }
 
 static int
-bad(struct pv_log *l, long line, const char *fmt, const char *a,
+bad(struct pv_log *l, long line, long col, const char *fmt, const char *a,
     const char *b)
 {
 	l->error_line = line;
+	l->error_col = col;
 	snprintf(l->error, sizeof l->error, fmt, a, b);
 	return -1;
+}
+
+/* An event this plan cannot have made: the log is another plan's. */
+static int
+not_ours(struct pv_log *l, long line, const char *fmt, const char *a,
+    const char *b)
+{
+	l->other_plan = 1;
+	return bad(l, line, 0, fmt, a, b);
 }
 
 /* An evlog event as planview's, its element and sense in this plan. */
@@ -47,18 +60,23 @@ convert(struct pv_log *l, long line, const struct evlog_event *r,
 	memset(e, 0, sizeof *e);
 	e->cycle = r->cycle;
 	e->time_ms = r->time_ms < 0 ? 0 : r->time_ms;
+	e->timed = r->time_ms >= 0;
 	e->event = plan_event_letter(r->kind);
 	e->released = e->latch = -1;
-	if (r->kind == PLAN_EV_IDLE)
+	if (r->kind == PLAN_EV_RUN)
+		snprintf(e->reason, sizeof e->reason, "%s",
+		    evlog_run_text(r->run));
+	if (r->kind == PLAN_EV_IDLE || r->kind == PLAN_EV_RUN)
 		return 0;
 	snprintf(id, sizeof id, "%s %u", plan_type_tag(r->type),
 	    (unsigned)r->id);
 	if (pv_tree_index(t, r->type, r->id, &e->index) < 0)
-		return bad(l, line, "the plan has no element %s%s", id, "");
+		return not_ours(l, line, "the plan has no element %s%s", id,
+		    "");
 	e->type = r->type;
 	if (r->name && strcmp(r->name, t->name[r->type][e->index]) != 0)
-		return bad(l, line, "the plan has no element '%s' (its %s "
-		    "has another name)", r->name, id);
+		return not_ours(l, line, "the plan has no element '%s' (its "
+		    "%s has another name)", r->name, id);
 	if (r->kind == PLAN_EV_PRIORITY) {
 		e->value = r->priority;
 	} else if (r->kind == PLANNER_EV_SENSE) {
@@ -66,8 +84,9 @@ convert(struct pv_log *l, long line, const struct evlog_event *r,
 			if (r->sense_id >= t->nsense || !t->sense[r->sense_id] ||
 			    (r->sense && strcmp(r->sense,
 			    t->sense[r->sense_id]) != 0))
-				return bad(l, line, "the plan has no sense "
-				    "'%s'%s", r->sense ? r->sense : "?", "");
+				return not_ours(l, line, "the plan has no "
+				    "sense '%s'%s", r->sense ? r->sense : "?",
+				    "");
 			e->has_sense = 1;
 			e->sense = r->sense_id;
 		}
@@ -78,6 +97,17 @@ convert(struct pv_log *l, long line, const struct evlog_event *r,
 		snprintf(e->reason, sizeof e->reason, "%s",
 		    evlog_why_text(r->why));
 	return 0;
+}
+
+/* The reader's error, at the line of the log it is about (first: the
+   log's line of the batch's first line; skip: the header in front). */
+static int
+reader_bad(struct pv_log *l, const struct evlog_reader *r, long first,
+    long skip)
+{
+	long line = r->err_line > skip ? first + r->err_line - 1 - skip : 1;
+
+	return bad(l, line, r->err_col, "%s%s", r->error, "");
 }
 
 /* The batch through the shared reader; 0, -1 (bad data) or fn's value. */
@@ -95,22 +125,26 @@ read_batch(struct pv_log *l, pv_event_fn *fn, void *ctx)
 	if (l->batch_lines == 0)
 		return 0;
 	if ((fp = fmemopen(l->batch, l->blen, "r")) == NULL)
-		return bad(l, first, "out of memory%s%s", "", "");
+		return bad(l, first, 0, "out of memory%s%s", "", "");
 	if (evlog_reader_open(&r, fp) < 0) {
-		rc = bad(l, first + r.err_line - 1 - skip, "%s%s", r.error, "");
+		rc = reader_bad(l, &r, first, skip);
 		goto out;
 	}
+	r.last_cycle = l->last_cycle;
 	while ((got = evlog_read(&r, &ev)) > 0) {
-		long at = r.format == EVLOG_CSV ? r.csv.line : r.next_line - 1;
+		long at = r.format == EVLOG_CSV ? r.csv.line : r.json.line;
 		long line = first + at - 1 - skip;
 
+		if (ev.implied && l->implied_line == 0)
+			l->implied_line = line;
 		if ((rc = convert(l, line, &ev, &e)) != 0 ||
 		    (rc = fn(ctx, &e)) != 0)
 			goto out;
 	}
 	if (got < 0)
-		rc = bad(l, first + r.err_line - 1 - skip, "%s%s", r.error, "");
+		rc = reader_bad(l, &r, first, skip);
 out:
+	l->last_cycle = r.last_cycle;
 	evlog_reader_close(&r);
 	fclose(fp);
 	l->batch_lines = 0;
@@ -136,21 +170,40 @@ append(struct pv_log *l, const char *s, size_t n)
 	return 0;
 }
 
+/* A CSV header (the first line, whole or cut short at the end): every
+   column of the event log named, or the reader's reason. */
+static int
+check_header(struct pv_log *l, const char *text, size_t n)
+{
+	struct evlog_reader r;
+	char buf[PV_LINE_MAX + 2];
+	FILE *fp;
+	int rc = 0;
+
+	memcpy(buf, text, n);
+	buf[n] = '\n';
+	if ((fp = fmemopen(buf, n + 1, "r")) == NULL)
+		return bad(l, 1, 0, "out of memory%s%s", "", "");
+	if (evlog_reader_open(&r, fp) < 0)
+		rc = reader_bad(l, &r, 1, 0);
+	evlog_reader_close(&r);
+	fclose(fp);
+	return rc;
+}
+
 /* A whole line: the first (a CSV header, or JSON) starts every batch. */
 static int
 take_line(struct pv_log *l)
 {
 	l->line++;
-	if (l->overlong)
-		return bad(l, l->line, "a line longer than %s bytes%s",
-		    "4096", "");
 	if (!l->started) {
 		l->started = 1;
 		if (l->part[0] != '{') {	/* CSV: keep the header */
+			if (check_header(l, l->part, l->plen) < 0)
+				return -1;
 			memcpy(l->head, l->part, l->plen);
-			l->hlen = l->plen;
 			if (append(l, l->part, l->plen) < 0)
-				return bad(l, l->line, "out of memory%s%s",
+				return bad(l, l->line, 0, "out of memory%s%s",
 				    "", "");
 			l->hlen = l->blen;
 			return 0;
@@ -158,8 +211,21 @@ take_line(struct pv_log *l)
 	}
 	l->batch_lines++;
 	if (append(l, l->part, l->plen) < 0)
-		return bad(l, l->line, "out of memory%s%s", "", "");
+		return bad(l, l->line, 0, "out of memory%s%s", "", "");
 	return 0;
+}
+
+/* Bytes no event log holds, seen before their line ends: the whole lines
+   before them go first (an error there is the first), then the refusal. */
+static int
+refuse_now(struct pv_log *l, long col, const char *why, pv_event_fn *fn,
+    void *ctx)
+{
+	int rc = read_batch(l, fn, ctx);
+
+	if (rc != 0)
+		return rc;
+	return bad(l, l->line + 1, col, "%s%s", why, "");
 }
 
 int
@@ -171,26 +237,44 @@ pv_log_feed(struct pv_log *l, const char *bytes, size_t n,
 	for (i = 0; i < n; i++) {
 		const char *nl = memchr(bytes + i, '\n', n - i);
 		size_t k = nl ? (size_t)(nl - (bytes + i)) : n - i;
+		const char *nul = memchr(bytes + i, '\0', k);
 
+		if (nul != NULL)
+			return refuse_now(l, (long)(l->plen + (size_t)(nul -
+			    (bytes + i))) + 1, "a NUL byte: not an event log",
+			    fn, ctx);
 		if (l->plen + k >= sizeof l->part)
-			l->overlong = 1;
-		else {
-			memcpy(l->part + l->plen, bytes + i, k);
-			l->plen += k;
-		}
+			return refuse_now(l, (long)sizeof l->part, "a line "
+			    "longer than 4095 bytes: not an event log", fn,
+			    ctx);
+		memcpy(l->part + l->plen, bytes + i, k);
+		l->plen += k;
 		i += k;
 		if (nl == NULL)
 			break;
 		if (take_line(l) < 0)
 			return -1;
 		l->plen = 0;
-		l->overlong = 0;
 	}
 	return read_batch(l, fn, ctx);
 }
 
 int
+pv_log_end(struct pv_log *l)
+{
+	if (l->started)
+		return 0;
+	if (l->plen == 0)
+		return bad(l, 1, 1, "empty: an event log starts with a header "
+		    "line%s%s", "", "");
+	if (l->part[0] == '{')
+		return bad(l, 1, (long)l->plen + 1, "the first line has no "
+		    "line end: no whole event%s%s", "", "");
+	return check_header(l, l->part, l->plen);
+}
+
+int
 pv_log_truncated(const struct pv_log *l)
 {
-	return l->plen > 0 || l->overlong;
+	return l->started && l->plen > 0;
 }

@@ -22,12 +22,16 @@ struct pv_log {
 	int started;		/* the first line has been seen */
 	char part[PV_LINE_MAX];	/* a line not yet ended */
 	size_t plen;
-	int overlong;		/* the current line is past PV_LINE_MAX */
 	char *batch;		/* the header and the whole lines of a feed */
 	size_t blen, bcap;
 	long batch_lines;
+	long last_cycle;	/* the run's last cycle, across batches */
+	long implied_line;	/* the first line the reader took as a new
+				   run with no B line before it, or 0 */
 	char error[200];	/* why pv_log_feed failed ... */
-	long error_line;	/* ... and on which line */
+	long error_line;	/* ... on which line ... */
+	long error_col;		/* ... and where in it (0: the whole line) */
+	int other_plan;		/* the line is an event, of another plan */
 };
 
 typedef int pv_event_fn(void *ctx, const struct pv_event *e);
@@ -37,10 +41,15 @@ void pv_log_free(struct pv_log *l);
 /*
  * Take n more bytes; fn gets each whole line's event (a nonzero return
  * stops the feed with that value).  0, or -1 with l->error (bad data: a
- * line that is no event, or an element or sense the plan does not have).
+ * first line that is no header, a line that is no event, an element or
+ * sense the plan does not have, a NUL byte, a line longer than
+ * PV_LINE_MAX: the last two at once, before the line ends).
  */
 int pv_log_feed(struct pv_log *l, const char *bytes, size_t n,
     pv_event_fn *fn, void *ctx);
+/* The input has ended: 0, or -1 with l->error when it held no event log
+   (nothing at all, or a first line cut short that is no header). */
+int pv_log_end(struct pv_log *l);
 /* At the end of input: 1 when a last line was cut short (dropped). */
 int pv_log_truncated(const struct pv_log *l);
 

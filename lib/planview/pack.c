@@ -98,10 +98,22 @@ event_token(struct pv_pack *p, const struct pv_tree *t,
 	case PV_IDLE:
 		n = snprintf(tok, sizeof tok, " I");
 		break;
-	default:	/* a run boundary, or an event of a later log */
+	default:	/* an event of a later log: a mark */
 		n = snprintf(tok, sizeof tok, " B");
 		break;
 	}
+	return put(p, tok, (size_t)n);
+}
+
+/* The run boundary, in its run's first cycle. */
+static int
+boundary_token(struct pv_pack *p)
+{
+	char tok[16];
+	int n = p->boundary > 1 ? snprintf(tok, sizeof tok, " B:%d",
+	    p->boundary - 1) : snprintf(tok, sizeof tok, " B");
+
+	p->boundary = 0;
 	return put(p, tok, (size_t)n);
 }
 
@@ -109,8 +121,17 @@ int
 pv_pack_add(struct pv_pack *p, const struct pv_tree *t,
     const struct pv_event *e)
 {
-	if (p->events == 0 || e->cycle != p->cycle)
-		if (cycle_token(p, e) < 0)
+	int how;
+
+	if (e->event == PV_RUN) {	/* held for the run's first cycle */
+		how = evlog_run_parse(e->reason);
+		p->boundary = how < 0 ? 1 : how + 2;
+		p->events++;
+		return 0;
+	}
+	if (p->boundary || p->cycles == 0 || e->cycle != p->cycle)
+		if (cycle_token(p, e) < 0 ||
+		    (p->boundary && boundary_token(p) < 0))
 			return -1;
 	if (event_token(p, t, e) < 0)
 		return -1;

@@ -18,8 +18,11 @@
  *			the value read, B = released + 2 * latch held
  *	Q<g>:N		drive g's runtime priority set to N
  *	I		no drive ran in this cycle
- *	B		a run boundary (or any event planview does not know:
- *			shown as a mark, never lit)
+ *	B[:H]		a run boundary, H how the run began (evlog_run_text);
+ *			written right after the first cycle token of the new
+ *			run (the log's B line comes before it, at cycle 0);
+ *			any event planview does not know is a B too (a mark,
+ *			never lit)
  */
 #ifndef SPINE_PLANVIEW_PACK_H
 #define SPINE_PLANVIEW_PACK_H
@@ -34,6 +37,8 @@ struct pv_pack {
 	size_t len, cap;
 	unsigned long events, cycles;
 	long cycle, time_ms, step_ms;	/* the last cycle's, for the steps */
+	int boundary;			/* a B waits for its run's first cycle,
+					   H + 1 (0: none) */
 	int failed;			/* memory ran out: buf stops short */
 };
 

@@ -284,7 +284,7 @@ function eventsTable(run, k) {
 		    '', r ? (run.fl[i] & 1 ? 'yes' : 'no') : '',
 		    r ? (run.fl[i] & 2 ? 'on' : 'off') : '',
 		    (kd === 3 || kd === 4) && run.fl[i] ? plan.why[run.fl[i]] :
-		    ''];
+		    kd === 8 && run.fl[i] ? plan.runs[run.fl[i] - 1] || '' : ''];
 		cells.forEach((c) => tr.append(mk('td', null, String(c))));
 		tb.append(tr);
 	}

@@ -52,12 +52,19 @@ keep(struct pv_server *s, const struct pv_event *e)
 		s->kept = k;
 		s->capkept = cap;
 	}
-	if (s->ncycles == 0 || e->cycle != s->last_cycle) {
-		s->ncycles++;
-		s->last_cycle = e->cycle;
-	}
 	k = &s->kept[s->nkept++];
-	k->ord = s->ncycles - 1;
+	if (e->event == PV_RUN) {	/* it belongs to its run's first cycle */
+		s->boundary = 1;
+		k->ord = s->ncycles;
+	} else {
+		if (s->boundary || s->ncycles == 0 ||
+		    e->cycle != s->last_cycle) {
+			s->ncycles++;
+			s->last_cycle = e->cycle;
+			s->boundary = 0;
+		}
+		k->ord = s->ncycles - 1;
+	}
 	k->cycle = e->cycle;
 	k->event = e->event;
 	k->type = e->type;

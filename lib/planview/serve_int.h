@@ -49,6 +49,7 @@ struct pv_server {
 	struct pv_kept *kept;
 	size_t nkept, capkept;
 	long ncycles, last_cycle;	/* cycles read; the last one's number */
+	int boundary;			/* a run boundary waits for its cycle */
 	/* the view */
 	size_t view_ev;			/* events the breakpoints have seen */
 	int paused;

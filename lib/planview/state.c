@@ -3,37 +3,117 @@
  * counters, latches, sense values, the drive with attention.  Called by
  * cmd/planview for the live view, the page and the still picture.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "planview/state.h"
 
-int
-pv_state_open(struct pv_state *s, const struct pv_tree *t)
+/* Every element and the clock as a run has them before its first event. */
+static void
+fresh_run(struct pv_state *s)
 {
-	int ty;
 	unsigned i;
+	int ty;
 
-	memset(s, 0, sizeof *s);
-	s->t = t;
 	s->attention = -1;
+	s->running = -1;
 	s->cycle = -1;
 	s->first_cycle = -1;
+	s->time_ms = s->first_time_ms = 0;
+	s->cycles = 0;
+	s->timed = 0;
+	memset(s->type_lit, 0, sizeof s->type_lit);
 	for (ty = 0; ty < PLAN_NTYPES; ty++) {
-		s->elem[ty] = calloc((size_t)t->p->count[ty] + 1,
+		memset(s->elem[ty], 0, ((size_t)s->t->p->count[ty] + 1) *
 		    sizeof *s->elem[ty]);
-		if (s->elem[ty] == NULL)
-			return -1;
-		for (i = 0; i < t->p->count[ty]; i++) {
+		for (i = 0; i < s->t->p->count[ty]; i++) {
 			s->elem[ty][i].lit_cycle = -1;
 			s->elem[ty][i].latch = -1;
 			s->elem[ty][i].released = -1;
 			s->elem[ty][i].priority = -1;
 		}
 	}
+}
+
+/* The senses the plan's releasers read (TR and FL read none), in the
+   order of the rows that read them: the highest drive's first. */
+static void
+find_reads(struct pv_state *s)
+{
+	const struct pv_tree *t = s->t;
+	struct plan_releaser rel;
+	size_t k;
+
+	for (k = 0; k < t->nrows; k++) {
+		const struct pv_row *r = &t->row[k];
+
+		if (r->type == PLAN_D) {
+			struct plan_drive d;
+
+			plan_get_drive(t->p, r->index, &d);
+			rel = d.rel;
+		} else if (r->type == PLAN_CE) {
+			struct plan_ce c;
+
+			plan_get_ce(t->p, r->index, &c);
+			rel = c.rel;
+		} else {
+			continue;
+		}
+		if (rel.cmp == PLAN_TR || rel.cmp == PLAN_FL ||
+		    rel.sense >= t->nsense || t->sense[rel.sense] == NULL ||
+		    s->is_read[rel.sense])
+			continue;
+		s->is_read[rel.sense] = 1;
+		s->reads[s->nreads++] = rel.sense;
+	}
+}
+
+/* Each row's caller: the last row before it one level up. */
+static void
+find_parents(struct pv_state *s)
+{
+	const struct pv_tree *t = s->t;
+	size_t k, at[PV_MAX_DEPTH + 1];
+
+	for (k = 0; k <= PV_MAX_DEPTH; k++)
+		at[k] = PV_NO_PARENT;
+	for (k = 0; k < t->nrows; k++) {
+		unsigned d = t->row[k].depth;
+
+		s->parent[k] = d == 0 || d > PV_MAX_DEPTH ? PV_NO_PARENT :
+		    at[d - 1];
+		if (d <= PV_MAX_DEPTH)
+			at[d] = k;
+	}
+}
+
+int
+pv_state_open(struct pv_state *s, const struct pv_tree *t)
+{
+	int ty;
+
+	memset(s, 0, sizeof *s);
+	s->t = t;
+	for (ty = 0; ty < PLAN_NTYPES; ty++) {
+		s->elem[ty] = calloc((size_t)t->p->count[ty] + 1,
+		    sizeof *s->elem[ty]);
+		if (s->elem[ty] == NULL)
+			return -1;
+	}
+	fresh_run(s);
 	s->sense = calloc(65536, sizeof *s->sense);
 	s->sense_seen = calloc(65536, 1);
-	return s->sense && s->sense_seen ? 0 : -1;
+	s->is_read = calloc(65536, 1);
+	s->reads = calloc(t->nrows + 1, sizeof *s->reads);
+	s->parent = calloc(t->nrows + 1, sizeof *s->parent);
+	if (!s->sense || !s->sense_seen || !s->is_read || !s->reads ||
+	    !s->parent)
+		return -1;
+	find_reads(s);
+	find_parents(s);
+	return 0;
 }
 
 void
@@ -45,6 +125,9 @@ pv_state_free(struct pv_state *s)
 		free(s->elem[ty]);
 	free(s->sense);
 	free(s->sense_seen);
+	free(s->is_read);
+	free(s->reads);
+	free(s->parent);
 	memset(s, 0, sizeof *s);
 }
 
@@ -90,8 +173,18 @@ pv_state_apply(struct pv_state *s, const struct pv_event *e, long now)
 {
 	struct pv_elem *x;
 
-	new_cycle(s, e);
 	s->events++;
+	if (e->event == PV_RUN) {	/* a new run: all of it afresh */
+		fresh_run(s);
+		s->run++;
+		snprintf(s->run_how, sizeof s->run_how, "%s", e->reason);
+		return;
+	}
+	if (s->run == 0)
+		s->run = 1;	/* a log that does not say how it began */
+	if (e->timed)
+		s->timed = 1;
+	new_cycle(s, e);
 	if (e->event == PV_IDLE || e->type >= PLAN_NTYPES ||
 	    e->index >= s->t->p->count[e->type])
 		return;
@@ -114,8 +207,9 @@ pv_state_apply(struct pv_state *s, const struct pv_event *e, long now)
 	}
 	/* a drive executed this cycle is the one with attention */
 	if (e->event == PV_EXECUTED && e->type == PLAN_D)
-		s->attention = e->index;
+		s->attention = s->running = e->index;
 	outcome(x, e->event);
+	s->type_lit[e->type] = 1;
 	x->last = e->event;
 	x->lit_at = now;
 	x->lit_cycle = e->cycle;
@@ -138,6 +232,24 @@ pv_state_glow(const struct pv_state *s, int type, unsigned index, long now)
 	if (x->lit_cycle == s->cycle)
 		return 3;
 	return age * 2 < PV_FADE_MS ? 2 : 1;
+}
+
+long
+pv_state_row_lit(const struct pv_state *s, size_t k)
+{
+	const struct pv_tree *t = s->t;
+	long lit = s->elem[t->row[k].type][t->row[k].index].lit_cycle;
+	size_t p;
+
+	for (p = s->parent[k]; lit >= 0 && p != PV_NO_PARENT;
+	    p = s->parent[p]) {
+		const struct pv_row *r = &t->row[p];
+		long up = s->elem[r->type][r->index].lit_cycle;
+
+		if (up != lit && (up >= 0 || s->type_lit[r->type]))
+			return -1;
+	}
+	return lit;
 }
 
 double

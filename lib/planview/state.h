@@ -1,9 +1,11 @@
 /*
  * state.h - what planview knows about a run so far: per element its last
  * outcome and when it lit, executed/succeeded/failed counters, its latch
- * and last releaser reading, a drive's runtime priority; the last value of every sense; the cycle,
- * the drive that had attention, the rate.  Pure: folded from pv_events
- * with the caller's clock.  Used by cmd/planview's live view and pages.
+ * and last releaser reading, a drive's runtime priority; the last value
+ * of every sense; the cycle, the drive that had attention, the rate; which
+ * run of the log it is.  A run boundary (B) starts all of it afresh but
+ * the senses' values.  Pure: folded from pv_events with the caller's
+ * clock.  Used by cmd/planview's live view and pages.
  */
 #ifndef SPINE_PLANVIEW_STATE_H
 #define SPINE_PLANVIEW_STATE_H
@@ -12,6 +14,7 @@
 #include "planview/tree.h"
 
 /* Lit elements fade over this many milliseconds. */
+#define PV_NO_PARENT ((size_t)-1)
 #define PV_FADE_MS 3000
 
 struct pv_elem {
@@ -30,9 +33,21 @@ struct pv_state {
 	struct pv_elem *elem[6];	/* per type, per record */
 	long *sense;			/* last value per sense id */
 	unsigned char *sense_seen;
+	uint16_t *reads;		/* the senses releasers read, in
+					   tree order ... */
+	size_t nreads;
+	unsigned char *is_read;		/* ... and by id */
+	size_t *parent;			/* per tree row: the row above it,
+					   or PV_NO_PARENT for a drive */
 	long cycle, first_cycle, time_ms, first_time_ms, cycles;
 	int attention;		/* drive index with attention, -1: none */
-	unsigned long events;
+	int running;		/* the drive that had it last in the run */
+	unsigned long events;	/* in the whole log */
+	long run;		/* the log's run shown, from 1; 0: none yet */
+	int timed;		/* the run's log gives times */
+	unsigned char type_lit[PLAN_NTYPES];	/* an element of the type
+				   lit in the run (the log records them) */
+	char run_how[PV_REASON_MAX];	/* how it began, "" when unsaid */
 };
 
 /* 0, or -1 when out of memory (call pv_state_free either way). */
@@ -46,6 +61,16 @@ void pv_state_apply(struct pv_state *s, const struct pv_event *e, long now);
  * fading (the first and second half of PV_FADE_MS), 0 dark. */
 int pv_state_glow(const struct pv_state *s, int type, unsigned index,
     long now);
+
+/*
+ * Did tree row k light through its own callers: the cycle its element
+ * last lit in, when every row above it lit in that cycle too, else -1.
+ * An element with several callers (an action under several patterns)
+ * lights under the one that ran it, not under all.  A caller of a type
+ * the log never lit in the run (its events not monitored) is taken on
+ * trust.
+ */
+long pv_state_row_lit(const struct pv_state *s, size_t k);
 
 /* Cycles a second, from the log's own clock (0 when unknown). */
 double pv_state_rate(const struct pv_state *s);

@@ -2,7 +2,9 @@
  * replay.c - --replay LOG: senses (R events) and action outcomes (S, P, F,
  * Z events on actions) taken back from an event log (lib/evlog, from
  * any producer), in the order they were logged within each cycle, so a
- * run can be reproduced exactly.
+ * run can be reproduced exactly.  The log is read as the run goes, one
+ * event ahead, so a log of any length takes the memory of one cycle.
+ * Each run of the log (after a B line) is replayed as a run of its own.
  * A sense the log did not record keeps its latest logged value.
  */
 #include <stdlib.h>
@@ -13,45 +15,19 @@
 #include "host/input.h"
 #include "run/run.h"
 
-struct loader {
-	struct evlog_reader er;
-	struct diag *d;
-	long cap, time_cap, prio_cap;
-};
+/* What one cycle may log, and how many priorities may wait for a cycle:
+   far past any plan's, so only a log of something else meets them. */
+#define REPLAY_CYCLE_MAX (1L << 20)
+#define REPLAY_PRIO_MAX (1L << 16)
 
-static int
-add_item(struct replay *r, struct loader *ld, const struct replay_item *it)
+static void *
+room(struct replay *r, void *array, long n, long *cap, size_t size)
 {
-	struct replay_item *v = grow_array(r->item, r->nitems, &ld->cap, 256,
-	    sizeof *v);
+	void *v = grow_array(array, n, cap, 64, size);
 
-	if (v == NULL) {
-		diag_error(ld->d, 0, 0, "out of memory");
-		return -1;
-	}
-	r->item = v;
-	r->item[r->nitems++] = *it;
-	return 0;
-}
-
-/* The first time logged for each cycle, in cycle order. */
-static int
-note_time(struct replay *r, struct loader *ld, long cycle, long ms)
-{
-	struct replay_time *v;
-
-	if (ms < 0 || (r->ntimes > 0 && r->times[r->ntimes - 1].cycle ==
-	    cycle))
-		return 0;
-	if ((v = grow_array(r->times, r->ntimes, &ld->time_cap, 256,
-	    sizeof *v)) == NULL) {
-		diag_error(ld->d, 0, 0, "out of memory");
-		return -1;
-	}
-	r->times = v;
-	r->times[r->ntimes].cycle = cycle;
-	r->times[r->ntimes++].ms = ms;
-	return 0;
+	if (v == NULL)
+		diag_error(&r->d, 0, 0, "out of memory");
+	return v;
 }
 
 /*
@@ -60,18 +36,18 @@ note_time(struct replay *r, struct loader *ld, long cycle, long ms)
  * than replayed with senses swapped.
  */
 static long
-sense_of(struct loader *ld, const struct evlog_event *e,
-    const struct names *n)
+sense_of(struct replay *r, const struct evlog_event *e)
 {
+	const struct names *n = r->names;
 	long id = e->sense_id;
 
 	if (e->sense != NULL && (id = names_sense_id(n, e->sense)) < 0) {
-		diag_error(ld->d, ld->er.line, 0, "no sense '%s' in the plan",
+		diag_error(&r->d, r->er.line, 0, "no sense '%s' in the plan",
 		    e->sense);
 		return -1;
 	}
 	if (id != e->sense_id || id >= (long)n->nids) {
-		diag_error(ld->d, ld->er.line, 0, "sense '%s' is #%ld in the "
+		diag_error(&r->d, r->er.line, 0, "sense '%s' is #%ld in the "
 		    "plan, #%u in the log", e->sense ? e->sense : "",
 		    id, (unsigned)e->sense_id);
 		return -1;
@@ -79,70 +55,70 @@ sense_of(struct loader *ld, const struct evlog_event *e,
 	return id;
 }
 
-/* The action id behind an action element's event, checked the same way. */
+/* The record of the element an event names, of type `type`: by name when
+   the log names it ("#id": no name), and with the same id.  -1 when the
+   name is no element of that type, -2 when the id is not the plan's. */
 static long
-action_of(struct loader *ld, const struct evlog_event *e,
-    const struct names *n)
+element_of(struct replay *r, const struct evlog_event *e, uint8_t type)
 {
-	struct plan_action a;
-	uint8_t type = PLAN_A;
-	uint16_t index = 0;
-	long i;
-
-	if (e->name != NULL && e->name[0] != '#') {	/* "#id": no name */
-		if (names_element(n, e->name, &type, &index) < 0 ||
-		    type != PLAN_A) {
-			diag_error(ld->d, ld->er.line, 0, "no action element "
-			    "'%s' in the plan", e->name);
-			return -1;
-		}
-		i = index;
-	} else {
-		i = names_index_of(n, PLAN_A, e->id);
-	}
-	if (i < 0 || plan_id(n->plan, PLAN_A, (uint16_t)i) != e->id) {
-		diag_error(ld->d, ld->er.line, 0, "action element '%s' is not "
-		    "#%u in the plan", e->name ? e->name : "",
-		    (unsigned)e->id);
-		return -1;
-	}
-	plan_get_action(n->plan, (uint16_t)i, &a);
-	return a.action;
-}
-
-/* A Q event's drive, checked like an action: a drive of this plan, by
-   name when the log names it, with the same id. */
-static int
-add_priority(struct replay *r, struct loader *ld, const struct evlog_event *e,
-    const struct names *n)
-{
-	struct replay_prio *v;
-	uint8_t type = PLAN_D;
+	const struct names *n = r->names;
+	uint8_t t = type;
 	uint16_t index = 0;
 	long i;
 
 	if (e->name != NULL && e->name[0] != '#') {
-		if (names_element(n, e->name, &type, &index) < 0 ||
-		    type != PLAN_D) {
-			diag_error(ld->d, ld->er.line, 0, "a priority for "
-			    "'%s', which is not a drive of the plan", e->name);
+		if (names_element(n, e->name, &t, &index) < 0 || t != type)
 			return -1;
-		}
 		i = index;
 	} else {
-		i = names_index_of(n, PLAN_D, e->id);
+		i = names_index_of(n, type, e->id);
 	}
-	if (i < 0 || plan_id(n->plan, PLAN_D, (uint16_t)i) != e->id) {
-		diag_error(ld->d, ld->er.line, 0, "a priority for drive '%s' "
-		    "#%u, which is not a drive of the plan", e->name ?
-		    e->name : "", (unsigned)e->id);
+	if (i < 0 || plan_id(n->plan, type, (uint16_t)i) != e->id)
+		return -2;
+	return i;
+}
+
+/* The action id behind an action element's event. */
+static long
+action_of(struct replay *r, const struct evlog_event *e)
+{
+	struct plan_action a;
+	long i = element_of(r, e, PLAN_A);
+
+	if (i == -1)
+		diag_error(&r->d, r->er.line, 0, "no action element '%s' in "
+		    "the plan", e->name);
+	else if (i < 0)
+		diag_error(&r->d, r->er.line, 0, "action element '%s' is not "
+		    "#%u in the plan", e->name ? e->name : "",
+		    (unsigned)e->id);
+	if (i < 0)
+		return -1;
+	plan_get_action(r->names->plan, (uint16_t)i, &a);
+	return a.action;
+}
+
+/* A Q event's drive, checked like an action, queued for its cycle. */
+static int
+queue_priority(struct replay *r, const struct evlog_event *e)
+{
+	struct replay_prio *v;
+	long i = element_of(r, e, PLAN_D);
+
+	if (i == -1)
+		return diag_error(&r->d, r->er.line, 0, "a priority for '%s', "
+		    "which is not a drive of the plan", e->name), -1;
+	if (i < 0)
+		return diag_error(&r->d, r->er.line, 0, "a priority for drive "
+		    "'%s' #%u, which is not a drive of the plan", e->name ?
+		    e->name : "", (unsigned)e->id), -1;
+	if (r->nprio >= REPLAY_PRIO_MAX) {
+		diag_error(&r->d, r->er.line, 0, "more than %ld priorities "
+		    "before one cycle: not a log of a run", REPLAY_PRIO_MAX);
 		return -1;
 	}
-	if ((v = grow_array(r->prio, r->nprio, &ld->prio_cap, 16,
-	    sizeof *v)) == NULL) {
-		diag_error(ld->d, 0, 0, "out of memory");
+	if ((v = room(r, r->prio, r->nprio, &r->prio_cap, sizeof *v)) == NULL)
 		return -1;
-	}
 	r->prio = v;
 	v[r->nprio].cycle = e->cycle;
 	v[r->nprio].ms = e->time_ms;
@@ -151,102 +127,113 @@ add_priority(struct replay *r, struct loader *ld, const struct evlog_event *e,
 	return 0;
 }
 
-/* One event: a sense reading, an action outcome, a priority, or nothing
-   we need.  A priority does not lengthen the run: one logged for the
-   cycle after the last is a change the run never used. */
+/* An event other than Q as the one ahead: a boundary, or what the run
+   takes from it (a sense reading, an action's outcome, or nothing). */
 static int
-take_event(struct replay *r, struct loader *ld, const struct evlog_event *e,
-    const struct names *n)
+take_ahead(struct replay *r, const struct evlog_event *e)
 {
-	struct replay_item it;
+	struct replay_item *it = &r->ahead_item;
 	long id;
 
-	if (note_time(r, ld, e->cycle, e->time_ms) < 0)
-		return -1;
-	if (e->kind == PLAN_EV_PRIORITY)
-		return add_priority(r, ld, e, n);
-	r->last_cycle = e->cycle;
-	memset(&it, 0, sizeof it);
-	it.cycle = e->cycle;
+	r->ahead_cycle = e->cycle;
+	r->ahead_ms = e->time_ms;
+	r->ahead_has_item = 0;
+	if (e->kind == PLAN_EV_RUN) {
+		r->ahead = REPLAY_AHEAD_RUN;
+		r->ahead_run = e->run;
+		if (e->implied && !r->warned_implied++)
+			diag_warn(&r->d, r->er.line, 0, "the cycles start again "
+			    "at 1 with no run boundary (B): read as the plan "
+			    "starting again");
+		return 0;
+	}
+	r->ahead = REPLAY_AHEAD_EVENT;
+	memset(it, 0, sizeof *it);
 	if (e->kind == PLANNER_EV_SENSE && e->has_sense) {
-		if ((id = sense_of(ld, e, n)) < 0)
+		if ((id = sense_of(r, e)) < 0)
 			return -1;
-		it.id = (uint16_t)id;
-		it.value = e->value;
-		return add_item(r, ld, &it);
+		it->id = (uint16_t)id;
+		it->value = e->value;
+		r->ahead_has_item = 1;
+		return 0;
 	}
 	if (e->kind == PLAN_EV_IDLE || e->type != PLAN_A ||
 	    e->kind == PLANNER_EV_EXECUTED || e->kind == PLANNER_EV_SENSE)
 		return 0;
-	if ((id = action_of(ld, e, n)) < 0)
+	if ((id = action_of(r, e)) < 0)
 		return -1;
-	it.id = (uint16_t)id;
+	it->id = (uint16_t)id;
 	/* S P F Z as the result codes SUCCESS IN_PROGRESS FAIL ERROR */
-	it.value = e->kind == PLANNER_EV_SUCCESS ? PLANNER_SUCCESS :
+	it->value = e->kind == PLANNER_EV_SUCCESS ? PLANNER_SUCCESS :
 	    e->kind == PLANNER_EV_PENDING ? PLANNER_IN_PROGRESS :
 	    e->kind == PLANNER_EV_FAIL ? PLANNER_FAIL : PLANNER_ERROR;
-	it.is_action = 1;
-	r->have_results = 1;
-	return add_item(r, ld, &it);
+	it->is_action = 1;
+	r->ahead_has_item = 1;
+	return 0;
 }
 
+/* Read up to the next event that is not a Q (queueing the Qs on the
+   way), unless one is ahead already; 0, or -1 after a message. */
 static int
-read_log(struct replay *r, struct loader *ld, const struct names *n)
+fill(struct replay *r)
 {
 	struct evlog_event e;
 	int got;
 
-	if (evlog_reader_open(&ld->er, ld->er.fp) < 0) {
-		diag_error(ld->d, ld->er.err_line, ld->er.err_col, "%s",
-		    ld->er.error);
-		return -1;
-	}
-	while ((got = evlog_read(&ld->er, &e)) == 1)
-		if (take_event(r, ld, &e, n) < 0)
+	while (r->ahead == REPLAY_AHEAD_NONE) {
+		if ((got = evlog_read(&r->er, &e)) < 0) {
+			diag_error(&r->d, r->er.err_line, r->er.err_col, "%s",
+			    r->er.error);
 			return -1;
-	if (got < 0) {
-		diag_error(ld->d, ld->er.err_line, ld->er.err_col, "%s",
-		    ld->er.error);
-		return -1;
+		}
+		if (got == 0) {
+			r->ahead = REPLAY_AHEAD_END;
+			if (r->er.truncated)
+				diag_warn(&r->d, r->er.truncated, 0, "the last "
+				    "line has no line end (cut short?): left "
+				    "out");
+			return 0;
+		}
+		if (e.kind == PLAN_EV_PRIORITY) {
+			if (queue_priority(r, &e) < 0)
+				return -1;
+		} else if (take_ahead(r, &e) < 0) {
+			return -1;
+		}
 	}
-	if (ld->er.truncated)
-		diag_warn(ld->d, ld->er.truncated, 0, "the last line has "
-		    "no line end (cut short?): left out");
 	return 0;
 }
 
 enum run_status
-replay_load(struct replay *r, const char *path, const struct names *n)
+replay_open(struct replay *r, const char *path, const struct names *n)
 {
-	struct diag d = diag_for(path);
-	struct loader ld;
-	FILE *fp;
-	int rc;
-
 	memset(r, 0, sizeof *r);
-	memset(&ld, 0, sizeof ld);
-	ld.d = &d;
-	if ((fp = input_open(path, "r")) == NULL)
-		return RUN_NO_INPUT;
-	ld.er.fp = fp;
-	rc = read_log(r, &ld, n);
-	evlog_reader_close(&ld.er);
-	input_close(fp);
-	if (rc == 0 && (r->last = calloc(n->nids, sizeof *r->last)) == NULL) {
-		diag_error(&d, 0, 0, "out of memory");
-		rc = -1;
+	r->d = diag_for(path);
+	r->names = n;
+	r->time_ms = -1;
+	if ((r->last = calloc(n->nids + 1, sizeof *r->last)) == NULL) {
+		diag_error(&r->d, 0, 0, "out of memory");
+		return RUN_IO;
 	}
-	if (rc == 0 && r->nitems == 0 && r->last_cycle > 0)
-		warnx_tool("%s: the log has no sense readings (record it with "
-		    "R in --monitor): every sense reads 0", path);
-	return rc < 0 ? RUN_BAD_DATA : RUN_OK;
+	if ((r->fp = input_open(path, "r")) == NULL)
+		return RUN_NO_INPUT;
+	r->open = 1;	/* (closed even when the header is refused) */
+	if (evlog_reader_open(&r->er, r->fp) < 0) {
+		diag_error(&r->d, r->er.err_line, r->er.err_col, "%s",
+		    r->er.error);
+		return RUN_BAD_DATA;
+	}
+	return fill(r) < 0 ? RUN_BAD_DATA : RUN_OK;
 }
 
 void
-replay_free(struct replay *r)
+replay_close(struct replay *r)
 {
+	if (r->open)
+		evlog_reader_close(&r->er);
+	if (r->fp)
+		input_close(r->fp);
 	free(r->item);
-	free(r->times);
 	free(r->last);
 	free(r->prio);
 	memset(r, 0, sizeof *r);
@@ -261,23 +248,125 @@ diverge(struct replay *r, long cycle, const char *why)
 	r->diverged = 1;
 }
 
-void
-replay_begin_cycle(struct replay *r, long cycle)
+/* What the run did not read still tells the latest sense values. */
+static void
+settle_cycle(struct replay *r)
 {
 	long i;
 
-	/* what the run did not read still tells the latest sense values */
-	for (i = r->cur; i < r->nitems && r->item[i].cycle < cycle; i++) {
+	for (i = 0; i < r->nitems; i++) {
 		if (r->item[i].used || r->item[i].is_action)
 			continue;
 		r->last[r->item[i].id] = r->item[i].value;
-		diverge(r, r->item[i].cycle, "a logged sense reading was not "
-		    "made");
+		diverge(r, r->cycle, "a logged sense reading was not made");
 	}
-	r->cur = i;
-	for (r->end = i; r->end < r->nitems && r->item[r->end].cycle ==
-	    cycle; r->end++)
-		;
+	r->nitems = 0;
+}
+
+/* A new run begins at the boundary ahead: how, and its first cycle (1
+   for a start; where its log begins when it joined a running plan).
+   0, or 1 when the log has no run left, -1 after a message. */
+static int
+begin_run(struct replay *r, long *c, uint8_t *how)
+{
+	for (;;) {
+		if (r->ahead != REPLAY_AHEAD_RUN) {
+			*how = EVLOG_RUN_START;
+			break;
+		}
+		*how = r->ahead_run;
+		r->ahead = REPLAY_AHEAD_NONE;
+		if (fill(r) < 0)
+			return -1;
+		if (r->ahead != REPLAY_AHEAD_RUN || r->nprio > 0)
+			break;	/* (an empty run: nothing to replay) */
+	}
+	if (r->ahead == REPLAY_AHEAD_END && r->nprio == 0)
+		return 1;
+	*c = 1;
+	if (*how != EVLOG_RUN_START)
+		*c = r->nprio > 0 ? r->prio[0].cycle : r->ahead_cycle;
+	if (*c < 1)
+		*c = 1;
+	r->time_ms = -1;
+	return 0;
+}
+
+int
+replay_next(struct replay *r, long prev, long *c, uint8_t *how)
+{
+	int rc;
+
+	settle_cycle(r);
+	if (!r->started) {
+		r->started = 1;
+		if (r->ahead == REPLAY_AHEAD_END && r->nprio == 0)
+			return REPLAY_END;
+		if ((rc = begin_run(r, c, how)) != 0)
+			return rc < 0 ? REPLAY_ERROR : REPLAY_END;
+		return REPLAY_NEW_RUN;
+	}
+	if (fill(r) < 0)
+		return REPLAY_ERROR;
+	*c = prev + 1;
+	if (r->ahead == REPLAY_AHEAD_EVENT)
+		return REPLAY_NEXT;
+	return r->ahead == REPLAY_AHEAD_END ? REPLAY_END : REPLAY_RUN_OVER;
+}
+
+int
+replay_next_run(struct replay *r, long *c, uint8_t *how)
+{
+	int rc;
+
+	r->nprio = r->ppos = r->pfrom = 0;	/* logged again, done */
+	if ((rc = begin_run(r, c, how)) != 0)
+		return rc < 0 ? REPLAY_ERROR : REPLAY_END;
+	return REPLAY_NEW_RUN;
+}
+
+enum run_status
+replay_load(struct replay *r, long c)
+{
+	struct replay_item *v;
+	long i, t = -1;
+
+	r->cycle = c;
+	/* a Q of this cycle came before its other lines: its time first */
+	for (i = r->ppos; i < r->nprio && t < 0; i++)
+		if (r->prio[i].cycle == c)
+			t = r->prio[i].ms;
+	while (r->ahead == REPLAY_AHEAD_EVENT && r->ahead_cycle <= c) {
+		if (r->ahead_cycle == c && t < 0)
+			t = r->ahead_ms;
+		if (r->ahead_has_item && r->ahead_cycle < c &&
+		    !r->ahead_item.is_action) {
+			/* before the run's first cycle: never read */
+			r->last[r->ahead_item.id] = r->ahead_item.value;
+			diverge(r, r->ahead_cycle, "a logged sense reading "
+			    "was not made");
+		} else if (r->ahead_has_item && r->ahead_cycle == c) {
+			if (r->nitems >= REPLAY_CYCLE_MAX) {
+				diag_error(&r->d, r->er.line, 0, "cycle %ld "
+				    "has more than %ld events: more than a "
+				    "plan's cycle makes", c, REPLAY_CYCLE_MAX);
+				return RUN_BAD_DATA;
+			}
+			if ((v = room(r, r->item, r->nitems, &r->item_cap,
+			    sizeof *v)) == NULL)
+				return RUN_IO;
+			r->item = v;
+			r->item[r->nitems++] = r->ahead_item;
+			if (!r->ahead_item.is_action)
+				r->readings++;
+		}
+		r->ahead = REPLAY_AHEAD_NONE;
+		if (fill(r) < 0)
+			return RUN_BAD_DATA;
+	}
+	if (t >= 0)
+		r->time_ms = t;
+	return RUN_OK;
 }
 
 int16_t
@@ -286,7 +375,7 @@ replay_sense(struct replay *r, uint16_t id, long cycle)
 	long i;
 	int logged = 0;
 
-	for (i = r->cur; i < r->end; i++) {
+	for (i = 0; i < r->nitems; i++) {
 		struct replay_item *it = &r->item[i];
 
 		if (it->is_action)
@@ -309,7 +398,7 @@ replay_result(struct replay *r, uint16_t action, uint8_t *code)
 {
 	long i;
 
-	for (i = r->cur; i < r->end; i++) {
+	for (i = 0; i < r->nitems; i++) {
 		struct replay_item *it = &r->item[i];
 
 		if (it->is_action && !it->used && it->id == action) {
@@ -324,9 +413,16 @@ replay_result(struct replay *r, uint16_t action, uint8_t *code)
 void
 replay_priorities(struct replay *r, long cycle, struct planner *pl)
 {
-	r->pfrom = r->ppos;
-	for (; r->ppos < r->nprio && r->prio[r->ppos].cycle <= cycle;
-	    r->ppos++)
+	/* the ones logged last time are done with */
+	if (r->ppos > 0) {
+		memmove(r->prio, r->prio + r->ppos, (size_t)(r->nprio -
+		    r->ppos) * sizeof *r->prio);
+		r->nprio -= r->ppos;
+		r->ppos = 0;
+	}
+	r->pfrom = 0;
+	for (; r->ppos < r->nprio && (cycle < 0 ||
+	    r->prio[r->ppos].cycle <= cycle); r->ppos++)
 		if (pl)
 			planner_set_priority(pl, r->prio[r->ppos].drive,
 			    r->prio[r->ppos].priority);
@@ -350,11 +446,15 @@ replay_log_priorities(const struct replay *r, struct eventlog *log,
 }
 
 long
-replay_time(struct replay *r, long cycle)
+replay_time(const struct replay *r)
 {
-	while (r->tpos + 1 < r->ntimes && r->times[r->tpos + 1].cycle <= cycle)
-		r->tpos++;
-	if (r->ntimes == 0 || r->times[r->tpos].cycle > cycle)
-		return -1;
-	return r->times[r->tpos].ms;
+	return r->time_ms;
+}
+
+void
+replay_finish(struct replay *r, long cycles)
+{
+	if (r->readings == 0 && cycles > 0)
+		warnx_tool("%s: the log has no sense readings (record it with "
+		    "R in --monitor): every sense reads 0", r->d.file);
 }

@@ -58,13 +58,17 @@ enum run_status
 run_init(struct run *r, const struct plan *p, const struct names *n)
 {
 	struct planner_io io;
-	uint32_t size = planner_state_size_for(p->count);
+	uint32_t size = planner_state_size_for(p->count), elements = 0;
+	int ty;
 
 	r->plan = p;
 	r->names = n;
 	r->state = malloc(size ? size : 2);
 	r->sense = calloc(n->nids, sizeof *r->sense);
-	if (r->state == NULL || r->sense == NULL) {
+	for (ty = 0; ty < PLAN_NTYPES; ty++)
+		elements += p->count[ty];
+	r->monitors = malloc(elements + 1);
+	if (r->state == NULL || r->sense == NULL || r->monitors == NULL) {
 		warnx_tool("out of memory");
 		return RUN_IO;
 	}
@@ -86,8 +90,10 @@ run_free(struct run *r)
 {
 	free(r->state);
 	free(r->sense);
+	free(r->monitors);
 	r->state = NULL;
 	r->sense = NULL;
+	r->monitors = NULL;
 }
 
 static long
@@ -100,41 +106,116 @@ elapsed_ms(const struct timespec *start)
 	    (now.tv_nsec - start->tv_nsec) / 1000000;
 }
 
-/* With --rate: sleep until cycle c's slot, start + (c - 1) / rate. */
-static void
-wait_for_slot(const struct run *r, const struct timespec *start, long c)
-{
-	pace_until(start, (double)(c - 1) / r->o.rate);
-}
-
 /*
- * The time of cycle c, and the timer ticks due before it: one at time 0,
- * then one every tick_ms.  Simulated time gives each cycle tick_ms /
- * tick_every, so ticks fall before cycles 1, 1 + K, 1 + 2K, ...; with
- * --tick-every 0 each cycle takes tick_ms and no tick ever comes.
+ * The time of cycle c, and the timer ticks due before it: one at the
+ * run's time 0, then one every tick_ms.  Simulated time gives each cycle
+ * tick_ms / tick_every, so ticks fall before the run's cycles 1, 1 + K,
+ * 1 + 2K, ...; with --tick-every 0 each cycle takes tick_ms and no tick
+ * ever comes.  With --rate, cycle c waits for its slot, the run's start
+ * + (c - first) / rate.
  */
 static void
-advance_clock(struct run *r, const struct timespec *start, long c)
+advance_clock(struct run *r, long c)
 {
-	long due, t;
+	long due, t, k = c - r->run_first;
 
 	if (r->o.tick_every == 0 && r->o.rate <= 0 && !r->o.replay_ticks) {
-		r->time_ms = (long)((long long)(c - 1) * r->o.tick_ms);
+		r->time_ms = (long)((long long)k * r->o.tick_ms);
 		return;
 	}
 	if (r->o.rate > 0) {
-		wait_for_slot(r, start, c);
-		r->time_ms = elapsed_ms(start);
+		pace_until(&r->run_start, (double)k / r->o.rate);
+		r->time_ms = elapsed_ms(&r->run_start);
 	} else if (r->o.replay_ticks) {
-		if ((t = replay_time(r->replay, c)) >= 0)
+		if ((t = replay_time(r->replay)) >= 0)
 			r->time_ms = t;
 	} else {
-		r->time_ms = (long)((long long)(c - 1) * r->o.tick_ms /
+		r->time_ms = (long)((long long)k * r->o.tick_ms /
 		    r->o.tick_every);
 	}
 	due = r->time_ms / r->o.tick_ms + 1;
 	for (; r->ticks < due; r->ticks++)
 		planner_tick(&r->pl, 1);
+}
+
+/* The planner as a freshly loaded plan has it, but for the monitor
+   flags: they are the log's choice (--monitor), not the run's state. */
+static void
+restart_planner(struct run *r)
+{
+	uint8_t global = r->pl.global_monitor, *m = r->monitors;
+	uint16_t i;
+	int ty;
+
+	for (ty = 0; ty < PLAN_NTYPES; ty++)
+		for (i = 0; i < r->plan->count[ty]; i++)
+			*m++ = planner_monitor(&r->pl, (uint8_t)ty, i);
+	planner_reset(&r->pl);
+	planner_set_global_monitor(&r->pl, global);
+	m = r->monitors;
+	for (ty = 0; ty < PLAN_NTYPES; ty++)
+		for (i = 0; i < r->plan->count[ty]; i++)
+			planner_set_monitor(&r->pl, (uint8_t)ty, i, *m++);
+}
+
+/* A run of the plan begins with cycle `first` (how: enum evlog_run):
+   the planner fresh for every run after the first, the clock and ticks
+   from 0, and a run boundary in the log before the run's lines. */
+static void
+begin_run(struct run *r, long first, uint8_t how)
+{
+	if (r->runs++ > 0)
+		restart_planner(r);
+	r->run_first = first;
+	r->run_how = how;
+	r->run_begun = 0;
+	r->ticks = 0;
+	r->time_ms = 0;
+	clock_gettime(CLOCK_MONOTONIC, &r->run_start);
+}
+
+/*
+ * The cycle to run after *c (0: none yet) into *c: 0 to run it, 1 when
+ * the run is over, -1 with *rc after a bad log.  A replayed log says
+ * where its runs begin and end; anything else is one run from cycle 1.
+ */
+static int
+next_cycle(struct run *r, long *c, enum run_status *rc)
+{
+	uint8_t how = EVLOG_RUN_START;
+	long next = *c + 1;
+	int k;
+
+	if (r->replay == NULL) {
+		if (r->runs == 0)
+			begin_run(r, 1, how);
+		*c = next;
+		return 0;
+	}
+	k = replay_next(r->replay, *c, &next, &how);
+	if (k == REPLAY_RUN_OVER) {
+		/* priorities after the run's last cycle: logged again */
+		replay_priorities(r->replay, -1, NULL);
+		replay_log_priorities(r->replay, r->log, -1, -1);
+		k = replay_next_run(r->replay, &next, &how);
+	}
+	if (k == REPLAY_ERROR) {
+		*rc = RUN_BAD_DATA;
+		return -1;
+	}
+	if (k == REPLAY_END) {
+		if (r->o.cycles < 0)
+			return 1;
+		/* --cycles past the log's end: its last run goes on */
+		if (r->runs == 0)
+			begin_run(r, 1, how);
+		*c = next;
+		return 0;
+	}
+	if (k == REPLAY_NEW_RUN)
+		begin_run(r, next, how);
+	*c = next;
+	return 0;
 }
 
 static enum run_status
@@ -192,8 +273,7 @@ agent_verdict(struct run *r, int *done)
  * script has ended the run (no --cycles); -1 with *rc after a bad row.
  */
 static int
-prepare(struct run *r, const struct timespec *start, long c,
-    enum run_status *rc)
+prepare(struct run *r, long c, enum run_status *rc)
 {
 	if (r->script) {
 		if ((*rc = script_advance(r->script, c, r->sense)) != RUN_OK)
@@ -201,16 +281,21 @@ prepare(struct run *r, const struct timespec *start, long c,
 		if (r->o.cycles < 0 && !script_covers(r->script, c))
 			return 1;
 	}
-	/* a priority set from outside came before the cycle's ticks */
-	if (r->replay)
+	if (r->replay) {
+		if ((*rc = replay_load(r->replay, c)) != RUN_OK)
+			return -1;
+		/* a priority set from outside came before the cycle's ticks */
 		replay_priorities(r->replay, c, &r->pl);
-	advance_clock(r, start, c);
-	if (r->replay)
-		replay_begin_cycle(r->replay, c);
+	}
+	advance_clock(r, c);
 	if (r->log) {
 		r->log->cycle = c;
 		r->log->time_ms = r->time_ms;
+		if (!r->run_begun)
+			evlog_write_run(&r->log->w, (enum evlog_run)r->run_how,
+			    r->time_ms);
 	}
+	r->run_begun = 1;
 	if (r->replay)
 		replay_log_priorities(r->replay, r->log, c, r->time_ms);
 	return 0;
@@ -248,20 +333,19 @@ errors_verdict(const struct run *r, enum run_status rc)
 enum run_status
 run_plan(struct run *r)
 {
-	struct timespec start;
 	enum run_status rc = RUN_OK;
 	int warned_depth = 0, done = 0, p;
 	uint16_t e0;
-	long c;
+	long n, c = 0;
 
-	clock_gettime(CLOCK_MONOTONIC, &start);
-	for (c = 1; !done && (r->o.cycles < 0 || c <= r->o.cycles); c++) {
-		r->cycle = c;
-		if ((p = prepare(r, &start, c, &rc)) != 0) {
+	for (n = 0; !done && (r->o.cycles < 0 || n < r->o.cycles); n++) {
+		if ((p = next_cycle(r, &c, &rc)) != 0 ||
+		    (p = prepare(r, c, &rc)) != 0) {
 			if (p < 0)
 				return rc;
 			break;
 		}
+		r->cycle = c;
 		e0 = r->pl.errors;
 		if (planner_cycle(&r->pl) == PLANNER_IDLE && r->log &&
 		    r->log->log_idle)
@@ -281,8 +365,9 @@ run_plan(struct run *r)
 	}
 	/* priorities logged for the cycle after the last: logged again */
 	if (r->replay) {
-		replay_priorities(r->replay, c, NULL);
+		replay_priorities(r->replay, c + 1, NULL);
 		replay_log_priorities(r->replay, r->log, -1, -1);
+		replay_finish(r->replay, n);
 	}
 	return errors_verdict(r, flush_outputs(r));
 }

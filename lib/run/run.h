@@ -10,6 +10,7 @@
 
 #include <stdint.h>
 #include <stdio.h>
+#include <time.h>
 
 #include "evlog/evlog.h"
 #include "host/csv.h"
@@ -21,6 +22,7 @@
 #include "run/agent.h"
 #include "evlog/names.h"
 #include "run/status.h"
+#include "senses/senses.h"
 
 /* ---- rules.c: --result ------------------------------------------------- */
 
@@ -47,29 +49,33 @@ uint8_t rules_result(struct rules *r, uint16_t action, uint8_t check);
 /* ---- script.c: --senses ------------------------------------------------ */
 
 /*
- * A sense script is read as the run goes, a row ahead of the cycle, so a
- * script of any length (or a pipe) takes constant memory; a bad row is
- * found when the run reaches it.
+ * A sense table (spine-senses(5), lib/senses) read as the run goes, a
+ * row ahead of the cycle, so a table of any length (or a pipe) takes
+ * constant memory; a bad row is found when the run reaches it.  A row
+ * placed by time_ms holds from the first cycle at or after that time at
+ * the run's pace (struct run_options); columns that name no sense of the
+ * plan are left out, with one note.
  */
 struct script {
 	FILE *fp;
-	struct csv_reader cr;
+	struct senses_reader sr;
 	struct diag d;
-	long cycle_col;		/* -1: row i is cycle i */
-	size_t width;		/* fields a row has */
-	long ncols;		/* sense columns */
-	uint16_t *sense;	/* per sense column: sense id */
-	int16_t *value;		/* the pending row's values */
-	long rows;		/* rows read */
+	int open;
+	long *sense;		/* per table column: sense id, -1: none */
 	long pending;		/* the pending row's cycle; 0: none */
 	long last;		/* the cycle of the last row read */
 	int ended;		/* no rows left */
+	/* time_ms to cycles: the run's pace (struct run_options) */
+	long tick_ms, tick_every;
+	double rate;
 };
 
-/* Open the CSV and read its header and first row; RUN_OK, or RUN_NO_INPUT,
-   RUN_BAD_DATA, RUN_IO after a message. */
+struct run_options;
+
+/* Open the table and read its header and first row, for a run paced by
+   o; RUN_OK, or RUN_NO_INPUT, RUN_BAD_DATA, RUN_IO after a message. */
 enum run_status script_open(struct script *s, const char *path,
-    const struct names *n);
+    const struct names *n, const struct run_options *o);
 void script_close(struct script *s);
 
 /* Apply every row that starts at or before `cycle` to values[id];
@@ -83,16 +89,12 @@ int script_covers(const struct script *s, long cycle);
 
 /* ---- replay.c: --replay ------------------------------------------------ */
 
+/* A sense reading or an action's outcome logged in the cycle being run. */
 struct replay_item {
-	long cycle;
 	uint16_t id;		/* sense id, or action id */
 	uint8_t is_action;
 	uint8_t used;
 	int16_t value;		/* sense value, or result code */
-};
-
-struct replay_time {
-	long cycle, ms;
 };
 
 /* A Q event: a drive's runtime priority set before a cycle. */
@@ -102,43 +104,86 @@ struct replay_prio {
 	uint16_t priority;
 };
 
+/* What the log holds next, besides the Q lines read on the way. */
+enum replay_ahead { REPLAY_AHEAD_NONE, REPLAY_AHEAD_EVENT, REPLAY_AHEAD_RUN,
+    REPLAY_AHEAD_END };
+
+/*
+ * The log is read as the run goes, one event ahead of the cycle being
+ * run, so a log of any length takes the memory of one of its cycles
+ * (a log is refused past 2^20 events in a cycle, or 2^16 priorities
+ * before one); a bad line is found when the run reaches it.
+ */
 struct replay {
+	FILE *fp;
+	struct evlog_reader er;
+	struct diag d;
+	const struct names *names;
+	int open, started;
+	/* the event ahead (not a Q) */
+	enum replay_ahead ahead;
+	long ahead_cycle, ahead_ms;
+	struct replay_item ahead_item;
+	int ahead_has_item;
+	uint8_t ahead_run;	/* a boundary's how (enum evlog_run) */
+	/* the cycle being run */
+	long cycle, time_ms;	/* time_ms: the latest logged, or -1 */
 	struct replay_item *item;
-	long nitems;
-	struct replay_time *times;	/* first logged time of each cycle */
-	long ntimes, tpos;
-	long last_cycle;
-	long cur;		/* first item of the current cycle */
-	long end;		/* one past its last item */
-	int16_t *last;		/* per sense id: the latest value seen */
-	struct replay_prio *prio;	/* in log order */
-	long nprio, ppos;	/* how many; the first not yet applied */
+	long nitems, item_cap;
+	/* Q events read, in log order */
+	struct replay_prio *prio;
+	long nprio, prio_cap, ppos;	/* ppos: the first not applied */
 	long pfrom;		/* the first applied by the last call */
-	int have_results;	/* the log recorded action outcomes */
+	int16_t *last;		/* per sense id: the latest value seen */
+	long readings;		/* sense readings taken from the log */
 	int diverged;		/* the run left the log's path (warned) */
+	int warned_implied;
 };
 
-/* Read an event log (lib/evlog); RUN_OK, or RUN_NO_INPUT,
-   RUN_BAD_DATA after a message. */
-enum run_status replay_load(struct replay *r, const char *path,
+/* What replay_next finds after a cycle. */
+enum { REPLAY_NEXT, REPLAY_NEW_RUN, REPLAY_RUN_OVER, REPLAY_END,
+    REPLAY_ERROR };
+
+/* Open an event log (lib/evlog) and read its header and first event;
+   RUN_OK, or RUN_NO_INPUT, RUN_BAD_DATA, RUN_IO after a message. */
+enum run_status replay_open(struct replay *r, const char *path,
     const struct names *n);
-void replay_free(struct replay *r);
-void replay_begin_cycle(struct replay *r, long cycle);
+void replay_close(struct replay *r);
+/*
+ * After cycle prev of the run (prev ignored before the first): the next
+ * cycle, *c.  REPLAY_NEW_RUN (the first time, *how says how the log's
+ * first run began), REPLAY_NEXT (*c = prev + 1, the log goes on),
+ * REPLAY_RUN_OVER (the log's run has ended and another follows: log the
+ * leftover priorities, then replay_next_run), REPLAY_END (the log has
+ * ended; a run given more cycles goes on with *c = prev + 1), or
+ * REPLAY_ERROR after a message.
+ */
+int replay_next(struct replay *r, long prev, long *c, uint8_t *how);
+/* The log's next run: REPLAY_NEW_RUN with its first cycle *c (1 when
+   the plan started, where its log begins when it was joined) and *how,
+   or REPLAY_END, REPLAY_ERROR. */
+int replay_next_run(struct replay *r, long *c, uint8_t *how);
+/* Take in what the log holds up to cycle c (its sense readings, action
+   outcomes, time, and the priorities set before it); RUN_OK, or
+   RUN_BAD_DATA, RUN_IO after a message. */
+enum run_status replay_load(struct replay *r, long c);
 int16_t replay_sense(struct replay *r, uint16_t id, long cycle);
 /* 1 and *code when the log has this call's outcome. */
 int replay_result(struct replay *r, uint16_t action, uint8_t *code);
 /* Before cycle `cycle` and its timer ticks: every priority the log sets
-   up to it, applied to pl with planner_set_priority (pl NULL: the run is
-   over, nothing to apply). */
+   up to it (cycle < 0: every one read), applied to pl with
+   planner_set_priority (pl NULL: the run is over, nothing to apply). */
 void replay_priorities(struct replay *r, long cycle, struct planner *pl);
 /* Those just applied as the run's own Q lines in log, at cycle and
    time_ms (cycle < 0: at the cycle and time the log gave them). */
 struct eventlog;
 void replay_log_priorities(const struct replay *r, struct eventlog *log,
     long cycle, long time_ms);
-/* The logged time of a cycle (or the latest before it), -1 if none;
-   cycles are asked for in increasing order. */
-long replay_time(struct replay *r, long cycle);
+/* The time logged for the cycle loaded (or the latest before it in the
+   run), -1 if none. */
+long replay_time(const struct replay *r);
+/* The run is over after `cycles` cycles: what the log lacked, said. */
+void replay_finish(struct replay *r, long cycles);
 
 /* ---- monitor.c: the event log and --monitor -------------------------- */
 
@@ -188,7 +233,13 @@ struct run {
 	struct rules *rules;
 	struct table *actions;	/* NULL: not printed */
 	struct eventlog *log;	/* NULL: no log */
-	long cycle, time_ms, ticks;
+	long cycle, time_ms, ticks;	/* of the run going on */
+	long runs;		/* runs begun (a replayed log has several) */
+	long run_first;		/* the run's first cycle */
+	uint8_t run_how;	/* how it began (enum evlog_run) */
+	int run_begun;		/* its boundary is in the log */
+	struct timespec run_start;	/* --rate: when it began */
+	uint8_t *monitors;	/* monitor flags, kept across a restart */
 	enum run_status status;	/* what a callback ran into */
 	long error_cycles;	/* cycles in which an element reported ERROR */
 	long first_error;	/* the first of them; 0: none */
@@ -201,7 +252,11 @@ void run_free(struct run *r);
 
 /* The run: cycles until done; RUN_OK or why it stopped (reported).  A
    run in which any cycle reported an error (an element's or action's
-   ERROR, elements nested too deep) runs to its end, then is RUN_FAILED. */
+   ERROR, elements nested too deep) runs to its end, then is RUN_FAILED.
+   The log gets a run boundary (B) before the first cycle; a replayed log
+   with several runs is replayed as several, the planner fresh and the
+   cycles from 1 (or where a joined run's log begins) in each, --cycles
+   counting them all. */
 enum run_status run_plan(struct run *r);
 
 #endif

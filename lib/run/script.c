@@ -1,91 +1,85 @@
 /*
- * script.c - --senses FILE.csv: sense values by cycle, read as the run
- * goes (run.h).  The header names a `cycle` column (optional) and senses
- * by name, #id or id; a row gives values from its cycle until the next
- * row; without a cycle column row i is cycle i.  Senses not in the file,
- * and before the first row, read 0.
+ * script.c - --senses FILE: sense values by cycle from a sense table
+ * (spine-senses(5), read by lib/senses), as the run goes (run.h).  Each
+ * column names a sense of the plan by name, #id or id (others are left
+ * out, with one note); a row holds from its cycle (or from the first
+ * cycle at its time_ms) until the next row; without either, row i is
+ * cycle i.  Senses not in the table, and before the first row, read 0.
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "host/input.h"
-#include "host/num.h"
 #include "run/run.h"
 
-/* Columns from the header: the cycle column, else a sense id each. */
-static int
-read_header(struct script *s, const struct names *n)
+/* The names of the columns left out, in one note: the first few. */
+static void
+note_unused(struct script *s, size_t unused)
 {
-	struct csv_reader *cr = &s->cr;
-	size_t i, j;
+	struct senses_reader *sr = &s->sr;
+	char list[200];
+	size_t k, n = 0, shown = 0;
 
-	s->cycle_col = -1;
-	s->width = csv_nfields(cr);
-	s->sense = calloc(s->width + 1, sizeof *s->sense);
-	s->value = calloc(s->width + 1, sizeof *s->value);
-	if (s->sense == NULL || s->value == NULL) {
+	list[0] = '\0';
+	for (k = 0; k < sr->ncols && shown < 6; k++) {
+		if (s->sense[k] >= 0)
+			continue;
+		n += (size_t)snprintf(list + n, sizeof list - n, "%s%.40s",
+		    shown++ ? ", " : "", sr->name[k]);
+		if (n >= sizeof list)
+			n = sizeof list - 1;
+	}
+	diag_report(&s->d, DIAG_NOTE, 1, 0, "%zu %s no sense of the plan, "
+	    "left out: %s%s", unused, unused == 1 ? "column names" :
+	    "columns name", list, unused > shown ? ", ..." : "");
+}
+
+/* Each column's sense in the plan, or -1; two columns for one sense are
+   refused. */
+static int
+map_columns(struct script *s, const struct names *n)
+{
+	struct senses_reader *sr = &s->sr;
+	size_t i, j, unused = 0;
+
+	if ((s->sense = calloc(sr->ncols + 1, sizeof *s->sense)) == NULL) {
 		diag_error(&s->d, 0, 0, "out of memory");
 		return -1;
 	}
-	for (i = 0; i < s->width; i++) {
-		const char *f = csv_field(cr, i);
-		long id;
-
-		if (strcmp(f, "cycle") == 0 && s->cycle_col < 0) {
-			s->cycle_col = (long)i;
+	for (i = 0; i < sr->ncols; i++) {
+		s->sense[i] = names_sense_id(n, sr->name[i]);
+		if (s->sense[i] < 0) {
+			unused++;
 			continue;
 		}
-		if ((id = names_sense_id(n, f)) < 0) {
-			diag_error(&s->d, cr->line, csv_col(cr, i), "no sense "
-			    "'%s' in the plan (a name, #id or id)", f);
-			return -1;
-		}
-		for (j = 0; j < (size_t)s->ncols; j++)
-			if (s->sense[j] == id) {
-				diag_error(&s->d, cr->line, csv_col(cr, i),
-				    "sense '%s' has two columns", f);
+		for (j = 0; j < i; j++)
+			if (s->sense[j] == s->sense[i]) {
+				diag_error(&s->d, 1, sr->name_col[i], "sense "
+				    "'%s' has two columns", sr->name[i]);
 				return -1;
 			}
-		s->sense[s->ncols++] = (uint16_t)id;
 	}
+	if (unused)
+		note_unused(s, unused);
 	return 0;
 }
 
-/* The row just read, checked, into the pending row. */
-static int
-take_row(struct script *s)
+/* The first cycle at or after time ms, at the run's pace: cycle c starts
+   at (c - 1) x the cycle's length, as the run's own clock has it. */
+static long
+cycle_at(const struct script *s, long ms)
 {
-	struct csv_reader *cr = &s->cr;
-	long k = 0, cycle = s->rows + 1, v;
-	enum num_error e;
-	size_t i;
+	long long k;
 
-	if (csv_nfields(cr) != s->width)
-		return diag_error(&s->d, cr->line, 0, "expected %zu fields, "
-		    "found %zu", s->width, csv_nfields(cr)), -1;
-	for (i = 0; i < s->width; i++) {
-		const char *f = csv_field(cr, i);
-
-		if ((long)i == s->cycle_col) {
-			if ((e = num_long(f, 1, 0x7fffffffL, &cycle)) != NUM_OK)
-				return diag_error(&s->d, cr->line,
-				    csv_col(cr, i), "cycle '%s': %s (cycles "
-				    "count from 1)", f, num_strerror(e)), -1;
-			continue;
-		}
-		if ((e = num_long(f, -32768, 32767, &v)) != NUM_OK)
-			return diag_error(&s->d, cr->line, csv_col(cr, i),
-			    "'%s': %s (sense values are integers "
-			    "-32768..32767)", f, num_strerror(e)), -1;
-		s->value[k++] = (int16_t)v;
-	}
-	if (s->rows > 0 && cycle <= s->last)
-		return diag_error(&s->d, cr->line, s->cycle_col >= 0 ?
-		    csv_col(cr, (size_t)s->cycle_col) : 0, "cycle %ld does not "
-		    "come after cycle %ld", cycle, s->last), -1;
-	s->rows++;
-	s->pending = s->last = cycle;
-	return 0;
+	if (s->rate > 0)
+		k = (long long)ceil((double)ms * s->rate / 1000.0 - 1e-9);
+	else if (s->tick_every > 0)
+		k = ((long long)ms * s->tick_every + s->tick_ms - 1) /
+		    s->tick_ms;
+	else
+		k = ((long long)ms + s->tick_ms - 1) / s->tick_ms;
+	return k >= 0x7ffffffeLL ? 0x7ffffffeL : (long)k + 1;
 }
 
 /* The next row as the pending one, or the end; -1 after a message. */
@@ -97,37 +91,37 @@ read_next(struct script *s)
 	s->pending = 0;
 	if (s->ended)
 		return 0;
-	if ((got = csv_read(&s->cr)) == 1)
-		return take_row(s);
+	if ((got = senses_read(&s->sr)) == 1) {
+		s->pending = s->sr.key == SENSES_BY_TIME ?
+		    cycle_at(s, s->sr.at) : s->sr.at;
+		s->last = s->pending;
+		return 0;
+	}
 	s->ended = 1;
 	if (got < 0)
-		return diag_error(&s->d, s->cr.error_line, s->cr.error_col,
-		    "%s", s->cr.error), -1;
-	if (ferror(s->fp))
-		return diag_error(&s->d, 0, 0, "read error"), -1;
+		return diag_error(&s->d, s->sr.err_line, s->sr.err_col, "%s",
+		    s->sr.error), -1;
 	return 0;
 }
 
 enum run_status
-script_open(struct script *s, const char *path, const struct names *n)
+script_open(struct script *s, const char *path, const struct names *n,
+    const struct run_options *o)
 {
-	int got;
-
 	memset(s, 0, sizeof *s);
 	s->d = diag_for(path);
+	s->tick_ms = o->tick_ms > 0 ? o->tick_ms : 1000;
+	s->tick_every = o->tick_every;
+	s->rate = o->rate;
 	if ((s->fp = input_open(path, "r")) == NULL)
 		return RUN_NO_INPUT;
-	csv_init(&s->cr, s->fp, ',');
-	if ((got = csv_read(&s->cr)) <= 0) {
-		if (got < 0)
-			diag_error(&s->d, s->cr.error_line, s->cr.error_col,
-			    "%s", s->cr.error);
-		else
-			diag_error(&s->d, 0, 0, "empty: a header line is "
-			    "needed");
+	s->open = 1;
+	if (senses_reader_open(&s->sr, s->fp) < 0) {
+		diag_error(&s->d, s->sr.err_line, s->sr.err_col, "%s",
+		    s->sr.error);
 		return RUN_BAD_DATA;
 	}
-	if (read_header(s, n) < 0 || read_next(s) < 0)
+	if (map_columns(s, n) < 0 || read_next(s) < 0)
 		return RUN_BAD_DATA;
 	return RUN_OK;
 }
@@ -135,23 +129,23 @@ script_open(struct script *s, const char *path, const struct names *n)
 void
 script_close(struct script *s)
 {
-	if (s->fp != NULL) {
-		csv_free(&s->cr);
+	if (s->open)
+		senses_reader_close(&s->sr);
+	if (s->fp != NULL)
 		input_close(s->fp);
-	}
 	free(s->sense);
-	free(s->value);
 	memset(s, 0, sizeof *s);
 }
 
 enum run_status
 script_advance(struct script *s, long cycle, int16_t *values)
 {
-	long k;
+	size_t k;
 
 	while (s->pending != 0 && s->pending <= cycle) {
-		for (k = 0; k < s->ncols; k++)
-			values[s->sense[k]] = s->value[k];
+		for (k = 0; k < s->sr.ncols; k++)
+			if (s->sense[k] >= 0)
+				values[s->sense[k]] = s->sr.value[k];
 		if (read_next(s) < 0)
 			return RUN_BAD_DATA;
 	}

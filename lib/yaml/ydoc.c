@@ -12,6 +12,7 @@
 #include <yaml.h>
 
 #include "yaml/ydoc.h"
+#include "host/num.h"
 
 static void
 ydoc_vreport(struct diag *d, enum diag_level level, const struct ynode *n,
@@ -455,6 +456,26 @@ yget_long(const struct ynode *n, long lo, long hi, const char *what,
 	if (rc == -2) {
 		ydoc_error(d, n, "%s: %.40s is outside %ld..%ld", what,
 		    n->text, lo, hi);
+		return -1;
+	}
+	return 0;
+}
+
+int
+yget_double(const struct ynode *n, double lo, double hi, const char *what,
+    struct diag *d, double *out)
+{
+	char buf[64];
+
+	if (n->kind != YNODE_SCALAR || !n->plain ||
+	    n->len != strlen(n->text) || num_double(n->text, out) != NUM_OK) {
+		ydoc_error(d, n, "%s: expected a number, found %s", what,
+		    ynode_what(n, buf, sizeof buf));
+		return -1;
+	}
+	if (*out < lo || *out > hi) {
+		ydoc_error(d, n, "%s: %.40s is outside %g..%g", what, n->text,
+		    lo, hi);
 		return -1;
 	}
 	return 0;

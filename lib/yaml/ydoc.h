@@ -102,6 +102,13 @@ int ymap_check_keys(const struct ydoc *doc, const struct ynode *map,
 int yget_long(const struct ynode *n, long lo, long hi, const char *what,
     struct diag *d, long *out);
 
+/*
+ * A finite number (num_double: no NaN, no infinity), plain, within
+ * lo..hi.  0, or -1 after reporting "<what>: ..." at the node.
+ */
+int yget_double(const struct ynode *n, double lo, double hi,
+    const char *what, struct diag *d, double *out);
+
 /* true or false, plain. */
 int yget_bool(const struct ynode *n, const char *what, struct diag *d,
     int *out);

@@ -69,11 +69,12 @@ put_file(const uint8_t *data, size_t size)
 static void
 play_script(void)
 {
+	struct run_options o = { -1, 1, 0, 125, 0 };
 	struct script s;
 	int16_t *values;
 	long c;
 
-	if (script_open(&s, path, &names) != RUN_OK) {
+	if (script_open(&s, path, &names, &o) != RUN_OK) {
 		script_close(&s);
 		return;
 	}
@@ -94,31 +95,42 @@ play_script(void)
 	script_close(&s);
 }
 
-/* Every sense and action asked for, each cycle the log covers. */
+/* Every sense and action asked for, each cycle the log covers, run
+   after run. */
 static void
 play_replay(void)
 {
 	struct replay r;
-	uint8_t code;
+	uint8_t code, how;
 	uint32_t id;
-	long c;
+	long c = 0, n;
+	int k;
 
-	if (replay_load(&r, path, &names) != RUN_OK) {
-		replay_free(&r);
+	if (replay_open(&r, path, &names) != RUN_OK) {
+		replay_close(&r);
 		return;
 	}
-	for (c = 1; c <= r.last_cycle + 1 && c <= PLAY_CYCLES; c++) {
-		replay_begin_cycle(&r, c);
-		if (r.cur > r.end || r.end > r.nitems)
-			abort();
-		(void)replay_time(&r, c);
+	for (n = 0; n < PLAY_CYCLES; n++) {
+		k = replay_next(&r, c, &c, &how);
+		if (k == REPLAY_RUN_OVER) {
+			replay_priorities(&r, -1, NULL);
+			k = replay_next_run(&r, &c, &how);
+		}
+		if (k == REPLAY_END || k == REPLAY_ERROR)
+			break;
+		if (c < 1 || how >= EVLOG_RUN_COUNT)
+			abort();	/* cycles count from 1 */
+		if (replay_load(&r, c) != RUN_OK)
+			break;
+		replay_priorities(&r, c, NULL);
+		(void)replay_time(&r);
 		for (id = 0; id < names.nids; id++) {
 			(void)replay_sense(&r, (uint16_t)id, c);
 			if (replay_result(&r, (uint16_t)id, &code) && code > 3)
 				abort();	/* not a planner result */
 		}
 	}
-	replay_free(&r);
+	replay_close(&r);
 }
 
 int

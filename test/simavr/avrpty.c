@@ -278,17 +278,25 @@ exchange(struct bridge *b)
 	return 0;
 }
 
-/* The AVR is ahead of the clock on the wall: wait, or for host bytes. */
+/*
+ * The AVR is ahead of the clock on the wall: wait, or for host bytes.
+ * When the host stalled us and the AVR fell behind, the lost time is
+ * written off rather than made up at full speed: a board never runs
+ * faster than real time, so what a test times on the wall (an upload
+ * waiting for the EEPROM) is never shorter than on the chip.
+ */
 static void
-pace(struct bridge *b, uint64_t t0)
+pace(struct bridge *b, uint64_t *t0)
 {
 	uint64_t sim = avr_cycles_to_nsec(b->avr, b->avr->cycle);
-	uint64_t wall = wall_ns() - t0;
+	uint64_t wall = wall_ns() - *t0;
 	struct timeval tv;
 	fd_set rd;
 
-	if (sim <= wall)
+	if (sim <= wall) {
+		*t0 += wall - sim;
 		return;
+	}
 	tv.tv_sec = 0;
 	tv.tv_usec = (long)((sim - wall) / 1000u);
 	FD_ZERO(&rd);
@@ -322,7 +330,7 @@ run(struct bridge *b)
 		if (exchange(b) != 0)
 			return -1;
 		report_line(b);
-		pace(b, t0);
+		pace(b, &t0);
 	}
 	return 0;
 }

@@ -229,9 +229,11 @@ test_refused(void)
 	refused(buf, 2, 19, "released '2'");
 	snprintf(buf, sizeof buf, "%s1,0,F,A,1,a,,,,,,tired\n", h);
 	refused(buf, 2, 18, "reason 'tired'");
-	snprintf(buf, sizeof buf, "%s2,0,E,D,1,a,,,,,,\n1,0,E,D,1,a,,,,,,\n",
+	snprintf(buf, sizeof buf, "%s3,0,E,D,1,a,,,,,,\n2,0,E,D,1,a,,,,,,\n",
 	    h);
-	refused(buf, 3, 1, "cycle 1 after cycle 2");
+	refused(buf, 3, 1, "cycle 2 after cycle 3: cycles never go back "
+	    "within a run (if the plan restarted here, put a run boundary "
+	    "before this line");
 	snprintf(buf, sizeof buf, "%s1,0,E,D\n", h);
 	refused(buf, 2, 7, "4 fields: no id");
 	/* JSON: column 20 is the 'x' after "event": */
@@ -325,6 +327,102 @@ test_priority(void)
 	snprintf(buf, sizeof buf, "%s1,0,Q,D,4,Feed,,,-1,,,\n", h);
 	refused(buf, 2, 18, "value '-1'");
 	q_from_robot();
+}
+
+/* A run boundary, written by hand from evlog.h: cycle 0, the letter B,
+   nothing but how the run began in the reason column. */
+static const char b_csv[] =
+    "cycle,time_ms,event,type,id,name,sense,sense_id,value,released,"
+    "latch,reason\n0,,B,,,,,,,,,reconnect\n";
+static const char b_jsonl[] =
+    "{\"cycle\":0,\"time_ms\":1500,\"event\":\"B\",\"type\":null,"
+    "\"id\":null,\"name\":null,\"sense\":null,\"sense_id\":null,"
+    "\"value\":null,\"released\":null,\"latch\":null,"
+    "\"reason\":\"join\"}\n";
+
+static void
+b_round_trip(enum evlog_format f, enum evlog_run how, long ms,
+    const char *want)
+{
+	struct evlog_event got;
+	struct evlog_reader r;
+	struct evlog w;
+	FILE *fp = tmpfile();
+
+	evlog_open(&w, fp, f, 1);
+	CHECK(evlog_write_run(&w, how, ms) == 0);
+	CHECK(evlog_flush(&w) == 0);
+	CHECK_STR(contents(fp), want);
+	fclose(fp);
+	fp = file_with(want);
+	CHECK(evlog_reader_open(&r, fp) == 0);
+	CHECK(evlog_read(&r, &got) == 1);
+	CHECK(got.kind == PLAN_EV_RUN && got.run == how && got.cycle == 0 &&
+	    got.time_ms == ms && !got.implied);
+	CHECK(evlog_read(&r, &got) == 0);
+	evlog_reader_close(&r);
+	fclose(fp);
+}
+
+/* The cycles of a log, read through: "B" for a boundary (and "b" for
+   one the reader implied), else the cycle number. */
+static const char *
+cycles_of(const char *text)
+{
+	static char out[256];
+	struct evlog_event e;
+	struct evlog_reader r;
+	FILE *fp = file_with(text);
+	size_t n = 0;
+	int got;
+
+	out[0] = '\0';
+	CHECK(evlog_reader_open(&r, fp) == 0);
+	while ((got = evlog_read(&r, &e)) == 1 && n < sizeof out - 16)
+		n += (size_t)(e.kind == PLAN_EV_RUN ? snprintf(out + n,
+		    sizeof out - n, "%s ", e.implied ? "b" : "B") :
+		    snprintf(out + n, sizeof out - n, "%ld ", e.cycle));
+	CHECK(got == 0);
+	evlog_reader_close(&r);
+	fclose(fp);
+	return out;
+}
+
+static void
+test_runs(void)
+{
+	const char *h = "cycle,time_ms,event,type,id,name,sense,sense_id,"
+	    "value,released,latch,reason\n";
+	char buf[512];
+
+	CHECK(plan_event_letter(PLAN_EV_RUN) == 'B');
+	CHECK(plan_event_from_letter('B') == PLAN_EV_RUN);
+	b_round_trip(EVLOG_CSV, EVLOG_RUN_RECONNECT, -1, b_csv);
+	b_round_trip(EVLOG_JSONL, EVLOG_RUN_JOIN, 1500, b_jsonl);
+	/* after a B the cycles count afresh, from anywhere */
+	snprintf(buf, sizeof buf, "%s0,0,B,,,,,,,,,start\n1,0,I,,,,,,,,,\n"
+	    "2,5,I,,,,,,,,,\n0,,B,,,,,,,,,join\n7,,I,,,,,,,,,\n"
+	    "0,,B,,,,,,,,,start\n1,,I,,,,,,,,,\n", h);
+	CHECK_STR(cycles_of(buf), "B 1 2 B 7 B 1 ");
+	/* no B, back to 1: the plan started again (a log from before B
+	   lines); a Q before cycle 1 shows it as well */
+	snprintf(buf, sizeof buf, "%s1,,I,,,,,,,,,\n2,,I,,,,,,,,,\n"
+	    "1,,I,,,,,,,,,\n1,,Q,D,4,F,,,5,,,\n", h);
+	CHECK_STR(cycles_of(buf), "1 2 b 1 1 ");
+	snprintf(buf, sizeof buf, "%s1,,I,,,,,,,,,\n4,,I,,,,,,,,,\n"
+	    "1,,Q,D,4,F,,,5,,,\n1,,I,,,,,,,,,\n", h);
+	CHECK_STR(cycles_of(buf), "1 4 b 1 1 ");
+	/* a boundary's cycle is 0; it says how the run began */
+	snprintf(buf, sizeof buf, "%s3,0,B,,,,,,,,,start\n", h);
+	refused(buf, 2, 1, "cycle 3: a run boundary (B) has cycle 0");
+	snprintf(buf, sizeof buf, "%s0,0,B,,,,,,,,,reboot\n", h);
+	refused(buf, 2, 15, "reason 'reboot': a run begins by start, join "
+	    "or reconnect");
+	snprintf(buf, sizeof buf, "%s0,0,B,,,,,,,,,\n", h);
+	refused(buf, 2, 15, "reason ''");
+	CHECK_STR(evlog_run_text(EVLOG_RUN_START), "start");
+	CHECK(evlog_run_parse("reconnect") == EVLOG_RUN_RECONNECT);
+	CHECK(evlog_run_parse("Start") < 0 && *evlog_run_text(9) == '\0');
 }
 
 /* A last line without its line end is left out and reported. */
@@ -425,5 +523,6 @@ main(void)
 	RUN(test_random);
 	RUN(test_words);
 	RUN(test_priority);
+	RUN(test_runs);
 	return check_report("evlog");
 }

@@ -444,12 +444,20 @@ test_pack(void)
 	e.released = 1;
 	e.latch = 0;
 	CHECK(pv_pack_add(&p, &f.t, &e) == 0);
-	e = event(1, 0, 'B', 0, 0);		/* a restart */
+	e = event(0, 0, 'B', 0, 0);		/* a restart: a B line ... */
+	snprintf(e.reason, sizeof e.reason, "reconnect");
 	CHECK(pv_pack_add(&p, &f.t, &e) == 0);
-	/* by hand: steps of cycle and time, omitted when 1 and unchanged */
+	e = event(1, 0, 'E', PLAN_D, 1);	/* ... then its first cycle */
+	CHECK(pv_pack_add(&p, &f.t, &e) == 0);
+	e = event(1, 0, 'B', 0, 0);		/* a boundary not saying how */
+	CHECK(pv_pack_add(&p, &f.t, &e) == 0);
+	e = event(1, 0, 'I', 0, 0);		/* a new cycle, number and all */
+	CHECK(pv_pack_add(&p, &f.t, &e) == 0);
+	/* by hand: steps of cycle and time, omitted when 1 and unchanged;
+	   a B in its run's first cycle, 1 + its code (reconnect: 2) */
 	CHECK_STR(p.buf, "c E7 c@125 F3:2 R5:1:-40:2 c Q6:250 I c3@375 "
-	    "R6::0:1 c-5@-625 B");
-	CHECK(p.events == 7 && p.cycles == 5);
+	    "R6::0:1 c-5@-625 B:3 E7 c0@0 B I");
+	CHECK(p.events == 10 && p.cycles == 6);
 	pv_pack_free(&p);
 	fixture_close(&f);
 }

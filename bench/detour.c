@@ -1,0 +1,235 @@
+/*
+ * detour.c - scripts/bench-detour's measurements for one described arm:
+ * seeded scenarios with an obstacle on the straight move, planned with
+ * the obstacle known (ikreach --plan's planner) and found in process (the
+ * arm moves with it hidden, is blocked, estimates, plans, tries again,
+ * 3 detours at most, on armsim's own arm physics); scenarios with no way
+ * round; the success rates, planning times per attempt, path lengths
+ * against the straight move's, and every failure in words.  Built by the
+ * script, not by make.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "arm/arm3d.h"
+#include "detour/attempts.h"
+#include "detour/scenario.h"
+#include "sim/trial.h"
+
+struct stats {
+	double *v;
+	int n, cap;
+};
+
+static void
+add(struct stats *s, double v)
+{
+	if (s->n == s->cap) {
+		s->cap = s->cap ? 2 * s->cap : 256;
+		if ((s->v = realloc(s->v, (size_t)s->cap * sizeof *s->v)) ==
+		    NULL) {
+			perror("bench-detour");
+			exit(1);
+		}
+	}
+	s->v[s->n++] = v;
+}
+
+static int
+by_value(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* The q-quantile (nearest rank). */
+static double
+quantile(struct stats *s, double q)
+{
+	int k;
+
+	if (s->n == 0)
+		return NAN;
+	qsort(s->v, (size_t)s->n, sizeof *s->v, by_value);
+	k = (int)ceil(q * s->n) - 1;
+	return s->v[k < 0 ? 0 : k];
+}
+
+static double
+tip_length(const struct arm_desc *a, const struct arm_path *p)
+{
+	struct kin3d_pose s, e;
+	double len = 0;
+	uint32_t i;
+
+	for (i = 0; i < p->n; i++) {
+		kin3d_fk(a, p->q + (size_t)i * (size_t)p->nj, &e);
+		if (i > 0)
+			len += sqrt((e.x - s.x) * (e.x - s.x) + (e.y - s.y) *
+			    (e.y - s.y) + (e.z - s.z) * (e.z - s.z));
+		s = e;
+	}
+	return len;
+}
+
+static double
+straight_length(const struct arm_desc *a, const struct detour_scenario *sc)
+{
+	struct arm_path p;
+	double len;
+
+	if (detour_straight(a, sc->from, sc->to, 0.02, &p) != 0)
+		return NAN;
+	len = tip_length(a, &p);
+	arm_path_free(&p);
+	return len;
+}
+
+static void
+print_stats(const char *what, struct stats *s, const char *unit)
+{
+	printf("  %-34s median %7.2f%s  p95 %7.2f%s  max %7.2f%s  (%d)\n",
+	    what, quantile(s, 0.5), unit, quantile(s, 0.95), unit,
+	    quantile(s, 1), unit, s->n);
+}
+
+/* Known obstacle: the planner alone. */
+static void
+offline(const struct arm_desc *a, int n)
+{
+	struct detour_scenario_opts so = { 10, 0, 0 };
+	struct stats ms = { 0 }, ratio = { 0 };
+	struct detour_scenario sc;
+	struct detour_world w;
+	struct detour_opts po;
+	struct detour_report r;
+	struct arm_path p;
+	int seed, ok = 0, made = 0;
+
+	memset(&po, 0, sizeof po);
+	for (seed = 1; seed <= n; seed++) {
+		if (detour_scenario_make(a, (uint64_t)seed, DETOUR_SC_WAY_ROUND,
+		    &so, &sc) != 0)
+			continue;
+		made++;
+		sc.obstacle.margin = 10;
+		detour_world_init(&w, a, &sc.obstacle, 1, 0);
+		/* another seed than the one that proved the way round */
+		po.seed = (uint64_t)seed + 1000000;
+		add(&ms, (detour_plan(&w, sc.from, sc.to, &po, &p, &r), r.ms));
+		if (r.status == DETOUR_OK) {
+			ok++;
+			add(&ratio, r.length / straight_length(a, &sc));
+		} else {
+			printf("  seed %d: %s\n", seed, r.why);
+		}
+		arm_path_free(&p);
+	}
+	printf("  known obstacle: %d of %d planned (%.1f%%)\n", ok, made,
+	    100.0 * ok / made);
+	print_stats("planning time", &ms, " ms");
+	print_stats("path length / straight", &ratio, "  ");
+	free(ms.v);
+	free(ratio.v);
+}
+
+struct trial {
+	struct arm arm;
+	struct sim_trial t;
+	struct arm_obstacle_map map;
+	struct detour_outcome out;
+};
+
+static int
+trial(const struct arm_desc *a, const struct detour_scenario *sc,
+    const struct detour_attempts_opts *o, struct trial *tr)
+{
+	struct detour_executor x = { sim_trial_run, &tr->t };
+	int j, rc;
+
+	memset(tr, 0, sizeof *tr);
+	tr->arm.desc = a;
+	tr->arm.joints = a->njoints;
+	for (j = 0; j < a->njoints; j++) {
+		tr->arm.speed[j] = a->joint[j].speed;
+		tr->arm.q[j] = tr->arm.cmd[j] = sc->from[j];
+	}
+	tr->arm.obs3[0] = sc->obstacle;
+	tr->arm.nobs3 = 1;
+	tr->t.arm = &tr->arm;
+	tr->t.period = o->plan.period;
+	tr->t.pause = 0.2;
+	rc = detour_attempts(a, &tr->map, sc->from, sc->to, NULL, &x, o,
+	    &tr->out);
+	sim_trial_free(&tr->t);
+	return rc;
+}
+
+/* Hidden obstacle: found by the arm, in process. */
+static void
+found(const struct arm_desc *a, int n, int kind)
+{
+	static struct trial tr;
+	struct detour_scenario_opts so = { 10, 0, 0 };
+	struct stats ms = { 0 }, ratio = { 0 }, lag = { 0 }, runs = { 0 };
+	struct detour_attempts_opts o;
+	struct detour_scenario sc;
+	int seed, ok = 0, made = 0, k, named = 0;
+
+	detour_attempts_defaults(&o);
+	for (seed = 1; seed <= n; seed++) {
+		if (detour_scenario_make(a, (uint64_t)seed, kind, &so, &sc) != 0)
+			continue;
+		made++;
+		o.plan.seed = (uint64_t)seed;
+		if (trial(a, &sc, &o, &tr) == 0) {
+			ok++;
+			add(&ratio, tr.out.length / straight_length(a, &sc));
+		} else if (kind == DETOUR_SC_WAY_ROUND) {
+			printf("  seed %d: %.300s\n", seed, tr.out.why);
+		}
+		named += strstr(tr.out.why, "obstacles found: capsule") != NULL;
+		for (k = 0; k < tr.out.nplans; k++)
+			add(&ms, tr.out.plan_ms[k]);
+		add(&lag, tr.arm.contacts.lag);
+		add(&runs, tr.out.runs);
+	}
+	if (kind == DETOUR_SC_NO_WAY) {
+		printf("  no way round: %d of %d ended asking for help, %d "
+		    "naming the obstacles found, %d reached\n", made - ok,
+		    made, named, ok);
+		goto out;
+	}
+	printf("  hidden obstacle, 3 detours: %d of %d reached (%.1f%%)\n",
+	    ok, made, 100.0 * ok / made);
+	print_stats("planning time per attempt", &ms, " ms");
+	print_stats("path length / straight (reached)", &ratio, "  ");
+	print_stats("runs per scenario", &runs, "  ");
+	print_stats("largest lag in contact", &lag, " d");
+out:
+	free(ms.v);
+	free(ratio.v);
+	free(lag.v);
+	free(runs.v);
+}
+
+int
+main(int argc, char **argv)
+{
+	struct arm_desc a;
+	int n = argc > 2 ? atoi(argv[2]) : 200;
+
+	if (argc < 2 || arm_load(&a, argv[1]) != 0 || n < 1) {
+		fprintf(stderr, "usage: detour ARM.yaml [SCENARIOS]\n");
+		return 2;
+	}
+	printf("%s (%s), %d seeded scenarios, obstacle on the straight "
+	    "move:\n", a.name, argv[1], n);
+	offline(&a, n);
+	found(&a, n, DETOUR_SC_WAY_ROUND);
+	found(&a, n / 4 > 0 ? n / 4 : 1, DETOUR_SC_NO_WAY);
+	return 0;
+}
