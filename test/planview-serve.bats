@@ -210,7 +210,8 @@ shown() {
 	done
 	curl -sf "${URL}state" > state.json
 	[ "$(jq .events state.json)" = "$events" ]
-	[ "$(jq .view.cycles state.json)" = "$(awk -F, 'NR > 1 { print $1 }' run.log | uniq | wc -l)" ]
+	# cycles: the log's, its run boundary (a B line, cycle 0) in the first
+	[ "$(jq .view.cycles state.json)" = "$(awk -F, 'NR > 1 && $3 != "B" { print $1 }' run.log | uniq | wc -l)" ]
 	[ "$(jq -r .view.source state.json)" = "reading run.log" ]
 	# the page: self-contained, its events so far in it
 	curl -sf "$URL" > page.html
@@ -279,11 +280,13 @@ Try 'planview --help' for more information." ] || [[ "$stderr" == "planview: --s
 		curl -sf "${URL}state" | jq -r .view.source | grep -q 'no element' && break
 		sleep 0.05
 	done
-	[[ "$(curl -sf "${URL}state" | jq -r .view.source)" == "b.log:2: the plan has no element "* ]]
+	# the first line naming an element (after the header and a B line)
+	n=$(awk -F, 'NR > 1 && $3 != "B" { print NR; exit }' b.log)
+	[[ "$(curl -sf "${URL}state" | jq -r .view.source)" == "b.log:$n: the plan has no element "* ]]
 	kill "$SERVE_PID"
 	rc=0
 	wait "$SERVE_PID" || rc=$?
 	SERVE_PID=
 	[ "$rc" = 65 ]
-	[[ "$(cat serve.err)" == "planview: b.log:2: error: the plan has no element "*"(is this a log of e.plan?)" ]]
+	[[ "$(cat serve.err)" == "planview: b.log:$n:"*"error: the plan has no element "*"(is this a log of e.plan?)" ]]
 }

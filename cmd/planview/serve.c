@@ -105,8 +105,11 @@ serve_run(struct viewer *v)
 		struct diag d = diag_for(strcmp(v->o->log, "-") == 0 ?
 		    "<stdin>" : v->o->log);
 
-		diag_error(&d, err.line, 0, "%s (is this a log of %s?)",
-		    err.text, v->o->plan);
+		if (err.other_plan)
+			diag_error(&d, err.line, err.col, "%s (is this a log "
+			    "of %s?)", err.text, v->o->plan);
+		else
+			diag_error(&d, err.line, err.col, "%s", err.text);
 	} else if (st != PV_SERVE_OK)
 		warnx_tool("%s", err.text);
 	return pv_serve_exit(st);

@@ -152,6 +152,23 @@ advance(struct pv_server *s)
 	}
 }
 
+/* The source is no log (of this plan): reading stops, the pages and, at
+ * the end, the status say so. */
+static void
+bad_log(struct pv_server *s)
+{
+	if (s->status == PV_SERVE_OK) {
+		s->status = PV_SERVE_BAD_LOG;
+		s->err->line = s->log.error_line;
+		s->err->col = s->log.error_col;
+		s->err->other_plan = s->log.other_plan;
+		snprintf(s->err->text, sizeof s->err->text, "%s",
+		    s->log.error);
+	}
+	s->reading = 0;
+	s->view_seq++;
+}
+
 /* Everything waiting on the source, up to READ_BUDGET bytes. */
 static void
 read_source(struct pv_server *s)
@@ -180,20 +197,14 @@ read_source(struct pv_server *s)
 				s->reading = 0;
 				s->ended = 1;
 				s->view_seq++;
+				if (pv_log_end(&s->log) < 0)
+					bad_log(s);
 			}
 			break;
 		}
 		total += (size_t)n;
-		if (pv_log_feed(&s->log, buf, (size_t)n, on_event, s) != 0) {
-			if (s->status == PV_SERVE_OK) {
-				s->status = PV_SERVE_BAD_LOG;
-				s->err->line = s->log.error_line;
-				snprintf(s->err->text, sizeof s->err->text,
-				    "%s", s->log.error);
-			}
-			s->reading = 0;
-			s->view_seq++;
-		}
+		if (pv_log_feed(&s->log, buf, (size_t)n, on_event, s) != 0)
+			bad_log(s);
 	}
 	if (total) {
 		advance(s);
@@ -206,16 +217,18 @@ read_source(struct pv_server *s)
 void
 pv_server_view_json(struct pv_server *s, FILE *fp)
 {
+	const char *name = strcmp(s->o->source, "-") == 0 ? "<stdin>" :
+	    s->o->source;
 	char src[300];
 
 	if (s->status == PV_SERVE_BAD_LOG)
-		snprintf(src, sizeof src, "%s:%ld: %s", s->o->source,
-		    s->err->line, s->err->text);
+		snprintf(src, sizeof src, "%s:%ld: %s", name, s->err->line,
+		    s->err->text);
 	else if (s->status != PV_SERVE_OK)
 		snprintf(src, sizeof src, "%s", s->err->text);
 	else
 		snprintf(src, sizeof src, "%s %s", s->ended ? "ended:" :
-		    "reading", s->o->source);
+		    "reading", name);
 	fprintf(fp, "{\"limit\":%ld,\"paused\":%s,\"cycle\":%ld,"
 	    "\"cycles\":%ld,\"reason\":", s->paused ? s->stop_ord : -1L,
 	    s->paused ? "true" : "false", view_cycle(s), s->ncycles);

@@ -58,7 +58,9 @@ enum pv_serve_status {
 
 struct pv_serve_error {
 	char text[256];		/* what went wrong, for one line */
-	long line;		/* BAD_LOG: the log's line */
+	long line, col;		/* BAD_LOG: where in the log (col 0: the
+				   whole line) */
+	int other_plan;		/* ... an event, of another plan */
 };
 
 enum pv_serve_status pv_serve(const struct pv_tree *t,
