@@ -44,7 +44,9 @@ EL.forEach((e) => {
 		e.byP = e.m.map((x, i) => [x, i]).sort((a, b) =>
 		    EL[b[0]].p - EL[a[0]].p || a[1] - b[1]).map((a) => a[0]);
 });
-const SENSES = plan.reads.slice();
+/* the senses the releasers read: charted, their values followed */
+const SENSES = plan.reads.filter((s) => EL.some((e) => e.rel &&
+    e.rel.s === s));
 const sIdx = new Int32Array(65536).fill(-1);
 SENSES.forEach((s, i) => { sIdx[s] = i; });
 const NS = SENSES.length;

@@ -9,6 +9,9 @@ const rows = [];		/* {run, band, mk} per run; charts */
 let charts = [], cursor, diffmark;
 
 function buildTimeline() {
+	/* bands and charts both keep a scrollbar's room, so their columns
+	   line up when the charts scroll */
+	const bands = mk('div', { id: 'bands' });
 	runs.forEach((run, k) => {
 		const lab = runs.length > 1 ? 'AB'[k] + ': ' + run.label :
 		    'attention';
@@ -18,17 +21,20 @@ function buildTimeline() {
 		const r2 = mk('div', { class: 'row' });
 		const m = mk('canvas', { class: 'mk', id: 'marks' + k });
 		r2.append(mk('span', { class: 'lab' }, 'marks'), m);
-		tl.append(r1, r2);
+		bands.append(r1, r2);
 		rows.push({ run, band, m });
 	});
+	tl.append(bands);
+	const box = mk('div', { id: 'charts' });
 	charts = SENSES.map((s) => {
 		const r = mk('div', { class: 'row' });
 		const c = mk('canvas', { class: 'chart' });
 		const lab = mk('span', { class: 'lab', title: senseName(s) });
 		r.append(lab, c);
-		tl.append(r);
+		box.append(r);
 		return { s, c, lab };
 	});
+	tl.append(box);
 	cursor = mk('div', { id: 'cursor' });
 	tl.append(cursor);
 	if (opts.compare && opts.compare.index >= 0) {
