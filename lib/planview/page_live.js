@@ -74,21 +74,28 @@ function onView(v) {
 		show(limit >= 0 ? limit : R().nc - 1);
 }
 
-let redraw = 0;
+/* New events: the view follows them every 100 ms; the timeline is drawn
+ * again then too, but for no more than a tenth of the time (drawing it
+ * is linear in the run). */
+let redraw = 0, drawMs = 0, drawnAt = 0;
 function onEvents(text) {
 	R().feed(text);
-	if (!redraw)
-		redraw = setTimeout(() => {
-			redraw = 0;
+	if (redraw)
+		return;
+	redraw = setTimeout(() => {
+		const t0 = performance.now(), run = R();
+		redraw = 0;
+		if (t0 - drawnAt >= 10 * drawMs) {
 			drawTimeline();
-			const run = R();
-			slider.max = Math.max(0, run.nc - 1);
-			if (following())
-				show(limit >= 0 ? Math.min(limit, run.nc - 1) :
-				    run.nc - 1, true);
-			else
-				moveCursor(cur);
-		}, 100);
+			drawnAt = performance.now();
+			drawMs = drawnAt - t0;
+		}
+		if (following())
+			show(limit >= 0 ? Math.min(limit, run.nc - 1) :
+			    run.nc - 1, true);
+		else
+			moveCursor(cur);
+	}, 100);
 }
 
 function connect() {
