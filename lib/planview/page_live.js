@@ -77,25 +77,31 @@ function onView(v) {
 /* New events: the view follows them every 100 ms; the timeline is drawn
  * again then too, but for no more than a tenth of the time (drawing it
  * is linear in the run). */
-let redraw = 0, drawMs = 0, drawnAt = 0;
+let redraw = 0, drawMs = 0, drawnAt = 0, stale = false;
+function liveTick() {
+	const t0 = performance.now(), run = R();
+	redraw = 0;
+	if (stale && t0 - drawnAt >= 10 * drawMs) {
+		drawTimeline();
+		drawnAt = performance.now();
+		drawMs = drawnAt - t0;
+		stale = false;
+	}
+	if (following())
+		show(limit >= 0 ? Math.min(limit, run.nc - 1) : run.nc - 1,
+		    true);
+	else
+		moveCursor(cur);
+	if (stale)	/* drawn later, when its turn comes */
+		redraw = setTimeout(liveTick, Math.max(100, 10 * drawMs -
+		    (performance.now() - drawnAt)));
+}
+
 function onEvents(text) {
 	R().feed(text);
-	if (redraw)
-		return;
-	redraw = setTimeout(() => {
-		const t0 = performance.now(), run = R();
-		redraw = 0;
-		if (t0 - drawnAt >= 10 * drawMs) {
-			drawTimeline();
-			drawnAt = performance.now();
-			drawMs = drawnAt - t0;
-		}
-		if (following())
-			show(limit >= 0 ? Math.min(limit, run.nc - 1) :
-			    run.nc - 1, true);
-		else
-			moveCursor(cur);
-	}, 100);
+	stale = true;
+	if (!redraw)
+		redraw = setTimeout(liveTick, 100);
 }
 
 function connect() {
