@@ -237,6 +237,10 @@ shown() {
 	# not from this page: refused
 	r=$(curl -s -w ' %{http_code}' -H 'Origin: http://example.org' -X POST -d 'cmd=resume' "${URL}control")
 	[[ "$r" == *' 403' ]]
+	# asked by another name (a page of another site pointing its own
+	# name here): refused; by localhost: answered
+	[ "$(curl -s -o /dev/null -w '%{http_code}' -H 'Host: evil.example:80' "${URL}state")" = 403 ]
+	[ "$(curl -s -o /dev/null -w '%{http_code}' "${URL/127.0.0.1/localhost}state")" = 200 ]
 	# a stream must start where a packed event does
 	[ "$(curl -s -o /dev/null -w '%{http_code}' "${URL}events?from=3")" = 400 ]
 	[ "$(curl -s -o /dev/null -w '%{http_code}' "${URL}nope")" = 404 ]

@@ -418,6 +418,32 @@ foreign(struct MHD_Connection *c)
 	return strcmp(sep + 3, h) != 0;
 }
 
+/* A server on a loopback address answers to its own names only: a page
+ * of another site that got a name of its own to point here (DNS
+ * rebinding) is refused, whatever it sends. */
+static int
+wrong_host(struct pv_server *s, struct MHD_Connection *c)
+{
+	const char *h = MHD_lookup_connection_value(c, MHD_HEADER_KIND,
+	    "Host");
+	const char *a = s->o->addr ? s->o->addr : "127.0.0.1";
+	static const char *const names[] = { "127.0.0.1", "localhost",
+	    "[::1]" };
+	size_t k, n;
+
+	if (strncmp(a, "127.", 4) != 0 && strcmp(a, "::1") != 0)
+		return 0;	/* bound wider on purpose: any name */
+	if (h == NULL)
+		return 0;	/* HTTP/1.0 without one: no browser */
+	for (k = 0; k < sizeof names / sizeof names[0]; k++) {
+		n = strlen(names[k]);
+		if (strncmp(h, names[k], n) == 0 && (h[n] == ':' || !h[n]))
+			return 0;
+	}
+	n = strlen(a);
+	return !(strncmp(h, a, n) == 0 && (h[n] == ':' || !h[n]));
+}
+
 static int
 client_of(struct MHD_Connection *c)
 {
@@ -488,6 +514,9 @@ route(struct pv_server *s, struct request *r, const char *url,
 
 	if (r->too_big)
 		return reply_text(r->c, 413, "too big\n");
+	if (wrong_host(s, r->c))
+		return reply_text(r->c, 403, "planview: ask by this "
+		    "server's own address\n");
 	if (!get && foreign(r->c))
 		return reply_text(r->c, 403, "not from this page\n");
 	if (get && strcmp(url, "/") == 0)
