@@ -68,6 +68,14 @@ $(BUILD)/%.o: %.c
 $(BUILD)/lib/planview/assets.o: $(wildcard lib/planview/page*.css \
 	lib/planview/page_*.js)
 
+# The SO-101 compiled in from its one file (lib/arm/builtin.c).
+$(BUILD)/gen/so101.inc: examples/arms/so101.yaml
+	@mkdir -p $(@D)
+	sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/"/' -e 's/$$/\\n"/' \
+		$< >$@
+$(BUILD)/lib/arm/builtin.o: $(BUILD)/gen/so101.inc
+$(BUILD)/lib/arm/builtin.o: CPPFLAGS += -I$(BUILD)/gen
+
 $(LIB): $(LIB_OBJ)
 	@rm -f $@
 	$(AR) rcs $@ $^

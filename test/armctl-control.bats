@@ -66,18 +66,27 @@ robot_counters() {
 	# before: Work (100) runs every cycle, Idle (50) never
 	run --separate-stderr armctl --port "$PORT" monitor --events E --count 12
 	[ "$status" -eq 0 ]
-	drives=$(printf '%s\n' "${lines[@]:1}" | cut -d, -f3-5 | grep ',D,' | sort -u)
+	# (the lines with a time are the robot's events; before them, joining,
+	# the priorities in force, with none)
+	drives=$(printf '%s\n' "${lines[@]:1}" | awk -F, '$2 != ""' |
+	    cut -d, -f3-5 | grep ',D,' | sort -u)
 	[ "$drives" = "E,D,2" ]
 	armctl --port "$PORT" prio Idle 150
 	run --separate-stderr armctl --port "$PORT" monitor --events E --count 12
 	[ "$status" -eq 0 ]
+	# joining: a run boundary, the priorities in force, Idle's the one
+	# set, not the plan's
+	[ "${lines[1]}" = "0,,B,,,,,,,,,join" ]
+	[[ "${lines[2]}" =~ ^[0-9]+,,Q,D,1,Guard,,,[0-9]+,,,$ ]]
+	[[ "${lines[3]}" =~ ^[0-9]+,,Q,D,2,Work,,,100,,,$ ]]
+	[[ "${lines[4]}" =~ ^[0-9]+,,Q,D,3,Idle,,,150,,,$ ]]
 	# after: Idle (150) runs HoldStill every cycle, and nothing else
-	events=$(printf '%s\n' "${lines[@]:1}" | cut -d, -f3-5 | sort -u)
+	events=$(printf '%s\n' "${lines[@]:5}" | cut -d, -f3-5 | sort -u)
 	[ "$events" = $'E,A,10\nE,D,3' ]
 	# and back: Work wins again
 	armctl --port "$PORT" prio Idle 50
 	run --separate-stderr armctl --port "$PORT" monitor --events E --count 12
-	drives=$(printf '%s\n' "${lines[@]:1}" | cut -d, -f3-5 | grep ',D,' | sort -u)
+	drives=$(printf '%s\n' "${lines[@]:5}" | cut -d, -f3-5 | grep ',D,' | sort -u)
 	[ "$drives" = "E,D,2" ]
 }
 
@@ -105,17 +114,18 @@ A,12,HoldB," ]
 	run --separate-stderr armctl --port "$PORT" monitor --count 20
 	[ "$status" -eq 0 ]
 	# only Work's successes (every other cycle) and Twice's executions
-	events=$(printf '%s\n' "${lines[@]:1}" | cut -d, -f3-5 | sort -u)
+	# (after the join's B, and Q and R for each of the 3 drives)
+	events=$(printf '%s\n' "${lines[@]:8}" | cut -d, -f3-5 | sort -u)
 	[ "$events" = $'E,AP,7\nS,D,2' ]
 	# monitor --events still filters the kinds on top of the flags
 	run --separate-stderr armctl --port "$PORT" monitor --events S --count 4
-	events=$(printf '%s\n' "${lines[@]:1}" | cut -d, -f3-5 | sort -u)
+	events=$(printf '%s\n' "${lines[@]:5}" | cut -d, -f3-5 | sort -u)
 	[ "$events" = "S,D,2" ]
 	armctl --port "$PORT" mon --clear
 	run armctl --port "$PORT" mon
 	[ "${lines[8]}" = "D,2,Work," ]
 	run --separate-stderr armctl --port "$PORT" monitor --events E --count 40
-	events=$(printf '%s\n' "${lines[@]:1}" | cut -d, -f3-5 | sort -u)
+	events=$(printf '%s\n' "${lines[@]:5}" | cut -d, -f3-5 | sort -u)
 	# every element on Work's path executes again: D 2, C 4, CE 6, AP 7,
 	# APE 8 and 9, A 11 and 12
 	[ "$events" = $'E,A,11\nE,A,12\nE,AP,7\nE,APE,8\nE,APE,9\nE,C,4\nE,CE,6\nE,D,2' ]
@@ -323,12 +333,16 @@ A,12,HoldB," ]
 	log=$(echo logs/*.csv)
 	# spine-evlog(5): Q, type D, Idle's id 3 and name, the new priority
 	# in value, logged with the first cycle it applies to
-	run grep -n ',Q,' "$log"
-	[[ "$output" =~ ^([0-9]+):([0-9]+),,Q,D,3,Idle,,,150,,,$ ]]
+	# (the robot's clock in time_ms; at the start, joining, each drive's
+	# priority in force as a Q event with no time: Idle's is 50)
+	grep -q '^[0-9]*,,Q,D,3,Idle,,,50,,,$' "$log"
+	run grep -n ',Q,D,3,Idle,,,150,' "$log"
+	[[ "$output" =~ ^([0-9]+):([0-9]+),[0-9]+,Q,D,3,Idle,,,150,,,$ ]]
 	line=${BASH_REMATCH[1]} q=${BASH_REMATCH[2]}
 	# before it, Work's cycles (all earlier); after it, Idle's (not earlier)
 	head -n $((line - 1)) "$log" | tail -n +2 | awk -F, -v q="$q" \
-		'$1 >= q || ($4 == "D" && $5 != 2) { exit 1 }'
+		'$2 != "" && ($1 >= q || ($3 == "E" && $4 == "D" && $5 != 2)) \
+		{ exit 1 }'
 	tail -n +$((line + 1)) "$log" | awk -F, -v q="$q" \
-		'$1 < q || ($4 == "D" && $5 != 3) { exit 1 }'
+		'$1 < q || ($3 == "E" && $4 == "D" && $5 != 3) { exit 1 }'
 }

@@ -129,7 +129,7 @@ teardown() {
 	assert_line --partial "state: running the plan"
 	run --separate-stderr armctl --port "$PORT" monitor --names "$BATS_TEST_TMPDIR/wave.plan" --count 4 --events E
 	[ "$status" -eq 0 ]
-	assert_line --regexp '^[0-9]+,,E,D,2,Wave,'
+	assert_line --regexp '^[0-9]+,[0-9]+,E,D,2,Wave,'
 	run --separate-stderr armctl --port "$PORT" config
 	assert_output $'autostart,rate,events\non,10,ESP'
 	# a new plan keeps the configuration; off stays off after a restart

@@ -44,12 +44,13 @@ teardown() {
 
 @test "a commit that never gets through and a robot gone silent: outcome unknown" {
 	make_plan new 2
-	# the robot hears HELLO, the 11 DESCRIBE requests push checks the plan
-	# with (8 rows of senses and actions, 3 joints), BEGIN and every
-	# 55-byte chunk, then nothing: the commit and the second handshake go
-	# unanswered
+	# the robot hears HELLO (sent twice), PLAN_INFO, BEGIN, every 55-byte
+	# chunk and, among them, the 6 DESCRIBE_PAGE requests push checks the
+	# plan with (armsim's 11 entries of 14 to 28 bytes, a page holding 48
+	# bytes of them: 28+16, 16+19, 25, 25+14, 14+19, 19+19), then
+	# nothing: the commit and the second handshake go unanswered
 	size=$(stat -c %s "$BATS_TEST_TMPDIR/new.plan")
-	start_armsim --stall-after $((2 + 11 + (size + 54) / 55))
+	start_armsim --stall-after $((4 + 6 + (size + 54) / 55))
 	run --separate-stderr armctl --port "$PORT" --timeout 50 --retries 2 \
 		push "$BATS_TEST_TMPDIR/new.plan"
 	[ "$status" -eq 75 ]
@@ -72,15 +73,16 @@ teardown() {
 }
 
 @test "every chunk reply lost: the commit's reply answers for them, no timeout" {
-	# 80 bytes: BEGIN, two chunks and the commit fill a window of 4, so
-	# the upload is one stream; the commit goes out twice (1 resent).
-	# Before it: HELLO and the plan check's 11 DESCRIBE requests.
+	# 80 bytes: HELLO, then one stream of PLAN_INFO, BEGIN, two chunks,
+	# the plan check's 6 DESCRIBE_PAGE requests, and the commit; HELLO and
+	# the commit go out twice each (2 resent): the replies to the pages
+	# and the commit answer for the chunks'.
 	make_plan small 1
 	[ "$(stat -c %s "$BATS_TEST_TMPDIR/small.plan")" -le 110 ]
 	start_armsim --lose-reply PLAN_CHUNK
 	run --separate-stderr armctl --port "$PORT" -v push "$BATS_TEST_TMPDIR/small.plan"
 	[ "$status" -eq 0 ] || fail "$stderr"
-	[[ "$stderr" == *"17 frames sent, 1 resent, 0 NAKs, 0 timeouts"* ]]
+	[[ "$stderr" == *"14 frames sent, 2 resent, 0 NAKs, 0 timeouts"* ]]
 	armctl --port "$PORT" pull "$BATS_TEST_TMPDIR/back.plan"
 	cmp "$BATS_TEST_TMPDIR/small.plan" "$BATS_TEST_TMPDIR/back.plan"
 }

@@ -26,21 +26,33 @@ teardown() {
 		--names "$BATS_TEST_TMPDIR/wave.plan" --count 40
 	[ "$status" -eq 0 ]
 	[ "${lines[0]}" = "cycle,time_ms,event,type,id,name,sense,sense_id,value,released,latch,reason" ]
-	[ "${#lines[@]}" -eq 41 ]
-	# the robot sends no clock: time_ms is empty
-	events=$(printf '%s\n' "${lines[@]:1}" | cut -d, -f2-)
-	grep -qx ",E,D,2,Wave,,,,,," <<<"$events"
-	grep -qx ",E,AP,20,WaveOnce,,,,,," <<<"$events"
-	grep -qx ",E,APE,21,Up,,,,,," <<<"$events"
-	grep -qx ",E,A,22,ToPlus30,,,,,," <<<"$events"
+	# joining the running plan: a run boundary (B, spine-evlog(5)), then
+	# each drive's priority in force (Q) and latch (R), with no clock,
+	# before the 40 events
+	[ "${#lines[@]}" -eq 46 ]
+	[ "${lines[1]}" = "0,,B,,,,,,,,,join" ]
+	[[ "${lines[2]}" =~ ^[0-9]+,,Q,D,1,Avoid,,,200,,,$ ]]
+	[[ "${lines[3]}" =~ ^[0-9]+,,R,D,1,Avoid,,,0,0,0,$ ]]
+	[[ "${lines[4]}" =~ ^[0-9]+,,Q,D,2,Wave,,,100,,,$ ]]
+	[[ "${lines[5]}" =~ ^[0-9]+,,R,D,2,Wave,,,0,[01],[01],$ ]]
+	events=$(printf '%s\n' "${lines[@]:6}" | cut -d, -f3-)
+	grep -qx "E,D,2,Wave,,,,,," <<<"$events"
+	grep -qx "E,AP,20,WaveOnce,,,,,," <<<"$events"
+	grep -qx "E,APE,21,Up,,,,,," <<<"$events"
+	grep -qx "E,A,22,ToPlus30,,,,,," <<<"$events"
 	# no obstacles: the distance sense reads 32767, so Avoid stays off
 	# (not released, no latch held)
-	grep -qx ",R,D,1,Avoid,ObstacleDistance,1,32767,0,0," <<<"$events"
+	grep -qx "R,D,1,Avoid,ObstacleDistance,1,32767,0,0," <<<"$events"
 	# Wave's TR releaser reads no sense and always releases
-	grep -qx ",R,D,2,Wave,,,0,1,0," <<<"$events"
+	grep -qx "R,D,2,Wave,,,0,1,0," <<<"$events"
 	! grep -q "E,D,1,Avoid" <<<"$events"
-	# cycle numbers count up
-	printf '%s\n' "${lines[@]:1}" | cut -d, -f1 | sort -n -c
+	# cycle numbers count up, from the join's on
+	printf '%s\n' "${lines[@]:2}" | cut -d, -f1 | sort -n -c
+	# the robot's clock: each cycle when it was due, every 125 ms at the
+	# default 8 a second (armsim(1)), later cycles later
+	printf '%s\n' "${lines[@]:6}" | awk -F, '$2 % 125 != 0 ||
+	    ($1 > c && $2 <= t) || ($1 == c && $2 != t) { exit 1 }
+	    { c = $1; t = $2 }'
 }
 
 @test "an obstacle near the wave releases the Avoid drive" {
@@ -72,11 +84,13 @@ teardown() {
 	armctl --port "$PORT" start
 	run --separate-stderr armctl --port "$PORT" monitor --events R --count 10
 	[ "$status" -eq 0 ]
-	[ "${#lines[@]}" -eq 11 ]
+	# the join's B, and Q and R for each of the 2 drives, then the 10
+	# events
+	[ "${#lines[@]}" -eq 16 ]
 	# names are ids; Avoid (1) reads sense 1, Wave (2) is TR: none
-	for l in "${lines[@]:1}"; do
-		[[ "$l" =~ ^[0-9]+,,R,D,1,#1,#1,1,[0-9-]+,[01],[01],$ ||
-		    "$l" =~ ^[0-9]+,,R,D,2,#2,,,0,1,0,$ ]]
+	for l in "${lines[@]:6}"; do
+		[[ "$l" =~ ^[0-9]+,[0-9]+,R,D,1,#1,#1,1,[0-9-]+,[01],[01],$ ||
+		    "$l" =~ ^[0-9]+,[0-9]+,R,D,2,#2,,,0,1,0,$ ]]
 	done
 }
 

@@ -106,12 +106,18 @@ EOC
 	printf 'monitor --count 2 --names wave.plan --format jsonl\nmonitor --count 1\n' >commands.txt
 	run --separate-stderr armctl --port "$PORT" session <commands.txt
 	[ "$status" -eq 0 ] || fail "$stderr"
-	# 2 JSON lines, then CSV: a header and one event, named by id only
-	[ "${#lines[@]}" -eq 4 ]
-	[[ "${lines[0]}" == "{"* ]]
-	[ "${lines[2]}" = "cycle,time_ms,event,type,id,name,sense,sense_id,value,released,latch,reason" ]
-	id=$(cut -d, -f5 <<<"${lines[3]}")
-	[ "$(cut -d, -f6 <<<"${lines[3]}")" = "#$id" ]
+	# 7 JSON lines (joining: a B, then Q and R for the 2 drives; then 2
+	# events), then CSV: a header, the join again and one event, named by
+	# id only
+	[ "${#lines[@]}" -eq 14 ]
+	[[ "${lines[0]}" == '{"cycle":0,"time_ms":null,"event":"B",'* ]]
+	[[ "${lines[1]}" == '{"cycle":'*',"time_ms":null,"event":"Q","type":"D","id":1,"name":"Avoid",'* ]]
+	[[ "${lines[6]}" == "{"* ]]
+	[ "${lines[7]}" = "cycle,time_ms,event,type,id,name,sense,sense_id,value,released,latch,reason" ]
+	[ "${lines[8]}" = "0,,B,,,,,,,,,join" ]
+	[[ "${lines[9]}" == *",,Q,D,1,#1,,,200,,," ]]
+	id=$(cut -d, -f5 <<<"${lines[13]}")
+	[ "$(cut -d, -f6 <<<"${lines[13]}")" = "#$id" ]
 }
 
 @test "-h in a session prints the usage and the session goes on" {

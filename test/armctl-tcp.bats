@@ -44,9 +44,10 @@ teardown() {
 	run --separate-stderr armctl --port "$PORT" monitor \
 		--names "$BATS_TEST_TMPDIR/wave.plan" --count 20
 	[ "$status" -eq 0 ]
-	[ "${#lines[@]}" -eq 21 ]
+	# joining: a B, Q and R for the 2 drives, then the 20 events
+	[ "${#lines[@]}" -eq 26 ]
 	# drive Wave (id 2) runs: examples/plans/arm-wave.inst
-	printf '%s\n' "${lines[@]:1}" | cut -d, -f3- | grep -qx "E,D,2,Wave,,,,,,"
+	printf '%s\n' "${lines[@]:6}" | cut -d, -f3- | grep -qx "E,D,2,Wave,,,,,,"
 	armctl --port "$PORT" stop
 	run armctl --port "$PORT" info
 	[[ "$output" == *"state: idle"* ]]

@@ -98,9 +98,12 @@ crc32_of() {
 	[ "$status" -eq 0 ]
 	run --separate-stderr armctl --port "$PORT" monitor --count 6
 	[ "$status" -eq 0 ]
-	# a header line, then six events, each with its cycle number
-	[ "${#lines[@]}" -eq 7 ]
-	[ "$(printf '%s\n' "${lines[@]:1}" | grep -c '^[1-9][0-9]*,')" -eq 6 ]
+	# a header line, the join (a run boundary, each drive's priority in
+	# force and latch, with no clock), then six events, each with its
+	# cycle number and the board's clock
+	[ "$(printf '%s\n' "${lines[@]:1}" | grep -c '^[0-9]*,,[BQR],')" \
+	    -eq $(( ${#lines[@]} - 7 )) ]
+	[ "$(printf '%s\n' "${lines[@]:1}" | grep -c '^[1-9][0-9]*,[0-9]')" -eq 6 ]
 	run --separate-stderr armctl --port "$PORT" stop
 	[ "$status" -eq 0 ]
 	run --separate-stderr armctl --port "$PORT" info
@@ -142,8 +145,12 @@ EOI
 	armctl --port "$PORT" prio Left 250
 	run --separate-stderr armctl --port "$PORT" monitor --events E --count 6
 	[ "$status" -eq 0 ]
+	# joining: a run boundary, the priorities in force, Left's the one set
+	[ "${lines[1]}" = "0,,B,,,,,,,,,join" ]
+	[[ "${lines[2]}" =~ ^[0-9]+,,Q,D,1,Left,,,250,,,$ ]]
+	[[ "${lines[3]}" =~ ^[0-9]+,,Q,D,2,Right,,,200,,,$ ]]
 	# Left (250) and its HoldL, every cycle
-	[ "$(printf '%s\n' "${lines[@]:1}" | cut -d, -f3-5 | sort -u)" = \
+	[ "$(printf '%s\n' "${lines[@]:4}" | cut -d, -f3-5 | sort -u)" = \
 	    $'E,A,10\nE,D,1' ]
 	run --separate-stderr armctl --port "$PORT" prio D:7 1
 	[ "$status" -eq 65 ]
@@ -236,7 +243,7 @@ EOI
 	assert_line --partial "state: running the plan"
 	run --separate-stderr armctl --port "$PORT" monitor --names wave.plan --events E --count 2
 	[ "$status" -eq 0 ]
-	assert_line --regexp '^[0-9]+,,E,D,2,Wave,'
+	assert_line --regexp '^[0-9]+,[0-9]+,E,D,2,Wave,'
 }
 
 @test "firmware: autostart runs the stored plan after a power cycle" {
@@ -254,7 +261,7 @@ EOI
 	assert_line --partial "state: running the plan"
 	run --separate-stderr armctl --port "$PORT" monitor --names wave.plan --events E --count 2
 	[ "$status" -eq 0 ]
-	assert_line --regexp '^[0-9]+,,E,D,2,Wave,'
+	assert_line --regexp '^[0-9]+,[0-9]+,E,D,2,Wave,'
 	# off again: the next power-up leaves it idle
 	armctl --port "$PORT" config autostart off >/dev/null
 	cut_avr
@@ -355,9 +362,10 @@ cut_during_push() {
 @test "firmware: a board cut mid-upload or around the commit holds the old or the new plan whole" {
 	plancc --strip -o old.plan "$SPINE_ROOT/examples/arm.yaml"
 	plancc --strip -o new.plan "$SPINE_ROOT/examples/explorer.yaml"
-	# the plan check (DESCRIBE, 11 requests) takes some 0.1 s, then the
-	# 451-byte upload some 0.15 s: cuts from before its start to after
-	# its end, whatever the machine's load makes of them
+	# the 451-byte upload, with the plan check's DESCRIBE_PAGE requests
+	# among its chunks, takes some 0.15 s after the handshake: cuts from
+	# before its start to after its end, whatever the machine's load
+	# makes of them
 	for delay in 0.02 0.08 0.12 0.15 0.18 0.21 0.23 0.24 0.25 0.26 0.29 0.40; do
 		cut_during_push "$delay"
 	done

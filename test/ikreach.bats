@@ -436,11 +436,15 @@ Try 'ikreach --help' for more information."
 	printf 'x,y\n1,1\n1, zz\n' >bad.csv
 	run --separate-stderr ikreach --links 1,1 bad.csv
 	[ "$status" -eq 65 ]
-	assert_equal "$stderr" "ikreach: bad.csv:3:4: error: y: not a number"
+	assert_equal "$stderr" "ikreach: bad.csv:3:4: error: y: not a number: 'zz'"
 	printf '1,1\n' >bad.csv
 	run --separate-stderr ikreach --links 1,1 bad.csv
 	[ "$status" -eq 65 ]
-	[[ "$stderr" == *"bad.csv:1: error: no column named 'x'"* ]]
+	[[ "$stderr" == *"bad.csv:1:1: error: the first line must be a header"* ]]
+	printf 'a,b\n1,1\n' >bad.csv
+	run --separate-stderr ikreach --links 1,1 bad.csv
+	[ "$status" -eq 65 ]
+	[ "$stderr" = "ikreach: bad.csv:1: error: the header gives no position: want x,y" ]
 	printf 'x,y\n1,nan\n' >bad.csv
 	run ikreach --links 1,1 bad.csv
 	[ "$status" -eq 65 ]

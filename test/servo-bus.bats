@@ -1,12 +1,17 @@
 #!/usr/bin/env bats
 # armctl --bus against armsim --bus, for both servo buses: the servos are
-# found and described, positions read, runs reach their end, a limp arm
-# follows a hand, an obstacle makes the arm go back with the joint named,
-# and a silent servo, corrupted replies and error bits each say so.
+# found and described, positions read (the pose table every arm prints),
+# runs reach their end, a limp arm follows a hand, an obstacle makes the
+# arm go back along its path with the joint named, and a silent servo,
+# corrupted replies and error bits each say so.  Motion runs on the arm's
+# clock ten times faster than real time (--time-scale) where its timing
+# is not what a test is about.
 
 bats_require_minimum_version 1.5.0
 load lib/helper
 load lib/arm
+
+SCALE=10
 
 teardown() {
 	stop_armsim
@@ -17,19 +22,21 @@ JOINTS="shoulder_pan shoulder_lift elbow_flex wrist_flex wrist_roll gripper"
 
 check_info() {
 	BUS=$1
-	start_armsim --bus "$BUS"
+	start_bus_sim "$BUS"
 	run --separate-stderr bus info
 	[ "$status" -eq 0 ]
-	[ "${lines[0]}" = "joint,id,model,firmware,volts,celsius,torque,errors" ]
+	[ "${lines[0]}" = "joint,id,model,firmware,volts,celsius,load,current,torque,errors" ]
 	[ "${#lines[@]}" -eq 7 ]
-	# STS3215 is model 777, firmware 3.6, 7.4 V; XL330-M288 is 1200,
-	# firmware 46, 5.0 V (the emulated factory tables)
+	# STS3215 is model 777, firmware 3.6, 7.4 V, idle at 150 mA in
+	# steps of 6.5 mA (23 x 6.5 = 149.5); XL330-M288 is 1200, firmware
+	# 46, 5.0 V, its current in mA against its limit (the emulated
+	# factory tables)
 	if [ "$BUS" = feetech ]; then
-		[ "${lines[1]}" = "shoulder_pan,1,777,3.6,7.4,35,off," ]
-		[ "${lines[6]}" = "gripper,6,777,3.6,7.4,35,off," ]
+		[ "${lines[1]}" = "shoulder_pan,1,777,3.6,7.4,35,0,149.5,off," ]
+		[ "${lines[6]}" = "gripper,6,777,3.6,7.4,35,0,149.5,off," ]
 	else
-		[ "${lines[1]}" = "shoulder_pan,1,1200,46,5,35,off," ]
-		[ "${lines[6]}" = "gripper,6,1200,46,5,35,off," ]
+		[ "${lines[1]}" = "shoulder_pan,1,1200,46,5,35,0,0,off," ]
+		[ "${lines[6]}" = "gripper,6,1200,46,5,35,0,0,off," ]
 	fi
 	run bus describe
 	[ "$status" -eq 0 ]
@@ -47,41 +54,34 @@ check_info() {
 check_pos() {
 	BUS=$1
 	# 10 degrees is 2048 + 10 x 4096/360 = 2161.8 -> tick 2162, read
-	# back as 10.02; the gripper at 50 % is 50 degrees (0 % shut at 0,
-	# 100 % open at 100), tick 2616.9 -> 2617, back as 50.01 %.
-	start_armsim --bus "$BUS" --start 10,-20,30,-40,90,50
+	# back as 10.01953125, shown to a thousandth: 10.02; the gripper at
+	# 50 % is 50 degrees (0 % shut at 0, 100 % open at 100), tick 2616.9
+	# -> 2617, back as 50.01 %.
+	start_bus_sim "$BUS" --start 10,-20,30,-40,90,50
 	run --separate-stderr bus pos
 	[ "$status" -eq 0 ]
-	[ "${lines[0]}" = "joint,position,unit,load,current" ]
-	[[ "${lines[1]}" == shoulder_pan,10.0,deg,* ]]
-	[[ "${lines[2]}" == shoulder_lift,-20.0,deg,* ]]
-	[[ "${lines[3]}" == elbow_flex,30.0,deg,* ]]
-	[[ "${lines[4]}" == wrist_flex,-40.0,deg,* ]]
-	[[ "${lines[5]}" == wrist_roll,90.0,deg,* ]]
-	[[ "${lines[6]}" == gripper,50.0,%,* ]]
+	[ "${#lines[@]}" -eq 2 ]
+	[ "${lines[0]}" = "$SO101_HEADER" ]
+	[ "${lines[1]}" = "10.02,-20.039,29.971,-39.99,90,50.01" ]
+	[ "${lines[1]}" = "$(pose_line 10 -20 30 -40 90 50)" ]
 }
 
-@test "feetech: pos reads degrees, the gripper in %, load and current" {
+@test "feetech: pos is the pose table: joint names, degrees, the gripper in %" {
 	check_pos feetech
 }
 
-@test "dynamixel: pos reads degrees, the gripper in %, load and current" {
+@test "dynamixel: pos is the pose table: joint names, degrees, the gripper in %" {
 	check_pos dynamixel
 }
 
 check_run() {
 	BUS=$1
-	start_armsim --bus "$BUS"
-	mjtraj --joint --from 0,0,0,0,0,0 --to 30,-20,15,45,-60,80 --step 2 |
-		bus --period 10 run -
+	start_bus_sim "$BUS"
+	mjtraj --joint --from 0,0,0,0,0,0 --to 30,-20,15,45,-60,80 \
+		--duration 1 --rate 50 | bus run -
 	run bus pos
 	[ "$status" -eq 0 ]
-	[[ "${lines[1]}" == shoulder_pan,30.0,deg,* ]]
-	[[ "${lines[2]}" == shoulder_lift,-20.0,deg,* ]]
-	[[ "${lines[3]}" == elbow_flex,15.0,deg,* ]]
-	[[ "${lines[4]}" == wrist_flex,45.0,deg,* ]]
-	[[ "${lines[5]}" == wrist_roll,-60.0,deg,* ]]
-	[[ "${lines[6]}" == gripper,80.0,%,* ]]
+	[ "${lines[1]}" = "$(pose_line 30 -20 15 45 -60 80)" ]
 	run bus info
 	[[ "${lines[1]}" == *,on, ]]
 }
@@ -96,24 +96,26 @@ check_run() {
 
 check_limp() {
 	BUS=$1
-	# while limp, the emulated hand moves the joints to this pose
-	start_armsim --bus "$BUS" --hand-pose 10,20,30,40,50,60
+	# while limp, the emulated hand moves the joints to this pose, and
+	# says when they are there
+	start_bus_sim "$BUS" --hand-pose 10,20,30,40,50,60
 	bus torque on
 	bus torque off
 	run bus info
 	[[ "${lines[1]}" == *,off, ]]
-	# 50 degrees at a quarter of 252 deg/s: well inside a second
-	sleep 1
+	# the hand waits at a pose until it has been read there
+	local i
+	for i in $(seq 100); do
+		run --separate-stderr bus pos
+		[ "$status" -eq 0 ]
+		grep -q "the hand is done" "$BATS_TEST_TMPDIR/armsim.err" && break
+	done
 	run --separate-stderr bus pos
-	[ "$status" -eq 0 ]
-	[[ "${lines[1]}" == shoulder_pan,10.0,deg,* ]]
-	[[ "${lines[5]}" == wrist_roll,50.0,deg,* ]]
-	[[ "${lines[6]}" == gripper,60.0,%,* ]]
-	# torque on holds the hand's pose
+	[ "${lines[1]}" = "$(pose_line 10 20 30 40 50 60)" ]
+	# torque on holds the hand's pose, where it is
 	bus torque on
-	sleep 0.3
 	run bus pos
-	[[ "${lines[2]}" == shoulder_lift,20.0,deg,* ]]
+	[ "${lines[1]}" = "$(pose_line 10 20 30 40 50 60)" ]
 }
 
 @test "feetech: torque off, a hand poses the arm, pos follows it" {
@@ -126,7 +128,7 @@ check_limp() {
 
 @test "torque on|off takes joint names or ids, and refuses others" {
 	BUS=feetech
-	start_armsim --bus feetech
+	start_bus_sim feetech
 	bus torque on gripper 2
 	run bus info
 	[[ "${lines[1]}" == shoulder_pan,*,off, ]]
@@ -147,53 +149,54 @@ check_obstacle() {
 	# lag is k - 12 degrees once blocked: over 5 first at step 18, the
 	# 2nd period in a row (--persist 2) at step 19, 7.0 degrees behind.
 	# The load is then 150 + 8 x (7 or 8 degrees in ticks) in 0.1 %:
-	# 78 or 87 %.
-	start_armsim --bus "$BUS" --block shoulder_lift=-10
+	# 78 or 87 %.  Then back along the goals sent, to where it began.
+	# (On the arm's own clock: the steps are worked in real periods.)
+	SCALE=
+	start_bus_sim "$BUS" --block shoulder_lift=-10
 	awk 'BEGIN { print "q1,q2,q3,q4,q5,q6"
 		for (i = 0; i <= 30; i++) printf "%d,%d,0,0,0,0\n", i, -i }' \
 		>"$BATS_TEST_TMPDIR/lift.csv"
 	run --separate-stderr bus --period 10 run "$BATS_TEST_TMPDIR/lift.csv"
 	[ "$status" -eq 1 ]
-	[[ "${stderr_lines[0]}" =~ ^"armctl: run: obstructed at step 19: shoulder_lift 7.0° behind, load "(78|87)" %"$ ]]
-	[ "${stderr_lines[1]}" = "armctl: run: reversed to the start of the run" ]
+	[[ "${stderr_lines[0]}" =~ ^"armctl: run: obstructed at step 19 of 31: shoulder_lift 7.0° behind, load "(78|87)" %; stopped"$ ]]
+	[ "${stderr_lines[1]}" = "armctl: run: went back along its path to where the run began" ]
 	run bus pos
-	[[ "${lines[1]}" == shoulder_pan,0.0,deg,* ]]
-	[[ "${lines[2]}" == shoulder_lift,0.0,deg,* ]]
+	[ "${lines[1]}" = "0,0,0,0,0,0" ]
 }
 
-@test "feetech: an obstacle: load and lag stop the run, it reverses, joint named" {
+@test "feetech: an obstacle: load and lag stop the run, it goes back, joint named" {
 	check_obstacle feetech
 }
 
-@test "dynamixel: an obstacle: load and lag stop the run, it reverses, joint named" {
+@test "dynamixel: an obstacle: load and lag stop the run, it goes back, joint named" {
 	check_obstacle dynamixel
 }
 
 @test "a joint that lags without load is not an obstruction" {
 	BUS=feetech
 	# at 20 deg/s the shoulder falls behind a 1-degree-a-step run at
-	# 100 steps a second, but its load stays low: the run goes on
-	start_armsim --bus feetech --speed 20
+	# 100 steps a second, but its load stays low: the run goes on, and
+	# waits at the end until the arm is there
+	start_bus_sim feetech --speed 20
 	awk 'BEGIN { print "q1,q2,q3,q4,q5,q6"
 		for (i = 0; i <= 20; i++) printf "%d,0,0,0,0,0\n", i }' \
 		>"$BATS_TEST_TMPDIR/fast.csv"
 	run --separate-stderr bus --period 10 run "$BATS_TEST_TMPDIR/fast.csv"
 	[ "$status" -eq 0 ]
 	[ -z "$stderr" ]
-	sleep 0.2	# run waits until within 0.2 degrees; the rest is tiny
 	run bus pos
-	[[ "${lines[1]}" == shoulder_pan,20.0,deg,* ]]
+	[ "${lines[1]}" = "$(pose_line 20 0 0 0 0 0)" ]
 }
 
 check_silent() {
 	BUS=$1
-	start_armsim --bus "$BUS" --mute elbow_flex
+	start_bus_sim "$BUS" --mute elbow_flex
 	run --separate-stderr bus pos
 	[ "$status" -eq 75 ]
 	[ "$stderr" = "armctl: pos: no reply from id 3 (elbow_flex): check power and wiring" ]
 	stop_armsim
 	# one that stops answering in the middle of a run
-	start_armsim --bus "$BUS" --mute 3:20
+	start_bus_sim "$BUS" --mute 3:20
 	awk 'BEGIN { print "q1,q2,q3,q4,q5,q6"
 		for (i = 0; i <= 30; i++) printf "%d,0,0,0,0,0\n", i }' \
 		>"$BATS_TEST_TMPDIR/pan.csv"
@@ -212,7 +215,7 @@ check_silent() {
 
 check_corrupt() {
 	BUS=$1
-	start_armsim --bus "$BUS" --corrupt 1 --seed 7
+	start_bus_sim "$BUS" --corrupt 1 --seed 7
 	run --separate-stderr bus pos
 	[ "$status" -eq 74 ]
 	[[ "$stderr" =~ ^"armctl: pos: corrupted replies from id "[1-6]" ("[a-z_]+"): "[1-9][0-9]*" checksum errors" ]]
@@ -230,11 +233,11 @@ check_corrupt() {
 @test "feetech: servo error bits are named, exit 1" {
 	BUS=feetech
 	# 36 = 0x24: overheating (0x04) and overload (0x20)
-	start_armsim --bus feetech --servo-error wrist_flex:36
+	start_bus_sim feetech --servo-error wrist_flex:36
 	run --separate-stderr bus pos
 	[ "$status" -eq 1 ]
 	[ "$stderr" = "armctl: pos: id 4 (wrist_flex) reports overheating, overload" ]
-	[ "${#lines[@]}" -eq 7 ]
+	[ "${#lines[@]}" -eq 2 ]
 	run --separate-stderr bus run "$BATS_TEST_TMPDIR/none.csv"
 	[ "$status" -eq 66 ]
 }
@@ -242,7 +245,7 @@ check_corrupt() {
 @test "dynamixel: the alert bit is explained from the hardware error status, exit 1" {
 	BUS=dynamixel
 	# hardware error bit 2 (4) is overheating
-	start_armsim --bus dynamixel --servo-error 4:4
+	start_bus_sim dynamixel --servo-error 4:4
 	run --separate-stderr bus pos
 	[ "$status" -eq 1 ]
 	[ "$stderr" = "armctl: pos: id 4 (wrist_flex) reports hardware alert (overheating)" ]
@@ -252,7 +255,7 @@ check_setup_ids() {
 	BUS=$1
 	# only the servo with factory id 1 is on the bus; it becomes the
 	# gripper, id 6
-	start_armsim --bus "$BUS" --mute 2 --mute 3 --mute 4 --mute 5 --mute 6
+	start_bus_sim "$BUS" --mute 2 --mute 3 --mute 4 --mute 5 --mute 6
 	run --separate-stderr bus setup-ids gripper <<<""
 	[ "$status" -eq 0 ]
 	[ "$output" = "gripper: id 1 -> 6" ]
@@ -261,7 +264,7 @@ check_setup_ids() {
 	[ "$status" -eq 1 ]
 	[[ "$stderr" == *"armctl: setup-ids: input ended before gripper" ]]
 	stop_armsim
-	start_armsim --bus "$BUS"
+	start_bus_sim "$BUS"
 	run --separate-stderr bus setup-ids gripper <<<""
 	[ "$status" -eq 1 ]
 	[[ "$stderr" == *"setup-ids: 6 servos answer (ids 1 and 2): connect only the gripper servo" ]]
@@ -306,17 +309,16 @@ check_calibrate() {
 	# middle -45..45 = 1536..2560 is 2048: offset 0; gripper 0..80 % =
 	# 0..80 degrees = 2048..2958, middle 2503, offset 455, limits
 	# 1593..2503 = -39.99..39.99.
-	start_armsim --bus "$BUS" --hand-pose 30,-40,20,-50,45,80 \
+	start_bus_sim "$BUS" --hand-pose 30,-40,20,-50,45,80 \
 		--hand-pose -20,10,-30,40,-45,0
 	local s=1
 	[ "$BUS" = dynamixel ] && s=-1
-	# the hand needs about 3 s: to P1 the gripper's 910 ticks at 717 a
-	# second, a quarter of a second there, then wrist_flex's 1024
-	run --separate-stderr bus calibrate --dry-run < <(sleep 5; echo)
+	# Enter once the hand says it is done
+	run --separate-stderr bus calibrate --dry-run < <(wait_armsim_log "the hand is done"; echo)
 	[ "$status" -eq 0 ]
 	[ "$stderr" = "armctl: calibrate: move every joint through its whole range, then press Enter" ]
 	[ "${lines[0]}" = "joint,id,homing_offset,range_min,range_max,lo,hi" ]
-	[ "${lines[1]}" = "shoulder_pan,1,$((s * 56)),1764,2333,-24.96,25.05" ]
+	[ "${lines[1]}" = "shoulder_pan,1,$((s * 56)),1764,2333,-24.96,25.05" ] || fail "$output"
 	[ "${lines[2]}" = "shoulder_lift,2,$((s * -171)),1764,2333,-24.96,25.05" ]
 	[ "${lines[3]}" = "elbow_flex,3,$((s * -57)),1764,2333,-24.96,25.05" ]
 	[ "${lines[4]}" = "wrist_flex,4,$((s * -57)),1536,2560,-45.00,45.00" ]
@@ -324,7 +326,7 @@ check_calibrate() {
 	[ "${lines[6]}" = "gripper,6,$((s * 455)),1593,2503,-39.99,39.99" ]
 	# nothing written: the arm (at P2) still reads its old positions
 	run bus pos
-	[[ "${lines[1]}" == shoulder_pan,-20.0,deg,* ]]
+	[ "${lines[1]}" = "$(pose_line -20 10 -30 40 -45 0)" ]
 	# --write: the same into EEPROM and the file; the hand has nowhere
 	# new to go, so the ranges come from where the arm stands, which is
 	# too narrow
@@ -344,33 +346,34 @@ check_calibrate() {
 
 @test "feetech: calibrate --write puts offsets and limits into the servos" {
 	BUS=feetech
-	start_armsim --bus feetech --hand-pose 30,-40,20,-50,45,80 \
+	start_bus_sim feetech --hand-pose 30,-40,20,-50,45,80 \
 		--hand-pose -20,10,-30,40,-45,0
-	bus calibrate --write --output "$BATS_TEST_TMPDIR/cal.csv" < <(sleep 5; echo) 2>/dev/null
+	bus calibrate --write --output "$BATS_TEST_TMPDIR/cal.csv" < <(wait_armsim_log "the hand is done"; echo) 2>/dev/null
 	[ "$(sed -n 2p "$BATS_TEST_TMPDIR/cal.csv")" = "shoulder_pan,1,56,1764,2333,-24.96,25.05" ]
 	# at P2 the pan's shaft is at 1820; less the offset 56 it reads
-	# 1764, -24.96 degrees
+	# 1764, -284 ticks from the centre: -24.9609375 degrees
 	run bus pos
-	[[ "${lines[1]}" == shoulder_pan,-25.0,deg,* ]]
-	# and a goal beyond the new limit stops at it: 40 degrees asks for
-	# tick 2503, the limit is 2333 = 25.05 degrees, shown as 25.0
+	[[ "${lines[1]}" == -24.961,* ]]
+	# and the servo keeps to its new limit itself: 40 degrees asks for
+	# tick 2503, the servo stops at 2333 = 25.05 degrees; the run, held
+	# back, says it stopped short
 	bus torque on
-	awk 'BEGIN { print "q1,q2,q3,q4,q5,q6"; print "40,0,0,0,0,50" }' |
-		bus --period 10 run - 2>/dev/null || true
+	run --separate-stderr bus goto --joints 40,0,0,0,0,50
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == "armctl: run: stopped 15.0° short of the last waypoint (shoulder_pan at 25.05): something holds it" ]]
 	run bus pos
-	[[ "${lines[1]}" == shoulder_pan,25.0,deg,* ]]
+	[[ "${lines[1]}" == 25.049,* ]]
 }
 
 # Ctrl-C a long run once it streams; $status is how armctl ended.
 interrupt_bus_run() {
-	mjtraj --joint --from 0,0,0,0,0,0 --to 90,0,0,0,0,0 --step 0.2 \
-		>"$BATS_TEST_TMPDIR/long.csv"
+	mjtraj --joint --from 0,0,0,0,0,0 --to 90,0,0,0,0,0 --duration 10 \
+		--rate 50 >"$BATS_TEST_TMPDIR/long.csv"
 	# armctl itself in the background, not a function's subshell
-	armctl --bus "$BUS" --port "$PORT" --timeout 400 --period 20 "$@" run \
+	armctl --bus "$BUS" --port "$PORT" --timeout 400 "$@" run \
 		"$BATS_TEST_TMPDIR/long.csv" 2>"$BATS_TEST_TMPDIR/run.err" 3>&- &
 	local pid=$!
 	wait_armsim_log SYNC_WRITE
-	sleep 0.3
 	kill -INT "$pid"
 	status=0
 	wait "$pid" || status=$?
@@ -378,7 +381,8 @@ interrupt_bus_run() {
 
 @test "Ctrl-C leaves the arm holding; with --release, limp" {
 	BUS=feetech
-	start_armsim --bus feetech -v
+	SCALE=
+	start_bus_sim feetech -v
 	interrupt_bus_run
 	[ "$status" -eq 130 ]
 	[ "$(cat "$BATS_TEST_TMPDIR/run.err")" = "armctl: interrupted: the arm holds where it is" ]
@@ -413,19 +417,20 @@ chain:
     accel: 900
     servo: { id: 9, ticks: 1024, offset: 512 }
 EOY
-	start_armsim --bus feetech --arm "$BATS_TEST_TMPDIR/tiny.yaml" --start 10,-20
+	start_bus_sim feetech --arm "$BATS_TEST_TMPDIR/tiny.yaml" --start 10,-20
 	run --separate-stderr bus --arm "$BATS_TEST_TMPDIR/tiny.yaml" info
 	[ "$status" -eq 0 ]
-	[ "${lines[1]}" = "pan,7,777,3.6,7.4,35,off," ]
-	[ "${lines[2]}" = "lift,9,777,3.6,7.4,35,off," ]
-	# with --arm, pos is one row under the description's joint names
+	[ "${lines[1]}" = "pan,7,777,3.6,7.4,35,0,149.5,off," ]
+	[ "${lines[2]}" = "lift,9,777,3.6,7.4,35,0,149.5,off," ]
+	# pos is one row under the description's joint names
 	run --separate-stderr bus --arm "$BATS_TEST_TMPDIR/tiny.yaml" pos
-	[ "${lines[0]}" = "pan,lift,load_pan,load_lift,current_pan,current_lift" ]
-	[[ "${lines[1]}" == 10.0,-20.0,* ]]
-	printf 'pan,lift\n10,-20\n30,15\n' |
-		bus --arm "$BATS_TEST_TMPDIR/tiny.yaml" --period 10 run -
+	[ "${lines[0]}" = "pan,lift" ]
+	[ "${lines[1]}" = "10.02,-20.039" ]
+	printf 'pan,lift\n10,-20\n20,-2.5\n30,15\n' |
+		bus --arm "$BATS_TEST_TMPDIR/tiny.yaml" --period 100 run -
+	# lift: 512 + 15 x 1024/360 = 554.7 -> tick 555: 15.117
 	run bus --arm "$BATS_TEST_TMPDIR/tiny.yaml" pos
-	[[ "${lines[1]}" == 30.0,15.1,* ]]	# lift: 554.7 -> 555: 15.12
+	[ "${lines[1]}" = "$(read_back 30),$(read_back 15 1024 512)" ]
 	# the SO-101 is not on this bus
 	run --separate-stderr bus pos
 	[ "$status" -eq 75 ]
@@ -435,14 +440,14 @@ EOY
 @test "--arm FILE: goto, jog and home on a bus; pos feeds ikreach --fk" {
 	arm=$SPINE_ROOT/examples/arms/so101.yaml
 	for BUS in feetech dynamixel; do
-		start_armsim --bus "$BUS" --arm "$arm"
+		start_bus_sim "$BUS" --arm "$arm"
 		bus --arm "$arm" goto --joints 20,-30,40,10,5,50
 		run bus --arm "$arm" pos
-		[[ "${lines[1]}" == 20.0,-30.0,40.0,10.0,5.0,50.0,* ]] ||
+		[ "${lines[1]}" = "$(pose_line 20 -30 40 10 5 50)" ] ||
 			fail "$BUS goto --joints: ${lines[1]}"
 		bus --arm "$arm" jog elbow_flex -15
 		run bus --arm "$arm" pos
-		[[ "${lines[1]}" == 20.0,-30.0,25.0,10.0,5.0,50.0,* ]] ||
+		[ "${lines[1]}" = "$(pose_line 20 -30 25 10 5 50)" ] ||
 			fail "$BUS jog: ${lines[1]}"
 		# a point in reach: the tip ends there, by the arm's own FK
 		bus --arm "$arm" goto 200,0,150
@@ -455,15 +460,15 @@ EOY
 		# home: every joint to 0 but the gripper, which stays
 		bus --arm "$arm" home
 		run bus --arm "$arm" pos
-		[[ "${lines[1]}" == 0.0,0.0,0.0,0.0,0.0,50.0,* ]] ||
+		[ "${lines[1]}" = "$(pose_line 0 0 0 0 0 50)" ] ||
 			fail "$BUS home: ${lines[1]}"
+		# gripper: as on every arm
+		bus --arm "$arm" gripper 20
+		run bus --arm "$arm" pos
+		[ "${lines[1]}" = "$(pose_line 0 0 0 0 0 20)" ] ||
+			fail "$BUS gripper: ${lines[1]}"
 		stop_armsim
 	done
-	# without a description there is nothing to move to
-	start_armsim --bus feetech
-	run --separate-stderr bus goto 1,2,3
-	[ "$status" -eq 2 ]
-	[ "$stderr" = "armctl: goto needs --arm FILE on a servo bus" ]
 }
 
 @test "--arm FILE: every joint must name its servo" {
@@ -490,25 +495,35 @@ EOY
 
 @test "--arm examples/arms/so101.yaml is the built-in SO-101" {
 	BUS=dynamixel
-	start_armsim --bus dynamixel --arm "$SPINE_ROOT/examples/arms/so101.yaml" \
+	start_bus_sim dynamixel --arm "$SPINE_ROOT/examples/arms/so101.yaml" \
 		--start 10,-20,30,-40,90,50
 	run bus pos
-	[[ "${lines[1]}" == shoulder_pan,10.0,deg,* ]]
-	[[ "${lines[6]}" == gripper,50.0,%,* ]]
-	# the same servos, read as the description names them: one row
+	[ "${lines[0]}" = "$SO101_HEADER" ]
+	[ "${lines[1]}" = "$(pose_line 10 -20 30 -40 90 50)" ]
+	# the same servos, read as the description names them: the same
+	local built=$output
 	run bus --arm "$SPINE_ROOT/examples/arms/so101.yaml" pos
-	[[ "${lines[0]}" == shoulder_pan,shoulder_lift,elbow_flex,wrist_flex,wrist_roll,gripper,load_shoulder_pan,* ]]
-	[[ "${lines[1]}" == 10.0,-20.0,30.0,-40.0,90.0,50.0,* ]]
+	[ "$output" = "$built" ]
+	# the file's limits are the built-in arm's: 96.5 degrees of elbow
+	# is beyond both, and refused by both, not clamped
+	run --separate-stderr bus goto --joints 0,0,96.5,0,0
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "armctl: goto: elbow_flex = 96.5 is beyond its limits -96..96" ]
+	run --separate-stderr bus --arm "$SPINE_ROOT/examples/arms/so101.yaml" goto --joints 0,0,96.5,0
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "armctl: goto: elbow_flex = 96.5 is beyond its limits -96..96" ]
 }
 
 check_pipeline() {
 	BUS=$1
 	local arm=$SPINE_ROOT/examples/arms/so101.yaml
-	start_armsim --bus "$BUS" --arm "$arm"
-	mjtraj --from 200,0,150 --to 150,-100,100 --step 5 |
+	start_bus_sim "$BUS" --arm "$arm"
+	mjtraj --from 200,0,150 --to 150,-100,100 --duration 2 --rate 50 |
 		ikreach --arm "$arm" >"$BATS_TEST_TMPDIR/ik.csv"
-	armctl --bus "$BUS" --arm "$arm" --port "$PORT" --timeout 400 --period 10 \
-		run - <"$BATS_TEST_TMPDIR/ik.csv"
+	# goto the path's first point picks the branch ikreach did from
+	# the same pose, so the path starts where the arm then is
+	bus --arm "$arm" goto 200,0,150
+	bus --arm "$arm" run - <"$BATS_TEST_TMPDIR/ik.csv"
 	# where ikreach put the last waypoint, to a tenth of a degree (the
 	# servos' ticks are 0.088 degrees)
 	want=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
@@ -517,7 +532,7 @@ check_pipeline() {
 		END { printf "%.1f %.1f %.1f %.1f %.1f", v[1], v[2], v[3], v[4], v[5] }' \
 		"$BATS_TEST_TMPDIR/ik.csv")
 	run bus --arm "$arm" pos
-	got=$(echo "$output" | awk -F, 'NR == 2 { print $1, $2, $3, $4, $5 }')
+	got=$(echo "$output" | awk -F, 'NR == 2 { printf "%.1f %.1f %.1f %.1f %.1f", $1, $2, $3, $4, $5 }')
 	[ "$got" = "$want" ]
 }
 

@@ -9,8 +9,16 @@ bats_require_minimum_version 1.5.0
 load lib/helper
 load lib/arm
 
+SCALE=10
+
 teardown() {
 	stop_armsim
+}
+
+# Enter, once the emulated hand says it has posed the arm.
+enter_when_done() {
+	wait_armsim_log "the hand is done"
+	echo
 }
 
 SO101=$SPINE_ROOT/examples/arms/so101.yaml
@@ -31,11 +39,9 @@ SO101=$SPINE_ROOT/examples/arms/so101.yaml
 # the roll -2048..2047 -> -180..179.912109375; the gripper -455..455 ->
 # -+39.990234375, which become its closed (0 %) and open (100 %) ends.
 hand_calibrate() {
-	start_armsim --bus "$BUS" --arm "$SO101" \
+	start_bus_sim "$BUS" --arm "$SO101" \
 		--hand-pose 30,-40,20,-50,45,80 --hand-pose -20,10,-30,40,-45,0
-	# the hand needs about 3 s (servo-bus.bats); more when the machine is
-	# busy
-	run --separate-stderr bus --arm "$SO101" calibrate "$@" < <(sleep 7; echo)
+	run --separate-stderr bus --arm "$SO101" calibrate "$@" < <(enter_when_done)
 	[ "$status" -eq 0 ] || { echo "calibrate: $stderr" >&2; false; }
 }
 
@@ -55,14 +61,14 @@ check_so101_file() {
 	grep -qx "tool: 98" "$f"
 }
 
-# At P2 the calibrated joint values: pan 1820 - 2104 = -284 ticks, -24.96;
-# lift 2162 - 1877 = 285, 25.05; elbow 1707 - 1991 = -284; wrist_flex
-# 2503 - 1991 = 512, 45; roll 1536 - 2048 = -45 degrees; gripper at its
-# closed end, 0 %.
+# At P2 the calibrated joint values: pan 1820 - 2104 = -284 ticks,
+# -24.9609375; lift 2162 - 1877 = 285, 25.048828125; elbow 1707 - 1991 =
+# -284; wrist_flex 2503 - 1991 = 512, 45; roll 1536 - 2048 = -45
+# degrees; gripper at its closed end, 0 %.
 check_calibrated_pos() {
 	run --separate-stderr bus --arm "$1" pos
 	[ "$status" -eq 0 ]
-	[[ "${lines[1]}" == -25.0,25.0,-25.0,45.0,-45.0,0.0,* ]]
+	[ "${lines[1]}" = "-24.961,25.049,-24.961,45,-45,0" ]
 }
 
 check_calibrate_arm() {
@@ -76,16 +82,16 @@ check_calibrate_arm() {
 	# tick 2104, which the uncalibrated file reads as 56 ticks = 4.92
 	bus --arm "$BATS_TEST_TMPDIR/cal.yaml" goto --joints 0,0,0,0,0,50
 	run bus --arm "$BATS_TEST_TMPDIR/cal.yaml" pos
-	[[ "${lines[1]}" == 0.0,0.0,0.0,0.0,0.0,50.0,* ]]
+	[ "${lines[1]}" = "0,0,0,0,0,50" ]
 	run bus --arm "$SO101" pos
-	[[ "${lines[1]}" == 4.9,* ]]
+	[[ "${lines[1]}" == 4.922,* ]]
 	# and keeps to the calibrated limits: 40 degrees of pan is refused,
 	# the arm stays
 	run --separate-stderr bus --arm "$BATS_TEST_TMPDIR/cal.yaml" goto --joints 40,0,0,0,0,50
 	[ "$status" -eq 1 ]
 	[ "$stderr" = "armctl: goto: shoulder_pan = 40 is beyond its limits -24.9609..25.0488" ]
 	run bus --arm "$BATS_TEST_TMPDIR/cal.yaml" pos
-	[[ "${lines[1]}" == 0.0,0.0,* ]]
+	[[ "${lines[1]}" == 0,0,* ]]
 }
 
 @test "feetech: calibrate --arm writes a calibrated arm file that pos and goto use" {
@@ -107,7 +113,7 @@ check_calibrate_arm() {
 	[ "${lines[0]}" = "# $SO101, calibrated by armctl --bus feetech calibrate --write (offsets and limits in the servos too)" ]
 	# nothing reached the servos: the pan still reads -20 on the old file
 	run bus --arm "$SO101" pos
-	[[ "${lines[1]}" == -20.0,* ]]
+	[[ "${lines[1]}" == -20.039,* ]]
 }
 
 @test "feetech: calibrate --arm --write centres the servos and the file says so" {
@@ -134,9 +140,9 @@ check_calibrate_arm() {
 	BUS=feetech
 	scs_arm
 	local cal=$BATS_TEST_TMPDIR/cal.yaml
-	start_armsim --bus feetech --arm "$ARM" \
+	start_bus_sim feetech --arm "$ARM" \
 		--hand-pose 30,-40,20,80 --hand-pose -20,10,-30,0
-	run --separate-stderr bus calibrate --write --output "$cal" < <(sleep 7; echo)
+	run --separate-stderr bus calibrate --write --output "$cal" < <(enter_when_done)
 	[ "$status" -eq 0 ] || { echo "calibrate: $stderr" >&2; false; }
 	grep -A10 "name: 'pan'" "$cal" | grep -qx "  limits: \[-24.9609375, 24.9609375\]"
 	grep -A10 "name: 'pan'" "$cal" | grep -qx "  servo: { id: 1, model: 'scs0009', ticks: 1024, direction: 1, offset: 526 }"
@@ -145,23 +151,26 @@ check_calibrate_arm() {
 	grep -A10 "name: 'elbow'" "$cal" | grep -qx "    servo: { id: 3, model: 'scs0009', ticks: 1024, direction: -1, offset: 526 }"
 	grep -A10 "name: 'gripper'" "$cal" | grep -qx "  limits: \[-23.90625, 24.2578125\]"
 	grep -A10 "name: 'gripper'" "$cal" | grep -qx "  closed: -23.90625"
-	# at P2: pan 455 - 526 = -71 ticks, -24.96; shoulder 540 - 469 = 71;
-	# elbow 597 - 526 = 71 turned back, -24.96; gripper shut, 0 %
+	# at P2: pan 455 - 526 = -71 ticks, -24.9609375; shoulder 540 - 469
+	# = 71; elbow 597 - 526 = 71 turned back, -24.96; gripper shut, 0 %
 	ARM=$cal run --separate-stderr bus pos
 	[ "$status" -eq 0 ]
-	[[ "${lines[1]}" == -25.0,25.0,-25.0,0.0,* ]]
+	[ "${lines[1]}" = "-24.961,24.961,-24.961,0" ]
 	# the servo keeps its new limits itself: the old file lets the pan go
-	# to 60 degrees (tick 682.7), the servo stops it at 597 = 29.88
-	bus goto --joints 60,0,0,50
+	# to 60 degrees (tick 682.7), the servo stops it at 597 = 29.8828125,
+	# and the run says it stopped short
+	run --separate-stderr bus goto --joints 60,0,0,50
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == *"stopped 30.1° short of the last waypoint (pan at 29.88)"* ]]
 	run bus pos
-	[[ "${lines[1]}" == 29.9,* ]]
+	[[ "${lines[1]}" == 29.883,* ]]
 }
 
 @test "calibrate without --arm still writes the CSV of offsets and limits" {
 	BUS=feetech
-	start_armsim --bus feetech --hand-pose 30,-40,20,-50,45,80 \
+	start_bus_sim feetech --hand-pose 30,-40,20,-50,45,80 \
 		--hand-pose -20,10,-30,40,-45,0
-	run --separate-stderr bus calibrate < <(sleep 7; echo)
+	run --separate-stderr bus calibrate < <(enter_when_done)
 	[ "$status" -eq 0 ] || { echo "calibrate: $stderr" >&2; false; }
 	[ "${lines[0]}" = "joint,id,homing_offset,range_min,range_max,lo,hi" ]
 	[ "${lines[1]}" = "shoulder_pan,1,56,1764,2333,-24.96,25.05" ]

@@ -17,25 +17,26 @@ teardown() {
 	start_armsim --bus feetech --arm "$ARM" -v
 	run --separate-stderr bus info
 	[ "$status" -eq 0 ]
-	[ "${lines[0]}" = "joint,id,model,firmware,volts,celsius,torque,errors" ]
+	[ "${lines[0]}" = "joint,id,model,firmware,volts,celsius,load,current,torque,errors" ]
 	# 1284 only if 05 04 is read high byte first (04 05 would be 1029
-	# read as STS reads it)
-	[ "${lines[1]}" = "pan,1,1284,0.0,7.4,35,off," ]
-	[ "${lines[4]}" = "gripper,4,1284,0.0,7.4,35,off," ]
+	# read as STS reads it); an SCS reports no current
+	[ "${lines[1]}" = "pan,1,1284,0.0,7.4,35,0,,off," ]
+	[ "${lines[4]}" = "gripper,4,1284,0.0,7.4,35,0,,off," ]
 	[ "${#lines[@]}" -eq 5 ]
 }
 
 @test "scs: pos reads each servo with READ, never SYNC READ" {
 	scs_arm
-	# 1024 ticks a turn from tick 512: pan 10 deg -> 540.4 -> tick 540
-	# -> 28 x 360/1024 = 9.84; shoulder -20 -> 455.1 -> 455 -> -20.04;
-	# elbow 30 turned back -> 426.7 -> 427 -> -85 ticks -> +29.88;
-	# gripper 50 % = 30 deg -> 597.3 -> 597 -> 29.88 deg = 49.8 %.
+	# 1024 ticks a turn from tick 512, 0.3515625 degree a tick: pan 10
+	# deg -> 540.4 -> tick 540 -> 28 ticks = 9.84375; shoulder -20 ->
+	# 455.1 -> 455 -> -20.0390625; elbow 30 turned back -> 426.7 -> 427
+	# -> -85 ticks -> +29.8828125; gripper 50 % = 30 deg -> 597.3 -> 597
+	# -> 29.8828125 deg = 49.8046875 %; each shown to a thousandth.
 	start_armsim --bus feetech --arm "$ARM" --start 10,-20,30,50 -v
 	run --separate-stderr bus pos
 	[ "$status" -eq 0 ]
-	[ "${lines[0]}" = "pan,shoulder,elbow,gripper,load_pan,load_shoulder,load_elbow,load_gripper,current_pan,current_shoulder,current_elbow,current_gripper" ]
-	[[ "${lines[1]}" == 9.8,-20.0,29.9,49.8,* ]]
+	[ "${lines[0]}" = "pan,shoulder,elbow,gripper" ]
+	[ "${lines[1]}" = "9.844,-20.039,29.883,49.805" ]
 	grep -q "<- id 1 READ" "$BATS_TEST_TMPDIR/armsim.err"
 	! grep -q SYNC_READ "$BATS_TEST_TMPDIR/armsim.err"
 	# the SO-101 default asks with SYNC READ, which SCS cannot answer
@@ -50,12 +51,12 @@ teardown() {
 	run --separate-stderr bus goto --joints 40,10,-30,20
 	[ "$status" -eq 0 ]
 	grep -q SYNC_WRITE "$BATS_TEST_TMPDIR/armsim.err"
-	# 40 deg -> 625.8 -> 626 -> 40.08; 10 -> 540.4 -> 540 -> 9.84;
-	# -30 turned back -> 597.3 -> 597 -> -29.88; gripper 20 % = 12 deg
-	# -> 546.1 -> 546 -> 11.95 deg = 19.9 %
+	# 40 deg -> 625.8 -> 626 -> 114 ticks = 40.078125; 10 -> 540.4 ->
+	# 540 -> 9.84375; -30 turned back -> 597.3 -> 597 -> -29.8828125;
+	# gripper 20 % = 12 deg -> 546.1 -> 546 -> 11.953125 deg = 19.921875 %
 	run bus pos
 	[ "$status" -eq 0 ]
-	[[ "${lines[1]}" == 40.1,9.8,-29.9,19.9,* ]]
+	[ "${lines[1]}" = "40.078,9.844,-29.883,19.922" ]
 	run bus info
 	[[ "${lines[1]}" == *,on, ]]
 }
@@ -64,13 +65,14 @@ teardown() {
 	scs_arm
 	start_armsim --bus feetech --arm "$ARM"
 	mjtraj --names pan,shoulder,elbow,gripper --from 0,0,0,0 \
-		--to -20,30,-40,80 --step 2 | bus --period 10 run -
-	# -20 -> 455.1 -> 455 -> -20.04; 30 -> 597.3 -> 597 -> 29.88;
-	# -40 turned back -> 625.8 -> 626 -> -40.08; 80 % = 48 deg -> 648.5
-	# -> 649 (648.53 rounds up) -> 48.16 deg = 80.3 %
+		--to -20,30,-40,80 --duration 1 --rate 50 | bus run -
+	# -20 -> 455.1 -> 455 -> -20.0390625; 30 -> 597.3 -> 597 ->
+	# 29.8828125; -40 turned back -> 625.8 -> 626 -> -40.078125; 80 % =
+	# 48 deg -> 648.5 -> 649 (648.53 rounds up) -> 48.1640625 deg =
+	# 80.2734375 %
 	run bus pos
 	[ "$status" -eq 0 ]
-	[[ "${lines[1]}" == -20.0,29.9,-40.1,80.3,* ]]
+	[ "${lines[1]}" = "-20.039,29.883,-40.078,80.273" ]
 }
 
 @test "scs: an SCS gripper on an SO-101 of STS3215s" {
@@ -81,12 +83,12 @@ teardown() {
 	start_armsim --bus feetech --arm "$ARM" --start 10,0,0,0,0,50 -v
 	run --separate-stderr bus info
 	[ "$status" -eq 0 ]
-	[ "${lines[1]}" = "shoulder_pan,1,777,3.6,7.4,35,off," ]
-	[ "${lines[6]}" = "gripper,6,1284,0.0,7.4,35,off," ]
-	# pan: 2048 + 10 x 4096/360 = 2161.8 -> 2162 -> 10.02; gripper 50 %
-	# = 50 deg -> 512 + 142.2 = 654.2 -> 654 -> 49.92 deg = 49.9 %
+	[ "${lines[1]}" = "shoulder_pan,1,777,3.6,7.4,35,0,149.5,off," ]
+	[ "${lines[6]}" = "gripper,6,1284,0.0,7.4,35,0,,off," ]
+	# pan: 2048 + 10 x 4096/360 = 2161.8 -> 2162 -> 10.01953125; gripper
+	# 50 % = 50 deg -> 512 + 142.2 = 654.2 -> 654 -> 49.921875 deg, %
 	run bus pos
-	[[ "${lines[1]}" == 10.0,0.0,0.0,0.0,0.0,49.9,* ]]
+	[ "${lines[1]}" = "10.02,0,0,0,0,49.922" ]
 	! grep -q SYNC_READ "$BATS_TEST_TMPDIR/armsim.err"
 }
 
@@ -96,7 +98,7 @@ teardown() {
 		>"$BATS_TEST_TMPDIR/bad.yaml"
 	run --separate-stderr armctl --bus feetech --port x --arm "$BATS_TEST_TMPDIR/bad.yaml" pos
 	[ "$status" -eq 65 ]
-	[[ "$stderr" == *"bad.yaml:2:"*"servo model 'scs9': want sts3215, sts, scs0009, scs15, scs, xl330 or dxl" ]]
+	[[ "$stderr" == *"bad.yaml:2:"*"servo model 'scs9': want sts3215, sts, scs0009, scs15, scs, xl330, xl430 or dxl" ]]
 	run --separate-stderr armctl --bus dynamixel --port x --arm "$ARM" pos
 	[ "$status" -eq 65 ]
 	[[ "$stderr" == *"joint pan: its servo (scs) is not on a dynamixel bus" ]]
@@ -111,10 +113,10 @@ teardown() {
 	start_armsim --bus feetech --arm "$ARM" --block pan=20
 	run --separate-stderr bus goto --joints 60,0,0,50
 	[ "$status" -eq 1 ]
-	[[ "$stderr" == *"obstructed at step "*": pan "*"° behind, load "*" %"* ]]
-	[[ "$stderr" == *"reversed to the start of the run"* ]]
+	[[ "$stderr" == *"obstructed at step "*": pan "*"° behind, load "*" %; stopped"* ]]
+	[[ "$stderr" == *"went back along its path to where the run began"* ]]
 	run bus pos
-	[[ "${lines[1]}" == 0.0,0.0,0.0,0.0,* ]]
+	[ "${lines[1]}" = "0,0,0,0" ]
 }
 
 @test "scs: a servo's error bits and a silent servo are said plainly" {
@@ -124,7 +126,7 @@ teardown() {
 	run --separate-stderr bus pos
 	[ "$status" -eq 1 ]
 	[ "$stderr" = "armctl: pos: id 3 (elbow) reports overheating, overload" ]
-	[[ "${lines[1]}" == 0.0,0.0,0.0,0.0,* ]]
+	[ "${lines[1]}" = "0,0,0,0" ]
 	stop_armsim
 	# the shoulder never answers
 	start_armsim --bus feetech --arm "$ARM" --mute shoulder

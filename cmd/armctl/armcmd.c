@@ -2,7 +2,7 @@
  * armcmd.c - armctl's commands for a described arm (--arm FILE, see
  * spine-arm(5)): run with named columns and a t column, goto, home, jog,
  * gripper and pos.  The paths come from lib/arm/path.c and go out
- * through run.c's streaming, obstacle watch and reversal.
+ * through lib/client's streaming, obstacle watch and way back (run.c).
  */
 #include <errno.h>
 #include <math.h>
@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "arm/path.h"
+#include "arm/pose.h"
 #include "host/diag.h"
 #include "host/exits.h"
 #include "host/num.h"
@@ -39,7 +40,8 @@ arm_here(struct ctl *c, double *q, int32_t *mdeg)
 {
 	int j, r;
 
-	if ((r = same_arm(c)) != 0 || (r = read_encoders(c, mdeg)) != 0)
+	if ((r = same_arm(c)) != 0 || (r = ctl_exit(client_encoders(c->cl,
+	    mdeg, "run"))) != 0)
 		return r;
 	for (j = 0; j < c->arm->njoints; j++)
 		q[j] = mdeg[j] / 1000.0;
@@ -52,10 +54,10 @@ starts_here(const struct ctl *c, const struct arm_path *p, const double *q)
 {
 	int j;
 
-	for (j = 0; j < p->nj; j++)
+	for (j = 0; j < p->nj && !c->approach; j++)
 		if (fabs(p->q[j] - q[j]) > c->threshold_deg) {
 			warnx_tool("run: the path starts at %s = %g but the arm "
-			    "is at %g; move it there first (armctl goto)",
+			    "is at %g; run --approach moves it there first",
 			    c->arm->joint[j].name, p->q[j], q[j]);
 			return EXIT_JOB_FAILED;
 		}
@@ -66,35 +68,7 @@ starts_here(const struct ctl *c, const struct arm_path *p, const double *q)
 static int
 stream_path(struct ctl *c, const struct arm_path *p, const int32_t *here)
 {
-	int32_t *mdeg = calloc((size_t)p->n * p->nj, sizeof *mdeg);
-	uint16_t *per = calloc(p->n, sizeof *per);
-	struct steps st;
-	uint32_t i, crc = 0xFFFFFFFFu;
-	int r;
-
-	memset(&st, 0, sizeof st);
-	if (mdeg == NULL || per == NULL) {
-		warnx_tool("out of memory");
-		r = EXIT_IOERR;
-	} else if (steps_timed(&st, p->t, p->n, c->period_ms, per) != 0) {
-		warnx_tool("run: waypoints more than 65.535 s apart");
-		r = EXIT_DATAERR;
-	} else {
-		for (i = 0; i < p->n * (uint32_t)p->nj; i++) {
-			mdeg[i] = (int32_t)lround(p->q[i] * 1000);
-			crc = traj_crc_i32(crc, mdeg[i]);
-		}
-		for (i = 0; i < p->n; i++)
-			crc = traj_crc_i32(crc, per[i]);
-		st.q = mdeg;
-		st.n = p->n;
-		st.joints = p->nj;
-		st.run_id = ~crc;
-		r = run_steps(c, &st, here);
-	}
-	free(mdeg);
-	free(per);
-	return r;
+	return run_path(c, p, here);
 }
 
 /* Each joint's peaks against its limits; the first too fast, or -1. */
@@ -129,8 +103,8 @@ check_peaks(struct ctl *c, const struct arm_path *p, int print)
 	return bad;
 }
 
-static int
-read_path(struct ctl *c, const char *path, const double *start,
+int
+arm_read_path(struct ctl *c, const char *path, const double *start,
     struct arm_path *p)
 {
 	int in = strcmp(path, "-") == 0;
@@ -145,7 +119,23 @@ read_path(struct ctl *c, const char *path, const double *start,
 	r = arm_path_read(p, fp, c->arm, c->period_ms / 1000.0, start, &d);
 	if (!in)
 		fclose(fp);
-	return r < 0 ? EXIT_DATAERR : 0;
+	return r == -2 ? EXIT_JOB_FAILED : r < 0 ? EXIT_DATAERR : 0;
+}
+
+int
+arm_path_check(struct ctl *c, struct arm_path *p, const double *here)
+{
+	int r;
+
+	if (check_peaks(c, p, c->check) >= 0)
+		return EXIT_JOB_FAILED;
+	if ((r = starts_here(c, p, here)) != 0 || c->check || !c->approach)
+		return r;
+	if (arm_path_approach(p, c->arm, here, MOVE_PERIOD) != 0) {
+		warnx_tool("out of memory");
+		return EXIT_IOERR;
+	}
+	return 0;
 }
 
 int
@@ -163,13 +153,9 @@ arm_run(struct ctl *c, const char *path)
 		return EXIT_USAGE;
 	}
 	if ((r = ctl_connect(c)) != 0 || (r = arm_here(c, here, mdeg)) != 0 ||
-	    (r = read_path(c, path, here, &p)) != 0)
+	    (r = arm_read_path(c, path, here, &p)) != 0)
 		return r;
-	if (check_peaks(c, &p, c->check) >= 0)
-		r = EXIT_JOB_FAILED;
-	else if (c->check)
-		r = 0;
-	else if ((r = starts_here(c, &p, here)) == 0)
+	if ((r = arm_path_check(c, &p, here)) == 0 && !c->check)
 		r = stream_path(c, &p, mdeg);
 	arm_path_free(&p);
 	return r;
@@ -248,7 +234,7 @@ target_pose(struct ctl *c, const char *arg, const double *here, double *to)
 		warnx_tool("goto: cannot solve this arm");
 		return EXIT_IOERR;
 	}
-	kin3d_solve(k, &t, here, to, &res);
+	arm_solve_near(k, &t, here, to, &res);
 	free(mem);
 	if (res.status != KIN_OK) {
 		warnx_tool("goto %s: %s (%.3g mm away)", arg,
@@ -258,32 +244,28 @@ target_pose(struct ctl *c, const char *arg, const double *here, double *to)
 	return 0;
 }
 
-/* goto --joints Q1,...: every joint, or the base and chain only. */
+/* goto --joints Q1,...|FILE|-: a pose (spine-path(5)), then within the
+ * limits: a goal beyond them is refused, never clamped. */
 static int
 target_joints(struct ctl *c, const char *arg, const double *here,
     double *to)
 {
+	static const int exits[] = { 0, EXIT_USAGE, EXIT_NOINPUT,
+	    EXIT_DATAERR, EXIT_JOB_FAILED };
 	const struct arm_desc *a = c->arm;
-	double v[ARM_MAX_JOINTS];
-	int n, j, npos = a->nchain + a->has_base;
+	struct diag d = diag_for("goto --joints");
+	int j, r;
 
-	memcpy(to, here, sizeof *to * a->njoints);
-	if ((n = numbers("goto", arg, v, ARM_MAX_JOINTS)) < 0 ||
-	    (n != a->njoints && n != npos)) {
-		warnx_tool("goto --joints: want %d or %d values, in the order "
-		    "of %s", npos, a->njoints, a->name);
-		return EXIT_USAGE;
-	}
-	for (j = 0; j < n; j++) {
-		to[j] = a->joint[j].role == ARM_GRIPPER ? arm_grip_value(a,
-		    v[j]) : v[j];
+	if ((r = arm_pose_arg(arg, a, here, to, &d)) != 0)
+		return exits[r];
+	for (j = 0; j < a->njoints; j++)
 		if (to[j] != arm_clamp(&a->joint[j], to[j])) {
 			warnx_tool("goto: %s = %g is beyond its limits %g..%g",
-			    a->joint[j].name, v[j], a->joint[j].lo,
+			    a->joint[j].name, a->joint[j].role == ARM_GRIPPER ?
+			    arm_grip_pct(a, to[j]) : to[j], a->joint[j].lo,
 			    a->joint[j].hi);
 			return EXIT_JOB_FAILED;
 		}
-	}
 	return 0;
 }
 
@@ -339,6 +321,27 @@ jog_target(struct ctl *c, int argc, char **argv, const double *here,
 	return 0;
 }
 
+/* gripper PCT: the gripper opened to PCT %, the rest where it is. */
+static int
+gripper_target(struct ctl *c, int argc, char **argv, const double *here,
+    double *to)
+{
+	double pct;
+
+	if (argc != 2 || num_double(argv[1], &pct) != NUM_OK || pct < 0 ||
+	    pct > 100) {
+		warnx_tool("gripper: give the opening, 0 (closed) to 100 %%");
+		return EXIT_USAGE;
+	}
+	if (!c->arm->has_gripper) {
+		warnx_tool("gripper: %s has none", c->arm->name);
+		return EXIT_USAGE;
+	}
+	memcpy(to, here, sizeof *to * c->arm->njoints);
+	to[c->arm->gripper_index] = arm_grip_value(c->arm, pct);
+	return 0;
+}
+
 int
 arm_target(struct ctl *c, int argc, char **argv, const double *here,
     double *to)
@@ -347,6 +350,8 @@ arm_target(struct ctl *c, int argc, char **argv, const double *here,
 		return goto_target(c, argc, argv, here, to);
 	if (strcmp(argv[0], "home") == 0)
 		return home_target(c, argc, here, to);
+	if (strcmp(argv[0], "gripper") == 0)
+		return gripper_target(c, argc, argv, here, to);
 	return jog_target(c, argc, argv, here, to);
 }
 
@@ -365,47 +370,13 @@ cmd_move(struct ctl *c, int argc, char **argv)
 }
 
 int
-cmd_gripper(struct ctl *c, int argc, char **argv)
+arm_pos(struct ctl *c)
 {
-	double here[ARM_MAX_JOINTS], to[ARM_MAX_JOINTS], pct;
+	double q[ARM_MAX_JOINTS];
 	int32_t mdeg[WIRE_MAX_JOINTS];
 	int r;
 
-	if (argc != 2 || num_double(argv[1], &pct) != NUM_OK || pct < 0 ||
-	    pct > 100) {
-		warnx_tool("gripper: give the opening, 0 (closed) to 100 %%");
-		return EXIT_USAGE;
-	}
-	if (!c->arm->has_gripper) {
-		warnx_tool("gripper: %s has none", c->arm->name);
-		return EXIT_USAGE;
-	}
-	if ((r = arm_here(c, here, mdeg)) != 0)
-		return r;
-	memcpy(to, here, sizeof to);
-	to[c->arm->gripper_index] = arm_grip_value(c->arm, pct);
-	return move_to(c, here, mdeg, to);
-}
-
-int
-arm_pos(struct ctl *c)
-{
-	const char *names[ARM_MAX_JOINTS];
-	double q[ARM_MAX_JOINTS];
-	int32_t mdeg[WIRE_MAX_JOINTS];
-	struct table t;
-	int j, r;
-
 	if ((r = arm_here(c, q, mdeg)) != 0)
 		return r;
-	for (j = 0; j < c->arm->njoints; j++)
-		names[j] = c->arm->joint[j].name;
-	table_init(&t, stdout, TABLE_CSV, TABLE_ROUND_TRIP, names,
-	    (size_t)c->arm->njoints);
-	table_header(&t);
-	for (j = 0; j < c->arm->njoints; j++)
-		table_num(&t, c->arm->joint[j].role == ARM_GRIPPER ?
-		    arm_grip_pct(c->arm, q[j]) : q[j]);
-	table_end_row(&t);
-	return table_flush(&t) == 0 ? 0 : EXIT_IOERR;
+	return arm_pose_write_arm(stdout, c->arm, q) == 0 ? 0 : EXIT_IOERR;
 }

@@ -1,128 +1,290 @@
 /*
- * control.c - armctl prio, and what the runtime-control commands share:
- * one request with the control errors spelled out, tables with names
- * (man/spine-protocol.7, requests 0x23 .. 0x28).
+ * control.c - armctl prio, mon, counters, state, pause, resume, step and
+ * rate: the running plan steered through lib/client/control.c, printed
+ * as tables (CSV or JSON lines) named by the one rule for names.
  */
 #include <stdio.h>
 #include <string.h>
 
+#include "client/control.h"
 #include "host/diag.h"
 #include "host/exits.h"
 #include "host/num.h"
 #include "host/usage.h"
-#include "host/table.h"
 #include "plan/vocab.h"
-#include "control.h"
-
-int
-control_call(struct ctl *c, uint8_t type, const uint8_t *p, uint8_t n,
-    struct wire_frame *reply, const char *doing)
-{
-	uint8_t code;
-
-	if (wire_call(&c->s, type, p, n, reply) != 0)
-		return ctl_link_failed(c, doing);
-	if (reply->type != WIRE_ERROR)
-		return 0;
-	code = reply->len >= 2 ? reply->payload[1] : 0;
-	if (code == WIRE_E_ELEMENT) {
-		warnx_tool("%s: the robot's plan has no such element", doing);
-		return EXIT_DATAERR;
-	}
-	if (code == WIRE_E_RUN) {
-		warnx_tool("%s: the plan is not running ('armctl start')",
-		    doing);
-		return EXIT_JOB_FAILED;
-	}
-	if (code == WIRE_E_NOT_PAUSED) {
-		warnx_tool("%s: the plan is not paused ('armctl pause')",
-		    doing);
-		return EXIT_JOB_FAILED;
-	}
-	return ctl_robot_error(reply, doing);
-}
-
-void
-control_table(struct ctl *c, struct table *t, const char *const *cols,
-    size_t n)
-{
-	table_init(t, stdout, c->format == EVLOG_JSONL ? TABLE_JSONL :
-	    TABLE_CSV, TABLE_ROUND_TRIP, cols, n);
-	table_header(t);
-}
-
-/* The name column: the plan's name, or "#<id>". */
-void
-control_name(struct table *t, const struct robot_names *rn, uint8_t type,
-    uint16_t id)
-{
-	const char *name = robot_name(rn, type, id);
-	char buf[16];
-
-	if (name == NULL) {
-		snprintf(buf, sizeof buf, "#%u", (unsigned)id);
-		name = buf;
-	}
-	table_str(t, name);
-}
-
-static int
-print_prio(struct ctl *c, const struct robot_names *rn,
-    const struct wire_frame *reply)
-{
-	static const char *const cols[] = { "id", "name", "priority" };
-	struct wire_prio m;
-	struct table t;
-
-	if (wire_prio_decode(&m, reply->payload, reply->len) != 0 || !m.set) {
-		warnx_tool("prio: the robot sent a malformed reply");
-		return EXIT_IOERR;
-	}
-	control_table(c, &t, cols, 3);
-	table_long(&t, m.drive);
-	control_name(&t, rn, PLAN_D, m.drive);
-	table_long(&t, m.priority);
-	table_end_row(&t);
-	return table_flush(&t) ? EXIT_IOERR : 0;
-}
+#include "ctl.h"
 
 /* prio DRIVE [N]: print a drive's runtime priority, or set it. */
-static int
-prio(struct ctl *c, const struct robot_names *rn, int argc, char **argv)
-{
-	struct wire_frame reply;
-	struct wire_prio m;
-	uint8_t p[WIRE_PAYLOAD_MAX], type;
-	long v = 0;
-	int r;
-
-	memset(&m, 0, sizeof m);
-	if (argc == 3 && num_long(argv[2], 0, 65535, &v) != 0)
-		return usage_error("prio: %s: want a priority, 0 to 65535",
-		    argv[2]);
-	if ((r = robot_element(rn, argv[1], PLAN_D, &type, &m.drive)) != 0)
-		return r;
-	m.set = argc == 3;
-	m.priority = (uint16_t)v;
-	if (m.set && c->check)
-		return 0;
-	if ((r = control_call(c, WIRE_PRIO, p, wire_prio_encode(&m, p), &reply,
-	    "prio")) != 0)
-		return r;
-	return m.set ? 0 : print_prio(c, rn, &reply);
-}
-
 int
 cmd_prio(struct ctl *c, int argc, char **argv)
 {
-	struct robot_names rn;
+	static const char *const cols[] = { "id", "name", "priority" };
+	struct table t;
+	uint16_t drive, prio;
+	uint8_t type;
+	long v = 0;
 	int r;
 
 	if (argc < 2 || argc > 3)
 		return usage_error("prio: give DRIVE, and a priority to set "
 		    "it");
-	if ((r = robot_names_get(c, &rn)) == 0)
-		r = prio(c, &rn, argc, argv);
-	robot_names_free(&rn);
+	if (argc == 3 && num_long(argv[2], 0, 65535, &v) != 0)
+		return usage_error("prio: %s: want a priority, 0 to 65535",
+		    argv[2]);
+	if ((r = ctl_names(c)) != 0 || (r = ctl_exit(client_element(c->cl,
+	    argv[1], PLAN_D, &type, &drive))) != 0 || (argc == 3 && c->check))
+		return r;
+	prio = (uint16_t)v;
+	if ((r = ctl_exit(client_prio(c->cl, drive, argc == 3, &prio))) != 0 ||
+	    argc == 3)
+		return r;
+	ctl_table(c, &t, cols, 3);
+	table_long(&t, drive);
+	ctl_name(c, &t, PLAN_D, drive);
+	table_long(&t, prio);
+	table_end_row(&t);
+	return ctl_flush(&t);
+}
+
+struct mon_out {
+	struct ctl *c;
+	struct table *t;
+};
+
+static int
+mon_row(void *ctx, const struct wire_elem_monitor *m)
+{
+	struct mon_out *o = ctx;
+	char letters[8];
+
+	client_event_letters(m->flags, letters);
+	table_str(o->t, plan_type_tag(m->type));
+	table_long(o->t, m->id);
+	ctl_name(o->c, o->t, m->type, m->id);
+	table_str(o->t, letters);
+	table_end_row(o->t);
+	return 0;
+}
+
+/* ELEMENT=FLAGS: set that element's flags, print its row. */
+static int
+set_mon(struct ctl *c, struct table *t, char *arg)
+{
+	struct wire_elem_monitor m;
+	char *eq = strchr(arg, '=');
+	struct mon_out o = { c, t };
+	int r;
+
+	memset(&m, 0, sizeof m);
+	client_event_mask(eq + 1, &m.flags);	/* (cmd_mon checked it) */
+	*eq = '\0';
+	r = ctl_exit(client_element(c->cl, arg, -1, &m.type, &m.id));
+	*eq = '=';
+	if (r != 0 || c->check)
+		return r;
+	m.set = 1;
+	if ((r = ctl_exit(client_elem_monitor(c->cl, &m))) != 0)
+		return r;
+	return mon_row(&o, &m);
+}
+
+/* mon ELEMENT=FLAGS ...: what each element reports; --clear: as the
+   plan says, every element reporting what monitor asks for; neither:
+   list every element's flags. */
+int
+cmd_mon(struct ctl *c, int argc, char **argv)
+{
+	static const char *const cols[] = { "type", "id", "name", "flags" };
+	struct wire_elem_monitor all;
+	struct table t;
+	struct mon_out o = { c, &t };
+	uint8_t flags;
+	char *eq;
+	int i, r = 0;
+
+	for (i = 1; i < argc; i++)
+		if ((eq = strchr(argv[i], '=')) == NULL ||
+		    client_event_mask(eq + 1, &flags) != 0)
+			return usage_error("mon: %s: want ELEMENT=FLAGS, FLAGS "
+			    "of the letters E S P F Z R", argv[i]);
+	memset(&all, 0, sizeof all);
+	all.type = WIRE_ELEM_ALL;
+	all.set = 1;
+	if (c->mon_clear && !c->check &&
+	    (r = ctl_exit(client_elem_monitor(c->cl, &all))) != 0)
+		return r;
+	if ((argc < 2 && c->mon_clear) || (r = ctl_names(c)) != 0)
+		return r;
+	ctl_table(c, &t, cols, 4);
+	if (argc < 2)
+		r = ctl_exit(client_mon_list(c->cl, mon_row, &o));
+	for (i = 1; i < argc && r == 0; i++)
+		r = set_mon(c, &t, argv[i]);
+	return ctl_flush(&t) ? EXIT_IOERR : r;
+}
+
+/* The rows of one table (COUNTERS or STATE) for `types`, fetched. */
+static int
+fetch(struct ctl *c, struct client_table *t, uint8_t msg,
+    const uint8_t *types, uint8_t n, const char *doing)
+{
+	memset(t, 0, sizeof *t);
+	t->msg = msg;
+	t->ntypes = n;
+	memcpy(t->types, types, n);
+	return ctl_exit(client_table(c->cl, t, doing));
+}
+
+int
+cmd_counters(struct ctl *c, int argc, char **argv)
+{
+	static const char *const cols[] = { "type", "id", "name", "executed",
+	    "succeeded" };
+	/* Drives first, actions last, as planrun --stats prints them. */
+	static const uint8_t order[PLAN_NTYPES] = {
+		PLAN_D, PLAN_C, PLAN_CE, PLAN_AP, PLAN_APE, PLAN_A
+	};
+	struct client_table ct;
+	struct table t;
+	int i, k, r;
+
+	if (argc != 1)
+		return usage_error("counters: unexpected argument: %s",
+		    argv[1]);
+	if ((r = ctl_names(c)) == 0 && (r = fetch(c, &ct, WIRE_COUNTERS,
+	    order, PLAN_NTYPES, "counters")) == 0) {
+		ctl_table(c, &t, cols, 5);
+		for (k = 0; k < PLAN_NTYPES; k++)
+			for (i = 0; i < ct.total[k]; i++) {
+				table_str(&t, plan_type_tag(order[k]));
+				table_long(&t, ct.counter[k][i].id);
+				ctl_name(c, &t, order[k], ct.counter[k][i].id);
+				table_long(&t, ct.counter[k][i].executed);
+				table_long(&t, ct.counter[k][i].succeeded);
+				table_end_row(&t);
+			}
+		r = ctl_flush(&t);
+	}
+	client_table_free(&ct);
 	return r;
+}
+
+static const char *
+status_word(uint8_t status)
+{
+	return status == PLANNER_RUNNING ? "running" :
+	    status == PLANNER_INTERRUPTED ? "interrupted" : "idle";
+}
+
+static void
+state_row(struct ctl *c, struct table *t, uint8_t type,
+    const struct wire_state_row *row)
+{
+	table_str(t, plan_type_tag(type));
+	table_long(t, row->id);
+	ctl_name(c, t, type, row->id);
+	if (type == PLAN_D) {
+		table_str(t, status_word(row->status));
+		table_long(t, row->latch);
+		table_long(t, row->priority);
+		table_long(t, row->ramp);
+		table_null(t);
+	} else {
+		table_null(t);
+		table_null(t);
+		table_null(t);
+		table_null(t);
+		if (row->current == WIRE_NO_ELEMENT)
+			table_null(t);
+		else
+			ctl_name(c, t, type == PLAN_C ? PLAN_CE : PLAN_APE,
+			    row->current);
+	}
+	table_end_row(t);
+}
+
+int
+cmd_state(struct ctl *c, int argc, char **argv)
+{
+	static const char *const cols[] = { "type", "id", "name", "status",
+	    "latch", "priority", "ramp", "current" };
+	static const uint8_t order[] = { PLAN_D, PLAN_C, PLAN_AP };
+	struct client_table ct;
+	struct table t;
+	int i, k, r;
+
+	if (argc != 1)
+		return usage_error("state: unexpected argument: %s", argv[1]);
+	if ((r = ctl_names(c)) == 0 && (r = fetch(c, &ct, WIRE_STATE, order,
+	    sizeof order, "state")) == 0) {
+		ctl_table(c, &t, cols, 8);
+		for (k = 0; k < (int)sizeof order; k++)
+			for (i = 0; i < ct.total[k]; i++)
+				state_row(c, &t, order[k], &ct.state[k][i]);
+		r = ctl_flush(&t);
+	}
+	client_table_free(&ct);
+	return r;
+}
+
+/* pause | resume (--check only asks: the plan may not be running). */
+int
+cmd_pause(struct ctl *c, int argc, char **argv)
+{
+	int resume = strcmp(argv[0], "resume") == 0;
+	struct wire_paused a;
+	int r;
+
+	if (argc != 1)
+		return usage_error("%s: unexpected argument: %s", argv[0],
+		    argv[1]);
+	if ((r = ctl_exit(client_pause(c->cl, c->check ? WIRE_PAUSE_QUERY :
+	    resume ? WIRE_PAUSE_RESUME : WIRE_PAUSE_HOLD, 0, &a, argv[0]))) !=
+	    0)
+		return r;
+	printf("%s at cycle %lu\n", !(a.flags & WIRE_F_RUNNING) ? "stopped" :
+	    a.flags & WIRE_F_PAUSED ? "paused" : "running",
+	    (unsigned long)a.cycle);
+	return 0;
+}
+
+/* step N: the paused plan runs N cycles at its rate, then waits again. */
+int
+cmd_step(struct ctl *c, int argc, char **argv)
+{
+	struct wire_paused a;
+	long n;
+	int r;
+
+	if (argc != 2 || num_long(argv[1], 1, 65535, &n) != 0)
+		return usage_error("step: give N, 1 to 65535 cycles");
+	if (c->check)
+		return 0;
+	if ((r = ctl_exit(client_step(c->cl, (uint16_t)n, &a))) != 0)
+		return r;
+	printf("paused at cycle %lu\n", (unsigned long)a.cycle);
+	return 0;
+}
+
+/* rate [HZ]: the running plan's cycles a second, printed or set. */
+int
+cmd_rate(struct ctl *c, int argc, char **argv)
+{
+	static const char *const cols[] = { "rate" };
+	struct wire_state run;
+	struct table t;
+	long hz;
+	int r;
+
+	if (argc > 2 || (argc == 2 && num_long(argv[1], 1, 65535, &hz) != 0))
+		return usage_error("rate: give HZ, cycles a second");
+	if (argc == 2)
+		return c->check ? 0 : ctl_exit(client_set_rate(c->cl,
+		    (uint16_t)hz));
+	if ((r = ctl_exit(client_run_state(c->cl, &run, "rate"))) != 0)
+		return r;
+	ctl_table(c, &t, cols, 1);
+	table_long(&t, run.rate);
+	table_end_row(&t);
+	return ctl_flush(&t);
 }

@@ -34,7 +34,7 @@ usage(FILE *fp)
 	    "usage: armctl list [--all] [--probe]\n"
 	    "       armctl [--port P] [--baud B] [--timeout MS] [--retries N]"
 	    " [--check] [-v]\n"
-	    "              [--arm FILE] COMMAND [ARGS]\n"
+	    "              [--arm FILE] [--time-scale K] COMMAND [ARGS]\n"
 	    "commands:\n"
 	    "  info                  the robot's handshake\n"
 	    "  push FILE.plan        upload, verify and store a plan\n"
@@ -43,7 +43,7 @@ usage(FILE *fp)
 	    "  stop                  stop the plan and any motion\n"
 	    "  pos                   encoder readings as CSV\n"
 	    "  run [--period MS] [--threshold DEG] [--persist N] [--pause MS]\n"
-	    "      [--resume] [--links L1,...] FILE.csv|-\n"
+	    "      [--resume] [--approach] [--links L1,...] FILE.csv|-\n"
 	    "                        stream joint (q1..qn) or Cartesian (x,y)"
 	    " waypoints\n"
 	    "  monitor [--names FILE.plan] [--events ESPFZR] [--count N]\n"
@@ -80,7 +80,7 @@ usage(FILE *fp)
 	    " or the\n"
 	    "joints by name, a gripper column (%%) and honours a t column;"
 	    " and\n"
-	    "  goto X,Y,Z[,PITCH[,ROLL]] | goto --joints Q1,...\n"
+	    "  goto X,Y,Z[,PITCH[,ROLL]] | goto --joints Q1,...|POSE.csv|-\n"
 	    "                        a minimum-jerk move there from where the"
 	    " arm is\n"
 	    "  home                  every joint to 0 (within its limits)\n"
@@ -88,21 +88,24 @@ usage(FILE *fp)
 	    "  gripper PCT           open (100) or close (0) the gripper\n"
 	    "on a servo bus (--bus feetech|dynamixel, 1 Mbaud unless --baud;"
 	    " the arm\n"
-	    "from --arm FILE, else an SO-101 with servo ids 1..6):\n"
+	    "from --arm FILE, else the SO-101 of examples/arms/so101.yaml):"
+	    " pos, run,\n"
+	    "goto, home, jog and gripper as above (run also takes --load PCT"
+	    " and\n"
+	    "--release), and\n"
 	    "  info|describe         ping every servo: model, firmware, volts,"
-	    " temperature\n"
-	    "  pos                   positions (degrees, gripper %%), load %%,"
-	    " current mA\n"
+	    " load, current\n"
 	    "  torque on|off [JOINT...]   hold or limp the arm (all joints if"
 	    " none)\n"
+	    "  reboot [JOINT...]     Dynamixel: restart, clearing a hardware"
+	    " alert\n"
 	    "  stop                  hold where the arm is\n"
-	    "  run [--period MS] [--threshold DEG] [--load PCT] [--persist N]\n"
-	    "      [--release] FILE|-\n"
-	    "  setup-ids [JOINT...]  give each servo its id, one on the bus at a"
-	    " time\n"
+	    "  setup-ids [JOINT...]  give each servo its id and baud rate, one"
+	    " at a time\n"
 	    "  calibrate [--output FILE] [--write] [--dry-run]\n"
-	    "                        record the joints' ranges by hand: offsets"
-	    " and limits\n");
+	    "            [--from-lerobot FILE.json] [--lerobot-out FILE.json]\n"
+	    "                        record the joints' ranges by hand, or"
+	    " convert\n");
 }
 
 /* Which command takes which command option (by getopt value). */
@@ -122,13 +125,15 @@ static const struct {
 	{ 'S', "start", "monitor" },
 	{ 'F', "format",
 	    "monitor describe config telemetry prio mon counters state rate" },
-	{ 'e', "every", "telemetry" }, { 'f', "force", "push" },
+	{ 'e', "every", "telemetry" },
+	{ 'f', "force", "push monitor session prio mon counters state" },
 	{ 'X', "clear", "mon" },
 	{ 'L', "links", "run" }, { 'J', "joints", "goto" },
 	{ 'a', "all", "list" }, { 'B', "probe", "list" },
 	{ 'l', "load", "run" }, { 'Z', "release", "run" },
 	{ 'W', "write", "calibrate" }, { 'Y', "dry-run", "calibrate" },
-	{ 'O', "output", "calibrate" },
+	{ 'O', "output", "calibrate" }, { 'G', "approach", "run" },
+	{ 'j', "from-lerobot", "calibrate" }, { 'x', "lerobot-out", "calibrate" },
 	{ 'o', "on-connect", "session" }, { 'D', "log-dir", "session" },
 };
 
@@ -144,7 +149,7 @@ static const struct {
 	{ "pos", cmd_pos, 1 }, { "run", cmd_run, 0 },
 	{ "monitor", cmd_monitor, 0 }, { "send", cmd_send, 1 },
 	{ "goto", cmd_move, 1 }, { "home", cmd_move, 1 },
-	{ "jog", cmd_move, 1 }, { "gripper", cmd_gripper, 1 },
+	{ "jog", cmd_move, 1 }, { "gripper", cmd_move, 1 },
 	{ "prio", cmd_prio, 1 }, { "mon", cmd_mon, 1 },
 	{ "counters", cmd_counters, 1 }, { "state", cmd_state, 1 },
 	{ "pause", cmd_pause, 1 }, { "resume", cmd_pause, 1 },
@@ -197,6 +202,8 @@ set_bus_option(int ch, const char *arg)
 		bus.bus = arg;
 		return 0;
 	case 'W': bus.write = 1; return 0;
+	case 'j': bus.from_lerobot = arg; return 0;
+	case 'x': bus.lerobot_out = arg; return 0;
 	case 'Y': bus.dry_run = 1; return 0;
 	case 'O': bus.output = arg; return 0;
 	case 'Z': bus.release = 1; return 0;
@@ -211,13 +218,18 @@ set_bus_option(int ch, const char *arg)
 static int
 set_option(struct ctl *c, int ch, const char *arg)
 {
-	if (strchr("UWYOZl", ch) != NULL)
+	if (strchr("UWYOZljx", ch) != NULL)
 		return set_bus_option(ch, arg);
 	switch (ch) {
 	case 'P': c->port_spec = arg; return 0;
 	case 'C': c->check = 1; return 0;
 	case 'A': c->arm_file = arg; return 0;
 	case 'J': c->goto_joints = 1; return 0;
+	case 'G': c->approach = 1; return 0;
+	case 'K':
+		return num_double(arg, &c->time_scale) || c->time_scale < 1 ||
+		    c->time_scale > 1000 ? bad("time-scale", arg,
+		    "want 1 to 1000") : 0;
 	case 'v': c->verbose = 1; return 0;
 	case 'R': c->resume = 1; return 0;
 	case 'L': c->expect_links = arg; return 0;
@@ -307,6 +319,10 @@ static const struct option longopts[] = {
 	{ "dry-run", no_argument, NULL, 'Y' },
 	{ "output", required_argument, NULL, 'O' },
 	{ "release", no_argument, NULL, 'Z' },
+	{ "approach", no_argument, NULL, 'G' },
+	{ "time-scale", required_argument, NULL, 'K' },
+	{ "from-lerobot", required_argument, NULL, 'j' },
+	{ "lerobot-out", required_argument, NULL, 'x' },
 	{ "format", required_argument, NULL, 'F' },
 	{ "start", no_argument, NULL, 'S' },
 	{ "clear", no_argument, NULL, 'X' },
@@ -397,19 +413,12 @@ catch_signals(void)
 static int
 interrupted_exit(struct ctl *c, const char *command)
 {
-	struct wire_frame reply;
-	int r, sig;
+	int stream = strcmp(command, "monitor") == 0 ||
+	    strcmp(command, "telemetry") == 0, sig;
 
-	if (c->port && (r = ctl_resync(c)) == 0) {
-		if (strcmp(command, "monitor") == 0 ||
-		    strcmp(command, "telemetry") == 0)
-			r = 0;	/* the handshake ended the stream */
-		else
-			r = ctl_call(c, WIRE_STOP, NULL, 0, &reply, "stop");
-		if (r == 0 && strcmp(command, "monitor") != 0 &&
-		    strcmp(command, "telemetry") != 0)
-			warnx_tool("interrupted: the arm is stopped");
-	}
+	/* (the handshake alone ends a stream) */
+	if (ctl_stop_after_signal(c, !stream) == 0 && !stream)
+		warnx_tool("interrupted: the arm is stopped");
 	ctl_disconnect(c);
 	sig = interrupted ? interrupted : SIGINT;
 	signal(sig, SIG_DFL);
@@ -447,8 +456,6 @@ run_bus(struct ctl *c, const int *seen, int argc, char **argv)
 	if ((r = check_options(argv[0], seen)) != 0 ||
 	    (r = load_arm(c, "")) != 0)
 		return r;
-	if (c->check)
-		return usage_error("--check does not apply to a servo bus");
 	if (!seen['b'])
 		c->baud = 1000000;
 	if (!seen['T'])
@@ -457,9 +464,7 @@ run_bus(struct ctl *c, const int *seen, int argc, char **argv)
 		c->retries = 2;
 	catch_signals();
 	r = bus_command(c, &bus, argc, argv);
-	wire_port_close(c->port);
-	c->port = NULL;
-	free(c->port_name);
+	ctl_disconnect(c);
 	if (r == CTL_INTERRUPTED) {
 		sig = interrupted ? interrupted : SIGINT;
 		signal(sig, SIG_DFL);
@@ -485,7 +490,10 @@ defaults(struct ctl *c)
 	c->threshold_deg = 5;
 	c->persist = 2;
 	c->pause_ms = 500;
+	c->time_scale = 1;
 	c->interrupted = &interrupted;
+	client_init(&c->own);
+	c->cl = &c->own;
 	memset(&bus, 0, sizeof bus);
 	bus.load_pct = 40;
 }
@@ -507,9 +515,10 @@ run_command(struct ctl *c, const int *seen, int argc, char **argv)
 	size_t i;
 	int r;
 
-	if (seen['l'] || seen['W'] || seen['Y'] || seen['O'] || seen['Z'])
-		return usage_error("--load, --release, --write, --dry-run and "
-		    "--output need --bus");
+	if (seen['l'] || seen['W'] || seen['Y'] || seen['O'] || seen['Z'] ||
+	    seen['j'] || seen['x'])
+		return usage_error("--load, --release, --write, --dry-run, "
+		    "--output, --from-lerobot and --lerobot-out need --bus");
 	if ((r = find_command(command, &i)) != 0 ||
 	    (r = check_options(command, seen)) != 0 ||
 	    (r = load_arm(c, command)) != 0)
@@ -569,9 +578,7 @@ session_line(struct ctl *link, struct ctl *c, int argc, char **argv)
 	if (strcmp(argv[optind], "session") == 0)
 		return usage_error("a session does not nest: use @FILE");
 	ctl_share_link(c, link);
-	r = run_command(c, seen, argc - optind, argv + optind);
-	ctl_return_link(link, c);
-	return r;
+	return run_command(c, seen, argc - optind, argv + optind);
 }
 
 /* argv with negative numbers protected from getopt (goto -100,0,50 and

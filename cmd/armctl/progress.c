@@ -9,25 +9,10 @@
 
 #define BAR 30
 
-void
-progress_begin(struct progress *p, const char *label)
+static void
+update(void *ctx, uint32_t done, uint32_t total)
 {
-	progress_begin_units(p, label, "bytes");
-}
-
-void
-progress_begin_units(struct progress *p, const char *label,
-    const char *units)
-{
-	p->label = label;
-	p->units = units;
-	p->on = isatty(STDERR_FILENO);
-	p->last_pct = -1;
-}
-
-void
-progress_update(struct progress *p, uint32_t done, uint32_t total)
-{
+	struct progress *p = ctx;
 	int pct = total ? (int)((uint64_t)done * 100 / total) : 100;
 	int fill = pct * BAR / 100, i;
 
@@ -40,6 +25,18 @@ progress_update(struct progress *p, uint32_t done, uint32_t total)
 	fprintf(stderr, "] %3d%% %lu/%lu %s", pct, (unsigned long)done,
 	    (unsigned long)total, p->units);
 	fflush(stderr);
+}
+
+struct client_progress
+progress_begin(struct progress *p, const char *label, const char *units)
+{
+	struct client_progress hook = { update, p };
+
+	p->label = label;
+	p->units = units;
+	p->on = isatty(STDERR_FILENO);
+	p->last_pct = -1;
+	return hook;
 }
 
 void

@@ -1,44 +1,26 @@
 /*
- * run.h - streaming joint steps to the robot with obstacle detection and
- * reversal (run.c), shared by run and by the arm commands of armcmd.c
- * (run --arm, goto, home, jog, gripper).
+ * run.h - streaming joint steps from armctl's options (run.c), shared by
+ * run and the arm commands of armcmd.c (run --arm, goto, home, jog,
+ * gripper).
  */
 #ifndef ARMCTL_RUN_H
 #define ARMCTL_RUN_H
 
 #include <stdint.h>
 
+#include "client/stream.h"
 #include "ctl.h"
 
-struct steps {
-	const int32_t *q;	/* n x joints, millidegrees */
-	uint32_t n;
-	int joints;
-	uint32_t run_id;
-	const uint16_t *period;	/* each step's hold, ms; NULL: --period */
-	uint16_t max_period;	/* the largest of them */
-};
+/* --period, --threshold, --persist and --pause as lib/client takes them. */
+void run_motion(const struct ctl *c, struct client_motion *mo);
 
-/*
- * Time the n steps by the seconds in t[]: each held until the next one's
- * time (the sum rounded to keep to the plan), the last for last_ms.  per
- * (n entries) is the caller's; sets st->period, st->max_period.  0, or -1
- * when two steps are over 65.535 s apart.
- */
-int steps_timed(struct steps *st, const double *t, uint32_t n, long last_ms,
-    uint16_t *per);
+/* Stream st from step `from` with a bar; the way back to `home` on an
+   obstruction (exit status 1 either way).  0 or an exit status. */
+int run_steps(struct ctl *c, const struct client_steps *st, uint32_t from,
+    const int32_t *home);
 
-/* Encoder readings in millidegrees; 0 or an exit status. */
-int read_encoders(struct ctl *c, int32_t *mdeg);
-
-/*
- * Stream st from its first step; on an obstruction go back to home (exit
- * status 1 either way), else wait for the joints to settle.  0 or an exit
- * status.
- */
-int run_steps(struct ctl *c, const struct steps *st, const int32_t *home);
-
-/* armctl --arm run FILE (armcmd.c). */
-int arm_run(struct ctl *c, const char *path);
+/* The same for a timed path of joint values (lib/arm/path.h). */
+struct arm_path;
+int run_path(struct ctl *c, const struct arm_path *p, const int32_t *here);
 
 #endif

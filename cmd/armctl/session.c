@@ -6,24 +6,20 @@
  */
 #define _GNU_SOURCE		/* program_invocation_short_name */
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "host/diag.h"
 #include "host/exits.h"
+#include "client/keep.h"
 #include "ctl.h"
 #include "sesslog.h"
 #include "source.h"
 #include "host/words.h"
 
 #define INCLUDE_DEPTH 8		/* @FILE within @FILE, at most */
-#define RECONNECT_TRIES 20	/* 0.1, 0.2, 0.4 ... 2 s apart: about 33 s */
-#define BACKOFF_MAX_MS 2000
 #define IDLE_MS 250		/* how often an idle session looks at the link */
-#define KEEPALIVE_MS 2000	/* an idle robot is asked this often */
 #define DROPS_IN_A_ROW 5	/* reconnections with no good line between */
 
 struct session {
@@ -48,75 +44,44 @@ located(const char *file, long line, const char *what)
 	    what);
 }
 
-/* The attempts before the last are quiet: each would say the same. */
-static int
-connect_quietly(struct ctl *link, int quiet)
-{
-	int saved = -1, null, r;
-
-	fflush(stderr);
-	if (quiet && (null = open("/dev/null", O_WRONLY | O_CLOEXEC)) >= 0) {
-		saved = dup(STDERR_FILENO);
-		dup2(null, STDERR_FILENO);
-		close(null);
-	}
-	r = ctl_connect(link);
-	if (saved >= 0) {
-		dup2(saved, STDERR_FILENO);
-		close(saved);
-	}
-	return r;
-}
-
-/* Shake hands again, backing off between tries; 0 or an exit status. */
+/* The link again, and the handshake's mirrors; 0 or an exit status. */
 static int
 reconnect(struct session *ss)
 {
-	struct ctl *link = ss->link;
-	int i, ms = 100, r = EXIT_UNAVAILABLE;
+	int r;
 
-	ctl_disconnect(link);
 	warnx_tool("session: the link is lost; reconnecting");
-	for (i = 1; i <= RECONNECT_TRIES; i++) {
-		if (ctl_sleep(link, ms) != 0)
-			return CTL_INTERRUPTED;
-		if ((r = connect_quietly(link, i < RECONNECT_TRIES)) == 0)
-			return 0;
-		if (r == CTL_INTERRUPTED)
-			return r;
-		ctl_disconnect(link);
-		ms = ms * 2 > BACKOFF_MAX_MS ? BACKOFF_MAX_MS : ms * 2;
+	if ((r = ctl_exit(client_reconnect(ss->link->cl))) == 0) {
+		ss->link->port = ss->link->cl->port;
+		ss->link->hello = ss->link->cl->hello;
 	}
-	warnx_tool("session: gave up after %d tries", RECONNECT_TRIES);
 	return r;
 }
 
-/* A new handshake: the log, then the on-connect script. */
+/* A new handshake: the log, then the on-connect script.  The log's own
+   failures (a folder, a file) end the session: they are ours, not the
+   robot's, and another try would fail the same. */
 static int
 connected(struct session *ss)
 {
 	int r;
 
 	ss->up = 1;
-	ss->last_ask = wire_now_ms();
+	ss->last_ask = client_now(ss->link->cl);
 	if (ss->link->verbose || ss->drops)
 		warnx_tool("session: connected to %s on %s",
-		    ss->link->hello.firmware, ss->link->port_name);
-	if ((r = sesslog_attach(&ss->log, ss->link)) != 0)
+		    ss->link->cl->hello.firmware, ss->link->port_name);
+	if ((r = sesslog_attach(&ss->log, ss->link)) != 0) {
+		if (!client_link_broke(ss->link->cl))
+			ss->fatal = r;
 		return r;
+	}
 	if (ss->link->on_connect == NULL)
 		return 0;
 	ss->in_on_connect = 1;
 	r = run_file(ss, ss->link->on_connect, 1);
 	ss->in_on_connect = 0;
 	return r;
-}
-
-/* A failure that may mean the link or the robot went away: 74 or 75. */
-static int
-link_trouble(int r)
-{
-	return r == EXIT_IOERR || r == EXIT_TEMPFAIL;
 }
 
 /* Before a line: a link that is down comes back (and says hello with
@@ -136,7 +101,7 @@ ensure_link(struct session *ss)
 		} else if ((r = connected(ss)) != 0) {
 			if (r == CTL_INTERRUPTED)
 				ss->fatal = r;
-			else if (link_trouble(r))
+			else if (client_link_broke(ss->link->cl))
 				ss->up = 0;
 			ss->status = r;
 		}
@@ -207,37 +172,25 @@ run_line(struct session *ss, const struct source *src, char *text,
 			ss->fatal = r;
 		else if (r != 0)
 			ss->status = r;
-		if (link_trouble(r))
+		if (client_link_broke(ss->link->cl))
 			ss->up = 0;	/* shake hands before the next line */
 		else if (r == 0 && !ss->in_on_connect)
 			ss->drops = 0;
-		if (ss->up && !ss->fatal && sesslog_resume(&ss->log,
-		    ss->link) != 0)
+		if (ss->up && !ss->fatal && (r = sesslog_resume(&ss->log,
+		    ss->link)) != 0 && client_link_broke(ss->link->cl))
 			ss->up = 0;
-		ss->last_ask = wire_now_ms();
+		ss->last_ask = client_now(ss->link->cl);
 	}
 	words_free(&w);
 }
 
-/* The link while nobody types: log events, notice a hang-up, and now and
-   then ask the robot something (a rebooted robot no longer knows our
-   request numbers, so it does not answer). */
+/* The link while nobody types (client/keep.h). */
 static void
 watch_idle(struct session *ss)
 {
-	struct wire_frame reply;
-
-	if (!ss->up || ss->fatal)
-		return;
-	if (wire_recv(&ss->link->s, &reply, 0) < 0) {
+	if (ss->up && !ss->fatal && client_keepalive(ss->link->cl,
+	    &ss->last_ask) != CLIENT_OK)
 		ss->up = 0;
-		return;
-	}
-	if (wire_now_ms() - ss->last_ask < KEEPALIVE_MS)
-		return;
-	if (wire_call(&ss->link->s, WIRE_PLAN_INFO, NULL, 0, &reply) != 0)
-		ss->up = 0;
-	ss->last_ask = wire_now_ms();
 }
 
 static int
@@ -268,7 +221,12 @@ run_file(struct session *ss, const char *path, int depth)
 			watch_idle(ss);
 		else if (r == -2)
 			located(src.name, src.line, "line too long");
-		else
+		else if (r == -3) {
+			located(src.name, src.line, "no end of line in a "
+			    "mebibyte: the rest of the file is skipped");
+			ss->status = EXIT_DATAERR;
+			break;
+		} else
 			run_line(ss, &src, text, depth);
 	}
 	source_close(&src);
@@ -279,7 +237,7 @@ int
 cmd_session(struct ctl *c, int argc, char **argv)
 {
 	struct session ss;
-	int r;
+	int r, r2;
 
 	if (argc != 1) {
 		warnx_tool("session: unexpected argument: %s (commands come "
@@ -289,11 +247,12 @@ cmd_session(struct ctl *c, int argc, char **argv)
 	memset(&ss, 0, sizeof ss);
 	ss.link = c;
 	ss.log.dir = c->log_dir;
-	ss.log.names_file = c->names;
+	ss.log.follow.names_file = c->names;
+	ss.log.follow.force = c->force;
 	if ((r = ctl_connect(c)) != 0)
 		return r;
 	if ((r = connected(&ss)) != 0) {
-		if (r == CTL_INTERRUPTED || !link_trouble(r))
+		if (r == CTL_INTERRUPTED || ss.fatal || !client_link_broke(c->cl))
 			goto done;
 		ss.up = 0;
 		ss.status = r;
@@ -301,6 +260,7 @@ cmd_session(struct ctl *c, int argc, char **argv)
 	run_file(&ss, "-", 0);
 	r = ss.fatal ? ss.fatal : ss.status;
 done:
-	sesslog_close(&ss.log);
+	if ((r2 = sesslog_close(&ss.log)) != 0 && r == 0)
+		r = r2;
 	return r;
 }

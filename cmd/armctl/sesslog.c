@@ -1,19 +1,19 @@
 /*
  * sesslog.c - the per-robot logs of armctl session --log-dir (sesslog.h).
- * Every EVENTS frame on the link reaches sesslog_tap, whatever command
- * is running, and goes out named and flushed a line at a time, so a log
+ * Every EVENTS frame on the link reaches the tap, whatever command is
+ * running, and goes out named and flushed a line at a time, so a log
  * read while the session runs (tail -f) is never behind or cut mid-line.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "host/diag.h"
 #include "host/exits.h"
-#include "plan/crc32.h"
-#include "plan/vocab.h"
-#include "wire/msg.h"
+#include "plan/plan.h"
 #include "sesslog.h"
 
 /* "armsim 0.1.0" on "/dev/ttyACM0": "armsim_0.1.0@ttyACM0.csv". */
@@ -36,129 +36,65 @@ log_name(char *out, size_t cap, const char *dir, const char *firmware,
 	snprintf(out, cap, "%s/%s.csv", dir, name);
 }
 
+/* The log's writes: a failure said once, and remembered. */
 static void
-sesslog_tap(void *ctx, const struct wire_frame *f)
+flushed(struct sesslog *l)
+{
+	if (l->failed || evlog_flush(&l->log) == 0)
+		return;
+	warnx_tool("session: %s: writing the log failed: %s", l->path,
+	    strerror(errno));
+	l->failed = 1;
+}
+
+static void
+log_event(void *ctx, const struct evlog_event *e)
 {
 	struct sesslog *l = ctx;
-	struct wire_events ev;
-	struct evlog_event e;
-	uint8_t i;
 
-	if (l->fp == NULL || f->type != WIRE_EVENTS ||
-	    wire_events_decode(&ev, f->payload, f->len) != 0)
-		return;	/* SENSES frames (telemetry) are not events */
-	for (i = 0; i < ev.count; i++) {
-		evlog_from_wire(&e, l->have_names ? &l->names : NULL,
-		    &ev.ev[i], (long)ev.cycle);
-		evlog_write(&l->log, &e);
-		l->events++;
-	}
-	evlog_flush(&l->log);
+	if (l->fp == NULL)
+		return;
+	evlog_write(&l->log, e);
+	flushed(l);
 }
 
-static void
-drop_names(struct sesslog *l)
-{
-	if (l->have_names)
-		names_free(&l->names);
-	plan_unload(&l->plan);
-	l->have_names = 0;
-}
-
-/* Names from --names, else from the plan the robot holds (none: ids). */
-static int
-take_names(struct sesslog *l, struct ctl *link)
-{
-	struct plan_error err;
-	int r;
-
-	drop_names(l);
-	l->fetched = !l->names_file;
-	l->size = l->crc = 0;
-	if (l->names_file)
-		r = ctl_plan_load(l->names_file, &l->plan);
-	else
-		r = ctl_plan_fetch(link, "names", &l->plan.bytes,
-		    &l->plan.size);
-	if (r != 0 || l->plan.bytes == NULL)
-		return r;
-	l->fetched = !l->names_file;
-	l->size = l->plan.size;
-	l->crc = crc32_update(0, l->plan.bytes, l->plan.size);
-	if (!l->names_file && plan_open(&l->plan.plan, l->plan.bytes,
-	    l->plan.size, &err) != PLAN_OK) {
-		warnx_tool("session: the robot's plan does not decode: %s",
-		    plan_strerror(err.code));
-		plan_unload(&l->plan);
-		return 0;	/* log by id */
-	}
-	if (names_init(&l->names, &l->plan.plan) < 0) {
-		warnx_tool("out of memory");
-		return EXIT_IOERR;
-	}
-	l->have_names = 1;
-	return 0;
-}
-
+/* Append to path, which must be a plain file, not a link to another. */
 static int
 open_log(struct sesslog *l, const char *path)
 {
 	struct stat st;
+	int fd;
 
 	if (l->fp && strcmp(path, l->path) == 0)
 		return 0;	/* the same robot back again */
 	if (l->fp)
 		fclose(l->fp);
+	l->fp = NULL;
 	snprintf(l->path, sizeof l->path, "%s", path);
-	if ((l->fp = fopen(path, "a")) == NULL) {
-		warnx_tool("%s: %s", path, strerror(errno));
+	fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW |
+	    O_CLOEXEC, 0666);
+	if (fd < 0) {
+		warnx_tool("%s: %s", path, errno == ELOOP ? "a symbolic "
+		    "link: not followed" : strerror(errno));
 		l->path[0] = '\0';
 		return EXIT_IOERR;
 	}
-	evlog_open(&l->log, l->fp, EVLOG_CSV, fstat(fileno(l->fp), &st) ==
-	    0 && st.st_size == 0);
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) ||
+	    (l->fp = fdopen(fd, "a")) == NULL) {
+		warnx_tool("%s: not a file a log can be appended to", path);
+		close(fd);
+		l->path[0] = '\0';
+		return EXIT_IOERR;
+	}
+	evlog_open(&l->log, l->fp, EVLOG_CSV, st.st_size == 0);
 	l->log.t.flush_rows = 1;
-	return 0;
-}
-
-/* Has the robot's plan changed since we took its names? */
-static int
-plan_changed(struct sesslog *l, struct ctl *link, int *changed)
-{
-	struct wire_frame reply;
-	struct wire_in in;
-	uint32_t size, crc;
-	int r;
-
-	*changed = 0;
-	if (!l->fetched)
-		return 0;
-	if ((r = ctl_call(link, WIRE_PLAN_INFO, NULL, 0, &reply,
-	    "session: plan info")) != 0)
-		return r;
-	wire_in_init(&in, reply.payload, reply.len);
-	size = wire_get_u32(&in);
-	crc = wire_get_u32(&in);
-	*changed = size != l->size || (size && crc != l->crc);
 	return 0;
 }
 
 int
 sesslog_resume(struct sesslog *l, struct ctl *link)
 {
-	struct wire_frame reply;
-	uint8_t mask = PLAN_MON_ALL;
-	int r, changed;
-
-	if (l->dir == NULL)
-		return 0;
-	if ((r = plan_changed(l, link, &changed)) != 0 ||
-	    (changed && (r = take_names(l, link)) != 0))
-		return r;
-	link->s.tap = sesslog_tap;
-	link->s.tap_ctx = l;
-	return ctl_call(link, WIRE_MONITOR, &mask, 1, &reply, "session: "
-	    "monitor");
+	return l->dir ? ctl_exit(client_follow(link->cl, &l->follow, -1)) : 0;
 }
 
 int
@@ -173,18 +109,23 @@ sesslog_attach(struct sesslog *l, struct ctl *link)
 		warnx_tool("--log-dir %s: %s", l->dir, strerror(errno));
 		return EXIT_IOERR;
 	}
-	log_name(path, sizeof path, l->dir, link->hello.firmware,
+	log_name(path, sizeof path, l->dir, link->cl->hello.firmware,
 	    link->port_name);
-	if ((r = open_log(l, path)) != 0 || (r = take_names(l, link)) != 0)
+	l->follow.events.fn = log_event;
+	l->follow.events.ctx = l;
+	if ((r = open_log(l, path)) != 0)
 		return r;
-	return sesslog_resume(l, link);
+	return ctl_exit(client_follow(link->cl, &l->follow, l->attached++ ?
+	    EVLOG_RUN_RECONNECT : EVLOG_RUN_JOIN));
 }
 
-void
+int
 sesslog_close(struct sesslog *l)
 {
-	drop_names(l);
-	if (l->fp && fclose(l->fp) != 0)
-		warnx_tool("%s: %s", l->path, strerror(errno));
+	if (l->fp && fclose(l->fp) != 0 && !l->failed) {
+		warnx_tool("session: %s: %s", l->path, strerror(errno));
+		l->failed = 1;
+	}
 	l->fp = NULL;
+	return l->failed ? EXIT_IOERR : 0;
 }

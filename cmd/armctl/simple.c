@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "client/control.h"
+#include "client/stream.h"
 #include "host/diag.h"
 #include "host/exits.h"
 #include "host/fmtnum.h"
@@ -32,21 +34,11 @@ no_operands(int argc, char **argv)
 static const char *
 probe(const struct ctl *c, const char *name)
 {
-	struct wire_session s;
-	struct wire_hello h;
-	struct wire_port *p;
-	char err[300];
-	int unavailable, r;
+	static const char *const words[] = { "yes (answered)", "no answer",
+	    "busy (in use)", "cannot open" };
 
-	if ((p = wire_port_open(name, c->baud, err, sizeof err,
-	    &unavailable)) == NULL)
-		return strncmp(err, "port busy", 9) == 0 ? "busy (in use)" :
-		    "cannot open";
-	wire_session_init(&s, p, c->timeout_ms < 500 ? c->timeout_ms : 500, 0);
-	s.interrupted = c->interrupted;
-	r = wire_hello(&s, &h);
-	wire_port_close(p);
-	return r == 0 ? "yes (answered)" : "no answer";
+	return words[client_probe(name, c->baud, c->timeout_ms < 500 ?
+	    c->timeout_ms : 500, c->interrupted)];
 }
 
 /* The robot column: what we know of a spine robot behind the port. */
@@ -111,77 +103,61 @@ print_state(uint8_t flags)
 int
 cmd_info(struct ctl *c, int argc, char **argv)
 {
-	struct wire_frame reply;
-	struct wire_in in;
+	const struct wire_hello *h = &c->cl->hello;
 	char num[FMTNUM_MAX];
 	double reach = 0;
-	uint32_t size, crc;
 	int j, r;
 
-	if ((r = no_operands(argc, argv)) != 0)
+	if ((r = no_operands(argc, argv)) != 0 ||
+	    (r = ctl_exit(client_plan_info(c->cl, NULL))) != 0)
 		return r;
-	if ((r = ctl_call(c, WIRE_PLAN_INFO, NULL, 0, &reply, "info")) != 0)
-		return r;
-	wire_in_init(&in, reply.payload, reply.len);
-	size = wire_get_u32(&in);
-	crc = wire_get_u32(&in);
 	printf("port: %s (%s)\n", c->port_name,
-	    wire_port_kind_name(wire_port_kind(c->port)));
-	printf("protocol: %u\n", c->hello.version);
-	printf("firmware: %s\n", c->hello.firmware);
-	printf("joints: %u\n", c->hello.joints);
-	printf("links:");
-	for (j = 0; j < c->hello.joints; j++) {
+	    wire_port_kind_name(wire_port_kind(c->cl->port)));
+	printf("protocol: %u\nfirmware: %s\njoints: %u\nlinks:", h->version,
+	    h->firmware, h->joints);
+	for (j = 0; j < h->joints; j++) {
 		fmt_shortest(num, ctl_link_mm(c, j));
 		printf("%s%s", j ? "," : " ", num);
-		reach += c->hello.link_um[j];
+		reach += h->link_um[j];
 	}
 	fmt_shortest(num, reach / 1000);
-	printf("\nreach: %s\n", num);
-	printf("plan capacity: %lu\n", (unsigned long)c->hello.capacity);
-	if (size)
-		printf("plan: %lu bytes, crc32 %08lx\n", (unsigned long)size,
-		    (unsigned long)crc);
+	printf("\nreach: %s\nplan capacity: %lu\n", num,
+	    (unsigned long)h->capacity);
+	if (c->cl->info.size)
+		printf("plan: %lu bytes, crc32 %08lx\n", (unsigned long)
+		    c->cl->info.size, (unsigned long)c->cl->info.crc);
 	else
 		printf("plan: none\n");
-	print_state(c->hello.flags);
-	printf("window: %u\n", c->hello.window);
-	printf("setpoint buffer: %u\n", c->hello.slots);
+	print_state(h->flags);
+	printf("window: %u\nsetpoint buffer: %u\n", h->window, h->slots);
 	return 0;
 }
 
 int
 cmd_start(struct ctl *c, int argc, char **argv)
 {
-	struct wire_frame reply;
-	uint8_t p[2];
 	int r;
 
 	if ((r = no_operands(argc, argv)) != 0)
 		return r;
-	p[0] = (uint8_t)c->rate;
-	p[1] = (uint8_t)(c->rate >> 8);
 	if (c->check) {
-		if (!(c->hello.flags & WIRE_F_PLAN)) {
+		if (!(c->cl->hello.flags & WIRE_F_PLAN)) {
 			warnx_tool("start: the robot holds no plan");
 			return EXIT_JOB_FAILED;
 		}
 		return 0;
 	}
-	return ctl_call(c, WIRE_START, p, 2, &reply, "start");
+	return ctl_exit(client_start(c->cl, (uint16_t)c->rate));
 }
 
 int
 cmd_stop(struct ctl *c, int argc, char **argv)
 {
-	struct wire_frame reply;
 	int r;
 
 	if ((r = no_operands(argc, argv)) != 0)
 		return r;
-	if (c->check)
-		return 0;
-	return ctl_call(c, WIRE_STOP, NULL, 0, &reply, "stop");
+	return c->check ? 0 : ctl_exit(client_stop(c->cl));
 }
 
 int
@@ -189,8 +165,7 @@ cmd_pos(struct ctl *c, int argc, char **argv)
 {
 	static const char *const names[] = { "q1", "q2", "q3", "q4", "q5",
 	    "q6", "q7", "q8" };
-	struct wire_frame reply;
-	struct wire_in in;
+	int32_t mdeg[WIRE_MAX_JOINTS];
 	struct table t;
 	int j, r;
 
@@ -198,21 +173,15 @@ cmd_pos(struct ctl *c, int argc, char **argv)
 		return r;
 	if (c->arm)
 		return arm_pos(c);
-	if ((r = ctl_call(c, WIRE_ENCODERS, NULL, 0, &reply, "pos")) != 0)
+	if ((r = ctl_exit(client_encoders(c->cl, mdeg, "pos"))) != 0)
 		return r;
-	if (reply.len != 4 * c->hello.joints) {
-		warnx_tool("pos: the robot sent %u bytes for %u joints",
-		    reply.len, c->hello.joints);
-		return EXIT_IOERR;
-	}
-	wire_in_init(&in, reply.payload, reply.len);
 	table_init(&t, stdout, TABLE_CSV, TABLE_ROUND_TRIP, names,
-	    c->hello.joints);
+	    c->cl->hello.joints);
 	table_header(&t);
-	for (j = 0; j < c->hello.joints; j++)
-		table_num(&t, wire_get_i32(&in) / 1000.0);
+	for (j = 0; j < c->cl->hello.joints; j++)
+		table_num(&t, mdeg[j] / 1000.0);
 	table_end_row(&t);
-	return table_flush(&t) == 0 ? 0 : EXIT_IOERR;
+	return ctl_flush(&t);
 }
 
 /* "01 ff 3a" or "01ff3a" into bytes; the count, or -1. */
@@ -264,8 +233,9 @@ cmd_send(struct ctl *c, int argc, char **argv)
 		    "most %u bytes", WIRE_PAYLOAD_MAX);
 		return EXIT_USAGE;
 	}
-	if (wire_call(&c->s, (uint8_t)type, payload, (uint8_t)n, &reply) != 0)
-		return ctl_link_failed(c, "send");
+	if (wire_call(&c->cl->s, (uint8_t)type, payload, (uint8_t)n, &reply) !=
+	    0)
+		return ctl_exit(client_link_failed(c->cl, "send"));
 	if (reply.type == WIRE_ERROR) {
 		uint8_t code = reply.len >= 2 ? reply.payload[1] : 0;
 

@@ -47,11 +47,13 @@ take_line(struct source *s, char *out, size_t cap)
 
 	if (s->skipping) {
 		if (nl == NULL) {
+			s->skipped += (long)s->n;
 			s->n = 0;
 			return 0;
 		}
 		consume(s, (size_t)(nl - s->buf));
 		s->skipping = 0;
+		s->skipped = 0;
 	}
 	nl = memchr(s->buf, '\n', s->n);
 	if (nl == NULL && s->n == sizeof s->buf) {
@@ -87,6 +89,8 @@ source_next(struct source *s, char *out, size_t cap, int wait_ms)
 			return r;
 		if (s->eof)
 			return -1;
+		if (s->skipped > SOURCE_SKIP_MAX)
+			return -3;
 		pfd.fd = s->fd;
 		pfd.events = POLLIN;
 		if (wait_ms >= 0 && poll(&pfd, 1, wait_ms) <= 0)
@@ -98,5 +102,7 @@ source_next(struct source *s, char *out, size_t cap, int wait_ms)
 			s->eof = 1;	/* an unreadable input ends too */
 		else
 			s->n += (size_t)k;
+		if (s->skipping && k > 0)
+			return 0;
 	}
 }

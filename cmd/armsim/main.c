@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "arm/obsmap.h"
+#include "arm/pose.h"
 #include "host/atomic.h"
 #include "host/diag.h"
 #include "host/exits.h"
@@ -58,12 +59,15 @@ usage(FILE *fp)
 	    "              [--exit-after SECONDS] [-v]\n"
 	    "       armsim --bus feetech|dynamixel [--arm FILE] [--start Q1,...]"
 	    " [--speed DEG/S[,...]]\n"
+	    "              [--obstacle sphere:X,Y,Z,R | box:X0,Y0,Z0,X1,Y1,Z1"
+	    " ...]\n"
 	    "              [--block JOINT=DEG ...] [--hand-pose Q1,...]"
 	    " [--mute ID[:N] ...]\n"
 	    "              [--servo-error ID:BITS ...] [--return-delay US]"
 	    " [--corrupt P]\n"
 	    "              [--seed S] [--baud-sim BAUD] [--link PATH]"
-	    " [--exit-after S] [-v]\n");
+	    " [--exit-after S]\n"
+	    "              [--time-scale K] [-v]\n");
 }
 
 struct options {
@@ -77,7 +81,7 @@ struct options {
 	int nobstacles;
 	long store_size, stall_after, baud, seed;
 	int lose_request, lose_reply;	/* request types, 0: none */
-	double drop, corrupt, exit_after;
+	double drop, corrupt, exit_after, time_scale;
 	int verbose;
 	struct bus_options bus;
 };
@@ -166,22 +170,25 @@ parse_arm(const struct options *o, struct arm *a)
 	return 0;
 }
 
-/* --start for a described arm: one value per joint, within its limits;
- * by default each joint at 0 (held within its limits). */
+/* --start for a described arm: a pose (spine-path(5): from the base at
+ * least the base and chain, the gripper in %, or a pose table), within
+ * the limits; by default each joint at 0 (held within its limits). */
 static int
 described_start(const struct options *o, struct arm *a)
 {
+	static const int exits[] = { 0, EXIT_USAGE, EXIT_NOINPUT,
+	    EXIT_DATAERR, EXIT_DATAERR };
 	const struct arm_desc *d = a->desc;
-	int n, j;
+	double rest[WIRE_MAX_JOINTS];
+	struct diag dg = diag_for("--start");
+	int j, r;
 
 	for (j = 0; j < d->njoints; j++)
-		a->q[j] = arm_clamp(&d->joint[j], 0);
+		a->q[j] = rest[j] = arm_clamp(&d->joint[j], 0);
 	if (!o->start)
 		return 0;
-	if ((n = number_list("start", o->start, a->q, WIRE_MAX_JOINTS)) < 0)
-		return EXIT_USAGE;
-	if (n != d->njoints)
-		return bad_value("start", o->start, "give one value per joint");
+	if ((r = arm_pose_arg(o->start, d, rest, a->q, &dg)) != 0)
+		return exits[r];
 	for (j = 0; j < d->njoints; j++)
 		if (a->q[j] != arm_clamp(&d->joint[j], a->q[j]))
 			return bad_value("start", o->start, "a value beyond "
@@ -275,7 +282,7 @@ parse(int argc, char **argv, struct options *o)
 		{ "start", required_argument, NULL, 'q' },
 		{ "obstacle", required_argument, NULL, 'o' },
 		{ "obstacles", required_argument, NULL, 'O' },
-		{ "contacts", required_argument, NULL, 'K' },
+		{ "contacts", required_argument, NULL, 'c' },
 		{ "eeprom", required_argument, NULL, 'e' },
 		{ "store-size", required_argument, NULL, 'S' },
 		{ "drop", required_argument, NULL, 'D' },
@@ -295,6 +302,7 @@ parse(int argc, char **argv, struct options *o)
 		{ "servo-error", required_argument, NULL, 'f' },
 		{ "hand-pose", required_argument, NULL, 'H' },
 		{ "return-delay", required_argument, NULL, 'y' },
+		{ "time-scale", required_argument, NULL, 'K' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
@@ -316,7 +324,7 @@ parse(int argc, char **argv, struct options *o)
 		case 'A': o->arm = optarg; break;
 		case 'W': o->setpoints = optarg; break;
 		case 'O': o->obstacle_map = optarg; break;
-		case 'K': o->contacts = optarg; break;
+		case 'c': o->contacts = optarg; break;
 		case 'q': o->start = optarg; break;
 		case 'e': o->eeprom = optarg; break;
 		case 'L': o->link = optarg; break;
@@ -362,6 +370,12 @@ parse(int argc, char **argv, struct options *o)
 			if (num_long(optarg, 300, 10000000L, &o->baud))
 				return bad_value("baud-sim", optarg,
 				    "want a baud rate from 300 to 10000000");
+			break;
+		case 'K':
+			if (num_double(optarg, &o->time_scale) != NUM_OK ||
+			    o->time_scale < 1 || o->time_scale > 1000)
+				return bad_value("time-scale", optarg,
+				    "want 1 to 1000");
 			break;
 		case 'X':
 			if (num_double(optarg, &o->exit_after) != NUM_OK ||
@@ -425,10 +439,13 @@ run_bus(const struct options *o)
 	r.opt = &o->bus;
 	r.arm = o->arm;
 	r.start = o->start;
+	r.obstacles = o->obstacles;
+	r.nobstacles = o->nobstacles;
 	r.speed = o->speed_given ? o->speed : NULL;
 	r.link = o->link;
 	r.corrupt = o->corrupt;
 	r.exit_after = o->exit_after;
+	r.time_scale = o->time_scale;
 	r.baud = o->baud;
 	r.seed = o->seed;
 	r.verbose = o->verbose;

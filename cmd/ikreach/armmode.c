@@ -12,8 +12,9 @@
 #include "host/diag.h"
 #include "host/exits.h"
 #include "host/num.h"
-#include "ikreach.h"
 #include "arm/arm3d.h"
+#include "arm/pose.h"
+#include "ikreach.h"
 
 #define MAX_COLS (ARM_MAX_JOINTS + 8)
 
@@ -190,8 +191,8 @@ row_ik3(struct armrun *r, const double *v)
 	t.pitch = t.has_pitch ? v[p] : 0;
 	t.has_roll = !isnan(v[p + 1]);
 	t.roll = t.has_roll ? v[p + 1] : 0;
-	kin3d_solve(r->k, &t, r->have_prev && !r->o->independent ? r->prev :
-	    NULL, q, &res);
+	arm_solve_near(r->k, &t, r->have_prev && !r->o->independent ?
+	    r->prev : NULL, q, &res);
 	if (r->grip_col >= 0)
 		q[a->gripper_index] = v[r->grip_col];	/* percent */
 	memcpy(r->prev, q, sizeof q);
@@ -238,6 +239,22 @@ row_fk3(struct armrun *r, const double *v)
 			table_num(r->t, pts[i]);
 	}
 	table_end_row(r->t);
+}
+
+/* --near: the pose the first target is solved from (goto's rule). */
+static int
+near_pose(struct armrun *r)
+{
+	static const int exits[] = { 0, EXIT_USAGE, EXIT_NOINPUT,
+	    EXIT_DATAERR, EXIT_JOB_FAILED };
+	double rest[ARM_MAX_JOINTS];
+	struct diag d = diag_for("--near");
+	int j;
+
+	for (j = 0; j < r->a.njoints; j++)
+		rest[j] = arm_clamp(&r->a.joint[j], 0);
+	r->have_prev = 1;
+	return exits[arm_pose_arg(r->o->near, &r->a, rest, r->prev, &d)];
 }
 
 static int
@@ -288,6 +305,8 @@ arm_mode(const struct options *o, const char *file, char **args, int nargs,
 		st = EXIT_DATAERR;
 		goto out;
 	}
+	if (o->near && (st = near_pose(r)) != 0)
+		goto out;
 	header(r);
 	st = rows(r);
 out:

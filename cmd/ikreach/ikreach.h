@@ -23,6 +23,7 @@ struct options {
 	int fk, joints, trace;
 	const char *memory;
 	const char *arm_file;	/* --arm: see armmode.c */
+	const char *near;	/* --near POSE: the arm's pose to solve from */
 	long explore;
 	enum table_format format;
 	int precision;

@@ -41,6 +41,9 @@ usage(FILE *fp)
 "  -l, --links L,...      link lengths, base first\n"
 "  -A, --arm FILE         the arm described in FILE (spine-arm(5)): 3-D\n"
 "                         targets, the arm's joint names as columns\n"
+"      --near POSE        with --arm: solve the first target from this pose\n"
+"                         (Q1,... or a pose table as armctl pos prints it;\n"
+"                         default: every joint at 0), as armctl goto does\n"
 "  -m, --method NAME      auto (default), analytic, jacobian, ccd, fabrik,\n"
 "                         rr\n"
 "  -e, --elbow SIDE       up (default), down, or both (closed form: 2 rows)\n"
@@ -157,6 +160,7 @@ static const struct option longopts[] = {
 	{ "trace", no_argument, NULL, 'T' },
 	{ "memory", required_argument, NULL, 'M' },
 	{ "explore", required_argument, NULL, 'x' },
+	{ "near", required_argument, NULL, 'N' },
 	{ "fk", no_argument, NULL, 'k' },
 	{ "joints", no_argument, NULL, 'j' },
 	{ "format", required_argument, NULL, 'f' },
@@ -237,6 +241,7 @@ parse_one(struct options *o, struct deferred *d, int ch, const char *arg)
 
 	switch (ch) {
 	case 'A': o->arm_file = arg; return 0;
+	case 'N': o->near = arg; return 0;
 	case 'l': d->links = arg; return 0;
 	case 'L': d->limits = arg; return 0;
 	case 'e': d->elbow = arg; return 0;
@@ -329,6 +334,8 @@ finish_options(struct options *o, const struct deferred *d)
 		return usage_error("%s", "--plan needs --arm FILE");
 	if (o->arm_file)
 		return check_arm_options(o, d);
+	if (o->near)
+		return usage_error("%s", "--near goes with --arm");
 	if (o->joints && !o->fk)
 		return usage_error("%s", "--joints goes with --fk");
 	if (o->fk && (o->trace || o->memory))

@@ -223,7 +223,10 @@ row_ik(struct run *r, const double *vals, int have)
 		return;
 	}
 	start = r->have_prev && !r->o->independent ? r->prev : NULL;
-	kin_solve(r->s, &r->target, start, q, &res);
+	if (start)	/* a path: the one way every tool follows one */
+		kin_solve_near(r->s, &r->target, start, q, &res);
+	else
+		kin_solve(r->s, &r->target, NULL, q, &res);
 	r->continued = start != NULL;
 	memcpy(r->prev, q, (size_t)r->o->arm.n * sizeof *q);
 	r->have_prev = 1;

@@ -1,7 +1,8 @@
 /*
- * source.c - ikreach's rows, from arguments or from a CSV file with a
- * header line.  Strict: a missing column, a short record or a field that is
- * not a number stops the run with file:line:col and exit status 65.
+ * source.c - ikreach's rows, from arguments or from the path table
+ * (spine-path(5), lib/traj/waypoints.h).  Strict: a missing column, a
+ * short record or a field that is not a number stops the run with
+ * file:line:col and exit status 65.
  */
 #include <errno.h>
 #include <math.h>
@@ -21,65 +22,12 @@ source_args(struct source *s, char **args, int nargs, int nwant)
 	s->nwant = nwant;
 }
 
-static int
-in_list(const char *name, const char *const *list, int n)
-{
-	int i;
-
-	for (i = 0; i < n; i++)
-		if (strcmp(name, list[i]) == 0)
-			return 1;
-	return 0;
-}
-
-/* Finds the wanted columns and the ones to carry; 0 or an exit status. */
-static int
-map_columns(struct source *s, const char *const *want, int nwant, int need,
-    const char *const *drop, int ndrop)
-{
-	size_t i, j;
-	int w;
-
-	for (w = 0; w < nwant; w++) {
-		s->col[w] = csv_header_find(&s->hdr, want[w]);
-		if (s->col[w] < 0 && w < need) {
-			diag_error(&s->diag, s->line, 0,
-			    "no column named '%s' (the first line must name "
-			    "the columns)", want[w]);
-			return EXIT_DATAERR;
-		}
-	}
-	for (i = 0; i < s->hdr.n; i++)
-		for (j = i + 1; j < s->hdr.n; j++)
-			if (strcmp(s->hdr.names[i], s->hdr.names[j]) == 0) {
-				diag_error(&s->diag, s->line, 0,
-				    "column '%s' appears twice",
-				    s->hdr.names[i]);
-				return EXIT_DATAERR;
-			}
-	s->pass = calloc(s->hdr.n + 1, sizeof *s->pass);
-	s->pass_names = calloc(s->hdr.n + 1, sizeof *s->pass_names);
-	s->pass_vals = calloc(s->hdr.n + 1, sizeof *s->pass_vals);
-	if (!s->pass || !s->pass_names || !s->pass_vals) {
-		diag_error(&s->diag, 0, 0, "out of memory");
-		return EXIT_IOERR;
-	}
-	for (i = 0; i < s->hdr.n; i++) {
-		const char *name = s->hdr.names[i];
-
-		if (in_list(name, want, nwant) || in_list(name, drop, ndrop))
-			continue;
-		s->pass[s->npass] = (int)i;
-		s->pass_names[s->npass++] = name;
-	}
-	return 0;
-}
-
 int
 source_csv(struct source *s, const char *path, const char *const *want,
     int nwant, int need, const char *const *drop, int ndrop)
 {
-	int got;
+	struct traj_way way = { want, nwant, need };
+	int i;
 
 	memset(s, 0, sizeof *s);
 	s->name = path;
@@ -91,23 +39,20 @@ source_csv(struct source *s, const char *path, const char *const *want,
 		warnx_tool("%s: %s", path, strerror(errno));
 		return EXIT_NOINPUT;
 	}
-	csv_init(&s->csv, s->fp, ',');
-	got = csv_read(&s->csv);
-	if (got < 0) {
-		diag_error(&s->diag, s->csv.error_line, s->csv.error_col, "%s",
-		    s->csv.error);
-		return EXIT_DATAERR;
-	}
-	if (got == 0) {
-		diag_error(&s->diag, 0, 0, "empty input: no header line");
-		return EXIT_DATAERR;
-	}
-	s->line = s->csv.line;
-	if (csv_header_take(&s->csv, &s->hdr) < 0) {
-		diag_error(&s->diag, 0, 0, "out of memory");
+	if (traj_table_open(&s->tt, s->fp, &s->diag, &way, 1, drop, ndrop) !=
+	    0)
+		return traj_table_io_error(&s->tt) ? EXIT_IOERR : EXIT_DATAERR;
+	s->line = s->tt.csv.line;
+	for (i = 0; i < nwant; i++)
+		s->col[i] = s->tt.col[i];
+	s->npass = s->tt.npass;
+	s->pass_names = s->tt.pass_names;
+	if ((s->pass_vals = calloc(s->npass + 1, sizeof *s->pass_vals)) ==
+	    NULL) {
+		warnx_tool("out of memory");
 		return EXIT_IOERR;
 	}
-	return map_columns(s, want, nwant, need, drop, ndrop);
+	return 0;
 }
 
 static int
@@ -141,45 +86,22 @@ next_arg(struct source *s, double *vals, int need, int *have, int *status)
 static int
 next_record(struct source *s, double *vals, int *have, int *status)
 {
-	int got, w;
+	int got = traj_table_next(&s->tt), w;
 	size_t i;
 
-	got = csv_read(&s->csv);
-	if (got < 0) {
-		diag_error(&s->diag, s->csv.error_line, s->csv.error_col, "%s",
-		    s->csv.error);
-		*status = ferror(s->fp) ? EXIT_IOERR : EXIT_DATAERR;
-		return -1;
-	}
-	if (got == 0)
-		return 0;
-	s->line = s->csv.line;
-	if (csv_nfields(&s->csv) != s->hdr.n) {
-		diag_error(&s->diag, s->line, 0,
-		    "%zu fields where the header has %zu",
-		    csv_nfields(&s->csv), s->hdr.n);
-		*status = EXIT_DATAERR;
-		return -1;
-	}
+	if (got < 0)
+		*status = traj_table_io_error(&s->tt) ? EXIT_IOERR :
+		    EXIT_DATAERR;
+	if (got <= 0)
+		return got;
+	s->line = s->tt.line;
 	*have = 0;
 	for (w = 0; w < s->nwant; w++) {
-		enum num_error e;
-
-		vals[w] = NAN;
-		if (s->col[w] < 0)
-			continue;
-		e = num_double(csv_field(&s->csv, (size_t)s->col[w]), &vals[w]);
-		if (e != NUM_OK) {
-			diag_error(&s->diag, s->line,
-			    csv_col(&s->csv, (size_t)s->col[w]), "%s: %s",
-			    s->hdr.names[s->col[w]], num_strerror(e));
-			*status = EXIT_DATAERR;
-			return -1;
-		}
-		++*have;
+		vals[w] = s->tt.v[w];
+		*have += s->col[w] >= 0;
 	}
 	for (i = 0; i < s->npass; i++)
-		s->pass_vals[i] = csv_field(&s->csv, (size_t)s->pass[i]);
+		s->pass_vals[i] = traj_table_pass(&s->tt, i);
 	return 1;
 }
 
@@ -196,16 +118,12 @@ void
 source_close(struct source *s)
 {
 	if (s->fp) {
-		csv_free(&s->csv);
-		csv_header_free(&s->hdr);
+		traj_table_close(&s->tt);
 		if (s->fp != stdin)
 			fclose(s->fp);
 	}
-	free(s->pass);
-	free(s->pass_names);
 	free(s->pass_vals);
 	s->fp = NULL;
-	s->pass = NULL;
-	s->pass_names = NULL;
 	s->pass_vals = NULL;
+	s->pass_names = NULL;
 }

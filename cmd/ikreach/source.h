@@ -8,8 +8,8 @@
 
 #include <stdio.h>
 
-#include "host/csv.h"
 #include "host/diag.h"
+#include "traj/waypoints.h"
 
 #define SOURCE_MAX_WANT 64
 
@@ -17,16 +17,14 @@ struct source {
 	/* arguments */
 	char **args;
 	int nargs, next;
-	/* CSV */
+	/* CSV: the path table (spine-path(5)) through its one reader */
 	const char *name;
 	FILE *fp;
-	struct csv_reader csv;
-	struct csv_header hdr;
+	struct traj_table tt;
 	struct diag diag;
 	int col[SOURCE_MAX_WANT];	/* field index of each wanted column */
 	int nwant;
-	int *pass;		/* field indices carried through */
-	size_t npass;
+	size_t npass;		/* fields carried through */
 	const char **pass_names;
 	const char **pass_vals;	/* this row's carried fields */
 	long line;		/* this row's line, or argument number */

@@ -8,6 +8,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "host/table.h"
 #include "traj/peaks.h"
@@ -68,13 +69,12 @@ int points_from_args(struct points *p, const struct options *o);
 int points_read(struct points *p, const struct options *o);
 int points_insert(struct points *p, size_t at, const double *xyz, long line);
 int points_add_endpoints(struct points *p, const struct options *o);
-struct csv_reader;
-struct csv_header;
+struct traj_table;
 struct diag;
 int points_table_open(struct points *p, const struct options *o,
-    struct csv_reader *r, struct csv_header *h, struct diag *d, int *col);
-int points_table_rows(struct points *p, struct csv_reader *r, const int *col,
-    struct diag *d, size_t max, int *eof);
+    struct traj_table *tt, FILE *fp, struct diag *d);
+int points_table_rows(struct points *p, struct traj_table *tt, size_t max,
+    int *eof);
 void points_free(struct points *p);
 
 /* plan.c */

@@ -1,18 +1,19 @@
 /*
- * points.c - the points mjtraj moves through: --from/--to, or a waypoint CSV
- * whose columns are found by header name (x,y,z; q1..qN; or --names).
- * Called by main.c; every problem is reported here with its exit status.
+ * points.c - the points mjtraj moves through: --from/--to, or the path
+ * table (spine-path(5), lib/traj/waypoints.h) whose columns are found by
+ * name (x,y,z; q1..qN; or --names).  Called by main.c; every problem is
+ * reported here with its exit status.
  */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "host/csv.h"
 #include "host/diag.h"
 #include "host/exits.h"
 #include "host/num.h"
 #include "mjtraj.h"
+#include "traj/waypoints.h"
 
 void
 points_free(struct points *p)
@@ -230,160 +231,66 @@ points_from_args(struct points *p, const struct options *o)
 	return default_names(p, o->joint);
 }
 
-/* q1, q2, ... as far as the header has them. */
-static size_t
-count_joint_columns(const struct csv_header *h)
-{
-	char name[24];
-	size_t n = 0;
-
-	for (;;) {
-		snprintf(name, sizeof name, "q%zu", n + 1);
-		if (n == MJTRAJ_DIM_MAX || csv_header_find(h, name) < 0)
-			return n;
-		n++;
-	}
-}
-
 /*
- * Which header columns hold the coordinates, and their names: --names,
- * q1..qN with --joint, else x[,y[,z]], else q1..qN.
+ * Which columns hold the coordinates, and their names: --names, q1..qN
+ * with --joint, else x[,y[,z]], else q1..qN (spine-path(5)).
  */
 static int
-map_columns(struct points *p, const struct options *o,
-    const struct csv_header *h, long line, struct diag *d, int *col)
+open_table(struct points *p, const struct options *o, struct traj_table *tt,
+    FILE *fp, struct diag *d)
 {
+	static const char *const xyz[] = { "x", "y", "z" };
+	struct traj_way ways[2];
 	size_t n = 0, i;
-	int rc;
+	int nways = 0, rc;
 
 	if (o->names) {
 		if ((rc = names_from_option(p, o->names, &n)) != EXIT_OK)
 			return rc;
-	} else if (o->joint || csv_header_find(h, "x") < 0) {
-		if ((n = count_joint_columns(h)) == 0) {
-			diag_error(d, line, 0, "no %s column in the header "
-			    "(name the columns %s)",
-			    o->joint ? "q1" : "x or q1",
-			    o->joint ? "q1..qN" : "x,y,z or q1..qN");
-			return EXIT_DATAERR;
-		}
-		p->dim = n;
-		if ((rc = default_names(p, 1)) != EXIT_OK)
-			return rc;
+		ways[nways++] = (struct traj_way){ (const char *const *)
+		    p->names, (int)n, (int)n };
 	} else {
-		n = 1 + (csv_header_find(h, "y") >= 0);
-		if (csv_header_find(h, "z") >= 0) {
-			if (n == 1) {
-				diag_error(d, line, 0, "column z without y");
-				return EXIT_DATAERR;
-			}
-			n = 3;
-		}
-		p->dim = n;
-		if ((rc = default_names(p, 0)) != EXIT_OK)
-			return rc;
+		if (!o->joint)
+			ways[nways++] = (struct traj_way){ xyz, 3, 1 };
+		ways[nways++] = (struct traj_way){ NULL, MJTRAJ_DIM_MAX, 1 };
 	}
-	p->dim = n;
-	for (i = 0; i < n; i++) {
-		if ((col[i] = csv_header_find(h, p->names[i])) < 0) {
-			char buf[48];
-
-			diag_error(d, line, 0, "no column '%s' in the header",
-			    diag_shown(p->names[i], buf, sizeof buf));
+	if (traj_table_open(tt, fp, d, ways, nways, NULL, 0) != 0)
+		return traj_table_io_error(tt) ? EXIT_IOERR : EXIT_DATAERR;
+	if (o->names)
+		p->dim = n;
+	else if (ways[tt->way].names) {	/* x, x,y or x,y,z */
+		if (tt->col[1] < 0 && tt->col[2] >= 0) {
+			diag_error(d, tt->csv.line, 0, "column z without y");
 			return EXIT_DATAERR;
 		}
-	}
+		for (p->dim = 0; p->dim < 3 && tt->col[p->dim] >= 0; p->dim++)
+			;
+	} else
+		p->dim = (size_t)tt->n;
+	for (i = 0; !o->names && i < p->dim; i++)
+		if ((rc = set_name(p, i, tt->name[i])) != EXIT_OK)
+			return rc;
 	return EXIT_OK;
 }
 
-/* A header line, not a row of numbers someone forgot to name. */
-static int
-looks_like_data(const struct csv_reader *r)
-{
-	double v;
-	size_t i;
-
-	for (i = 0; i < csv_nfields(r); i++)
-		if (num_double(csv_field(r, i), &v) != NUM_OK)
-			return 0;
-	return 1;
-}
-
-static int
-read_row(struct points *p, const struct csv_reader *r, const int *col,
-    struct diag *d)
-{
-	double xyz[MJTRAJ_DIM_MAX];
-	enum num_error e;
-	size_t i;
-	char buf[48];
-
-	for (i = 0; i < p->dim; i++) {
-		size_t f = (size_t)col[i];
-
-		if (f >= csv_nfields(r)) {
-			diag_error(d, r->line, 0, "no value for column '%s' "
-			    "(the row has %zu fields)", p->names[i],
-			    csv_nfields(r));
-			return EXIT_DATAERR;
-		}
-		if ((e = num_double(csv_field(r, f), &xyz[i])) != NUM_OK) {
-			diag_error(d, r->line, csv_col(r, f), "%s: %s: '%s'",
-			    p->names[i], num_strerror(e),
-			    diag_shown(csv_field(r, f), buf, sizeof buf));
-			return EXIT_DATAERR;
-		}
-	}
-	return points_insert(p, p->n, xyz, r->line);
-}
-
-/* The reader stopped: bad data (65), or the file itself failed (74). */
-static int
-read_failed(const struct csv_reader *r, struct diag *d)
-{
-	if (ferror(r->fp)) {
-		diag_error(d, 0, 0, "read error: %s", strerror(errno));
-		return EXIT_IOERR;
-	}
-	diag_error(d, r->error_line, r->error_col, "%s", r->error);
-	return EXIT_DATAERR;
-}
-
-/* The header line, and the columns the points are in (col). */
 int
 points_table_open(struct points *p, const struct options *o,
-    struct csv_reader *r, struct csv_header *h, struct diag *d, int *col)
+    struct traj_table *tt, FILE *fp, struct diag *d)
 {
-	int got;
-
-	if ((got = csv_read(r)) <= 0) {
-		if (got == 0)
-			diag_error(d, 0, 0, "no header line and no waypoints");
-		return got < 0 ? read_failed(r, d) : EXIT_DATAERR;
-	}
-	if (looks_like_data(r)) {
-		diag_error(d, r->line, 1, "the first line must be a header "
-		    "naming the columns (x,y,z or q1..qN)");
-		return EXIT_DATAERR;
-	}
-	if (csv_header_take(r, h) < 0) {
-		warnx_tool("out of memory");
-		return EXIT_IOERR;
-	}
-	return map_columns(p, o, h, r->line, d, col);
+	return open_table(p, o, tt, fp, d);
 }
 
 /* Rows onto p until it holds `max` points or the table ends (*eof). */
 int
-points_table_rows(struct points *p, struct csv_reader *r, const int *col,
-    struct diag *d, size_t max, int *eof)
+points_table_rows(struct points *p, struct traj_table *tt, size_t max,
+    int *eof)
 {
 	int got = 0, rc = EXIT_OK;
 
-	while (rc == EXIT_OK && p->n < max && (got = csv_read(r)) == 1)
-		rc = read_row(p, r, col, d);
+	while (rc == EXIT_OK && p->n < max && (got = traj_table_next(tt)) == 1)
+		rc = points_insert(p, p->n, tt->v, tt->line);
 	if (rc == EXIT_OK && got < 0)
-		rc = read_failed(r, d);
+		rc = traj_table_io_error(tt) ? EXIT_IOERR : EXIT_DATAERR;
 	*eof = got == 0;
 	return rc;
 }
@@ -392,20 +299,17 @@ static int
 read_table(struct points *p, const struct options *o, FILE *fp,
     struct diag *d)
 {
-	struct csv_reader r;
-	struct csv_header h = { NULL, 0 };
-	int col[MJTRAJ_DIM_MAX], eof, rc;
+	struct traj_table tt;
+	int eof, rc;
 
-	csv_init(&r, fp, ',');
-	rc = points_table_open(p, o, &r, &h, d, col);
+	rc = points_table_open(p, o, &tt, fp, d);
 	if (rc == EXIT_OK)
-		rc = points_table_rows(p, &r, col, d, (size_t)-1, &eof);
+		rc = points_table_rows(p, &tt, (size_t)-1, &eof);
 	if (rc == EXIT_OK && p->n == 0) {
 		diag_error(d, 0, 0, "no waypoints after the header");
 		rc = EXIT_DATAERR;
 	}
-	csv_header_free(&h);
-	csv_free(&r);
+	traj_table_close(&tt);
 	return rc;
 }
 

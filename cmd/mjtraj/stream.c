@@ -11,19 +11,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "host/csv.h"
 #include "host/diag.h"
 #include "host/exits.h"
 #include "mjtraj.h"
+#include "traj/waypoints.h"
 
 #define CHUNK 1024		/* points planned and written at once */
 
 struct point_stream {
 	FILE *fp;
-	struct csv_reader r;
-	struct csv_header h;
+	struct traj_table tt;
 	struct diag d;
-	int col[MJTRAJ_DIM_MAX];
 	struct points ends;	/* --from then --to, as given */
 	long rows;
 	int ended;
@@ -65,8 +63,7 @@ stream_open(struct points *p, const struct options *o, int *rc)
 		*rc = EXIT_NOINPUT;
 		return NULL;
 	}
-	csv_init(&s->r, s->fp, ',');
-	*rc = points_table_open(p, o, &s->r, &s->h, &s->d, s->col);
+	*rc = points_table_open(p, o, &s->tt, s->fp, &s->d);
 	s->ends.dim = p->dim;
 	if (*rc == EXIT_OK)
 		*rc = points_add_endpoints(&s->ends, o);
@@ -80,8 +77,7 @@ stream_close(struct point_stream *s)
 		return;
 	if (s->fp != stdin)
 		fclose(s->fp);
-	csv_header_free(&s->h);
-	csv_free(&s->r);
+	traj_table_close(&s->tt);
 	points_free(&s->ends);
 	free(s);
 }
@@ -103,7 +99,7 @@ next_chunk(struct point_stream *s, struct points *p, const struct options *o)
 		return rc;
 	}
 	before = p->n;
-	rc = points_table_rows(p, &s->r, s->col, &s->d, CHUNK, &eof);
+	rc = points_table_rows(p, &s->tt, CHUNK, &eof);
 	s->rows += (long)(p->n - before);
 	if (rc != EXIT_OK || !eof)
 		return rc;

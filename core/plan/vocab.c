@@ -17,13 +17,15 @@ static const char *const type_words[PLAN_NTYPES] = {
 	"competence element", "drive", "action"
 };
 
-/* Indexed by kind: the planner's 0..5, then the hosts' idle cycle,
-   priority set and run boundary. */
-static const char event_letters[PLAN_EV_COUNT + 1] = "ESPFZRIQB";
+/* Indexed by kind (evkind.h). */
+#define LETTER_(name, k, letter, word) [k] = letter,
+static const char event_letters[PLAN_EV_COUNT] = {
+	PLAN_EVENT_KINDS(LETTER_)
+};
 
+#define WORD_(name, k, letter, word) [k] = word,
 static const char *const event_words[PLAN_EV_COUNT] = {
-	"executed", "success", "pending", "fail", "error", "sense", "idle",
-	"priority", "run"
+	PLAN_EVENT_KINDS(WORD_)
 };
 
 static const char *const cmp_words[PLAN_FL + 1] = {

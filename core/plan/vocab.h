@@ -9,17 +9,8 @@
 
 #include <stdint.h>
 
-/*
- * Monitor event kinds 0..5 as the planner numbers them (E S P F Z R; kind
- * k is enabled by PLAN_MON bit 1 << k), and the hosts' own pseudo events:
- * I, a cycle in which no drive ran, Q, a drive's runtime priority set
- * from outside the planner (a host such as worldsim, before a cycle),
- * and B, a run boundary: the plan (re)started, or its log was joined.
- */
-#define PLAN_EV_IDLE 6
-#define PLAN_EV_PRIORITY 7
-#define PLAN_EV_RUN 8
-#define PLAN_EV_COUNT 9
+/* Monitor event kinds (PLAN_EV_*), letters and words: evkind.h. */
+#include "plan/evkind.h"
 
 /* "AP", "APE", "C", "CE", "D", "A" for enum plan_type; "?" otherwise. */
 const char *plan_type_tag(uint8_t type);

@@ -23,6 +23,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "plan/evkind.h"
 #include "plan/plan.h"
 
 /*
@@ -75,14 +76,15 @@
 #define PLANNER_CE_FAILED 4
 #define PLANNER_NOT_RELEASED 5
 
-/* Monitor events; event e is enabled by bit (1 << e) (PLAN_MON_*). */
+/* Monitor events; event e is enabled by bit (1 << e) (PLAN_MON_*).  The
+ * numbers are plan/evkind.h's, the one list of event kinds. */
 enum planner_event_kind {
-	PLANNER_EV_EXECUTED = 0,	/* E: an element was entered */
-	PLANNER_EV_SUCCESS = 1,		/* S */
-	PLANNER_EV_PENDING = 2,		/* P: in progress */
-	PLANNER_EV_FAIL = 3,		/* F */
-	PLANNER_EV_ERROR = 4,		/* Z */
-	PLANNER_EV_SENSE = 5		/* R: a releaser was checked */
+	PLANNER_EV_EXECUTED = PLAN_EV_EXECUTED,	/* E: an element was entered */
+	PLANNER_EV_SUCCESS = PLAN_EV_SUCCESS,	/* S */
+	PLANNER_EV_PENDING = PLAN_EV_PENDING,	/* P: in progress */
+	PLANNER_EV_FAIL = PLAN_EV_FAIL,		/* F */
+	PLANNER_EV_ERROR = PLAN_EV_ERROR,	/* Z */
+	PLANNER_EV_SENSE = PLAN_EV_SENSE	/* R: a releaser was checked */
 };
 
 /*

@@ -18,7 +18,8 @@ config_ok(const struct wire_config *c)
 }
 
 int
-robot_config(struct robot *r, struct wire_in *in, struct wire_out *out)
+robot_req_config(struct robot *r, struct wire_in *in,
+    struct wire_out *out)
 {
 	struct wire_config c;
 	int e;

@@ -1,21 +1,23 @@
 /*
- * control.c - the robot's side of the runtime-control requests (see
- * control.h): each reads its payload through core/wire, looks elements
- * up by their plan ids, and acts on the planner bound to the stored plan.
+ * control.c - the robot's side of the runtime-control requests (PRIO ..
+ * RATE of wire/messages.h): each reads its payload through core/wire,
+ * looks elements up by their plan ids, and acts on the planner bound to
+ * the stored plan.  Called by requests.c's dispatch.
  */
 #include <string.h>
 
-#include "control.h"
+#include "requests.h"
 #include "planloop.h"
 
-static int
-prio(struct robot *r, const struct wire_frame *req, struct wire_out *out)
+int
+robot_req_prio(struct robot *r, struct wire_in *in,
+    struct wire_out *out)
 {
 	struct planner_drive_state ds;
 	struct wire_prio m;
 	int32_t d;
 
-	if (wire_prio_decode(&m, req->payload, req->len) != 0)
+	if (wire_prio_decode(&m, in->p, in->n) != 0)
 		return WIRE_E_LENGTH;
 	if (!r->plan_ready)
 		return WIRE_E_NO_PLAN;
@@ -32,14 +34,14 @@ prio(struct robot *r, const struct wire_frame *req, struct wire_out *out)
 	return 0;
 }
 
-static int
-elem_monitor(struct robot *r, const struct wire_frame *req,
+int
+robot_req_elem_monitor(struct robot *r, struct wire_in *in,
     struct wire_out *out)
 {
 	struct wire_elem_monitor m;
 	int32_t i = 0;
 
-	if (wire_elem_monitor_decode(&m, req->payload, req->len) != 0)
+	if (wire_elem_monitor_decode(&m, in->p, in->n) != 0)
 		return WIRE_E_LENGTH;
 	if (!r->plan_ready)
 		return WIRE_E_NO_PLAN;
@@ -65,14 +67,15 @@ elem_monitor(struct robot *r, const struct wire_frame *req,
 	return 0;
 }
 
-static int
-counters(struct robot *r, const struct wire_frame *req, struct wire_out *out)
+int
+robot_req_counters(struct robot *r, struct wire_in *in,
+    struct wire_out *out)
 {
 	struct wire_counters m;
 	struct wire_page pg;
 	uint16_t i;
 
-	if (wire_page_decode(&pg, req->payload, req->len) != 0)
+	if (wire_page_decode(&pg, in->p, in->n) != 0)
 		return WIRE_E_LENGTH;
 	if (!r->plan_ready)
 		return WIRE_E_NO_PLAN;
@@ -115,15 +118,16 @@ state_row(struct robot *r, uint8_t type, uint16_t i,
 	    type == PLAN_C ? PLAN_CE : PLAN_APE, cur);
 }
 
-static int
-state(struct robot *r, const struct wire_frame *req, struct wire_out *out)
+int
+robot_req_state(struct robot *r, struct wire_in *in,
+    struct wire_out *out)
 {
 	struct wire_state m;
 	struct wire_page pg;
 	uint8_t max;
 	uint16_t i;
 
-	if (wire_page_decode(&pg, req->payload, req->len) != 0)
+	if (wire_page_decode(&pg, in->p, in->n) != 0)
 		return WIRE_E_LENGTH;
 	if (pg.type != PLAN_D && pg.type != PLAN_C && pg.type != PLAN_AP &&
 	    pg.type != WIRE_STATE_RUN)
@@ -146,13 +150,14 @@ state(struct robot *r, const struct wire_frame *req, struct wire_out *out)
 	return out->n ? 0 : WIRE_E_ARG;
 }
 
-static int
-pause_req(struct robot *r, const struct wire_frame *req, struct wire_out *out)
+int
+robot_req_pause(struct robot *r, struct wire_in *in,
+    struct wire_out *out)
 {
 	struct wire_pause m;
 	struct wire_paused a;
 
-	if (wire_pause_decode(&m, req->payload, req->len) != 0)
+	if (wire_pause_decode(&m, in->p, in->n) != 0)
 		return WIRE_E_LENGTH;
 	if (m.op > WIRE_PAUSE_QUERY || (m.op == WIRE_PAUSE_STEP) !=
 	    (m.steps != 0))
@@ -174,15 +179,13 @@ pause_req(struct robot *r, const struct wire_frame *req, struct wire_out *out)
 	return 0;
 }
 
-static int
-rate(struct robot *r, const struct wire_frame *req, struct wire_out *out)
+int
+robot_req_rate(struct robot *r, struct wire_in *in,
+    struct wire_out *out)
 {
-	struct wire_in in;
-	uint16_t hz;
+	uint16_t hz = wire_get_u16(in);
 
-	wire_in_init(&in, req->payload, req->len);
-	hz = wire_get_u16(&in);
-	if (!wire_in_done(&in))
+	if (!wire_in_done(in))
 		return WIRE_E_LENGTH;
 	if (hz == 0 || hz > PLANLOOP_RATE_MAX)
 		return WIRE_E_ARG;
@@ -191,26 +194,4 @@ rate(struct robot *r, const struct wire_frame *req, struct wire_out *out)
 	planloop_rate(r, hz);
 	wire_put_u16(out, r->rate);
 	return 0;
-}
-
-int
-robot_control(struct robot *r, const struct wire_frame *req,
-    struct wire_out *out)
-{
-	switch (req->type) {
-	case WIRE_PRIO:
-		return prio(r, req, out);
-	case WIRE_ELEM_MONITOR:
-		return elem_monitor(r, req, out);
-	case WIRE_COUNTERS:
-		return counters(r, req, out);
-	case WIRE_STATE:
-		return state(r, req, out);
-	case WIRE_PAUSE:
-		return pause_req(r, req, out);
-	case WIRE_RATE:
-		return rate(r, req, out);
-	default:
-		return WIRE_E_UNKNOWN;
-	}
 }

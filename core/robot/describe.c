@@ -2,12 +2,15 @@
  * describe.c - the robot's description of itself (portable core): its
  * senses and actions by id with names, units and value ranges (the ids of
  * armio.h), then its joints and their limits.  Served one entry per
- * DESCRIBE request; the table is const and small, as on an AVR it is
- * copied to RAM.  Called by requests.c and telemetry.c.
+ * DESCRIBE request, or packed in pages (DESCRIBE_PAGE) with the CRC-32 a
+ * host keys what it learned by (PLAN_INFO reports it too); the table is
+ * const and small, as on an AVR it is copied to RAM.  Called by
+ * requests.c and telemetry.c.
  */
 #include <string.h>
 
 #include "armio.h"
+#include "plan/crc32.h"
 #include "requests.h"
 #include "wire/desc.h"
 
@@ -84,25 +87,108 @@ fill_joint(const struct robot *r, uint8_t j, struct wire_desc *d)
 	d->name[5] = (char)('1' + j);	/* at most WIRE_MAX_JOINTS (8) */
 }
 
+/* Entry k of the description (k < entries()). */
+static void
+entry(const struct robot *r, uint8_t k, struct wire_desc *d)
+{
+	memset(d, 0, sizeof *d);
+	d->total = (uint8_t)(NROWS + r->hw->joints);
+	d->index = k;
+	if (k < NROWS)
+		fill_row(r, k, d);
+	else
+		fill_joint(r, (uint8_t)(k - NROWS), d);
+}
+
+/* Entry k as a page carries it, into buf (WIRE_PAYLOAD_MAX); its length. */
+static uint8_t
+entry_bytes(const struct robot *r, uint8_t k, uint8_t *buf)
+{
+	struct wire_desc d;
+	struct wire_out o;
+
+	entry(r, k, &d);
+	wire_out_init(&o, buf, WIRE_PAYLOAD_MAX);
+	wire_desc_put_entry(&o, &d);
+	return wire_out_len(&o);
+}
+
 int
-robot_describe(struct robot *r, struct wire_in *in, struct wire_out *out)
+robot_req_describe(struct robot *r, struct wire_in *in,
+    struct wire_out *out)
 {
 	struct wire_desc d;
 	uint8_t k = wire_get_u8(in);
 
 	if (!wire_in_done(in))
 		return WIRE_E_LENGTH;
-	memset(&d, 0, sizeof d);
-	d.total = (uint8_t)(NROWS + r->hw->joints);
-	if (k >= d.total)
+	if (k >= NROWS + r->hw->joints)
 		return WIRE_E_ARG;
-	d.index = k;
-	if (k < NROWS)
-		fill_row(r, k, &d);
-	else
-		fill_joint(r, (uint8_t)(k - NROWS), &d);
+	entry(r, k, &d);
 	out->n = wire_desc_encode(&d, out->p);
 	return out->n ? 0 : WIRE_E_ARG;
+}
+
+uint32_t
+robot_describe_crc(const struct robot *r)
+{
+	uint8_t buf[WIRE_PAYLOAD_MAX], k, total = (uint8_t)(NROWS +
+	    r->hw->joints);
+	uint32_t crc = 0;
+
+	for (k = 0; k < total; k++)
+		crc = crc32_update(crc, buf, entry_bytes(r, k, buf));
+	return crc;
+}
+
+/* How many entries from k fill a page. */
+static uint8_t
+page_from(const struct robot *r, uint8_t k, uint8_t total)
+{
+	uint8_t buf[WIRE_PAYLOAD_MAX], n = 0;
+	uint16_t used = WIRE_DESC_PAGE_HEAD;
+
+	while (k + n < total && n < WIRE_DESC_PAGE_MAX) {
+		used = (uint16_t)(used + entry_bytes(r, (uint8_t)(k + n), buf));
+		if (used > WIRE_PAYLOAD_MAX)
+			break;
+		n++;
+	}
+	return n;
+}
+
+/* DESCRIBE_PAGE: pages are laid out from entry 0, the same every time. */
+int
+robot_req_describe_page(struct robot *r, struct wire_in *in,
+    struct wire_out *out)
+{
+	struct wire_desc d;
+	uint8_t want = wire_get_u8(in), total = (uint8_t)(NROWS +
+	    r->hw->joints), k = 0, pages = 0, first = 0, count = 0, n;
+
+	if (!wire_in_done(in))
+		return WIRE_E_LENGTH;
+	for (; k < total; k = (uint8_t)(k + n), pages++) {
+		if ((n = page_from(r, k, total)) == 0)
+			return WIRE_E_ARG;	/* an entry too big: never */
+		if (pages == want) {
+			first = k;
+			count = n;
+		}
+	}
+	if (want >= pages)
+		return WIRE_E_ARG;
+	wire_put_u32(out, robot_describe_crc(r));
+	wire_put_u8(out, total);
+	wire_put_u8(out, pages);
+	wire_put_u8(out, want);
+	wire_put_u8(out, first);
+	wire_put_u8(out, count);
+	for (n = 0; n < count; n++) {
+		entry(r, (uint8_t)(first + n), &d);
+		wire_desc_put_entry(out, &d);
+	}
+	return 0;
 }
 
 uint8_t

@@ -33,10 +33,12 @@ on_event(void *robot, const struct planner_event *pe)
 
 	if (!(r->monitor_mask & (1u << pe->kind)))
 		return;
-	if (r->events.count == WIRE_EVENTS_MAX)
+	if (r->events.count == WIRE_EVENTS_TIMED_MAX)
 		flush_events(r);
 	e = &r->events.ev[r->events.count++];
 	r->events.cycle = r->cycle;
+	r->events.timed = 1;
+	r->events.ms = r->cycle_ms;
 	e->kind = pe->kind;
 	e->type = pe->type;
 	e->id = plan_id(&r->plan, pe->type, pe->index);
@@ -84,6 +86,7 @@ planloop_start(struct robot *r, uint16_t rate)
 	planloop_monitor(r, r->monitor_mask);
 	r->rate = rate ? rate : PLANLOOP_RATE;
 	r->cycle = 0;
+	r->start_ms = now;
 	r->next_cycle_ms = now;
 	r->last_tick_ms = now;
 	r->running = 1;
@@ -193,6 +196,8 @@ planloop_priority_event(struct robot *r, uint16_t drive_id,
 	e->value = priority <= 0x7FFFu ? (int16_t)priority :
 	    (int16_t)((int32_t)priority - 65536L);
 	r->events.cycle = r->cycle + 1;	/* the first cycle it applies to */
+	r->events.timed = 1;
+	r->events.ms = r->hw->millis(r->hw->ctx) - r->start_ms;
 	r->events.count = 1;
 	flush_events(r);
 }
@@ -224,6 +229,9 @@ planloop_tick(struct robot *r)
 	if (ticks)
 		planner_tick(&r->planner, ticks);
 	r->cycle++;
+	/* the cycle's time is when it was due: the rate's clock, not the
+	 * jitter of our loop */
+	r->cycle_ms = r->next_cycle_ms - r->start_ms;
 	planner_cycle(&r->planner);
 	flush_events(r);
 	if (r->step_left && --r->step_left == 0)

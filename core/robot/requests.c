@@ -5,12 +5,12 @@
  */
 #include <string.h>
 
-#include "control.h"
 #include "planloop.h"
 #include "requests.h"
 
-static int
-hello(struct robot *r, struct wire_in *in, struct wire_out *out)
+int
+robot_req_hello(struct robot *r, struct wire_in *in,
+    struct wire_out *out)
 {
 	struct wire_hello h;
 	uint8_t version = wire_get_u8(in), j, n;
@@ -38,18 +38,29 @@ hello(struct robot *r, struct wire_in *in, struct wire_out *out)
 	return out->n ? 0 : WIRE_E_ARG;
 }
 
-static int
-plan_info(struct robot *r, struct wire_in *in, struct wire_out *out)
+int
+robot_req_plan_info(struct robot *r, struct wire_in *in,
+    struct wire_out *out)
 {
+	uint32_t size = store_plan_size(&r->store);
+	uint8_t id[4] = { 0, 0, 0, 0 };
+
 	if (!wire_in_done(in))
 		return WIRE_E_LENGTH;
-	wire_put_u32(out, store_plan_size(&r->store));
+	/* the plan's own CRC-32, its last four bytes, tells plans apart; the
+	 * CRC of a whole plan is the same for all of them */
+	if (size >= 4 && store_read(&r->store, (uint16_t)(size - 4), id, 4))
+		id[0] = id[1] = id[2] = id[3] = 0;
+	wire_put_u32(out, size);
 	wire_put_u32(out, store_plan_crc(&r->store));
+	wire_put_bytes(out, id, 4);
+	wire_put_u32(out, robot_describe_crc(r));
 	return 0;
 }
 
-static int
-plan_begin(struct robot *r, struct wire_in *in, struct wire_out *out)
+int
+robot_req_plan_begin(struct robot *r, struct wire_in *in,
+    struct wire_out *out)
 {
 	uint32_t size = wire_get_u32(in), crc = wire_get_u32(in);
 
@@ -61,8 +72,9 @@ plan_begin(struct robot *r, struct wire_in *in, struct wire_out *out)
 	return store_begin(&r->store, size, crc);
 }
 
-static int
-plan_chunk(struct robot *r, struct wire_in *in, struct wire_out *out)
+int
+robot_req_plan_chunk(struct robot *r, struct wire_in *in,
+    struct wire_out *out)
 {
 	uint16_t offset = wire_get_u16(in);
 	uint8_t n = (uint8_t)(in->n - in->pos);
@@ -76,8 +88,9 @@ plan_chunk(struct robot *r, struct wire_in *in, struct wire_out *out)
 	return 0;
 }
 
-static int
-plan_commit(struct robot *r, struct wire_in *in, struct wire_out *out)
+int
+robot_req_plan_commit(struct robot *r, struct wire_in *in,
+    struct wire_out *out)
 {
 	int e;
 
@@ -90,8 +103,9 @@ plan_commit(struct robot *r, struct wire_in *in, struct wire_out *out)
 	return 0;
 }
 
-static int
-plan_read(struct robot *r, struct wire_in *in, struct wire_out *out)
+int
+robot_req_plan_read(struct robot *r, struct wire_in *in,
+    struct wire_out *out)
 {
 	uint16_t offset = wire_get_u16(in);
 	uint8_t n = wire_get_u8(in);
@@ -109,8 +123,9 @@ plan_read(struct robot *r, struct wire_in *in, struct wire_out *out)
 	return 0;
 }
 
-static int
-start(struct robot *r, struct wire_in *in, struct wire_out *out)
+int
+robot_req_start(struct robot *r, struct wire_in *in,
+    struct wire_out *out)
 {
 	uint16_t rate = wire_get_u16(in);
 
@@ -120,8 +135,9 @@ start(struct robot *r, struct wire_in *in, struct wire_out *out)
 	return planloop_start(r, rate);
 }
 
-static int
-monitor(struct robot *r, struct wire_in *in, struct wire_out *out)
+int
+robot_req_monitor(struct robot *r, struct wire_in *in,
+    struct wire_out *out)
 {
 	uint8_t mask = wire_get_u8(in);
 
@@ -135,8 +151,9 @@ monitor(struct robot *r, struct wire_in *in, struct wire_out *out)
 }
 
 /* Stop everything and hold the arm where it is now. */
-static int
-stop(struct robot *r, struct wire_in *in, struct wire_out *out)
+int
+robot_req_stop(struct robot *r, struct wire_in *in,
+    struct wire_out *out)
 {
 	if (!wire_in_done(in))
 		return WIRE_E_LENGTH;
@@ -148,8 +165,9 @@ stop(struct robot *r, struct wire_in *in, struct wire_out *out)
 	return 0;
 }
 
-static int
-stream(struct robot *r, struct wire_in *in, struct wire_out *out)
+int
+robot_req_stream(struct robot *r, struct wire_in *in,
+    struct wire_out *out)
 {
 	uint32_t run_id = wire_get_u32(in), from = wire_get_u32(in);
 
@@ -161,8 +179,9 @@ stream(struct robot *r, struct wire_in *in, struct wire_out *out)
 	return motion_stream(&r->motion, run_id, from);
 }
 
-static int
-setpoint(struct robot *r, struct wire_in *in, struct wire_out *out)
+int
+robot_req_setpoint(struct robot *r, struct wire_in *in,
+    struct wire_out *out)
 {
 	struct wire_setpoint sp;
 	int e;
@@ -178,8 +197,9 @@ setpoint(struct robot *r, struct wire_in *in, struct wire_out *out)
 	return 0;
 }
 
-static int
-status(struct robot *r, struct wire_in *in, struct wire_out *out)
+int
+robot_req_status(struct robot *r, struct wire_in *in,
+    struct wire_out *out)
 {
 	struct wire_status s;
 	uint32_t from = wire_get_u32(in);
@@ -193,8 +213,9 @@ status(struct robot *r, struct wire_in *in, struct wire_out *out)
 	return out->n ? 0 : WIRE_E_ARG;
 }
 
-static int
-encoders(struct robot *r, struct wire_in *in, struct wire_out *out)
+int
+robot_req_encoders(struct robot *r, struct wire_in *in,
+    struct wire_out *out)
 {
 	int32_t enc[ROBOT_JOINTS_MAX];
 	uint8_t j;
@@ -214,40 +235,14 @@ robot_handle(struct robot *r, const struct wire_frame *req,
 	struct wire_in in;
 
 	wire_in_init(&in, req->payload, req->len);
+#define HANDLE_(name, type, handler) \
+	case WIRE_##name: return robot_req_##handler(r, &in, out);
+#define NONE_(name, type)
 	switch (req->type) {
-	case WIRE_HELLO:
-		return hello(r, &in, out);
-	case WIRE_PLAN_INFO:
-		return plan_info(r, &in, out);
-	case WIRE_PLAN_BEGIN:
-		return plan_begin(r, &in, out);
-	case WIRE_PLAN_CHUNK:
-		return plan_chunk(r, &in, out);
-	case WIRE_PLAN_COMMIT:
-		return plan_commit(r, &in, out);
-	case WIRE_PLAN_READ:
-		return plan_read(r, &in, out);
-	case WIRE_START:
-		return start(r, &in, out);
-	case WIRE_STOP:
-		return stop(r, &in, out);
-	case WIRE_MONITOR:
-		return monitor(r, &in, out);
-	case WIRE_STREAM:
-		return stream(r, &in, out);
-	case WIRE_SETPOINT:
-		return setpoint(r, &in, out);
-	case WIRE_STATUS:
-		return status(r, &in, out);
-	case WIRE_ENCODERS:
-		return encoders(r, &in, out);
-	case WIRE_DESCRIBE:
-		return robot_describe(r, &in, out);
-	case WIRE_CONFIG:
-		return robot_config(r, &in, out);
-	case WIRE_TELEMETRY:
-		return robot_telemetry(r, &in, out);
+	WIRE_MESSAGES(HANDLE_, NONE_)
 	default:
-		return robot_control(r, req, out);
+		return WIRE_E_UNKNOWN;
 	}
+#undef HANDLE_
+#undef NONE_
 }

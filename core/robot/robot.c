@@ -68,12 +68,20 @@ answer(struct robot *r, const struct wire_frame *req)
 	send_frame(r, r->cache[slot], r->cache_len[slot]);
 }
 
+/*
+ * Ask for request `expect`.  When a request ahead of it made us ask, its
+ * sequence number goes along (1 byte; 0 bytes when none did): a host that
+ * resent `expect` after sending that one knows its resend may still be on
+ * the way, and one that resent it before, that the resend was lost too.
+ */
+#define NO_TRIGGER 0x100
 static void
-send_nak(struct robot *r)
+send_nak(struct robot *r, uint16_t trigger)
 {
-	uint8_t nak[WIRE_FRAME_MAX], n;
+	uint8_t nak[WIRE_FRAME_MAX], n, t = (uint8_t)trigger;
 
-	n = wire_frame_encode(nak, r->expect, WIRE_NAK, NULL, 0);
+	n = wire_frame_encode(nak, r->expect, WIRE_NAK, &t,
+	    trigger == NO_TRIGGER ? 0 : 1);
 	send_frame(r, nak, n);
 	r->nak_sent = 1;
 	r->nak_ms = r->hw->millis(r->hw->ctx);
@@ -98,17 +106,17 @@ repeat_nak(struct robot *r)
 
 	if (holding(r) && (uint32_t)(now - r->rx_ms) >= ROBOT_QUIET_MS &&
 	    (uint32_t)(now - r->nak_ms) >= ROBOT_NAK_REPEAT_MS)
-		send_nak(r);
+		send_nak(r, NO_TRIGGER);
 }
 
 /* Ask for the expected request, but not again within ROBOT_QUIET_MS, so a
  * noisy line does not turn into a stream of NAKs. */
 static void
-nak_once_in_a_while(struct robot *r)
+nak_once_in_a_while(struct robot *r, uint16_t trigger)
 {
 	if (!r->nak_sent || (uint32_t)(r->hw->millis(r->hw->ctx) -
 	    r->nak_ms) >= ROBOT_QUIET_MS)
-		send_nak(r);
+		send_nak(r, trigger);
 }
 
 /*
@@ -122,7 +130,7 @@ on_damage(struct robot *r)
 	if (r->damage == r->dec.damage)
 		return;
 	r->damage = r->dec.damage;
-	nak_once_in_a_while(r);
+	nak_once_in_a_while(r, NO_TRIGGER);
 }
 
 /* Run the expected request, then any kept ones it was holding up. */
@@ -153,7 +161,7 @@ run_in_order(struct robot *r, const struct wire_frame *f)
 	}
 	/* Still holding some: the next gap is a loss too. */
 	if (holding(r))
-		send_nak(r);
+		send_nak(r, NO_TRIGGER);
 }
 
 static void
@@ -194,9 +202,9 @@ on_frame(struct robot *r, const struct wire_frame *f)
 			r->ahead[slot] = *f;
 			r->ahead_ok[slot] = 1;
 		}
-		nak_once_in_a_while(r);
+		nak_once_in_a_while(r, f->seq);
 	} else if (!r->nak_sent) {
-		send_nak(r);
+		send_nak(r, f->seq);
 	}
 }
 

@@ -66,6 +66,7 @@ struct robot {
 	uint16_t rate;			/* plan cycles a second */
 	uint32_t cycle;
 	uint32_t next_cycle_ms, last_tick_ms;
+	uint32_t start_ms, cycle_ms;	/* START; the cycle's, since then */
 	uint8_t monitor_mask;		/* bit k: send event kind k */
 	/* runtime control (control.c) */
 	uint8_t paused;			/* cycles wait (motion holds) */

@@ -9,7 +9,8 @@
 #include "wire/desc.h"
 
 int
-robot_telemetry(struct robot *r, struct wire_in *in, struct wire_out *out)
+robot_req_telemetry(struct robot *r, struct wire_in *in,
+    struct wire_out *out)
 {
 	uint16_t ms = wire_get_u16(in);
 

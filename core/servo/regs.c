@@ -30,6 +30,34 @@ static const struct servo_reg sts[SF_COUNT] = {
 	[SF_HW_ERROR] = { 65, 1, 0, 0 },
 	[SF_MOVING] = { 66, 1, 0, 0 },
 	[SF_CURRENT] = { 69, 2, SM(15), 0 },
+	[SF_FIRMWARE_MINOR] = { 1, 1, 0, 0 },
+	[SF_MAX_TEMP] = { 13, 1, 0, 0 },
+	[SF_MAX_VOLTS] = { 14, 1, 0, 0 },
+	[SF_MIN_VOLTS] = { 15, 1, 0, 0 },
+	[SF_MAX_TORQUE] = { 16, 2, 0, 0 },
+	[SF_PHASE] = { 18, 1, 0, 0 },
+	[SF_SHUTDOWN] = { 19, 1, 0, 0 },
+	[SF_LED_ALARM] = { 20, 1, 0, 0 },
+	[SF_P_GAIN] = { 21, 1, 0, 0 },
+	[SF_D_GAIN] = { 22, 1, 0, 0 },
+	[SF_I_GAIN] = { 23, 1, 0, 0 },
+	[SF_STARTUP_FORCE] = { 24, 2, 0, 0 },
+	[SF_CW_DEAD] = { 26, 1, 0, 0 },
+	[SF_CCW_DEAD] = { 27, 1, 0, 0 },
+	[SF_RESOLUTION] = { 30, 1, 0, 0 },
+	[SF_MODE] = { 33, 1, 0, 0 },
+	[SF_PROTECT_TORQUE] = { 34, 1, 0, 0 },
+	[SF_PROTECT_TIME] = { 35, 1, 0, 0 },
+	[SF_OVERLOAD] = { 36, 1, 0, 0 },
+	[SF_SPEED_P] = { 37, 1, 0, 0 },
+	[SF_OVERCURRENT_TIME] = { 38, 1, 0, 0 },
+	[SF_SPEED_I] = { 39, 1, 0, 0 },
+	[SF_ACCEL] = { 41, 1, 0, 0 },
+	[SF_TORQUE_LIMIT] = { 48, 2, 0, 0 },
+	[SF_REG_PENDING] = { 64, 1, 0, 0 },
+	[SF_MAX_ACCEL] = { 85, 1, 0, 0 },
+	[SF_WHEEL_SPEED] = { 46, 2, SM(15), 0 },
+	[SF_MOVING_THRESHOLD] = { 80, 1, 0, 0 },
 };
 
 /*
@@ -62,32 +90,62 @@ static const struct servo_reg scs[SF_COUNT] = {
 	[SF_TEMPERATURE] = SCS(63, 1),
 	[SF_HW_ERROR] = SCS(65, 1),
 	[SF_MOVING] = SCS(66, 1),
+	[SF_FIRMWARE_MINOR] = SCS(1, 1),
 };
 
-/* The XL330-M288: current in mA where the XL430 has a load. */
+/* The XL330-M288: current in mA where the XL430 has a load.  The
+ * XL430-W250's table is the same but for those two (below). */
+#define DXL_COMMON \
+	[SF_MODEL] = { 0, 2, 0, 0 }, \
+	[SF_FIRMWARE] = { 6, 1, 0, 0 }, \
+	[SF_ID] = { 7, 1, 0, 0 }, \
+	[SF_BAUD] = { 8, 1, 0, 0 }, \
+	[SF_RETURN_DELAY] = { 9, 1, 0, 0 }, \
+	[SF_STATUS_LEVEL] = { 68, 1, 0, 0 }, \
+	[SF_MIN_LIMIT] = { 52, 4, 0, 0 }, \
+	[SF_MAX_LIMIT] = { 48, 4, 0, 0 }, \
+	[SF_HOMING] = { 20, 4, SERVO_SIGN_TWOS, 0 }, \
+	[SF_TORQUE] = { 64, 1, 0, 0 }, \
+	[SF_GOAL] = { 116, 4, SERVO_SIGN_TWOS, 0 }, \
+	[SF_GOAL_SPEED] = { 112, 4, 0, 0 }, \
+	[SF_LOCK] = { 0, 0, 0, 0 }, \
+	[SF_POSITION] = { 132, 4, SERVO_SIGN_TWOS, 0 }, \
+	[SF_SPEED] = { 128, 4, SERVO_SIGN_TWOS, 0 }, \
+	[SF_VOLTAGE] = { 144, 2, 0, 0 }, \
+	[SF_TEMPERATURE] = { 146, 1, 0, 0 }, \
+	[SF_HW_ERROR] = { 70, 1, 0, 0 }, \
+	[SF_MOVING] = { 122, 1, 0, 0 }, \
+	[SF_DRIVE_MODE] = { 10, 1, 0, 0 }, \
+	[SF_MODE] = { 11, 1, 0, 0 }, \
+	[SF_SECONDARY_ID] = { 12, 1, 0, 0 }, \
+	[SF_PROTOCOL] = { 13, 1, 0, 0 }, \
+	[SF_MOVING_THRESHOLD] = { 24, 4, 0, 0 }, \
+	[SF_MAX_TEMP] = { 31, 1, 0, 0 }, \
+	[SF_MAX_VOLTS] = { 32, 2, 0, 0 }, \
+	[SF_MIN_VOLTS] = { 34, 2, 0, 0 }, \
+	[SF_PWM_LIMIT] = { 36, 2, 0, 0 }, \
+	[SF_VELOCITY_LIMIT] = { 44, 4, 0, 0 }, \
+	[SF_SHUTDOWN] = { 63, 1, 0, 0 }, \
+	[SF_LED] = { 65, 1, 0, 0 }, \
+	[SF_REG_PENDING] = { 69, 1, 0, 0 }, \
+	[SF_SPEED_I] = { 76, 2, 0, 0 }, \
+	[SF_SPEED_P] = { 78, 2, 0, 0 }, \
+	[SF_D_GAIN] = { 80, 2, 0, 0 }, \
+	[SF_I_GAIN] = { 82, 2, 0, 0 }, \
+	[SF_P_GAIN] = { 84, 2, 0, 0 }, \
+	[SF_WHEEL_SPEED] = { 104, 4, SERVO_SIGN_TWOS, 0 }, \
+	[SF_ACCEL] = { 108, 4, 0, 0 },
+
 static const struct servo_reg dxl[SF_COUNT] = {
-	[SF_MODEL] = { 0, 2, 0, 0 },
-	[SF_FIRMWARE] = { 6, 1, 0, 0 },
-	[SF_ID] = { 7, 1, 0, 0 },
-	[SF_BAUD] = { 8, 1, 0, 0 },
-	[SF_RETURN_DELAY] = { 9, 1, 0, 0 },
-	[SF_STATUS_LEVEL] = { 68, 1, 0, 0 },
-	[SF_MIN_LIMIT] = { 52, 4, 0, 0 },
-	[SF_MAX_LIMIT] = { 48, 4, 0, 0 },
-	[SF_HOMING] = { 20, 4, SERVO_SIGN_TWOS, 0 },
+	DXL_COMMON
 	[SF_CURRENT_LIMIT] = { 38, 2, 0, 0 },
-	[SF_TORQUE] = { 64, 1, 0, 0 },
-	[SF_GOAL] = { 116, 4, SERVO_SIGN_TWOS, 0 },
-	[SF_GOAL_SPEED] = { 112, 4, 0, 0 },
-	[SF_LOCK] = { 0, 0, 0, 0 },
-	[SF_POSITION] = { 132, 4, SERVO_SIGN_TWOS, 0 },
-	[SF_SPEED] = { 128, 4, SERVO_SIGN_TWOS, 0 },
 	[SF_LOAD] = { 0, 0, 0, 0 },
-	[SF_VOLTAGE] = { 144, 2, 0, 0 },
-	[SF_TEMPERATURE] = { 146, 1, 0, 0 },
-	[SF_HW_ERROR] = { 70, 1, 0, 0 },
-	[SF_MOVING] = { 122, 1, 0, 0 },
 	[SF_CURRENT] = { 126, 2, SERVO_SIGN_TWOS, 0 },
+};
+
+static const struct servo_reg xl430[SF_COUNT] = {
+	DXL_COMMON
+	[SF_LOAD] = { 126, 2, SERVO_SIGN_TWOS, 0 },
 };
 
 static const struct servo_series_info series[SERVO_SERIES_COUNT] = {
@@ -95,6 +153,7 @@ static const struct servo_series_info series[SERVO_SERIES_COUNT] = {
 	/* S1: 1024 steps; SCS EEPROM ends where STS's does (S1) */
 	{ "scs", SERVO_FEETECH, 0, 1024, SCS_MODEL_SCS0009, STS_EEPROM_END },
 	{ "dxl", SERVO_DXL, 1, 4096, DXL_MODEL_XL330_M288, DXL_EEPROM_END },
+	{ "xl430", SERVO_DXL, 1, 4096, DXL_MODEL_XL430_W250, DXL_EEPROM_END },
 };
 
 const struct servo_series_info *
@@ -130,7 +189,7 @@ servo_series_find(const char *name)
 		{ "sts3250", SERVO_SERIES_STS }, { "sms", SERVO_SERIES_STS },
 		{ "scs", SERVO_SERIES_SCS }, { "scs0009", SERVO_SERIES_SCS },
 		{ "scs15", SERVO_SERIES_SCS }, { "dxl", SERVO_SERIES_DXL },
-		{ "xl330", SERVO_SERIES_DXL }, { "xl430", SERVO_SERIES_DXL },
+		{ "xl330", SERVO_SERIES_DXL }, { "xl430", SERVO_SERIES_XL430 },
 	};
 	size_t i;
 
@@ -143,8 +202,16 @@ servo_series_find(const char *name)
 const struct servo_reg *
 servo_series_reg(enum servo_series s, enum servo_field f)
 {
-	return s == SERVO_SERIES_SCS ? &scs[f] : s == SERVO_SERIES_DXL ?
-	    &dxl[f] : &sts[f];
+	switch (s) {
+	case SERVO_SERIES_SCS:
+		return &scs[f];
+	case SERVO_SERIES_DXL:
+		return &dxl[f];
+	case SERVO_SERIES_XL430:
+		return &xl430[f];
+	default:
+		return &sts[f];
+	}
 }
 
 const struct servo_reg *

@@ -12,12 +12,28 @@
 
 #include "servo.h"
 
+/*
+ * The registers by what they are; a series lacks some (size 0).  Names
+ * follow the control tables of spec/servo-buses.md A4 and B4; where the
+ * two buses have one idea under two names, one field covers both
+ * (SF_SHUTDOWN: Feetech's Unloading_Condition, Dynamixel's Shutdown).
+ */
 enum servo_field {
 	SF_MODEL, SF_FIRMWARE, SF_ID, SF_BAUD, SF_RETURN_DELAY,
 	SF_STATUS_LEVEL, SF_MIN_LIMIT, SF_MAX_LIMIT, SF_HOMING,
 	SF_CURRENT_LIMIT, SF_TORQUE, SF_GOAL, SF_GOAL_SPEED, SF_LOCK,
 	SF_POSITION, SF_SPEED, SF_LOAD, SF_VOLTAGE, SF_TEMPERATURE,
 	SF_HW_ERROR, SF_MOVING, SF_CURRENT,
+	/* setup: what a follower arm writes on connect, and the rest of
+	 * the factory table */
+	SF_FIRMWARE_MINOR, SF_MAX_TEMP, SF_MAX_VOLTS, SF_MIN_VOLTS,
+	SF_MAX_TORQUE, SF_PHASE, SF_SHUTDOWN, SF_LED_ALARM, SF_P_GAIN,
+	SF_D_GAIN, SF_I_GAIN, SF_STARTUP_FORCE, SF_CW_DEAD, SF_CCW_DEAD,
+	SF_RESOLUTION, SF_MODE, SF_PROTECT_TORQUE, SF_PROTECT_TIME,
+	SF_OVERLOAD, SF_SPEED_P, SF_OVERCURRENT_TIME, SF_SPEED_I, SF_ACCEL,
+	SF_TORQUE_LIMIT, SF_REG_PENDING, SF_MAX_ACCEL, SF_DRIVE_MODE,
+	SF_SECONDARY_ID, SF_PROTOCOL, SF_MOVING_THRESHOLD, SF_PWM_LIMIT,
+	SF_VELOCITY_LIMIT, SF_LED, SF_WHEEL_SPEED,
 	SF_COUNT
 };
 
@@ -43,6 +59,8 @@ enum servo_series {
 	SERVO_SERIES_STS = 0,	/* Feetech STS/SMS, e.g. STS3215 */
 	SERVO_SERIES_SCS = 1,	/* Feetech SCS, e.g. SCS0009, SCS15 */
 	SERVO_SERIES_DXL = 2,	/* Dynamixel X, e.g. XL330-M288 */
+	SERVO_SERIES_XL430 = 3,	/* Dynamixel XL430-W250: a load where the
+				 * XL330 has a current, no current limit */
 	SERVO_SERIES_COUNT
 };
 
@@ -60,7 +78,7 @@ const struct servo_series_info *servo_series(enum servo_series s);
 enum servo_series servo_series_of(enum servo_proto p);
 /*
  * A model or series name as an arm file gives it ("sts3215", "sts",
- * "scs0009", "scs15", "scs", "xl330", "dxl"); -1 when unknown.
+ * "scs0009", "scs15", "scs", "xl330", "dxl", "xl430"); -1 when unknown.
  */
 int servo_series_find(const char *name);
 
@@ -69,6 +87,7 @@ int servo_series_find(const char *name);
 #define STS_MODEL_STS3215	777u
 #define SCS_MODEL_SCS0009	1284u
 #define DXL_MODEL_XL330_M288	1200u
+#define DXL_MODEL_XL430_W250	1060u
 
 /* Register f of a series; of the bus's own series (servo_series_of). */
 const struct servo_reg *servo_series_reg(enum servo_series s,

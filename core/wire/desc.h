@@ -41,6 +41,35 @@ struct wire_desc {
 uint8_t wire_desc_encode(const struct wire_desc *d, uint8_t *p);
 int wire_desc_decode(struct wire_desc *d, const uint8_t *p, uint8_t n);
 
+/*
+ * One entry's own part (kind .. name, without total and index): what
+ * DESCRIBE_PAGE packs several of, and what the description's CRC-32
+ * runs over.  Get fills all but total and index; -1 when malformed.
+ */
+void wire_desc_put_entry(struct wire_out *o, const struct wire_desc *d);
+int wire_desc_get_entry(struct wire_in *in, struct wire_desc *d);
+
+/*
+ * DESCRIBE_PAGE reply: as many whole entries as fit one frame, from entry
+ * `first`; page p begins where page p - 1 ended, so a host that knows how
+ * many pages there are can ask for them all at once.  `crc` is the whole
+ * description's (PLAN_INFO reports it too): unchanged, a host keeps what
+ * it read before.
+ */
+#define WIRE_DESC_PAGE_MAX 4u	/* entries a page can hold */
+struct wire_desc_page {
+	uint32_t crc;
+	uint8_t total;		/* entries in the description */
+	uint8_t pages;		/* pages they take */
+	uint8_t page, first, count;
+	struct wire_desc e[WIRE_DESC_PAGE_MAX];
+};
+
+#define WIRE_DESC_PAGE_HEAD 9u	/* bytes before the first entry */
+uint8_t wire_desc_page_encode(const struct wire_desc_page *pg, uint8_t *p);
+int wire_desc_page_decode(struct wire_desc_page *pg, const uint8_t *p,
+    uint8_t n);
+
 /* CONFIG flags. */
 #define WIRE_CFG_AUTOSTART 0x01	/* start the plan on power-up */
 

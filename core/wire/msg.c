@@ -7,6 +7,12 @@
 
 #include "msg.h"
 
+/* Every event kind a robot sends fits the kind bits of an EVENTS entry,
+ * and every message type is below the reply bit (C99's compile-time
+ * check: a negative array size stops the build). */
+typedef char wire_ev_kinds_fit[PLAN_EV_PRIORITY <= WIRE_EV_KIND ? 1 : -1];
+typedef char wire_types_fit[WIRE_ERROR < WIRE_REPLY ? 1 : -1];
+
 void
 wire_out_init(struct wire_out *o, uint8_t *p, uint8_t cap)
 {
@@ -274,7 +280,7 @@ wire_events_encode(const struct wire_events *e, uint8_t *p)
 	struct wire_out o;
 	uint8_t i;
 
-	if (e->count > WIRE_EVENTS_MAX)
+	if (e->count > (e->timed ? WIRE_EVENTS_TIMED_MAX : WIRE_EVENTS_MAX))
 		return 0;
 	wire_out_init(&o, p, WIRE_PAYLOAD_MAX);
 	wire_put_u16(&o, e->number);
@@ -287,6 +293,8 @@ wire_events_encode(const struct wire_events *e, uint8_t *p)
 		wire_put_u16(&o, e->ev[i].sense);
 		wire_put_u16(&o, (uint16_t)e->ev[i].value);
 	}
+	if (e->timed)
+		wire_put_u32(&o, e->ms);
 	return wire_out_len(&o);
 }
 
@@ -313,6 +321,11 @@ wire_events_decode(struct wire_events *e, const uint8_t *p, uint8_t n)
 		v = wire_get_u16(&in);
 		e->ev[i].value = v <= 0x7FFF ? (int16_t)v
 		    : (int16_t)((int32_t)v - 65536L);
+	}
+	if (!in.bad && in.n - in.pos == 4 && e->count <=
+	    WIRE_EVENTS_TIMED_MAX) {
+		e->timed = 1;
+		e->ms = wire_get_u32(&in);
 	}
 	return wire_in_done(&in) ? 0 : -1;
 }

@@ -9,6 +9,8 @@
 #include <stdint.h>
 
 #include "frame.h"
+#include "messages.h"
+#include "plan/evkind.h"
 
 #define WIRE_VERSION	1u
 #define WIRE_MAX_JOINTS	8u
@@ -20,35 +22,15 @@
 #define WIRE_REPLY	0x80u	/* reply type = request type | WIRE_REPLY */
 #define WIRE_NO_STEP	0ul	/* steps count from 1; 0 means none yet */
 
+/* The message types, from the one list of messages.h. */
+#define WIRE_TYPE_REQ_(name, type, handler) WIRE_##name = type,
+#define WIRE_TYPE_OUT_(name, type) WIRE_##name = type,
 enum wire_type {
-	WIRE_HELLO = 0x01,
-	WIRE_DESCRIBE = 0x02,	/* desc.h */
-	WIRE_PLAN_INFO = 0x10,
-	WIRE_PLAN_BEGIN = 0x11,
-	WIRE_PLAN_CHUNK = 0x12,
-	WIRE_PLAN_COMMIT = 0x13,
-	WIRE_PLAN_READ = 0x14,
-	WIRE_CONFIG = 0x15,	/* desc.h */
-	WIRE_START = 0x20,
-	WIRE_STOP = 0x21,
-	WIRE_MONITOR = 0x22,
-	WIRE_PRIO = 0x23,		/* runtime control (control.c) */
-	WIRE_ELEM_MONITOR = 0x24,
-	WIRE_COUNTERS = 0x25,
-	WIRE_STATE = 0x26,
-	WIRE_PAUSE = 0x27,
-	WIRE_RATE = 0x28,
-	WIRE_STREAM = 0x30,
-	WIRE_SETPOINT = 0x31,
-	WIRE_STATUS = 0x32,
-	WIRE_ENCODERS = 0x33,
-	WIRE_TELEMETRY = 0x34,	/* desc.h */
-	/* robot to host, never acknowledged */
-	WIRE_EVENTS = 0x40,
-	WIRE_SENSES = 0x41,	/* desc.h */
-	WIRE_NAK = 0x7E,
-	WIRE_ERROR = 0x7F
+	WIRE_MESSAGES(WIRE_TYPE_REQ_, WIRE_TYPE_OUT_)
+	WIRE_REQUEST_END = WIRE_EVENTS	/* types below are requests */
 };
+#undef WIRE_TYPE_REQ_
+#undef WIRE_TYPE_OUT_
 
 enum wire_error {
 	WIRE_E_UNKNOWN = 1,	/* no such request type */
@@ -85,19 +67,19 @@ enum wire_flag {
 	WIRE_F_PAUSED = 0x20	/* the running plan is paused (PAUSE) */
 };
 
-/* Monitor event kinds, as the planner numbers them; kind k is enabled by
- * bit (1 << k) of WIRE_MONITOR's mask. */
+/* Monitor event kinds, as the planner numbers them (plan/evkind.h);
+ * kind k is enabled by bit (1 << k) of WIRE_MONITOR's mask. */
 enum wire_event_kind {
-	WIRE_EV_EXECUTED = 0,	/* E */
-	WIRE_EV_SUCCESS = 1,	/* S */
-	WIRE_EV_PENDING = 2,	/* P: in progress */
-	WIRE_EV_FAIL = 3,	/* F */
-	WIRE_EV_ERROR = 4,	/* Z */
-	WIRE_EV_SENSE = 5,	/* R: a releaser read its sense */
+	WIRE_EV_EXECUTED = PLAN_EV_EXECUTED,	/* E */
+	WIRE_EV_SUCCESS = PLAN_EV_SUCCESS,	/* S */
+	WIRE_EV_PENDING = PLAN_EV_PENDING,	/* P: in progress */
+	WIRE_EV_FAIL = PLAN_EV_FAIL,		/* F */
+	WIRE_EV_ERROR = PLAN_EV_ERROR,		/* Z */
+	WIRE_EV_SENSE = PLAN_EV_SENSE,		/* R: a releaser read its sense */
 	/* Q: a drive's runtime priority set by PRIO; value is the new
 	 * priority (as unsigned 16 bits), cycle the one it first applies to;
 	 * sent whatever the mask, while any kind is enabled */
-	WIRE_EV_PRIORITY = 7
+	WIRE_EV_PRIORITY = PLAN_EV_PRIORITY
 };
 #define WIRE_EV_KIND	0x07u	/* kind bits of wire_event.kind */
 #define WIRE_EV_LATCH	0x80u	/* R: the releaser's latch after the check
@@ -191,11 +173,19 @@ struct wire_event {
 				   why (enum planner_why); otherwise 0 */
 };
 
-/* EVENTS frame: events numbered from `number`, all from plan cycle `cycle`. */
+/*
+ * EVENTS frame: events numbered from `number`, all from plan cycle
+ * `cycle`, and (timed) the robot's clock at that cycle, milliseconds since
+ * the plan's START.  A timed frame holds at most WIRE_EVENTS_TIMED_MAX
+ * events; frames of robots before the clock (untimed) are read as well.
+ */
+#define WIRE_EVENTS_TIMED_MAX 5u
 struct wire_events {
 	uint16_t number;
 	uint32_t cycle;
 	uint8_t count;
+	uint8_t timed;		/* ms is there */
+	uint32_t ms;
 	struct wire_event ev[WIRE_EVENTS_MAX];
 };
 

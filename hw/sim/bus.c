@@ -17,6 +17,9 @@
 #endif
 
 #include "arm/arm.h"
+#include "arm/obstacle.h"
+#include "arm/pose.h"
+#include "sim/arm.h"
 #include "bus.h"
 #include "host/diag.h"
 #include "host/exits.h"
@@ -31,11 +34,20 @@
 #define TICK_NS 1000000ull	/* physics step */
 #define IDLE_NS 20000000ull	/* a quiet line drops a partial packet */
 #define QUEUE 16384
-#define HAND_DWELL 0.25	/* seconds at each hand pose */
+#define HAND_DWELL 0.5	/* seconds at each hand pose */
 
 struct bus {
+	double scale;			/* --time-scale */
+	uint64_t real0;			/* real and simulated time at start */
 	struct servosim sim;
 	struct servoarm arm;
+	struct arm_desc desc;
+	struct arm_obstacle obs[ARM_MAX_OBSTACLES];	/* --obstacle */
+	double appear[ARM_MAX_OBSTACLES];	/* s after the first contact */
+	int nobs, nshown;		/* the first nshown are there */
+	uint64_t first_goal;		/* when SYNC WRITE first came, or 0 */
+	uint64_t first_contact;		/* when an obstacle first held the
+					 * arm back, or 0 */
 	struct sim_pty pty;
 	uint64_t byte_ns, now, t0;
 	uint64_t rx_done;		/* when the host's bytes are across */
@@ -49,6 +61,9 @@ struct bus {
 	double hand[BUS_MAX_OPTS][SERVOARM_MAX];
 	int nhand, at_hand;
 	double dwell;			/* seconds the hand has held still */
+	int hand_done;			/* said so on stderr */
+	unsigned long reads;		/* READ and SYNC READ instructions */
+	unsigned long reads_at_pose;	/* ... when the hand got there */
 	unsigned long corrupted;
 	int verbose;
 };
@@ -92,12 +107,20 @@ bus_option(struct bus_options *b, int c, const char *arg)
 }
 
 static uint64_t
-now_ns(void)
+real_ns(void)
 {
 	struct timespec ts;
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+/* The servos' clock: real time since the start, --time-scale times. */
+static uint64_t
+now_ns(const struct bus *b)
+{
+	return b->real0 + (uint64_t)((double)(real_ns() - b->real0) *
+	    b->scale);
 }
 
 /* A status reply from the emulator: on the line after its delay. */
@@ -172,11 +195,34 @@ instr_name(uint8_t i)
 	return "?";
 }
 
+/* How many servos' present positions a READ or SYNC READ takes in. */
+static int
+reads_position(const struct bus *b, const struct servo_packet *pk)
+{
+	const struct servo_reg *r = servo_reg(b->sim.proto, SF_POSITION);
+	const uint8_t *ids;
+	uint16_t addr, count, nids;
+
+	if (pk->instr == SERVO_READ)
+		return servo_parse_read(b->sim.proto, pk, &addr, &count) == 0 &&
+		    addr <= r->addr && addr + count >= r->addr + r->size;
+	if (pk->instr == SERVO_SYNC_READ)
+		return servo_parse_sync_read(b->sim.proto, pk, &addr, &count,
+		    &ids, &nids) == 0 && addr <= r->addr && addr + count >=
+		    r->addr + r->size ? nids : 0;
+	return 0;
+}
+
 static void
 trace(void *ctx, const struct servo_packet *pk)
 {
-	const struct bus *b = ctx;
+	struct bus *b = ctx;
 
+	if (pk->instr == SERVO_SYNC_WRITE && b->first_goal == 0)
+		b->first_goal = b->now;
+	b->reads += (unsigned long)reads_position(b, pk);
+	if (!b->verbose)
+		return;
 	fprintf(stderr, "armsim: %.3f <- id %u %s, %u bytes of parameters\n",
 	    (double)(b->now - b->t0) / 1e9, pk->id, instr_name(pk->instr),
 	    pk->n);
@@ -295,6 +341,22 @@ add_faults(struct bus *b, const struct bus_options *o)
 	return 0;
 }
 
+/* --start: a pose (spine-path(5)), every joint at 0 by default; joint
+ * values into q. */
+static int
+start_pose(struct bus *b, const char *arg, double *q)
+{
+	static const int exits[] = { 0, EXIT_USAGE, EXIT_NOINPUT,
+	    EXIT_DATAERR, EXIT_DATAERR };
+	double rest[SERVOARM_MAX];
+	struct diag d = diag_for("--start");
+	int j;
+
+	for (j = 0; j < b->desc.njoints; j++)
+		q[j] = rest[j] = arm_clamp(&b->desc.joint[j], 0);
+	return arg ? exits[arm_pose_arg(arg, &b->desc, rest, q, &d)] : 0;
+}
+
 /* Joints at their start and speeds, then obstacles, hand and faults. */
 static int
 add_servos(struct bus *b, const struct bus_run *r)
@@ -305,8 +367,8 @@ add_servos(struct bus *b, const struct bus_run *r)
 	enum num_error e;
 	int i, ns, bad, st;
 
-	if (r->start && list("start", r->start, q, b->arm.n) != 0)
-		return EXIT_USAGE;
+	if ((st = start_pose(b, r->start, q)) != 0)
+		return st;
 	ns = r->speed ? num_double_list(r->speed, speed, b->arm.n, &e,
 	    &bad) : 0;
 	if (r->speed && ns != 1 && ns != b->arm.n)
@@ -315,8 +377,6 @@ add_servos(struct bus *b, const struct bus_run *r)
 	for (i = 0; i < b->arm.n; i++) {
 		const struct servoarm_joint *jt = &b->arm.j[i];
 
-		if (jt->gripper)
-			q[i] = servoarm_grip_value(&b->arm, q[i]);
 		m = jt->series < 0 ? servosim_add(&b->sim, (uint8_t)jt->id,
 		    servoarm_ticks(jt, q[i])) : servosim_add_series(&b->sim,
 		    (uint8_t)jt->id, jt->series, servoarm_ticks(jt, q[i]));
@@ -329,45 +389,174 @@ add_servos(struct bus *b, const struct bus_run *r)
 			return usage_error("servo id %d twice", jt->id);
 		if (ns > 0 && (v = speed[ns == 1 ? 0 : i]) > 0)
 			m->max_speed = v * (double)jt->ticks / 360.0;
-		if (o->return_delay_us >= 0)
-			servosim_set(&b->sim, m, SF_RETURN_DELAY,
-			    (int32_t)(o->return_delay_us / 2));
+		/* set up as an arm's servo: 1 Mbps, no return delay (as
+		 * LeRobot's setup leaves it), kept in EEPROM */
+		servosim_set(&b->sim, m, SF_BAUD, b->sim.proto == SERVO_DXL ?
+		    3 : 0);
+		servosim_set(&b->sim, m, SF_RETURN_DELAY, o->return_delay_us >=
+		    0 ? (int32_t)(o->return_delay_us / 2) : 0);
+		memcpy(m->saved, m->tab, sizeof m->saved);
 	}
 	if ((st = add_blocks(b, o)) != 0 || (st = add_hand(b, o)) != 0)
 		return st;
 	return add_faults(b, o);
 }
 
-/* Once every joint is at the hand's pose, it takes them to the next. */
+/* Once every joint is at the hand's pose, it takes them to the next;
+ * after the last one it says so (a test then presses Enter). */
 static void
 next_hand(struct bus *b)
 {
 	int i;
 
-	if (b->at_hand + 1 >= b->nhand)
+	if (b->nhand == 0 || b->hand_done)
 		return;
 	for (i = 0; i < b->arm.n; i++)
 		if (fabs(b->sim.m[i].shaft - b->hand[b->at_hand][i]) > 0.5) {
 			b->dwell = 0;
+			b->reads_at_pose = b->reads;
 			return;
 		}
-	/* a hand pauses at each pose, as people do (and so a sampling
-	 * reader sees the extremes) */
-	if ((b->dwell += TICK_NS / 1e9) < HAND_DWELL)
+	/* a hand pauses at each pose, as people do; and this one until
+	 * every servo has been read there twice, so a sampling reader sees
+	 * the extremes however busy its machine */
+	if ((b->dwell += TICK_NS / 1e9) < HAND_DWELL ||
+	    b->reads < b->reads_at_pose + 2 * (unsigned long)b->arm.n)
 		return;
 	b->dwell = 0;
+	if (b->at_hand + 1 >= b->nhand) {
+		b->hand_done = 1;
+		fprintf(stderr, "armsim: the hand is done: the arm is at its "
+		    "last pose\n");
+		return;
+	}
 	b->at_hand++;
 	for (i = 0; i < b->arm.n; i++)
 		b->sim.m[i].hand = b->hand[b->at_hand][i];
 }
 
+/* The joint values the shafts stand for, as the arm file reads them. */
+static double
+pose_clearance(struct bus *b, const double *shaft)
+{
+	double q[SERVOARM_MAX], keep;
+	int i;
+
+	for (i = 0; i < b->arm.n; i++) {
+		keep = b->sim.m[i].shaft;
+		b->sim.m[i].shaft = shaft[i];
+		q[i] = servoarm_value(&b->arm.j[i],
+		    servosim_present(&b->sim, &b->sim.m[i]));
+		b->sim.m[i].shaft = keep;
+	}
+	return arm_clearance3(&b->desc, q, b->obs, b->nshown);
+}
+
+/* One --obstacle: a sphere or a box, "@T" when it comes T seconds after
+ * the arm first meets another (someone puts a hand in the way of its
+ * retreat); sorted by T. */
+static int
+add_obstacle(struct bus *b, const char *arg)
+{
+	char spec[200];
+	const char *at = strchr(arg, '@'), *why;
+	size_t n = at ? (size_t)(at - arg) : strlen(arg);
+	double t = 0;
+	int i;
+
+	if (n >= sizeof spec || (at && (num_double(at + 1, &t) != NUM_OK ||
+	    t < 0)))
+		return usage_error("--obstacle %s: want sphere:X,Y,Z,R or "
+		    "box:X0,Y0,Z0,X1,Y1,Z1, then @SECONDS if it comes later",
+		    arg);
+	memcpy(spec, arg, n);
+	spec[n] = '\0';
+	for (i = b->nobs; i > 0 && b->appear[i - 1] > t; i--) {
+		b->obs[i] = b->obs[i - 1];
+		b->appear[i] = b->appear[i - 1];
+	}
+	if (arm_obstacle_parse(spec, &b->obs[i], &why) < 0)
+		return usage_error("--obstacle %s: %s", arg, why);
+	b->appear[i] = t;
+	b->nobs++;
+	return 0;
+}
+
+/* The obstacles there now: those whose time has come. */
+static void
+show_obstacles(struct bus *b)
+{
+	while (b->nshown < b->nobs && (b->appear[b->nshown] == 0 ||
+	    (b->first_contact && b->now >= b->first_contact +
+	    (uint64_t)(b->appear[b->nshown] * 1e9))))
+		b->nshown++;
+}
+
+/* --obstacle: spheres and boxes the arm's links cannot pass. */
+static int
+add_obstacles(struct bus *b, const struct bus_run *r)
+{
+	double shaft[SERVOARM_MAX];
+	int i, st;
+
+	for (i = 0; i < r->nobstacles; i++)
+		if ((st = add_obstacle(b, r->obstacles[i])) != 0)
+			return st;
+	show_obstacles(b);
+	for (i = 0; i < b->arm.n; i++)
+		shaft[i] = b->sim.m[i].shaft;
+	if (b->nshown && pose_clearance(b, shaft) <= 0) {
+		warnx_tool("the arm's start pose touches an obstacle");
+		return EXIT_USAGE;
+	}
+	return 0;
+}
+
+/*
+ * An obstacle in the way of a step: every joint goes only as far as the
+ * arm stays clear (the largest such part of the step, by bisection), and
+ * the joints held back push against it.
+ */
+static void
+obstruct(struct bus *b, const double *before)
+{
+	double now[SERVOARM_MAX], mid[SERVOARM_MAX], lo = 0, hi = 1, f;
+	int i, k;
+
+	for (i = 0; i < b->arm.n; i++)
+		now[i] = b->sim.m[i].shaft;
+	if (pose_clearance(b, now) > 0)
+		return;
+	for (k = 0; k < 30; k++) {
+		f = (lo + hi) / 2;
+		for (i = 0; i < b->arm.n; i++)
+			mid[i] = before[i] + f * (now[i] - before[i]);
+		if (pose_clearance(b, mid) > 0)
+			lo = f;
+		else
+			hi = f;
+	}
+	for (i = 0; i < b->arm.n; i++)
+		if (now[i] != before[i])
+			servosim_hold_back(&b->sim, &b->sim.m[i], before[i] +
+			    lo * (now[i] - before[i]), TICK_NS / 1e9);
+	if (b->first_contact == 0)
+		b->first_contact = b->now;
+}
+
 static void
 advance(struct bus *b, uint64_t *last)
 {
-	int steps = 0;
+	double before[SERVOARM_MAX];
+	int steps = 0, i;
 
 	while (*last + TICK_NS <= b->now && steps++ < 200) {
+		for (i = 0; i < b->arm.n; i++)
+			before[i] = b->sim.m[i].shaft;
 		servosim_step(&b->sim, TICK_NS / 1e9);
+		show_obstacles(b);
+		if (b->nshown)
+			obstruct(b, before);
 		next_hand(b);
 		*last += TICK_NS;
 	}
@@ -410,7 +599,7 @@ wait_input(struct bus *b)
 			due = TICK_NS;
 	}
 	ts.tv_sec = 0;
-	ts.tv_nsec = (long)due;
+	ts.tv_nsec = (long)((double)due / b->scale);
 	FD_ZERO(&rd);
 	FD_SET(b->pty.master, &rd);
 	pselect(b->pty.master + 1, &rd, NULL, NULL, &ts, NULL);
@@ -421,11 +610,12 @@ loop(struct bus *b, const struct bus_run *r)
 {
 	uint64_t last_tick, last_rx, end;
 
-	b->t0 = b->now = now_ns();
+	b->real0 = real_ns();
+	b->t0 = b->now = now_ns(b);
 	last_tick = last_rx = b->now;
 	end = b->t0 + (uint64_t)(r->exit_after * 1e9);
 	while (!*r->stop) {
-		b->now = now_ns();
+		b->now = now_ns(b);
 		if (r->exit_after > 0 && b->now >= end)
 			break;
 		advance(b, &last_tick);
@@ -440,21 +630,20 @@ loop(struct bus *b, const struct bus_run *r)
 	return 0;
 }
 
-/* The joints: the arm description's, or the SO-101's. */
+/* The joints: the arm description's, or the built-in SO-101's. */
 static int
-load_arm(struct servoarm *a, const char *path)
+load_arm(struct bus *b, const char *path)
 {
-	static struct arm_desc desc;
+	struct arm_desc *desc = &b->desc;
 	char why[200];
 	int r;
 
 	if (path == NULL) {
-		servoarm_so101(a);
-		return 0;
-	}
-	if ((r = arm_load(&desc, path)) != 0)
+		if (arm_builtin_so101(desc) != 0)
+			return EXIT_DATAERR;
+	} else if ((r = arm_load(desc, path)) != 0)
 		return r;
-	if (servoarm_from_desc(a, &desc, why, sizeof why) != 0) {
+	if (servoarm_from_desc(&b->arm, desc, why, sizeof why) != 0) {
 		warnx_tool("%s: %s", path, why);
 		return EXIT_DATAERR;
 	}
@@ -470,17 +659,16 @@ bus_main(const struct bus_run *r)
 	memset(&b, 0, sizeof b);
 	servosim_init(&b.sim, strcmp(r->opt->bus, "dynamixel") == 0 ?
 	    SERVO_DXL : SERVO_FEETECH);
-	if ((st = load_arm(&b.arm, r->arm)) != 0 ||
-	    (st = add_servos(&b, r)) != 0)
+	if ((st = load_arm(&b, r->arm)) != 0 ||
+	    (st = add_servos(&b, r)) != 0 || (st = add_obstacles(&b, r)) != 0)
 		return st;
+	b.scale = r->time_scale > 0 ? r->time_scale : 1;
 	b.byte_ns = r->baud > 0 ? 10000000000ull / (uint64_t)r->baud : 0;
 	b.corrupt = r->corrupt;
 	b.rng = (uint64_t)r->seed;
 	b.verbose = r->verbose;
-	if (r->verbose) {
-		b.sim.trace = trace;
-		b.sim.trace_ctx = &b;
-	}
+	b.sim.trace = trace;
+	b.sim.trace_ctx = &b;
 #ifdef __linux__
 	/* replies are due within microseconds: wake on time, not up to
 	 * 50 us late as the default timer slack lets the kernel */

@@ -30,7 +30,10 @@ struct bus_run {
 	const struct bus_options *opt;
 	const char *arm;		/* --arm FILE, else the SO-101 */
 	const char *start, *speed, *link;
+	const char *const *obstacles;	/* --obstacle sphere:... box:... */
+	int nobstacles;
 	double corrupt, exit_after;
+	double time_scale;		/* the servos' clock: K x real time */
 	long baud, seed;
 	int verbose;
 	volatile sig_atomic_t *stop;

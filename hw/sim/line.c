@@ -165,33 +165,68 @@ line_to_host(struct line *l, const uint8_t *frame, size_t n, uint64_t now)
 		l->tx[(l->tx_head + l->tx_n++) % LINE_QUEUE] = copy[i];
 }
 
+/* How many bytes (at most cap) have crossed the line to the host by now. */
+static size_t
+arrived(const struct line *l, uint64_t now, size_t cap)
+{
+	uint64_t due = l->tx_due;
+	size_t k = 0;
+
+	/* Bytes whose last bit has crossed the line by now. */
+	while (k < l->tx_n && k < cap && (l->byte_ns == 0 || due <= now)) {
+		k++;
+		due += l->byte_ns;
+	}
+	return k;
+}
+
+static void
+copy_out(const struct line *l, uint8_t *out, size_t k)
+{
+	size_t i;
+
+	for (i = 0; i < k; i++)
+		out[i] = l->tx[(l->tx_head + i) % LINE_QUEUE];
+}
+
+/* The host has taken w bytes. */
+static void
+taken(struct line *l, size_t w)
+{
+	l->tx_head = (l->tx_head + w) % LINE_QUEUE;
+	l->tx_n -= w;
+	l->tx_due += (uint64_t)w * l->byte_ns;
+	l->tx_free = l->tx_due - l->byte_ns;
+}
+
 int
 line_flush(struct line *l, int fd, uint64_t now)
 {
 	uint8_t out[LINE_QUEUE];
-	uint64_t due = l->tx_due;
-	size_t k = 0;
+	size_t k = arrived(l, now, sizeof out);
 	ssize_t w;
 
-	/* Bytes whose last bit has crossed the line by now. */
-	while (k < l->tx_n && (l->byte_ns == 0 || due <= now)) {
-		out[k] = l->tx[(l->tx_head + k) % LINE_QUEUE];
-		k++;
-		due += l->byte_ns;
-	}
 	if (k == 0)
 		return 0;
+	copy_out(l, out, k);
 	w = write(fd, out, k);
 	if (w < 0) {
 		if (errno != EAGAIN && errno != EINTR)
 			return -1;
 		w = 0;	/* the pty is full: these go next time */
 	}
-	l->tx_head = (l->tx_head + (size_t)w) % LINE_QUEUE;
-	l->tx_n -= (size_t)w;
-	l->tx_due += (uint64_t)w * l->byte_ns;
-	l->tx_free = l->tx_due - l->byte_ns;
+	taken(l, (size_t)w);
 	return 0;
+}
+
+size_t
+line_take(struct line *l, uint64_t now, uint8_t *buf, size_t cap)
+{
+	size_t k = arrived(l, now, cap);
+
+	copy_out(l, buf, k);
+	taken(l, k);
+	return k;
 }
 
 void

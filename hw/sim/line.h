@@ -62,6 +62,8 @@ void line_to_host(struct line *l, const uint8_t *frame, size_t n,
     uint64_t now);
 /* Write what has finished crossing the line by `now` to fd. */
 int line_flush(struct line *l, int fd, uint64_t now);
+/* The same into buf (a host in this process): how many bytes, at most cap. */
+size_t line_take(struct line *l, uint64_t now, uint8_t *buf, size_t cap);
 
 /* Forget the bytes in flight both ways: a TCP client hung up, and the next
  * one must not get the last one's replies. */

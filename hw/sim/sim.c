@@ -123,7 +123,7 @@ hw_trace(void *ctx, uint8_t dir, const struct wire_frame *f)
 }
 
 void
-sim_start(struct sim *s)
+sim_start_at(struct sim *s, uint64_t now)
 {
 	int j;
 
@@ -169,8 +169,14 @@ sim_start(struct sim *s)
 	s->hw.obstacle_mm = hw_obstacle_mm;
 	if (s->verbose)
 		s->hw.trace = hw_trace;
-	s->t0 = s->now = now_ns();
+	s->t0 = s->now = s->last_tick = s->last_rx = now;
 	robot_init(&s->robot, &s->hw);
+}
+
+void
+sim_start(struct sim *s)
+{
+	sim_start_at(s, now_ns());
 }
 
 static void
@@ -222,6 +228,19 @@ accept_client(struct sim *s)
 			fprintf(stderr, "%s: client connected\n",
 			    tool_name());
 	}
+}
+
+void
+sim_advance(struct sim *s)
+{
+	advance_arm(s, &s->last_tick);
+	line_deliver(&s->line, s->now, to_robot, s);
+	if (s->line.stalled)
+		return;
+	if (s->now - s->last_rx > IDLE_NS && s->line.rx_n == 0 &&
+	    s->robot.dec.n > 0)
+		robot_rx_idle(&s->robot);
+	robot_tick(&s->robot);
 }
 
 static int
@@ -293,7 +312,6 @@ flush_host(struct sim *s)
 int
 sim_run(struct sim *s)
 {
-	uint64_t last_tick = s->now, last_rx = s->now;
 	uint64_t end = s->t0 + (uint64_t)(s->exit_after * 1e9);
 	int told = 0;
 
@@ -301,17 +319,11 @@ sim_run(struct sim *s)
 		s->now = now_ns();
 		if (s->exit_after > 0 && s->now >= end)
 			break;
-		advance_arm(s, &last_tick);
 		accept_client(s);
-		if (read_host(s, &last_rx) != 0)
+		if (read_host(s, &s->last_rx) != 0)
 			return -1;
-		line_deliver(&s->line, s->now, to_robot, s);
-		if (!s->line.stalled) {
-			if (s->now - last_rx > IDLE_NS &&
-			    s->line.rx_n == 0 && s->robot.dec.n > 0)
-				robot_rx_idle(&s->robot);
-			robot_tick(&s->robot);
-		} else if (!told) {
+		sim_advance(s);
+		if (s->line.stalled && !told) {
 			fprintf(stderr, "%s: stalled after %lu frames, as "
 			    "--stall-after asked\n", tool_name(),
 			    s->line.frames_in);

@@ -30,6 +30,7 @@ struct sim {
 	uint8_t plan_ram[STORE_MAX_PLAN];	/* as much as a slot holds */
 	uint16_t state_ram[32768];
 	uint64_t t0, now;		/* nanoseconds, monotonic */
+	uint64_t last_tick, last_rx;	/* the arm's last step; bytes came */
 	double exit_after;		/* seconds; 0: run until killed */
 	int verbose;
 	FILE *setpoints;		/* --setpoints: each command, timed */
@@ -39,6 +40,14 @@ struct sim {
 
 /* Wire the robot's hardware hooks to the simulation and start the robot. */
 void sim_start(struct sim *s);
+/* The same with the clock starting at `now` (ns): a simulated clock, as
+ * memlink.c keeps. */
+void sim_start_at(struct sim *s, uint64_t now);
+
+/* The world up to s->now: the arm's physics, the bytes due to the robot,
+ * the robot's tick.  sim_run calls it on the real clock, memlink.c on
+ * its own. */
+void sim_advance(struct sim *s);
 
 /* Run until *stop or --exit-after; 0, or -1 on an I/O error on the pty.
  * With --listen, a client that hangs up is let go and the next accepted. */

@@ -97,6 +97,13 @@ int arm_parse(struct arm_desc *a, const unsigned char *buf, size_t len,
 int arm_load(struct arm_desc *a, const char *path);
 
 /*
+ * The SO-101 of examples/arms/so101.yaml, compiled in (builtin.c): what a
+ * servo bus is when no --arm file is given.  0, or -1 if that file did
+ * not parse (a build error, reported).
+ */
+int arm_builtin_so101(struct arm_desc *a);
+
+/*
  * Write a as a description arm_parse reads back the same (every field
  * spelt out, comments lost).  0, or -1 when fp reports an error.
  */

@@ -478,3 +478,18 @@ kin3d_solve(struct kin3d *k, const struct kin3d_target *t,
 	u = t->x * cos(yaw) + t->y * sin(yaw);
 	try_plane(k, t, qb, u, 0, 1, start ? rs : NULL, 0, q, r);
 }
+
+void
+arm_solve_near(struct kin3d *k, const struct kin3d_target *t,
+    const double *here, double *q, struct kin_result *r)
+{
+	double rest[ARM_MAX_JOINTS];
+	int i;
+
+	if (here == NULL) {
+		for (i = 0; i < k->a->njoints; i++)
+			rest[i] = arm_clamp(&k->a->joint[i], 0);
+		here = rest;
+	}
+	kin3d_solve(k, t, here, q, r);
+}

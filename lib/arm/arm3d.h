@@ -66,6 +66,16 @@ struct kin3d *kin3d_init(void *mem, size_t size, const struct arm_desc *a,
 void kin3d_solve(struct kin3d *k, const struct kin3d_target *t,
     const double *start, double *q, struct kin_result *r);
 
+/*
+ * The one way every tool solves a target from where the arm is (armctl
+ * goto, a path's x,y,z rows, ikreach --arm): kin3d_solve started from
+ * `here` (joint values), or when here is NULL from the arm's rest pose
+ * (every joint at 0, within its limits), so the same point from the
+ * same pose gets the same branch whichever tool asks.  q may alias here.
+ */
+void arm_solve_near(struct kin3d *k, const struct kin3d_target *t,
+    const double *here, double *q, struct kin_result *r);
+
 /* The tolerance the solver counts as reached, mm. */
 double kin3d_tol(const struct kin3d *k);
 

@@ -97,7 +97,7 @@ get_model(struct reader *r, const struct ynode *n, struct arm_servo *s)
 	if (strlen(name) >= sizeof s->model ||
 	    (s->series = servo_series_find(name)) < 0) {
 		ydoc_error(r->d, n, "servo model '%.40s': want sts3215, sts, "
-		    "scs0009, scs15, scs, xl330 or dxl", name);
+		    "scs0009, scs15, scs, xl330, xl430 or dxl", name);
 		return -1;
 	}
 	snprintf(s->model, sizeof s->model, "%s", name);

@@ -15,6 +15,7 @@
 #include "host/diag.h"
 
 #define ARM_PATH_MAX 5000000u	/* waypoints in one path */
+#define ARM_PATH_JOINTS 16	/* joints of a retraced path */
 
 struct arm_path {
 	uint32_t n, cap;
@@ -27,18 +28,26 @@ struct arm_path {
 };
 
 /*
- * Waypoints for arm a from CSV fp (d names it).  Joint values by the
- * arm's joint names (all of the base and chain), else x,y,z (x,y for a
- * planar arm) with pitch and roll optional, solved near the waypoint
- * before; the roll joint and the gripper (percent) by name, optional.
- * What a row does not give keeps its value from the row before (the
- * first row's from start).  Times from a t column (increasing), else
- * period seconds apart.  0, or -1 after reporting to d.
+ * Waypoints for arm a from a path table (spine-path(5)) on fp (d names
+ * it).  Joint values by the arm's joint names (all of the base and
+ * chain), or q1..qN in the arm's order, else x,y,z (x,y for a planar
+ * arm) with pitch and roll optional, each solved near the waypoint before
+ * (arm_solve_near); the roll joint and the gripper (percent) by name,
+ * optional.  What a row does not give keeps its value from the row
+ * before (the first row's from start).  Times from a t column
+ * (increasing), else period seconds apart.  0; -1 after reporting bad
+ * data to d; -2 after reporting a row that misses its target (a status
+ * column not "ok", or x,y,z out of reach).
  */
 int arm_path_read(struct arm_path *p, FILE *fp, const struct arm_desc *a,
     double period, const double *start, struct diag *d);
 
 void arm_path_free(struct arm_path *p);
+
+/* One waypoint q (nj joint values) at t seconds, read at line (0: made);
+ * 0, or -1 when out of memory or past ARM_PATH_MAX. */
+int arm_path_append(struct arm_path *p, int nj, const double *q, double t,
+    long line);
 
 /*
  * Append a rest-to-rest minimum-jerk move from `from` to `to` (joint
@@ -49,6 +58,28 @@ void arm_path_free(struct arm_path *p);
  */
 int arm_path_move(struct arm_path *p, const struct arm_desc *a,
     const double *from, const double *to, double period);
+
+/*
+ * run --approach: p with a minimum-jerk move from `here` to its first
+ * waypoint in front (as arm_path_move), its own waypoints after it at
+ * their times.  0, or -1 when out of memory (p unchanged).
+ */
+int arm_path_approach(struct arm_path *p, const struct arm_desc *a,
+    const double *here, double period);
+
+/*
+ * PYT's way back, along the path the arm came (retrace.c): from `here` to
+ * the executed sample nearest it, then through the executed samples
+ * done[0..n) (nj joint values each, oldest first) in reverse to the first,
+ * as one minimum-jerk move in time along that path, as slow as the
+ * joints' speeds speed[] and accelerations accel[] (deg/s, deg/s^2)
+ * need; appended to p every period seconds, the last sample exactly
+ * done[0].  Nothing is appended when the arm is already there.  0, or -1
+ * when out of memory.
+ */
+int arm_path_retrace(struct arm_path *p, const double *done, uint32_t n,
+    int nj, const double *here, const double *speed, const double *accel,
+    double period);
 
 /* The largest speed and acceleration each joint is asked for. */
 struct arm_peak {

@@ -40,7 +40,7 @@ evlog_from_wire(struct evlog_event *e, const struct names *n,
 
 	memset(e, 0, sizeof *e);
 	e->cycle = cycle;
-	e->time_ms = -1;	/* the robot does not send its clock */
+	e->time_ms = -1;	/* the caller sets the robot's clock, if sent */
 	e->kind = kind;
 	e->type = we->type;
 	e->id = we->id;

@@ -11,7 +11,7 @@
  *   cycle     the plan cycle (a whole number, never decreasing within a
  *             run; 0 on a B line)
  *   time_ms   the run's clock at that cycle; empty when the producer has
- *             none (armctl: the robot does not send its clock)
+ *             none (armctl: the lines it writes on joining a running plan)
  *   event     E executed, S success, P in progress, F fail, Z error,
  *             R releaser check, I a cycle in which no drive ran,
  *             Q a drive's runtime priority set from outside the planner

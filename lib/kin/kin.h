@@ -140,6 +140,16 @@ void kin_solve(struct kin_solver *s, const struct kin_target *t,
 int kin_solve_elbow(struct kin_solver *s, const struct kin_target *t,
     enum kin_elbow elbow, double *q, struct kin_result *r);
 
+/*
+ * t solved near seed (radians, a joint each): the closed form's elbow
+ * branch nearer it, or the iterative solvers started from it; each angle
+ * then moved by whole turns to lie nearest the seed where the limits
+ * allow.  The one way a path of targets is solved row after row (armctl
+ * run's x,y rows, ikreach's warm starts; near.c).
+ */
+void kin_solve_near(struct kin_solver *s, const struct kin_target *t,
+    const double *seed, double *q, struct kin_result *r);
+
 const char *kin_status_name(enum kin_status st);
 const char *kin_method_name(enum kin_method m);
 /* 0 and *m set, or -1 for an unknown name. */

@@ -96,20 +96,41 @@ sign(int fd)
 		(void)ftruncate(fd, 0);
 }
 
+/* No lock to be had: say why, so the caller can warn (-2). */
+static int
+no_lock(const char *path, int e, char *err, size_t errlen)
+{
+	const char *why = e == ELOOP ? "a symbolic link is in its place" :
+	    e == EINVAL ? "something other than a file is in its place" :
+	    e == ENOENT ? "no such folder" : strerror(e);
+
+	snprintf(err, errlen, "%s: %s", path, why);
+	return -2;
+}
+
 int
 wire_port_lock(const char *name, char *err, size_t errlen)
 {
 	char path[PATH_MAX];
+	struct stat st;
 	int fd, busy;
 
-	if (wire_port_lock_path(name, path, sizeof path) != 0 ||
-	    (fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW,
-	    0666)) < 0)
-		return -2;
+	if (wire_port_lock_path(name, path, sizeof path) != 0)
+		return no_lock(name, ENAMETOOLONG, err, errlen);
+	if ((fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW |
+	    O_NONBLOCK, 0666)) < 0)
+		return no_lock(path, errno, err, errlen);
+	/* a fifo or a device planted in its place locks nothing */
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+		close(fd);
+		return no_lock(path, EINVAL, err, errlen);
+	}
 	(void)fchmod(fd, 0666);	/* other users' armctl must lock it too */
 	if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
 		if ((busy = errno == EWOULDBLOCK))
 			holder(fd, err, errlen);
+		else
+			no_lock(path, errno, err, errlen);
 		close(fd);
 		return busy ? -1 : -2;
 	}

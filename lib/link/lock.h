@@ -16,8 +16,10 @@
  * holder dies, so a lock never goes stale.
  *
  * The lock's descriptor; -1 with "port busy: armctl (pid N) has it" in
- * err when another process holds it; -2 when no lock file can be made
- * (the port is used unlocked: the lock is a courtesy, not a permission).
+ * err when another process holds it; -2 with the reason in err when no
+ * lock file can be had (a missing folder, a symbolic link or other file
+ * planted at its path): the port is then used unlocked, the lock being a
+ * courtesy, not a permission, and the caller says so.
  */
 int wire_port_lock(const char *name, char *err, size_t errlen);
 

@@ -1,6 +1,7 @@
 /*
- * names.c - the tables behind names.h.
- * One row per message type and per error code of man/spine-protocol.7.
+ * names.c - the tables behind names.h: the message names from the one
+ * list of core/wire/messages.h, one row per error code of
+ * man/spine-protocol.7.
  */
 #include <ctype.h>
 #include <stddef.h>
@@ -8,36 +9,14 @@
 #include "names.h"
 #include "wire/msg.h"
 
+#define NAME_REQ_(name, type, handler) { WIRE_##name, #name, 1 },
+#define NAME_OUT_(name, type) { WIRE_##name, #name, 0 },
 static const struct {
 	uint8_t type;
 	const char *name;
+	uint8_t request;	/* the host may send it */
 } types[] = {
-	{ WIRE_HELLO, "HELLO" },
-	{ WIRE_DESCRIBE, "DESCRIBE" },
-	{ WIRE_PLAN_INFO, "PLAN_INFO" },
-	{ WIRE_PLAN_BEGIN, "PLAN_BEGIN" },
-	{ WIRE_PLAN_CHUNK, "PLAN_CHUNK" },
-	{ WIRE_PLAN_COMMIT, "PLAN_COMMIT" },
-	{ WIRE_PLAN_READ, "PLAN_READ" },
-	{ WIRE_CONFIG, "CONFIG" },
-	{ WIRE_START, "START" },
-	{ WIRE_STOP, "STOP" },
-	{ WIRE_MONITOR, "MONITOR" },
-	{ WIRE_PRIO, "PRIO" },
-	{ WIRE_ELEM_MONITOR, "ELEM_MONITOR" },
-	{ WIRE_COUNTERS, "COUNTERS" },
-	{ WIRE_STATE, "STATE" },
-	{ WIRE_PAUSE, "PAUSE" },
-	{ WIRE_RATE, "RATE" },
-	{ WIRE_STREAM, "STREAM" },
-	{ WIRE_SETPOINT, "SETPOINT" },
-	{ WIRE_STATUS, "STATUS" },
-	{ WIRE_ENCODERS, "ENCODERS" },
-	{ WIRE_TELEMETRY, "TELEMETRY" },
-	{ WIRE_EVENTS, "EVENTS" },
-	{ WIRE_SENSES, "SENSES" },
-	{ WIRE_NAK, "NAK" },
-	{ WIRE_ERROR, "ERROR" },
+	WIRE_MESSAGES(NAME_REQ_, NAME_OUT_)
 };
 
 static const char *const errors[] = {
@@ -95,7 +74,7 @@ wire_type_parse(const char *name)
 	size_t i;
 
 	for (i = 0; i < sizeof types / sizeof types[0]; i++)
-		if (types[i].type < WIRE_EVENTS && same_name(name,
+		if (types[i].request && same_name(name,
 		    types[i].name))
 			return types[i].type;
 	return -1;

@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "port.h"
+#include "session.h"
 #include "porterr.h"
 #include "lock.h"
 #include "port_sp.h"
@@ -48,6 +49,8 @@ wire_port_kind_name(enum wire_port_kind k)
 {
 	if (k == WIRE_PORT_TCP)
 		return "tcp";
+	if (k == WIRE_PORT_CUSTOM)
+		return "in memory";
 	return k == WIRE_PORT_TERMIOS ? "termios" : "libserialport";
 }
 
@@ -95,6 +98,35 @@ wire_port_new(enum wire_port_kind kind, const char *name, int fd, char *err,
 	p->fd = fd;
 	p->lock_fd = -1;
 	return p;
+}
+
+struct wire_port *
+link_port_custom(const struct link_port_ops *ops, void *ctx,
+    const char *name)
+{
+	char err[40];
+	struct wire_port *p = wire_port_new(WIRE_PORT_CUSTOM, name, -1, err,
+	    sizeof err);
+
+	if (p != NULL) {
+		p->ops = ops;
+		p->ctx = ctx;
+	}
+	return p;
+}
+
+uint64_t
+link_port_now_ms(const struct wire_port *p)
+{
+	if (p->ops && p->ops->now_ms)
+		return p->ops->now_ms(p->ctx);
+	return wire_now_ms();
+}
+
+const char *
+link_port_lock_warning(const struct wire_port *p)
+{
+	return p->lock_warning;
 }
 
 static struct wire_port *
@@ -154,6 +186,7 @@ wire_port_open(const char *name, long baud, char *err, size_t errlen,
     int *unavailable)
 {
 	struct wire_port *p;
+	char why[PATH_MAX + 100];
 	int lock;
 
 	*unavailable = 0;
@@ -163,7 +196,8 @@ wire_port_open(const char *name, long baud, char *err, size_t errlen,
 		return NULL;
 	}
 	/* Before opening: opening alone resets many boards. */
-	if ((lock = wire_port_lock(name, err, errlen)) == -1) {
+	if ((lock = wire_port_lock(name, why, sizeof why)) == -1) {
+		snprintf(err, errlen, "%s", why);
 		*unavailable = 1;
 		return NULL;
 	}
@@ -172,6 +206,11 @@ wire_port_open(const char *name, long baud, char *err, size_t errlen,
 		return NULL;
 	}
 	p->lock_fd = lock >= 0 ? lock : -1;
+	if (lock == -2 && (p->lock_warning = strdup(why)) == NULL) {
+		wire_port_close(p);
+		snprintf(err, errlen, "out of memory");
+		return NULL;
+	}
 	return p;
 }
 
@@ -218,6 +257,8 @@ read_termios(struct wire_port *p, uint8_t *buf, size_t cap, int timeout_ms)
 long
 wire_port_read(struct wire_port *p, uint8_t *buf, size_t cap, int timeout_ms)
 {
+	if (p->ops)
+		return p->ops->read(p->ctx, buf, cap, timeout_ms);
 	if (p->kind == WIRE_PORT_LIBSERIALPORT)
 		return wire_port_sp_read(p, buf, cap, timeout_ms);
 	return read_termios(p, buf, cap, timeout_ms);
@@ -262,6 +303,8 @@ int
 wire_port_write(struct wire_port *p, const uint8_t *buf, size_t n,
     int timeout_ms)
 {
+	if (p->ops)
+		return p->ops->write(p->ctx, buf, n, timeout_ms);
 	if (p->kind == WIRE_PORT_LIBSERIALPORT)
 		return wire_port_sp_write(p, buf, n, timeout_ms);
 	return write_termios(p, buf, n, timeout_ms);
@@ -284,11 +327,16 @@ wire_port_close(struct wire_port *p)
 {
 	if (p == NULL)
 		return;
-	if (p->kind == WIRE_PORT_LIBSERIALPORT)
+	if (p->ops) {
+		if (p->ops->close)
+			p->ops->close(p->ctx);
+	} else if (p->kind == WIRE_PORT_LIBSERIALPORT) {
 		wire_port_sp_close(p);
-	else
+	} else if (p->fd >= 0) {
 		close(p->fd);
+	}
 	wire_port_unlock(p->lock_fd);
+	free(p->lock_warning);
 	free(p->name);
 	free(p);
 }

@@ -12,7 +12,39 @@
 struct termios;
 struct wire_port;
 
-enum wire_port_kind { WIRE_PORT_TERMIOS, WIRE_PORT_LIBSERIALPORT, WIRE_PORT_TCP };
+enum wire_port_kind { WIRE_PORT_TERMIOS, WIRE_PORT_LIBSERIALPORT, WIRE_PORT_TCP,
+	WIRE_PORT_CUSTOM };
+
+/*
+ * How a port moves bytes and tells the time: the real ports have theirs
+ * (port.c, port_sp.c); a test or a simulation in the same process gives
+ * its own, so the session above runs unchanged over an in-memory line on
+ * a simulated clock (hw/sim/memlink.c).  read and write behave as
+ * wire_port_read and wire_port_write; now_ms is a monotonic clock in
+ * milliseconds (NULL: CLOCK_MONOTONIC); close frees what ctx holds
+ * (NULL: nothing to free).
+ */
+struct link_port_ops {
+	long (*read)(void *ctx, uint8_t *buf, size_t cap, int timeout_ms);
+	int (*write)(void *ctx, const uint8_t *buf, size_t n, int timeout_ms);
+	uint64_t (*now_ms)(void *ctx);
+	void (*close)(void *ctx);
+};
+
+/* A port over ops and ctx, named `name` (kind WIRE_PORT_CUSTOM, no lock);
+ * NULL when out of memory. */
+struct wire_port *link_port_custom(const struct link_port_ops *ops,
+    void *ctx, const char *name);
+
+/* The port's clock: milliseconds, monotonic. */
+uint64_t link_port_now_ms(const struct wire_port *p);
+
+/*
+ * Why the port is used without its lock (lock.h): the lock file could not
+ * be made or is not a plain file (a planted symbolic link), so a second
+ * program could break in; NULL when locked (or a custom port).
+ */
+const char *link_port_lock_warning(const struct wire_port *p);
 
 /*
  * Which path a port name takes: a pseudo-terminal (after following

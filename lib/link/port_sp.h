@@ -12,10 +12,13 @@ struct sp_port;
 
 struct wire_port {
 	enum wire_port_kind kind;
+	const struct link_port_ops *ops;	/* custom ports only */
+	void *ctx;
 	char *name;
 	int fd;			/* termios: ours; libserialport: its handle */
 	struct sp_port *sp;
 	int lock_fd;		/* lock.h; -1 when used unlocked */
+	char *lock_warning;	/* why it is unlocked, or NULL */
 };
 
 /* Wait for input: 1 readable, 0 nothing yet (or a signal), -1 when the

@@ -6,20 +6,92 @@
 #include <errno.h>
 #include <stdint.h>
 #include <string.h>
+#include <time.h>
 
 #include "servobus.h"
 #include "session.h"
+
+static long
+port_read(void *ctx, uint8_t *buf, size_t cap, int timeout_ms)
+{
+	return wire_port_read(ctx, buf, cap, timeout_ms);
+}
+
+static int
+port_write(void *ctx, const uint8_t *buf, size_t n)
+{
+	return wire_port_write(ctx, buf, n, 1000);
+}
+
+static uint64_t
+mono_us(void *ctx)
+{
+	struct timespec ts;
+
+	(void)ctx;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000u + (uint64_t)ts.tv_nsec / 1000u;
+}
+
+static void
+mono_sleep(void *ctx, uint64_t us)
+{
+	struct timespec ts;
+
+	(void)ctx;
+	ts.tv_sec = (time_t)(us / 1000000u);
+	ts.tv_nsec = (long)(us % 1000000u) * 1000;
+	nanosleep(&ts, NULL);	/* a signal ends it: the caller looks */
+}
+
+void
+servobus_init_io(struct servobus *b, const struct servobus_io *io,
+    enum servo_proto proto, int timeout_ms, int retries)
+{
+	memset(b, 0, sizeof *b);
+	b->io = *io;
+	b->proto = proto;
+	b->timeout_ms = timeout_ms;
+	b->retries = retries;
+	servo_decoder_init(&b->dec, proto, 1);
+}
 
 void
 servobus_init(struct servobus *b, struct wire_port *port,
     enum servo_proto proto, int timeout_ms, int retries)
 {
-	memset(b, 0, sizeof *b);
+	struct servobus_io io = { port_read, port_write, mono_us, mono_sleep,
+	    port };
+
+	servobus_init_io(b, &io, proto, timeout_ms, retries);
 	b->port = port;
-	b->proto = proto;
-	b->timeout_ms = timeout_ms;
-	b->retries = retries;
-	servo_decoder_init(&b->dec, proto, 1);
+}
+
+uint64_t
+servobus_now_us(const struct servobus *b)
+{
+	return b->io.now_us(b->io.ctx);
+}
+
+void
+servobus_sleep_us(const struct servobus *b, uint64_t us)
+{
+	b->io.sleep_us(b->io.ctx, us);
+}
+
+static uint64_t
+now_ms(const struct servobus *b)
+{
+	return servobus_now_us(b) / 1000u;
+}
+
+/* The wait for attempt `attempt` (from 0): the last is a long one. */
+static uint64_t
+attempt_ms(const struct servobus *b, int attempt)
+{
+	if (attempt == b->retries && b->timeout_ms < SERVOBUS_LAST_WAIT_MS)
+		return SERVOBUS_LAST_WAIT_MS;
+	return (uint64_t)b->timeout_ms;
 }
 
 unsigned long
@@ -46,7 +118,7 @@ drain(struct servobus *b)
 	uint16_t bad = b->dec.bad_checksums;
 	int k = 0;
 
-	while (k++ < 64 && wire_port_read(b->port, buf, sizeof buf, 0) > 0)
+	while (k++ < 64 && b->io.read(b->io.ctx, buf, sizeof buf, 0) > 0)
 		;
 	servo_decoder_init(&b->dec, b->proto, 1);
 	b->dec.bad_checksums = bad;
@@ -62,7 +134,10 @@ bus_send(struct servobus *b, const uint8_t *req, size_t n)
 	}
 	drain(b);
 	b->transactions++;
-	if (wire_port_write(b->port, req, n, 1000) != 0) {
+	b->last_n = n <= sizeof b->last ? n : 0;
+	memcpy(b->last, req, b->last_n);
+	b->echo_at = 0;
+	if (b->io.write(b->io.ctx, req, n) != 0) {
 		b->fail = SERVOBUS_LINK;
 		return -1;
 	}
@@ -71,48 +146,87 @@ bus_send(struct servobus *b, const uint8_t *req, size_t n)
 }
 
 /*
+ * A byte from the bus.  A half-duplex adapter may hand back what we sent
+ * before the reply: an exact copy of the request is dropped (a READ's
+ * echo would read as a status packet with the wrong data); bytes that
+ * only began like one go to the decoder after all.
+ */
+static void
+feed(struct servobus *b, uint8_t byte)
+{
+	size_t i;
+
+	if (b->echo_at < b->last_n) {
+		if (byte == b->last[b->echo_at]) {
+			if (++b->echo_at == b->last_n)
+				b->echoes++;
+			return;
+		}
+		for (i = 0; i < b->echo_at; i++)
+			servo_decoder_push(&b->dec, b->last[i]);
+		b->echo_at = b->last_n;
+	}
+	servo_decoder_push(&b->dec, byte);
+}
+
+/* The replies in buf[0..n) from the listed ids; *have counts them. */
+static void
+take(struct servobus *b, const uint8_t *buf, long n, const uint8_t *ids,
+    uint8_t nids, struct servo_packet *pk, uint8_t *got, uint8_t *have)
+{
+	struct servo_packet p;
+	uint8_t k;
+	long i;
+
+	b->bytes_in += (unsigned long)n;
+	for (i = 0; i < n; i++) {
+		feed(b, buf[i]);
+		while (servo_decoder_next(&b->dec, &p)) {
+			if (p.instr != SERVO_STATUS)
+				continue;
+			for (k = 0; k < nids; k++)
+				if (ids[k] == p.id && !got[k]) {
+					got[k] = 1;
+					pk[k] = p;
+					(*have)++;
+					break;
+				}
+		}
+	}
+}
+
+/*
  * Read until `want` replies from the listed ids are in (got[i] set) or
  * the deadline: 0 all in, 1 some missing, -1 link failure/interrupt.
+ * At the deadline whatever has come is still read: a host that was not
+ * scheduled for a while finds the replies waiting, not a silent bus.
  */
 static int
 collect(struct servobus *b, const uint8_t *ids, uint8_t nids,
     struct servo_packet *pk, uint8_t *got, uint64_t deadline)
 {
 	uint8_t buf[512];
-	struct servo_packet p;
 	uint64_t now;
-	long n, i;
+	long n;
 	uint8_t k, have = 0;
+	int last = 0;
 
 	for (k = 0; k < nids; k++)
 		have = (uint8_t)(have + (got[k] != 0));
 	while (have < nids) {
 		if (interrupted(b))
 			return -1;
-		now = wire_now_ms();
-		if (now >= deadline)
+		if (last)
 			return 1;
-		n = wire_port_read(b->port, buf, sizeof buf,
+		now = now_ms(b);
+		last = now >= deadline;
+		n = b->io.read(b->io.ctx, buf, sizeof buf, last ? 0 :
 		    (int)(deadline - now));
 		if (n < 0) {
 			b->fail = SERVOBUS_LINK;
 			return -1;
 		}
-		b->bytes_in += (unsigned long)n;
-		for (i = 0; i < n; i++) {
-			servo_decoder_push(&b->dec, buf[i]);
-			while (servo_decoder_next(&b->dec, &p)) {
-				if (p.instr != SERVO_STATUS)
-					continue;
-				for (k = 0; k < nids; k++)
-					if (ids[k] == p.id && !got[k]) {
-						got[k] = 1;
-						pk[k] = p;
-						have++;
-						break;
-					}
-			}
-		}
+		take(b, buf, n, ids, nids, pk, got, &have);
 	}
 	return 0;
 }
@@ -141,7 +255,7 @@ servobus_call(struct servobus *b, const uint8_t *req, size_t n, uint8_t id,
 			return -1;
 		got = 0;
 		r = collect(b, &id, 1, reply, &got,
-		    wire_now_ms() + (uint64_t)b->timeout_ms);
+		    now_ms(b) + attempt_ms(b, attempt));
 		if (r < 0)
 			return -1;
 		if (r == 0) {
@@ -220,8 +334,8 @@ servobus_sync_read(struct servobus *b, uint16_t addr, uint16_t count,
 		if (bus_send(b, req, n) != 0)
 			return -1;
 		memset(got, 0, nids);
-		r = collect(b, ids, nids, pk, got, wire_now_ms() +
-		    (uint64_t)b->timeout_ms);
+		r = collect(b, ids, nids, pk, got, now_ms(b) +
+		    attempt_ms(b, attempt));
 		if (r < 0)
 			return -1;
 		for (k = 0; r == 0 && k < nids; k++)
@@ -256,18 +370,18 @@ servobus_scan(struct servobus *b, int wait_ms, uint8_t *ids, int max)
 	if (bus_send(b, req, servo_ping(b->proto, req, sizeof req,
 	    SERVO_BROADCAST)) != 0)
 		return -1;
-	deadline = wire_now_ms() + (uint64_t)wait_ms;
-	while (wire_now_ms() < deadline) {
+	deadline = now_ms(b) + (uint64_t)wait_ms;
+	while (now_ms(b) < deadline) {
 		if (interrupted(b))
 			return -1;
-		n = wire_port_read(b->port, buf, sizeof buf,
-		    (int)(deadline - wire_now_ms()));
+		n = b->io.read(b->io.ctx, buf, sizeof buf,
+		    (int)(deadline - now_ms(b)));
 		if (n < 0) {
 			b->fail = SERVOBUS_LINK;
 			return -1;
 		}
 		for (i = 0; i < n; i++) {
-			servo_decoder_push(&b->dec, buf[i]);
+			feed(b, buf[i]);
 			while (servo_decoder_next(&b->dec, &p)) {
 				for (k = 0, seen = 0; k < found; k++)
 					seen |= ids[k] == p.id;

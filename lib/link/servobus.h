@@ -1,8 +1,10 @@
 /*
  * servobus.h - the host end of a smart-servo bus (Feetech STS or Dynamixel
- * 2.0) over a serial port: one transaction at a time, input flushed first,
- * replies matched by id, retries on silence or a bad checksum, every wait
- * bounded.  armctl --bus is its caller.
+ * 2.0) over a serial port, or over any byte pipe and clock a caller gives
+ * (the unit tests put lib/servosim behind one): one transaction at a time,
+ * input flushed first, replies matched by id, an adapter's echo of the
+ * request dropped, retries on silence or a bad checksum, every wait
+ * bounded.  lib/servoarm is its caller.
  */
 #ifndef SPINE_LINK_SERVOBUS_H
 #define SPINE_LINK_SERVOBUS_H
@@ -23,7 +25,29 @@ enum servobus_fail {
 	SERVOBUS_INTR		/* *interrupted became true */
 };
 
+/*
+ * The bytes and the clock under a bus.  read: up to cap bytes within
+ * timeout_ms (0 when none came, -1 when the line failed); write: all n
+ * bytes (0, or -1); now_us: a monotonic clock; sleep_us: wait (a signal
+ * may end it early).  servobus_init fills these in for a serial port.
+ */
+struct servobus_io {
+	long (*read)(void *ctx, uint8_t *buf, size_t cap, int timeout_ms);
+	int (*write)(void *ctx, const uint8_t *buf, size_t n);
+	uint64_t (*now_us)(void *ctx);
+	void (*sleep_us)(void *ctx, uint64_t us);
+	void *ctx;
+};
+
+/*
+ * A servo that does not answer within timeout_ms is asked again, retries
+ * times; then once more with this long wait, so that a host which was
+ * merely descheduled (a loaded machine) is not taken for a silent bus.
+ */
+#define SERVOBUS_LAST_WAIT_MS 1000
+
 struct servobus {
+	struct servobus_io io;
 	struct wire_port *port;
 	enum servo_proto proto;
 	int timeout_ms;		/* per attempt */
@@ -35,10 +59,22 @@ struct servobus {
 	/* counters, for -v and for messages */
 	unsigned long transactions, timeouts, retried;
 	unsigned long bytes_out, bytes_in;
+	unsigned long echoes;	/* requests a half-duplex adapter echoed
+				   back, dropped */
+	/* the last request, to know its echo */
+	uint8_t last[SERVO_FRAME_MAX];
+	size_t last_n, echo_at;
 };
 
 void servobus_init(struct servobus *b, struct wire_port *port,
     enum servo_proto proto, int timeout_ms, int retries);
+/* The same over the caller's bytes and clock. */
+void servobus_init_io(struct servobus *b, const struct servobus_io *io,
+    enum servo_proto proto, int timeout_ms, int retries);
+
+/* The bus's clock, microseconds; and a wait on it. */
+uint64_t servobus_now_us(const struct servobus *b);
+void servobus_sleep_us(const struct servobus *b, uint64_t us);
 
 /* Packets dropped for a bad checksum or CRC so far. */
 unsigned long servobus_bad_checksums(const struct servobus *b);

@@ -25,6 +25,13 @@ wire_now_ms(void)
 	return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
 }
 
+/* The port's clock: real ports the monotonic one, a simulation its own. */
+static uint64_t
+now_ms(const struct wire_session *s)
+{
+	return link_port_now_ms(s->port);
+}
+
 void
 wire_session_init(struct wire_session *s, struct wire_port *port,
     int timeout_ms, int retries)
@@ -94,7 +101,7 @@ transmit(struct wire_session *s, struct wire_pending *p, int rearm)
 		    : strerror(errno));
 		return failed(s, WIRE_FAIL_LINK, why);
 	}
-	p->sent_ms = wire_now_ms();
+	p->sent_ms = now_ms(s);
 	/* It reaches the robot after what is still on the line before it. */
 	if (s->line_free_ms < (double)p->sent_ms)
 		s->line_free_ms = (double)p->sent_ms;
@@ -106,6 +113,7 @@ transmit(struct wire_session *s, struct wire_pending *p, int rearm)
 		s->loss_ms = p->sent_ms;
 	if (p->sends < UINT16_MAX)
 		p->sends++;
+	p->order = (uint32_t)s->frames_out;
 	if (rearm)
 		p->due_ms = p->sent_ms + (uint64_t)s->rto_ms;
 	s->frames_out++;
@@ -197,7 +205,7 @@ resend_one(struct wire_session *s, uint8_t i)
 static int
 resend_lost_replies(struct wire_session *s, uint8_t i)
 {
-	uint64_t now = wire_now_ms();
+	uint64_t now = now_ms(s);
 	uint8_t j;
 
 	for (j = 0; j < i; j++) {
@@ -261,7 +269,7 @@ sample_rtt(struct wire_session *s, double ms)
 static void
 restart_timers(struct wire_session *s)
 {
-	uint64_t due = wire_now_ms() + (uint64_t)s->rto_ms;
+	uint64_t due = now_ms(s) + (uint64_t)s->rto_ms;
 	uint8_t i;
 
 	for (i = 0; i < s->count; i++) {
@@ -300,23 +308,75 @@ stand_in(struct wire_session *s, uint8_t i)
 	}
 }
 
-/* The robot asks for request i again. */
+/*
+ * Did the request with sequence number `trigger`, which reached the robot
+ * ahead of request p, leave after p's last sending?  Then that sending was
+ * lost too (the line keeps its order); if before, it may still come.
+ * -1 when the NAK does not say (an older robot, or a NAK of the robot's
+ * own timer) or the trigger is no longer ours.
+ */
 static int
-on_nak(struct wire_session *s, uint8_t i)
+after_last_sending(struct wire_session *s, const struct wire_pending *p,
+    const struct wire_frame *nak)
+{
+	int j;
+
+	if (nak->len != 1 || (j = find(s, nak->payload[0])) < 0)
+		return -1;
+	return at(s, (uint8_t)j)->order > p->order;
+}
+
+/*
+ * The robot asks for request `upto` (or, upto == count, for the one we
+ * have yet to send): it ran every one before.  Those still unanswered
+ * lost their replies: a cumulative one is done, any other is asked for
+ * again once its last sending could have arrived.
+ */
+static int
+ran_before(struct wire_session *s, uint8_t upto)
+{
+	uint64_t now = now_ms(s);
+	struct wire_pending *q;
+	uint8_t j;
+
+	for (j = 0; j < upto; j++) {
+		q = at(s, j);
+		if (q->replied)
+			continue;
+		if (q->cumulative) {
+			q->replied = 1;
+			q->reply.seq = q->seq;
+			q->reply.type = (uint8_t)(q->type | WIRE_REPLY);
+			q->reply.len = 0;
+		} else if (now >= q->arrive_ms && resend_one(s, j) != 0) {
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* The robot asks for request i again (i == count: the next one). */
+static int
+on_nak(struct wire_session *s, uint8_t i, const struct wire_frame *nak)
 {
 	struct wire_pending *p = at(s, i);
+	int later;
 
 	s->naks++;
-	s->loss_ms = wire_now_ms();
-	if (p->replied)
+	s->loss_ms = now_ms(s);
+	if (ran_before(s, i) != 0)
+		return -1;
+	if (i == s->count || p->replied)
 		return 0;
 	if (!s->selective)
 		return resend_from(s, i, s->count, 0);
+	if ((later = after_last_sending(s, p, nak)) >= 0)
+		return later ? resend_one(s, i) : 0;
 	/* The robot kept what came after: send the lost one alone.  A NAK
 	 * for one sent once is news, whenever it comes: the robot asks for
 	 * the request it waits for, and requests arrive in order.  After a
 	 * resend, a NAK before the resend could arrive is not. */
-	if (p->sends > 1 && wire_now_ms() < p->arrive_ms)
+	if (p->sends > 1 && now_ms(s) < p->arrive_ms)
 		return 0;
 	return resend_one(s, i);
 }
@@ -357,16 +417,18 @@ on_frame(struct wire_session *s, const struct wire_frame *f)
 			s->tap(s->tap_ctx, f);
 		return 0;
 	}
+	if (f->type == WIRE_NAK && f->seq == s->next_seq && s->count > 0)
+		return on_nak(s, s->count, f);	/* all ran */
 	if ((i = find(s, f->seq)) < 0)
 		return 0;	/* stale: a reply we already have, or noise */
 	if (f->type == WIRE_NAK)
-		return on_nak(s, (uint8_t)i);
+		return on_nak(s, (uint8_t)i, f);
 	p = at(s, (uint8_t)i);
 	if (p->replied || !matches(p, f))
 		return 0;
 	p->replied = 1;
 	p->reply = *f;
-	now = wire_now_ms();
+	now = now_ms(s);
 	measure(s, p, now);
 	s->progress_ms = now;
 	restart_timers(s);
@@ -392,7 +454,7 @@ on_damage(struct wire_session *s)
 			open++;
 			last = i;
 		}
-	if (open != 1 || wire_now_ms() < at(s, last)->arrive_ms)
+	if (open != 1 || now_ms(s) < at(s, last)->arrive_ms)
 		return 0;
 	if (resend_one(s, last) != 0)
 		return -1;
@@ -416,8 +478,8 @@ pump(struct wire_session *s, int wait_ms)
 		return failed(s, WIRE_FAIL_LINK, why);
 	}
 	if (n > 0)
-		s->last_rx_ms = wire_now_ms();
-	else if (s->dec.n > 0 && wire_now_ms() - s->last_rx_ms >= 50)
+		s->last_rx_ms = now_ms(s);
+	else if (s->dec.n > 0 && now_ms(s) - s->last_rx_ms >= 50)
 		wire_decoder_idle(&s->dec);	/* that frame start was noise */
 	for (k = 0; k < n; k++) {
 		wire_decoder_push(&s->dec, buf[k]);
@@ -524,7 +586,7 @@ check_timeout(struct wire_session *s, uint64_t now, uint64_t *next)
 int
 wire_recv(struct wire_session *s, struct wire_frame *reply, int wait_ms)
 {
-	uint64_t deadline = wire_now_ms() + (uint64_t)(wait_ms > 0 ? wait_ms
+	uint64_t deadline = now_ms(s) + (uint64_t)(wait_ms > 0 ? wait_ms
 	    : 0), now, next;
 	uint64_t slice;
 
@@ -539,7 +601,7 @@ wire_recv(struct wire_session *s, struct wire_frame *reply, int wait_ms)
 		}
 		if (s->interrupted && *s->interrupted)
 			return failed(s, WIRE_FAIL_INTR, "interrupted");
-		now = wire_now_ms();
+		now = now_ms(s);
 		next = deadline;
 		if (s->count > 0 && check_timeout(s, now, &next) != 0)
 			return -1;
@@ -578,10 +640,20 @@ wire_hello(struct wire_session *s, struct wire_hello *h)
 {
 	struct wire_frame reply;
 	uint8_t version = WIRE_VERSION;
+	int r;
 
 	s->window = 1;
-	if (wire_call(s, WIRE_HELLO, &version, 1, &reply) != 0)
+	/* twice at once: a lost handshake or reply would cost a timeout, the
+	 * copy a few bytes (the robot runs HELLO again, harmlessly) */
+	if (s->count != 0 || wire_send_flags(s, WIRE_HELLO, &version, 1,
+	    WIRE_SEND_TAIL) != 0)
 		return -1;
+	if ((r = wire_recv(s, &reply, s->timeout_ms * (s->retries + 2) +
+	    1000)) <= 0) {
+		if (r == 0)
+			failed(s, WIRE_FAIL_TIMEOUT, "no reply");
+		return -1;
+	}
 	if (reply.type == WIRE_ERROR) {
 		snprintf(s->why, sizeof s->why, "the robot refused the "
 		    "handshake (error %u%s)", reply.len >= 2 ?

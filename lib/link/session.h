@@ -39,6 +39,8 @@ struct wire_pending {
 	uint64_t first_ms;	/* first sent: the give-up budget runs from it */
 	uint64_t sent_ms;	/* last sent */
 	uint16_t sends;		/* times sent */
+	uint32_t order;		/* the session's frame count at the last
+				   sending: which of two went first */
 	uint8_t timeouts;
 	uint8_t replied;
 	uint8_t cumulative;	/* WIRE_SEND_CUMULATIVE */

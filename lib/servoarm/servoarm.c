@@ -1,7 +1,7 @@
 /*
- * servoarm.c - joints of a bus-servo arm (see servoarm.h): the SO-101's
- * defaults and the conversions between joint values and servo ticks.
- * Called by armctl's bus driver and by armsim --bus.
+ * servoarm.c - joints of a bus-servo arm (see servoarm.h) from an arm
+ * description, and the conversions between joint values and servo ticks.
+ * Called by the bus driver (bus.c) and by armsim --bus.
  */
 #include <stdio.h>
 #include <string.h>
@@ -9,43 +9,6 @@
 #include "arm/arm.h"
 #include "host/num.h"
 #include "servoarm.h"
-
-void
-servoarm_so101(struct servoarm *a)
-{
-	static const struct {
-		const char *name;
-		double lim;
-	} so101[6] = {
-		{ "shoulder_pan", 110 }, { "shoulder_lift", 100 },
-		{ "elbow_flex", 96.8 }, { "wrist_flex", 95 },
-		{ "wrist_roll", 160 }, { "gripper", 0 },
-	};
-	int i;
-
-	memset(a, 0, sizeof *a);
-	snprintf(a->name, sizeof a->name, "so101");
-	a->n = 6;
-	for (i = 0; i < 6; i++) {
-		struct servoarm_joint *j = &a->j[i];
-
-		snprintf(j->name, sizeof j->name, "%s", so101[i].name);
-		j->id = i + 1;
-		j->ticks = 4096;
-		j->direction = 1;
-		j->offset = 2048;
-		j->series = -1;
-		j->lo = -so101[i].lim;
-		j->hi = so101[i].lim;
-	}
-	/* the jaw turns from -10 (shut hard) to +100 degrees */
-	a->j[5].gripper = 1;
-	a->j[5].lo = -10;
-	a->j[5].hi = 100;
-	/* as examples/arms/so101.yaml: the jaw's angle is its opening */
-	a->grip_closed = 0;
-	a->grip_open = 100;
-}
 
 int
 servoarm_from_desc(struct servoarm *a, const struct arm_desc *d, char *why,
@@ -83,6 +46,7 @@ servoarm_from_desc(struct servoarm *a, const struct arm_desc *d, char *why,
 		j->offset = dj->servo.offset;
 		j->lo = dj->lo;
 		j->hi = dj->hi;
+		j->role = dj->role;
 		j->gripper = dj->role == ARM_GRIPPER;
 		j->series = dj->servo.series;
 	}

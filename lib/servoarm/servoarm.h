@@ -1,8 +1,9 @@
 /*
- * servoarm.h - the joints of an arm built of bus servos: name, servo id,
- * ticks per turn, direction, offset and limits, as armctl --bus and armsim
- * --bus need them.  The SO-101's six joints are the default; the fields
- * mirror the arm description's servo block (spine-arm(5)).
+ * servoarm.h - the joints of an arm built of bus servos: name, role, servo
+ * id and series, ticks per turn, direction, offset and limits, taken from
+ * an arm description (spine-arm(5)); with no file, from the SO-101 built
+ * in from examples/arms/so101.yaml (arm_builtin_so101).  armctl --bus,
+ * armsim --bus and the bus driver (bus.h) use it.
  */
 #ifndef SPINE_SERVOARM_H
 #define SPINE_SERVOARM_H
@@ -15,6 +16,7 @@
 /* ticks = offset + direction * q * ticks_per_turn / 360 */
 struct servoarm_joint {
 	char name[SERVOARM_NAME];
+	int role;		/* enum arm_role */
 	int id;			/* bus id */
 	long ticks;		/* ticks per turn */
 	int direction;		/* +1 or -1 */
@@ -31,10 +33,6 @@ struct servoarm {
 	double grip_closed;	/* gripper joint value at 0 % */
 	double grip_open;	/* and at 100 % */
 };
-
-/* The SO-101 follower (spec/servo-buses.md C1, C2): ids 1..6, 4096 ticks
- * a turn, centred at 2048, URDF limits. */
-void servoarm_so101(struct servoarm *a);
 
 double servoarm_ticks(const struct servoarm_joint *j, double q);
 double servoarm_value(const struct servoarm_joint *j, double ticks);

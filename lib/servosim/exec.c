@@ -82,16 +82,25 @@ answers(const struct servosim *s, const struct servosim_motor *m,
 	return level >= 2 || (level == 1 && instr == SERVO_READ);
 }
 
-static int
-sts_read_only(uint16_t a)
+static uint16_t
+at(const struct servosim *s, enum servo_field f)
 {
-	return a < 5 || (a >= 56 && a <= 86);
+	return servo_reg(s->proto, f)->addr;
 }
 
+/* Model and firmware; and the present values (A4, B4). */
 static int
-dxl_read_only(uint16_t a)
+read_only(const struct servosim *s, uint16_t a)
 {
-	return a < 7 || a == 69 || a == 70 || (a >= 120 && a < DXL_TABLE_END);
+	const struct servo_reg *g = servo_reg(s->proto, SF_GOAL);
+
+	if (a < at(s, SF_ID))
+		return 1;
+	if (s->proto == SERVO_FEETECH)
+		return a >= at(s, SF_POSITION) &&
+		    a < at(s, SF_MOVING_THRESHOLD);
+	return a == at(s, SF_REG_PENDING) || a == at(s, SF_HW_ERROR) ||
+	    (a >= g->addr + g->size && a < DXL_TABLE_END);
 }
 
 /* Feetech: Torque_Enable = 128 makes the present position read 2048. */
@@ -106,6 +115,69 @@ set_middle(struct servosim *s, struct servosim_motor *m, uint8_t torque)
 	m->tab[servo_reg(s->proto, SF_TORQUE)->addr] = torque;
 }
 
+/* Is v a value Dynamixel field f takes (B4)?  Only the fields whose
+ * range the spec gives; the rest take anything. */
+static int
+dxl_in_range(const struct servosim *s, const struct servosim_motor *m,
+    enum servo_field f, int32_t v)
+{
+	int xl430 = m->series == SERVO_SERIES_XL430;
+
+	switch (f) {
+	case SF_ID: return v >= 0 && v <= 252;
+	case SF_BAUD: return v >= 0 && v <= (xl430 ? 7 : 6);
+	case SF_RETURN_DELAY: return v >= 0 && v <= 254;
+	case SF_MODE:
+		return v == 1 || v == 3 || v == 4 || v == 16 ||
+		    (!xl430 && (v == 0 || v == 5));
+	case SF_TORQUE: case SF_LED: return v == 0 || v == 1;
+	case SF_STATUS_LEVEL: return v >= 0 && v <= 2;
+	case SF_MIN_LIMIT: case SF_MAX_LIMIT: return v >= 0 && v <= 4095;
+	case SF_HOMING: return v >= -1044479 && v <= 1044479;
+	case SF_MAX_TEMP: return v >= 0 && v <= 100;
+	case SF_CURRENT_LIMIT: return v >= 0 && v <= 1750;
+	case SF_PWM_LIMIT: return v >= 0 && v <= 885;
+	case SF_GOAL_SPEED: case SF_ACCEL: return v >= 0 && v <= 32767;
+	case SF_GOAL:
+		/* position mode keeps to the position limits */
+		return servosim_get(s, m, SF_MODE) != 3 ||
+		    (v >= servosim_get(s, m, SF_MIN_LIMIT) &&
+		    v <= servosim_get(s, m, SF_MAX_LIMIT));
+	default: return 1;
+	}
+}
+
+/*
+ * A Dynamixel write's fields: a field written in part is a data length
+ * error (5), a value out of its range a data limit error (6).
+ */
+static uint8_t
+dxl_check(const struct servosim *s, const struct servosim_motor *m,
+    uint16_t addr, const uint8_t *data, uint16_t n)
+{
+	const struct servo_reg *r;
+	int f;
+
+	for (f = 0; f < SF_COUNT; f++) {
+		r = servo_series_reg((enum servo_series)m->series,
+		    (enum servo_field)f);
+		if (r->size == 0 || r->addr >= addr + n ||
+		    addr >= r->addr + r->size)
+			continue;
+		if (r->addr < addr || r->addr + r->size > addr + n)
+			return DXL_ERR_DATA_LENGTH;
+		if (!dxl_in_range(s, m, (enum servo_field)f,
+		    servo_reg_get(r, data + (r->addr - addr))))
+			return DXL_ERR_DATA_LIMIT;
+	}
+	/* a latched hardware alert keeps the torque off until REBOOT */
+	r = servo_series_reg((enum servo_series)m->series, SF_TORQUE);
+	if (m->latched && r->addr >= addr && r->addr < addr + n &&
+	    data[r->addr - addr])
+		return DXL_ERR_RESULT_FAIL;
+	return 0;
+}
+
 /* One write; 0 or a Dynamixel error number (Feetech ignores what it
  * refuses, as it has no way to say so). */
 static uint8_t
@@ -113,20 +185,22 @@ write_bytes(struct servosim *s, struct servosim_motor *m, uint16_t addr,
     const uint8_t *data, uint16_t n)
 {
 	uint8_t torque_at = servo_reg(s->proto, SF_TORQUE)->addr;
-	uint8_t before = m->tab[torque_at];
+	uint8_t before = m->tab[torque_at], code;
 	uint16_t i, a;
 
 	if (s->proto == SERVO_DXL) {
 		if ((uint32_t)addr + n > DXL_TABLE_END)
 			return DXL_ERR_ACCESS;
 		for (i = 0; i < n; i++)
-			if (dxl_read_only((uint16_t)(addr + i)) ||
+			if (read_only(s, (uint16_t)(addr + i)) ||
 			    (addr + i < DXL_EEPROM_END && before))
 				return DXL_ERR_ACCESS;
+		if ((code = dxl_check(s, m, addr, data, n)) != 0)
+			return code;
 	}
 	for (i = 0; i < n && (uint32_t)addr + i < SERVOSIM_TABLE; i++) {
 		a = (uint16_t)(addr + i);
-		if (s->proto == SERVO_FEETECH && sts_read_only(a))
+		if (s->proto == SERVO_FEETECH && read_only(s, a))
 			continue;
 		m->tab[a] = data[i];
 		/* Feetech EEPROM persists only while Lock is 0 */
@@ -166,6 +240,8 @@ do_read(struct servosim *s, struct servosim_motor *m, uint8_t id,
 	uint8_t data[SERVO_PARAMS_MAX];
 	uint16_t i;
 
+	if (!answers(s, m, SERVO_READ))
+		return;	/* Status Return Level 0: PING only (B2) */
 	if (count > SERVO_PARAMS_MAX - 1) {
 		if (s->proto == SERVO_DXL)
 			reply(s, m, id, DXL_ERR_DATA_LENGTH, NULL, 0);
@@ -183,27 +259,29 @@ do_read(struct servosim *s, struct servosim_motor *m, uint8_t id,
 }
 
 static void
-do_reg_write(struct servosim_motor *m, uint16_t addr, const uint8_t *data,
-    uint16_t n)
+do_reg_write(struct servosim *s, struct servosim_motor *m, uint16_t addr,
+    const uint8_t *data, uint16_t n)
 {
+	servosim_set(s, m, SF_REG_PENDING, 1);	/* A4: 64; B4: 69 */
 	m->reg_pending = 1;
 	m->reg_addr = addr;
 	m->reg_n = n;
 	memcpy(m->reg_data, data, n);
 }
 
+/* FACTORY RESET (B3): 0xFF everything (id 1), 0x01 all but the id,
+ * 0x02 all but the id and the baud rate; the RAM starts afresh. */
 static void
 do_reset(struct servosim *s, struct servosim_motor *m, uint8_t how)
 {
-	uint8_t id = motor_id(s, m), baud = m->tab[8];
-	double shaft = m->shaft;
+	uint8_t id = motor_id(s, m);
+	int32_t baud = servosim_get(s, m, SF_BAUD);
 
 	servosim_factory(s, m, how == 0xFFu ? 1 : id);
 	if (how == 0x02u)
-		m->tab[8] = m->saved[8] = baud;
-	m->shaft = shaft;
-	m->latched = 0;
-	servosim_refresh(s, m);
+		servosim_set(s, m, SF_BAUD, baud);
+	memcpy(m->saved, m->tab, sizeof m->saved);
+	servosim_power_cycle(s, m);
 }
 
 /* An instruction addressed to this servo (or broadcast). */
@@ -230,13 +308,14 @@ one(struct servosim *s, struct servosim_motor *m, const struct servo_packet *pk)
 		else if (pk->instr == SERVO_WRITE)
 			code = write_bytes(s, m, addr, data, n);
 		else
-			do_reg_write(m, addr, data, n);
+			do_reg_write(s, m, addr, data, n);
 		break;
 	case SERVO_ACTION:
 		if (!m->reg_pending)
 			code = DXL_ERR_INSTRUCTION;
 		else {
 			m->reg_pending = 0;
+			servosim_set(s, m, SF_REG_PENDING, 0);
 			code = write_bytes(s, m, m->reg_addr, m->reg_data,
 			    m->reg_n);
 		}
@@ -249,6 +328,10 @@ one(struct servosim *s, struct servosim_motor *m, const struct servo_packet *pk)
 		servosim_power_cycle(s, m);
 		return;
 	case SERVO_FACTORY_RESET:
+		/* firmware 42 on refuses to reset every servo at once */
+		if (s->proto == SERVO_DXL && bcast && (pk->n ? pk->p[0] :
+		    0xFFu) == 0xFFu && servosim_get(s, m, SF_FIRMWARE) >= 42)
+			return;
 		if (s->proto == SERVO_DXL && !bcast && answers(s, m, pk->instr))
 			reply(s, m, id, 0, NULL, 0);
 		do_reset(s, m, pk->n ? pk->p[0] : 0xFFu);

@@ -104,15 +104,56 @@ speed_limit(const struct servosim *s, const struct servosim_motor *m)
 	return v > 0 && v < m->max_speed ? v : m->max_speed;
 }
 
-/* Move toward target at most step ticks; an obstacle may stop it. */
-static void
-move(struct servosim_motor *m, double target, double step, double dt)
+/* The acceleration the servo keeps to, ticks/s^2 (0: none): Feetech's
+ * Acceleration in 100 step/s^2, Dynamixel's Profile_Acceleration in
+ * 214.577 rev/min^2 (A4, B4). */
+static double
+accel_limit(const struct servosim *s, const struct servosim_motor *m)
 {
-	double from = m->shaft, d = target - from;
+	double a = servosim_get(s, m, SF_ACCEL);
 
-	if (fabs(d) > step)
-		d = d > 0 ? step : -step;
-	m->shaft = from + d;
+	return s->proto == SERVO_DXL ? a * 214.577 / 3600.0 * TICKS :
+	    a * 100.0;
+}
+
+/* The speed this step: toward v_want, no faster than the ramp allows;
+ * and able to stop at the target (dist ticks away). */
+static double
+ramp(double vel, double v_want, double accel, double dist, double dt)
+{
+	double v_stop;
+
+	if (accel <= 0)
+		return v_want;
+	v_stop = sqrt(2 * accel * fabs(dist));
+	if (fabs(v_want) > v_stop)
+		v_want = v_want > 0 ? v_stop : -v_stop;
+	if (v_want > vel + accel * dt)
+		return vel + accel * dt;
+	if (v_want < vel - accel * dt)
+		return vel - accel * dt;
+	return v_want;
+}
+
+/* Move toward target at vmax (ticks/s), ramped by accel (a wheel: on
+ * at vmax, signed, never arriving); an obstacle may stop it. */
+static void
+move(struct servosim_motor *m, double target, double vmax, double accel,
+    double dt, int wheel_mode)
+{
+	double from = m->shaft, d = target - from, v, step;
+
+	if (wheel_mode)
+		v = ramp(m->vel, vmax, accel, 1e12, dt);
+	else
+		v = ramp(m->vel, d > 0 ? vmax : d < 0 ? -vmax : 0, accel, d,
+		    dt);
+	step = v * dt;
+	/* the last bit of the way, and never past the target */
+	if (!wheel_mode && ((d >= 0 && step >= d) || (d <= 0 && step <= d) ||
+	    fabs(d) < 0.5))
+		step = d;
+	m->shaft = from + step;
 	m->blocked = 0;
 	if (m->has_stop && (m->shaft < m->stop_lo || m->shaft > m->stop_hi)) {
 		m->shaft = m->shaft < m->stop_lo ? m->stop_lo : m->stop_hi;
@@ -127,31 +168,52 @@ move(struct servosim_motor *m, double target, double step, double dt)
  * position loop's P term) up to full stall.
  */
 static int32_t
-load_of(const struct servosim_motor *m, double target)
+load_of(const struct servosim *s, const struct servosim_motor *m,
+    double target)
 {
-	double push = target - m->shaft, l;
+	double push = target - m->shaft, l, cap = 1000;
 
+	/* a Feetech drives no harder than its Torque_Limit (0.1 %) */
+	if (servo_series_reg((enum servo_series)m->series,
+	    SF_TORQUE_LIMIT)->size)
+		cap = servosim_get(s, m, SF_TORQUE_LIMIT);
 	if (m->blocked) {
 		l = 150 + 8 * fabs(push);
-		if (l > 1000)
-			l = 1000;
+		l = l > cap ? cap : l;
 		return (int32_t)(push < 0 ? -l : l);
 	}
 	l = 30 + 200 * fabs(m->vel) / m->max_speed;
 	return (int32_t)(m->vel < 0 ? -l : l);
 }
 
+/* Operating_Mode 1: a wheel, turning at its goal velocity (A4, B4). */
+static int
+wheel(const struct servosim *s, const struct servosim_motor *m)
+{
+	return servosim_get(s, m, SF_MODE) == 1;
+}
+
+/* That velocity, ticks/s: Feetech's steps/s, Dynamixel's 0.229 rpm. */
+static double
+wheel_speed(const struct servosim *s, const struct servosim_motor *m)
+{
+	double v = servosim_get(s, m, SF_WHEEL_SPEED);
+
+	return s->proto == SERVO_DXL ? v * 0.229 * TICKS / 60.0 : v;
+}
+
 /* Over Overload_Torque for Protection_Time: latch overload, let go. */
 static void
 protect(struct servosim *s, struct servosim_motor *m, double dt)
 {
-	double limit = s->proto == SERVO_FEETECH ? 10.0 * m->tab[36] : 800;
+	double limit = s->proto == SERVO_FEETECH ? 10.0 *
+	    servosim_get(s, m, SF_OVERLOAD) : 800;
+	double after = s->proto == SERVO_FEETECH ? 0.01 *
+	    servosim_get(s, m, SF_PROTECT_TIME) : 2.0;
 
 	/* SCS's overload registers are unconfirmed: it never trips here */
 	if (m->series == SERVO_SERIES_SCS)
 		return;
-	double after = s->proto == SERVO_FEETECH ? 0.01 * m->tab[35] : 2.0;
-
 	if (fabs((double)m->load) < limit || limit <= 0) {
 		m->overload_s = 0;
 		return;
@@ -175,18 +237,41 @@ servosim_step(struct servosim *s, double dt)
 		m = &s->m[i];
 		if (m->mute_after == 0)
 			continue;	/* dead: frozen where it was */
-		if (servosim_get(s, m, SF_TORQUE)) {
+		if (servosim_get(s, m, SF_TORQUE) && wheel(s, m)) {
+			target = m->shaft + wheel_speed(s, m) * dt;
+			move(m, target, wheel_speed(s, m), accel_limit(s, m),
+			    dt, 1);
+			m->load = load_of(s, m, target);
+			protect(s, m, dt);
+		} else if (servosim_get(s, m, SF_TORQUE)) {
 			target = goal_shaft(s, m);
-			move(m, target, speed_limit(s, m) * dt, dt);
-			m->load = load_of(m, target);
+			move(m, target, speed_limit(s, m), accel_limit(s, m),
+			    dt, 0);
+			m->load = load_of(s, m, target);
 			protect(s, m, dt);
 		} else {
 			move(m, m->has_hand ? m->hand : m->shaft,
-			    m->max_speed / 4 * dt, dt);
+			    m->max_speed / 4, 0, dt, 0);
 			m->load = 0;
 		}
 		servosim_refresh(s, m);
 	}
+}
+
+void
+servosim_hold_back(struct servosim *s, struct servosim_motor *m,
+    double shaft, double dt)
+{
+	double from = m->shaft - m->vel * dt;
+
+	m->shaft = shaft;
+	m->vel = dt > 0 ? (shaft - from) / dt : 0;
+	m->blocked = 1;
+	if (servosim_get(s, m, SF_TORQUE)) {
+		m->load = load_of(s, m, goal_shaft(s, m));
+		protect(s, m, dt);
+	}
+	servosim_refresh(s, m);
 }
 
 /* A field without a sign (SCS's) holds the magnitude. */

@@ -83,6 +83,14 @@ void servosim_idle(struct servosim *s);
 /* Move every joint dt seconds on and refresh the present values. */
 void servosim_step(struct servosim *s, double dt);
 
+/*
+ * The world stopped the joint (an obstacle the emulator's caller
+ * models): its shaft back to `shaft`, held there against its goal, the
+ * load building as at a stop.
+ */
+void servosim_hold_back(struct servosim *s, struct servosim_motor *m,
+    double shaft, double dt);
+
 /* What the servo reports as its position (offset applied), in ticks. */
 int32_t servosim_present(const struct servosim *s,
     const struct servosim_motor *m);

@@ -1,19 +1,19 @@
 /*
- * table.c - a servo's control table as it leaves the factory (STS3215 and
- * XL330-M288 defaults from spec/servo-buses.md A4 and B4; the SCS0009's
- * few known ones), register access through core/servo's map of the
- * servo's series, and the EEPROM's saved copy.
+ * table.c - a servo's control table as it leaves the factory (STS3215,
+ * XL330-M288 and XL430-W250 defaults from spec/servo-buses.md A4 and B4;
+ * the SCS0009's few known ones), every value through core/servo's named
+ * registers; register access; the EEPROM's saved copy; and what a REBOOT
+ * or a power cycle leaves.
  */
 #include <string.h>
 
 #include "servo/regs.h"
 #include "servosim.h"
 
-static void
-put(uint8_t *tab, uint8_t addr, uint8_t size, uint32_t v)
-{
-	servo_field_put(tab + addr, size, v, 0);
-}
+struct factory {
+	uint8_t field;		/* enum servo_field */
+	int32_t value;
+};
 
 /*
  * SCS0009: the spec gives its model number (1284) and big-endian fields
@@ -21,82 +21,61 @@ put(uint8_t *tab, uint8_t addr, uint8_t size, uint32_t v)
  * temperature are as the STS's.  Other factory values are unconfirmed,
  * so they stay 0.
  */
-static void
-scs_factory(uint8_t *t, uint8_t id)
-{
-	servo_field_put(t + 3, 2, SCS_MODEL_SCS0009, 1);
-	t[5] = id;
-	t[8] = 1;
-	servo_field_put(t + 11, 2, 1023, 1);
-	t[62] = 74;
-	t[63] = 35;
-}
+static const struct factory scs[] = {
+	{ SF_MODEL, SCS_MODEL_SCS0009 }, { SF_STATUS_LEVEL, 1 },
+	{ SF_MAX_LIMIT, 1023 }, { SF_VOLTAGE, 74 }, { SF_TEMPERATURE, 35 },
+};
 
-/* The fields a driver or LeRobot touches; the rest stay 0. */
-static void
-sts_factory(uint8_t *t, uint8_t id)
-{
-	t[0] = 3;		/* firmware 3.6 */
-	t[1] = 6;
-	put(t, 3, 2, STS_MODEL_STS3215);
-	t[5] = id;
-	t[6] = 0;		/* 1 Mbps */
-	t[7] = 0;		/* return delay, as LeRobot leaves it */
-	t[8] = 1;		/* reply to every instruction */
-	put(t, 9, 2, 0);
-	put(t, 11, 2, 4095);
-	t[13] = 70;
-	t[14] = 80;
-	t[15] = 40;
-	put(t, 16, 2, 1000);
-	t[18] = 12;
-	t[19] = 44;
-	t[20] = 47;
-	t[21] = 32;
-	t[22] = 32;
-	put(t, 24, 2, 16);
-	t[26] = 1;
-	t[27] = 1;
-	put(t, 28, 2, 500);
-	t[30] = 1;
-	t[34] = 20;
-	t[35] = 200;
-	t[36] = 80;
-	t[37] = 10;
-	t[38] = 200;
-	t[39] = 10;
-	put(t, 48, 2, 1000);
-	t[62] = 74;		/* 7.4 V */
-	t[63] = 35;		/* degrees C */
-}
+/* STS3215 (A4); firmware 3.6; the fields a driver or LeRobot touches. */
+static const struct factory sts[] = {
+	{ SF_FIRMWARE, 3 }, { SF_FIRMWARE_MINOR, 6 },
+	{ SF_MODEL, STS_MODEL_STS3215 }, { SF_BAUD, 0 },
+	{ SF_RETURN_DELAY, 0 }, { SF_STATUS_LEVEL, 1 },
+	{ SF_MIN_LIMIT, 0 }, { SF_MAX_LIMIT, 4095 }, { SF_MAX_TEMP, 70 },
+	{ SF_MAX_VOLTS, 80 }, { SF_MIN_VOLTS, 40 }, { SF_MAX_TORQUE, 1000 },
+	{ SF_PHASE, 12 }, { SF_SHUTDOWN, 44 }, { SF_LED_ALARM, 47 },
+	{ SF_P_GAIN, 32 }, { SF_D_GAIN, 32 }, { SF_I_GAIN, 0 },
+	{ SF_STARTUP_FORCE, 16 }, { SF_CW_DEAD, 1 }, { SF_CCW_DEAD, 1 },
+	{ SF_CURRENT_LIMIT, 500 }, { SF_RESOLUTION, 1 },
+	{ SF_PROTECT_TORQUE, 20 }, { SF_PROTECT_TIME, 200 },
+	{ SF_OVERLOAD, 80 }, { SF_SPEED_P, 10 }, { SF_OVERCURRENT_TIME, 200 },
+	{ SF_SPEED_I, 10 }, { SF_TORQUE_LIMIT, 1000 }, { SF_VOLTAGE, 74 },
+	{ SF_TEMPERATURE, 35 },
+};
+
+/* XL330-M288 and XL430-W250 (B4): the factory's 57600 baud and 500 us
+ * return delay; the XL430's own limits and gains. */
+#define DXL_FACTORY(model, temp, vmax, vmin, vel, shut, vi, vp, d, p) \
+	{ SF_MODEL, model }, { SF_FIRMWARE, 46 }, { SF_BAUD, 1 }, \
+	{ SF_RETURN_DELAY, 250 }, { SF_MODE, 3 }, { SF_SECONDARY_ID, 255 }, \
+	{ SF_PROTOCOL, 2 }, { SF_MOVING_THRESHOLD, 10 }, \
+	{ SF_MAX_TEMP, temp }, { SF_MAX_VOLTS, vmax }, \
+	{ SF_MIN_VOLTS, vmin }, { SF_PWM_LIMIT, 885 }, \
+	{ SF_VELOCITY_LIMIT, vel }, { SF_MAX_LIMIT, 4095 }, \
+	{ SF_MIN_LIMIT, 0 }, { SF_SHUTDOWN, shut }, { SF_STATUS_LEVEL, 2 }, \
+	{ SF_SPEED_I, vi }, { SF_SPEED_P, vp }, { SF_D_GAIN, d }, \
+	{ SF_P_GAIN, p }, { SF_TEMPERATURE, 35 }
+
+static const struct factory xl330[] = {
+	DXL_FACTORY(DXL_MODEL_XL330_M288, 70, 70, 35, 445, 53, 1600, 180, 0,
+	    400),
+	{ SF_CURRENT_LIMIT, 1750 }, { SF_VOLTAGE, 50 },
+};
+
+static const struct factory xl430[] = {
+	DXL_FACTORY(DXL_MODEL_XL430_W250, 72, 140, 60, 265, 52, 1000, 100,
+	    4000, 640),
+	{ SF_VOLTAGE, 120 },
+};
 
 static void
-dxl_factory(uint8_t *t, uint8_t id)
+apply(const struct servosim *s, struct servosim_motor *m,
+    const struct factory *f, size_t n)
 {
-	put(t, 0, 2, DXL_MODEL_XL330_M288);
-	t[6] = 46;		/* firmware */
-	t[7] = id;
-	t[8] = 3;		/* 1 Mbps, as LeRobot sets it */
-	t[9] = 0;		/* return delay, as LeRobot leaves it */
-	t[11] = 3;		/* position control */
-	t[12] = 255;
-	t[13] = 2;
-	put(t, 24, 4, 10);
-	t[31] = 70;
-	put(t, 32, 2, 70);
-	put(t, 34, 2, 35);
-	put(t, 36, 2, 885);
-	put(t, 38, 2, 1750);
-	put(t, 44, 4, 445);
-	put(t, 48, 4, 4095);
-	put(t, 52, 4, 0);
-	t[63] = 53;
-	t[68] = 2;		/* reply to everything */
-	put(t, 76, 2, 1600);
-	put(t, 78, 2, 180);
-	put(t, 84, 2, 400);
-	put(t, 144, 2, 50);	/* 5.0 V */
-	t[146] = 35;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		servosim_set(s, m, f[i].field, f[i].value);
 }
 
 void
@@ -104,12 +83,21 @@ servosim_factory(const struct servosim *s, struct servosim_motor *m,
     uint8_t id)
 {
 	memset(m->tab, 0, sizeof m->tab);
-	if (s->proto == SERVO_DXL)
-		dxl_factory(m->tab, id);
-	else if (m->series == SERVO_SERIES_SCS)
-		scs_factory(m->tab, id);
-	else
-		sts_factory(m->tab, id);
+	switch (m->series) {
+	case SERVO_SERIES_SCS:
+		apply(s, m, scs, sizeof scs / sizeof scs[0]);
+		break;
+	case SERVO_SERIES_DXL:
+		apply(s, m, xl330, sizeof xl330 / sizeof xl330[0]);
+		break;
+	case SERVO_SERIES_XL430:
+		apply(s, m, xl430, sizeof xl430 / sizeof xl430[0]);
+		break;
+	default:
+		apply(s, m, sts, sizeof sts / sizeof sts[0]);
+		break;
+	}
+	servosim_set(s, m, SF_ID, id);
 	memcpy(m->saved, m->tab, sizeof m->saved);
 }
 
@@ -136,14 +124,32 @@ servosim_set(const struct servosim *s, struct servosim_motor *m, int field,
 		servo_reg_put(r, v, m->tab + r->addr);
 }
 
+/* The RAM area as the servo starts: the factory's, its goal where it
+ * stands. */
+static void
+fresh_ram(struct servosim *s, struct servosim_motor *m)
+{
+	size_t eeprom = servo_series((enum servo_series)m->series)->eeprom_end;
+	uint8_t keep[SERVOSIM_TABLE], saved[SERVOSIM_TABLE];
+
+	memcpy(keep, m->tab, eeprom);
+	memcpy(saved, m->saved, sizeof saved);
+	servosim_factory(s, m, 0);
+	memcpy(m->tab, keep, eeprom);
+	memcpy(m->saved, saved, sizeof saved);
+	m->latched = 0;
+	m->reg_pending = 0;
+	servosim_set(s, m, SF_GOAL, servosim_present(s, m));
+	/* the torque limit starts as the EEPROM's maximum (A4) */
+	servosim_set(s, m, SF_TORQUE_LIMIT, servosim_get(s, m, SF_MAX_TORQUE));
+	servosim_refresh(s, m);
+}
+
 void
 servosim_power_cycle(struct servosim *s, struct servosim_motor *m)
 {
 	size_t eeprom = servo_series((enum servo_series)m->series)->eeprom_end;
 
 	memcpy(m->tab, m->saved, eeprom);
-	servosim_set(s, m, SF_TORQUE, 0);
-	m->latched = 0;
-	m->reg_pending = 0;
-	servosim_refresh(s, m);
+	fresh_ram(s, m);
 }

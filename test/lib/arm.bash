@@ -147,8 +147,43 @@ complete_words() {
 # bus ARGS...: armctl on the servo bus $BUS (feetech by default) at $PORT,
 # with the arm file $ARM when one is set, and a generous timeout: a busy
 # machine can stall armsim for half a second, longer than armctl's 50 ms
-# default for a bus.
+# default for a bus.  With $SCALE set, the arm's clock runs that many
+# times faster (armsim --time-scale $SCALE on the other end).
 bus() {
 	armctl --bus "${BUS:-feetech}" --port "$PORT" ${ARM:+--arm "$ARM"} \
-		--timeout 400 "$@"
+		--timeout 400 ${SCALE:+--time-scale "$SCALE"} "$@"
 }
+
+# start_bus_sim BUS [armsim options...]: armsim --bus BUS, at $SCALE.
+start_bus_sim() {
+	local b=$1
+	shift
+	start_armsim --bus "$b" ${SCALE:+--time-scale "$SCALE"} "$@"
+}
+
+# read_back Q [TICKS [OFFSET]]: what armctl pos shows for a servo sent to
+# joint value Q: Q as a whole tick (TICKS a turn, 4096, from OFFSET,
+# 2048, rounded half away from zero), back in degrees, to a thousandth,
+# in the shortest form.  Worked in awk, apart from armctl's own sums.
+read_back() {
+	awk -v q="$1" -v n="${2:-4096}" -v o="${3:-2048}" 'BEGIN {
+		t = o + q * n / 360
+		t = t < 0 ? -int(-t + 0.5) : int(t + 0.5)
+		m = (t - o) * 360 / n * 1000
+		m = m < 0 ? -int(-m + 0.5) : int(m + 0.5)
+		s = sprintf("%.3f", m / 1000)
+		sub(/0+$/, "", s); sub(/\.$/, "", s)
+		print s == "-0" ? "0" : s }'
+}
+
+# pose_line Q1 Q2 ...: the row armctl pos prints for a built-in SO-101
+# sent to those joint values (the gripper's 0..100 % is 0..100 degrees).
+pose_line() {
+	local q out=
+	for q in "$@"; do
+		out=$out${out:+,}$(read_back "$q")
+	done
+	echo "$out"
+}
+
+SO101_HEADER=shoulder_pan,shoulder_lift,elbow_flex,wrist_flex,wrist_roll,gripper

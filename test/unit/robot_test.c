@@ -2,12 +2,15 @@
  * robot_test.c - unit tests for core/robot over a fake hardware layer:
  * the session layer (resends, NAKs), the two-slot plan store (commits,
  * cut uploads, power lost mid-descriptor), setpoint timing and lag.
+ * Plans go up through lib/client's upload, over a port onto the fake.
  */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "check.h"
+#include "client/upload.h"
+#include "link/port.h"
 #include "robot/armio.h"
 #include "robot/planloop.h"
 #include "robot/robot.h"
@@ -27,6 +30,9 @@ struct fake {
 	uint32_t now;
 	uint8_t out[4096];
 	size_t outn;
+	size_t outat;		/* the port has read this far */
+	int flip;		/* the port corrupts a PLAN_CHUNK's plan byte
+				   and passes it as good (a lying line) */
 };
 
 static uint32_t
@@ -190,34 +196,102 @@ hello(struct robot *r, struct fake *f, struct wire_hello *h)
 	return wire_hello_decode(h, rep.payload, rep.len);
 }
 
-/* Upload `n` bytes; the error code of the first step that fails, or 0. */
-static int
-upload(struct robot *r, struct fake *f, const uint8_t *plan, uint32_t n,
-    uint32_t stop_after, uint32_t crc)
+/* lib/client's port onto the fake robot: what it writes is received at
+ * once; reading takes what the robot sent, or lets time pass. */
+struct host {
+	struct robot *r;
+	struct fake *f;
+};
+
+static long
+host_read(void *ctx, uint8_t *buf, size_t cap, int timeout_ms)
 {
-	uint8_t p[WIRE_PAYLOAD_MAX];
-	struct wire_out o;
-	uint32_t off;
-	int e;
+	struct host *h = ctx;
+	size_t n = h->f->outn - h->f->outat;
 
-	wire_out_init(&o, p, sizeof p);
-	wire_put_u32(&o, n);
-	wire_put_u32(&o, crc);
-	if ((e = call(r, f, WIRE_PLAN_BEGIN, p, o.n, NULL)) != 0)
-		return e;
-	for (off = 0; off < n && off < stop_after; off += WIRE_CHUNK_MAX) {
-		uint8_t k = (uint8_t)(n - off < WIRE_CHUNK_MAX ? n - off :
-		    WIRE_CHUNK_MAX);
-
-		wire_out_init(&o, p, sizeof p);
-		wire_put_u16(&o, (uint16_t)off);
-		wire_put_bytes(&o, plan + off, k);
-		if ((e = call(r, f, WIRE_PLAN_CHUNK, p, o.n, NULL)) != 0)
-			return e;
-	}
-	if (stop_after < n)
+	if (n == 0) {
+		h->f->outn = h->f->outat = 0;
+		h->f->now += (uint32_t)(timeout_ms > 0 ? timeout_ms : 0);
+		robot_tick(h->r);
 		return 0;
-	return call(r, f, WIRE_PLAN_COMMIT, NULL, 0, NULL);
+	}
+	if (n > cap)
+		n = cap;
+	memcpy(buf, h->f->out + h->f->outat, n);
+	h->f->outat += n;
+	return (long)n;
+}
+
+static int
+host_write(void *ctx, const uint8_t *buf, size_t n, int timeout_ms)
+{
+	struct host *h = ctx;
+	uint8_t frame[WIRE_FRAME_MAX];
+	struct wire_frame f;
+	struct wire_decoder d;
+	size_t i;
+
+	(void)timeout_ms;
+	if (!h->f->flip || n > WIRE_FRAME_MAX || buf[WIRE_AT_TYPE] !=
+	    WIRE_PLAN_CHUNK) {
+		robot_rx(h->r, buf, n);
+		return 0;
+	}
+	wire_decoder_init(&d);
+	for (i = 0; i < n; i++)
+		wire_decoder_push(&d, buf[i]);
+	if (wire_decoder_next(&d, &f)) {
+		f.payload[2] ^= 1;
+		h->f->flip = 0;
+		robot_rx(h->r, frame, wire_frame_encode(frame, f.seq, f.type,
+		    f.payload, f.len));
+	}
+	return 0;
+}
+
+static uint64_t
+host_now(void *ctx)
+{
+	return ((struct host *)ctx)->f->now;
+}
+
+static const struct link_port_ops host_ops = {
+	host_read, host_write, host_now, NULL
+};
+
+static void
+hush(void *ctx, const char *line)
+{
+	(void)ctx;
+	(void)line;
+}
+
+/* Upload `n` bytes with lib/client (no plan check), then shake hands for
+ * the test's own requests; the robot's refusal (enum wire_error), 0 when
+ * it committed, -1 for a failure of another kind. */
+static int
+upload(struct robot *r, struct fake *f, const uint8_t *plan, uint32_t n)
+{
+	struct host h = { r, f };
+	struct wire_hello hh;
+	struct client_push p;
+	struct client cl;
+	enum client_status st = CLIENT_IO;
+
+	client_init(&cl);
+	cl.say = hush;
+	memset(&p, 0, sizeof p);
+	p.bytes = plan;
+	p.size = n;
+	p.path = "plan";
+	f->outn = f->outat = 0;
+	client_attach(&cl, link_port_custom(&host_ops, &h, "fake"));
+	if (cl.port && client_connect(&cl) == CLIENT_OK)
+		st = client_push(&cl, &p);
+	wire_port_close(cl.port);
+	client_free(&cl);
+	hello(r, f, &hh);
+	return st == CLIENT_OK ? 0 : p.error ? p.error : -1;
 }
 
 /* Read the stored plan back into buf; its size, or -1. */
@@ -312,7 +386,8 @@ test_upload_pull(void)
 	struct robot_hw hw;
 	struct robot r;
 	struct wire_hello h;
-	uint8_t plan[600], back[600], other[600], junk[100];
+	uint8_t plan[600], back[600], other[600], junk[100], pb[8];
+	struct wire_out o;
 	uint32_t n, m;
 
 	fake_init(&f);
@@ -322,25 +397,29 @@ test_upload_pull(void)
 	/* header 32 + drive 18 + CRC 4 + 5 a action: 91 actions, 509 bytes */
 	n = build_plan(plan, sizeof plan, 91, 1);
 	CHECK(n == 509);
-	CHECK(upload(&r, &f, plan, n, n, crc32_update(0, plan, n)) == 0);
+	CHECK(upload(&r, &f, plan, n) == 0);
 	CHECK(pull(&r, &f, back) == (long)n);
 	CHECK(memcmp(plan, back, n) == 0);
 	CHECK(robot_flags(&r) & WIRE_F_PLAN);
 	CHECK(r.plan_ready);
 
-	/* Too big, a wrong CRC, not a plan: all refused, the plan stays. */
-	CHECK(upload(&r, &f, plan, 513, 513, 0) == WIRE_E_TOO_BIG);
+	/* Too big, bytes that do not match the CRC (a line that changed a
+	 * byte and its CRC-16 with it), not a plan: all refused, the plan
+	 * stays. */
+	CHECK(upload(&r, &f, plan, 513) == WIRE_E_TOO_BIG);
 	m = build_plan(other, sizeof other, 50, 2);
-	CHECK(upload(&r, &f, other, m, m, crc32_update(0, other, m) ^ 1) ==
-	    WIRE_E_CRC);
+	f.flip = 1;
+	CHECK(upload(&r, &f, other, m) == WIRE_E_CRC);
 	memset(junk, 0x5A, sizeof junk);
-	CHECK(upload(&r, &f, junk, 100, 100, crc32_update(0, junk, 100)) ==
-	    WIRE_E_PLAN);
+	CHECK(upload(&r, &f, junk, 100) == WIRE_E_PLAN);
 	CHECK(pull(&r, &f, back) == (long)n && memcmp(plan, back, n) == 0);
 	CHECK(r.plan_ready);
 
 	/* A commit before the last chunk is refused and changes nothing. */
-	CHECK(upload(&r, &f, other, m, 110, crc32_update(0, other, m)) == 0);
+	wire_out_init(&o, pb, sizeof pb);
+	wire_put_u32(&o, m);
+	wire_put_u32(&o, crc32_update(0, other, m));
+	CHECK(call(&r, &f, WIRE_PLAN_BEGIN, pb, o.n, NULL) == 0);
 	CHECK(call(&r, &f, WIRE_PLAN_COMMIT, NULL, 0, NULL) ==
 	    WIRE_E_INCOMPLETE);
 	CHECK(pull(&r, &f, back) == (long)n && memcmp(plan, back, n) == 0);
@@ -352,7 +431,7 @@ test_upload_pull(void)
 	CHECK(r.plan_ready);
 
 	/* Replace it; the new one survives a reboot too. */
-	CHECK(upload(&r, &f, other, m, m, crc32_update(0, other, m)) == 0);
+	CHECK(upload(&r, &f, other, m) == 0);
 	robot_init(&r, &hw);
 	hello(&r, &f, &h);
 	CHECK(pull(&r, &f, back) == (long)m && memcmp(other, back, m) == 0);
@@ -407,8 +486,7 @@ boot_holding_a(struct fake *f, struct robot_hw *hw, struct robot *r,
 	fake_init(f);
 	fake_hw(hw, f);
 	boot(f, hw, r);
-	CHECK(upload(r, f, p->a, p->na, p->na, crc32_update(0, p->a,
-	    p->na)) == 0);
+	CHECK(upload(r, f, p->a, p->na) == 0);
 }
 
 static void
@@ -430,7 +508,7 @@ test_power_loss(void)
 	for (cut = 0; cut < 13; cut++) {
 		boot_holding_a(&f, &hw, &r, &p);
 		f.writes_left = cut;
-		upload(&r, &f, p.b, p.nb, p.nb, crc32_update(0, p.b, p.nb));
+		upload(&r, &f, p.b, p.nb);
 		f.writes_left = -1;
 		boot(&f, &hw, &r);
 		CHECK(pull(&r, &f, back) == 399);
@@ -456,8 +534,7 @@ test_bad_cell(void)
 	 * of b differs from the erased 0xFF it would keep. */
 	CHECK(p.b[100] != 0xFF);
 	f.stuck = 1 + 32 + 520 + 100;
-	CHECK(upload(&r, &f, p.b, p.nb, p.nb, crc32_update(0, p.b, p.nb)) ==
-	    WIRE_E_CRC);
+	CHECK(upload(&r, &f, p.b, p.nb) == WIRE_E_CRC);
 	CHECK(pull(&r, &f, back) == (long)p.na &&
 	    memcmp(p.a, back, p.na) == 0);
 	CHECK(r.plan_ready);
@@ -509,6 +586,8 @@ test_resend_and_nak(void)
 	before = r.requests;
 	CHECK(request(&r, &f, 204, WIRE_PLAN_INFO, NULL, 0, &rep) == 1);
 	CHECK(rep.type == WIRE_NAK && rep.seq == 203);
+	/* ... naming the request that drew it */
+	CHECK(rep.len == 1 && rep.payload[0] == 204);
 	CHECK(request(&r, &f, 205, WIRE_PLAN_INFO, NULL, 0, &rep) == 0);
 	CHECK(r.requests == before);
 	/* 203 comes: it runs, then the kept 204 and 205, three replies */
@@ -792,7 +871,7 @@ test_plan_loop(void)
 	CHECK(call(&r, &f, WIRE_START, rate, 2, NULL) == WIRE_E_NO_PLAN);
 	/* the drive's action 11: joint 1 to 45 degrees */
 	n = one_action_plan(plan, sizeof plan, 11, 45);
-	CHECK(upload(&r, &f, plan, n, n, crc32_update(0, plan, n)) == 0);
+	CHECK(upload(&r, &f, plan, n) == 0);
 	CHECK(call(&r, &f, WIRE_MONITOR, &mask, 1, NULL) == 0);
 	CHECK(call(&r, &f, WIRE_START, rate, 2, NULL) == 0);
 	CHECK(robot_flags(&r) & WIRE_F_RUNNING);
@@ -901,7 +980,7 @@ test_control(void)
 	CHECK(call(&r, &f, WIRE_PRIO, p, wire_prio_encode(&pr, p), NULL) ==
 	    WIRE_E_NO_PLAN);
 	n = one_action_plan(plan, sizeof plan, 11, 45);
-	CHECK(upload(&r, &f, plan, n, n, crc32_update(0, plan, n)) == 0);
+	CHECK(upload(&r, &f, plan, n) == 0);
 	CHECK(pause_op(&r, &f, WIRE_PAUSE_HOLD, 0, &a) == WIRE_E_RUN);
 	CHECK(call(&r, &f, WIRE_START, rate, 2, NULL) == 0);
 	CHECK(cycles_at(&r, &f, 0) == 1);
@@ -976,7 +1055,7 @@ test_control_random(void)
 	robot_init(&r, &hw);
 	hello(&r, &f, &h);
 	n = one_action_plan(plan, sizeof plan, 11, 45);
-	CHECK(upload(&r, &f, plan, n, n, crc32_update(0, plan, n)) == 0);
+	CHECK(upload(&r, &f, plan, n) == 0);
 	CHECK(call(&r, &f, WIRE_START, rate, 2, NULL) == 0);
 	mask = 0x3F;
 	CHECK(call(&r, &f, WIRE_MONITOR, &mask, 1, NULL) == 0);
@@ -1167,7 +1246,7 @@ test_config_autostart(void)
 	CHECK(config(&r, &f, &on, &c) == WIRE_E_NO_PLAN);
 	CHECK(config(&r, &f, NULL, &c) == 0 && c.flags == 0 && c.rate == 0);
 	n = one_action_plan(plan, sizeof plan, 11, 45);
-	CHECK(upload(&r, &f, plan, n, n, crc32_update(0, plan, n)) == 0);
+	CHECK(upload(&r, &f, plan, n) == 0);
 	/* refused: an unknown flag, a mask bit past R, a rate START refuses */
 	bad = on;
 	bad.flags = 0x02;
@@ -1187,7 +1266,7 @@ test_config_autostart(void)
 	/* a new plan keeps the configuration (it goes into the new slot) */
 	hello(&r, &f, &h);
 	m = one_action_plan(other, sizeof other, 11, 30);
-	CHECK(upload(&r, &f, other, m, m, crc32_update(0, other, m)) == 0);
+	CHECK(upload(&r, &f, other, m) == 0);
 	CHECK(r.store.active == 1);
 	robot_init(&r, &hw);
 	CHECK(r.running);

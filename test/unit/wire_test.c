@@ -346,6 +346,57 @@ test_codecs(void)
 	CHECK(wire_events_encode(&e, p) == 7 + 8 * 6);
 	CHECK(7 + 8 * 6 <= WIRE_PAYLOAD_MAX);
 	CHECK(e2.ev[1].type == 4 && e2.ev[1].kind == WIRE_EV_SUCCESS);
+	CHECK(!e2.timed);
+	/* with the robot's clock: five at most, the time after them */
+	e.timed = 1;
+	e.ms = 0x01020304ul;
+	CHECK(wire_events_encode(&e, p) == 0);
+	e.count = WIRE_EVENTS_TIMED_MAX;
+	n = wire_events_encode(&e, p);
+	CHECK(n == 7 + 8 * 5 + 4 && n <= WIRE_PAYLOAD_MAX);
+	CHECK(p[n - 4] == 0x04 && p[n - 1] == 0x01);
+	CHECK(wire_events_decode(&e2, p, n) == 0);
+	CHECK(e2.timed && e2.ms == 0x01020304ul && e2.count == 5);
+	/* two stray bytes after the events: not an EVENTS frame */
+	CHECK(wire_events_decode(&e2, p, (uint8_t)(n - 2)) != 0);
+}
+
+/* DESCRIBE_PAGE: entries packed after a header; bad pages refused. */
+static void
+test_desc_page(void)
+{
+	struct wire_desc_page pg, back;
+	uint8_t p[WIRE_PAYLOAD_MAX], n;
+
+	memset(&pg, 0, sizeof pg);
+	pg.crc = 0xCAFEF00Dul;
+	pg.total = 11;
+	pg.pages = 6;
+	pg.page = 1;
+	pg.first = 2;
+	pg.count = 2;
+	strcpy(pg.e[0].name, "Lag");
+	strcpy(pg.e[0].unit, "deg");
+	pg.e[0].first = 3;
+	pg.e[0].count = 1;
+	pg.e[0].max = 32767;
+	strcpy(pg.e[1].name, "Joint#");
+	strcpy(pg.e[1].unit, "deg");
+	pg.e[1].first = 11;
+	pg.e[1].count = 3;
+	pg.e[1].min = -180;
+	pg.e[1].max = 180;
+	n = wire_desc_page_encode(&pg, p);
+	/* 9 of header, then 8 + 1 + 3 + 1 + 3 and 8 + 1 + 3 + 1 + 6 */
+	CHECK(n == 9 + 16 + 19);
+	CHECK(wire_desc_page_decode(&back, p, n) == 0);
+	CHECK(back.crc == 0xCAFEF00Dul && back.count == 2 && back.page == 1);
+	CHECK(back.e[1].index == 3 && back.e[1].total == 11 &&
+	    back.e[1].min == -180 && strcmp(back.e[1].name, "Joint#") == 0);
+	p[WIRE_DESC_PAGE_HEAD - 3] = 6;	/* page 6 of 6 */
+	CHECK(wire_desc_page_decode(&back, p, n) != 0);
+	p[WIRE_DESC_PAGE_HEAD - 3] = 1;
+	CHECK(wire_desc_page_decode(&back, p, (uint8_t)(n - 1)) != 0);
 }
 
 static void
@@ -411,5 +462,6 @@ main(void)
 	RUN(test_control_codecs);
 	RUN(test_random_bytes);
 	RUN(test_desc_codecs);
+	RUN(test_desc_page);
 	return check_report("wire");
 }

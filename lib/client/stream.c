@@ -1,0 +1,379 @@
+/*
+ * stream.c - run (stream.h): setpoints as the robot's buffer frees, a
+ * request kept free for STATUS, which reports the lag of each executed
+ * step; an obstruction stops the arm, a robot that stops executing ends
+ * the run.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "arm/path.h"
+#include "client/stream.h"
+#include "plan/crc32.h"
+#include "client/wayback.h"
+
+static int
+send_setpoint(struct client *cl, const struct client_steps *st,
+    const struct client_motion *mo, uint32_t step)
+{
+	struct wire_setpoint sp;
+	uint8_t p[WIRE_PAYLOAD_MAX];
+
+	memset(&sp, 0, sizeof sp);
+	sp.step = step;
+	sp.period_ms = st->period ? st->period[step - 1] :
+	    (uint16_t)mo->period_ms;
+	sp.joints = (uint8_t)st->joints;
+	memcpy(sp.mdeg, st->q + (size_t)(step - 1) * st->joints,
+	    sizeof(int32_t) * st->joints);
+	return wire_send(&cl->s, WIRE_SETPOINT, p, wire_setpoint_encode(&sp,
+	    p));
+}
+
+static int
+send_status(struct client *cl, uint32_t from)
+{
+	uint8_t p[4] = { (uint8_t)from, (uint8_t)(from >> 8),
+	    (uint8_t)(from >> 16), (uint8_t)(from >> 24) };
+
+	return wire_send(&cl->s, WIRE_STATUS, p, 4);
+}
+
+/* Look at the lags a STATUS reply brought; 1 when obstructed. */
+static int
+examine(const struct client_motion *mo, const struct wire_status *s,
+    struct client_watch *w)
+{
+	uint16_t limit = (uint16_t)lround(mo->threshold_deg * 1000);
+	uint32_t step;
+	uint8_t i;
+
+	for (i = 0; i < s->count; i++) {
+		step = s->first + i;
+		if (step <= w->checked)
+			continue;
+		if (step > w->checked + 1)
+			w->over = 0;	/* lost from the history: start over */
+		w->checked = step;
+		w->over = s->dev[i] > limit ? w->over + 1 : 0;
+		if (w->over >= mo->persist) {
+			w->step = step;
+			w->lag = s->dev[i];
+			return 1;
+		}
+	}
+	return 0;
+}
+
+static enum client_status
+begin_stream(struct client *cl, uint32_t run_id, uint32_t from)
+{
+	struct wire_frame reply;
+	uint8_t p[8];
+	struct wire_out o;
+
+	wire_out_init(&o, p, sizeof p);
+	wire_put_u32(&o, run_id);
+	wire_put_u32(&o, from);
+	return client_call(cl, WIRE_STREAM, p, 8, &reply, "run");
+}
+
+/* Where a stream stands between replies. */
+struct flow {
+	uint32_t next, last_exec;
+	int free_slots, in_flight, polling;
+	uint64_t next_poll, progress, stall;
+	long poll_ms;
+};
+
+/* A STATUS reply: progress, the watch, a stall.  CLIENT_OK to go on. */
+static enum client_status
+status(struct client *cl, const struct client_steps *st,
+    const struct client_motion *mo, struct client_watch *w, struct flow *fl,
+    const struct wire_frame *reply)
+{
+	struct wire_frame stopped;
+	struct wire_status s;
+	uint64_t now = client_now(cl);
+	enum client_status e;
+
+	fl->polling = 0;
+	if (wire_status_decode(&s, reply->payload, reply->len) != 0)
+		return client_malformed(cl, "run");
+	/* Setpoints still in flight were sent after this status. */
+	fl->free_slots = s.free;
+	client_progress(&mo->progress, s.executed, st->n);
+	if (examine(mo, &s, w)) {
+		client_drain(cl);
+		e = client_call(cl, WIRE_STOP, NULL, 0, &stopped, "stop");
+		return e != CLIENT_OK ? e : CLIENT_OBSTRUCTED;
+	}
+	if (s.executed != fl->last_exec) {
+		fl->last_exec = s.executed;
+		fl->progress = now;
+	} else if (now - fl->progress > fl->stall) {
+		client_say(cl, "run: the robot stopped executing at step %lu "
+		    "of %lu", (unsigned long)s.executed, (unsigned long)st->n);
+		client_drain(cl);
+		return CLIENT_FAILED;
+	}
+	return CLIENT_OK;
+}
+
+/* Setpoints while the buffer has room, a STATUS each poll period. */
+static int
+send_more(struct client *cl, const struct client_steps *st,
+    const struct client_motion *mo, const struct client_watch *w,
+    struct flow *fl)
+{
+	uint64_t now;
+
+	/* Keep a request free for STATUS: watching never starves. */
+	while (fl->next <= st->n && fl->free_slots - fl->in_flight > 0 &&
+	    wire_outstanding(&cl->s) + 1 < cl->s.window) {
+		if (send_setpoint(cl, st, mo, fl->next) != 0)
+			return -1;
+		fl->next++;
+		fl->in_flight++;
+	}
+	now = client_now(cl);
+	if (!fl->polling && wire_can_send(&cl->s) && now >= fl->next_poll) {
+		if (send_status(cl, w->checked + 1) != 0)
+			return -1;
+		fl->polling = 1;
+		fl->next_poll = now + (uint64_t)fl->poll_ms;
+	}
+	return 0;
+}
+
+enum client_status
+client_stream(struct client *cl, const struct client_steps *st,
+    uint32_t from, const struct client_motion *mo, struct client_watch *w)
+{
+	struct wire_frame reply;
+	struct flow fl;
+	enum client_status e;
+	uint64_t now;
+	int r;
+
+	memset(&fl, 0, sizeof fl);
+	fl.next = from;
+	fl.last_exec = from - 1;
+	fl.free_slots = cl->hello.slots;
+	fl.progress = client_now(cl);
+	fl.stall = 5000 + 20 * (uint64_t)(st->period ? st->max_period :
+	    mo->period_ms) + (uint64_t)cl->timeout_ms * (cl->retries + 1);
+	/* Poll each period, but no more than 50 times a second: a STATUS
+	 * reports up to 19 steps, the robot keeps 32, and the line back also
+	 * carries an acknowledgement for every setpoint. */
+	fl.poll_ms = mo->period_ms < 20 ? 20 : mo->period_ms > 100 ? 100 :
+	    mo->period_ms;
+	if ((e = begin_stream(cl, st->run_id, from == 1 ? 0 : from)) !=
+	    CLIENT_OK)
+		return e;
+	memset(w, 0, sizeof *w);
+	w->checked = from - 1;
+	while (w->checked < st->n) {
+		if (send_more(cl, st, mo, w, &fl) != 0)
+			return client_link_failed(cl, "run");
+		now = client_now(cl);
+		r = wire_recv(&cl->s, &reply, fl.polling ? cl->timeout_ms *
+		    (cl->retries + 2) : (int)(fl.next_poll - now));
+		if (r < 0)
+			return client_link_failed(cl, "run");
+		if (r == 0)
+			continue;
+		if (reply.type == WIRE_ERROR) {
+			client_drain(cl);
+			return client_refused(cl, &reply, "run");
+		}
+		if (reply.type == (WIRE_SETPOINT | WIRE_REPLY)) {
+			fl.in_flight--;
+			fl.free_slots = reply.len ? reply.payload[0] : 0;
+		} else if ((e = status(cl, st, mo, w, &fl, &reply)) !=
+		    CLIENT_OK)
+			return e;
+	}
+	client_drain(cl);
+	return CLIENT_OK;
+}
+
+enum client_status
+client_settle(struct client *cl)
+{
+	struct wire_frame reply;
+	struct wire_status s;
+	uint8_t p[4] = { 0xFF, 0xFF, 0xFF, 0xFF };
+	enum client_status e;
+	int i;
+
+	for (i = 0; i < 100; i++) {
+		if ((e = client_call(cl, WIRE_STATUS, p, 4, &reply, "run")) !=
+		    CLIENT_OK)
+			return e;
+		if (wire_status_decode(&s, reply.payload, reply.len) != 0)
+			return client_malformed(cl, "run");
+		if (!(s.flags & WIRE_F_MOVING))
+			return CLIENT_OK;
+		if ((e = client_wait(cl, 20)) != CLIENT_OK)
+			return e;
+	}
+	return CLIENT_OK;
+}
+
+enum client_status
+client_encoders(struct client *cl, int32_t *mdeg, const char *doing)
+{
+	struct wire_frame reply;
+	struct wire_in in;
+	enum client_status e;
+	int j;
+
+	if ((e = client_call(cl, WIRE_ENCODERS, NULL, 0, &reply, doing)) !=
+	    CLIENT_OK)
+		return e;
+	if (reply.len != 4 * cl->hello.joints) {
+		client_say(cl, "%s: the robot sent %u bytes for %u joints",
+		    doing, reply.len, cl->hello.joints);
+		cl->s.fail = WIRE_FAIL_PROTO;
+		return CLIENT_IO;
+	}
+	wire_in_init(&in, reply.payload, reply.len);
+	for (j = 0; j < cl->hello.joints; j++)
+		mdeg[j] = wire_get_i32(&in);
+	return CLIENT_OK;
+}
+
+enum client_status
+client_resume_point(struct client *cl, const struct client_steps *st,
+    uint32_t *from)
+{
+	struct wire_frame reply;
+	struct wire_status s;
+	uint8_t p[4] = { 0, 0, 0, 0 };
+	enum client_status e;
+
+	if ((e = client_call(cl, WIRE_STATUS, p, 4, &reply, "run")) !=
+	    CLIENT_OK)
+		return e;
+	if (wire_status_decode(&s, reply.payload, reply.len) != 0)
+		return client_malformed(cl, "run");
+	if (s.run_id != st->run_id) {
+		client_say(cl, "run: cannot resume: the robot's last run was "
+		    "not this trajectory");
+		return CLIENT_FAILED;
+	}
+	*from = s.executed + 1;
+	return CLIENT_OK;
+}
+
+int
+client_steps_timed(struct client_steps *st, const double *t, uint32_t n,
+    long last_ms, uint16_t *per)
+{
+	uint32_t i;
+	long ms;
+
+	st->max_period = 0;
+	for (i = 0; i < n; i++) {
+		ms = i + 1 < n ? lround(t[i + 1] * 1000) - lround(t[i] * 1000) :
+		    last_ms;
+		if (ms > 65535)
+			return -1;
+		per[i] = (uint16_t)(ms < 1 ? 1 : ms);
+		if (per[i] > st->max_period)
+			st->max_period = per[i];
+	}
+	st->period = per;
+	return 0;
+}
+
+enum client_status
+client_run(struct client *cl, const struct client_steps *st, uint32_t from,
+    const int32_t *home, const struct client_motion *mo)
+{
+	struct client_watch w;
+	enum client_status e = client_stream(cl, st, from, mo, &w);
+
+	if (e == CLIENT_OBSTRUCTED)
+		return client_way_back(cl, mo, &w, st->n, home);
+	return e == CLIENT_OK ? client_settle(cl) : e;
+}
+
+enum client_status
+client_starts_here(struct client *cl, const struct client_steps *st,
+    uint32_t from, const int32_t *here, double threshold_deg)
+{
+	const int32_t *want = st->q + (size_t)(from > 1 ? from - 2 : 0) *
+	    st->joints;
+	double d, worst = -1;
+	int j, k = 0;
+
+	for (j = 0; j < st->joints; j++)
+		if ((d = fabs(((double)want[j] - here[j]) / 1000)) > worst) {
+			worst = d;
+			k = j;
+		}
+	if (worst <= threshold_deg)
+		return CLIENT_OK;
+	client_say(cl, "run: the trajectory %s at q%d = %.3f but the arm is "
+	    "at %.3f degrees; move it there first", from > 1 ? "resumes" :
+	    "starts", k + 1, want[k] / 1000.0, here[k] / 1000.0);
+	return CLIENT_FAILED;
+}
+
+static uint32_t
+crc_i32(uint32_t crc, int32_t v)
+{
+	uint32_t u = (uint32_t)v;
+	uint8_t b[4] = { (uint8_t)u, (uint8_t)(u >> 8), (uint8_t)(u >> 16),
+	    (uint8_t)(u >> 24) };
+
+	return crc32_update(crc, b, 4);
+}
+
+/* The path's steps, timed, and its run id; CLIENT_OK, or a failure. */
+static enum client_status
+path_steps(struct client *cl, const struct arm_path *p, long last_ms,
+    struct client_steps *st, int32_t *mdeg, uint16_t *per)
+{
+	uint32_t i, crc = 0xFFFFFFFFu;
+
+	memset(st, 0, sizeof *st);
+	if (client_steps_timed(st, p->t, p->n, last_ms, per) != 0) {
+		client_say(cl, "run: waypoints more than 65.535 s apart");
+		return CLIENT_DATA;
+	}
+	for (i = 0; i < p->n * (uint32_t)p->nj; i++) {
+		mdeg[i] = (int32_t)lround(p->q[i] * 1000);
+		crc = crc_i32(crc, mdeg[i]);
+	}
+	for (i = 0; i < p->n; i++)
+		crc = crc_i32(crc, per[i]);
+	st->q = mdeg;
+	st->n = p->n;
+	st->joints = p->nj;
+	st->run_id = ~crc ? ~crc : 1;
+	return CLIENT_OK;
+}
+
+enum client_status
+client_run_path(struct client *cl, const struct arm_path *p,
+    const int32_t *here, const struct client_motion *mo)
+{
+	int32_t *mdeg = calloc((size_t)p->n * p->nj, sizeof *mdeg);
+	uint16_t *per = calloc(p->n, sizeof *per);
+	struct client_steps st;
+	enum client_status e;
+
+	if (mdeg == NULL || per == NULL) {
+		client_say(cl, "out of memory");
+		e = CLIENT_LOCAL_IO;
+	} else if ((e = path_steps(cl, p, mo->period_ms, &st, mdeg, per)) ==
+	    CLIENT_OK)
+		e = client_run(cl, &st, 1, here, mo);
+	free(mdeg);
+	free(per);
+	return e;
+}

@@ -1,0 +1,499 @@
+/*
+ * bus.c - an arm of bus servos (bus.h): the joints' series, the present
+ * block of every servo, goals, torque, error bits, the follower's setup
+ * on connect, model and firmware, REBOOT, new ids and baud rates.
+ * Called by armctl --bus (through the run and calibration code here).
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "arm/arm.h"
+#include "host/exits.h"
+#include "servoarm/bus.h"
+
+#define FB_STS_ADDR 56u		/* Present_Position .. Present_Current */
+#define FB_STS_COUNT 15u
+#define FB_SCS_COUNT 11u	/* .. Moving: SCS has no current */
+#define FB_DXL_ADDR 126u	/* Present_Current .. Present_Temperature */
+#define FB_DXL_COUNT 22u
+#define GOAL_SLACK 1e-9		/* degrees a goal may pass a limit by */
+
+int
+servoarm_status_exit(enum servoarm_status s)
+{
+	switch (s) {
+	case SERVOARM_OK:
+		return EXIT_OK;
+	case SERVOARM_NO_REPLY:
+	case SERVOARM_NONE_FOUND:
+		return EXIT_TEMPFAIL;
+	case SERVOARM_CORRUPT:
+	case SERVOARM_LINK:
+	case SERVOARM_NO_MEMORY:
+		return EXIT_IOERR;
+	case SERVOARM_BAD_ARM:
+		return EXIT_DATAERR;
+	case SERVOARM_INTERRUPTED:	/* the tool dies of the signal */
+	default:
+		return EXIT_JOB_FAILED;
+	}
+}
+
+const struct servo_reg *
+servoarm_reg(const struct servoarm_bus *k, int i, enum servo_field f)
+{
+	return servo_series_reg((enum servo_series)k->series[i], f);
+}
+
+enum servoarm_status
+servoarm_bus_init(struct servoarm_bus *k, const struct arm_desc *d,
+    enum servo_proto proto, char *why, size_t whylen)
+{
+	const struct servoarm_joint *j;
+	int i;
+
+	memset(k, 0, sizeof *k);
+	k->proto = proto;
+	k->err_joint = -1;
+	if (servoarm_from_desc(&k->arm, d, why, whylen) != 0)
+		return SERVOARM_BAD_ARM;
+	k->sync_read = 1;
+	for (i = 0; i < k->arm.n; i++) {
+		j = &k->arm.j[i];
+		k->ids[i] = (uint8_t)j->id;
+		k->series[i] = (uint8_t)(j->series < 0 ?
+		    (int)servo_series_of(proto) : j->series);
+		if (servo_series(k->series[i])->proto != proto) {
+			snprintf(why, whylen, "joint %s: its servo (%s) is not "
+			    "on a %s bus", j->name, servo_series(
+			    k->series[i])->name, proto == SERVO_DXL ?
+			    "dynamixel" : "feetech");
+			return SERVOARM_BAD_ARM;
+		}
+		k->sync_read &= servo_series(k->series[i])->sync_read;
+		k->full_load[i] = 1750;
+	}
+	return SERVOARM_OK;
+}
+
+enum servoarm_status
+servoarm_bus_failed(const struct servoarm_bus *k)
+{
+	switch (k->b.fail) {
+	case SERVOBUS_OK:
+		return SERVOARM_OK;
+	case SERVOBUS_INTR:
+		return SERVOARM_INTERRUPTED;
+	case SERVOBUS_NO_REPLY:
+		return SERVOARM_NO_REPLY;
+	case SERVOBUS_CORRUPT:
+		return SERVOARM_CORRUPT;
+	default:
+		return SERVOARM_LINK;
+	}
+}
+
+/* Register f of joint i into v; SERVOARM_OK, or why not. */
+static enum servoarm_status
+read1(struct servoarm_bus *k, int i, enum servo_field f, int32_t *v)
+{
+	const struct servo_reg *r = servoarm_reg(k, i, f);
+	struct servo_packet p;
+
+	*v = 0;
+	if (r->size == 0)
+		return SERVOARM_OK;
+	if (servobus_read(&k->b, k->ids[i], r->addr, r->size, &p) != 0)
+		return servoarm_bus_failed(k);
+	if (p.n == r->size)
+		*v = servo_reg_get(r, p.p);
+	return SERVOARM_OK;
+}
+
+/* v into register f of joint i; a Dynamixel's refusal is REFUSED. */
+static enum servoarm_status
+write1(struct servoarm_bus *k, int i, enum servo_field f, int32_t v)
+{
+	const struct servo_reg *r = servoarm_reg(k, i, f);
+	struct servo_packet p;
+	uint8_t data[4];
+
+	if (r->size == 0)
+		return SERVOARM_OK;
+	servo_reg_put(r, v, data);
+	if (servobus_write(&k->b, k->ids[i], r->addr, data, r->size, &p) != 0)
+		return servoarm_bus_failed(k);
+	if (k->proto == SERVO_DXL && (p.err & 0x7Fu)) {
+		k->err_joint = i;
+		k->err = p.err;
+		return SERVOARM_REFUSED;
+	}
+	return SERVOARM_OK;
+}
+
+enum servoarm_status
+servoarm_connect(struct servoarm_bus *k)
+{
+	enum servoarm_status st;
+	int32_t v;
+	int i;
+
+	for (i = 0; i < k->arm.n; i++) {
+		k->full_load[i] = 1750;
+		if (servoarm_reg(k, i, SF_CURRENT_LIMIT)->size == 0 ||
+		    k->proto != SERVO_DXL)
+			continue;
+		if ((st = read1(k, i, SF_CURRENT_LIMIT, &v)) != SERVOARM_OK)
+			return st;
+		if (v > 0)
+			k->full_load[i] = v;
+	}
+	return SERVOARM_OK;
+}
+
+/* One register as the follower wants it: written only when it differs,
+ * and a Dynamixel's EEPROM only while the torque is off. */
+static enum servoarm_status
+want(struct servoarm_bus *k, int i, enum servo_field f, int32_t v,
+    int torque)
+{
+	const struct servo_reg *r = servoarm_reg(k, i, f);
+	enum servoarm_status st;
+	int32_t now;
+
+	if (r->size == 0)
+		return SERVOARM_OK;
+	if (k->proto == SERVO_DXL && torque &&
+	    r->addr < servo_series((enum servo_series)k->series[i])->eeprom_end)
+		return SERVOARM_OK;
+	if ((st = read1(k, i, f, &now)) != SERVOARM_OK || now == v)
+		return st;
+	return write1(k, i, f, v);
+}
+
+enum servoarm_status
+servoarm_configure(struct servoarm_bus *k)
+{
+	/* spec lerobot-calibration.md, "What LeRobot writes on connect" */
+	static const struct {
+		enum servo_field f;
+		int32_t v;
+		int gripper_only;
+	} setup[] = {
+		{ SF_RETURN_DELAY, 0, 0 }, { SF_MAX_ACCEL, 254, 0 },
+		{ SF_P_GAIN, 16, 0 }, { SF_I_GAIN, 0, 0 }, { SF_D_GAIN, 32, 0 },
+		{ SF_MAX_TORQUE, 500, 1 }, { SF_CURRENT_LIMIT, 250, 1 },
+		{ SF_OVERLOAD, 25, 1 },
+	};
+	enum servoarm_status st;
+	int32_t torque;
+	size_t s;
+	int i;
+
+	for (i = 0; i < k->arm.n; i++) {
+		if ((st = read1(k, i, SF_TORQUE, &torque)) != SERVOARM_OK)
+			return st;
+		for (s = 0; s < sizeof setup / sizeof setup[0]; s++) {
+			/* the gains are Feetech's scale; a Dynamixel keeps
+			 * its own, and its current limit is its load scale */
+			if (k->proto == SERVO_DXL && setup[s].f !=
+			    SF_RETURN_DELAY)
+				continue;
+			if (setup[s].gripper_only && !k->arm.j[i].gripper)
+				continue;
+			if ((st = want(k, i, setup[s].f, setup[s].v, torque)) !=
+			    SERVOARM_OK)
+				return st;
+		}
+		/* Acceleration 254 (RAM): a ramp the servo keeps to */
+		if (k->proto == SERVO_FEETECH &&
+		    (st = want(k, i, SF_ACCEL, 254, torque)) != SERVOARM_OK)
+			return st;
+	}
+	return SERVOARM_OK;
+}
+
+/* The present block's size for joint i: an SCS has no current. */
+static uint16_t
+block_size(const struct servoarm_bus *k, int i)
+{
+	if (k->proto == SERVO_DXL)
+		return FB_DXL_COUNT;
+	return servoarm_reg(k, i, SF_CURRENT)->size ? FB_STS_COUNT :
+	    FB_SCS_COUNT;
+}
+
+/*
+ * The present block of every servo: one SYNC READ, or where a servo
+ * cannot answer one (SCS, spec A3) a READ each, block_size bytes at base
+ * (stride bytes a joint in buf).
+ */
+static int
+read_present(struct servoarm_bus *k, uint16_t base, uint16_t stride,
+    uint8_t *buf, uint8_t *err)
+{
+	struct servo_packet p;
+	uint16_t count;
+	int i;
+
+	if (k->sync_read)
+		return servobus_sync_read(&k->b, base, stride, k->ids,
+		    (uint8_t)k->arm.n, buf, err);
+	for (i = 0; i < k->arm.n; i++) {
+		count = block_size(k, i);
+		if (servobus_read(&k->b, k->ids[i], base, count, &p) != 0)
+			return -1;
+		/* a reply with error bits may carry less: zeros for the rest */
+		memset(buf + (size_t)i * stride, 0, stride);
+		memcpy(buf + (size_t)i * stride, p.p, p.n < count ? p.n : count);
+		err[i] = p.err;
+	}
+	return 0;
+}
+
+/* Register f of joint i from its block p (which starts at base); *has
+ * says whether the block holds it. */
+static int32_t
+present(const struct servoarm_bus *k, int i, enum servo_field f,
+    const uint8_t *p, uint16_t base, uint16_t count, int *has)
+{
+	const struct servo_reg *r = servoarm_reg(k, i, f);
+
+	*has = r->size != 0 && r->addr >= base &&
+	    r->addr + r->size <= base + count;
+	return *has ? servo_reg_get(r, p + (r->addr - base)) : 0;
+}
+
+/* Load and current of joint i from its block. */
+static void
+load_of(const struct servoarm_bus *k, int i, const uint8_t *p, uint16_t base,
+    uint16_t count, struct servoarm_feedback *f)
+{
+	int32_t v;
+	int has;
+
+	v = present(k, i, SF_LOAD, p, base, count, &has);
+	if (has)
+		f->load[i] = v / 10.0;	/* 0.1 %: Feetech, XL430 */
+	v = present(k, i, SF_CURRENT, p, base, count, &has);
+	f->ma[i] = !has ? NAN : k->proto == SERVO_DXL ? v : v * 6.5;
+	if (k->proto == SERVO_DXL && has)	/* XL330: current for load */
+		f->load[i] = 100.0 * v / k->full_load[i];
+}
+
+enum servoarm_status
+servoarm_feedback(struct servoarm_bus *k, struct servoarm_feedback *f)
+{
+	uint8_t buf[SERVOARM_MAX * FB_DXL_COUNT];
+	uint16_t base = k->proto == SERVO_DXL ? FB_DXL_ADDR : FB_STS_ADDR;
+	uint16_t stride = k->proto == SERVO_DXL ? FB_DXL_COUNT : FB_STS_COUNT;
+	uint16_t count;
+	const uint8_t *p;
+	int i, has;
+
+	memset(f, 0, sizeof *f);
+	if (read_present(k, base, stride, buf, f->err) != 0)
+		return servoarm_bus_failed(k);
+	for (i = 0; i < k->arm.n; i++) {
+		const struct servoarm_joint *j = &k->arm.j[i];
+
+		p = buf + (size_t)i * stride;
+		count = block_size(k, i);
+		f->q[i] = servoarm_value(j, present(k, i, SF_POSITION, p, base,
+		    count, &has));
+		f->shown[i] = j->gripper ? servoarm_grip_pct(&k->arm, f->q[i]) :
+		    f->q[i];
+		f->volts[i] = present(k, i, SF_VOLTAGE, p, base, count, &has) /
+		    10.0;
+		f->celsius[i] = (int)present(k, i, SF_TEMPERATURE, p, base,
+		    count, &has);
+		load_of(k, i, p, base, count, f);
+	}
+	return SERVOARM_OK;
+}
+
+enum servoarm_status
+servoarm_errors(struct servoarm_bus *k, const struct servoarm_feedback *f)
+{
+	const struct servo_reg *r;
+	struct servo_packet p;
+	int i;
+
+	for (i = 0; i < k->arm.n; i++) {
+		if (f->err[i] == 0)
+			continue;
+		k->err_joint = i;
+		k->err = f->err[i];
+		k->hw_err = 0;
+		r = servoarm_reg(k, i, SF_HW_ERROR);
+		/* Dynamixel's alert bit: the hardware error register says
+		 * which; a failed read leaves it unexplained */
+		if (k->proto == SERVO_DXL && (f->err[i] & DXL_ERR_ALERT) &&
+		    servobus_read(&k->b, k->ids[i], r->addr, 1, &p) == 0 &&
+		    p.n == 1)
+			k->hw_err = p.p[0];
+		return SERVOARM_SERVO_ERROR;
+	}
+	return SERVOARM_OK;
+}
+
+enum servoarm_status
+servoarm_goals(struct servoarm_bus *k, const double *q)
+{
+	/* every series keeps its goal at one address and width; each
+	 * servo's bytes are in its own order */
+	const struct servo_reg *g = servo_reg(k->proto, SF_GOAL);
+	uint8_t data[SERVOARM_MAX * 4];
+	int i;
+
+	for (i = 0; i < k->arm.n; i++) {
+		const struct servoarm_joint *j = &k->arm.j[i];
+
+		if (!(q[i] >= j->lo - GOAL_SLACK && q[i] <= j->hi +
+		    GOAL_SLACK)) {
+			k->err_joint = i;
+			k->err_value = q[i];
+			return SERVOARM_LIMIT;
+		}
+		servo_reg_put(servoarm_reg(k, i, SF_GOAL),
+		    (int32_t)lround(servoarm_ticks(j, q[i])),
+		    data + i * g->size);
+	}
+	if (servobus_sync_write(&k->b, g->addr, g->size, k->ids,
+	    (uint8_t)k->arm.n, data) != 0)
+		return servoarm_bus_failed(k);
+	return SERVOARM_OK;
+}
+
+enum servoarm_status
+servoarm_hold(struct servoarm_bus *k, struct servoarm_feedback *f)
+{
+	double q[SERVOARM_MAX];
+	enum servoarm_status st;
+	int i;
+
+	if ((st = servoarm_feedback(k, f)) != SERVOARM_OK)
+		return st;
+	/* where a joint stands, even a hair past its limit, it may stay */
+	for (i = 0; i < k->arm.n; i++)
+		q[i] = f->q[i] < k->arm.j[i].lo ? k->arm.j[i].lo :
+		    f->q[i] > k->arm.j[i].hi ? k->arm.j[i].hi : f->q[i];
+	return servoarm_goals(k, q);
+}
+
+enum servoarm_status
+servoarm_torque(struct servoarm_bus *k, int i, int on)
+{
+	enum servoarm_status st;
+	int32_t at;
+
+	if (on) {
+		if ((st = read1(k, i, SF_POSITION, &at)) != SERVOARM_OK ||
+		    (st = write1(k, i, SF_GOAL, at)) != SERVOARM_OK)
+			return st;
+	}
+	if ((st = write1(k, i, SF_TORQUE, on)) != SERVOARM_OK)
+		return st;
+	return write1(k, i, SF_LOCK, on);
+}
+
+enum servoarm_status
+servoarm_info(struct servoarm_bus *k, int i, struct servoarm_info *in)
+{
+	const struct servo_reg *model = servoarm_reg(k, i, SF_MODEL);
+	enum servoarm_status st;
+	struct servo_packet p;
+	int32_t torque;
+
+	memset(in, 0, sizeof *in);
+	if (servobus_ping(&k->b, k->ids[i], &p) != 0)
+		return servoarm_bus_failed(k);
+	if (k->proto == SERVO_DXL && p.n == 3) {
+		in->model = servo_get16(p.p);
+		snprintf(in->firmware, sizeof in->firmware, "%u", p.p[2]);
+	} else {
+		if (servobus_read(&k->b, k->ids[i], 0, model->addr +
+		    model->size, &p) != 0)
+			return servoarm_bus_failed(k);
+		in->model = (int)servo_reg_get(model, p.p + model->addr);
+		snprintf(in->firmware, sizeof in->firmware, "%u.%u", p.p[0],
+		    p.p[1]);
+	}
+	if ((st = read1(k, i, SF_TORQUE, &torque)) != SERVOARM_OK)
+		return st;
+	in->torque = torque != 0;
+	return SERVOARM_OK;
+}
+
+enum servoarm_status
+servoarm_reboot(struct servoarm_bus *k, int i)
+{
+	uint8_t req[16];
+	struct servo_packet p;
+	size_t n;
+
+	if (k->proto != SERVO_DXL) {
+		k->err_joint = i;
+		k->err = 0;
+		return SERVOARM_REFUSED;
+	}
+	n = dxl_encode(req, sizeof req, k->ids[i], SERVO_REBOOT, NULL, 0);
+	if (servobus_call(&k->b, req, n, k->ids[i], &p) != 0)
+		return servoarm_bus_failed(k);
+	return SERVOARM_OK;
+}
+
+int
+servoarm_baud_code(enum servo_proto p, long baud)
+{
+	/* spec A1 (Feetech's own column) and B2 */
+	static const long sts[] = { 1000000, 500000, 250000, 128000, 115200,
+	    76800, 57600, 38400 };
+	static const long dxl[] = { 9600, 57600, 115200, 1000000, 2000000,
+	    3000000, 4000000, 4500000 };
+	const long *t = p == SERVO_DXL ? dxl : sts;
+	int i;
+
+	for (i = 0; i < 8; i++)
+		if (t[i] == baud)
+			return i;
+	return -1;
+}
+
+enum servoarm_status
+servoarm_setup_id(struct servoarm_bus *k, int j, int wait_ms, int baud_code,
+    uint8_t *found, int *nfound)
+{
+	uint8_t want = (uint8_t)k->arm.j[j].id, data[1];
+	const struct servo_reg *rid = servoarm_reg(k, j, SF_ID);
+	enum servoarm_status st = SERVOARM_OK;
+	struct servo_packet p;
+	int32_t code;
+	int n;
+
+	if ((n = *nfound = servobus_scan(&k->b, wait_ms, found, 8)) < 0)
+		return servoarm_bus_failed(k);
+	if (n == 0)
+		return SERVOARM_NONE_FOUND;
+	if (n > 1)
+		return SERVOARM_MANY_FOUND;
+	k->ids[j] = found[0];	/* talk to it under its old id */
+	if ((st = write1(k, j, SF_TORQUE, 0)) != SERVOARM_OK ||
+	    (st = write1(k, j, SF_LOCK, 0)) != SERVOARM_OK)
+		return st;
+	if (found[0] != want) {
+		data[0] = want;
+		/* the reply may come from either id, or none: ping after */
+		(void)servobus_write(&k->b, found[0], rid->addr, data, 1, &p);
+		k->ids[j] = want;
+		if (servobus_ping(&k->b, want, &p) != 0)
+			return servoarm_bus_failed(k);
+	}
+	/* the baud rate last: after it the servo hears only that rate
+	 * (the lock stays open, as torque off leaves it: saved) */
+	if (baud_code < 0 || (st = read1(k, j, SF_BAUD, &code)) !=
+	    SERVOARM_OK || code == baud_code)
+		return st;
+	return write1(k, j, SF_BAUD, baud_code);
+}

@@ -1,0 +1,154 @@
+/*
+ * bus.h - an arm of smart servos driven from the host, no firmware of
+ * ours: the servos' registers (core/servo/regs.h) over a bus
+ * (lib/link/servobus.h).  Present values read with SYNC READ, goals
+ * written with SYNC WRITE, torque, the servos' error bits, their setup
+ * on connect, ids, baud rates, reboots.  armctl --bus drives an arm with
+ * it, the unit tests drive lib/servosim with it.  Every function returns
+ * an enum servoarm_status; nothing here prints.
+ */
+#ifndef SPINE_SERVOARM_BUS_H
+#define SPINE_SERVOARM_BUS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "link/servobus.h"
+#include "servo/regs.h"
+#include "servoarm/servoarm.h"
+
+enum servoarm_status {
+	SERVOARM_OK = 0,
+	SERVOARM_NO_REPLY,	/* fail_id never answered: power, wiring */
+	SERVOARM_CORRUPT,	/* only damaged replies came from fail_id */
+	SERVOARM_LINK,		/* the port failed or went away */
+	SERVOARM_INTERRUPTED,	/* the caller's flag went up */
+	SERVOARM_SERVO_ERROR,	/* joint err_joint reports error bits err */
+	SERVOARM_REFUSED,	/* joint err_joint refused a write (err) */
+	SERVOARM_LIMIT,		/* a goal beyond joint err_joint's limits */
+	SERVOARM_NO_MEMORY,
+	SERVOARM_BAD_ARM,	/* the arm description does not fit the bus */
+	SERVOARM_OBSTRUCTED,	/* a run met an obstacle and went back */
+	SERVOARM_BLOCKED,	/* ... and met one on the way back too */
+	SERVOARM_SHORT,		/* a run stopped short of its end */
+	SERVOARM_NONE_FOUND,	/* setup: no servo answers */
+	SERVOARM_MANY_FOUND,	/* setup: more than one servo answers */
+	SERVOARM_CALIBRATION	/* a range that cannot be calibrated */
+};
+
+/* The exit status (host/exits.h) a tool gives for s. */
+int servoarm_status_exit(enum servoarm_status s);
+
+struct servoarm_bus;
+/*
+ * What st means, said as a tool says it while `doing` ("pos", "run"):
+ * "no reply from id 3 (elbow_flex): check power and wiring", the servo's
+ * error bits in words...  An empty line for SERVOARM_OK, INTERRUPTED and
+ * the statuses only a caller can word (text.c).
+ */
+void servoarm_text(const struct servoarm_bus *k, enum servoarm_status st,
+    const char *doing, char *buf, size_t cap);
+
+struct servoarm_bus {
+	struct servobus b;
+	enum servo_proto proto;
+	struct servoarm arm;
+	uint8_t ids[SERVOARM_MAX];
+	uint8_t series[SERVOARM_MAX];	/* enum servo_series per joint */
+	int sync_read;			/* every servo answers SYNC READ */
+	double full_load[SERVOARM_MAX];	/* Dynamixel current: mA at 100 % */
+	/* what went wrong last (with SERVO_ERROR, REFUSED, LIMIT) */
+	int err_joint;
+	uint8_t err;			/* the status ERR byte */
+	uint8_t hw_err;			/* Dynamixel: Hardware_Error_Status */
+	double err_value;		/* LIMIT: the goal asked for */
+};
+
+/* What the servos report, per joint. */
+struct servoarm_feedback {
+	double q[SERVOARM_MAX];		/* joint value, degrees */
+	double shown[SERVOARM_MAX];	/* degrees, or % for a gripper */
+	double load[SERVOARM_MAX];	/* % of stall, signed */
+	double ma[SERVOARM_MAX];	/* current, mA (NAN: not reported) */
+	double volts[SERVOARM_MAX];
+	int celsius[SERVOARM_MAX];
+	uint8_t err[SERVOARM_MAX];
+};
+
+/*
+ * The joints of arm d on a bus of kind proto, each servo's series checked
+ * against the bus; no I/O.  SERVOARM_OK, or SERVOARM_BAD_ARM with the
+ * reason in why.
+ */
+enum servoarm_status servoarm_bus_init(struct servoarm_bus *k,
+    const struct arm_desc *d, enum servo_proto proto, char *why,
+    size_t whylen);
+
+/* Joint i's register f, in its servo's series. */
+const struct servo_reg *servoarm_reg(const struct servoarm_bus *k, int i,
+    enum servo_field f);
+
+/* The status of the last failed transaction on k->b. */
+enum servoarm_status servoarm_bus_failed(const struct servoarm_bus *k);
+
+/* After connecting: what 100 % load is for each servo (a Dynamixel
+ * XL330's current limit; an XL430 reports its load itself). */
+enum servoarm_status servoarm_connect(struct servoarm_bus *k);
+
+/*
+ * The setup a follower arm runs with (spec lerobot-calibration: return
+ * delay 0, acceleration 254, P/I/D 16/0/32; the gripper's torque,
+ * protection current and overload torque limited so a blocked gripper
+ * holds instead of tripping).  Only registers that differ are written;
+ * those in a Dynamixel's EEPROM only while its torque is off.
+ */
+enum servoarm_status servoarm_configure(struct servoarm_bus *k);
+
+/* Every servo's present block: positions, load, current, volts... */
+enum servoarm_status servoarm_feedback(struct servoarm_bus *k,
+    struct servoarm_feedback *f);
+/* SERVOARM_SERVO_ERROR (err_joint, err, hw_err set) when a servo in f
+ * reports error bits, else SERVOARM_OK. */
+enum servoarm_status servoarm_errors(struct servoarm_bus *k,
+    const struct servoarm_feedback *f);
+
+/*
+ * Goal positions for every joint, joint values in degrees (a gripper's
+ * too).  A goal beyond a joint's limits is refused (SERVOARM_LIMIT,
+ * nothing written), never clamped.
+ */
+enum servoarm_status servoarm_goals(struct servoarm_bus *k, const double *q);
+/* Goals where the joints are now: the arm holds still (f is read). */
+enum servoarm_status servoarm_hold(struct servoarm_bus *k,
+    struct servoarm_feedback *f);
+
+/* Torque on joint i (on: holding where it is first, so the arm does not
+ * jump to an old goal; Feetech's EEPROM lock closed while on). */
+enum servoarm_status servoarm_torque(struct servoarm_bus *k, int i, int on);
+
+/* Joint i's servo: model number, firmware ("3.6" or "46"), torque. */
+struct servoarm_info {
+	int model;
+	char firmware[16];
+	int torque;
+};
+enum servoarm_status servoarm_info(struct servoarm_bus *k, int i,
+    struct servoarm_info *in);
+
+/* Dynamixel REBOOT of joint i (clears a latched hardware alert);
+ * SERVOARM_REFUSED on a Feetech bus, which has no such instruction. */
+enum servoarm_status servoarm_reboot(struct servoarm_bus *k, int i);
+
+/*
+ * Setup of one new servo, alone on the bus: found by a broadcast PING
+ * (wait_ms), then given joint j's id and, when baud_code >= 0, that baud
+ * rate code.  found[0..8) the ids that answered (*nfound of them; the
+ * one servo's old id first).  SERVOARM_NONE_FOUND, SERVOARM_MANY_FOUND.
+ */
+enum servoarm_status servoarm_setup_id(struct servoarm_bus *k, int j,
+    int wait_ms, int baud_code, uint8_t *found, int *nfound);
+
+/* The baud-rate code of `baud` on this bus's servos, or -1. */
+int servoarm_baud_code(enum servo_proto p, long baud);
+
+#endif

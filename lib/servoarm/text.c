@@ -1,0 +1,114 @@
+/*
+ * text.c - what a bus arm's statuses mean, in words (bus.h, run.h): the
+ * lines armctl prints, written here once so every command says a failure
+ * the same way.  Fills buffers; prints nothing.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "servoarm/run.h"
+
+static const char *
+joint_of(const struct servoarm_bus *k, uint8_t id)
+{
+	int i;
+
+	for (i = 0; i < k->arm.n; i++)
+		if (k->ids[i] == id)
+			return k->arm.j[i].name;
+	return "not in the arm";
+}
+
+/* The servo's error bits in words (Dynamixel's alert explained). */
+static void
+err_words(const struct servoarm_bus *k, char *text, size_t cap)
+{
+	char hw[120];
+
+	servo_err_text(k->proto, k->err, text, cap);
+	if (k->hw_err) {
+		dxl_hw_text(k->hw_err, hw, sizeof hw);
+		snprintf(text + strlen(text), cap - strlen(text), " (%s)", hw);
+	}
+}
+
+void
+servoarm_text(const struct servoarm_bus *k, enum servoarm_status st,
+    const char *doing, char *buf, size_t cap)
+{
+	const struct servoarm_joint *j = &k->arm.j[k->err_joint < 0 ? 0 :
+	    k->err_joint];
+	char text[200];
+
+	buf[0] = '\0';
+	switch (st) {
+	case SERVOARM_NO_REPLY:
+		snprintf(buf, cap, "%s: no reply from id %u (%s): check power "
+		    "and wiring", doing, k->b.fail_id, joint_of(k,
+		    k->b.fail_id));
+		break;
+	case SERVOARM_CORRUPT:
+		snprintf(buf, cap, "%s: corrupted replies from id %u (%s): %lu "
+		    "checksum errors in %lu transactions; check the baud rate "
+		    "and wiring", doing, k->b.fail_id, joint_of(k,
+		    k->b.fail_id), servobus_bad_checksums(&k->b),
+		    k->b.transactions);
+		break;
+	case SERVOARM_LINK:
+		snprintf(buf, cap, "%s: the bus failed", doing);
+		break;
+	case SERVOARM_SERVO_ERROR:
+	case SERVOARM_REFUSED:
+		err_words(k, text, sizeof text);
+		snprintf(buf, cap, "%s: id %u (%s) %s %s", doing,
+		    k->ids[k->err_joint], j->name, st == SERVOARM_REFUSED ?
+		    "refused:" : "reports", *text ? text :
+		    "no such instruction on this bus");
+		break;
+	case SERVOARM_LIMIT:
+		snprintf(buf, cap, "%s: %s = %g is beyond its limits %g..%g",
+		    doing, j->name, k->err_value, j->lo, j->hi);
+		break;
+	case SERVOARM_NO_MEMORY:
+		snprintf(buf, cap, "%s: out of memory", doing);
+		break;
+	default:
+		break;
+	}
+}
+
+int
+servoarm_run_text(const struct servoarm_bus *k, enum servoarm_status st,
+    const struct servoarm_run *r, char (*line)[200])
+{
+	if (st == SERVOARM_SHORT) {
+		snprintf(line[0], sizeof line[0], "run: stopped %.1f\xc2\xb0 "
+		    "short of the last waypoint (%s at %.2f): something holds "
+		    "it", r->short_by, k->arm.j[r->joint].name, r->short_at);
+		return 1;
+	}
+	if (st == SERVOARM_SERVO_ERROR) {
+		servoarm_text(k, st, "run", line[0], sizeof line[0]);
+		snprintf(line[1], sizeof line[1], "run: the arm holds where it "
+		    "is");
+		return 2;
+	}
+	if (st != SERVOARM_OBSTRUCTED && st != SERVOARM_BLOCKED) {
+		servoarm_text(k, st, "run", line[0], sizeof line[0]);
+		return *line[0] != '\0';
+	}
+	snprintf(line[0], sizeof line[0], "run: obstructed at step %lu of %lu: "
+	    "%s %.1f\xc2\xb0 behind, load %.0f %%; stopped",
+	    (unsigned long)r->step, (unsigned long)r->steps,
+	    k->arm.j[r->w.joint].name, r->w.lag, r->w.load);
+	if (st == SERVOARM_BLOCKED)
+		snprintf(line[1], sizeof line[1], "run: obstructed again on the "
+		    "way back (step %lu of %lu: %s %.1f\xc2\xb0 behind): "
+		    "stopped; the arm needs human help",
+		    (unsigned long)r->back_step, (unsigned long)r->back_steps,
+		    k->arm.j[r->back.joint].name, r->back.lag);
+	else
+		snprintf(line[1], sizeof line[1], "run: went back along its "
+		    "path to where the run began");
+	return 2;
+}
