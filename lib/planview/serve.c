@@ -592,7 +592,8 @@ static void
 turn(struct pv_server *s)
 {
 	const union MHD_DaemonInfo *di;
-	struct pollfd p[2];
+	const struct pv_steer *st = s->o->steer;
+	struct pollfd p[3];
 	MHD_UNSIGNED_LONG_LONG mt;
 	int n = 0, wait = 200;
 
@@ -604,9 +605,15 @@ turn(struct pv_server *s)
 		p[n++].events = POLLIN;
 	} else if (s->reading)
 		wait = FILE_POLL_MS;
+	if (st && st->wait_fd >= 0) {
+		p[n].fd = st->wait_fd;
+		p[n++].events = POLLIN;
+	}
 	if (MHD_get_timeout(s->d, &mt) == MHD_YES && mt < (unsigned)wait)
 		wait = (int)mt;
 	poll(p, (nfds_t)n, wait);
+	if (st && st->pump)
+		st->pump(st->ctx);
 	if (s->reading)
 		read_source(s);
 	pv_http_tick(s);

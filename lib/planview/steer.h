@@ -35,6 +35,17 @@ struct pv_steer {
 	    char *answer, size_t size);
 	/* Cycles a second. */
 	int (*rate)(void *ctx, unsigned hz, char *answer, size_t size);
+	/*
+	 * The robot's own traffic, for a source with no reader of its own:
+	 * the server waits on wait_fd too (-1: none) and calls pump once a
+	 * turn (at most every 200 ms, at once when wait_fd is readable); pump
+	 * must not block.  A robot source writes the events it hears, as
+	 * event-log lines (spine-evlog(5)), to the descriptor the server
+	 * reads (pv_serve_options.fd, a pipe or socketpair), and keeps the
+	 * link alive.  Either may be NULL / -1.
+	 */
+	int wait_fd;
+	void (*pump)(void *ctx);
 	void *ctx;
 };
 
