@@ -26,7 +26,7 @@ CFLAGS  ?= -O2 -g
 WARN     = -std=c11 -Wall -Wextra -Wpedantic $(if $(WERROR),-Werror)
 
 # Libraries come from pkg-config; --as-needed keeps each tool's real list.
-PKGS       = yaml-0.1 libxml-2.0 libserialport zlib
+PKGS       = yaml-0.1 libxml-2.0 libserialport zlib libmicrohttpd
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 
@@ -66,6 +66,10 @@ all: $(BINS)
 $(BUILD)/%.o: %.c
 	@mkdir -p $(@D)
 	$(CC) $(WARN) $(SPINE_CPPFLAGS) $(CPPFLAGS) $(CFLAGS) -MMD -MP -c -o $@ $<
+
+# planview's page: its style and script are assembled in (.incbin)
+$(BUILD)/lib/planview/assets.o: $(wildcard lib/planview/page*.css \
+	lib/planview/page_*.js)
 
 # The SO-101 compiled in from its one file (lib/arm/builtin.c).
 $(BUILD)/gen/so101.inc: examples/arms/so101.yaml
