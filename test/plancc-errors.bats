@@ -55,6 +55,35 @@ check_bad() {
 	[ "$n" -ge 14 ]
 }
 
+@test "plancc: a misspelt field, section or task key: did you mean, one line, 65" {
+	# YAML plans: data/plancc/bad/unknown-field*.yaml, misspelt-section
+	# (above); JSON goes through the same reader, at its line and column
+	printf '{"actions": {"Forward": 1},\n "drives": {"Roam":\n  {"when": "always", "priorty": 5, "do": "Go"}},\n "acts": {"Go": "Forward 1"}}\n' > p.json
+	run --separate-stderr plancc p.json -o p.plan
+	[ "$status" -eq 65 ]
+	[ "$stderr" = "plancc: p.json:3:22: error: drive: unknown field 'priorty'; did you mean 'priority'?" ]
+	[ ! -e p.plan ]
+	# case does not count; a key nothing is near keeps the list
+	printf '{"Acts": {"Go": "Forward 1"}, "actions": {"Forward": 1}}\n' > c.json
+	run --separate-stderr plancc c.json -o c.plan
+	[ "$status" -eq 65 ]
+	[ "$stderr" = "plancc: c.json:1:2: error: unknown section 'Acts'; did you mean 'acts'?" ]
+	printf 'actions: {Forward: 1}\nmotors: {}\n' > far.yaml
+	run --separate-stderr plancc far.yaml -o far.plan
+	[ "$status" -eq 65 ]
+	[ "$stderr" = "plancc: far.yaml:2:1: error: unknown section 'motors' (plan, senses, actions, drives, competences, patterns, acts, competence_elements, pattern_elements)" ]
+	# a task machine's keys, by name or by the original's alias
+	printf 'task: t\nstart: go\nactions:\n  go:\n    trajectory: [[1, 2, 3]]\n    decisons: []\n' > t.yaml
+	run --separate-stderr plancc t.yaml -o t.plan
+	[ "$status" -eq 65 ]
+	[ "$stderr" = "plancc: t.yaml:6:5: error: unknown key 'decisons' in an action; did you mean 'decisions'?" ]
+	printf 'task: t\ninitalAction: go\nactions:\n  go: {trajectory: [[1, 2, 3]]}\n' > a.yaml
+	run --separate-stderr plancc a.yaml -o a.plan
+	[ "$status" -eq 65 ]
+	[ "$stderr" = "plancc: a.yaml:2:1: error: unknown key 'initalAction' in the task; did you mean 'initialAction'?" ]
+	[ ! -e t.plan ] && [ ! -e a.plan ]
+}
+
 @test "plancc: a gzip-compressed .dia with a dangling association" {
 	gzip -c "$BAD/dangling-association.dia" > dangling.dia
 	run --separate-stderr plancc dangling.dia -o out.plan
