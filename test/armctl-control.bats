@@ -133,7 +133,7 @@ A,12,HoldB," ]
 
 @test "counters match planrun's for the same senses, and a pause keeps them" {
 	start_chores
-	sleep 0.5
+	robot_clock_passes 500	# 4 cycles at 8 a second
 	run --separate-stderr armctl --port "$PORT" pause
 	[ "$status" -eq 0 ]
 	[[ "$output" =~ ^paused\ at\ cycle\ ([0-9]+)$ ]]
@@ -144,7 +144,7 @@ A,12,HoldB," ]
 	diff "$BATS_TEST_TMPDIR/want" "$BATS_TEST_TMPDIR/got"
 	# paused, nothing moves on
 	armctl --port "$PORT" state >"$BATS_TEST_TMPDIR/state1"
-	sleep 0.5
+	robot_clock_passes 1000	# 8 cycles, had it run on
 	robot_counters >"$BATS_TEST_TMPDIR/got2"
 	diff "$BATS_TEST_TMPDIR/got" "$BATS_TEST_TMPDIR/got2"
 	armctl --port "$PORT" state | diff "$BATS_TEST_TMPDIR/state1" -
@@ -217,7 +217,7 @@ A,12,HoldB," ]
 	run armctl --port "$PORT" info
 	assert_line "state: the plan paused"
 	a=$(armctl --port "$PORT" pos)
-	sleep 0.5
+	robot_clock_passes 500	# 3 degrees, had it moved on
 	b=$(armctl --port "$PORT" pos)
 	[ "$a" = "$b" ]
 	# still short of +30, and the move is the plan's current one
