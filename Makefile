@@ -107,6 +107,8 @@ unit: $(UNIT_BINS)
 # compute (make check: about 250 s of CPU).
 BATS_JOBS ?= $(shell echo $$(( $$(nproc 2>/dev/null || echo 2) * 2 )))
 BATS_PAR  := $(if $(shell command -v parallel 2>/dev/null),--jobs $(BATS_JOBS))
+# more bats options: make check BATS_FLAGS=--timing shows each test's time
+BATS_FLAGS ?=
 
 bats: $(BINS)
 	SPINE_BIN=$(abspath $(BINDIR)) SPINE_AVRPTY=$(abspath $(AVRPTY)) \
@@ -114,7 +116,8 @@ bats: $(BINS)
 		SPINE_AVRBENCH=$(abspath $(AVRBENCH)) \
 		SPINE_FIRMWARE_UNO=$(abspath $(FW_uno_ELF)) \
 		SPINE_ARMTRACE_M0=$(abspath $(ARMTRACE_m0)) \
-		SPINE_ARMTRACE_M3=$(abspath $(ARMTRACE_m3)) bats $(BATS_PAR) test
+		SPINE_ARMTRACE_M3=$(abspath $(ARMTRACE_m3)) bats $(BATS_PAR) \
+		$(BATS_FLAGS) test
 
 check: all
 	@$(MAKE) --no-print-directory unit
