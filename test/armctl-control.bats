@@ -255,16 +255,28 @@ A,12,HoldB," ]
 @test "state shows drives and the current element of each C and AP" {
 	ARMSIM_TIME_SCALE=1	# the robot's cycles against the host's clock
 	start_chores
-	armctl --port "$PORT" pause >/dev/null
+	run armctl --port "$PORT" pause
+	[[ "$output" =~ ^paused\ at\ cycle\ ([0-9]+)$ ]]
+	n=${BASH_REMATCH[1]}
 	armctl --port "$PORT" prio Idle 60
 	run --separate-stderr armctl --port "$PORT" state
 	[ "$status" -eq 0 ]
 	[ "${lines[0]}" = "type,id,name,status,latch,priority,ramp,current" ]
 	assert_line "D,1,Guard,idle,0,200,0,"
 	assert_line "D,3,Idle,idle,0,60,0,"
-	[[ "${lines[2]}" =~ ^D,2,Work,(running|idle),1,100,0,$ ]]
-	[[ "${lines[4]}" =~ ^C,4,Chores,,,,,(Sweep|)$ ]]
-	[[ "${lines[5]}" =~ ^AP,7,Twice,,,,,(#8|#9|)$ ]]
+	# where the pause fell (a loaded host's comes some cycles late): after
+	# an odd cycle HoldA ran and Twice waits at HoldB (#9), Work latched
+	# and running; after an even one (or none) Twice finished, and with
+	# it Chores and Work
+	if [ $((n % 2)) -eq 1 ]; then
+		[ "${lines[2]}" = "D,2,Work,running,1,100,0," ]
+		[ "${lines[4]}" = "C,4,Chores,,,,,Sweep" ]
+		[ "${lines[5]}" = "AP,7,Twice,,,,,#9" ]
+	else
+		[ "${lines[2]}" = "D,2,Work,idle,0,100,0," ]
+		[ "${lines[4]}" = "C,4,Chores,,,,," ]
+		[ "${lines[5]}" = "AP,7,Twice,,,,," ]
+	fi
 	[ "${#lines[@]}" -eq 6 ]
 	run --separate-stderr armctl --port "$PORT" state --format jsonl
 	[ "${lines[0]}" = '{"type":"D","id":1,"name":"Guard","status":"idle","latch":0,"priority":200,"ramp":0,"current":null}' ]
