@@ -97,15 +97,8 @@ rows_under() {
 	# the title is one line (the next is the first tree row, no wrap)
 	[ "$(pane pv | sed -n 1p | wc -c)" -le 81 ]
 	pane pv | sed -n 2p | grep -Eq '^.. *D ProtectMotors '
-	# everything lit in cycle 20 is on the screen (once the screen is
-	# whole: a capture on a loaded machine can come between the title and
-	# the rows below it)
-	want=$(lit_at 20 run.log)
-	for _ in $(seq 50); do
-		[ "$(pane pv | marked)" = "$want" ] && break
-		sleep 0.2
-	done
-	[ "$(pane pv | marked)" = "$want" ]
+	# everything lit in cycle 20 is on the screen
+	[ "$(pane pv | marked)" = "$(lit_at 20 run.log)" ]
 	# each drive not running is one row that says what it hides
 	for d in ProtectMotors AvoidCollision GreetHuman Snooze; do
 		n=$(rows_under "$d")
