@@ -1,8 +1,8 @@
 /*
- * stream.c - worldsim's table outputs (--stats, --trace, --log) as streams:
- * written beside the target until the run starts, then in place, flushed
- * after every tick, and cut back to the last whole tick on a write error,
- * so an interrupted or failed run leaves whole rows.  Called by main, log.c.
+ * stream.c - worldsim's table outputs as streams (stream.h): written
+ * beside the target until the run starts, then in place, flushed after
+ * every tick, and cut back to the last whole tick on a write error, so an
+ * interrupted or failed run leaves whole rows.  Used by worldsim, logs.c.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -11,10 +11,10 @@
 #include <unistd.h>
 
 #include "host/diag.h"
-#include "worldsim.h"
+#include "world/stream.h"
 
 int
-stream_open(struct stream *s, const char *path)
+world_stream_open(struct world_stream *s, const char *path)
 {
 	memset(s, 0, sizeof *s);
 	if ((s->name = strdup(strcmp(path, "-") == 0 ? "stdout" : path)) ==
@@ -29,7 +29,7 @@ stream_open(struct stream *s, const char *path)
 }
 
 int
-stream_publish(struct stream *s)
+world_stream_publish(struct world_stream *s)
 {
 	if (!s->open || s->af.fp == stdout)
 		return 0;
@@ -42,7 +42,7 @@ stream_publish(struct stream *s)
 }
 
 int
-stream_tick(struct stream *s)
+world_stream_tick(struct world_stream *s)
 {
 	off_t at;
 
@@ -60,7 +60,7 @@ stream_tick(struct stream *s)
 
 /* Cut a published file back to its last whole tick. */
 static void
-keep_whole(struct stream *s)
+keep_whole(struct world_stream *s)
 {
 	if (s->af.fp == stdout || s->af.tmp != NULL || s->whole < 0)
 		return;
@@ -70,13 +70,13 @@ keep_whole(struct stream *s)
 }
 
 int
-stream_close(struct stream *s, int ok)
+world_stream_close(struct world_stream *s, int ok)
 {
 	int rc = 0;
 
 	if (!s->open)
 		return 0;
-	if (ok && stream_tick(s) == 0) {
+	if (ok && world_stream_tick(s) == 0) {
 		if (atomic_commit(&s->af) != 0) {
 			warnx_tool("%s: write error: %s", s->name,
 			    strerror(errno));
