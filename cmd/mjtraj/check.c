@@ -36,7 +36,7 @@ margin(double limit, double peak)
 }
 
 static double
-total_duration(const struct path *path)
+total_duration(const struct traj_path *path)
 {
 	double t = 0;
 	size_t k;
@@ -47,12 +47,12 @@ total_duration(const struct path *path)
 }
 
 int
-check_limits(const struct path *path, const struct options *o)
+check_limits(const struct traj_path *path, const struct options *o)
 {
 	struct mj_peaks pk;
 	int k, rc = EXIT_OK;
 
-	path_peaks(path, &pk);
+	traj_path_peaks(path, &pk);
 	for (k = 0; k < MJ_NQUANTITIES; k++) {
 		double limit = limit_of(o, k);
 
@@ -68,13 +68,13 @@ check_limits(const struct path *path, const struct options *o)
 }
 
 int
-check_report(const struct path *path, const struct options *o,
+check_report(const struct traj_path *path, const struct options *o,
     struct table *t)
 {
 	struct mj_peaks pk;
 	int k, rc = EXIT_OK;
 
-	path_peaks(path, &pk);
+	traj_path_peaks(path, &pk);
 	table_str(t, "duration");
 	table_num(t, total_duration(path));
 	table_null(t);

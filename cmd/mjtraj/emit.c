@@ -61,8 +61,8 @@ put_row(struct table *t, const struct options *o, size_t dim, double time,
 }
 
 static int
-segment_sampling(struct mj_sampling *s, const struct path *path, size_t k,
-    const struct options *o)
+segment_sampling(struct mj_sampling *s, const struct traj_path *path,
+    size_t k, const struct options *o)
 {
 	size_t dim = path->dim;
 	double T = path->dur[k];
@@ -85,8 +85,9 @@ segment_sampling(struct mj_sampling *s, const struct path *path, size_t k,
  * arrays that are printed get computed.
  */
 static void
-emit_segment(const struct path *path, size_t k, const struct mj_sampling *s,
-    uint64_t first, double t0, const struct options *o, struct table *t)
+emit_segment(const struct traj_path *path, size_t k,
+    const struct mj_sampling *s, uint64_t first, double t0,
+    const struct options *o, struct table *t)
 {
 	size_t dim = path->dim;
 	const double *a = path->pts + k * dim, *b = a + dim;
@@ -117,7 +118,8 @@ emit_segment(const struct path *path, size_t k, const struct mj_sampling *s,
 }
 
 int
-samples_check(const struct path *path, const struct options *o, size_t seg0)
+samples_check(const struct traj_path *path, const struct options *o,
+    size_t seg0)
 {
 	struct mj_sampling s;
 	size_t k;
@@ -145,7 +147,7 @@ emit_point(const double *pos, size_t dim, const struct options *o,
 }
 
 int
-emit_samples(const struct path *path, const struct options *o,
+emit_samples(const struct traj_path *path, const struct options *o,
     struct table *t, struct emit_state *e)
 {
 	size_t k;

@@ -405,7 +405,7 @@ output_close(struct output *out, const struct options *o, int rc,
 
 /* Samples or the --check report of a whole path. */
 static int
-write_output(const struct path *path, const struct points *p,
+write_output(const struct traj_path *path, const struct points *p,
     const struct options *o)
 {
 	struct output *out = malloc(sizeof *out);
@@ -430,7 +430,7 @@ static int
 run_stream(const struct options *o)
 {
 	struct points p;
-	struct path path;
+	struct traj_path path;
 	struct output *out = malloc(sizeof *out);
 	struct point_stream *s;
 	int rc;
@@ -447,7 +447,7 @@ run_stream(const struct options *o)
 		rc = stream_write(s, &p, o, &out->t, &path);
 		rc = output_close(out, o, rc, rc == EXIT_OK);
 	}
-	path_free(&path);
+	traj_path_free(&path);
 	stream_close(s);
 	points_free(&p);
 	free(out);
@@ -458,7 +458,7 @@ static int
 run(const struct options *o)
 {
 	struct points p;
-	struct path path;
+	struct traj_path path;
 	int rc;
 
 	if (stream_wanted(o))
@@ -478,7 +478,7 @@ run(const struct options *o)
 		rc = samples_check(&path, o, 0);
 	if (rc == EXIT_OK)
 		rc = write_output(&path, &p, o);
-	path_free(&path);
+	traj_path_free(&path);
 	points_free(&p);
 	return rc;
 }
