@@ -13,24 +13,19 @@
 #include "host/table.h"
 #include "traj/path.h"
 #include "traj/peaks.h"
+#include "traj/sample.h"
 #include "traj/timing.h"
 
-#define MJTRAJ_DIM_MAX 32
-
-enum sample_rule { SAMPLE_STEP, SAMPLE_COUNT, SAMPLE_RATE };
+#define MJTRAJ_DIM_MAX TRAJ_DIM_MAX
 
 struct options {
 	const char *from, *to;	/* as given, or NULL */
 	const char *input;	/* waypoint file, "-", or NULL */
 	const char *output;	/* "-" for stdout */
 	struct mj_timing timing;
-	enum sample_rule sampling;
-	double step;		/* SAMPLE_STEP: distance between samples */
-	uint64_t samples;	/* SAMPLE_COUNT */
-	double rate;		/* SAMPLE_RATE, Hz */
+	struct traj_sampling sampling;	/* and the derivative columns */
 	int joint;		/* q1..qN */
 	const char *names;	/* --names, or NULL */
-	int vel, acc, jerk;	/* derivative columns */
 	enum table_format format;
 	int precision;
 	int header;
@@ -68,8 +63,7 @@ int plan_path(struct traj_path *path, const struct points *p,
 /* emit.c: samples, path after path (one whole path, or the chunks of a
    stream); the time and whether a move was written carry over. */
 struct emit_state {
-	double t0;		/* the time the next path starts at */
-	int moved;		/* a segment was written: its end was too */
+	struct traj_run run;	/* the time, whether a move was written */
 	int stream;		/* a path of one point is no output (yet) */
 };
 int samples_check(const struct traj_path *path, const struct options *o,

@@ -135,7 +135,7 @@ int
 stream_write(struct point_stream *s, struct points *p,
     const struct options *o, struct table *t, struct traj_path *path)
 {
-	struct emit_state e = { 0, 0, 1 };
+	struct emit_state e = { { 0, 0 }, 1 };
 	int rc = emit_samples(path, o, t, &e);
 
 	while (rc == EXIT_OK && !s->ended && !t->failed) {
@@ -143,7 +143,7 @@ stream_write(struct point_stream *s, struct points *p,
 		if ((rc = stream_plan(s, p, o, path)) == EXIT_OK)
 			rc = emit_samples(path, o, t, &e);
 	}
-	if (rc == EXIT_OK && !e.moved) {
+	if (rc == EXIT_OK && !e.run.moved) {
 		warnx_tool("warning: zero-length move: writing the single "
 		    "point");
 		emit_point(p->xyz, p->dim, o, t);
