@@ -19,8 +19,7 @@
 #include "host/usage.h"
 #include "host/version.h"
 #include "run/load.h"
-#include "world/logs.h"
-#include "world/plot.h"
+#include "world/outputs.h"
 #include "world/sim.h"
 #include "world/tables.h"
 #include "worldsim.h"
@@ -28,7 +27,8 @@
 struct options {
 	const char *plan, *monitor, *map, *profile, *stats, *gif, *frames;
 	const char *trace, *log, *mate_drive, *mate_above;
-	long robots, ticks, seed, stats_every, log_robots, mate_range, px, frame_every;
+	long robots, ticks, seed, stats_every, log_robots, mate_range, px;
+	long frame_every;
 	double rate;
 	int show, header, print_map, stats_given, bench, rate_given;
 };
@@ -95,7 +95,8 @@ usage(FILE *fp)
 enum { OPT_PLAN = 256, OPT_MONITOR, OPT_ROBOTS, OPT_TICKS, OPT_SEED,
     OPT_MAP, OPT_PROFILE, OPT_STATS, OPT_STATS_EVERY, OPT_NO_HEADER,
     OPT_SHOW, OPT_RATE, OPT_GIF, OPT_FRAMES, OPT_PX, OPT_FRAME_EVERY,
-    OPT_TRACE, OPT_LOG, OPT_LOG_ROBOTS, OPT_MATE_DRIVE, OPT_MATE_ABOVE, OPT_MATE_RANGE, OPT_PRINT_MAP,
+    OPT_TRACE, OPT_LOG, OPT_LOG_ROBOTS, OPT_MATE_DRIVE, OPT_MATE_ABOVE,
+    OPT_MATE_RANGE, OPT_PRINT_MAP,
     OPT_BENCH, OPT_VERSION };
 
 static const struct option longopts[] = {
@@ -234,17 +235,19 @@ struct sim {
 	struct options o;
 	struct loaded_plan plan, monitor;
 	struct world_sim ws;
+	struct diag diag;	/* lib/world's complaints: on stderr */
 };
 
 /* The options as lib/world takes them, the plans loaded. */
 static int
 set_up(const struct options *o, struct loaded_plan *plan,
-    struct loaded_plan *monitor, struct world_sim *s)
+    struct loaded_plan *monitor, struct world_sim *s, struct diag *d)
 {
 	struct world_setup ws;
 	int rc;
 
-	if ((rc = world_status_exit(world_sim_map(s, o->map))) != EXIT_OK ||
+	if ((rc = world_status_exit(world_sim_map(s, o->map, d))) !=
+	    EXIT_OK ||
 	    (rc = run_status_exit(plan_load(o->plan, plan))) != EXIT_OK ||
 	    (o->monitor && (rc = run_status_exit(plan_load(o->monitor,
 	    monitor))) != EXIT_OK))
@@ -266,12 +269,12 @@ set_up(const struct options *o, struct loaded_plan *plan,
 }
 
 static int
-print_map(const struct options *o, struct world_sim *s)
+print_map(const struct options *o, struct world_sim *s, struct diag *d)
 {
 	uint16_t y;
 	int rc;
 
-	if ((rc = world_status_exit(world_sim_map(s, o->map))) != EXIT_OK)
+	if ((rc = world_status_exit(world_sim_map(s, o->map, d))) != EXIT_OK)
 		return rc;
 	for (y = 0; y < s->map.h; y++) {
 		fwrite(s->map.cell + (size_t)y * s->map.w, 1, s->map.w,
@@ -282,14 +285,8 @@ print_map(const struct options *o, struct world_sim *s)
 }
 
 struct outputs {
-	struct world_stream stats_file;
-	struct world_stats_table stats;
+	struct world_outputs files;
 	struct show show;
-	struct world_plot pic;
-	struct world_stream trace_file;
-	struct table trace;
-	int want_stats, want_pic, want_trace;
-	struct timespec flushed;	/* the tables' last flush */
 };
 
 /* On a terminal --show draws at the original's 8 ticks a second unless
@@ -306,33 +303,34 @@ static int
 open_outputs(struct sim *s, struct outputs *out)
 {
 	const struct options *o = &s->o;
+	struct world_outputs_setup ws;
+	int rc;
 
 	memset(out, 0, sizeof *out);
-	out->want_stats = o->stats_given || (!o->show && !o->gif &&
-	    !o->frames && !o->log && !o->trace && !o->bench);
-	if (out->want_stats) {
-		const char *path = o->stats ? o->stats : "-";
-
-		if (world_stream_open(&out->stats_file, path) < 0)
-			return EXIT_IOERR;
-		world_stats_init(&out->stats, out->stats_file.af.fp,
-		    (uint32_t)o->seed, o->header);
-	}
-	if (o->trace) {
-		if (world_stream_open(&out->trace_file, o->trace) < 0)
-			return EXIT_IOERR;
-		out->want_trace = 1;
-		world_trace_init(&out->trace, out->trace_file.af.fp, o->header);
-	}
+	memset(&ws, 0, sizeof ws);
+	if (o->stats_given || (!o->show && !o->gif && !o->frames && !o->log &&
+	    !o->trace && !o->bench))
+		ws.stats = o->stats ? o->stats : "-";
+	ws.trace = o->trace;
+	ws.gif = o->gif;
+	ws.frames = o->frames;
+	ws.logs = o->log ? &s->ws.logs : NULL;
+	ws.d = &s->diag;
+	ws.seed = (uint32_t)o->seed;
+	ws.header = o->header;
+	ws.stats_every = o->stats_every;
+	ws.frame_every = o->frame_every;
+	ws.ticks = o->ticks;
+	ws.rate = o->rate;
+	ws.px = (int)o->px;
+	if ((rc = world_status_exit(world_outputs_open(&out->files, &ws,
+	    &s->ws.w))) != EXIT_OK)
+		return rc;
 	if (o->show && show_init(&out->show, stdout, show_rate(o),
 	    &s->ws.w) < 0) {
 		warnx_tool("out of memory");
 		return EXIT_IOERR;
 	}
-	out->want_pic = o->gif || o->frames;
-	if (out->want_pic)
-		return world_status_exit(world_plot_begin(&out->pic, o->gif,
-		    o->frames, &s->ws.w, o->rate, (int)o->px));
 	return EXIT_OK;
 }
 
@@ -363,67 +361,16 @@ bench(struct sim *s)
 	return fflush(stdout) == 0 ? EXIT_OK : EXIT_IOERR;
 }
 
-/* The run starts: every table output in place; an exit status. */
-static int
-publish(struct sim *s, struct outputs *out)
-{
-	if ((out->want_stats && world_stream_publish(&out->stats_file) < 0) ||
-	    (out->want_trace && world_stream_publish(&out->trace_file) < 0))
-		return EXIT_IOERR;
-	clock_gettime(CLOCK_MONOTONIC, &out->flushed);
-	if (!s->o.log)
-		return EXIT_OK;
-	return world_status_exit(world_logs_publish(&s->ws.logs));
-}
-
-/* A statistics row, flushed at once: each is worth watching. */
-static int
-stats_now(struct outputs *out, const struct world *w)
-{
-	world_stats_row(&out->stats, w);
-	if (table_flush(&out->stats.t) < 0)
-		out->stats_file.failed = 1;
-	return world_stream_tick(&out->stats_file) < 0 ? EXIT_IOERR : EXIT_OK;
-}
-
-/* The trace and the logs flushed at a tick's end, ten times a second at
-   most (or now): readers follow them, an interrupt keeps whole ticks. */
-static int
-flush_tables(struct sim *s, struct outputs *out, int now)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	if (!now && (t.tv_sec - out->flushed.tv_sec) * 1000000000L +
-	    (t.tv_nsec - out->flushed.tv_nsec) < 100000000L)
-		return EXIT_OK;
-	out->flushed = t;
-	if (out->want_trace && (table_flush(&out->trace) < 0 ||
-	    world_stream_tick(&out->trace_file) < 0))
-		return EXIT_IOERR;
-	if (!s->o.log)
-		return EXIT_OK;
-	return world_status_exit(world_logs_tick(&s->ws.logs));
-}
-
 /* One tick's outputs; an exit status. */
 static int
 tick_outputs(struct sim *s, struct outputs *out, long t)
 {
-	const struct options *o = &s->o;
-
-	if (o->show && show_frame(&out->show, &s->ws.w) < 0) {
+	if (s->o.show && show_frame(&out->show, &s->ws.w) < 0) {
 		warnx_tool("write error: %s", strerror(errno));
 		return EXIT_IOERR;
 	}
-	if (out->want_trace)
-		world_trace_tick(&out->trace, &s->ws.w);
-	if (out->want_pic && t % o->frame_every == 0)
-		world_plot_frame(&out->pic, &s->ws.w);
-	if (out->want_stats && o->stats_every && t > 0 &&
-	    t % o->stats_every == 0 && t != o->ticks)
-		return stats_now(out, &s->ws.w);
-	return EXIT_OK;
+	return world_status_exit(world_outputs_tick(&out->files, &s->ws.w,
+	    t));
 }
 
 static int
@@ -439,51 +386,29 @@ run(struct sim *s, struct outputs *out)
 		if (t > 0)
 			world_tick(&s->ws.w);
 		if ((rc = tick_outputs(s, out, t)) == EXIT_OK)
-			rc = flush_tables(s, out, stop_signal != 0);
+			rc = world_status_exit(world_outputs_flush(&out->files,
+			    stop_signal != 0));
 		if (stop_signal)
 			break;
 	}
 	/* the last row: the run's end, or the tick an interrupt stopped at
 	   (unless --stats-every wrote that one already) */
-	if (rc == EXIT_OK && out->want_stats && !(stop_signal &&
-	    o->stats_every && t > 0 && t % o->stats_every == 0))
-		rc = stats_now(out, &s->ws.w);
-	return rc;
-}
-
-/* A table's file put in place (the run ended or was interrupted) or
-   dropped (it failed before starting). */
-static int
-commit(int *want, struct table *t, struct world_stream *st, int rc, int keep)
-{
-	int ok = rc == EXIT_OK || keep;
-
-	if (!*want)
-		return rc;
-	*want = 0;
-	if (ok && table_flush(t) < 0)
-		st->failed = 1;
-	if (world_stream_close(st, ok) < 0 && rc == EXIT_OK)
-		rc = EXIT_IOERR;
+	if (rc == EXIT_OK && !(stop_signal && o->stats_every && t > 0 &&
+	    t % o->stats_every == 0))
+		rc = world_status_exit(world_outputs_stats(&out->files,
+		    &s->ws.w));
 	return rc;
 }
 
 static int
 close_outputs(struct outputs *out, int rc, int keep)
 {
-	if (out->want_pic) {
-		int prc = world_status_exit(world_plot_end(&out->pic,
-		    rc == EXIT_OK || keep ? WORLD_OK : WORLD_IO));
+	enum world_status st = rc == EXIT_OK ? WORLD_OK : WORLD_IO;
 
-		if (rc == EXIT_OK)
-			rc = prc;
-	}
+	st = world_outputs_end_pictures(&out->files, st, keep);
 	show_free(&out->show);
-	rc = commit(&out->want_trace, &out->trace, &out->trace_file, rc,
-	    keep);
-	rc = commit(&out->want_stats, &out->stats.t, &out->stats_file, rc,
-	    keep);
-	return rc;
+	st = world_outputs_close(&out->files, st, keep);
+	return rc != EXIT_OK ? rc : world_status_exit(st);
 }
 
 int
@@ -496,12 +421,15 @@ main(int argc, char *argv[])
 	if ((rc = parse_args(argc, argv, &s.o, &finished)) != EXIT_OK ||
 	    finished)
 		return rc;
+	s.diag = diag_for(NULL);
 	if (s.o.print_map)
-		return print_map(&s.o, &s.ws);
+		return print_map(&s.o, &s.ws, &s.diag);
 	catch_signals();
-	if ((rc = set_up(&s.o, &s.plan, &s.monitor, &s.ws)) == EXIT_OK) {
+	if ((rc = set_up(&s.o, &s.plan, &s.monitor, &s.ws,
+	    &s.diag)) == EXIT_OK) {
 		if ((rc = open_outputs(&s, &out)) == EXIT_OK && !stop_signal &&
-		    (rc = publish(&s, &out)) == EXIT_OK) {
+		    (rc = world_status_exit(world_outputs_publish(
+		    &out.files))) == EXIT_OK) {
 			started = 1;
 			rc = run(&s, &out);
 		}

@@ -30,9 +30,9 @@ parse_into(struct world_map_file *mf, const unsigned char *buf,
 }
 
 enum world_status
-world_map_load(struct world_map_file *mf, const char *path)
+world_map_load(struct world_map_file *mf, const char *path, struct diag *say)
 {
-	struct diag d = diag_for(path);
+	struct diag d = *say;
 	struct world_map_error err;
 	unsigned char *buf = NULL;
 	size_t len;
@@ -42,8 +42,9 @@ world_map_load(struct world_map_file *mf, const char *path)
 	int got;
 
 	memset(mf, 0, sizeof *mf);
+	d.file = path;
 	if (fp == NULL) {
-		warnx_tool("%s: %s", path, strerror(errno));
+		diag_plain(say, "%s: %s", path, strerror(errno));
 		return WORLD_NO_INPUT;
 	}
 	got = slurp(fp, MAP_FILE_MAX, &buf, &len);
@@ -54,7 +55,7 @@ world_map_load(struct world_map_file *mf, const char *path)
 		return WORLD_BAD_DATA;
 	}
 	if (got < 0) {
-		warnx_tool("%s: %s", path, strerror(errno));
+		diag_plain(say, "%s: %s", path, strerror(errno));
 		return WORLD_IO;
 	}
 	if (world_map_measure((const char *)buf, len, &w, &h, &ns, &err) < 0 ||
@@ -79,9 +80,9 @@ world_map_file_free(struct world_map_file *mf)
 
 enum world_status
 world_profile_load(struct world_profile *pf, const char *path,
-    const struct plan *p)
+    const struct plan *p, struct diag *say)
 {
-	struct diag d = diag_for(path);
+	struct diag d = *say;
 	unsigned char *buf = NULL;
 	size_t len;
 	FILE *fp = fopen(path, "rb");
@@ -89,15 +90,16 @@ world_profile_load(struct world_profile *pf, const char *path,
 	int got;
 
 	memset(pf, 0, sizeof *pf);
+	d.file = path;
 	if (fp == NULL) {
-		warnx_tool("%s: %s", path, strerror(errno));
+		diag_plain(say, "%s: %s", path, strerror(errno));
 		return WORLD_NO_INPUT;
 	}
 	got = slurp_source(fp, "a profile", &d, &buf, &len);
 	fclose(fp);
 	if (got != 0) {
 		if (got < 0)
-			warnx_tool("%s: %s", path, strerror(errno));
+			diag_plain(say, "%s: %s", path, strerror(errno));
 		return got < 0 ? WORLD_IO : WORLD_BAD_DATA;
 	}
 	rc = world_profile_read(pf, buf, len, p, &d) < 0 ? WORLD_BAD_DATA :

@@ -31,8 +31,8 @@ enough_files(uint32_t n)
 	if (getrlimit(RLIMIT_NOFILE, &rl) < 0)
 		return 0;
 	if (rl.rlim_cur < need && rl.rlim_max != rl.rlim_cur) {
-		rl.rlim_cur = rl.rlim_max == RLIM_INFINITY || rl.rlim_max > need ?
-		    need : rl.rlim_max;
+		rl.rlim_cur = rl.rlim_max == RLIM_INFINITY ||
+		    rl.rlim_max > need ? need : rl.rlim_max;
 		setrlimit(RLIMIT_NOFILE, &rl);
 		getrlimit(RLIMIT_NOFILE, &rl);
 	}
@@ -67,11 +67,11 @@ open_one(struct world_logs *l, uint32_t k, int monitor)
 	enum world_status rc = WORLD_OK;
 
 	if (path == NULL) {
-		warnx_tool("out of memory");
+		diag_plain(l->d, "out of memory");
 		return WORLD_IO;
 	}
 	log_path(path, n, l->dir, k, monitor);
-	if (world_stream_open(&rl->file, path) < 0) {
+	if (world_stream_open(&rl->file, path, l->d) < 0) {
 		rc = WORLD_IO;
 	} else {
 		rl->open = 1;
@@ -84,29 +84,30 @@ open_one(struct world_logs *l, uint32_t k, int monitor)
 
 enum world_status
 world_logs_open(struct world_logs *l, const char *dir, uint32_t robots,
-    const struct plan *plan, const struct plan *monitor)
+    const struct plan *plan, const struct plan *monitor, struct diag *d)
 {
 	uint32_t k;
 	enum world_status rc;
 
 	memset(l, 0, sizeof *l);
+	l->d = d;
 	l->dir = dir;
 	l->n = robots;
 	l->monitor = monitor != NULL;
 	if (!enough_files(robots)) {
-		warnx_tool("--log: %lu robots need %lu open files, more than "
-		    "allowed here (--log-robots)", (unsigned long)robots,
+		diag_plain(l->d, "--log: %lu robots need %lu open files, more "
+		    "than allowed here (--log-robots)", (unsigned long)robots,
 		    (unsigned long)(2 * robots));
 		return WORLD_IO;
 	}
 	if (mkdir(dir, 0777) < 0 && errno != EEXIST) {
-		warnx_tool("%s: %s", dir, strerror(errno));
+		diag_plain(l->d, "%s: %s", dir, strerror(errno));
 		return WORLD_IO;
 	}
 	if ((l->log = calloc((size_t)2 * robots, sizeof *l->log)) == NULL ||
 	    names_init(&l->names, plan) < 0 ||
 	    (monitor && names_init(&l->mon_names, monitor) < 0)) {
-		warnx_tool("out of memory");
+		diag_plain(l->d, "out of memory");
 		return WORLD_IO;
 	}
 	for (k = 0; k < robots; k++)
@@ -144,8 +145,8 @@ world_logs_event(void *ctx, uint32_t robot, int monitor,
 /* The world's priority callback (world_priority_fn): a Q line in the
    robot's first-plan log, before the cycle it takes effect in. */
 void
-world_logs_priority(void *ctx, uint32_t robot, uint16_t drive, uint16_t priority,
-    uint64_t cycle)
+world_logs_priority(void *ctx, uint32_t robot, uint16_t drive,
+    uint16_t priority, uint64_t cycle)
 {
 	struct world_logs *l = ctx;
 	struct evlog_event e;
@@ -175,8 +176,8 @@ logs_distinct(const struct world_logs *l)
 
 		if (rl->open && fstat(fileno(rl->file.af.fp), &st) == 0 &&
 		    st.st_nlink == 0) {
-			warnx_tool("--log: %s: another robot's log took its "
-			    "place (does this file system ignore case?)",
+			diag_plain(l->d, "--log: %s: another robot's log took "
+			    "its place (does this file system ignore case?)",
 			    rl->file.name);
 			return WORLD_IO;
 		}

@@ -10,6 +10,7 @@
 
 #include "evlog/evlog.h"
 #include "evlog/names.h"
+#include "host/diag.h"
 #include "world/status.h"
 #include "world/stream.h"
 #include "world/world.h"
@@ -27,11 +28,14 @@ struct world_logs {
 	int monitor;
 	struct names names, mon_names;
 	struct world_log *log;		/* 2 per robot: plan, monitor */
+	struct diag *d;			/* where complaints go */
 };
 
-/* Open the logs of the first `robots` robots in dir (made if need be). */
+/* Open the logs of the first `robots` robots in dir (made if need be),
+   complaints now and later through d. */
 enum world_status world_logs_open(struct world_logs *l, const char *dir,
-    uint32_t robots, const struct plan *plan, const struct plan *monitor);
+    uint32_t robots, const struct plan *plan, const struct plan *monitor,
+    struct diag *d);
 /* The world's event callback (world_event_fn, ctx: struct world_logs). */
 void world_logs_event(void *ctx, uint32_t robot, int monitor,
     const struct planner_event *ev);

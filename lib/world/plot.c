@@ -63,7 +63,7 @@ start_gnuplot(struct world_plot *p, int out_fd)
 	int fd[2];
 
 	if (pipe(fd) < 0 || (p->pid = fork()) < 0) {
-		warnx_tool("cannot run gnuplot: %s", strerror(errno));
+		diag_plain(p->d, "cannot run gnuplot: %s", strerror(errno));
 		return WORLD_UNAVAILABLE;
 	}
 	if (p->pid == 0) {
@@ -82,7 +82,7 @@ start_gnuplot(struct world_plot *p, int out_fd)
 	close(fd[0]);
 	if ((p->pipe = fdopen(fd[1], "w")) == NULL) {
 		close(fd[1]);
-		warnx_tool("cannot run gnuplot: %s", strerror(errno));
+		diag_plain(p->d, "cannot run gnuplot: %s", strerror(errno));
 		return WORLD_UNAVAILABLE;
 	}
 	signal(SIGPIPE, SIG_IGN);	/* a dead gnuplot is seen at its end */
@@ -95,7 +95,7 @@ static enum world_status
 open_gif(struct world_plot *p)
 {
 	if (atomic_open(&p->gif_file, p->gif) < 0) {
-		warnx_tool("%s: %s", p->gif, strerror(errno));
+		diag_plain(p->d, "%s: %s", p->gif, strerror(errno));
 		return WORLD_IO;
 	}
 	p->gif_open = 1;
@@ -104,7 +104,8 @@ open_gif(struct world_plot *p)
 		return WORLD_OK;
 	}
 	if ((p->scratch = tmpfile()) == NULL) {
-		warnx_tool("a scratch file for the GIF: %s", strerror(errno));
+		diag_plain(p->d, "a scratch file for the GIF: %s",
+		    strerror(errno));
 		return WORLD_IO;
 	}
 	p->out = fileno(p->scratch);
@@ -119,24 +120,24 @@ open_frames(struct world_plot *p)
 	size_t n = strlen(p->dir) + 32;
 
 	if (mkdir(p->dir, 0777) < 0 && errno != EEXIST) {
-		warnx_tool("%s: %s", p->dir, strerror(errno));
+		diag_plain(p->d, "%s: %s", p->dir, strerror(errno));
 		return WORLD_IO;
 	}
 	if (stat(p->dir, &st) < 0) {
-		warnx_tool("%s: %s", p->dir, strerror(errno));
+		diag_plain(p->d, "%s: %s", p->dir, strerror(errno));
 		return WORLD_IO;
 	}
 	if (!S_ISDIR(st.st_mode)) {
-		warnx_tool("%s: not a directory", p->dir);
+		diag_plain(p->d, "%s: not a directory", p->dir);
 		return WORLD_IO;
 	}
 	if ((p->private_dir = malloc(n)) == NULL) {
-		warnx_tool("out of memory");
+		diag_plain(p->d, "out of memory");
 		return WORLD_IO;
 	}
 	snprintf(p->private_dir, n, "%s/.frames-XXXXXX", p->dir);
 	if (mkdtemp(p->private_dir) == NULL) {
-		warnx_tool("%s: %s", p->dir, strerror(errno));
+		diag_plain(p->d, "%s: %s", p->dir, strerror(errno));
 		free(p->private_dir);
 		p->private_dir = NULL;
 		return WORLD_IO;
@@ -146,11 +147,12 @@ open_frames(struct world_plot *p)
 
 enum world_status
 world_plot_begin(struct world_plot *p, const char *gif, const char *dir,
-    const struct world *w, double rate, int px)
+    const struct world *w, double rate, int px, struct diag *d)
 {
 	enum world_status rc;
 
 	memset(p, 0, sizeof *p);
+	p->d = d;
 	p->gif = gif;
 	p->dir = gif ? NULL : dir;
 	p->px = px;
@@ -236,18 +238,19 @@ end_gnuplot(struct world_plot *p)
 	p->pipe = NULL;
 	while (waitpid(p->pid, &status, 0) < 0)
 		if (errno != EINTR) {
-			warnx_tool("gnuplot: %s", strerror(errno));
+			diag_plain(p->d, "gnuplot: %s", strerror(errno));
 			return WORLD_IO;
 		}
-	signal(SIGPIPE, SIG_DFL);	/* our own output: a closed pipe ends us */
+	/* our own output: a closed pipe ends us */
+	signal(SIGPIPE, SIG_DFL);
 	if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
 		return WORLD_OK;
 	if (WIFEXITED(status) && WEXITSTATUS(status) == 127) {
-		warnx_tool("gnuplot not found (scripts/install-deps installs "
-		    "gnuplot-nox)");
+		diag_plain(p->d, "gnuplot not found (scripts/install-deps "
+		    "installs gnuplot-nox)");
 		return WORLD_UNAVAILABLE;
 	}
-	warnx_tool("gnuplot failed to draw the frames");
+	diag_plain(p->d, "gnuplot failed to draw the frames");
 	return WORLD_IO;
 }
 
@@ -275,17 +278,18 @@ end_gif(struct world_plot *p, enum world_status rc)
 	if (rc == WORLD_OK && check == NULL) {
 		if ((fd = open(p->gif_file.tmp, O_RDONLY)) < 0 ||
 		    (check = fdopen(fd, "rb")) == NULL) {
-			warnx_tool("%s: %s", p->gif, strerror(errno));
+			diag_plain(p->d, "%s: %s", p->gif, strerror(errno));
 			rc = WORLD_IO;
 		}
 	}
 	if (rc == WORLD_OK && !world_gif_whole(check)) {
-		warnx_tool("%s: gnuplot wrote an incomplete GIF (is the disk "
-		    "full?); the old file is kept", p->gif);
+		diag_plain(p->d, "%s: gnuplot wrote an incomplete GIF (is the "
+		    "disk full?); the old file is kept", p->gif);
 		rc = WORLD_IO;
 	}
 	if (rc == WORLD_OK && p->scratch && copy_scratch(p) < 0) {
-		warnx_tool("%s: write error: %s", p->gif, strerror(errno));
+		diag_plain(p->d, "%s: write error: %s", p->gif,
+		    strerror(errno));
 		rc = WORLD_IO;
 	}
 	if (check && check != p->scratch)
@@ -299,7 +303,8 @@ end_gif(struct world_plot *p, enum world_status rc)
 		return rc;
 	}
 	if (atomic_commit(&p->gif_file) < 0) {
-		warnx_tool("%s: write error: %s", p->gif, strerror(errno));
+		diag_plain(p->d, "%s: write error: %s", p->gif,
+		    strerror(errno));
 		return WORLD_IO;
 	}
 	return WORLD_OK;
@@ -328,8 +333,8 @@ end_frames(struct world_plot *p, enum world_status rc)
 		char *from = frame_path(p->private_dir, n);
 
 		if (from == NULL || !frame_whole(from)) {
-			warnx_tool("%s: gnuplot wrote an incomplete frame %ld "
-			    "(is the disk full?)", p->dir, n);
+			diag_plain(p->d, "%s: gnuplot wrote an incomplete "
+			    "frame %ld (is the disk full?)", p->dir, n);
 			rc = WORLD_IO;
 		}
 		free(from);
@@ -339,7 +344,7 @@ end_frames(struct world_plot *p, enum world_status rc)
 		char *to = frame_path(p->dir, n);
 
 		if (from && to && rc == WORLD_OK && rename(from, to) < 0) {
-			warnx_tool("%s: %s", to, strerror(errno));
+			diag_plain(p->d, "%s: %s", to, strerror(errno));
 			rc = WORLD_IO;
 		}
 		if (from)

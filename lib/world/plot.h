@@ -10,6 +10,7 @@
 #include <sys/types.h>
 
 #include "host/atomic.h"
+#include "host/diag.h"
 #include "world/status.h"
 #include "world/world.h"
 
@@ -25,15 +26,17 @@ struct world_plot {
 	char *private_dir;	/* where gnuplot draws the frames */
 	long frames;
 	int px;			/* pixels per cell */
+	struct diag *d;		/* where complaints go */
 };
 
 /*
  * Open the outputs (the GIF gif, else PNG frames in the folder dir) and
  * start gnuplot: px pixels a cell, the GIF at rate frames a second (0:
- * the original's 8).
+ * the original's 8); complaints now and later through d.
  */
 enum world_status world_plot_begin(struct world_plot *p, const char *gif,
-    const char *dir, const struct world *w, double rate, int px);
+    const char *dir, const struct world *w, double rate, int px,
+    struct diag *d);
 /* One frame: the world as it stands. */
 void world_plot_frame(struct world_plot *p, const struct world *w);
 /* Wait for gnuplot, check what it wrote and put it in place if rc is

@@ -11,16 +11,17 @@
 #include "world/sim.h"
 
 enum world_status
-world_sim_map(struct world_sim *s, const char *path)
+world_sim_map(struct world_sim *s, const char *path, struct diag *d)
 {
 	enum world_status rc;
 
+	s->d = d;
 	if (path == NULL) {
 		world_map_default(&s->map, s->default_cells,
 		    &s->default_start);
 		return WORLD_OK;
 	}
-	if ((rc = world_map_load(&s->mf, path)) != WORLD_OK)
+	if ((rc = world_map_load(&s->mf, path, d)) != WORLD_OK)
 		return rc;
 	s->map = s->mf.map;
 	return WORLD_OK;
@@ -29,7 +30,7 @@ world_sim_map(struct world_sim *s, const char *path)
 /* A plan that uses an id the world lacks is refused, naming it. */
 static enum world_status
 check_plan(const struct plan *p, const char *path,
-    const struct world_binds *b, int monitor)
+    const struct world_binds *b, int monitor, struct diag *d)
 {
 	uint16_t id, index;
 	uint8_t type, len;
@@ -39,7 +40,7 @@ check_plan(const struct plan *p, const char *path,
 	if (what == 0)
 		return WORLD_OK;
 	name = plan_find_name(p, type, index, &len);
-	warnx_tool("%s: error: %s %u (used by %s %.*s) is not one the world "
+	diag_plain(d, "%s: error: %s %u (used by %s %.*s) is not one the world "
 	    "has%s", path, what == 1 ? "sense" : "action", (unsigned)id,
 	    plan_type_tag(type), name ? (int)len : 1,
 	    name ? (const char *)name : "?", monitor ?
@@ -56,14 +57,14 @@ mate_drives(struct world_sim *s, const struct world_setup *o)
 	s->cfg.mate_range = (int32_t)o->mate_range;
 	if (s->cfg.mate_drive == PLAN_NONE && strcmp(o->mate_drive,
 	    "Mate") != 0 && strcmp(o->mate_drive, "none") != 0) {
-		warnx_tool("%s: error: --mate-drive: no drive '%s' in the plan",
-		    o->plan_path, o->mate_drive);
+		diag_plain(s->d, "%s: error: --mate-drive: no drive '%s' in "
+		    "the plan", o->plan_path, o->mate_drive);
 		return WORLD_BAD_DATA;
 	}
 	if (s->cfg.above_drive == PLAN_NONE && strcmp(o->mate_above,
 	    "Explore") != 0) {
-		warnx_tool("%s: error: --mate-above: no drive '%s' in the plan",
-		    o->plan_path, o->mate_above);
+		diag_plain(s->d, "%s: error: --mate-above: no drive '%s' in "
+		    "the plan", o->plan_path, o->mate_above);
 		return WORLD_BAD_DATA;
 	}
 	return WORLD_OK;
@@ -78,8 +79,8 @@ bindings(struct world_sim *s, const struct world_setup *o)
 	world_binds_default(s->dsense, s->daction, &s->cfg.binds);
 	if (o->profile == NULL)
 		return WORLD_OK;
-	if ((rc = world_profile_load(&s->profile, o->profile, o->plan)) !=
-	    WORLD_OK)
+	if ((rc = world_profile_load(&s->profile, o->profile, o->plan,
+	    s->d)) != WORLD_OK)
 		return rc;
 	s->cfg.binds.sense = s->profile.sense;
 	s->cfg.binds.nsense = s->profile.nsense;
@@ -97,7 +98,7 @@ open_logs(struct world_sim *s, const struct world_setup *o)
 	enum world_status rc;
 
 	if ((rc = world_logs_open(&s->logs, o->log, n, s->cfg.plan,
-	    s->cfg.monitor)) != WORLD_OK)
+	    s->cfg.monitor, s->d)) != WORLD_OK)
 		return rc;
 	s->logs.w = &s->w;
 	s->cfg.on_event = world_logs_event;
@@ -113,9 +114,9 @@ world_sim_build(struct world_sim *s, const struct world_setup *o)
 	size_t size;
 
 	if ((rc = bindings(s, o)) != WORLD_OK ||
-	    (rc = check_plan(o->plan, o->plan_path, &s->cfg.binds, 0)) !=
-	    WORLD_OK || (o->monitor && (rc = check_plan(o->monitor,
-	    o->monitor_path, &s->cfg.binds, 1)) != WORLD_OK) ||
+	    (rc = check_plan(o->plan, o->plan_path, &s->cfg.binds, 0,
+	    s->d)) != WORLD_OK || (o->monitor && (rc = check_plan(o->monitor,
+	    o->monitor_path, &s->cfg.binds, 1, s->d)) != WORLD_OK) ||
 	    (rc = mate_drives(s, o)) != WORLD_OK)
 		return rc;
 	s->cfg.map = &s->map;
@@ -127,11 +128,12 @@ world_sim_build(struct world_sim *s, const struct world_setup *o)
 		return rc;
 	if ((size = world_mem_size(&s->cfg)) == 0 ||
 	    (s->mem = aligned_alloc(8, (size + 7) & ~(size_t)7)) == NULL) {
-		warnx_tool("out of memory for %ld robots", o->robots);
+		diag_plain(s->d, "out of memory for %ld robots", o->robots);
 		return WORLD_IO;
 	}
 	if (world_init(&s->w, &s->cfg, s->mem, size) < 0) {
-		warnx_tool("cannot set up the world (a start cell on a wall?)");
+		diag_plain(s->d, "cannot set up the world (a start cell on a "
+		    "wall?)");
 		return WORLD_BAD_DATA;
 	}
 	return WORLD_OK;

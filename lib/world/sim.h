@@ -9,6 +9,7 @@
 
 #include <stdint.h>
 
+#include "host/diag.h"
 #include "world/load.h"
 #include "world/logs.h"
 #include "world/status.h"
@@ -35,11 +36,14 @@ struct world_sim {
 	struct world w;
 	struct world_logs logs;
 	void *mem;
+	struct diag *d;		/* where complaints go (world_sim_map's) */
 };
 
-/* The map: the text map at path, or the original's when path is NULL.
-   s must be zeroed first. */
-enum world_status world_sim_map(struct world_sim *s, const char *path);
+/* The map: the text map at path, or the original's when path is NULL;
+   complaints, now and in world_sim_build, through d.  s must be zeroed
+   first. */
+enum world_status world_sim_map(struct world_sim *s, const char *path,
+    struct diag *d);
 
 /* Everything else, after world_sim_map: the robots are made. */
 enum world_status world_sim_build(struct world_sim *s,

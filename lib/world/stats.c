@@ -14,7 +14,8 @@ static const char *const columns[] = {
 };
 
 void
-world_stats_init(struct world_stats_table *s, FILE *fp, uint32_t seed, int header)
+world_stats_init(struct world_stats_table *s, FILE *fp, uint32_t seed,
+    int header)
 {
 	table_init(&s->t, fp, TABLE_CSV, TABLE_ROUND_TRIP, columns,
 	    sizeof columns / sizeof columns[0]);

@@ -1,7 +1,8 @@
 /*
  * status.h - what went wrong in lib/world's files and outputs (maps,
  * profiles, logs, pictures): worldsim turns these into its exit
- * statuses.  Every failure is reported before it is returned.
+ * statuses.  Every failure is reported (through the caller's struct
+ * diag) before it is returned.
  */
 #ifndef SPINE_WORLD_STATUS_H
 #define SPINE_WORLD_STATUS_H

@@ -14,12 +14,13 @@
 #include "world/stream.h"
 
 int
-world_stream_open(struct world_stream *s, const char *path)
+world_stream_open(struct world_stream *s, const char *path, struct diag *d)
 {
 	memset(s, 0, sizeof *s);
+	s->d = d;
 	if ((s->name = strdup(strcmp(path, "-") == 0 ? "stdout" : path)) ==
 	    NULL || atomic_open(&s->af, path) < 0) {
-		warnx_tool("%s: %s", path, strerror(errno));
+		diag_plain(s->d, "%s: %s", path, strerror(errno));
 		free(s->name);
 		s->name = NULL;
 		return -1;
@@ -34,7 +35,7 @@ world_stream_publish(struct world_stream *s)
 	if (!s->open || s->af.fp == stdout)
 		return 0;
 	if (atomic_publish(&s->af) < 0) {
-		warnx_tool("%s: %s", s->name, strerror(errno));
+		diag_plain(s->d, "%s: %s", s->name, strerror(errno));
 		return -1;
 	}
 	s->whole = ftello(s->af.fp);
@@ -49,7 +50,8 @@ world_stream_tick(struct world_stream *s)
 	if (!s->open || s->failed)
 		return s->failed ? -1 : 0;
 	if (fflush(s->af.fp) != 0 || ferror(s->af.fp)) {
-		warnx_tool("%s: write error: %s", s->name, strerror(errno));
+		diag_plain(s->d, "%s: write error: %s", s->name,
+		    strerror(errno));
 		s->failed = 1;
 		return -1;
 	}
@@ -66,7 +68,7 @@ keep_whole(struct world_stream *s)
 		return;
 	clearerr(s->af.fp);
 	if (ftruncate(fileno(s->af.fp), s->whole) == 0)
-		warnx_tool("%s: kept up to the last whole tick", s->name);
+		diag_plain(s->d, "%s: kept up to the last whole tick", s->name);
 }
 
 int
@@ -78,7 +80,7 @@ world_stream_close(struct world_stream *s, int ok)
 		return 0;
 	if (ok && world_stream_tick(s) == 0) {
 		if (atomic_commit(&s->af) != 0) {
-			warnx_tool("%s: write error: %s", s->name,
+			diag_plain(s->d, "%s: write error: %s", s->name,
 			    strerror(errno));
 			rc = -1;
 		}

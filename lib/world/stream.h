@@ -9,16 +9,20 @@
 #include <sys/types.h>
 
 #include "host/atomic.h"
+#include "host/diag.h"
 
 struct world_stream {
 	struct atomic_file af;
 	char *name;		/* for messages */
 	off_t whole;		/* bytes up to the last whole tick */
 	int open, failed;
+	struct diag *d;		/* where complaints go */
 };
 
-/* Open beside path ("-": stdout); -1 after a message. */
-int world_stream_open(struct world_stream *s, const char *path);
+/* Open beside path ("-": stdout), complaints now and later through d;
+   -1 after a message. */
+int world_stream_open(struct world_stream *s, const char *path,
+    struct diag *d);
 /* The run starts: put the file in place; -1 after a message. */
 int world_stream_publish(struct world_stream *s);
 /* A tick is done: flush it; -1 after a message on a write error. */
