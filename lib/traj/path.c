@@ -1,7 +1,8 @@
 /*
  * path.c - from points to a timed path: drops repeated points, reverses on
  * request, gives each segment its duration and, for a path through its via
- * points, solves their states.  Called by mjtraj before it writes anything.
+ * points, solves their states; then its peaks against the limits.  Called
+ * by mjtraj before it writes anything.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -225,5 +226,38 @@ traj_path_peaks(const struct traj_path *path, struct mj_peaks *pk)
 		}
 		mj_peaks_merge(pk, &seg, t0);
 		t0 += path->dur[k] + (path->through ? 0 : path->dwell);
+	}
+}
+
+double
+traj_path_duration(const struct traj_path *path)
+{
+	double t = 0;
+	size_t k;
+
+	for (k = 0; k + 1 < path->npts; k++)
+		t += path->dur[k] + (k > 0 && !path->through ? path->dwell : 0);
+	return t;
+}
+
+/* Peaks within this fraction of a limit meet it: the limits are exact. */
+#define LIMIT_SLACK 1e-9
+
+void
+traj_path_margins(const struct traj_path *path, const struct mj_timing *r,
+    struct traj_margin m[MJ_NQUANTITIES])
+{
+	const double limit[MJ_NQUANTITIES] = { r->vmax, r->amax, r->jmax };
+	struct mj_peaks pk;
+	int k;
+
+	traj_path_peaks(path, &pk);
+	for (k = 0; k < MJ_NQUANTITIES; k++) {
+		m[k].peak = pk.value[k];
+		m[k].at = pk.at[k];
+		m[k].limit = limit[k];
+		m[k].margin = limit[k] - pk.value[k];
+		if (fabs(m[k].margin) <= LIMIT_SLACK * limit[k])
+			m[k].margin = 0;
 	}
 }

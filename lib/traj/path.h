@@ -1,7 +1,8 @@
 /*
  * path.h - from points to a timed path: repeats dropped, reversed on
  * request, each segment its duration and, for a path through its via
- * points, their states and quintics.  Used by mjtraj (plan, check, emit).
+ * points, their states and quintics; its peaks against the limits.  Used
+ * by mjtraj (plan, check, emit).
  */
 #ifndef SPINE_TRAJ_PATH_H
 #define SPINE_TRAJ_PATH_H
@@ -64,5 +65,21 @@ enum traj_status traj_path_plan(struct traj_path *path,
 /* The peak speed, acceleration and jerk of the path and when they fall. */
 void traj_path_peaks(const struct traj_path *path, struct mj_peaks *pk);
 void traj_path_free(struct traj_path *path);
+
+/* The path's length in time, dwells included. */
+double traj_path_duration(const struct traj_path *path);
+
+/* One quantity's peak against its limit. */
+struct traj_margin {
+	double peak, at;	/* the peak, and when (s from the start) */
+	double limit;		/* 0: none */
+	double margin;		/* limit - peak: 0 when they agree to
+				   rounding, negative when broken */
+};
+
+/* Speed, acceleration and jerk (enum mj_quantity) against the limits
+   vmax, amax and jmax of r. */
+void traj_path_margins(const struct traj_path *path,
+    const struct mj_timing *r, struct traj_margin m[MJ_NQUANTITIES]);
 
 #endif
