@@ -54,8 +54,6 @@ void viewer_errors(struct viewer *v);
 int viewer_finish(struct viewer *v);
 long clock_ms(void);
 
-/* dot -Tsvg on text: the SVG in *svg (the caller frees); an exit status. */
-int run_dot(const char *text, size_t len, char **svg);	/* dot.c */
 
 int live_run(struct viewer *v);		/* live.c */
 int plain_run(struct viewer *v);	/* live.c */
