@@ -150,8 +150,7 @@ moved(struct planner *pl, const struct st_d *t, uint16_t dt, drives_t n)
 		p += p * urgency / 32;
 		s->prio = p > PLAN_MAXID(W) ? (prio_t)PLAN_MAXID(W) : (prio_t)p;
 	}
-	if (!stays(pl, s, s->pos < pl->live))
-		planner_reposition(pl, d);
+	planner_reposition(pl, d);
 	if (n > 1)
 		tick_from(pl, t + 1, dt, (drives_t)(n - 1));
 }
