@@ -24,6 +24,7 @@ struct options {
 	const char *types;		/* page: event letters shown at first */
 	long until;			/* stop reading after this cycle; -1 */
 	int plain;			/* text frames even on a terminal */
+	long fade_ms;			/* --fade, in ms */
 };
 
 struct viewer {
