@@ -23,6 +23,7 @@ run_motion(const struct ctl *c, struct client_motion *mo)
 	mo->threshold_deg = c->threshold_deg;
 	mo->persist = c->persist;
 	mo->pause_ms = c->pause_ms;
+	mo->arm = c->arm;
 }
 
 int
@@ -49,7 +50,7 @@ run_path(struct ctl *c, const struct arm_path *p, const int32_t *here)
 
 	run_motion(c, &mo);
 	mo.progress = progress_begin(&bar, "run", "steps");
-	r = ctl_exit(client_run_path(c->cl, p, here, &mo));
+	r = ctl_exit(client_run_path(c->cl, p, here, &mo, NULL));
 	progress_end(&bar);
 	return r;
 }

@@ -207,7 +207,7 @@ map_obstacles(const char *path, struct arm *a)
 		warnx_tool("out of memory");
 		return EXIT_IOERR;
 	}
-	if ((r = arm_obstacles_load(m, path)) == 0 && a->nobs3 + m->n >
+	if ((r = arm_obstacles_load(m, path)) == 0 && a->nobs3 + a->nlater + m->n >
 	    ARM_MAX_OBSTACLES) {
 		warnx_tool("%s: %d obstacles, and armsim takes at most %d in "
 		    "all", path, m->n, ARM_MAX_OBSTACLES);
@@ -219,12 +219,38 @@ map_obstacles(const char *path, struct arm *a)
 	return r;
 }
 
+/* One --obstacle of a described arm: there from the start, or with @T
+ * coming T seconds after the arm first meets another (as on a bus). */
+static int
+described_obstacle(const char *arg, struct arm *a)
+{
+	const char *at = strchr(arg, '@'), *why;
+	size_t n = at ? (size_t)(at - arg) : strlen(arg);
+	struct arm_obstacle ob;
+	char spec[200];
+	double t = 0;
+
+	if (n >= sizeof spec || (at && (num_double(at + 1, &t) != NUM_OK ||
+	    t < 0)))
+		return bad_value("obstacle", arg, "want sphere:X,Y,Z,R, "
+		    "box:X0,Y0,Z0,X1,Y1,Z1 or capsule:..., then @SECONDS if it "
+		    "comes later");
+	memcpy(spec, arg, n);
+	spec[n] = '\0';
+	if (arm_obstacle_parse(spec, &ob, &why) < 0)
+		return bad_value("obstacle", arg, why);
+	if (at)
+		return arm_add_later(a, &ob, t) == 0 ? 0 : bad_value("obstacle",
+		    arg, "at most 16 obstacles");
+	a->obs3[a->nobs3++] = ob;
+	return 0;
+}
+
 /* --arm FILE: the joints, speeds and obstacles of a described arm. */
 static int
 parse_described(const struct options *o, struct sim *sim)
 {
 	struct arm *a = &sim->arm;
-	const char *why;
 	int j, k, r;
 
 	if ((r = arm_load(&sim->desc, o->arm)) != 0)
@@ -244,9 +270,8 @@ parse_described(const struct options *o, struct sim *sim)
 		return usage_error("%s", "--arm gives each joint's speed: "
 		    "no --speed");
 	for (k = 0; k < o->nobstacles; k++)
-		if (arm_obstacle_parse(o->obstacles[k], &a->obs3[k], &why) < 0)
-			return bad_value("obstacle", o->obstacles[k], why);
-	a->nobs3 = o->nobstacles;
+		if ((r = described_obstacle(o->obstacles[k], a)) != 0)
+			return r;
 	if (o->obstacle_map && (r = map_obstacles(o->obstacle_map, a)) != 0)
 		return r;
 	if ((r = described_start(o, a)) != 0)

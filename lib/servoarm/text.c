@@ -82,9 +82,8 @@ servoarm_run_text(const struct servoarm_bus *k, enum servoarm_status st,
     const struct servoarm_run *r, char (*line)[200])
 {
 	if (st == SERVOARM_SHORT) {
-		snprintf(line[0], sizeof line[0], "run: stopped %.1f\xc2\xb0 "
-		    "short of the last waypoint (%s at %.2f): something holds "
-		    "it", r->short_by, k->arm.j[r->joint].name, r->short_at);
+		arm_story_short(line[0], sizeof line[0],
+		    k->arm.j[r->joint].name, r->short_by, r->short_at);
 		return 1;
 	}
 	if (st == SERVOARM_SERVO_ERROR) {
@@ -97,18 +96,12 @@ servoarm_run_text(const struct servoarm_bus *k, enum servoarm_status st,
 		servoarm_text(k, st, "run", line[0], sizeof line[0]);
 		return *line[0] != '\0';
 	}
-	snprintf(line[0], sizeof line[0], "run: obstructed at step %lu of %lu: "
-	    "%s %.1f\xc2\xb0 behind, load %.0f %%; stopped",
-	    (unsigned long)r->step, (unsigned long)r->steps,
+	arm_story_stopped(line[0], sizeof line[0], r->step, r->steps,
 	    k->arm.j[r->w.joint].name, r->w.lag, r->w.load);
 	if (st == SERVOARM_BLOCKED)
-		snprintf(line[1], sizeof line[1], "run: obstructed again on the "
-		    "way back (step %lu of %lu: %s %.1f\xc2\xb0 behind): "
-		    "stopped; the arm needs human help",
-		    (unsigned long)r->back_step, (unsigned long)r->back_steps,
-		    k->arm.j[r->back.joint].name, r->back.lag);
+		arm_story_stuck(line[1], sizeof line[1], r->back_step,
+		    r->back_steps, k->arm.j[r->back.joint].name, r->back.lag);
 	else
-		snprintf(line[1], sizeof line[1], "run: went back along its "
-		    "path to where the run began");
+		arm_story_back(line[1], sizeof line[1]);
 	return 2;
 }
