@@ -1,8 +1,9 @@
 /*
  * run.c - paths on a bus arm (run.h): each waypoint's goal at its time on
  * the arm's clock, the servos' feedback after it, PYT's watch, the way
- * back along the executed goals, and a bounded wait at the end.  Called
- * by armctl --bus; the unit tests run it against lib/servosim.
+ * back along where the joints were, and a bounded wait at the end.
+ * Called by armctl --bus and the detour executor (detour.h); the unit
+ * tests run it against lib/servosim.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -11,7 +12,6 @@
 #include "arm/arm.h"
 #include "servoarm/run.h"
 
-#define SETTLE_DEG 0.2		/* arrived: within about 2 ticks */
 #define SETTLE_S 5.0		/* the longest wait for the last goal */
 #define STILL_S 0.3		/* not moving for this long: it is done */
 #define STILL_DEG 0.02
@@ -22,7 +22,8 @@ struct runner {
 	const struct arm_desc *d;
 	const struct servoarm_run_opts *o;
 	struct servoarm_run *r;
-	struct arm_path done;		/* goals sent, oldest first */
+	struct arm_path done;		/* where the joints were, oldest
+					 * first, from the path's first row */
 	unsigned char skip[SERVOARM_MAX];	/* grippers: never watched */
 	struct servoarm_feedback f;
 	uint64_t first_us;		/* the first goal went out */
@@ -82,22 +83,41 @@ look(struct runner *u)
 	return SERVOARM_OK;
 }
 
-/* One sample for the watch: lag behind `goal` and the load. */
+/* One sample for the watch: lag behind `goal` and the load; told to the
+ * caller's sample hook at t when `record`. */
 static int
-watched(struct runner *u, const double *goal, struct arm_watch *w)
+watched(struct runner *u, const double *goal, struct arm_watch *w,
+    int record, double t)
 {
-	double lag[SERVOARM_MAX];
+	double lag[SERVOARM_MAX], most = 0;
 	int j, n = u->k->arm.n;
 
-	for (j = 0; j < n; j++)
+	for (j = 0; j < n; j++) {
 		lag[j] = goal[j] - u->f.q[j];
+		if (!u->skip[j] && fabs(lag[j]) > most)
+			most = fabs(lag[j]);
+	}
+	if (record && u->o->sample != NULL)
+		u->o->sample(u->o->sample_ctx, t, goal, u->f.q, most);
 	return arm_watch_sample(w, &u->o->watch, lag, u->f.load, u->skip, n);
+}
+
+/* Keep where the joints are (within their limits) as the path came. */
+static int
+came(struct runner *u)
+{
+	double q[SERVOARM_MAX];
+	int j;
+
+	for (j = 0; j < u->k->arm.n; j++)
+		q[j] = arm_clamp(&u->d->joint[j], u->f.q[j]);
+	return arm_path_append(&u->done, u->k->arm.n, q, 0, 0);
 }
 
 /*
  * The goals of p at their times: SERVOARM_OK, SERVOARM_OBSTRUCTED (w and
- * *step say where), or a failure.  `record`: keep the goals sent as the
- * path the arm came.
+ * *step say where), or a failure.  `record`: keep where the joints were
+ * as the path the arm came, and tell the sample hook.
  */
 static enum servoarm_status
 stream(struct runner *u, const struct arm_path *p, int record,
@@ -128,11 +148,11 @@ stream(struct runner *u, const struct arm_path *p, int record,
 		}
 		u->r->periods++;
 		u->r->seconds = arm_seconds(u, u->first_us);
-		if (record && arm_path_append(&u->done, nj, goal, 0, 0) != 0)
-			return SERVOARM_NO_MEMORY;
 		if ((st = look(u)) != SERVOARM_OK)
 			return st;
-		if (watched(u, prev, w)) {
+		if (record && came(u) != 0)
+			return SERVOARM_NO_MEMORY;
+		if (watched(u, prev, w, record, p->t[s] - p->t[0])) {
 			*step = s + 1;
 			return SERVOARM_OBSTRUCTED;
 		}
@@ -178,7 +198,8 @@ farthest(const struct runner *u, const double *goal, int *joint)
  * r->short_by), SERVOARM_OBSTRUCTED, or a failure.
  */
 static enum servoarm_status
-settle(struct runner *u, const double *goal, struct arm_watch *w)
+settle(struct runner *u, const double *goal, struct arm_watch *w,
+    int record, double t_end)
 {
 	double last[SERVOARM_MAX], still_since = 0, t;
 	uint64_t t0 = servobus_now_us(&u->k->b);
@@ -190,11 +211,11 @@ settle(struct runner *u, const double *goal, struct arm_watch *w)
 	for (;;) {
 		if ((st = look(u)) != SERVOARM_OK)
 			return st;
-		if (watched(u, goal, w))
-			return SERVOARM_OBSTRUCTED;
-		if (farthest(u, goal, &j) <= SETTLE_DEG)
-			return SERVOARM_OK;
 		t = arm_seconds(u, t0);
+		if (watched(u, goal, w, record, t_end + t))
+			return SERVOARM_OBSTRUCTED;
+		if (farthest(u, goal, &j) <= ARM_WATCH_ARRIVED_DEG)
+			return SERVOARM_OK;
 		if (moved(u, last))
 			still_since = t;
 		if (t >= SETTLE_S || t - still_since >= STILL_S)
@@ -218,7 +239,8 @@ run_one(struct runner *u, const struct arm_path *p, int record,
 	if ((st = stream(u, p, record, w, step)) != SERVOARM_OK)
 		return st;
 	*step = p->n;
-	return settle(u, p->q + (size_t)(p->n - 1) * u->k->arm.n, w);
+	return settle(u, p->q + (size_t)(p->n - 1) * u->k->arm.n, w, record,
+	    p->t[p->n - 1] - p->t[0]);
 }
 
 /* Joint speeds and accelerations, for the way back. */
@@ -255,6 +277,7 @@ go_back(struct runner *u)
 	if ((st = look(u)) != SERVOARM_OK)
 		return st;
 	limits(u, speed, accel, here);
+	memcpy(u->r->rest, here, sizeof *here * u->k->arm.n);
 	memset(&back, 0, sizeof back);
 	if (arm_path_retrace(&back, u->done.q, u->done.n, u->k->arm.n, here,
 	    speed, accel, u->o->period_s) != 0) {
@@ -273,6 +296,19 @@ go_back(struct runner *u)
 		return SERVOARM_BLOCKED;
 	}
 	return st == SERVOARM_OK ? SERVOARM_OBSTRUCTED : st;
+}
+
+/* Stopped short, and going back as after a block: SERVOARM_SHORT when
+ * it got back (r->went_back), SERVOARM_BLOCKED, or a failure. */
+static enum servoarm_status
+short_back(struct runner *u)
+{
+	enum servoarm_status st = go_back(u);
+
+	if (st != SERVOARM_OBSTRUCTED)
+		return st;
+	u->r->went_back = 1;
+	return SERVOARM_SHORT;
 }
 
 enum servoarm_status
@@ -299,9 +335,13 @@ servoarm_run_path(struct servoarm_bus *k, const struct arm_desc *d,
 		if ((st = servoarm_torque(k, j, 1)) != SERVOARM_OK)
 			return st;
 	r->steps = p->n;
+	if (arm_path_append(&u.done, k->arm.n, p->q, 0, 0) != 0)
+		return SERVOARM_NO_MEMORY;
 	st = run_one(&u, p, 1, &r->w, &r->step);
 	if (st == SERVOARM_OBSTRUCTED)
 		st = go_back(&u);
+	else if (st == SERVOARM_SHORT && o->back_when_short)
+		st = short_back(&u);
 	arm_path_free(&u.done);
 	return st;
 }

@@ -81,10 +81,17 @@ int
 servoarm_run_text(const struct servoarm_bus *k, enum servoarm_status st,
     const struct servoarm_run *r, char (*line)[200])
 {
-	if (st == SERVOARM_SHORT) {
+	if (st == SERVOARM_SHORT || (st == SERVOARM_BLOCKED &&
+	    r->short_by > 0)) {
 		arm_story_short(line[0], sizeof line[0],
 		    k->arm.j[r->joint].name, r->short_by, r->short_at);
-		return 1;
+		if (st == SERVOARM_BLOCKED)
+			arm_story_stuck(line[1], sizeof line[1], r->back_step,
+			    r->back_steps, k->arm.j[r->back.joint].name,
+			    r->back.lag);
+		else if (r->went_back)
+			arm_story_back(line[1], sizeof line[1]);
+		return 1 + (st == SERVOARM_BLOCKED || r->went_back);
 	}
 	if (st == SERVOARM_SERVO_ERROR) {
 		servoarm_text(k, st, "run", line[0], sizeof line[0]);
