@@ -156,7 +156,8 @@ arm_run(struct ctl *c, const char *path)
 	    (r = arm_read_path(c, path, here, &p)) != 0)
 		return r;
 	if ((r = arm_path_check(c, &p, here)) == 0 && !c->check)
-		r = stream_path(c, &p, mdeg);
+		r = c->detour_on ? detour_spine(c, &p, p.q, p.q + (size_t)(p.n -
+		    1) * p.nj) : stream_path(c, &p, mdeg);
 	arm_path_free(&p);
 	return r;
 }
@@ -182,7 +183,8 @@ move_to(struct ctl *c, const double *here, const int32_t *mdeg,
 		long saved = c->period_ms;
 
 		c->period_ms = lround(MOVE_PERIOD * 1000);
-		r = stream_path(c, &p, mdeg);
+		r = c->detour_on ? detour_spine(c, NULL, here, to) :
+		    stream_path(c, &p, mdeg);
 		c->period_ms = saved;
 	}
 	arm_path_free(&p);

@@ -40,5 +40,8 @@ int bus_say(struct busctl *u, enum servoarm_status st, const char *doing);
 int bus_run(struct busctl *u, int argc, char **argv);
 int bus_move(struct busctl *u, int argc, char **argv);
 int bus_calibrate(struct busctl *u, int argc, char **argv);
+/* run --detour (or goto) on the bus (detour.c), as detour_spine. */
+int detour_bus(struct busctl *u, const struct arm_path *first,
+    const double *from, const double *to);
 
 #endif

@@ -76,6 +76,20 @@ go(struct busctl *u, const struct arm_path *p)
 	return said(u, servoarm_run_path(&u->k, u->a, p, &o, &r), &r);
 }
 
+/* run or goto --detour: from p's first row (or here) to its last (or
+ * `to`); Ctrl-C as in a run. */
+static int
+detour(struct busctl *u, const struct arm_path *p, const double *here,
+    const double *to)
+{
+	int r = detour_bus(u, p, p ? p->q : here, p ? p->q + (size_t)(p->n -
+	    1) * p->nj : to);
+
+	if (r == CTL_INTERRUPTED)
+		interrupted(u);
+	return r;
+}
+
 /* Connected, and where the arm is. */
 static int
 here(struct busctl *u, double *q, const char *doing)
@@ -115,7 +129,7 @@ bus_run(struct busctl *u, int argc, char **argv)
 	    (r = arm_read_path(u->c, argv[1], q, &p)) != 0)
 		return r;
 	if ((r = arm_path_check(u->c, &p, q)) == 0 && !u->c->check)
-		r = go(u, &p);
+		r = u->c->detour_on ? detour(u, &p, q, NULL) : go(u, &p);
 	arm_path_free(&p);
 	return r;
 }
@@ -137,7 +151,7 @@ bus_move(struct busctl *u, int argc, char **argv)
 		printf("%s: %lu steps, %.3f s\n", u->a->name,
 		    (unsigned long)p.n, p.t[p.n - 1]);
 	else
-		r = go(u, &p);
+		r = u->c->detour_on ? detour(u, NULL, q, to) : go(u, &p);
 	arm_path_free(&p);
 	return r;
 }

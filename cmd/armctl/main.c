@@ -44,6 +44,7 @@ usage(FILE *fp)
 	    "  pos                   encoder readings as CSV\n"
 	    "  run [--period MS] [--threshold DEG] [--persist N] [--pause MS]\n"
 	    "      [--resume] [--approach] [--links L1,...] FILE.csv|-\n"
+	    "      [--detour N [--obstacles MAP.yaml] [--seed S]]\n"
 	    "                        stream joint (q1..qn) or Cartesian (x,y)"
 	    " waypoints\n"
 	    "  monitor [--names FILE.plan] [--events ESPFZR] [--count N]\n"
@@ -134,6 +135,8 @@ static const struct {
 	{ 'W', "write", "calibrate" }, { 'Y', "dry-run", "calibrate" },
 	{ 'O', "output", "calibrate" }, { 'G', "approach", "run" },
 	{ 'j', "from-lerobot", "calibrate" }, { 'x', "lerobot-out", "calibrate" },
+	{ 'q', "detour", "run goto" }, { 'M', "obstacles", "run goto" },
+	{ 's', "seed", "run goto" },
 	{ 'o', "on-connect", "session" }, { 'D', "log-dir", "session" },
 };
 
@@ -221,6 +224,7 @@ set_option(struct ctl *c, int ch, const char *arg)
 	if (strchr("UWYOZljx", ch) != NULL)
 		return set_bus_option(ch, arg);
 	switch (ch) {
+	case 'q': case 'M': case 's': return detour_option(c, ch, arg);
 	case 'P': c->port_spec = arg; return 0;
 	case 'C': c->check = 1; return 0;
 	case 'A': c->arm_file = arg; return 0;
@@ -321,6 +325,9 @@ static const struct option longopts[] = {
 	{ "release", no_argument, NULL, 'Z' },
 	{ "approach", no_argument, NULL, 'G' },
 	{ "time-scale", required_argument, NULL, 'K' },
+	{ "detour", required_argument, NULL, 'q' },
+	{ "obstacles", required_argument, NULL, 'M' },
+	{ "seed", required_argument, NULL, 's' },
 	{ "from-lerobot", required_argument, NULL, 'j' },
 	{ "lerobot-out", required_argument, NULL, 'x' },
 	{ "format", required_argument, NULL, 'F' },

@@ -10,6 +10,7 @@
 #include "client/stream.h"
 #include "host/diag.h"
 #include "host/exits.h"
+#include "host/usage.h"
 #include "ctl.h"
 #include "progress.h"
 #include "run.h"
@@ -127,6 +128,8 @@ cmd_run(struct ctl *c, int argc, char **argv)
 	}
 	if (c->arm)
 		return arm_run(c, argv[1]);
+	if (c->detour_on)
+		return usage_error("run --detour needs --arm FILE");
 	if ((r = traj_read(argv[1], &t)) == 0 && (r = ctl_connect(c)) == 0)
 		r = run_trajectory(c, &t);
 	traj_free(&t);

@@ -430,9 +430,6 @@ parse(int argc, char **argv, struct options *o)
 	if (o->obstacle_map && !o->arm)
 		return usage_error("%s", "--obstacles needs --arm (a planar "
 		    "arm can be described too: examples/arms/planar.yaml)");
-	if (o->contacts && o->bus.bus)
-		return usage_error("%s", "--contacts counts the spine-protocol "
-		    "arm's contacts: no --bus");
 	if (o->listen && (o->link || o->bus.bus))
 		return usage_error("%s", "--listen serves TCP instead of a "
 		    "pty: no --link or --bus");
@@ -454,13 +451,19 @@ catch_signals(void)
 	sigaction(SIGPIPE, &sa, NULL);
 }
 
+static int report_contacts(const struct arm_contacts *c, const char *path);
+
 /* --bus: servos on the pty instead of the spine protocol (bus.c). */
 static int
 run_bus(const struct options *o)
 {
+	struct arm_contacts c;
 	struct bus_run r;
+	int st;
 
 	memset(&r, 0, sizeof r);
+	memset(&c, 0, sizeof c);
+	r.contacts = &c;
 	r.opt = &o->bus;
 	r.arm = o->arm;
 	r.start = o->start;
@@ -476,7 +479,10 @@ run_bus(const struct options *o)
 	r.verbose = o->verbose;
 	r.stop = &stop;
 	catch_signals();
-	return bus_main(&r);
+	st = bus_main(&r);
+	if (st == 0 && report_contacts(&c, o->contacts) != 0)
+		st = EXIT_IOERR;
+	return st;
 }
 
 /* The pty (and its --link), or with --listen a TCP server. */
