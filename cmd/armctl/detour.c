@@ -121,7 +121,7 @@ said(const struct ctl *c, const struct arm_obstacle_map *map,
 	for (k = 0; k < out->nplans; k++) {
 		ms += out->plan_ms[k];
 		if (c->verbose)
-			warnx_tool("run: plan %d: %.1f ms", k + 1,
+			warnx_tool("run: plan %d: %.2f ms", k + 1,
 			    out->plan_ms[k]);
 	}
 	if (out->ran == DETOUR_RAN_FAILED)
