@@ -17,6 +17,8 @@
 #define ARM_WATCH_ARRIVED_DEG 0.2	/* a run's end: every joint this near
 					 * its last waypoint, or it stopped
 					 * short (a bus servo's 2 ticks) */
+#define ARM_WATCH_EASE_DEG 2.0	/* the way back first eases off what
+				 * held the arm this far (path.h) */
 
 struct arm_watch_rule {
 	double lag_deg;		/* more than this behind its command */

@@ -118,33 +118,25 @@ came(struct arm_path *done, const int32_t *q, int joints)
 /*
  * The path the arm came, oldest first: home; the steps before `from`
  * (a resumed run's, executed before); then each executed step the arm
- * reached (its lag within the free lag) and the encoder readings taken
- * after it.  0, or -1 when out of memory.
+ * reached (its lag within the arrival of watch.h).  Not the steps it
+ * lagged, nor where the encoders found it then: those lie on (or in)
+ * what held it, and a way back through them cuts into it as often as
+ * not; the way back eases off first instead.  0, or -1 when out of
+ * memory.
  */
 static int
 path_came(const struct client_steps *st, uint32_t from, const int32_t *home,
-    const struct client_motion *mo, const struct client_trace *tr,
-    struct arm_path *done)
+    const struct client_trace *tr, struct arm_path *done)
 {
-	struct arm_watch_rule rule = { mo->threshold_deg, 0, mo->persist };
-	long free_mdeg = lround(arm_watch_free_lag(&rule) * 1000);
-	uint32_t k, r = 0;
+	long arrived = lround(ARM_WATCH_ARRIVED_DEG * 1000);
+	uint32_t k;
 	int nj = st->joints;
 
 	if (came(done, home, nj) != 0)
 		return -1;
-	for (k = 1; k <= tr->executed; k++) {
-		int reached = k < from || tr->lag[k - 1] < 0 ||
-		    tr->lag[k - 1] <= free_mdeg;
-
-		if (reached && came(done, st->q + (size_t)(k - 1) * nj, nj))
-			return -1;
-		for (; r < tr->nread && tr->read_after[r] <= k; r++)
-			if (came(done, tr->read_q + (size_t)r * nj, nj) != 0)
-				return -1;
-	}
-	for (; r < tr->nread; r++)
-		if (came(done, tr->read_q + (size_t)r * nj, nj) != 0)
+	for (k = 1; k <= tr->executed; k++)
+		if ((k < from || tr->lag[k - 1] < 0 || tr->lag[k - 1] <=
+		    arrived) && came(done, st->q + (size_t)(k - 1) * nj, nj))
 			return -1;
 	return 0;
 }
@@ -170,6 +162,26 @@ back_limits(const struct client_motion *mo, int joints, double *speed,
 			accel[j] = INFINITY;
 		}
 	}
+}
+
+/* The first rows of the way back: off the obstacle, within the arm's
+ * limits when it has a description. */
+static int
+ease_off(const struct client_motion *mo, struct arm_path *back, int joints,
+    const double *here, const double *pushed, long per, double *eased)
+{
+	int j;
+
+	if (arm_path_ease_off(back, joints, here, pushed, ARM_WATCH_EASE_DEG,
+	    per / 1000.0, eased) != 0)
+		return -1;
+	for (j = 0; mo->arm != NULL && j < joints && j < mo->arm->njoints;
+	    j++)
+		eased[j] = arm_clamp(&mo->arm->joint[j], eased[j]);
+	for (j = 0; j < joints; j++)
+		back->q[(size_t)(back->n - 1) * joints + j] =
+		    back->q[(size_t)(back->n - 2) * joints + j] = eased[j];
+	return 0;
 }
 
 static uint32_t
@@ -253,8 +265,11 @@ go_back(struct client *cl, const struct client_steps *st, uint32_t from,
     struct client_trace *tr)
 {
 	double speed[WIRE_MAX_JOINTS], accel[WIRE_MAX_JOINTS];
-	double here[WIRE_MAX_JOINTS];
+	double here[WIRE_MAX_JOINTS], pushed[WIRE_MAX_JOINTS];
+	double eased[WIRE_MAX_JOINTS];
 	long per = mo->period_ms > 0 ? mo->period_ms : BACK_PERIOD_MS;
+	const int32_t *last = tr->executed ? st->q + (size_t)(tr->executed -
+	    1) * st->joints : home;
 	struct arm_path done, back;
 	enum client_status e = CLIENT_OK;
 	char line[200], name[16];
@@ -263,10 +278,16 @@ go_back(struct client *cl, const struct client_steps *st, uint32_t from,
 	memset(&done, 0, sizeof done);
 	memset(&back, 0, sizeof back);
 	back_limits(mo, st->joints, speed, accel);
-	for (j = 0; j < st->joints; j++)
+	for (j = 0; j < st->joints; j++) {
 		here[j] = tr->rest[j] / 1000.0;
-	if (path_came(st, from, home, mo, tr, &done) != 0 ||
-	    arm_path_retrace(&back, done.q, done.n, st->joints, here, speed,
+		pushed[j] = last[j] / 1000.0;
+		if (mo->arm != NULL && j < mo->arm->njoints &&
+		    mo->arm->joint[j].role == ARM_GRIPPER)
+			pushed[j] = here[j];	/* it holds what it has */
+	}
+	if (path_came(st, from, home, tr, &done) != 0 ||
+	    ease_off(mo, &back, st->joints, here, pushed, per, eased) != 0 ||
+	    arm_path_retrace(&back, done.q, done.n, st->joints, eased, speed,
 	    accel, per / 1000.0) != 0) {
 		client_say(cl, "run: out of memory");
 		e = CLIENT_LOCAL_IO;

@@ -1,8 +1,8 @@
 /*
  * stream.c - streaming (stream.h): setpoints as the robot's buffer frees,
  * a request kept free for STATUS, which reports the lag of each executed
- * step to PYT's rule (lib/arm/watch.c); while the arm lags, its encoders
- * too, for the trace; an obstruction stops the arm, a robot that stops
+ * step to PYT's rule (lib/arm/watch.c); while the arm is not where it was
+ * told, its encoders too, for the trace; an obstruction stops the arm, a robot that stops
  * executing ends the run.  run.c builds the whole run on it.
  */
 #include <math.h>
@@ -53,7 +53,8 @@ trace_lag(struct client_trace *tr, uint32_t step, uint16_t dev)
 
 /*
  * Look at the lags a STATUS reply brought; 1 when obstructed.  *lagging:
- * the last step reported lags past the rule's free lag.
+ * the last step reported did not get where it was told (farther than
+ * the arrival of watch.h): the encoders then say where the arm is.
  */
 static int
 examine(const struct client_motion *mo, const struct wire_status *s,
@@ -72,7 +73,7 @@ examine(const struct client_motion *mo, const struct wire_status *s,
 		step = s->first + i;
 		trace_lag(tr, step, s->dev[i]);
 		lag = s->dev[i] / 1000.0;
-		*lagging = lag > arm_watch_free_lag(&rule);
+		*lagging = lag > ARM_WATCH_ARRIVED_DEG;
 		if (step <= w->checked)
 			continue;
 		if (step > w->checked + 1)	/* lost from the history */

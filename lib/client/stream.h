@@ -3,7 +3,7 @@
  * PYT's rule (lib/arm/watch.h) over the lag the robot reports for each
  * executed step (stream.c); and a whole run (run.c): on an obstruction
  * stop, pause, and go back along the path the arm came (the steps it
- * reached and, where it lagged, its encoders; lib/arm's retrace), and
+ * reached, after easing off what held it; lib/arm's retrace), and
  * if that is blocked too stop and ask for help; a run that ends short
  * of its last step says so.  Used by armctl run and its arm commands
  * (goto, home, jog, gripper), and by the detour executor (detour.h).
@@ -65,9 +65,10 @@ enum client_ran {
 
 /*
  * What a run executed: the robot's lag at the end of each step and,
- * while steps lagged past the rule's free lag, the encoders (where the
- * arm really went: a blocked arm slides along what holds it); where it
- * came to rest; and the story.
+ * while steps lagged (farther than ARM_WATCH_ARRIVED_DEG), the encoders
+ * at each poll (where the arm really went: a blocked arm slides along
+ * what holds it; the detours' estimate uses them); where it came to
+ * rest; and the story.
  */
 struct client_trace {
 	uint32_t n;		/* steps of the run */
@@ -126,8 +127,9 @@ enum client_status client_resume_point(struct client *cl,
 /*
  * A whole run (run.c), the arm at `home` (or, resuming, at the step
  * before `from`, home being the first): stream from `from`; on an
- * obstruction stop, say where, pause, and go back along the path the arm
- * came to `home`, watched the same way (said: back, or stuck and in need
+ * obstruction stop, say where, pause, ease off (ARM_WATCH_EASE_DEG) and
+ * go back along the path the arm came (the steps it reached) to `home`,
+ * watched the same way (said: back, or stuck and in need
  * of help); else settle, and a joint settled farther than short_deg from
  * the last step is a stop short of it (said).  CLIENT_OK at the end;
  * CLIENT_OBSTRUCTED for the rest (tr->ran says which); or a failure.

@@ -12,6 +12,8 @@
 #include "arm/arm.h"
 #include "servoarm/run.h"
 
+#define KEEP_DEG 1.0		/* a pose kept for the way back lags its
+				 * goal no more (a servo's own lag) */
 #define SETTLE_S 5.0		/* the longest wait for the last goal */
 #define STILL_S 0.3		/* not moving for this long: it is done */
 #define STILL_DEG 0.02
@@ -23,7 +25,9 @@ struct runner {
 	const struct servoarm_run_opts *o;
 	struct servoarm_run *r;
 	struct arm_path done;		/* where the joints were, oldest
-					 * first, from the path's first row */
+					 * first, from the path's first row,
+					 * when they were where told */
+	double pushed[SERVOARM_MAX];	/* the last goal sent */
 	unsigned char skip[SERVOARM_MAX];	/* grippers: never watched */
 	struct servoarm_feedback f;
 	uint64_t first_us;		/* the first goal went out */
@@ -87,7 +91,7 @@ look(struct runner *u)
  * caller's sample hook at t when `record`. */
 static int
 watched(struct runner *u, const double *goal, struct arm_watch *w,
-    int record, double t)
+    int record, double t, double *lagged)
 {
 	double lag[SERVOARM_MAX], most = 0;
 	int j, n = u->k->arm.n;
@@ -99,10 +103,14 @@ watched(struct runner *u, const double *goal, struct arm_watch *w,
 	}
 	if (record && u->o->sample != NULL)
 		u->o->sample(u->o->sample_ctx, t, goal, u->f.q, most);
+	*lagged = most;
 	return arm_watch_sample(w, &u->o->watch, lag, u->f.load, u->skip, n);
 }
 
-/* Keep where the joints are (within their limits) as the path came. */
+/* Keep where the joints are (within their limits) as the path came:
+ * only when they are where they were told, for a pose the arm lagged at
+ * lies on what held it, and a way back through it cuts into it as often
+ * as not (the way back eases off first instead). */
 static int
 came(struct runner *u)
 {
@@ -126,7 +134,7 @@ stream(struct runner *u, const struct arm_path *p, int record,
 	const int nj = u->k->arm.n;
 	enum servoarm_status st;
 	uint64_t t0 = servobus_now_us(&u->k->b);
-	double late;
+	double late, lagged;
 	uint32_t s;
 
 	arm_watch_init(w);
@@ -148,14 +156,15 @@ stream(struct runner *u, const struct arm_path *p, int record,
 		}
 		u->r->periods++;
 		u->r->seconds = arm_seconds(u, u->first_us);
+		memcpy(u->pushed, goal, sizeof *goal * nj);
 		if ((st = look(u)) != SERVOARM_OK)
 			return st;
-		if (record && came(u) != 0)
-			return SERVOARM_NO_MEMORY;
-		if (watched(u, prev, w, record, p->t[s] - p->t[0])) {
+		if (watched(u, prev, w, record, p->t[s] - p->t[0], &lagged)) {
 			*step = s + 1;
 			return SERVOARM_OBSTRUCTED;
 		}
+		if (record && lagged <= KEEP_DEG && came(u) != 0)
+			return SERVOARM_NO_MEMORY;
 		if (interrupted(u))
 			return SERVOARM_INTERRUPTED;
 	}
@@ -201,7 +210,7 @@ static enum servoarm_status
 settle(struct runner *u, const double *goal, struct arm_watch *w,
     int record, double t_end)
 {
-	double last[SERVOARM_MAX], still_since = 0, t;
+	double last[SERVOARM_MAX], still_since = 0, t, lag;
 	uint64_t t0 = servobus_now_us(&u->k->b);
 	enum servoarm_status st;
 	int j;
@@ -212,7 +221,7 @@ settle(struct runner *u, const double *goal, struct arm_watch *w,
 		if ((st = look(u)) != SERVOARM_OK)
 			return st;
 		t = arm_seconds(u, t0);
-		if (watched(u, goal, w, record, t_end + t))
+		if (watched(u, goal, w, record, t_end + t, &lag))
 			return SERVOARM_OBSTRUCTED;
 		if (farthest(u, goal, &j) <= ARM_WATCH_ARRIVED_DEG)
 			return SERVOARM_OK;
@@ -257,7 +266,8 @@ limits(const struct runner *u, double *speed, double *accel, double *here)
 }
 
 /*
- * Obstructed: hold, pause, and go back along the path the arm came.
+ * Obstructed: hold, pause, ease off, and go back along the path the arm
+ * came.
  * SERVOARM_OBSTRUCTED when it got back, SERVOARM_BLOCKED when the way
  * back was obstructed too (the arm holds), or a failure.
  */
@@ -265,9 +275,11 @@ static enum servoarm_status
 go_back(struct runner *u)
 {
 	double speed[SERVOARM_MAX], accel[SERVOARM_MAX], here[SERVOARM_MAX];
+	double eased[SERVOARM_MAX];
 	struct arm_path back;
 	enum servoarm_status st;
 	uint64_t t0;
+	int j;
 
 	if ((st = servoarm_hold(u->k, &u->f)) != SERVOARM_OK)
 		return st;
@@ -278,8 +290,19 @@ go_back(struct runner *u)
 		return st;
 	limits(u, speed, accel, here);
 	memcpy(u->r->rest, here, sizeof *here * u->k->arm.n);
+	for (j = 0; j < u->k->arm.n; j++)	/* a gripper holds what it has */
+		if (u->skip[j])
+			u->pushed[j] = here[j];
 	memset(&back, 0, sizeof back);
-	if (arm_path_retrace(&back, u->done.q, u->done.n, u->k->arm.n, here,
+	if (arm_path_ease_off(&back, u->k->arm.n, here, u->pushed,
+	    ARM_WATCH_EASE_DEG, u->o->period_s, eased) != 0) {
+		arm_path_free(&back);
+		return SERVOARM_NO_MEMORY;
+	}
+	for (j = 0; j < u->k->arm.n; j++)	/* within the limits */
+		back.q[j] = back.q[u->k->arm.n + j] = eased[j] =
+		    arm_clamp(&u->d->joint[j], eased[j]);
+	if (arm_path_retrace(&back, u->done.q, u->done.n, u->k->arm.n, eased,
 	    speed, accel, u->o->period_s) != 0) {
 		arm_path_free(&back);
 		return SERVOARM_NO_MEMORY;
