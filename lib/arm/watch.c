@@ -38,12 +38,6 @@ arm_watch_sample(struct arm_watch *w, const struct arm_watch_rule *r,
 	return 0;
 }
 
-double
-arm_watch_free_lag(const struct arm_watch_rule *r)
-{
-	return r->lag_deg / 2;
-}
-
 void
 arm_story_stopped(char *buf, size_t cap, uint32_t step, uint32_t steps,
     const char *joint, double lag, double load)

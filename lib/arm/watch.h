@@ -45,10 +45,6 @@ void arm_watch_init(struct arm_watch *w);
 int arm_watch_sample(struct arm_watch *w, const struct arm_watch_rule *r,
     const double *lag, const double *load, const unsigned char *skip, int n);
 
-/* A step lagging no more than this is free: the arm was where it was
- * told (within it).  Half the rule's lag. */
-double arm_watch_free_lag(const struct arm_watch_rule *r);
-
 /*
  * The obstacle story in the words every arm says it (armctl's lines,
  * each starting "run: "), into buf.  step of steps is where the watch
