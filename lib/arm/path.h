@@ -94,6 +94,9 @@ int arm_path_retrace(struct arm_path *p, const double *done, uint32_t n,
 int arm_path_ease_off(struct arm_path *p, int nj, const double *here,
     const double *pushed, double deg, double period, double *out);
 
+/* The length of the joint move from a to b (degrees). */
+double arm_path_distance(const double *a, const double *b, int nj);
+
 /* The largest speed and acceleration each joint is asked for. */
 struct arm_peak {
 	double speed, accel;		/* deg/s, deg/s^2 */

@@ -163,18 +163,27 @@ arm_path_retrace(struct arm_path *p, const double *done, uint32_t n,
 	return r;
 }
 
+double
+arm_path_distance(const double *a, const double *b, int nj)
+{
+	double s = 0;
+	int j;
+
+	for (j = 0; j < nj; j++)
+		s += (b[j] - a[j]) * (b[j] - a[j]);
+	return sqrt(s);
+}
+
 int
 arm_path_ease_off(struct arm_path *p, int nj, const double *here,
     const double *pushed, double deg, double period, double *out)
 {
-	double len = 0, t0 = p->n ? p->t[p->n - 1] : 0;
+	double len = arm_path_distance(here, pushed, nj);
+	double t0 = p->n ? p->t[p->n - 1] : 0;
 	int j;
 
 	if (nj > ARM_PATH_JOINTS)
 		return -1;
-	for (j = 0; j < nj; j++)
-		len += (pushed[j] - here[j]) * (pushed[j] - here[j]);
-	len = sqrt(len);
 	for (j = 0; j < nj; j++)
 		out[j] = here[j] - (len > SAME ? deg * (pushed[j] - here[j]) /
 		    len : 0);

@@ -164,16 +164,19 @@ back_limits(const struct client_motion *mo, int joints, double *speed,
 	}
 }
 
-/* The first rows of the way back: off the obstacle, within the arm's
- * limits when it has a description. */
+/* The first rows of the way back: off the obstacle (no farther than the
+ * way back is long), within the arm's limits when it has a description. */
 static int
 ease_off(const struct client_motion *mo, struct arm_path *back, int joints,
-    const double *here, const double *pushed, long per, double *eased)
+    const double *here, const double *pushed, const double *home, long per,
+    double *eased)
 {
+	double deg = arm_path_distance(here, home, joints);
 	int j;
 
-	if (arm_path_ease_off(back, joints, here, pushed, ARM_WATCH_EASE_DEG,
-	    per / 1000.0, eased) != 0)
+	if (arm_path_ease_off(back, joints, here, pushed, deg <
+	    ARM_WATCH_EASE_DEG ? deg : ARM_WATCH_EASE_DEG, per / 1000.0,
+	    eased) != 0)
 		return -1;
 	for (j = 0; mo->arm != NULL && j < joints && j < mo->arm->njoints;
 	    j++)
@@ -286,7 +289,8 @@ go_back(struct client *cl, const struct client_steps *st, uint32_t from,
 			pushed[j] = here[j];	/* it holds what it has */
 	}
 	if (path_came(st, from, home, tr, &done) != 0 ||
-	    ease_off(mo, &back, st->joints, here, pushed, per, eased) != 0 ||
+	    ease_off(mo, &back, st->joints, here, pushed, done.q, per,
+	    eased) != 0 ||
 	    arm_path_retrace(&back, done.q, done.n, st->joints, eased, speed,
 	    accel, per / 1000.0) != 0) {
 		client_say(cl, "run: out of memory");

@@ -275,7 +275,7 @@ static enum servoarm_status
 go_back(struct runner *u)
 {
 	double speed[SERVOARM_MAX], accel[SERVOARM_MAX], here[SERVOARM_MAX];
-	double eased[SERVOARM_MAX];
+	double eased[SERVOARM_MAX], ease;
 	struct arm_path back;
 	enum servoarm_status st;
 	uint64_t t0;
@@ -294,8 +294,10 @@ go_back(struct runner *u)
 		if (u->skip[j])
 			u->pushed[j] = here[j];
 	memset(&back, 0, sizeof back);
-	if (arm_path_ease_off(&back, u->k->arm.n, here, u->pushed,
-	    ARM_WATCH_EASE_DEG, u->o->period_s, eased) != 0) {
+	ease = arm_path_distance(here, u->done.q, u->k->arm.n);
+	if (arm_path_ease_off(&back, u->k->arm.n, here, u->pushed, ease <
+	    ARM_WATCH_EASE_DEG ? ease : ARM_WATCH_EASE_DEG, u->o->period_s,
+	    eased) != 0) {
 		arm_path_free(&back);
 		return SERVOARM_NO_MEMORY;
 	}
