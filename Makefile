@@ -53,8 +53,9 @@ UNIT_BINS := $(UNIT_SRC:%.c=$(BUILD)/%)
 MAN_PAGES := $(sort $(wildcard man/*.[1-9]))
 
 .PHONY: all check unit bats asan clang install install-files uninstall demo \
-	demo-run \
-	bench clean avr-check avr-objects firmware fuzz
+	demo-run docs \
+	bench clean avr-check avr-objects avr-bench firmware avrpty fuzz \
+	fuzz-build fuzz-harnesses
 .DEFAULT_GOAL := all
 .SECONDARY:
 
@@ -95,13 +96,16 @@ unit: $(UNIT_BINS)
 	done
 
 # Suites run side by side when GNU parallel is there (bats --jobs needs
-# it); every test keeps to its own temp folder, ports and files.
-BATS_JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+# it); every test keeps to its own temp folder, ports and files.  Two jobs
+# a core: most tests wait on a robot, a pipe or a --rate more than they
+# compute (make check: about 250 s of CPU).
+BATS_JOBS ?= $(shell echo $$(( $$(nproc 2>/dev/null || echo 2) * 2 )))
 BATS_PAR  := $(if $(shell command -v parallel 2>/dev/null),--jobs $(BATS_JOBS))
 
 bats: $(BINS)
 	SPINE_BIN=$(abspath $(BINDIR)) SPINE_AVRPTY=$(abspath $(AVRPTY)) \
-		SPINE_FIRMWARE=$(abspath $(FW_ELF)) bats $(BATS_PAR) test
+		SPINE_FIRMWARE=$(abspath $(FW_ELF)) \
+		SPINE_AVRBENCH=$(abspath $(AVRBENCH)) bats $(BATS_PAR) test
 
 check: all
 	@$(MAKE) --no-print-directory unit
@@ -147,14 +151,16 @@ avr-check:
 
 # The firmware (hw/avr): its own files over the same
 # portable modules, built for the board it runs on.  ROBOT_JOINTS_MAX
-# matches its three servos and saves RAM; every object shares the defines.
+# matches its three servos and saves RAM; PLAN_TASKS=0 leaves out the task
+# section's decoder (the robot runs no task machine); every object shares
+# the defines.
 FW_DIR      = hw/avr
 FW_HEX      = $(FW_DIR)/firmware.hex
 FW_ELF      = $(BUILD)/firmware-avr/firmware.elf
 AVR_OBJCOPY ?= avr-objcopy
 FW_CFLAGS   = -mmcu=atmega2560 -Os -std=c11 -Wall -Wextra -Wpedantic -Werror \
 	-ffunction-sections -fdata-sections -DF_CPU=16000000UL \
-	-DSPINE_VERSION='"$(VERSION)"' -DROBOT_JOINTS_MAX=3
+	-DSPINE_VERSION='"$(VERSION)"' -DROBOT_JOINTS_MAX=3 -DPLAN_TASKS=0
 FW_OBJ      := $(patsubst %.c,$(BUILD)/firmware-avr/%.o,\
 	$(sort $(wildcard $(FW_DIR)/*.c)) $(AVR_OBJ:$(BUILD)/avr/%.o=%.c))
 
@@ -173,12 +179,13 @@ $(FW_HEX): $(FW_ELF)
 HAVE_FW_SIM := $(shell command -v $(AVR_CC) >/dev/null 2>&1 && \
 	pkg-config --exists simavr 2>/dev/null && echo yes)
 AVRPTY      = $(BUILD)/test/avrpty
+AVRBENCH    = $(BUILD)/bench/avrbench
 SIMAVR_INC  = $(patsubst -I%,-isystem %,$(shell pkg-config --cflags simavr \
 	2>/dev/null))
 
 # (A second rule line for bats: its prerequisites are read here, once
 # these variables are set.)
-bats: $(if $(HAVE_FW_SIM),$(AVRPTY) $(FW_ELF))
+bats: $(if $(HAVE_FW_SIM),$(AVRPTY) $(FW_ELF) $(AVRBENCH))
 
 # (Built from its few sources, never with the sanitizers: simavr is not.)
 AVRPTY_SRC  = $(wildcard test/simavr/*.c) lib/host/splitmix.c \
@@ -190,6 +197,23 @@ $(AVRPTY): $(AVRPTY_SRC) $(wildcard test/simavr/*.h)
 	$(CC) $(WARN) $(SIMAVR_INC) -Icore -Ilib -Ihw -D_POSIX_C_SOURCE=200809L \
 		-O2 -g -o $@ $(AVRPTY_SRC) \
 		$(shell pkg-config --libs simavr 2>/dev/null) -lm
+
+# scripts/bench-avr times the planner in simavr: bench/avr/avrbench is the
+# host side (over libsimavr), bench/avr/planbench.c the AVR program the
+# script builds for each chip, plan and build switch.
+$(AVRBENCH): bench/avr/avrbench.c
+	@mkdir -p $(@D)
+	$(CC) $(WARN) $(SIMAVR_INC) -D_POSIX_C_SOURCE=200809L -O2 -g -o $@ \
+		bench/avr/avrbench.c $(shell pkg-config --libs simavr 2>/dev/null)
+
+avr-bench: $(AVRBENCH)
+
+# The firmware in simavr on a pty, by hand (hw/avr/README.md): avrpty and
+# the firmware it runs.
+avrpty:
+	@[ -n "$(HAVE_FW_SIM)" ] || { echo "avrpty: needs $(AVR_CC) and \
+	simavr (scripts/install-deps installs both)" >&2; exit 1; }
+	@$(MAKE) --no-print-directory $(AVRPTY) $(FW_ELF)
 
 firmware:
 	@command -v $(AVR_CC) >/dev/null 2>&1 || { echo "firmware: \
@@ -209,6 +233,10 @@ demo:
 demo-run: all
 	@scripts/demo
 
+# The pictures README.md shows, made from the current examples (Chromium).
+docs: all
+	@scripts/docs
+
 bench: all
 	@for b in scripts/bench-*; do echo "== $$b"; $$b || exit 1; done
 
@@ -216,6 +244,26 @@ bench: all
 FUZZ_TIME ?= 60
 fuzz: all
 	@scripts/fuzz $(FUZZ_TIME)
+
+# The harnesses (test/fuzz/NAME_fuzz.c, found by glob) linked against a
+# sanitizer+fuzzer build of the tools' own library, build/fuzz/libspine.a,
+# so a new source file never leaves them behind: build/fuzz/harness/*.
+FUZZ_CC    ?= clang
+FUZZ_FLAGS  = -g -O1 -fsanitize=fuzzer-no-link,address,undefined \
+	-fno-sanitize-recover=all -fno-omit-frame-pointer
+FUZZ_NAMES := $(patsubst test/fuzz/%_fuzz.c,%,$(wildcard test/fuzz/*_fuzz.c))
+
+fuzz-build:
+	@$(MAKE) --no-print-directory BUILD=build/fuzz CC=$(FUZZ_CC) \
+		CFLAGS="$(FUZZ_FLAGS)" fuzz-harnesses
+
+fuzz-harnesses: $(FUZZ_NAMES:%=$(BUILD)/harness/%_fuzz)
+
+$(BUILD)/harness/%_fuzz: test/fuzz/%_fuzz.c $(BUILD)/test/fuzz/fuzz_common.o \
+	$(LIB)
+	@mkdir -p $(@D)
+	$(CC) $(WARN) $(SPINE_CPPFLAGS) -Itest/fuzz $(CFLAGS) -fsanitize=fuzzer \
+		-o $@ $< $(BUILD)/test/fuzz/fuzz_common.o $(LIB) $(SPINE_LDLIBS)
 
 # --- install ---------------------------------------------------------------
 

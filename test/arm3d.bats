@@ -275,6 +275,7 @@ EOW
 }
 
 @test "armctl --arm run: a t column is honoured (armsim's own clock)" {
+	ARMSIM_TIME_SCALE=1	# timing itself, in real time
 	ARM=$SO101
 	start_armsim --arm "$ARM" --setpoints sp.csv
 	# 151 rows over 3 s; the old fixed 35 ms a row would take 5.25 s

@@ -198,6 +198,7 @@ A,12,HoldB," ]
 }
 
 @test "pause holds the arm where it is; resume finishes the move" {
+	ARMSIM_TIME_SCALE=1	# the robot's cycles against the host's clock
 	plancc -o "$BATS_TEST_TMPDIR/wave.plan" \
 		"$SPINE_ROOT/examples/plans/arm-wave.inst" 2>/dev/null
 	start_armsim
@@ -229,6 +230,7 @@ A,12,HoldB," ]
 }
 
 @test "rate changes the cycles a second of the running plan" {
+	ARMSIM_TIME_SCALE=1	# the robot's cycles against the host's clock
 	start_chores
 	run armctl --port "$PORT" rate
 	[ "$output" = $'rate\n8' ]
@@ -247,6 +249,7 @@ A,12,HoldB," ]
 }
 
 @test "state shows drives and the current element of each C and AP" {
+	ARMSIM_TIME_SCALE=1	# the robot's cycles against the host's clock
 	start_chores
 	armctl --port "$PORT" pause >/dev/null
 	armctl --port "$PORT" prio Idle 60
@@ -326,6 +329,7 @@ A,12,HoldB," ]
 }
 
 @test "a priority set in a session is a Q event in the session's log" {
+	ARMSIM_TIME_SCALE=1	# the robot's cycles against the host's clock
 	start_chores
 	cd "$BATS_TEST_TMPDIR"
 	printf 'monitor --events E --count 4\nprio Idle 150\nmonitor --events E --count 4\n' |

@@ -312,3 +312,34 @@ teardown() {
 	[ "$status" -eq 75 ]
 	[[ "$stderr" =~ ^"armctl: handshake: no reply from $BATS_TEST_TMPDIR/a after "[0-9]+" tries in "[0-9]+" ms"$ ]]
 }
+
+@test "armctl mon: a bad ELEMENT=FLAGS is a usage error before anything is printed" {
+	start_armsim
+	plancc -o "$BATS_TEST_TMPDIR/wave.plan" \
+	    "$SPINE_ROOT/examples/plans/arm-wave.inst" 2>/dev/null
+	armctl --port "$PORT" push "$BATS_TEST_TMPDIR/wave.plan"
+	armctl --port "$PORT" start
+	run --separate-stderr armctl --port "$PORT" mon Wave=XZ
+	[ "$status" -eq 2 ]
+	[ -z "$output" ]
+	[ "${stderr_lines[0]}" = "armctl: mon: Wave=XZ: want ELEMENT=FLAGS, FLAGS of the letters E S P F Z R" ]
+	# the same word after good ones: nothing is set or printed either
+	run --separate-stderr armctl --port "$PORT" mon Wave=E Wave
+	[ "$status" -eq 2 ]
+	[ -z "$output" ]
+	run armctl --port "$PORT" mon
+	assert_line "D,2,Wave,"
+}
+
+@test "bash completion: armctl --port offers a robot's ports, not the virtual consoles" {
+	run complete_words "$SPINE_ROOT/completions/armctl" armctl --port ""
+	assert_success
+	[[ " $output " == *" auto "* ]]
+	[[ "$output" != *"/dev/tty0"* && "$output" != *"/dev/tty1 "* ]]
+	# a path typed past /dev/tty is completed as files
+	if [ -e /dev/ttyS0 ]; then
+		run complete_words "$SPINE_ROOT/completions/armctl" armctl \
+		    --port /dev/ttyS
+		[[ "$output" == *"/dev/ttyS0"* ]]
+	fi
+}

@@ -114,3 +114,50 @@ teardown() {
 	armctl --port "$PORT" pull "$BATS_TEST_TMPDIR/back.plan"
 	cmp "$BATS_TEST_TMPDIR/big.plan" "$BATS_TEST_TMPDIR/back.plan"
 }
+
+@test "armsim --time-scale: a 10 s move in a fraction of the time, on time by armsim's clock" {
+	ARMSIM_TIME_SCALE=50
+	start_armsim --setpoints "$BATS_TEST_TMPDIR/sp.csv"
+	# 501 steps of 20 ms: 10 s of motion, q1 to 50
+	awk 'BEGIN { print "q1,q2,q3"; for (i = 0; i <= 500; i++)
+		printf "%g,0,0\n", i / 10 }' >"$BATS_TEST_TMPDIR/path.csv"
+	local t0 t1
+	t0=$(date +%s%N)
+	armctl --port "$PORT" --period 20 run "$BATS_TEST_TMPDIR/path.csv"
+	t1=$(date +%s%N)
+	run armctl --port "$PORT" pos
+	[ "$output" = "$(printf 'q1,q2,q3\n50,0,0')" ]
+	# in real time the move cannot take less than its 10 s; fifty times
+	# as fast it takes 0.2 s, and the host's streaming a second or two
+	# on a loaded machine
+	[ $(( (t1 - t0) / 1000000 )) -lt 9500 ]
+	# armsim's clock (its setpoint log) saw every step, never early: the
+	# 501 steps span at least 10 s of simulated time
+	run awk -F, 'NR > 2 { if (!first) first = $1; last = $1; n++ }
+		END { print n, (last - first >= 9.99 ? "not early" : last - first) }' \
+		"$BATS_TEST_TMPDIR/sp.csv"
+	assert_output "501 not early"
+}
+
+@test "armsim --time-scale: a factor from 0.01 to 1000, for the spine protocol" {
+	run --separate-stderr armsim --time-scale 0
+	[ "$status" -eq 2 ]
+	[ "${stderr_lines[0]}" = "armsim: --time-scale 0: want a factor from 0.01 to 1000" ]
+	run --separate-stderr armsim --time-scale fast
+	[ "$status" -eq 2 ]
+	run --separate-stderr armsim --bus feetech --time-scale 10
+	[ "$status" -eq 2 ]
+}
+
+@test "armsim at a terminal says what it is and how to reach it; in a pipe only its port" {
+	command -v script >/dev/null || skip "script(1) not installed"
+	run script -qec "armsim --link '$BATS_TEST_TMPDIR/robot' --exit-after 0.3" /dev/null
+	assert_success
+	assert_line --partial "armsim: a simulated 3-joint arm is waiting on $BATS_TEST_TMPDIR/robot."
+	assert_line --partial "    armctl --port $BATS_TEST_TMPDIR/robot info"
+	# not a terminal: the port's path alone, as scripts read it
+	run --separate-stderr armsim --exit-after 0.3 3>&-
+	assert_success
+	[[ "$output" == /dev/pts/* ]]
+	[ -z "$stderr" ]
+}

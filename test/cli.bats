@@ -5,7 +5,8 @@
 load lib/helper
 bats_require_minimum_version 1.5.0
 
-TOOLS="mjtraj ikreach plancc planrun armctl armsim worldsim planview"
+# every tool there is: a folder in cmd/ (a new one joins by itself)
+TOOLS=$(cd "$SPINE_ROOT/cmd" && for d in */; do printf '%s ' "${d%/}"; done)
 
 @test "every tool: --help on stdout, exit 0" {
 	for t in $TOOLS; do
@@ -13,6 +14,29 @@ TOOLS="mjtraj ikreach plancc planrun armctl armsim worldsim planview"
 		assert_success
 		[[ "$output" == usage:* ]] || fail "$t --help: $output"
 		[ -z "$stderr" ] || fail "$t --help wrote to stderr"
+	done
+}
+
+@test "the tool list is the cmd/ folders, each built" {
+	[ "$(wc -w <<< "$TOOLS")" -ge 8 ]
+	for t in $TOOLS; do
+		[ -x "$SPINE_BIN/$t" ] || fail "cmd/$t has no binary $SPINE_BIN/$t"
+	done
+}
+
+@test "every tool: --help is a synopsis of one shape, the manual holds the rest" {
+	for t in $TOOLS; do
+		run --separate-stderr "$SPINE_BIN/$t" --help
+		assert_success
+		# usage lines, a blank line, what it does, where the manual is
+		[[ "${lines[0]}" == "usage: $t "* ]] || fail "$t: ${lines[0]}"
+		[ "${#lines[@]}" -le 20 ] || fail "$t --help: ${#lines[@]} lines"
+		[ "${lines[-2]}" = "Every option, exit status and example: man $t" ] ||
+		    fail "$t --help ends: ${lines[-2]}"
+		[ "${lines[-1]}" = "(in a checkout: man -l man/$t.1)" ]
+		[ -f "$SPINE_ROOT/man/$t.1" ] || fail "$t has no man/$t.1"
+		awk 'length > 80 { exit 1 }' <<< "$output" ||
+		    fail "$t --help is wider than 80 columns"
 	done
 }
 
@@ -61,4 +85,14 @@ TOOLS="mjtraj ikreach plancc planrun armctl armsim worldsim planview"
 	run --separate-stderr "$SPINE_BIN/worldsim" --plan
 	assert_failure 2
 	[ "${stderr_lines[0]}" = "worldsim: --plan: needs a value" ]
+}
+
+@test "make avrpty builds the simavr runner the firmware README starts" {
+	pkg-config --exists simavr 2>/dev/null || skip "simavr not installed"
+	command -v avr-gcc >/dev/null || skip "avr-gcc not installed"
+	grep -q '^    make avrpty$' "$SPINE_ROOT/hw/avr/README.md"
+	run make -n -C "$SPINE_ROOT" BUILD="$BATS_TEST_TMPDIR/b" avrpty
+	assert_success
+	assert_output --partial "-o $BATS_TEST_TMPDIR/b/test/avrpty"
+	assert_output --partial "$BATS_TEST_TMPDIR/b/firmware-avr/firmware.elf"
 }

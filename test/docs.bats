@@ -11,14 +11,38 @@ make_top() {
 	local top=$1 e
 	mkdir -p "$top"
 	for e in "$SPINE_ROOT"/* "$SPINE_ROOT"/.gitignore; do
-		case ${e##*/} in bin | build) continue ;; esac
+		case ${e##*/} in bin | build | scripts) continue ;; esac
 		ln -s "$e" "$top/"
 	done
-	ln -s "$SPINE_BIN" "$top/bin"
+	# scripts/plot checks that a plot gets a curve (test/lib/doc-plot)
+	mkdir "$top/scripts"
+	for e in "$SPINE_ROOT"/scripts/*; do
+		ln -s "$e" "$top/scripts/"
+	done
+	ln -sf "$SPINE_ROOT/test/lib/doc-plot" "$top/scripts/plot"
+	mkdir "$top/bin"
+	for e in "$SPINE_BIN"/*; do
+		ln -s "$e" "$top/bin/"
+	done
+	fast_armsim "$top/bin/armsim"
 	# what 'make install' names spine-plot is scripts/plot here
 	mkdir -p "$top/../path"
 	ln -s "$SPINE_ROOT/scripts/plot" "$top/../path/spine-plot"
 	[ ! -d "$SHARED" ] || ln -s "$SHARED" "$top/../shared"
+}
+
+# The documents' robot runs ten times as fast as real time (armsim
+# --time-scale; not the servo bus), so their moves take a tenth as long.
+fast_armsim() {
+	rm -f "$1"
+	cat > "$1" <<EOF
+#!/bin/sh
+case " \$* " in
+*" --bus "* | *" --time-scale"*) exec "$SPINE_BIN/armsim" "\$@" ;;
+esac
+exec "$SPINE_BIN/armsim" --time-scale 10 "\$@"
+EOF
+	chmod +x "$1"
 }
 
 # run_doc FILE: its examples from a fresh top of the checkout.
@@ -28,7 +52,10 @@ run_doc() {
 	mkdir -p "$dir"
 	make_top "$dir/top"
 	"$SPINE_ROOT/test/lib/doc-examples" "$1" > "$dir/script"
+	# the upload bench with one seed and one loss rate (make bench runs
+	# them all)
 	(cd "$dir/top" && PATH=$dir/path:$PATH DOC_TMP=$dir DOC_COUNTS=$BATS_TEST_TMPDIR/counts \
+	    BENCH_SEEDS=1 BENCH_RATES=0.10 \
 	    bash "$SPINE_ROOT/test/lib/doc-run.bash" "$dir/script") 3>&-
 }
 
@@ -49,18 +76,63 @@ counts() {
 		    <(echo "$before") <(echo "$after"))"
 	# nor in the stand-in: every entry still a link, none added
 	run find "$BATS_TEST_TMPDIR/docs/README.md/top" -mindepth 1 -maxdepth 1 \
-	    ! -type l
+	    ! -type l ! -name bin ! -name scripts
 	assert_output ""
 	counts README.md
 }
 
 @test "every man page's EXAMPLES run and print what they show" {
-	local m failed=0
+	# the pages side by side (each in its own folder and ports): most of
+	# their time is a robot moving or a --rate keeping time
+	local m pids=() failed=0 i=0
 	for m in "$SPINE_ROOT"/man/*.[1-9]; do
-		run_doc "$m" || failed=$((failed + 1))
+		run_doc "$m" > "$BATS_TEST_TMPDIR/man.$i.log" 2>&1 &
+		pids+=($!)
+		i=$((i + 1))
+	done
+	for i in "${!pids[@]}"; do
+		wait "${pids[$i]}" || {
+			failed=$((failed + 1))
+			cat "$BATS_TEST_TMPDIR/man.$i.log"
+		}
 	done
 	counts "man pages"
 	[ $failed -eq 0 ]
+}
+
+@test "the README's screenshot: make docs draws it, the caption says what cycle 16 shows" {
+	# the caption's claims against the README's own run of the example
+	local cap log=$BATS_TEST_TMPDIR/run.log
+	cap=$(sed -n 's/^!\[\(.*\)\](docs\/planview-replay.png)$/\1/p' \
+	    "$SPINE_ROOT/README.md")
+	[ "$cap" = "planview's replay page at cycle 16: RangeAhead reads 880, so Roam's element SomethingAhead releases and Creep runs and succeeds" ]
+	plancc "$SPINE_ROOT/examples/explorer.yaml" -o "$BATS_TEST_TMPDIR/e.plan"
+	planrun "$BATS_TEST_TMPDIR/e.plan" \
+	    --senses "$SPINE_ROOT/examples/explorer.senses.csv" --log "$log" \
+	    > /dev/null
+	awk -F, '$1 == 16' "$log" | cut -d, -f3- > "$BATS_TEST_TMPDIR/c16"
+	grep -qx 'R,CE,8,SomethingAhead,RangeAhead,1,880,1,0,' "$BATS_TEST_TMPDIR/c16"
+	grep -qx 'E,A,39,Creep,,,,,,' "$BATS_TEST_TMPDIR/c16"
+	grep -qx 'S,A,39,Creep,,,,,,' "$BATS_TEST_TMPDIR/c16"
+	# and the picture comes from those commands
+	command -v chromium >/dev/null || skip "chromium not installed"
+	command -v dot >/dev/null || skip "graphviz not installed"
+	SPINE_BIN=$SPINE_BIN DOCS_OUT=$BATS_TEST_TMPDIR \
+	    "$SPINE_ROOT/scripts/docs"
+	[ "$(head -c 8 "$BATS_TEST_TMPDIR/planview-replay.png" | od -An -tx1 |
+	    tr -d ' \n')" = 89504e470d0a1a0a ]
+}
+
+@test "a plot in the documents draws a curve, not a few points" {
+	cd "$BATS_TEST_TMPDIR"
+	export SPINE_ROOT
+	mjtraj --from 0.5,0.5 --to 1.5,1 > few.csv
+	run "$SPINE_ROOT/test/lib/doc-plot" -o few.png < <(cat few.csv)
+	assert_failure 1
+	[ ! -e few.png ]
+	mjtraj --from 0.5,0.5 --to 1.5,1 --samples 50 |
+	    "$SPINE_ROOT/test/lib/doc-plot" -o many.png
+	[ -s many.png ]
 }
 
 @test "the extractor: prompts, output paragraphs, no-run marks, man escapes" {
@@ -123,6 +195,16 @@ EOF
 	assert_failure
 	assert_output --partial "bad.md:3: exit status 1"
 	assert_output --partial "bad.md:5: output differs"
+}
+
+@test "every man page renders without a warning (groff -ww)" {
+	command -v groff >/dev/null || skip "groff not installed"
+	local m out bad=
+	for m in "$SPINE_ROOT"/man/*.[1-9]; do
+		out=$(groff -mdoc -ww -z "$m" 2>&1)
+		[ -z "$out" ] || bad="$bad$out"$'\n'
+	done
+	[ -z "$bad" ] || fail "$bad"
 }
 
 @test "the man pages carry one date, a real one" {

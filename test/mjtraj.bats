@@ -640,3 +640,35 @@ near() {
 	[ "$output" = "$(awk '/^    t,x,y$/ { on = 1 } on && !/^    / { exit }
 		on { sub(/^    /, ""); print }' "$SPINE_ROOT/README.md")" ]
 }
+
+@test "times print as the sums they are, and no two rows share a time" {
+	# 1.5 s (a move and a dwell) + 0.14: 1.64, not 1.6400000000000001
+	run mjtraj --duration 1 --dwell 0.5 - <<< $'x,y\n0,0\n50,0\n50,50'
+	assert_success
+	assert_line --regexp '^1\.64,50,'
+	# no time carries more than 15 significant digits of noise
+	printf '%s\n' "${lines[@]:1}" | awk -F, '{ s = $1; sub(/^0\./, "", s)
+	    gsub(/[^0-9]/, "", s); if (length(s) > 15) { print $1; exit 1 } }'
+	# at --rate 100 a move ending 0.0012 s after a grid sample (5.3712)
+	# drops that sample: rows stay at least half a period apart, so a
+	# controller that divides by dt never meets dt = 0 (as 5.371 twice
+	# did at --precision 3)
+	run mjtraj --vmax 200 --amax 800 --dwell 0.3 --rate 100 --precision 3 \
+	    "$SPINE_ROOT/examples/trajectories/pick-place.csv"
+	assert_success
+	printf '%s\n' "${lines[@]:1}" | awk -F, 'NR > 1 && $1 - p < 0.005 &&
+	    !(($2 SUBSEP $3 SUBSEP $4) == q) { print p " " $1; exit 1 }
+	    NR > 1 && $1 <= p { print "repeated " $1; exit 1 }
+	    { p = $1; q = $2 SUBSEP $3 SUBSEP $4 }'
+}
+
+@test "no points and a terminal on stdin: says so at once, exit 2" {
+	command -v script >/dev/null || skip "script(1) not installed"
+	# (a person at a prompt; piped waypoints still come from stdin)
+	run script -qec mjtraj /dev/null < /dev/null
+	assert_failure 2
+	assert_output --partial "mjtraj: no points: give --from A --to B or a waypoint file (standard input is a terminal)"
+	run mjtraj < /dev/null
+	assert_failure
+	[[ "$output" != *"standard input is a terminal"* ]]
+}

@@ -117,6 +117,21 @@ tiny_image_16() {
 	cmp want.plan robot.plan
 }
 
+@test "plancc: the default output goes to the current directory, not beside the source" {
+	mkdir src here
+	cp "$DATA/tiny.yaml" src/robot.v2.yaml
+	cd here
+	plancc ../src/robot.v2.yaml
+	tiny_image_8 > ../want.plan
+	cmp ../want.plan robot.v2.plan
+	[ ! -e ../src/robot.v2.plan ]
+	# a dot in a folder's name is not an extension
+	mkdir -p ../a.b
+	cp "$DATA/tiny.yaml" ../a.b/noext
+	plancc ../a.b/noext
+	cmp ../want.plan noext.plan
+}
+
 @test "plancc: reads stdin with - and --from, writes stdout" {
 	tiny_image_8 > want.plan
 	plancc --from yaml - < "$DATA/tiny.yaml" > got.plan
@@ -216,11 +231,12 @@ tiny_image_16() {
 	echo "$output" | grep -Eq '^A +1 +5 +7$'
 	echo "$output" | grep -Eq '^names +29 +33$'
 	echo "$output" | grep -Eq '^stream +88 +101$'
-	# the planner's state (planner.h's layout): u16 exec and succ per
-	# element (2 + 2), five u16 per drive, one u16 d_running; u8 monitor
-	# per element and check-for-complete per action: 20 + 3 bytes
-	echo "$output" | grep -Eq '^state +23 +23$'
-	echo "$output" | grep -Eq '^RAM +111 +124$'
+	# the planner's state (core/planner/internal.h): a drive's record is
+	# u16 exec and succ, six u16 (priority, two counters, order, place,
+	# timed) and two bytes (monitor, flags): 18; an action's exec, succ,
+	# monitor and check-for-complete: 6
+	echo "$output" | grep -Eq '^state +24 +24$'
+	echo "$output" | grep -Eq '^RAM +112 +125$'
 	# the original planner on the AVR: drive 30 + action 10 (spec 10.1)
 	echo "$output" | grep -Eq '^Instinct +40 +-$'
 }

@@ -67,3 +67,19 @@ planrun: 3 cycles reported an error, the first cycle 1 (--log - --monitor Z show
 	    --result Beep=fail
 	[ -z "$stderr" ]
 }
+
+@test "a plan source where a compiled plan goes: compile it with plancc" {
+	run --separate-stderr planrun "$SPINE_ROOT/examples/explorer.yaml" \
+	    --senses "$SPINE_ROOT/examples/explorer.senses.csv"
+	assert_failure 65
+	[ "$stderr" = "planrun: $SPINE_ROOT/examples/explorer.yaml: error: not a compiled plan but text (a plan source?): compile it with plancc first" ]
+	run --separate-stderr armctl --port /nonexistent push \
+	    "$SPINE_ROOT/examples/arm.yaml"
+	assert_failure 65
+	[[ "$stderr" == *"compile it with plancc first" ]]
+	# bytes that are not text keep the plain reason
+	printf '\001\002\003\004' > "$BATS_TEST_TMPDIR/junk.plan"
+	run --separate-stderr planrun "$BATS_TEST_TMPDIR/junk.plan"
+	assert_failure 65
+	[[ "$stderr" != *plancc* ]]
+}

@@ -107,3 +107,26 @@ is_png() {
 	run "$plot" --arm "$arm" -o bad.png nojoints.csv
 	assert_failure 65
 }
+
+@test "-o as the C tools' outputs: a device written in place, a symbolic link replaced" {
+	mjtraj --from 0 --to 1 > m.csv
+	# a full device: 74, and it is still the device
+	if [ -c /dev/full ]; then
+		ln -s /dev/full full
+		run --separate-stderr "$plot" -o full m.csv
+		assert_failure 74
+		[ "$stderr" = "plot: full: cannot write" ]
+		[ -c full ] && [ -L full ]
+		ln -s /dev/null null
+		"$plot" -o null m.csv
+		[ -c null ]
+	fi
+	# a symbolic link to a file: the link is replaced, the file untouched
+	echo victim > victim
+	ln -s victim link.png
+	"$plot" -o link.png m.csv
+	[ ! -L link.png ] && is_png link.png
+	[ "$(cat victim)" = victim ]
+	# and no temporary is left beside them
+	[ -z "$(find . -name '.*.png.*')" ]
+}

@@ -382,6 +382,26 @@ RobMonLog-ac.csv RobMonLog-ad.csv " ]
 	[ "$(cut -d, -f9 s.csv | tail -1)" -gt 0 ]
 }
 
+@test "examples/worldsim's Robot World plans run as DiaPlan3 and its monitor, tick for tick" {
+	plancc "$SPINE_ROOT/examples/worldsim/robotworld.yaml" -o rw.plan
+	plancc "$SPINE_ROOT/examples/worldsim/robotworld-monitor.yaml" \
+	    -o rwm.plan
+	# they drive the world's mating machinery by its names
+	worldsim --plan rw.plan --monitor-plan rwm.plan --robots 10 \
+	    --ticks 3000 --seed 2 --trace ours.csv
+	[ "$(awk -F, 'NR > 1 && $10 == "S" && $9 == "mate"' ours.csv |
+	    wc -l)" -gt 0 ]
+	awk -F, 'NR > 1 && $8 == "!"' ours.csv | grep -q .
+	require_shared
+	plancc "$SHARED/reference/plans/robotworld-diaplan3.inst" -o d.plan \
+	    2>/dev/null
+	plancc "$SHARED/reference/plans/robotworld-diamonitorplan3.inst" \
+	    -o m.plan 2>/dev/null
+	worldsim --plan d.plan --monitor-plan m.plan --robots 10 \
+	    --ticks 3000 --seed 2 --trace theirs.csv
+	cmp ours.csv theirs.csv
+}
+
 @test "the same seed gives the same bytes, another seed others" {
 	require_shared
 	plancc "$SHARED/reference/plans/robotworld-diaplan3.inst" -o d.plan \
@@ -511,6 +531,116 @@ P
 	ws --plan p.plan --map small.map --ticks 2 --frames fr
 	[ "$(ls fr | tr '\n' ' ')" = \
 	    "frame-000000.png frame-000001.png frame-000002.png " ]
+}
+
+@test "--gif and --frames: outputs opened by worldsim, checked, never followed" {
+	command -v gnuplot >/dev/null || skip "gnuplot not installed"
+	one_drive p 8 'S == 50' 1 1
+	# a GIF that cannot be opened: a message, and gnuplot's bytes do not
+	# land on stdout
+	run --separate-stderr ws --plan p.plan --map small.map --ticks 3 \
+	    --gif nodir/w.gif
+	assert_failure 74
+	[ -z "$output" ]
+	[[ "$stderr" == *"nodir/w.gif: No such file or directory"* ]]
+	touch afile
+	run --separate-stderr ws --plan p.plan --map small.map --ticks 3 \
+	    --frames afile
+	assert_failure 74
+	[ -z "$output" ]
+	[[ "$stderr" == *"afile: not a directory"* ]]
+	# a device that is full: 74, not 0
+	if [ -c /dev/full ]; then
+		run --separate-stderr ws --plan p.plan --map small.map \
+		    --ticks 3 --gif /dev/full
+		assert_failure 74
+	fi
+	# gnuplot cut short (as by a full disk, which it does not report):
+	# the GIF is checked block by block and the old file kept
+	ws --plan p.plan --map small.map --ticks 3 --gif w.gif
+	cp w.gif old.gif
+	mkdir fake
+	printf '#!/bin/sh\n%s "$@" | head -c 300\n' "$(command -v gnuplot)" \
+	    > fake/gnuplot
+	chmod +x fake/gnuplot
+	PATH=$PWD/fake:$PATH run --separate-stderr ws --plan p.plan \
+	    --map small.map --ticks 3 --gif w.gif
+	assert_failure 74
+	[[ "$stderr" == *"incomplete GIF"* ]]
+	cmp w.gif old.gif
+	# frames cut short likewise: none put in place
+	printf '#!/bin/sh\n%s "$@"\nfor f in */.frames-*/*.png; do\n%s\ndone\n' \
+	    "$(command -v gnuplot)" 'head -c 100 "$f" > x; mv x "$f"' \
+	    > fake/gnuplot
+	PATH=$PWD/fake:$PATH run --separate-stderr ws --plan p.plan \
+	    --map small.map --ticks 3 --frames cut
+	assert_failure 74
+	[[ "$stderr" == *"incomplete frame 0"* ]]
+	[ -z "$(ls -A cut)" ]
+	# a symbolic link planted among the frames is replaced, not followed
+	mkdir fr
+	echo victim > victim
+	ln -s ../victim fr/frame-000000.png
+	ws --plan p.plan --map small.map --ticks 1 --frames fr
+	[ "$(cat victim)" = victim ]
+	[ ! -L fr/frame-000000.png ]
+	[ "$(head -c 4 fr/frame-000000.png | tail -c 3)" = PNG ]
+	[ "$(ls -A fr | tr '\n' ' ')" = "frame-000000.png frame-000001.png " ]
+}
+
+@test "--log: every robot its own log past the original's 806 names" {
+	one_drive p 8 'S == 50' 1 1
+	# the original's names (spec 2.1) repeat after 806 robots: aa .. and
+	# round again; robot 806 is the second "aa"
+	ws --plan p.plan --robots 807 --ticks 1 --log L
+	[ "$(ls L | wc -l)" -eq 807 ]
+	[ -f L/RobLog-aa.csv ] && [ -f L/RobLog-aa-2.csv ]
+	[ ! -f L/RobLog-ab-2.csv ]
+	# robot 805 is the last of the first round: second letter z, char 9
+	[ -f L/RobLog-z9.csv ]
+}
+
+@test "--stats-every, --trace and --log grow as the run goes; SIGTERM keeps whole ticks" {
+	one_drive p 8 'S == 50' 1 1
+	worldsim --plan p.plan --map small.map --robots 3 --ticks 2000000000 \
+	    --stats-every 100 --stats=s.csv --trace t.csv --log L 3>&- &
+	local pid=$! i
+	# rows show in place while the run goes on
+	for i in $(seq 200); do
+		[ -f s.csv ] && [ "$(wc -l < s.csv)" -ge 3 ] &&
+		    [ -s L/RobLog-ac.csv ] && break
+		sleep 0.05
+	done
+	kill -0 "$pid"
+	[ "$(wc -l < s.csv)" -ge 3 ]
+	head -1 t.csv | grep -q '^tick,robot,'
+	kill -TERM "$pid"
+	local rc=0
+	wait "$pid" || rc=$?
+	[ "$rc" -eq 143 ]
+	# every file whole: the last stats row is the tick the run stopped
+	# at, the trace and the logs end with that tick, all three robots
+	local last
+	last=$(tail -1 s.csv | cut -d, -f3)
+	[ "$(tail -1 t.csv | cut -d, -f1,2)" = "$last,2" ]
+	[ "$(tail -1 L/RobLog-ac.csv | cut -d, -f1)" -eq "$last" ]
+	[ "$(awk -F, -v t="$last" '$1 == t' t.csv | wc -l)" -eq 3 ]
+	# and no temporary is left
+	[ -z "$(find . -name '.*' ! -name . | head -1)" ]
+}
+
+@test "--show on a terminal draws the original's 8 ticks a second" {
+	command -v script >/dev/null || skip "script(1) not installed"
+	one_drive p 8 'S == 50' 1 1
+	# 16 ticks after the first frame take 2 s at 8 a second (a lower
+	# bound: a loaded machine only makes it slower); --rate 0 runs flat out
+	local t0 t1
+	t0=$(date +%s%N)
+	script -qec "worldsim --robots 1 --plan p.plan --map small.map \
+	    --ticks 16 --show" /dev/null > screen.txt
+	t1=$(date +%s%N)
+	[ $(( (t1 - t0) / 1000000 )) -ge 1900 ]
+	grep -q 'tick 16 ' screen.txt
 }
 
 @test "usage errors exit 2" {

@@ -44,11 +44,11 @@ usage(FILE *fp)
 	fprintf(fp,
 	    "usage: armsim [--links L1,L2,...] [--speed DEG/S[,...]]\n"
 	    "              [--start Q1,Q2,...] [--obstacle X,Y,R ...]\n"
-	    "       armsim --arm FILE [--start Q1,...]"
-	    " [--obstacle sphere:X,Y,Z,R | box:X0,Y0,Z0,X1,Y1,Z1 |\n"
-	    "              capsule:X0,Y0,Z0,X1,Y1,Z1,R ...]"
-	    " [--obstacles MAP.yaml] [--setpoints FILE.csv]\n"
-	    "              [--contacts FILE.csv]\n"
+	    "       armsim --arm FILE [--start Q1,...]\n"
+	    "              [--obstacle sphere:X,Y,Z,R | box:X0,Y0,Z0,X1,Y1,Z1 |"
+	    " capsule:X0,Y0,Z0,X1,Y1,Z1,R ...]\n"
+	    "              [--obstacles MAP.yaml] [--setpoints FILE.csv]"
+	    " [--contacts FILE.csv]\n"
 	    "              [--eeprom FILE] [--store-size BYTES]\n"
 	    "              [--drop P] [--corrupt P] [--stall-after N]"
 	    " [--lose-request TYPE]\n"
@@ -56,11 +56,10 @@ usage(FILE *fp)
 	    " [--seed S]\n"
 	    "              [--baud-sim BAUD] [--link PATH |"
 	    " --listen tcp:HOST:PORT]\n"
-	    "              [--exit-after SECONDS] [-v]\n"
-	    "       armsim --bus feetech|dynamixel [--arm FILE] [--start Q1,...]"
-	    " [--speed DEG/S[,...]]\n"
-	    "              [--obstacle sphere:X,Y,Z,R | box:X0,Y0,Z0,X1,Y1,Z1"
-	    " ...]\n"
+	    "              [--exit-after SECONDS] [--time-scale K] [-v]\n"
+	    "       armsim --bus feetech|dynamixel [--arm FILE] [--start Q1,...]\n"
+	    "              [--speed DEG/S[,...]]"
+	    " [--obstacle sphere:X,Y,Z,R | box:X0,Y0,Z0,X1,Y1,Z1 ...]\n"
 	    "              [--block JOINT=DEG ...] [--hand-pose Q1,...]"
 	    " [--mute ID[:N] ...]\n"
 	    "              [--servo-error ID:BITS ...] [--return-delay US]"
@@ -68,6 +67,9 @@ usage(FILE *fp)
 	    "              [--seed S] [--baud-sim BAUD] [--link PATH]"
 	    " [--exit-after S]\n"
 	    "              [--time-scale K] [-v]\n");
+	usage_about(fp, "A robot arm in software on a pseudo-terminal (or a "
+	    "TCP port), for armctl:\nthe spine protocol, or a Feetech or "
+	    "Dynamixel servo bus with --bus.");
 }
 
 struct options {
@@ -81,7 +83,8 @@ struct options {
 	int nobstacles;
 	long store_size, stall_after, baud, seed;
 	int lose_request, lose_reply;	/* request types, 0: none */
-	double drop, corrupt, exit_after, time_scale;
+	double drop, corrupt, exit_after;
+	double time_scale;		/* --time-scale: K x real time */
 	int verbose;
 	struct bus_options bus;
 };
@@ -320,6 +323,7 @@ parse(int argc, char **argv, struct options *o)
 		{ "link", required_argument, NULL, 'L' },
 		{ "listen", required_argument, NULL, 'I' },
 		{ "exit-after", required_argument, NULL, 'X' },
+		{ "time-scale", required_argument, NULL, 'K' },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "bus", required_argument, NULL, 'U' },
 		{ "block", required_argument, NULL, 'k' },
@@ -327,7 +331,6 @@ parse(int argc, char **argv, struct options *o)
 		{ "servo-error", required_argument, NULL, 'f' },
 		{ "hand-pose", required_argument, NULL, 'H' },
 		{ "return-delay", required_argument, NULL, 'y' },
-		{ "time-scale", required_argument, NULL, 'K' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
@@ -396,17 +399,17 @@ parse(int argc, char **argv, struct options *o)
 				return bad_value("baud-sim", optarg,
 				    "want a baud rate from 300 to 10000000");
 			break;
-		case 'K':
-			if (num_double(optarg, &o->time_scale) != NUM_OK ||
-			    o->time_scale < 1 || o->time_scale > 1000)
-				return bad_value("time-scale", optarg,
-				    "want 1 to 1000");
-			break;
 		case 'X':
 			if (num_double(optarg, &o->exit_after) != NUM_OK ||
 			    o->exit_after <= 0)
 				return bad_value("exit-after", optarg,
 				    "want a positive number of seconds");
+			break;
+		case 'K':
+			if (num_double(optarg, &o->time_scale) != NUM_OK ||
+			    o->time_scale < 0.01 || o->time_scale > 1000)
+				return bad_value("time-scale", optarg,
+				    "want a factor from 0.01 to 1000");
 			break;
 		case 'U': case 'k': case 'm': case 'f': case 'H': case 'y':
 			if ((r = bus_option(&o->bus, c, optarg)))
@@ -558,6 +561,18 @@ report_contacts(const struct arm_contacts *c, const char *path)
 	return 0;
 }
 
+/* For a person at a terminal: what this is and how to reach it. */
+static void
+introduce(const struct sim *sim, const char *link)
+{
+	const char *port = link ? link : sim->where;
+
+	fprintf(stderr, "%s: a simulated %d-joint arm is waiting on %s.\n"
+	    "Talk to it from another terminal, e.g.:\n"
+	    "    armctl --port %s info\n"
+	    "Ctrl-C stops it.\n", tool_name(), sim->arm.joints, port, port);
+}
+
 static void
 close_line(struct sim *sim)
 {
@@ -602,12 +617,15 @@ main(int argc, char **argv)
 	if ((r = open_line(&o, &sim)) != 0)
 		return r;
 	sim.exit_after = o.exit_after;
+	sim.time_scale = o.time_scale;
 	sim.verbose = o.verbose;
 	sim.stop = &stop;
 	catch_signals();
 	sim_start(&sim);
 	printf("%s\n", sim.where);
 	fflush(stdout);
+	if (isatty(STDERR_FILENO))
+		introduce(&sim, o.link);
 	r = sim_run(&sim);
 	if (r != 0)
 		warnx_tool("%s: %s", sim.where, strerror(errno));

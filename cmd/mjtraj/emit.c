@@ -1,8 +1,14 @@
 /*
  * emit.c - writes the samples of a planned path as table rows: t, the
  * positions, then the derivative columns asked for.  Time runs on across
- * segments; a via point shared by two segments is written once.
+ * segments; a via point shared by two segments is written once.  Times
+ * keep 15 significant digits, so sums of durations print as written
+ * (1.64, not 1.6400000000000001), and at a --rate no two rows come closer
+ * than half a period: a segment's end that falls within half a period of
+ * the last grid sample takes that sample's place.
  */
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "host/diag.h"
@@ -28,11 +34,22 @@ put_values(struct table *t, const double *v, size_t n)
 		table_num(t, v[i]);
 }
 
+/* A time to 15 significant digits: what a double holds exactly, without
+   the noise of the sums that made it. */
+static double
+digits15(double time)
+{
+	char buf[32];
+
+	snprintf(buf, sizeof buf, "%.15g", time);
+	return strtod(buf, NULL);
+}
+
 static void
 put_row(struct table *t, const struct options *o, size_t dim, double time,
     const struct state *s)
 {
-	table_num(t, time);
+	table_num(t, digits15(time));
 	put_values(t, s->pos, dim);
 	if (o->vel)
 		put_values(t, s->vel, dim);
@@ -80,11 +97,16 @@ emit_segment(const struct path *path, size_t k, const struct mj_sampling *s,
 	double *vel = o->vel ? st.vel : NULL;
 	double *acc = o->acc ? st.acc : NULL;
 	double *jerk = o->jerk ? st.jerk : NULL;
+	/* the end within half a period of the last grid sample: drop that */
+	uint64_t crowded = s->rate > 0 && s->n >= 3 && (s->duration -
+	    (double)(s->n - 2) / s->rate) * s->rate < 0.5 ? s->n - 2 : 0;
 	uint64_t i;
 
 	for (i = first; i < s->n && !t->failed; i++) {
 		double tau, u;
 
+		if (i == crowded && i > 0)
+			continue;
 		mj_sample_time(s, i, &tau, &u);
 		if (path->through)
 			quintic_at(&q, tau, st.pos, vel, acc, jerk);

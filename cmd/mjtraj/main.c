@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "host/atomic.h"
 #include "host/diag.h"
@@ -21,39 +22,16 @@
 static void
 usage(FILE *fp)
 {
-	fprintf(fp,
-"usage: mjtraj --from A --to B [options]\n"
-"       mjtraj [options] [--from A] [--to B] [waypoints.csv | -]\n"
-"       (no file and no --from/--to: waypoints from stdin)\n"
-"\n"
-"Minimum-jerk trajectory samples as CSV: t, then the positions.\n"
-"A and B are comma-separated coordinates (1 to %d of them).\n"
-"\n"
-"timing (the first that applies; else t runs 0..1 per move):\n"
-"  -T, --duration T     each move takes T seconds\n"
-"      --fitts a,b,W    Fitts' law: T = a + b log2(2D/W)\n"
-"      --vmax V         shortest time with peak speed <= V\n"
-"      --amax A         ... peak acceleration <= A\n"
-"      --jmax J         ... peak jerk <= J\n"
-"sampling (default: --step 1):\n"
-"      --step D         a sample about every D of distance\n"
-"  -n, --samples N      N samples per move\n"
-"  -r, --rate HZ        a sample every 1/HZ s (needs a timing)\n"
-"columns:\n"
-"      --joint          name coordinates q1..qN (default x,y,z up to 3)\n"
-"      --names a,b,c    name them yourself\n"
-"      --vel --acc --jerk   add derivative columns (vx.., ax.., jx..)\n"
-"  -f, --format F       csv (default), tsv or jsonl\n"
-"  -p, --precision N    N digits after the point (default: round trip)\n"
-"      --no-header      no header line (--header puts it back)\n"
-"paths:\n"
-"      --dwell T        pause T seconds at each via point\n"
-"      --through        pass via points without stopping\n"
-"      --reverse        go from the last point back to the first\n"
-"      --check          print peaks and margins against the limits\n"
-"  -o, --output FILE    write FILE (whole or not at all) instead of stdout\n"
-"  -h, --help           this help;  --version  the version\n",
-	    MJTRAJ_DIM_MAX);
+	fputs(
+"usage: mjtraj --from A --to B [-T seconds | --fitts a,b,W | --vmax v\n"
+"              [--amax a] [--jmax j]] [--step d | -n samples | -r hz]\n"
+"              [--joint | --names a,b,...] [--vel] [--acc] [--jerk]\n"
+"              [-f csv|tsv|jsonl] [-p digits] [--no-header] [--check]\n"
+"              [-o file]\n"
+"       mjtraj [options] [--dwell seconds | --through] [--reverse]\n"
+"              [waypoints.csv | -]\n", fp);
+	usage_about(fp, "Minimum-jerk samples (t, positions) from A to B, or "
+	    "through waypoints, as CSV.");
 }
 
 /* A positive finite number for option `name`. */
@@ -313,9 +291,14 @@ parse_args(int argc, char **argv, struct options *o, int *done)
 	if (optind < argc)
 		o->input = argv[optind];
 	/* Neither a move nor a file: waypoints on stdin, as ikreach reads
-	 * its targets. */
-	if (o->input == NULL && o->from == NULL && o->to == NULL)
+	 * its targets, unless a person would be typing them. */
+	if (o->input == NULL && o->from == NULL && o->to == NULL) {
+		if (isatty(STDIN_FILENO))
+			return usage_error("%s", "no points: give --from A "
+			    "--to B or a waypoint file (standard input is a "
+			    "terminal)");
 		o->input = "-";
+	}
 	if ((rc = check_combinations(o, sampling_seen)) == EXIT_OK)
 		*done = 0;
 	return rc;

@@ -61,20 +61,27 @@ usage(FILE *fp)
 	    "              [--emit plan|yaml|inst|dot] file|-\n"
 	    "       plancc -d [--emit yaml|inst|dot] [--sort] [--stats] "
 	    "[-o file] file.plan|-\n");
+	usage_about(fp, "Compiles a plan (YAML, JSON, Instinct .inst, Dia) "
+	    "into the bytes a robot runs;\n-d reads a .plan back.");
 }
 
-/* Default output: the input's name with .plan for its extension. */
+/*
+ * Default output: the input's name with .plan for its extension, in the
+ * current directory (as cc -c puts its object), so a plan compiled from
+ * examples/ or an installed share/ lands where the user is.
+ */
 static char *
 default_output(const char *input)
 {
 	const char *slash = strrchr(input, '/');
-	const char *dot = strrchr(input, '.');
-	size_t stem = dot && (!slash || dot > slash) && dot != input &&
-	    dot[-1] != '/' ? (size_t)(dot - input) : strlen(input);
+	const char *base = slash ? slash + 1 : input;
+	const char *dot = strrchr(base, '.');
+	size_t stem = dot && dot != base ? (size_t)(dot - base) :
+	    strlen(base);
 	char *out = malloc(stem + 6);
 
 	if (out) {
-		memcpy(out, input, stem);
+		memcpy(out, base, stem);
 		strcpy(out + stem, ".plan");
 	}
 	return out;

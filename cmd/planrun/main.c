@@ -92,6 +92,9 @@ usage(FILE *fp)
 	    "               [--stats[=file]] [--format csv|tsv|jsonl]"
 	    " [--no-header]\n"
 	    "               [--timeout s] [--bench] plan.plan\n");
+	usage_about(fp, "Runs a compiled plan against recorded senses, an "
+	    "agent program or a logged run,\nprinting its actions and, with "
+	    "--log, why it took them.");
 }
 
 /* Parses argv into o; EXIT_OK, or an exit status (help and version too). */

@@ -27,6 +27,9 @@ usage(FILE *fp)
 	    "plan.plan log|-\n"
 	    "       planview --html out.html [--until cycle] plan.plan log|-\n"
 	    "       planview --svg out.svg [--until cycle] plan.plan log|-\n");
+	usage_about(fp, "Shows a plan thinking: its event log, live or "
+	    "recorded, on the plan's tree;\nor as an HTML replay or an SVG "
+	    "with counts.");
 }
 
 enum { OPT_HTML = 256, OPT_SVG, OPT_PLAIN, OPT_FILTER, OPT_UNTIL,

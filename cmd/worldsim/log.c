@@ -3,13 +3,15 @@
  * project's one event-log format (lib/evlog), named as the original
  * names them: RobLog-<nn>.csv for the first plan, RobMonLog-<nn>.csv for
  * the monitor.  Cycles are ticks; time is simulated, 125 ms a tick (the
- * original's default 8 ticks a second), so logs are deterministic.
+ * original's default 8 ticks a second), so logs are deterministic.  The
+ * logs are streams (stream.c): in place from the first tick, whole ticks.
  */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "host/diag.h"
 #include "host/exits.h"
@@ -17,7 +19,7 @@
 #include "worldsim.h"
 
 #define LOG_TICK_MS 125
-#define LOG_MAX_ROBOTS 1612	/* 26 x 62 distinct names (spec 2.1) */
+#define LOG_NAME_ROUND 806	/* names the original gives before repeating */
 
 /* Room for 2 files per robot: raise the soft limit as far as allowed. */
 static int
@@ -37,11 +39,30 @@ enough_files(uint32_t n)
 	return rl.rlim_cur >= need;
 }
 
+/*
+ * Robot k's log: RobLog-<second><char>.csv as the original names it
+ * (spec 2.1).  Those names come round again every 806 robots, so from
+ * robot 806 on the round is added: robot 806 logs to RobLog-aa-2.csv.
+ */
+static void
+log_path(char *buf, size_t n, const char *dir, uint32_t k, int monitor)
+{
+	uint32_t round = k / LOG_NAME_ROUND + 1;
+	int len = snprintf(buf, n, "%s/%s-%c%c", dir, monitor ? "RobMonLog" :
+	    "RobLog", world_robot_char2(k), world_robot_char(k));
+
+	if (round > 1 && len > 0 && (size_t)len < n)
+		len += snprintf(buf + len, n - (size_t)len, "-%lu",
+		    (unsigned long)round);
+	if (len > 0 && (size_t)len < n)
+		snprintf(buf + len, n - (size_t)len, ".csv");
+}
+
 static int
 open_one(struct logs *l, uint32_t k, int monitor)
 {
 	struct robot_log *rl = &l->log[2 * k + (uint32_t)monitor];
-	size_t n = strlen(l->dir) + 32;
+	size_t n = strlen(l->dir) + 48;
 	char *path = malloc(n);
 	int rc = EXIT_OK;
 
@@ -49,14 +70,12 @@ open_one(struct logs *l, uint32_t k, int monitor)
 		warnx_tool("out of memory");
 		return EXIT_IOERR;
 	}
-	snprintf(path, n, "%s/%s-%c%c.csv", l->dir, monitor ? "RobMonLog" :
-	    "RobLog", world_robot_char2(k), world_robot_char(k));
-	if (atomic_open(&rl->file, path) < 0) {
-		warnx_tool("%s: %s", path, strerror(errno));
+	log_path(path, n, l->dir, k, monitor);
+	if (stream_open(&rl->file, path) < 0) {
 		rc = EXIT_IOERR;
 	} else {
 		rl->open = 1;
-		evlog_open(&rl->ev, rl->file.fp, EVLOG_CSV, 1);
+		evlog_open(&rl->ev, rl->file.af.fp, EVLOG_CSV, 1);
 		evlog_write_run(&rl->ev, EVLOG_RUN_START, 0);
 	}
 	free(path);
@@ -74,11 +93,6 @@ logs_open(struct logs *l, const char *dir, uint32_t robots,
 	l->dir = dir;
 	l->n = robots;
 	l->monitor = monitor != NULL;
-	if (robots > LOG_MAX_ROBOTS) {
-		warnx_tool("--log: at most %d robots have their own log names "
-		    "(--log-robots)", LOG_MAX_ROBOTS);
-		return EXIT_USAGE;
-	}
 	if (!enough_files(robots)) {
 		warnx_tool("--log: %lu robots need %lu open files, more than "
 		    "allowed here (--log-robots)", (unsigned long)robots,
@@ -145,8 +159,57 @@ logs_priority(void *ctx, uint32_t robot, uint16_t drive, uint16_t priority,
 	evlog_write(&l->log[2 * robot].ev, &e);
 }
 
+/*
+ * Every log still its own file once all are in place?  Where names differ
+ * only in case (RobLog-aA, RobLog-aa) a file system that ignores case
+ * makes two robots share one file: refuse rather than mix them.
+ */
+static int
+logs_distinct(const struct logs *l)
+{
+	uint32_t k;
+	struct stat st;
+
+	for (k = 0; k < 2 * l->n; k++) {
+		const struct robot_log *rl = &l->log[k];
+
+		if (rl->open && fstat(fileno(rl->file.af.fp), &st) == 0 &&
+		    st.st_nlink == 0) {
+			warnx_tool("--log: %s: another robot's log took its "
+			    "place (does this file system ignore case?)",
+			    rl->file.name);
+			return EXIT_IOERR;
+		}
+	}
+	return EXIT_OK;
+}
+
 int
-logs_close(struct logs *l, int rc)
+logs_publish(struct logs *l)
+{
+	uint32_t k;
+
+	for (k = 0; k < 2 * l->n; k++)
+		if (l->log[k].open && stream_publish(&l->log[k].file) < 0)
+			return EXIT_IOERR;
+	return logs_distinct(l);
+}
+
+int
+logs_tick(struct logs *l)
+{
+	uint32_t k;
+
+	for (k = 0; k < 2 * l->n; k++)
+		if (l->log[k].open && (evlog_flush(&l->log[k].ev) < 0 ||
+		    stream_tick(&l->log[k].file) < 0))
+			return EXIT_IOERR;
+	return EXIT_OK;
+}
+
+/* Put the logs in place (rc OK, or an interrupted run) or drop them. */
+int
+logs_close(struct logs *l, int rc, int keep)
 {
 	uint32_t k;
 
@@ -154,16 +217,14 @@ logs_close(struct logs *l, int rc)
 		return rc;
 	for (k = 0; l->log && k < 2 * l->n; k++) {
 		struct robot_log *rl = &l->log[k];
+		int ok = rc == EXIT_OK || keep;
 
 		if (!rl->open)
 			continue;
-		if (rc == EXIT_OK && (evlog_flush(&rl->ev) < 0 ||
-		    atomic_commit(&rl->file) < 0)) {
-			warnx_tool("write error: %s", strerror(errno));
+		if (ok && evlog_flush(&rl->ev) < 0)
+			rl->file.failed = 1;
+		if (stream_close(&rl->file, ok) < 0 && rc == EXIT_OK)
 			rc = EXIT_IOERR;
-		} else if (rc != EXIT_OK) {
-			atomic_abort(&rl->file);
-		}
 	}
 	free(l->log);
 	l->log = NULL;

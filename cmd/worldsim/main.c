@@ -6,10 +6,12 @@
  */
 #include <errno.h>
 #include <getopt.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "host/atomic.h"
 #include "host/diag.h"
@@ -26,8 +28,45 @@ struct options {
 	const char *trace, *log, *mate_drive, *mate_above;
 	long robots, ticks, seed, stats_every, log_robots, mate_range, px, frame_every;
 	double rate;
-	int show, header, print_map, stats_given, bench;
+	int show, header, print_map, stats_given, bench, rate_given;
 };
+
+/* The signal that asked worldsim to stop (the run ends after its tick,
+   keeping what it wrote), or 0. */
+static volatile sig_atomic_t stop_signal;
+
+static void
+on_signal(int sig)
+{
+	stop_signal = sig;
+}
+
+/* Ctrl-C, kill and hang-up end the run at a tick's end (caught before
+   any output is opened, so this is the only handler); one ignored when
+   worldsim started (nohup, a background job) stays ignored. */
+static void
+catch_signals(void)
+{
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP };
+	struct sigaction sa, old;
+	size_t i;
+
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	for (i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
+		if (sigaction(sigs[i], NULL, &old) == 0 &&
+		    old.sa_handler != SIG_IGN)
+			sigaction(sigs[i], &sa, NULL);
+}
+
+/* Die of the signal that stopped the run, as the shell expects. */
+static void
+die_of_signal(void)
+{
+	signal(stop_signal, SIG_DFL);
+	raise(stop_signal);
+}
 
 static void
 usage(FILE *fp)
@@ -47,6 +86,8 @@ usage(FILE *fp)
 	    " [--mate-drive name]\n"
 	    "                [--mate-above name] [--mate-range n] [--bench]\n"
 	    "       worldsim --print-map [--map file]\n");
+	usage_about(fp, "Many robots, each running a compiled plan, in the "
+	    "Instinct Robot World:\nstatistics, pictures and event logs.");
 }
 
 enum { OPT_PLAN = 256, OPT_MONITOR, OPT_ROBOTS, OPT_TICKS, OPT_SEED,
@@ -132,6 +173,7 @@ take_option(int ch, struct options *o)
 		return usage_long("--mate-range", optarg, 1, 65535,
 		    &o->mate_range) < 0 ? EXIT_USAGE : EXIT_OK;
 	case OPT_RATE:
+		o->rate_given = 1;
 		if ((e = num_double(optarg, &o->rate)) != NUM_OK)
 			return usage_error("--rate: '%s': %s", optarg,
 			    num_strerror(e));
@@ -193,7 +235,7 @@ struct sim {
 	uint8_t default_cells[WORLD_DEFAULT_W * WORLD_DEFAULT_H];
 	struct world_cell_xy default_start;
 	struct world_bind dsense[10], daction[10];
-	struct profile profile;
+	struct world_profile profile;
 	struct world_config cfg;
 	struct world w;
 	struct logs logs;
@@ -339,15 +381,25 @@ print_map(struct sim *s)
 }
 
 struct outputs {
-	struct atomic_file stats_file;
-	FILE *stats_fp;
+	struct stream stats_file;
 	struct stats_out stats;
 	struct show show;
 	struct picture pic;
-	struct atomic_file trace_file;
+	struct stream trace_file;
 	struct table trace;
 	int want_stats, want_pic, want_trace;
+	struct timespec flushed;	/* the tables' last flush */
 };
+
+/* On a terminal --show draws at the original's 8 ticks a second unless
+   --rate says otherwise; elsewhere as fast as it can. */
+static double
+show_rate(const struct options *o)
+{
+	if (o->rate_given)
+		return o->rate;
+	return isatty(STDOUT_FILENO) ? 8 : 0;
+}
 
 static int
 open_outputs(struct sim *s, struct outputs *out)
@@ -361,23 +413,19 @@ open_outputs(struct sim *s, struct outputs *out)
 	if (out->want_stats) {
 		const char *path = o->stats ? o->stats : "-";
 
-		if (atomic_open(&out->stats_file, path) < 0) {
-			warnx_tool("%s: %s", path, strerror(errno));
+		if (stream_open(&out->stats_file, path) < 0)
 			return EXIT_IOERR;
-		}
-		out->stats_fp = out->stats_file.fp;
-		stats_init(&out->stats, out->stats_fp, (uint32_t)o->seed,
-		    o->header);
+		stats_init(&out->stats, out->stats_file.af.fp,
+		    (uint32_t)o->seed, o->header);
 	}
 	if (o->trace) {
-		if (atomic_open(&out->trace_file, o->trace) < 0) {
-			warnx_tool("%s: %s", o->trace, strerror(errno));
+		if (stream_open(&out->trace_file, o->trace) < 0)
 			return EXIT_IOERR;
-		}
 		out->want_trace = 1;
-		trace_init(&out->trace, out->trace_file.fp, o->header);
+		trace_init(&out->trace, out->trace_file.af.fp, o->header);
 	}
-	if (o->show && show_init(&out->show, stdout, o->rate, &s->w) < 0) {
+	if (o->show && show_init(&out->show, stdout, show_rate(o),
+	    &s->w) < 0) {
 		warnx_tool("out of memory");
 		return EXIT_IOERR;
 	}
@@ -415,62 +463,122 @@ bench(struct sim *s)
 	return fflush(stdout) == 0 ? EXIT_OK : EXIT_IOERR;
 }
 
+/* The run starts: every table output in place; an exit status. */
+static int
+publish(struct sim *s, struct outputs *out)
+{
+	if ((out->want_stats && stream_publish(&out->stats_file) < 0) ||
+	    (out->want_trace && stream_publish(&out->trace_file) < 0))
+		return EXIT_IOERR;
+	clock_gettime(CLOCK_MONOTONIC, &out->flushed);
+	return s->o.log ? logs_publish(&s->logs) : EXIT_OK;
+}
+
+/* A statistics row, flushed at once: each is worth watching. */
+static int
+stats_now(struct outputs *out, const struct world *w)
+{
+	stats_row(&out->stats, w);
+	if (table_flush(&out->stats.t) < 0)
+		out->stats_file.failed = 1;
+	return stream_tick(&out->stats_file) < 0 ? EXIT_IOERR : EXIT_OK;
+}
+
+/* The trace and the logs flushed at a tick's end, ten times a second at
+   most (or now): readers follow them, an interrupt keeps whole ticks. */
+static int
+flush_tables(struct sim *s, struct outputs *out, int now)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	if (!now && (t.tv_sec - out->flushed.tv_sec) * 1000000000L +
+	    (t.tv_nsec - out->flushed.tv_nsec) < 100000000L)
+		return EXIT_OK;
+	out->flushed = t;
+	if (out->want_trace && (table_flush(&out->trace) < 0 ||
+	    stream_tick(&out->trace_file) < 0))
+		return EXIT_IOERR;
+	return s->o.log ? logs_tick(&s->logs) : EXIT_OK;
+}
+
+/* One tick's outputs; an exit status. */
+static int
+tick_outputs(struct sim *s, struct outputs *out, long t)
+{
+	const struct options *o = &s->o;
+
+	if (o->show && show_frame(&out->show, &s->w) < 0) {
+		warnx_tool("write error: %s", strerror(errno));
+		return EXIT_IOERR;
+	}
+	if (out->want_trace)
+		trace_tick(&out->trace, &s->w);
+	if (out->want_pic && t % o->frame_every == 0)
+		picture_frame(&out->pic, &s->w);
+	if (out->want_stats && o->stats_every && t > 0 &&
+	    t % o->stats_every == 0 && t != o->ticks)
+		return stats_now(out, &s->w);
+	return EXIT_OK;
+}
+
 static int
 run(struct sim *s, struct outputs *out)
 {
 	const struct options *o = &s->o;
 	long t;
+	int rc = EXIT_OK;
 
 	if (o->bench)
 		return bench(s);
-	for (t = 0; t <= o->ticks; t++) {
+	for (t = 0; t <= o->ticks && rc == EXIT_OK; t++) {
 		if (t > 0)
 			world_tick(&s->w);
-		if (o->show && show_frame(&out->show, &s->w) < 0) {
-			warnx_tool("write error: %s", strerror(errno));
-			return EXIT_IOERR;
-		}
-		if (out->want_trace)
-			trace_tick(&out->trace, &s->w);
-		if (out->want_pic && t % o->frame_every == 0)
-			picture_frame(&out->pic, &s->w);
-		if (out->want_stats && o->stats_every && t > 0 &&
-		    t % o->stats_every == 0 && t != o->ticks)
-			stats_row(&out->stats, &s->w);
+		if ((rc = tick_outputs(s, out, t)) == EXIT_OK)
+			rc = flush_tables(s, out, stop_signal != 0);
+		if (stop_signal)
+			break;
 	}
-	if (out->want_stats)
-		stats_row(&out->stats, &s->w);
-	return EXIT_OK;
+	/* the last row: the run's end, or the tick an interrupt stopped at
+	   (unless --stats-every wrote that one already) */
+	if (rc == EXIT_OK && out->want_stats && !(stop_signal &&
+	    o->stats_every && t > 0 && t % o->stats_every == 0))
+		rc = stats_now(out, &s->w);
+	return rc;
 }
 
-/* A table's file put in place, or dropped when the run failed. */
+/* A table's file put in place (the run ended or was interrupted) or
+   dropped (it failed before starting). */
 static int
-commit(int *want, struct table *t, struct atomic_file *af, int rc)
+commit(int *want, struct table *t, struct stream *st, int rc, int keep)
 {
+	int ok = rc == EXIT_OK || keep;
+
 	if (!*want)
 		return rc;
 	*want = 0;
-	if (rc == EXIT_OK && (table_flush(t) < 0 || atomic_commit(af) < 0)) {
-		warnx_tool("write error: %s", strerror(errno));
-		return EXIT_IOERR;
-	}
-	if (rc != EXIT_OK)
-		atomic_abort(af);
+	if (ok && table_flush(t) < 0)
+		st->failed = 1;
+	if (stream_close(st, ok) < 0 && rc == EXIT_OK)
+		rc = EXIT_IOERR;
 	return rc;
 }
 
 static int
-close_outputs(struct outputs *out, int rc)
+close_outputs(struct outputs *out, int rc, int keep)
 {
 	if (out->want_pic) {
-		int prc = picture_end(&out->pic);
+		int prc = picture_end(&out->pic, rc == EXIT_OK || keep ?
+		    EXIT_OK : rc);
 
 		if (rc == EXIT_OK)
 			rc = prc;
 	}
 	show_free(&out->show);
-	rc = commit(&out->want_trace, &out->trace, &out->trace_file, rc);
-	rc = commit(&out->want_stats, &out->stats.t, &out->stats_file, rc);
+	rc = commit(&out->want_trace, &out->trace, &out->trace_file, rc,
+	    keep);
+	rc = commit(&out->want_stats, &out->stats.t, &out->stats_file, rc,
+	    keep);
 	return rc;
 }
 
@@ -479,24 +587,31 @@ main(int argc, char *argv[])
 {
 	static struct sim s;
 	struct outputs out;
-	int finished = 0, rc;
+	int finished = 0, rc, started = 0;
 
 	if ((rc = parse_args(argc, argv, &s.o, &finished)) != EXIT_OK ||
 	    finished)
 		return rc;
 	if (s.o.print_map)
 		return print_map(&s);
+	catch_signals();
 	if ((rc = set_up(&s)) == EXIT_OK) {
-		rc = open_outputs(&s, &out);
-		rc = close_outputs(&out, rc == EXIT_OK ? run(&s, &out) : rc);
+		if ((rc = open_outputs(&s, &out)) == EXIT_OK && !stop_signal &&
+		    (rc = publish(&s, &out)) == EXIT_OK) {
+			started = 1;
+			rc = run(&s, &out);
+		}
+		rc = close_outputs(&out, rc, started && stop_signal);
 	}
 	if (s.o.log)
-		rc = logs_close(&s.logs, rc);
+		rc = logs_close(&s.logs, rc, started && stop_signal);
 	free(s.mem);
 	plan_unload(&s.plan);
 	if (s.o.monitor)
 		plan_unload(&s.monitor);
-	profile_free(&s.profile);
+	world_profile_free(&s.profile);
 	map_file_free(&s.mf);
+	if (stop_signal)
+		die_of_signal();
 	return rc;
 }

@@ -8,6 +8,7 @@
 
 #include <stdint.h>
 #include <stdio.h>
+#include <sys/types.h>
 #include <time.h>
 
 #include "evlog/evlog.h"
@@ -16,6 +17,25 @@
 #include "evlog/names.h"
 #include "plan/plan.h"
 #include "world/world.h"
+
+/* ---- stream.c: the table outputs, row by row -------------------------- */
+
+struct stream {
+	struct atomic_file af;
+	char *name;		/* for messages */
+	off_t whole;		/* bytes up to the last whole tick */
+	int open, failed;
+};
+
+/* Open beside path ("-": stdout); -1 after a message. */
+int stream_open(struct stream *s, const char *path);
+/* The run starts: put the file in place; -1 after a message. */
+int stream_publish(struct stream *s);
+/* A tick is done: flush it; -1 after a message on a write error. */
+int stream_tick(struct stream *s);
+/* Close: whole (ok) or dropped if never published; a failed stream is
+   cut back to its last whole tick.  -1 after a message on an error. */
+int stream_close(struct stream *s, int ok);
 
 /* ---- mapfile.c: --map -------------------------------------------------- */
 
@@ -31,15 +51,10 @@ void map_file_free(struct map_file *mf);
 
 /* ---- profile.c: --profile ---------------------------------------------- */
 
-struct profile {
-	struct world_bind *sense, *action;	/* by the plan's ids */
-	uint32_t nsense, naction;
-};
-
 /* Read a profile against plan p (names resolve through its name table);
    an exit status after a message. */
-int profile_load(struct profile *pf, const char *path, const struct plan *p);
-void profile_free(struct profile *pf);
+int profile_load(struct world_profile *pf, const char *path,
+    const struct plan *p);
 
 /* ---- stats.c: --stats -------------------------------------------------- */
 
@@ -63,7 +78,7 @@ void trace_tick(struct table *t, const struct world *w);
 /* ---- log.c: --log ---------------------------------------------------- */
 
 struct robot_log {
-	struct atomic_file file;
+	struct stream file;
 	struct evlog ev;
 	int open;
 };
@@ -86,8 +101,13 @@ void logs_event(void *ctx, uint32_t robot, int monitor,
 /* The world's priority callback (world_priority_fn, ctx: struct logs). */
 void logs_priority(void *ctx, uint32_t robot, uint16_t drive,
     uint16_t priority, uint64_t cycle);
-/* Put the logs in place (rc OK) or drop them; the exit status. */
-int logs_close(struct logs *l, int rc);
+/* The run starts: every log in place, each its own file; an exit status. */
+int logs_publish(struct logs *l);
+/* A tick is done: flush it; an exit status. */
+int logs_tick(struct logs *l);
+/* Close the logs: whole if rc is OK or keep (an interrupted run), dropped
+   if the run never started; the exit status. */
+int logs_close(struct logs *l, int rc, int keep);
 
 /* ---- show.c: --show ---------------------------------------------------- */
 
@@ -108,19 +128,32 @@ void show_free(struct show *s);
 /* ---- picture.c: --gif, --frames (through gnuplot) ---------------------- */
 
 struct picture {
-	FILE *pipe;
+	FILE *pipe;		/* gnuplot's input */
+	pid_t pid;
 	const char *gif;	/* target, or NULL */
-	char *gif_tmp;
+	struct atomic_file gif_file;
+	int gif_open;
+	FILE *scratch;		/* the GIF for a target not a regular file */
+	int out;		/* gnuplot's output, or -1 */
 	const char *dir;	/* --frames, or NULL */
+	char *private_dir;	/* where gnuplot draws the frames */
 	long frames;
 	int px;			/* pixels per cell */
 };
 
-/* Start gnuplot; an exit status after a message. */
+/* Open the outputs and start gnuplot; an exit status after a message. */
 int picture_begin(struct picture *p, const char *gif, const char *dir,
     const struct world *w, double rate, int px);
 void picture_frame(struct picture *p, const struct world *w);
-/* Wait for gnuplot and put the GIF in place; an exit status. */
-int picture_end(struct picture *p);
+/* Wait for gnuplot, check what it wrote and put it in place if rc is
+   EXIT_OK, else drop it; the exit status. */
+int picture_end(struct picture *p, int rc);
+
+/* ---- imgcheck.c: did gnuplot finish its file? -------------------------- */
+
+/* 1 if fp (from its start) is a GIF that runs to its trailer. */
+int gif_whole(FILE *fp);
+/* 1 if fp (from its start) is a PNG that runs to its IEND chunk. */
+int png_whole(FILE *fp);
 
 #endif

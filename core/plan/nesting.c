@@ -16,6 +16,7 @@
  */
 #include <string.h>
 
+#include "bytes.h"
 #include "nesting.h"
 #include "plan.h"
 
@@ -77,51 +78,58 @@ set_state(struct nest *s, uint16_t v, uint8_t st)
 	    (unsigned)st << sh);
 }
 
-/* The node a child link leads to; PLAN_NONE for an action or nothing. */
+/* A W-byte field of the plan. */
 static uint16_t
-node_of(const struct nest *s, const struct plan_ref *r)
+field(const struct nest *s, const uint8_t *q)
 {
-	if (r->type == PLAN_AP)
-		return r->index;
-	if (r->type == PLAN_C)
-		return (uint16_t)(s->nap + r->index);
+	return get_w(q, s->p->id_width);
+}
+
+/* The node the child link at q leads to; PLAN_NONE for an action or
+   nothing. */
+static uint16_t
+node_of(const struct nest *s, const uint8_t *q)
+{
+	uint8_t type = get_u8(q + PLAN_REF_TYPE);
+	uint16_t i = field(s, q + PLAN_REF_INDEX);
+
+	if (type == PLAN_AP)
+		return i;
+	if (type == PLAN_C)
+		return (uint16_t)(s->nap + i);
 	return PLAN_NONE;
+}
+
+/* Record i of a type. */
+static const uint8_t *
+rec(const struct nest *s, uint8_t type, uint16_t i)
+{
+	return s->p->table[type] + (uint32_t)i * s->p->rec_size[type];
 }
 
 /* Where node v's members are in its list (APE list or CE list). */
 static void
 span(const struct nest *s, uint16_t v, uint16_t *first, uint16_t *end)
 {
-	if (v < s->nap) {
-		struct plan_ap a;
+	uint8_t w = s->p->id_width;
+	const uint8_t *q = v < s->nap ? rec(s, PLAN_AP, v) + PLAN_AP_FIRST(w) :
+	    rec(s, PLAN_C, (uint16_t)(v - s->nap)) + PLAN_C_FIRST(w);
 
-		plan_get_ap(s->p, v, &a);
-		*first = a.first;
-		*end = (uint16_t)(a.first + a.count);
-	} else {
-		struct plan_comp c;
-
-		plan_get_comp(s->p, (uint16_t)(v - s->nap), &c);
-		*first = c.first;
-		*end = (uint16_t)(c.first + c.count);
-	}
+	*first = field(s, q);
+	*end = (uint16_t)(*first + field(s, q + w));
 }
 
 /* The node list entry k of node v's kind leads to. */
 static uint16_t
 member(const struct nest *s, uint16_t v, uint16_t k)
 {
-	if (v < s->nap) {
-		struct plan_ape e;
+	uint8_t w = s->p->id_width;
 
-		plan_get_ape(s->p, plan_ape_at(s->p, k), &e);
-		return node_of(s, &e.child);
-	} else {
-		struct plan_ce e;
-
-		plan_get_ce(s->p, plan_ce_at(s->p, k), &e);
-		return node_of(s, &e.child);
-	}
+	if (v < s->nap)
+		return node_of(s, rec(s, PLAN_APE, field(s, s->p->ape_list +
+		    (uint32_t)k * w)) + PLAN_APE_CHILD(w));
+	return node_of(s, rec(s, PLAN_CE, field(s, s->p->ce_list +
+	    (uint32_t)k * w)) + PLAN_CE_CHILD(w));
 }
 
 static void
@@ -278,12 +286,9 @@ plan_check_nesting(const struct plan *p, struct plan_error *err)
 		return PLAN_E_COUNT;
 	}
 	memset(s.mark, 0, (s.n + 3) / 4);
-	for (i = 0; i < p->count[PLAN_D]; i++) {
-		struct plan_drive d;
-
-		plan_get_drive(p, i, &d);
-		reach(&s, node_of(&s, &d.child));
-	}
+	for (i = 0; i < p->count[PLAN_D]; i++)
+		reach(&s, node_of(&s, rec(&s, PLAN_D, i) +
+		    PLAN_D_CHILD(p->id_width)));
 	do {
 		if ((rc = one_round(&s, &left, &some, err)) != PLAN_OK)
 			return rc;

@@ -41,11 +41,30 @@ enum plan_type {
 #define PLAN_NAME_SENSE 6
 #define PLAN_NAME_ACTION 7
 
+/*
+ * What a build of the decoder accepts (build every object of core/ with
+ * the same values).  PLAN_WIDTHS: bit 1, plans with 8-bit ids; bit 2,
+ * with 16-bit ones (a firmware that runs only 8-bit plans builds with 1,
+ * and every width test folds away).  PLAN_TASKS 0: no task section (a
+ * robot without the task machine links no task decoder, and refuses the
+ * flag as unknown).
+ */
+#ifndef PLAN_WIDTHS
+#define PLAN_WIDTHS 3
+#endif
+#ifndef PLAN_TASKS
+#define PLAN_TASKS 1
+#endif
+
 /* Header flags. */
 #define PLAN_F_NAMES 0x01	/* a name table is present */
 #define PLAN_F_RECURSION 0x02	/* plancc --allow-recursion: cycles allowed */
 #define PLAN_F_TASK 0x04	/* a task section is present (task.h) */
+#if PLAN_TASKS
 #define PLAN_F_ALL 0x07		/* the flags this decoder accepts */
+#else
+#define PLAN_F_ALL 0x03
+#endif
 
 /* Releaser comparators (spec §2). */
 enum plan_cmp {

@@ -23,7 +23,7 @@ get_index(const uint8_t *q, uint8_t w)
 static void
 get_ref(const uint8_t *q, uint8_t w, struct plan_ref *r)
 {
-	r->type = q[PLAN_REF_TYPE];
+	r->type = get_u8(q + PLAN_REF_TYPE);
 	r->index = get_index(q + PLAN_REF_INDEX, w);
 }
 
@@ -31,7 +31,7 @@ static void
 get_releaser(const uint8_t *q, uint8_t w, struct plan_releaser *r)
 {
 	r->sense = get_w(q + PLAN_REL_SENSE, w);
-	r->cmp = q[PLAN_REL_CMP(w)];
+	r->cmp = get_u8(q + PLAN_REL_CMP(w));
 	r->value = (int16_t)get_u16(q + PLAN_REL_VALUE(w));
 	r->hysteresis = (int16_t)get_u16(q + PLAN_REL_HYST(w));
 	r->flex = (int16_t)get_u16(q + PLAN_REL_FLEX(w));
@@ -65,7 +65,7 @@ plan_get_ap(const struct plan *p, uint16_t i, struct plan_ap *out)
 	out->id = get_w(q + PLAN_ID, w);
 	out->first = get_w(q + PLAN_AP_FIRST(w), w);
 	out->count = get_w(q + PLAN_AP_COUNT(w), w);
-	out->monitor = q[PLAN_AP_MONITOR(w)];
+	out->monitor = get_u8(q + PLAN_AP_MONITOR(w));
 }
 
 void
@@ -78,7 +78,7 @@ plan_get_ape(const struct plan *p, uint16_t i, struct plan_ape *out)
 	out->parent = get_index(q + PLAN_APE_PARENT(w), w);
 	get_ref(q + PLAN_APE_CHILD(w), w, &out->child);
 	out->order = get_w(q + PLAN_APE_ORDER(w), w);
-	out->monitor = q[PLAN_APE_MONITOR(w)];
+	out->monitor = get_u8(q + PLAN_APE_MONITOR(w));
 }
 
 void
@@ -88,10 +88,10 @@ plan_get_comp(const struct plan *p, uint16_t i, struct plan_comp *out)
 	uint8_t w = p->id_width;
 
 	out->id = get_w(q + PLAN_ID, w);
-	out->use_or = q[PLAN_C_FLAGS(w)] & 1;
+	out->use_or = get_u8(q + PLAN_C_FLAGS(w)) & 1;
 	out->first = get_w(q + PLAN_C_FIRST(w), w);
 	out->count = get_w(q + PLAN_C_COUNT(w), w);
-	out->monitor = q[PLAN_C_MONITOR(w)];
+	out->monitor = get_u8(q + PLAN_C_MONITOR(w));
 }
 
 void
@@ -104,9 +104,9 @@ plan_get_ce(const struct plan *p, uint16_t i, struct plan_ce *out)
 	out->parent = get_index(q + PLAN_CE_PARENT(w), w);
 	get_ref(q + PLAN_CE_CHILD(w), w, &out->child);
 	out->priority = get_w(q + PLAN_CE_PRIORITY(w), w);
-	out->retry = q[PLAN_CE_RETRY(w)];
+	out->retry = get_u8(q + PLAN_CE_RETRY(w));
 	get_releaser(q + PLAN_CE_RELEASER(w), w, &out->rel);
-	out->monitor = q[PLAN_CE_MONITOR(w)];
+	out->monitor = get_u8(q + PLAN_CE_MONITOR(w));
 }
 
 void
@@ -123,7 +123,7 @@ plan_get_drive(const struct plan *p, uint16_t i, struct plan_drive *out)
 	out->ramp_inc = get_w(q + PLAN_D_RAMP_INC(w), w);
 	out->urgency = get_w(q + PLAN_D_URGENCY(w), w);
 	out->ramp_interval = get_w(q + PLAN_D_RAMP_INTERVAL(w), w);
-	out->monitor = q[PLAN_D_MONITOR(w)];
+	out->monitor = get_u8(q + PLAN_D_MONITOR(w));
 }
 
 void
@@ -135,7 +135,7 @@ plan_get_action(const struct plan *p, uint16_t i, struct plan_action *out)
 	out->id = get_w(q + PLAN_ID, w);
 	out->action = get_w(q + PLAN_A_ACTION(w), w);
 	out->value = (int16_t)get_u16(q + PLAN_A_VALUE(w));
-	out->monitor = q[PLAN_A_MONITOR(w)];
+	out->monitor = get_u8(q + PLAN_A_MONITOR(w));
 }
 
 uint16_t
@@ -159,9 +159,9 @@ plan_next_name(const struct plan *p, uint32_t *pos, struct plan_name *out)
 	if (*pos >= p->names_size)
 		return 0;
 	q = p->names + *pos;
-	out->kind = q[PLAN_NAME_KIND];
+	out->kind = get_u8(q + PLAN_NAME_KIND);
 	out->key = get_w(q + PLAN_NAME_KEY, w);
-	out->len = q[PLAN_NAME_LEN(w)];
+	out->len = get_u8(q + PLAN_NAME_LEN(w));
 	out->text = q + PLAN_NAME_TEXT(w);
 	*pos += PLAN_NAME_ENTRY_SIZE(w, out->len);
 	return 1;

@@ -1,53 +1,77 @@
 /*
- * cycle.c - the passing of time (spec §3.1): interval counters, and the
- * ramp and urgency that raise a waiting drive's priority.  And the plan
- * cycle's entry, which picks the build of select.h for the plan's width.
+ * cycle.c - the planner's entries for time and cycles, which pick the
+ * build of select.h for the plan's width, and the drive order that drive
+ * selection walks, kept sorted as priorities change.
  */
 #include "internal.h"
 
-static uint16_t
-saturate(uint32_t v, uint16_t maxid)
+/*
+ * Drive d's priority changed: move it along the drive order, which stays
+ * sorted by runtime priority descending and table order on ties (a drive
+ * passes those with a lower priority, and those of its own priority that
+ * come after it in the table).  Drives at priority 0 come last: live
+ * counts the others, so a drive from beyond them now above 0 adds one,
+ * and one among them now at 0 takes one away.  Entry k of the order is
+ * in drive k's record, with each drive's place.
+ */
+/* The drive at place k of the order comes before drive d. */
+static NOINLINE uint8_t
+before(const struct st_d *s, elem_t k, elem_t d)
 {
-	return v > maxid ? maxid : (uint16_t)v;
+	elem_t x = s[k].order;
+
+	return s[x].prio > s[d].prio || (s[x].prio == s[d].prio && x < d);
 }
 
-/* Ramp: the priority grows by the increment, times 1 + u/32 if latched. */
-static void
-ramp(struct planner *pl, uint16_t d, const uint8_t *q)
+/*
+ * Drive d's priority changed: move it along the drive order, which stays
+ * sorted by runtime priority descending and table order on ties (a drive
+ * passes those with a lower priority, and those of its own priority that
+ * come after it in the table).  Drives at priority 0 come last: live
+ * counts the others, so a drive from beyond them now above 0 adds one,
+ * and one among them now at 0 takes one away.  Entry k of the order is
+ * in drive k's record, with each drive's place.
+ */
+void
+planner_reposition(struct planner *pl, elem_t d)
 {
-	uint8_t w = pl->w;
-	uint32_t p = (uint32_t)pl->d_prio[d] + get_w(q + PLAN_D_RAMP_INC(w), w);
-	uint32_t urgency = get_w(q + PLAN_D_URGENCY(w), w);
+	struct st_d *s = ST_D(pl, 0);
+	elem_t k = s[d].pos, n = (elem_t)pl->plan->count[PLAN_D], j, x;
 
-	p = saturate(p, pl->maxid);
-	if ((pl->d_flags[d] & DF_LATCH) && urgency != 0)
-		p = saturate(p + p * urgency / 32, pl->maxid);
-	pl->d_prio[d] = (uint16_t)p;
+	if (s[d].prio != 0 && k >= pl->live)
+		pl->live++;
+	else if (s[d].prio == 0 && k < pl->live)
+		pl->live--;
+	for (;;) {
+		if (k > 0 && !before(s, (elem_t)(k - 1), d))
+			j = (elem_t)(k - 1);
+		else if (k + 1u < n && before(s, (elem_t)(k + 1), d))
+			j = (elem_t)(k + 1);
+		else
+			break;
+		x = s[j].order;
+		s[k].order = x;
+		s[x].pos = k;
+		k = j;
+	}
+	s[k].order = d;
+	s[d].pos = k;
 }
 
+/* With one width and one build, run8.c or run16.c is the entry itself. */
+#if PLANNER_WIDTHS == 3 || PLANNER_QUIET_BUILDS
 void
 planner_tick(struct planner *pl, uint16_t dt)
 {
-	uint16_t d, n = pl->plan->count[PLAN_D];
-	uint8_t w = pl->w;
-
-	for (d = 0; d < n; d++) {
-		const uint8_t *q = record(pl, PLAN_D, d);
-		uint16_t ramp_interval = get_w(q + PLAN_D_RAMP_INTERVAL(w), w);
-
-		if (get_u16(q + PLAN_D_INTERVAL(w)) != 0)
-			pl->d_interval[d] = pl->d_interval[d] > dt ?
-			    (uint16_t)(pl->d_interval[d] - dt) : 0;
-		if (ramp_interval == 0)
-			continue;
-		pl->d_ramp[d] = pl->d_ramp[d] > dt ?
-		    (uint16_t)(pl->d_ramp[d] - dt) : 0;
-		if (pl->d_ramp[d] == 0) {
-			pl->d_ramp[d] = ramp_interval;
-			ramp(pl, d, q);
-			pl->order_stale = 1;
-		}
+#if PLANNER_WIDTHS & 1
+	if (pl->w == 1) {
+		planner_tick_8(pl, dt);
+		return;
 	}
+#endif
+#if PLANNER_WIDTHS & 2
+	planner_tick_16(pl, dt);
+#endif
 }
 
 /* The build of select.h for this plan's width (planner_init checked it). */
@@ -75,3 +99,4 @@ planner_cycle(struct planner *pl)
 	return PLANNER_IDLE;
 #endif
 }
+#endif

@@ -4,12 +4,28 @@
  * actions.  A code template: run8.c and run16.c include it with W (the id
  * width in bytes) fixed, so every field offset folds to a constant.  One
  * recursive function, descend(), with the rest inlined into it: this is
- * the planner's hot path.  Loops copy what they use into locals: a store
- * to a state word could otherwise alias it and force a reload.
+ * the planner's hot path.  Each element's state is one record
+ * (internal.h), found once.
  */
 #ifndef W
 #error "descend.h is included by run8.c / run16.c with W defined"
 #endif
+
+/* Plan record i of a type at this width: the record size is a constant. */
+static inline const uint8_t *
+rec(const struct planner *pl, uint8_t type, elem_t i)
+{
+	static const uint8_t size[PLAN_NTYPES] = PLAN_RECORD_SIZES(W);
+
+	return pl->table[type] + (size_t)i * size[type];
+}
+
+/* A W-byte field of the plan. */
+static inline uint16_t
+field(const uint8_t *p)
+{
+	return get_w(p, W);
+}
 
 static uint8_t descend(struct planner *pl, const uint8_t *ref, uint8_t ds,
     uint8_t depth);
@@ -17,257 +33,283 @@ static uint8_t descend(struct planner *pl, const uint8_t *ref, uint8_t ds,
 /* ---- actions (§6.2) --------------------------------------------------- */
 
 static uint8_t
-run_action(struct planner *pl, uint16_t a)
+run_action(struct planner *pl, elem_t a)
 {
-	const uint8_t *q = record_w(pl, PLAN_A, a, W);
+	const uint8_t *q = rec(pl, PLAN_A, a);
+	struct st_a *s = ST_A(pl, a);
 	uint8_t r;
 
-	enter(pl, PLAN_A, a);
-	r = pl->io.action(pl->io.ctx, get_w(q + PLAN_A_ACTION(W), W),
-	    (int16_t)get_u16(q + PLAN_A_VALUE(W)), pl->a_check[a]);
-	pl->a_check[a] = PLANNER_CODE(r) == PLANNER_IN_PROGRESS;
-	report(pl, PLAN_A, a, r, PLANNER_WHY_ACTION);
+	ENTER(pl, s, PLAN_A, a);
+	r = pl->io.action(pl->io.ctx, field(q + PLAN_A_ACTION(W)),
+	    (int16_t)get_u16(q + PLAN_A_VALUE(W)), s->check);
+	s->check = PLANNER_CODE(r) == PLANNER_IN_PROGRESS;
+	REPORT(pl, s, PLAN_A, a, r, PLANNER_WHY_ACTION);
 	return r;
 }
 
+#if PLANNER_SMALL
+/* The child link at ref (descend, at the end, follows it). */
+#define run_child descend
+#else
 /*
  * The child link at ref.  Actions, the commonest children, are run right
- * here rather than one call further down.
+ * here rather than one call further down (where flash is not short).
  */
 static inline uint8_t
 run_child(struct planner *pl, const uint8_t *ref, uint8_t ds, uint8_t depth)
 {
-	if (ref[0] == PLAN_A && depth <= PLANNER_MAX_DEPTH)
-		return run_action(pl, get_w(ref + 1, W));
+	if (get_u8(ref) == PLAN_A && depth <= PLANNER_MAX_DEPTH)
+		return run_action(pl, (elem_t)field(ref + PLAN_REF_INDEX));
 	return descend(pl, ref, ds, depth);
 }
+#endif
 
 /*
  * Why the child at ref failed, as its parent reports it: the child itself
  * when it ran (it says more in its own event), else why it never started
  * (descend's refusals below, a competence in a plan without elements).
+ * Only worked out when the event is reported.
  */
-static inline uint8_t
+static uint8_t
 child_why(const struct planner *pl, const uint8_t *ref, uint8_t depth)
 {
-	if (ref[0] == PLAN_NO_TYPE)
+	uint8_t type = get_u8(ref);
+
+	if (type == PLAN_NO_TYPE)
 		return PLANNER_WHY_NO_CHILD;
-	if (depth + (ref[0] != PLAN_A) > PLANNER_MAX_DEPTH)
+	if (depth + (type != PLAN_A) > PLANNER_MAX_DEPTH)
 		return PLANNER_WHY_DEPTH;
-	if (ref[0] == PLAN_C && pl->no_ces)
+	if (type == PLAN_C && pl->plan->count[PLAN_CE] == 0)
 		return PLANNER_WHY_EMPTY;
 	return PLANNER_WHY_CHILD;
+}
+
+/*
+ * Checking a releaser (§2), in two steps so that little has to survive
+ * the sense callback: sense_of reads its sense (TR and FL read none, and
+ * give 0), then verdict decides.
+ */
+static inline int16_t
+sense_of(struct planner *pl, const uint8_t *rel)
+{
+	if (get_u8(rel + PLAN_REL_CMP(W)) >= PLAN_TR)
+		return 0;
+	return pl->io.sense(pl->io.ctx, field(rel + PLAN_REL_SENSE));
+}
+
+/*
+ * The owner's flags f with RELEASED (its latch) set when the releaser at
+ * rel releases on the value v, as the latch after a check always is; ds
+ * is the executing drive's status.  Only GT and LT look at the latch as
+ * it was: while it is set, and the drive was running or interrupted, the
+ * threshold moves by the hysteresis (the flexible one when interrupted).
+ * 32-bit arithmetic: exact near the 16-bit limits.  A leaf, so that its
+ * callers keep their registers.
+ */
+static SMALL_NOINLINE uint8_t
+verdict(const uint8_t *rel, int16_t v, uint8_t f, uint8_t ds)
+{
+	uint8_t cmp = get_u8(rel + PLAN_REL_CMP(W)), yes;
+	/* v - threshold, moved by the hysteresis while the latch is set */
+	int32_t d = (int32_t)v - (int16_t)get_u16(rel + PLAN_REL_VALUE(W));
+
+	if (cmp >= PLAN_GT && cmp <= PLAN_LT && ds != PLANNER_NOTRUNNING &&
+	    (f & RELEASED)) {
+		int16_t h = (int16_t)get_u16(rel + (ds == PLANNER_INTERRUPTED ?
+		    PLAN_REL_FLEX(W) : PLAN_REL_HYST(W)));
+
+		d += cmp == PLAN_GT ? h : -h;
+	}
+	switch (cmp) {
+	case PLAN_EQ:
+		yes = d == 0;
+		break;
+	case PLAN_NE:
+		yes = d != 0;
+		break;
+	case PLAN_GT:
+		yes = d > 0;
+		break;
+	case PLAN_LT:
+		yes = d < 0;
+		break;
+	default:
+		yes = cmp == PLAN_TR;
+		break;
+	}
+	return yes ? (uint8_t)(f | RELEASED) : (uint8_t)(f & ~RELEASED);
 }
 
 /* The members of a competence or pattern: list entries first..end-1. */
 struct members {
 	const uint8_t *list;
-	unsigned first, end;
-	uint8_t use_or;
+	elem_t first, end;
 };
 
 static void
-members_of(const struct planner *pl, uint8_t type, const uint8_t *q,
-    struct members *m)
+members_of(const uint8_t *list, const uint8_t *first, struct members *m)
 {
-	if (type == PLAN_C) {
-		m->list = pl->plan->ce_list;
-		m->first = get_w(q + PLAN_C_FIRST(W), W);
-		m->end = m->first + get_w(q + PLAN_C_COUNT(W), W);
-		m->use_or = q[PLAN_C_FLAGS(W)] & 1u;
-	} else {
-		m->list = pl->plan->ape_list;
-		m->first = get_w(q + PLAN_AP_FIRST(W), W);
-		m->end = m->first + get_w(q + PLAN_AP_COUNT(W), W);
-		m->use_or = 0;
-	}
-}
-
-/*
- * Statuses are cleared whenever a pattern or competence finishes, so on a
- * fresh start they are already clear -- unless the plan is recursive and
- * this very element is still part-way through further up the stack.
- */
-static uint8_t
-may_recurse(const struct planner *pl)
-{
-	return pl->recursive;
+	m->list = list;
+	m->first = (elem_t)field(first);
+	m->end = (elem_t)(m->first + field(first + W));
 }
 
 /* ---- action patterns (§6.1) ------------------------------------------ */
 
 /*
- * The next element to run: not yet done, order >= from, the smallest order
- * (the first in the table on ties).  Order PLAN_MAXID is never chosen, as
- * in the original (§11.3).
+ * A pattern's elements run along its chain (state.c), sorted by (order,
+ * table position).  In a plan without recursion the elements done are
+ * always the ones before the current, so the next is its successor,
+ * exactly as the original's search would find.  A recursive plan may run
+ * a pattern inside itself, which disturbs that order, so it keeps done
+ * flags as the original does and takes the first element along the chain
+ * not done with order >= from: the original's search (the smallest such
+ * order, the first in the table on ties).  Order PLAN_MAXID is never in
+ * the chain, never chosen (§11.3).
  */
-static uint16_t
-next_element(const struct planner *pl, const struct members *m,
-    uint16_t from)
+static elem_t
+walk_chain(struct planner *pl, elem_t ap, prio_t from, uint8_t clear)
 {
-	const uint8_t *list = m->list, *done = pl->ape_done;
-	const uint8_t *tab = pl->table[PLAN_APE] + PLAN_APE_ORDER(W);
-	unsigned k, end = m->end;
-	uint16_t best = PLAN_NONE, best_order = PLAN_MAXID(W);
+	elem_t x, e;
 
-	for (k = m->first; k < end; k++) {
-		uint16_t e = list_at(list, W, (uint16_t)k), order;
-
-		if (done[e])
-			continue;
-		order = get_w(tab + (size_t)e * PLAN_APE_SIZE(W), W);
-		if (order >= from && order < best_order) {
-			best = e;
-			best_order = order;
-		}
+	for (x = ST_AP(pl, ap)->first; x != 0; x = ST_APE(pl, e)->next) {
+		e = (elem_t)(x - 1);
+		if (clear)
+			ST_APE(pl, e)->done = 0;
+		else if (!ST_APE(pl, e)->done && field(rec(pl, PLAN_APE, e) +
+		    PLAN_APE_ORDER(W)) >= from)
+			return e;
 	}
-	return best;
+	return ELEM_NONE;
 }
 
-static void
-restart_elements(struct planner *pl, const struct members *m)
+/* The element a fresh pass starts with. */
+static elem_t
+first_element(struct planner *pl, elem_t ap)
 {
-	const uint8_t *list = m->list;
-	uint8_t *done = pl->ape_done;
-	unsigned k, end = m->end;
-
-	for (k = m->first; k < end; k++)
-		done[list_at(list, W, (uint16_t)k)] = 0;
+	if (RECURSIVE(pl))
+		walk_chain(pl, ap, 0, 1);
+	return (elem_t)(ST_AP(pl, ap)->first - 1);	/* NONE if 0 */
 }
 
-/*
- * The element to run and the one after it.  A plan without recursion
- * follows the pattern's chain (state.c): the elements done are always the
- * ones before the current, so the next is its successor, exactly as the
- * search would find.  A recursive plan may run a pattern inside itself,
- * which disturbs that order, so it searches the done flags as the
- * original does.
- */
-static uint16_t
-first_element(struct planner *pl, uint16_t ap)
+/* The element after e (whose plan record is q) in this pass. */
+static elem_t
+element_after(struct planner *pl, elem_t ap, elem_t e, const uint8_t *q)
 {
-	struct members m;
-
-	if (!may_recurse(pl))
-		return (uint16_t)(pl->ap_first[ap] - 1);	/* NONE if 0 */
-	members_of(pl, PLAN_AP, record_w(pl, PLAN_AP, ap, W), &m);
-	restart_elements(pl, &m);
-	return next_element(pl, &m, 0);
-}
-
-static uint16_t
-element_after(struct planner *pl, uint16_t ap, uint16_t e, const uint8_t *q)
-{
-	struct members m;
-
-	if (!may_recurse(pl))
-		return (uint16_t)(pl->ape_next[e] - 1);	/* NONE if 0 */
-	members_of(pl, PLAN_AP, record_w(pl, PLAN_AP, ap, W), &m);
-	pl->ape_done[e] = 1;
-	return next_element(pl, &m, get_w(q + PLAN_APE_ORDER(W), W));
-}
-
-/* The pattern is done with this pass (only the search keeps flags). */
-static void
-finish_pass(struct planner *pl, uint16_t ap)
-{
-	struct members m;
-
-	pl->ap_current[ap] = 0;
-	if (may_recurse(pl)) {
-		members_of(pl, PLAN_AP, record_w(pl, PLAN_AP, ap, W), &m);
-		restart_elements(pl, &m);
-	}
+	if (!RECURSIVE(pl))
+		return (elem_t)(ST_APE(pl, e)->next - 1);	/* NONE if 0 */
+	ST_APE(pl, e)->done = 1;
+	return walk_chain(pl, ap, (prio_t)field(q + PLAN_APE_ORDER(W)), 0);
 }
 
 static uint8_t
-run_pattern(struct planner *pl, uint16_t ap, uint8_t ds, uint8_t depth)
+run_pattern(struct planner *pl, elem_t ap, uint8_t ds, uint8_t depth)
 {
-	uint16_t e, next;
+	struct st_ap *s = ST_AP(pl, ap);
+	elem_t e, next;
 	uint8_t r, why = PLANNER_WHY_CHILD;
 
-	enter(pl, PLAN_AP, ap);
-	e = pl->ap_current[ap] != 0 ? (uint16_t)(pl->ap_current[ap] - 1) :
+	ENTER(pl, s, PLAN_AP, ap);
+	e = s->current != 0 ? (elem_t)(s->current - 1) :
 	    first_element(pl, ap);
-	if (e == PLAN_NONE) {
+	if (e == ELEM_NONE) {
 		r = PLANNER_ERROR;	/* an empty pattern (§6.5) */
 		why = PLANNER_WHY_EMPTY;
 	} else {
 		/* the element: E, its child, its S/P/F/Z */
-		const uint8_t *q = record_w(pl, PLAN_APE, e, W);
+		const uint8_t *q = rec(pl, PLAN_APE, e);
+		struct st_ape *es = ST_APE(pl, e);
 
-		enter(pl, PLAN_APE, e);
+		ENTER(pl, es, PLAN_APE, e);
 		r = run_child(pl, q + PLAN_APE_CHILD(W), ds,
 		    (uint8_t)(depth + 2));
-		report(pl, PLAN_APE, e, r, child_why(pl, q + PLAN_APE_CHILD(W),
-		    (uint8_t)(depth + 2)));
+		if (COUNTED(pl, es, r))
+			planner_emit_result(pl, PLAN_APE, e, r, child_why(pl,
+			    q + PLAN_APE_CHILD(W), (uint8_t)(depth + 2)));
 		if (PLANNER_CODE(r) == PLANNER_IN_PROGRESS) {
-			pl->ap_current[ap] = (uint16_t)(e + 1);
+			s->current = (elem_t)(e + 1);
 		} else if (PLANNER_CODE(r) == PLANNER_SUCCESS &&
-		    (next = element_after(pl, ap, e, q)) != PLAN_NONE) {
-			pl->ap_current[ap] = (uint16_t)(next + 1);
+		    (next = element_after(pl, ap, e, q)) != ELEM_NONE) {
+			s->current = (elem_t)(next + 1);
 			r = recode(r, PLANNER_IN_PROGRESS);	/* more to do */
 		}
 	}
-	if (PLANNER_CODE(r) != PLANNER_IN_PROGRESS)
-		finish_pass(pl, ap);
-	report(pl, PLAN_AP, ap, r, why);
+	if (PLANNER_CODE(r) != PLANNER_IN_PROGRESS) {
+		/* done with this pass (only the search keeps flags) */
+		s->current = 0;
+		if (RECURSIVE(pl))
+			walk_chain(pl, ap, 0, 1);
+	}
+	REPORT(pl, s, PLAN_AP, ap, r, why);
 	return r;
 }
 
 /* ---- competences (§5) ------------------------------------------------ */
 
-static uint16_t
-priority_of(const struct planner *pl, uint16_t ce)
+static prio_t
+priority_of(const struct planner *pl, elem_t ce)
 {
-	return get_w(record_w(pl, PLAN_CE, ce, W) + PLAN_CE_PRIORITY(W), W);
+	return (prio_t)field(rec(pl, PLAN_CE, ce) + PLAN_CE_PRIORITY(W));
 }
 
 static void
-set_status(struct planner *pl, uint16_t ce, uint8_t status)
+set_status(struct planner *pl, elem_t ce, uint8_t status)
 {
-	pl->ce_state[ce] = (uint16_t)((pl->ce_state[ce] & ~CES_STATUS) |
-	    status);
+	struct st_ce *s = ST_CE(pl, ce);
+
+	s->flags = (uint8_t)((s->flags & ~CES_STATUS) | status);
 }
 
-static void
-restart_members(struct planner *pl, const struct members *m)
+static uint8_t
+status_of(const struct planner *pl, elem_t ce)
 {
-	const uint8_t *list = m->list;
-	uint16_t *state = pl->ce_state;
-	unsigned k, end = m->end;
-
-	for (k = m->first; k < end; k++)
-		state[list_at(list, W, (uint16_t)k)] &= (uint16_t)~CES_STATUS;
+	return ST_CE(pl, ce)->flags & CES_STATUS;
 }
 
 /*
- * nextCandidate: untested (or not released, when asked), priority above
- * (or at least) p, the smallest priority, first on ties.  The largest
- * priority the width holds is never chosen (§11.3).
+ * Members back to untested: all of them, or (retest) those marked not
+ * released at priority p.
  */
-static uint16_t
-next_candidate(const struct planner *pl, const struct members *m, uint16_t p,
-    uint8_t strictly_above, uint8_t include_not_released)
+static void
+unmark(struct planner *pl, const struct members *m, uint8_t retest,
+    prio_t p)
 {
-	const uint8_t *list = m->list;
-	const uint8_t *tab = pl->table[PLAN_CE] + PLAN_CE_PRIORITY(W);
-	const uint16_t *state = pl->ce_state;
-	/* the statuses that qualify, as a bit set; the lowest priority */
-	unsigned wanted = 1u << PLANNER_NOT_TESTED |
-	    (include_not_released ? 1u << PLANNER_NOT_RELEASED : 0);
-	unsigned k, end = m->end, low = (unsigned)p + (strictly_above != 0);
-	uint16_t best = PLAN_NONE, best_p = PLAN_MAXID(W);
+	elem_t k, e;
 
-	for (k = m->first; k < end; k++) {
-		uint16_t ce = list_at(list, W, (uint16_t)k), q;
+	for (k = m->first; k < m->end; k++) {
+		e = list_at(m->list, W, k);
+		if (!retest || (status_of(pl, e) == PLANNER_NOT_RELEASED &&
+		    priority_of(pl, e) == p))
+			set_status(pl, e, PLANNER_NOT_TESTED);
+	}
+}
 
-		if (!((wanted >> (state[ce] & CES_STATUS)) & 1u))
+/* Statuses as a set, for candidate. */
+#define UNTESTED (1u << PLANNER_NOT_TESTED)
+#define UNTESTED_OR_NOT_RELEASED (UNTESTED | 1u << PLANNER_NOT_RELEASED)
+
+/*
+ * The member whose status is in the set `wanted` and whose priority is
+ * from lo to hi: the greatest (topCandidate) or the smallest
+ * (nextCandidate), the first in the list on ties.  The smallest is never
+ * one at the largest priority the width holds (§11.3).
+ */
+static SMALL_NOINLINE elem_t
+candidate(const struct planner *pl, const struct members *m, uint8_t wanted,
+    prio_t lo, prio_t hi, uint8_t greatest)
+{
+	elem_t k, ce, best = ELEM_NONE;
+	prio_t q, best_q = 0;
+
+	for (k = m->first; k < m->end; k++) {
+		ce = list_at(m->list, W, k);
+		q = priority_of(pl, ce);
+		if (!((wanted >> status_of(pl, ce)) & 1u) || q < lo || q > hi ||
+		    (!greatest && q == PLAN_MAXID(W)))
 			continue;
-		q = get_w(tab + (size_t)ce * PLAN_CE_SIZE(W), W);
-		if (q >= low && q < best_p) {
+		if (best == ELEM_NONE || (greatest ? q > best_q : q < best_q)) {
 			best = ce;
-			best_p = q;
+			best_q = q;
 		}
 	}
 	return best;
@@ -275,94 +317,63 @@ next_candidate(const struct planner *pl, const struct members *m, uint16_t p,
 
 /* Checks ce's releaser for a drive whose status is ds. */
 static uint8_t
-released(struct planner *pl, uint16_t ce, uint8_t ds)
+released(struct planner *pl, elem_t ce, uint8_t ds)
 {
-	int16_t v = releaser_read(pl, record_w(pl, PLAN_CE, ce, W) +
-	    PLAN_CE_RELEASER(W), W);
-	uint16_t f = pl->ce_state[ce];
-	uint8_t yes = releaser_decide(pl, record_w(pl, PLAN_CE, ce, W) +
-	    PLAN_CE_RELEASER(W), v, &f, CES_LATCH, ds, PLAN_CE, ce, W);
+	int16_t v = sense_of(pl, rec(pl, PLAN_CE, ce) + PLAN_CE_RELEASER(W));
+	const uint8_t *rel = rec(pl, PLAN_CE, ce) + PLAN_CE_RELEASER(W);
+	struct st_ce *s = ST_CE(pl, ce);
+	uint8_t old = s->flags, f = verdict(rel, v, old, ds);
 
-	pl->ce_state[ce] = f;
-	return yes;
+	s->flags = f;
+	if (watching(pl))
+		planner_emit_sense(pl, rel, PLAN_CE, ce, v, old, f, ds);
+	return (f & RELEASED) != 0;
 }
 
 /*
- * The untested element with the greatest priority <= limit (0: no limit),
- * the first on ties; priority 0 never (topCandidate).
- */
-static uint16_t
-top_candidate(const struct planner *pl, const struct members *m,
-    uint16_t limit)
-{
-	const uint8_t *list = m->list;
-	const uint8_t *tab = pl->table[PLAN_CE] + PLAN_CE_PRIORITY(W);
-	const uint16_t *state = pl->ce_state;
-	unsigned k, end = m->end;
-	uint16_t best = PLAN_NONE, best_p = 0;
-
-	for (k = m->first; k < end; k++) {
-		uint16_t ce = list_at(list, W, (uint16_t)k), p;
-
-		if ((state[ce] & CES_STATUS) != PLANNER_NOT_TESTED)
-			continue;
-		p = get_w(tab + (size_t)ce * PLAN_CE_SIZE(W), W);
-		if ((limit == 0 || p <= limit) && p > best_p) {
-			best = ce;
-			best_p = p;
-		}
-	}
-	return best;
-}
-
-/*
- * Setting a status in competence c.  c_touched remembers the one element
+ * Setting a status in competence c.  touched remembers the one element
  * that has a status in this attempt, so that finishing clears just that
- * one; a second element, or any not-released mark, makes it PLANNER_MANY
- * and finishing clears them all.
+ * one; a second element, or any not-released mark, makes it ELEM_NONE
+ * (many) and finishing clears them all.
  */
 static void
-touch(struct planner *pl, uint16_t c, uint16_t ce, uint8_t status)
+touch(struct planner *pl, struct st_c *s, elem_t ce, uint8_t status)
 {
-	uint16_t t = pl->c_touched[c];
+	elem_t t = s->touched;
 
 	set_status(pl, ce, status);
-	pl->c_touched[c] = status == PLANNER_NOT_RELEASED ||
-	    (t != 0 && t != ce + 1) ? PLANNER_MANY : (uint16_t)(ce + 1);
-}
-
-static void
-mark_not_released(struct planner *pl, uint16_t c, uint16_t ce)
-{
-	touch(pl, c, ce, PLANNER_NOT_RELEASED);
+	s->touched = status == PLANNER_NOT_RELEASED ||
+	    (t != 0 && t != (elem_t)(ce + 1)) ? ELEM_NONE : (elem_t)(ce + 1);
 }
 
 /* The competence is done with this attempt: every status back to untested. */
 static void
-finish_attempt(struct planner *pl, uint16_t c, const struct members *m)
+finish_attempt(struct planner *pl, struct st_c *s, const struct members *m)
 {
-	uint16_t t = pl->c_touched[c];
+	elem_t t = s->touched;
 
-	if (t == PLANNER_MANY)
-		restart_members(pl, m);
+	if (t == ELEM_NONE)
+		unmark(pl, m, 0, 0);
 	else if (t != 0)
-		pl->ce_state[t - 1] &= (uint16_t)~CES_STATUS;
-	pl->c_touched[c] = 0;
+		set_status(pl, (elem_t)(t - 1), PLANNER_NOT_TESTED);
+	s->touched = 0;
 }
 
 /*
  * initial: from the top priority down to the first released element;
  * those passed on the way are marked not released.  The element to run,
- * or PLAN_NONE: the competence fails.
+ * or ELEM_NONE: the competence fails.
  */
-static uint16_t
-initial(struct planner *pl, uint16_t c, const struct members *m, uint8_t ds)
+static elem_t
+initial(struct planner *pl, struct st_c *s, const struct members *m,
+    uint8_t ds)
 {
-	uint16_t ce, limit = 0;
+	elem_t ce;
+	prio_t limit = 0;
 
-	while ((ce = top_candidate(pl, m, limit)) != PLAN_NONE &&
-	    !released(pl, ce, ds)) {
-		mark_not_released(pl, c, ce);
+	while ((ce = candidate(pl, m, UNTESTED, 1, limit ? limit :
+	    PLAN_MAXID(W), 1)) != ELEM_NONE && !released(pl, ce, ds)) {
+		touch(pl, s, ce, PLANNER_NOT_RELEASED);
 		limit = priority_of(pl, ce);
 	}
 	return ce;
@@ -370,120 +381,104 @@ initial(struct planner *pl, uint16_t c, const struct members *m, uint8_t ds)
 
 /* 1 when ce's child is an action pattern in the middle of its sequence. */
 static uint8_t
-pattern_running(const struct planner *pl, uint16_t ce)
+pattern_running(const struct planner *pl, elem_t ce)
 {
-	const uint8_t *ref = record_w(pl, PLAN_CE, ce, W) + PLAN_CE_CHILD(W);
+	const uint8_t *ref = rec(pl, PLAN_CE, ce) + PLAN_CE_CHILD(W);
 
-	return ref[0] == PLAN_AP && pl->ap_current[get_w(ref + 1, W)] != 0;
-}
-
-/* Not-released marks of priority p become untested again. */
-static void
-retest_group(struct planner *pl, const struct members *m, uint16_t p)
-{
-	const uint8_t *list = m->list;
-	const uint8_t *tab = pl->table[PLAN_CE] + PLAN_CE_PRIORITY(W);
-	uint16_t *state = pl->ce_state;
-	unsigned k, end = m->end;
-
-	for (k = m->first; k < end; k++) {
-		uint16_t e = list_at(list, W, (uint16_t)k);
-
-		if ((state[e] & CES_STATUS) == PLANNER_NOT_RELEASED &&
-		    get_w(tab + (size_t)e * PLAN_CE_SIZE(W), W) == p)
-			state[e] &= (uint16_t)~CES_STATUS;
-	}
+	return get_u8(ref) == PLAN_AP &&
+	    ST_AP(pl, (elem_t)field(ref + PLAN_REF_INDEX))->current != 0;
 }
 
 /*
  * subsequent: carry on with the current element, re-checking only its
  * releaser (not even that while its pattern is part-way).  AND: a miss
  * fails the competence.  OR: untested siblings of its group are tried in
- * the same cycle.  The element to run, or PLAN_NONE.
+ * the same cycle.  The element to run, or ELEM_NONE.
  */
-static uint16_t
-subsequent(struct planner *pl, uint16_t c, const struct members *m,
-    uint8_t ds)
+static elem_t
+subsequent(struct planner *pl, struct st_c *s, const struct members *m,
+    uint8_t use_or, uint8_t ds)
 {
-	uint16_t ce = (uint16_t)(pl->c_current[c] - 1), p, next;
+	elem_t ce = (elem_t)(s->current - 1), next;
+	prio_t p;
 
 	p = priority_of(pl, ce);
-	if (pl->c_touched[c] == PLANNER_MANY)	/* there may be marks */
-		retest_group(pl, m, p);
+	if (s->touched == ELEM_NONE)		/* there may be marks */
+		unmark(pl, m, 1, p);	/* this group is tried again */
 	for (;;) {
 		if (pattern_running(pl, ce) || released(pl, ce, ds))
 			return ce;
-		mark_not_released(pl, c, ce);
-		if (!m->use_or)
-			return PLAN_NONE;
-		next = next_candidate(pl, m, p, 0, 0);
-		if (next == PLAN_NONE || priority_of(pl, next) != p)
-			return PLAN_NONE;
-		pl->c_current[c] = (uint16_t)(next + 1);
+		touch(pl, s, ce, PLANNER_NOT_RELEASED);
+		if (!use_or)
+			return ELEM_NONE;
+		if ((next = candidate(pl, m, UNTESTED, p, p, 0)) == ELEM_NONE)
+			return ELEM_NONE;	/* none left in its group */
+		s->current = (elem_t)(next + 1);
 		ce = next;
 	}
 }
 
 /* executeCE (at depth `depth`): E, the child, the retry rule, S/P/F/Z. */
 static uint8_t
-run_ce(struct planner *pl, uint16_t ce, uint8_t ds, uint8_t depth)
+run_ce(struct planner *pl, elem_t ce, uint8_t ds, uint8_t depth)
 {
-	const uint8_t *q = record_w(pl, PLAN_CE, ce, W);
-	uint16_t *st = &pl->ce_state[ce];
-	uint8_t r, limit, why;
+	const uint8_t *q = rec(pl, PLAN_CE, ce);
+	struct st_ce *s = ST_CE(pl, ce);
+	uint8_t r, limit;
 
-	enter(pl, PLAN_CE, ce);
+	ENTER(pl, s, PLAN_CE, ce);
 	r = run_child(pl, q + PLAN_CE_CHILD(W), ds, (uint8_t)(depth + 1));
-	why = child_why(pl, q + PLAN_CE_CHILD(W), (uint8_t)(depth + 1));
-	if (PLANNER_CODE(r) == PLANNER_SUCCESS) {
-		*st &= 0xFFu;		/* retry count 0 */
-	} else if (PLANNER_CODE(r) == PLANNER_FAIL) {
-		limit = q[PLAN_CE_RETRY(W)];
-		if (limit > 0 && (*st >> CES_RETRY_SHIFT) < limit) {
-			*st = (uint16_t)(*st + (1u << CES_RETRY_SHIFT));
-			r = recode(r, PLANNER_IN_PROGRESS);	/* again */
-		} else {
-			*st &= 0xFFu;
-			if (limit > 0)
-				why = PLANNER_WHY_RETRIES;
-		}
+	limit = get_u8(q + PLAN_CE_RETRY(W));
+	if (PLANNER_CODE(r) == PLANNER_FAIL && s->retries < limit) {
+		s->retries++;
+		r = recode(r, PLANNER_IN_PROGRESS);	/* again */
+	} else if (PLANNER_CODE(r) != PLANNER_IN_PROGRESS &&
+	    PLANNER_CODE(r) != PLANNER_ERROR) {
+		s->retries = 0;		/* success, or the last failure */
 	}
-	report(pl, PLAN_CE, ce, r, why);
+	if (COUNTED(pl, s, r))
+		planner_emit_result(pl, PLAN_CE, ce, r, PLANNER_CODE(r) ==
+		    PLANNER_FAIL && limit > 0 ? PLANNER_WHY_RETRIES :
+		    child_why(pl, q + PLAN_CE_CHILD(W), (uint8_t)(depth + 1)));
 	return r;
 }
 
 /* afterCE: what the competence does next, given its element's result. */
 static uint8_t
-after_ce(struct planner *pl, uint16_t c, const struct members *m,
-    uint16_t ce, uint8_t r)
+after_ce(struct planner *pl, struct st_c *s, const struct members *m,
+    uint8_t use_or, elem_t ce, uint8_t r)
 {
-	uint16_t p = priority_of(pl, ce), next;
+	prio_t p = priority_of(pl, ce);
+	elem_t next;
 
 	switch (PLANNER_CODE(r)) {
 	case PLANNER_SUCCESS:
-		touch(pl, c, ce, PLANNER_CE_SUCCESS);
+		touch(pl, s, ce, PLANNER_CE_SUCCESS);
 		/* AND: what is left at this level or above; OR: above.
 		   Nothing, when ce is alone at the top. */
-		next = pl->c_top[c] == ce + 1 ? PLAN_NONE :
-		    next_candidate(pl, m, p, m->use_or, 1);
-		if (next != PLAN_NONE) {
-			pl->c_current[c] = (uint16_t)(next + 1);
+		next = (!PLANNER_SMALL && ST_TOP(s) == (elem_t)(ce + 1)) ||
+		    (use_or &&
+		    p == PLAN_MAXID(W)) ? ELEM_NONE : candidate(pl, m,
+		    UNTESTED_OR_NOT_RELEASED, (prio_t)(p + use_or),
+		    PLAN_MAXID(W), 0);
+		if (next != ELEM_NONE) {
+			s->current = (elem_t)(next + 1);
 			r = recode(r, PLANNER_IN_PROGRESS);
 		}
 		break;
 	case PLANNER_IN_PROGRESS:
-		touch(pl, c, ce, PLANNER_CE_IN_PROGRESS);
-		pl->c_current[c] = (uint16_t)(ce + 1);
+		touch(pl, s, ce, PLANNER_CE_IN_PROGRESS);
+		s->current = (elem_t)(ce + 1);
 		break;
 	default:
-		touch(pl, c, ce, PLANNER_CODE(r) == PLANNER_FAIL ?
+		touch(pl, s, ce, PLANNER_CODE(r) == PLANNER_FAIL ?
 		    PLANNER_CE_FAILED : PLANNER_CE_ERROR);
-		if (!m->use_or)
+		if (!use_or)
 			break;
 		/* OR: a sibling of the same group gets the next cycle */
-		next = next_candidate(pl, m, p, 0, 1);
-		if (next != PLAN_NONE && priority_of(pl, next) == p) {
-			pl->c_current[c] = (uint16_t)(next + 1);
+		next = candidate(pl, m, UNTESTED_OR_NOT_RELEASED, p, p, 0);
+		if (next != ELEM_NONE) {
+			s->current = (elem_t)(next + 1);
 			r = PLANNER_IN_PROGRESS;	/* data dropped */
 		}
 		break;
@@ -492,38 +487,41 @@ after_ce(struct planner *pl, uint16_t c, const struct members *m,
 }
 
 static uint8_t
-run_competence(struct planner *pl, uint16_t c, uint8_t ds, uint8_t depth)
+run_competence(struct planner *pl, elem_t c, uint8_t ds, uint8_t depth)
 {
+	const uint8_t *q = rec(pl, PLAN_C, c);
+	struct st_c *s = ST_C(pl, c);
 	struct members m;
-	uint16_t ce;
+	elem_t ce;
 	uint8_t r, why = PLANNER_WHY_RELEASE_LOST;
+	uint8_t use_or = get_u8(q + PLAN_C_FLAGS(W)) & 1u;
 
-	if (pl->no_ces)
+	if (pl->plan->count[PLAN_CE] == 0)
 		return PLANNER_ERROR;	/* as the original: no events (§11.13) */
-	enter(pl, PLAN_C, c);
-	members_of(pl, PLAN_C, record_w(pl, PLAN_C, c, W), &m);
-	if (pl->c_current[c] != 0) {
-		ce = subsequent(pl, c, &m, ds);
+	ENTER(pl, s, PLAN_C, c);
+	members_of(pl->plan->ce_list, q + PLAN_C_FIRST(W), &m);
+	if (s->current != 0) {
+		ce = subsequent(pl, s, &m, use_or, ds);
 	} else {
-		if (may_recurse(pl)) {
-			restart_members(pl, &m);
-			pl->c_touched[c] = 0;
+		if (RECURSIVE(pl)) {
+			unmark(pl, &m, 0, 0);
+			s->touched = 0;
 		}
-		ce = initial(pl, c, &m, ds);
+		ce = initial(pl, s, &m, ds);
 		why = PLANNER_WHY_NONE_RELEASED;
 	}
-	if (ce == PLAN_NONE) {
+	if (ce == ELEM_NONE) {
 		r = PLANNER_FAIL;
 	} else {
-		r = after_ce(pl, c, &m, ce, run_ce(pl, ce, ds,
+		r = after_ce(pl, s, &m, use_or, ce, run_ce(pl, ce, ds,
 		    (uint8_t)(depth + 1)));
 		why = PLANNER_WHY_CHILD;
 	}
 	if (PLANNER_CODE(r) != PLANNER_IN_PROGRESS) {
-		pl->c_current[c] = 0;
-		finish_attempt(pl, c, &m);
+		s->current = 0;
+		finish_attempt(pl, s, &m);
 	}
-	report(pl, PLAN_C, c, r, why);
+	REPORT(pl, s, PLAN_C, c, r, why);
 	return r;
 }
 
@@ -532,8 +530,8 @@ run_competence(struct planner *pl, uint16_t c, uint8_t ds, uint8_t depth)
 static uint8_t
 descend(struct planner *pl, const uint8_t *ref, uint8_t ds, uint8_t depth)
 {
-	uint8_t type = ref[0];
-	uint16_t i = get_w(ref + 1, W);
+	uint8_t type = get_u8(ref);
+	elem_t i = (elem_t)field(ref + PLAN_REF_INDEX);
 
 	if (type == PLAN_A)
 		return depth <= PLANNER_MAX_DEPTH ? run_action(pl, i) :

@@ -39,13 +39,14 @@
 #endif
 
 /*
- * Id widths this build runs: bit 1 for 8-bit ids, bit 2 for 16-bit ones.
- * A firmware that only takes 8-bit plans can build with -DPLANNER_WIDTHS=1
- * and save the flash of the 16-bit build; planner_init then refuses
- * 16-bit plans.
+ * Id widths this build runs: bit 1 for 8-bit ids, bit 2 for 16-bit ones;
+ * those the decoder takes unless said otherwise (PLAN_WIDTHS, plan.h).  A
+ * firmware that only takes 8-bit plans builds with -DPLAN_WIDTHS=1 and
+ * saves the flash of the 16-bit build; planner_init then refuses 16-bit
+ * plans.
  */
 #ifndef PLANNER_WIDTHS
-#define PLANNER_WIDTHS 3
+#define PLANNER_WIDTHS PLAN_WIDTHS
 #endif
 
 /* Result byte of actions and elements: low 2 bits, user data above (§6.3). */
@@ -56,9 +57,6 @@
 #define PLANNER_CODE(r) ((uint8_t)((r) & 3u))
 #define PLANNER_DATA(r) ((uint8_t)((r) >> 2))
 #define PLANNER_RESULT(code, data) ((uint8_t)(((code) & 3u) | ((data) << 2)))
-
-/* c_touched: more than one element of the competence has a status. */
-#define PLANNER_MANY 0xFFFFu
 
 /* planner_cycle's value when no drive could run this cycle (§13.4). */
 #define PLANNER_IDLE 0x100u
@@ -128,9 +126,10 @@ struct planner_event {
 
 /*
  * How the planner reaches the robot.  monitor may be NULL (events then
- * cost nothing).  A callback may call planner_set_priority and the monitor
- * setters, nothing else of the planner: the cycle keeps some state in
- * registers across the calls.
+ * cost nothing, as they do when no monitor flag is set).  A callback may
+ * call the monitor setters, nothing else of the same planner: the cycle
+ * keeps some state in registers across the calls, and walks the drives in
+ * the order planner_set_priority keeps.
  */
 struct planner_io {
 	int16_t (*sense)(void *ctx, uint16_t sense_id);
@@ -143,43 +142,64 @@ struct planner_io {
 };
 
 /*
+ * Optional parts, for boards short of RAM or flash (each 1 by default;
+ * build every object of core/ with the same values):
+ *   PLANNER_COUNTERS      execution and success counters per element
+ *                         (planner_executions/_successes; 4 bytes of
+ *                         RAM an element)
+ *   PLANNER_ELEMENT_FLAGS monitor flags per element (planner_set_monitor;
+ *                         a byte of RAM an element); without them only
+ *                         the global flags choose the events
+ *   PLANNER_RECURSION     plans built with plancc --allow-recursion;
+ *                         without it planner_init refuses them
+ * hw/avr/README.md gives what each saves.
+ */
+#ifndef PLANNER_COUNTERS
+#define PLANNER_COUNTERS 1
+#endif
+#ifndef PLANNER_ELEMENT_FLAGS
+#define PLANNER_ELEMENT_FLAGS 1
+#endif
+#ifndef PLANNER_RECURSION
+#define PLANNER_RECURSION 1
+#endif
+
+/*
+ * PLANNER_SMALL (the AVR's default): the hot path calls its helpers
+ * rather than copying them, and keeps no shortcut that costs flash (a
+ * competence's lone top element), for a few cycles more.
+ */
+#ifndef PLANNER_SMALL
+#ifdef __AVR__
+#define PLANNER_SMALL 1
+#else
+#define PLANNER_SMALL 0
+#endif
+#endif
+
+/*
  * The handle: where things are.  The runtime state itself lives in the
- * caller's block; the fields are private to core/planner.
+ * caller's block, one record an element (internal.h); the fields are
+ * private to core/planner.
  */
 struct planner {
 	const struct plan *plan;
 	struct planner_io io;
-	const uint8_t *table[PLAN_NTYPES];
-	uint8_t rec_size[PLAN_NTYPES];
+	const uint8_t *table[PLAN_NTYPES];	/* the plan's records */
+	uint8_t *st[PLAN_NTYPES];		/* their state records */
 	uint8_t w;			/* id width in bytes */
 	uint8_t global_monitor;
 	uint8_t depth_exceeded;		/* set when a child was too deep */
+	uint8_t watch;			/* a monitor and some flag set */
+	uint8_t recursive;		/* the plan has PLAN_F_RECURSION */
 	uint16_t errors;		/* ERROR results reported, monitored
 					   or not, modulo 2^16: a host
 					   compares it across a cycle */
-	uint8_t order_stale;		/* a priority changed: re-sort d_order */
-	uint8_t recursive;		/* the plan has PLAN_F_RECURSION */
-	uint8_t no_ces;			/* the plan has no CE at all */
-	uint16_t maxid;
 	uint16_t live;			/* drives with a priority above 0 */
-	/* per element, by type: counters and monitor flags */
-	uint16_t *exec_of[PLAN_NTYPES], *succ_of[PLAN_NTYPES];
-	uint8_t *mon_of[PLAN_NTYPES];
-	uint16_t *d_prio, *d_interval, *d_ramp;	/* per drive */
-	uint16_t *d_order;		/* drives by runtime priority */
-	uint16_t *d_running;		/* the RUNNING drive + 1, or 0 */
-	uint16_t *d_flags;		/* status, latch */
-	uint16_t *c_current, *ap_current;	/* element index + 1; 0 none */
-	uint16_t *c_top;		/* the CE alone at the top priority,
-					   + 1, or 0 */
-	uint16_t *ap_first, *ape_next;	/* a pattern's run order: its first
-					   element, each one's successor
-					   (+ 1; 0 none), from the plan */
-	uint16_t *c_touched;		/* the one CE with a status, + 1;
-					   PLANNER_MANY: several or unknown */
-	uint16_t *ce_state;		/* status, latch, retry count */
-	uint8_t *ape_done;		/* per APE: done in this pass */
-	uint8_t *a_check;		/* per action: check-for-complete */
+	uint16_t timed;			/* drives with an interval or a ramp */
+	uint16_t flagged;		/* elements with monitor flags set */
+	uint16_t running;		/* the RUNNING drive + 1, or 0 */
+	uint32_t size;			/* bytes of state used */
 };
 
 /*
@@ -192,10 +212,51 @@ uint32_t planner_state_size(const uint8_t *header);
 uint32_t planner_state_size_for(const uint16_t count[PLAN_NTYPES]);
 
 /*
+ * The state block holds 16-bit words: it must be aligned as a uint16_t is
+ * (PLANNER_STATE_ALIGN bytes: 2 on most machines, 1 on the AVR, which
+ * reads a word at any address).  A C99 spelling of _Alignof(uint16_t).
+ */
+struct planner_align_probe {
+	char c;
+	uint16_t word;
+};
+#define PLANNER_STATE_ALIGN offsetof(struct planner_align_probe, word)
+
+/*
+ * The same as a constant expression, to size a static block: bytes of
+ * state for a plan with these element counts in this build (its options
+ * and widths; state.c checks the record sizes against its own).
+ */
+#define PLANNER_ST_HEAD (4 * PLANNER_COUNTERS + PLANNER_ELEMENT_FLAGS)
+#define PLANNER_ST_ELEM (PLANNER_WIDTHS == 1 ? 1 : 2)
+#define PLANNER_ST_SPARE (PLANNER_COUNTERS && PLANNER_ELEMENT_FLAGS && \
+	PLANNER_WIDTHS != 1)
+#define PLANNER_ST_ROUND(x, words) ((words) ? ((x) + PLANNER_STATE_ALIGN - \
+	1) / PLANNER_STATE_ALIGN * PLANNER_STATE_ALIGN : (x))
+#define PLANNER_ST_AP PLANNER_ST_ROUND(PLANNER_ST_ROUND(PLANNER_ST_HEAD + \
+	PLANNER_ST_SPARE, PLANNER_ST_ELEM == 2) + 2 * PLANNER_ST_ELEM, \
+	PLANNER_COUNTERS || PLANNER_ST_ELEM == 2)
+#define PLANNER_ST_APE PLANNER_ST_ROUND(PLANNER_ST_ROUND(PLANNER_ST_HEAD + 1, \
+	PLANNER_ST_ELEM == 2) + PLANNER_ST_ELEM, \
+	PLANNER_COUNTERS || PLANNER_ST_ELEM == 2)
+#define PLANNER_ST_C PLANNER_ST_ROUND(PLANNER_ST_ROUND(PLANNER_ST_HEAD + \
+	PLANNER_ST_SPARE, PLANNER_ST_ELEM == 2) + (3 - PLANNER_SMALL) * \
+	PLANNER_ST_ELEM, PLANNER_COUNTERS || PLANNER_ST_ELEM == 2)
+#define PLANNER_ST_CE PLANNER_ST_ROUND(PLANNER_ST_HEAD + 2 + \
+	PLANNER_ST_SPARE, PLANNER_COUNTERS)
+#define PLANNER_ST_D PLANNER_ST_ROUND(PLANNER_ST_ROUND(PLANNER_ST_HEAD + 1, \
+	1) + 2 + 5 * PLANNER_ST_ELEM, 1)
+#define PLANNER_ST_A PLANNER_ST_ROUND(PLANNER_ST_HEAD + 1, PLANNER_COUNTERS)
+#define PLANNER_STATE_BYTES(ap, ape, c, ce, d, a) ((ap) * PLANNER_ST_AP + \
+	(ape) * PLANNER_ST_APE + (c) * PLANNER_ST_C + (ce) * PLANNER_ST_CE + \
+	(d) * PLANNER_ST_D + (a) * PLANNER_ST_A)
+
+/*
  * Bind a handle to a validated plan, a state block (at least
- * planner_state_size bytes, 2-byte aligned) and the io callbacks (copied),
- * then planner_reset.  0, or -1 when the block is too small or misaligned
- * or the plan's id width is not in PLANNER_WIDTHS.
+ * planner_state_size bytes, PLANNER_STATE_ALIGN-aligned) and the io
+ * callbacks (copied), then planner_reset.  0, or -1 when the block is too
+ * small or misaligned, the plan's id width is not in PLANNER_WIDTHS, or
+ * the plan allows recursion and the build does not (PLANNER_RECURSION).
  */
 int planner_init(struct planner *pl, const struct plan *plan, void *state,
     uint32_t state_size, const struct planner_io *io);

@@ -7,7 +7,13 @@
 
 #if PLANNER_WIDTHS & 2
 #define W 2
+#if PLANNER_WIDTHS == 2 && !PLANNER_QUIET_BUILDS
+#define PLANNER_CYCLE_W planner_cycle	/* the only build: no dispatch */
+#define PLANNER_TICK_W planner_tick
+#else
 #define PLANNER_CYCLE_W planner_cycle_16
+#define PLANNER_TICK_W planner_tick_16
+#endif
 #include "descend.h"
 #include "select.h"
 #else

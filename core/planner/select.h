@@ -1,107 +1,192 @@
 /*
  * select.h - one plan cycle (spec §3.2): drive selection by runtime
- * priority, frequency limits, interruption, the drive's own execution.
- * A code template: run8.c and run16.c include it after descend.h with W
- * (the id width in bytes) fixed and PLANNER_CYCLE_W naming the entry.
+ * priority, frequency limits, interruption, the drive's own execution;
+ * and the passing of time (§3.1).  A code template: run8.c and run16.c
+ * include it after descend.h with W (the id width in bytes) fixed and
+ * PLANNER_CYCLE_W naming the entry (PLANNER_TICK_W, the monitored builds
+ * only, the timers').
  */
 #ifndef W
 #error "select.h is included by run8.c / run16.c with W defined"
 #endif
 
 /*
- * The order in which drive selection looks at drives: runtime priority
- * descending, table order on ties (a stable insertion sort).  Selection in
- * the original takes the best unchecked drive again and again; nothing
- * changes a priority while it does, so walking this order is the same
- * walk.  Re-sorted only after a priority changed.
- */
-static void
-sort_drives(struct planner *pl, uint16_t n)
-{
-	uint16_t i, j;
-
-	for (i = 0; i < n; i++) {
-		for (j = i; j > 0 && pl->d_prio[pl->d_order[j - 1]] <
-		    pl->d_prio[i]; j--)
-			pl->d_order[j] = pl->d_order[j - 1];
-		pl->d_order[j] = i;
-	}
-	/* a drive at priority 0 is never selected (§11.3): they come last */
-	for (pl->live = n; pl->live > 0 &&
-	    pl->d_prio[pl->d_order[pl->live - 1]] == 0; pl->live--)
-		;
-	pl->order_stale = 0;
-}
-
-/*
- * Runs drive d (status ds), found runnable; the drive's result byte.
- * Every other RUNNING drive becomes INTERRUPTED first.  Only the drive
- * that ran can be left RUNNING, so there is at most one: *d_running
- * remembers which drive that may be.
+ * Runs drive d (status ds, plan record q), found runnable; the drive's
+ * result byte.  Every other RUNNING drive becomes INTERRUPTED first.
+ * Only the drive that ran can be left RUNNING, so there is at most one:
+ * pl->running remembers which drive that may be.
  */
 static uint8_t
-run_selected(struct planner *pl, uint16_t d, const uint8_t *q, uint8_t ds)
+run_selected(struct planner *pl, elem_t d, const uint8_t *q, uint8_t ds)
 {
-	uint16_t x = *pl->d_running;
+	struct st_d *s = ST_D(pl, d);
+	elem_t x = (elem_t)pl->running;
 	uint8_t r;
 
-	if (x != 0 && x != d + 1 &&
-	    (pl->d_flags[x - 1] & DF_STATUS) == PLANNER_RUNNING)
-		pl->d_flags[x - 1] = (uint16_t)((pl->d_flags[x - 1] &
-		    ~DF_STATUS) | PLANNER_INTERRUPTED);
+	if (x != 0 && x != (elem_t)(d + 1)) {
+		struct st_d *o = ST_D(pl, (elem_t)(x - 1));
+
+		if ((o->flags & DF_STATUS) == PLANNER_RUNNING)
+			o->flags = (uint8_t)((o->flags & ~DF_STATUS) |
+			    PLANNER_INTERRUPTED);
+	}
 	/* executeDrive: E, the child (seeing the status as it was), S/P/F/Z */
-	enter(pl, PLAN_D, d);
+	ENTER(pl, s, PLAN_D, d);
 	r = run_child(pl, q + PLAN_D_CHILD(W), ds, 2);
-	report(pl, PLAN_D, d, r, child_why(pl, q + PLAN_D_CHILD(W), 2));
+	if (COUNTED(pl, s, r))
+		planner_emit_result(pl, PLAN_D, d, r, child_why(pl,
+		    q + PLAN_D_CHILD(W), 2));
 	if (PLANNER_CODE(r) == PLANNER_IN_PROGRESS) {
-		pl->d_flags[d] = (uint16_t)((pl->d_flags[d] & ~DF_STATUS) |
+		s->flags = (uint8_t)((s->flags & ~DF_STATUS) |
 		    PLANNER_RUNNING);
-		*pl->d_running = (uint16_t)(d + 1);
+		pl->running = (elem_t)(d + 1);
 		return r;
 	}
-	pl->d_flags[d] &= (uint16_t)~(DF_STATUS | DF_LATCH);
+	s->flags &= (uint8_t)~(DF_STATUS | RELEASED);
 	/* a ramping drive that succeeded starts again from its base */
 	if (PLANNER_CODE(r) == PLANNER_SUCCESS &&
-	    get_w(q + PLAN_D_RAMP_INTERVAL(W), W) != 0) {
-		pl->d_prio[d] = get_w(q + PLAN_D_PRIORITY(W), W);
-		pl->order_stale = 1;
+	    field(q + PLAN_D_RAMP_INTERVAL(W)) != 0) {
+		s->prio = (prio_t)field(q + PLAN_D_PRIORITY(W));
+		planner_reposition(pl, d);
 	}
 	return r;
 }
 
+/*
+ * Drive selection in the original takes the best unchecked drive again
+ * and again; nothing changes a priority while it does, so walking the
+ * drive order (runtime priority descending, table order on ties; kept so
+ * by planner_reposition) is the same walk.  Drives at priority 0 are
+ * never selected (§11.3): they come last, after the first `live`.
+ */
 uint16_t
 PLANNER_CYCLE_W(struct planner *pl)
 {
-	uint16_t k, d, f, interval;
+	uint16_t interval;
+	elem_t k, d;
+	uint8_t ds, old, f;
 	int16_t v;
 
-	if (pl->order_stale)
-		sort_drives(pl, pl->plan->count[PLAN_D]);
 	for (k = 0; k < pl->live; k++) {
-		const uint8_t *q = record_w(pl, PLAN_D, d = pl->d_order[k], W);
+		const uint8_t *q;
+		struct st_d *s;
 
+		d = ST_D(pl, k)->order;
+		q = rec(pl, PLAN_D, d);
+		s = ST_D(pl, d);
 		/*
 		 * frequencyOK: a running drive is never throttled; others
 		 * wait for the interval counter, and being considered
 		 * re-arms it even if the releaser then says no.  (Without
 		 * an interval the counter stays 0.)
 		 */
-		if ((pl->d_flags[d] & DF_STATUS) != PLANNER_RUNNING &&
+		ds = s->flags & DF_STATUS;
+		if (ds != PLANNER_RUNNING &&
 		    (interval = get_u16(q + PLAN_D_INTERVAL(W))) != 0) {
-			if (pl->d_interval[d] != 0)
+			if (s->interval != 0)
 				goto not_runnable;
-			pl->d_interval[d] = interval;
+			s->interval = interval;
 		}
-		v = releaser_read(pl, q + PLAN_D_RELEASER(W), W);
-		q = record_w(pl, PLAN_D, d, W);
-		f = pl->d_flags[d];
-		if (releaser_decide(pl, q + PLAN_D_RELEASER(W), v, &f, DF_LATCH,
-		    (uint8_t)(f & DF_STATUS), PLAN_D, d, W)) {
-			pl->d_flags[d] = f;
-			return run_selected(pl, d, q, (uint8_t)(f & DF_STATUS));
-		}
+		v = sense_of(pl, q + PLAN_D_RELEASER(W));
+		q = rec(pl, PLAN_D, d);
+		s = ST_D(pl, d);
+		old = s->flags;
+		s->flags = f = verdict(q + PLAN_D_RELEASER(W), v, old, ds);
+		if (watching(pl))
+			planner_emit_sense(pl, q + PLAN_D_RELEASER(W), PLAN_D, d,
+			    v, old, f, ds);
+		if (f & RELEASED)
+			return run_selected(pl, d, q, ds);
 not_runnable:
-		pl->d_flags[d] &= (uint16_t)~(DF_STATUS | DF_LATCH);
+		s->flags &= (uint8_t)~(DF_STATUS | RELEASED);
 	}
 	return PLANNER_IDLE;
 }
+
+#if MON
+/* A count of drives. */
+typedef elem_t drives_t;
+
+static void tick_from(struct planner *pl, const struct st_d *t, uint16_t dt,
+    drives_t n);
+
+/*
+ * The priority of timed drive t (of n) changed, or urgency (a latched
+ * drive's) multiplies it by 1 + u/32, at most the largest id: mend the
+ * drive order, then go on with the next timed drives.  Few arguments, so
+ * that tick_from's calls to it are its last.
+ */
+static NOINLINE void
+moved(struct planner *pl, const struct st_d *t, uint16_t dt, drives_t n)
+{
+	elem_t d = t->timed;
+	struct st_d *s = ST_D(pl, d);
+	uint32_t p = s->prio;
+	uint16_t urgency;
+
+	if ((s->flags & RELEASED) && (urgency = field(rec(pl, PLAN_D, d) +
+	    PLAN_D_URGENCY(W))) != 0) {
+		p += p * urgency / 32;
+		s->prio = p > PLAN_MAXID(W) ? (prio_t)PLAN_MAXID(W) : (prio_t)p;
+	}
+	planner_reposition(pl, d);
+	if (n > 1)
+		tick_from(pl, t + 1, dt, (drives_t)(n - 1));
+}
+
+/*
+ * processTimers (§3.1) from timed entry t on, n of them: interval
+ * counters, and ramps, which raise the priority by the increment (times
+ * 1 + u/32 if latched).  Its only calls end it, so it keeps no
+ * registers: a changed priority (rare once it saturates) goes round.
+ */
+static void
+tick_from(struct planner *pl, const struct st_d *t, uint16_t dt, drives_t n)
+{
+	for (; n != 0; t++, n--) {
+		elem_t d = t->timed;
+		prio_t ramp_interval, old;
+		uint16_t p;
+		struct st_d *s = ST_D(pl, d);
+		const uint8_t *q = rec(pl, PLAN_D, d);
+
+		if (get_u16(q + PLAN_D_INTERVAL(W)) != 0)
+			s->interval = s->interval > dt ?
+			    (uint16_t)(s->interval - dt) : 0;
+		if ((ramp_interval = (prio_t)field(q +
+		    PLAN_D_RAMP_INTERVAL(W))) == 0)
+			continue;
+		if (s->ramp > dt) {
+			s->ramp = (prio_t)(s->ramp - dt);
+			continue;
+		}
+		s->ramp = ramp_interval;
+		old = s->prio;
+		p = (uint16_t)(old + field(q + PLAN_D_RAMP_INC(W)));
+#if W == 1
+		s->prio = (prio_t)(p > PLAN_MAXID(W) ? PLAN_MAXID(W) : p);
+#else
+		s->prio = (prio_t)(p < old ? PLAN_MAXID(W) : p);	/* wrapped */
+#endif
+		if ((s->flags & RELEASED) &&
+		    field(q + PLAN_D_URGENCY(W)) != 0) {
+			moved(pl, t, dt, n);
+			return;
+		}
+		if (s->prio != old) {
+			if (n == 1)
+				planner_reposition(pl, d);	/* the last */
+			else
+				moved(pl, t, dt, n);
+			return;
+		}
+	}
+}
+
+/* processTimers: only the drives with an interval or a ramp are timed. */
+void
+PLANNER_TICK_W(struct planner *pl, uint16_t dt)
+{
+	tick_from(pl, ST_D(pl, 0), dt, (drives_t)pl->timed);
+}
+#endif

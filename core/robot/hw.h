@@ -21,8 +21,11 @@ struct robot_hw {
 	uint32_t store_size;		/* bytes of plan store (EEPROM) */
 	/* RAM for the plan the robot runs (read from the store, since the
 	 * planner reads records in place) and for the planner's state
-	 * (2-byte aligned).  The plan capacity is the smaller of the plan
-	 * RAM and a store slot. */
+	 * (aligned as a uint16_t: PLANNER_STATE_ALIGN).  The plan capacity
+	 * is the smaller of the plan RAM and a store slot.  plan_ram NULL:
+	 * the plan is read where it is stored, its pointers being store
+	 * addresses, through the firmware's plan_store_byte (core built with
+	 * PLAN_STORAGE=PLAN_IN_STORE, plan/bytes.h); a slot's worth then. */
 	uint8_t *plan_ram;
 	uint32_t plan_ram_size;
 	void *state_ram;

@@ -1,9 +1,12 @@
 /*
- * planram.c - the stored plan in the robot's RAM (portable core).  The
- * planner reads records in place, so the plan lives in RAM; an upload is
- * validated there before the store commits it, so the robot never stores
- * a plan it could not run.
+ * planram.c - the plan the robot runs (portable core).  The planner reads
+ * records in place: from RAM, into which the stored plan is read, or,
+ * where the board has no plan RAM, from the store itself (plan/bytes.h,
+ * PLAN_IN_STORE).  An upload is validated there before the store commits
+ * it, so the robot never stores a plan it could not run.
  */
+#include <stdint.h>
+
 #include "planloop.h"
 #include "robot.h"
 
@@ -12,7 +15,18 @@ robot_capacity(const struct robot *r)
 {
 	uint32_t slot = store_capacity(&r->store);
 
+	if (r->hw->plan_ram == NULL)
+		return slot;
 	return r->hw->plan_ram_size < slot ? r->hw->plan_ram_size : slot;
+}
+
+/* Where the planner reads the stored (or staged) plan. */
+static const uint8_t *
+plan_at(const struct robot *r, int staged)
+{
+	if (r->hw->plan_ram != NULL)
+		return r->hw->plan_ram;
+	return (const uint8_t *)(uintptr_t)store_plan_addr(&r->store, staged);
 }
 
 /* Read n bytes of the stored (or staged) plan into the plan RAM. */
@@ -23,6 +37,8 @@ read_in(struct robot *r, uint32_t n, int staged)
 	uint16_t k;
 	int e;
 
+	if (r->hw->plan_ram == NULL)
+		return 0;	/* read in place */
 	if (n > r->hw->plan_ram_size)
 		return WIRE_E_TOO_BIG;
 	while (off < n) {
@@ -39,11 +55,11 @@ read_in(struct robot *r, uint32_t n, int staged)
 
 /* A plan the robot can run: valid, and its state fits the state RAM. */
 static int
-validate(struct robot *r, uint32_t n)
+validate(struct robot *r, uint32_t n, int staged)
 {
 	struct plan_error err;
 
-	if (plan_open(&r->plan, r->hw->plan_ram, n, &err) != PLAN_OK ||
+	if (plan_open(&r->plan, plan_at(r, staged), n, &err) != PLAN_OK ||
 	    planloop_bind(r) != 0)
 		return WIRE_E_PLAN;
 	return 0;
@@ -54,7 +70,8 @@ robot_load_plan(struct robot *r)
 {
 	uint32_t n = store_plan_size(&r->store);
 
-	r->plan_ready = n > 0 && read_in(r, n, 0) == 0 && validate(r, n) == 0;
+	r->plan_ready = n > 0 && read_in(r, n, 0) == 0 &&
+	    validate(r, n, 0) == 0;
 }
 
 int
@@ -70,7 +87,7 @@ robot_commit_plan(struct robot *r)
 	planloop_stop(r);
 	r->plan_ready = 0;
 	if ((e = read_in(r, r->store.stage_size, 1)) == 0)
-		e = validate(r, r->store.stage_size);
+		e = validate(r, r->store.stage_size, 1);
 	if (e == 0)
 		e = store_commit(&r->store);
 	else

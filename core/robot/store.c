@@ -161,6 +161,12 @@ store_plan_crc(const struct plan_store *st)
 	return st->active < 0 ? 0 : st->crc[st->active];
 }
 
+uint32_t
+store_plan_addr(const struct plan_store *st, int staged)
+{
+	return slot_addr(st, staged ? staging_slot(st) : (uint8_t)st->active);
+}
+
 int
 store_begin(struct plan_store *st, uint32_t size, uint32_t crc)
 {

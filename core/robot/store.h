@@ -51,6 +51,10 @@ uint32_t store_capacity(const struct plan_store *st);
 uint32_t store_plan_size(const struct plan_store *st);
 uint32_t store_plan_crc(const struct plan_store *st);
 
+/* Store address of the stored plan's first byte (staged 0: there must be
+   one) or the staged upload's (1), for a robot that reads it in place. */
+uint32_t store_plan_addr(const struct plan_store *st, int staged);
+
 /*
  * Upload: begin (size, CRC-32), chunks in order, verify, commit.  Each
  * returns 0 or an enum wire_error code.  A new begin abandons the previous

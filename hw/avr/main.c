@@ -19,7 +19,9 @@ _Static_assert(BOARD_JOINTS <= ROBOT_JOINTS_MAX,
 
 static struct robot robot;
 static uint8_t plan_ram[BOARD_PLAN_RAM];
-static uint16_t state_ram[BOARD_STATE_RAM / 2];	/* 2-byte aligned */
+/* Any address does: the AVR reads a 16-bit word at any byte
+   (PLANNER_STATE_ALIGN is 1), which avr-gcc's layout relies on. */
+static uint8_t state_ram[BOARD_STATE_RAM];
 static const uint32_t link_um[BOARD_JOINTS] = BOARD_LINK_UM;
 /* Each servo turns BOARD_SERVO_LIMIT_MDEG either side of its centre. */
 static const int16_t limits[2 * BOARD_JOINTS] = {

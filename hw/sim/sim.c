@@ -170,6 +170,9 @@ sim_start_at(struct sim *s, uint64_t now)
 	if (s->verbose)
 		s->hw.trace = hw_trace;
 	s->t0 = s->now = s->last_tick = s->last_rx = now;
+	if (s->time_scale <= 0)
+		s->time_scale = 1;
+	s->idle_scale = s->time_scale < 1 ? 1 : (uint64_t)ceil(s->time_scale);
 	robot_init(&s->robot, &s->hw);
 }
 
@@ -183,20 +186,6 @@ static void
 to_robot(void *ctx, const uint8_t *bytes, size_t n)
 {
 	robot_rx(&((struct sim *)ctx)->robot, bytes, n);
-}
-
-/* Physics from the last tick up to now, in steps of at most 1 ms. */
-static void
-advance_arm(struct sim *s, uint64_t *last)
-{
-	int steps = 0;
-
-	while (*last + TICK_NS <= s->now && steps++ < 200) {
-		arm_step(&s->arm, TICK_NS / 1e9);
-		*last += TICK_NS;
-	}
-	if (*last + TICK_NS <= s->now)
-		*last = s->now;	/* we were stopped (SIGSTOP): skip ahead */
 }
 
 /* Where the host's bytes come from: the pty, or the TCP client. */
@@ -230,19 +219,6 @@ accept_client(struct sim *s)
 	}
 }
 
-void
-sim_advance(struct sim *s)
-{
-	advance_arm(s, &s->last_tick);
-	line_deliver(&s->line, s->now, to_robot, s);
-	if (s->line.stalled)
-		return;
-	if (s->now - s->last_rx > IDLE_NS && s->line.rx_n == 0 &&
-	    s->robot.dec.n > 0)
-		robot_rx_idle(&s->robot);
-	robot_tick(&s->robot);
-}
-
 static int
 read_host(struct sim *s, uint64_t *last_rx)
 {
@@ -269,10 +245,13 @@ read_host(struct sim *s, uint64_t *last_rx)
 	return 0;
 }
 
+/* Wait for the host's bytes, the next byte due on the line (on the
+   simulated clock) or 1 ms of real time, whichever comes first. */
 static void
 wait_input(struct sim *s)
 {
-	uint64_t due = line_next_due(&s->line, s->now);
+	uint64_t due = (uint64_t)((double)line_next_due(&s->line, s->now) /
+	    s->time_scale);
 	struct timespec ts;
 	fd_set rd;
 	int fd = io_fd(s);
@@ -309,27 +288,88 @@ flush_host(struct sim *s)
 	return 0;
 }
 
+/* The robot at s->now: the bytes that have crossed the line, its tick. */
+static void
+robot_now(struct sim *s)
+{
+	line_deliver(&s->line, s->now, to_robot, s);
+	if (s->line.stalled)
+		return;
+	if (s->now - s->last_rx > IDLE_NS * s->idle_scale &&
+	    s->line.rx_n == 0 && s->robot.dec.n > 0)
+		robot_rx_idle(&s->robot);
+	robot_tick(&s->robot);
+}
+
+/* ... and its replies onto the pty (or the TCP client). */
+static int
+robot_step(struct sim *s)
+{
+	robot_now(s);
+	if (s->line.stalled && !s->told_stall) {
+		fprintf(stderr, "%s: stalled after %lu frames, as "
+		    "--stall-after asked\n", tool_name(), s->line.frames_in);
+		s->told_stall = 1;
+	}
+	return flush_host(s);
+}
+
+void
+sim_advance(struct sim *s)
+{
+	while (s->last_tick + TICK_NS <= s->now) {
+		arm_step(&s->arm, TICK_NS / 1e9);
+		s->last_tick += TICK_NS;
+	}
+	robot_now(s);
+}
+
+/* The simulated clock: real time since the start, --time-scale times. */
+static uint64_t
+sim_clock(const struct sim *s, uint64_t real)
+{
+	return s->t0 + (uint64_t)((double)(real - s->t0) * s->time_scale);
+}
+
+/*
+ * The arm and the robot from s->now up to `target` on the simulated
+ * clock, 1 ms at a time, so the robot sees every millisecond however fast
+ * the clock runs; the robot also steps at once when no millisecond has
+ * passed (a request answered without waiting for the next one).
+ */
+static int
+run_until(struct sim *s, uint64_t target)
+{
+	uint64_t steps = 0, most = 200 * (uint64_t)ceil(s->time_scale);
+
+	if (s->now + TICK_NS > target)
+		return robot_step(s);
+	while (s->now + TICK_NS <= target) {
+		if (steps++ == most) {
+			s->now = target; /* we were stopped (SIGSTOP): skip */
+			break;
+		}
+		s->now += TICK_NS;
+		s->last_tick = s->now;
+		arm_step(&s->arm, TICK_NS / 1e9);
+		if (robot_step(s) != 0)
+			return -1;
+	}
+	return 0;
+}
+
 int
 sim_run(struct sim *s)
 {
-	uint64_t end = s->t0 + (uint64_t)(s->exit_after * 1e9);
-	int told = 0;
+	uint64_t real, end = s->t0 + (uint64_t)(s->exit_after * 1e9);
 
 	while (!*s->stop) {
-		s->now = now_ns();
-		if (s->exit_after > 0 && s->now >= end)
+		real = now_ns();
+		if (s->exit_after > 0 && real >= end)
 			break;
 		accept_client(s);
-		if (read_host(s, &s->last_rx) != 0)
-			return -1;
-		sim_advance(s);
-		if (s->line.stalled && !told) {
-			fprintf(stderr, "%s: stalled after %lu frames, as "
-			    "--stall-after asked\n", tool_name(),
-			    s->line.frames_in);
-			told = 1;
-		}
-		if (flush_host(s) != 0)
+		if (read_host(s, &s->last_rx) != 0 ||
+		    run_until(s, sim_clock(s, real)) != 0)
 			return -1;
 		wait_input(s);
 	}

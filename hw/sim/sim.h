@@ -29,9 +29,12 @@ struct sim {
 	int16_t limits[2 * WIRE_MAX_JOINTS];	/* --arm: min, max degrees */
 	uint8_t plan_ram[STORE_MAX_PLAN];	/* as much as a slot holds */
 	uint16_t state_ram[32768];
-	uint64_t t0, now;		/* nanoseconds, monotonic */
+	uint64_t t0, now;		/* nanoseconds: start, simulated now */
 	uint64_t last_tick, last_rx;	/* the arm's last step; bytes came */
-	double exit_after;		/* seconds; 0: run until killed */
+	double time_scale;		/* simulated seconds a real one; 0: 1 */
+	uint64_t idle_scale;		/* the same, whole, at least 1 */
+	double exit_after;		/* real seconds; 0: run until killed */
+	int told_stall;
 	int verbose;
 	FILE *setpoints;		/* --setpoints: each command, timed */
 	struct arm_desc desc;		/* --arm */
@@ -45,11 +48,13 @@ void sim_start(struct sim *s);
 void sim_start_at(struct sim *s, uint64_t now);
 
 /* The world up to s->now: the arm's physics, the bytes due to the robot,
- * the robot's tick.  sim_run calls it on the real clock, memlink.c on
- * its own. */
+ * the robot's tick, for memlink.c's in-process clock (sim_run steps the
+ * same world a millisecond at a time on its own). */
 void sim_advance(struct sim *s);
 
-/* Run until *stop or --exit-after; 0, or -1 on an I/O error on the pty.
+/* Run until *stop or --exit-after, the simulated clock running
+ * time_scale times real time (the arm, the line's pacing, the robot's
+ * millis); 0, or -1 on an I/O error on the pty.
  * With --listen, a client that hangs up is let go and the next accepted. */
 int sim_run(struct sim *s);
 

@@ -209,3 +209,16 @@ atomic_abort(struct atomic_file *af)
 		unlink(af->tmp);
 	release(af);
 }
+
+int
+atomic_publish(struct atomic_file *af)
+{
+	if (af->fp == NULL || af->tmp == NULL)
+		return 0;
+	if (fflush(af->fp) != 0 || rename(af->tmp, af->path) != 0)
+		return -1;
+	watch(af->tmp, 0);
+	free(af->tmp);
+	af->tmp = NULL;
+	return 0;
+}

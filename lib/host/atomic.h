@@ -24,6 +24,15 @@ int atomic_open(struct atomic_file *af, const char *path);
 /* Flush, sync and rename into place.  0, or -1 with errno (target untouched). */
 int atomic_commit(struct atomic_file *af);
 
+/*
+ * Put the file in place now and go on writing it there, for a stream that
+ * readers follow as it grows (worldsim's logs and tables): the target is
+ * replaced only once the run has started, and what is written afterwards
+ * shows at once.  atomic_commit then flushes and closes; atomic_abort
+ * closes and leaves what was written.  0, or -1 with errno (nothing moved).
+ */
+int atomic_publish(struct atomic_file *af);
+
 /* Give up: remove the temporary, leave the target as it was. */
 void atomic_abort(struct atomic_file *af);
 

@@ -63,3 +63,12 @@ usage_long(const char *opt, const char *s, long lo, long hi, long *out)
 	}
 	return 0;
 }
+
+void
+usage_about(FILE *fp, const char *what)
+{
+	const char *t = tool_name();
+
+	fprintf(fp, "\n%s\nEvery option, exit status and example: man %s\n"
+	    "(in a checkout: man -l man/%s.1)\n", what, t, t);
+}

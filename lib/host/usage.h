@@ -6,6 +6,8 @@
 #ifndef SPINE_USAGE_H
 #define SPINE_USAGE_H
 
+#include <stdio.h>
+
 /*
  * "tool: <reason>" and "Try 'tool --help' for more information." on
  * stderr.  Returns EXIT_USAGE so a parser can `return usage_error(...)`.
@@ -21,6 +23,13 @@ int usage_error(const char *fmt, ...)
  * usage error ("OPT: 'S': why") has been printed.
  */
 int usage_long(const char *opt, const char *s, long lo, long hi, long *out);
+
+/*
+ * The end of every tool's --help, after its synopsis: a blank line, what
+ * the tool does (one or two lines, `what`), and where the manual is.  The
+ * synopsis names the options; the man page explains them.
+ */
+void usage_about(FILE *fp, const char *what);
 
 /* Only the pointer to --help, when the reason was already printed. */
 int usage_hint(void);

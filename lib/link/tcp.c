@@ -38,12 +38,14 @@ int
 wire_tcp_split(const char *name, int allow_zero, char *host,
     size_t hostlen, char *port, size_t portlen, char *err, size_t errlen)
 {
-	const char *h = name + 4, *colon = strrchr(h, ':');
+	const char *h, *colon;
 	size_t hn;
 	char *end;
 	long v;
 
-	if (!wire_port_is_tcp(name) || colon == NULL) {
+	/* the prefix first: a name shorter than "tcp:" has no name + 4 */
+	if (!wire_port_is_tcp(name) ||
+	    (colon = strrchr(h = name + 4, ':')) == NULL) {
 		snprintf(err, errlen, "want tcp:HOST:PORT");
 		return -1;
 	}

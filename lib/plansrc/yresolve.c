@@ -3,12 +3,14 @@
  * names to ids (through a sorted index, so a 65,535-element plan resolves
  * in n log n), senses and actions to the robot's ids.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "plan/plan.h"
 #include "plan/vocab.h"
 #include "plansrc/expr.h"
+#include "plansrc/suggest.h"
 #include "plansrc/yreader.h"
 
 int
@@ -162,12 +164,46 @@ index_robot(const struct plan_label *l, size_t n)
 	return v;
 }
 
+/*
+ * The entry name nearest to a misspelt one (suggest.c), among those
+ * `fits` accepts (NULL: all): "; did you mean 'X'?", or "".
+ */
+static void
+nearest(const struct entry *v, size_t n, const char *typed,
+    int (*fits)(const struct plan_model *, const struct entry *),
+    const struct plan_model *m, char *out, size_t size)
+{
+	const char **words = calloc(n + 1, sizeof *words);
+	const char *hit;
+	size_t i, k = 0;
+
+	out[0] = '\0';
+	if (words == NULL)
+		return;
+	for (i = 0; i < n; i++)
+		if (fits == NULL || fits(m, &v[i]))
+			words[k++] = v[i].name;
+	if ((hit = suggest_word(typed, words, k)) != NULL)
+		snprintf(out, size, "; did you mean '%.60s'?", hit);
+	free(words);
+}
+
+/* An element a do: can name: an act, a pattern or a competence. */
+static int
+runnable(const struct plan_model *m, const struct entry *e)
+{
+	int t = m->elem[e->value].type;
+
+	return t == PLAN_A || t == PLAN_AP || t == PLAN_C;
+}
+
 /* A sense or action reference to its robot id; -1 after reporting. */
 static long
 robot_id(struct yreader *r, const struct label_ref *ref,
     const struct entry *v, size_t n, const char *kind)
 {
 	const struct entry *hit;
+	char hint[80];
 	long id;
 
 	if (ref->mode != REF_ID && (hit = find(v, n, ref->text)) != NULL)
@@ -179,8 +215,9 @@ robot_id(struct yreader *r, const struct label_ref *ref,
 		    id);
 		return -1;
 	}
-	ydoc_error(r->d, ref->at, "no %s is named '%s' (declare it under "
-	    "%ss:)", kind, ref->text, kind);
+	nearest(v, n, ref->text, NULL, NULL, hint, sizeof hint);
+	ydoc_error(r->d, ref->at, "no %s is named '%s'%s (declare it under "
+	    "%ss:)", kind, ref->text, hint, kind);
 	return -1;
 }
 
@@ -207,23 +244,28 @@ resolve_element(struct yreader *r, size_t k, const struct entry *labels,
 	struct plan_elem *e = &m->elem[k];
 	const struct elem_refs *f = &r->refs[k];
 	const struct entry *hit;
+	char hint[80];
 
 	if (f->label && !f->unnamed && model_set_name(e, f->label) < 0)
 		diag_error(r->d, 0, 0, "out of memory");
 	if (f->parent_index >= 0)
 		set_link(e, m->elem[f->parent_index].id, NULL, 0);
 	if (f->parent) {
-		if ((hit = find(labels, nlabels, f->parent->text)) == NULL)
+		if ((hit = find(labels, nlabels, f->parent->text)) == NULL) {
+			nearest(labels, nlabels, f->parent->text, NULL, m,
+			    hint, sizeof hint);
 			ydoc_error(r->d, f->parent, "no element is named "
-			    "'%s'", f->parent->text);
-		else
+			    "'%s'%s", f->parent->text, hint);
+		} else
 			set_link(e, m->elem[hit->value].id, f->parent, 0);
 	}
 	if (f->child) {
-		if ((hit = find(labels, nlabels, f->child->text)) == NULL)
+		if ((hit = find(labels, nlabels, f->child->text)) == NULL) {
+			nearest(labels, nlabels, f->child->text, runnable, m,
+			    hint, sizeof hint);
 			ydoc_error(r->d, f->child, "do: no act, pattern or "
-			    "competence is named '%s'", f->child->text);
-		else
+			    "competence is named '%s'%s", f->child->text, hint);
+		} else
 			set_link(e, m->elem[hit->value].id, f->child, 1);
 	}
 }

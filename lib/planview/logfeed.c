@@ -215,6 +215,19 @@ take_line(struct pv_log *l)
 	return 0;
 }
 
+/* A CSV line that leaves a quote open (an odd count of '"'): the CSV
+   reader would run the field on into the next line, which a log read in
+   pieces never joins, so the same bytes would read two ways. */
+static int
+open_quote(const char *s, size_t n)
+{
+	size_t i, quotes = 0;
+
+	for (i = 0; i < n; i++)
+		quotes += s[i] == '"';
+	return quotes % 2;
+}
+
 /* Bytes no event log holds, seen before their line ends: the whole lines
    before them go first (an error there is the first), then the refusal. */
 static int
@@ -252,6 +265,10 @@ pv_log_feed(struct pv_log *l, const char *bytes, size_t n,
 		i += k;
 		if (nl == NULL)
 			break;
+		if (l->started && l->hlen > 0 && open_quote(l->part, l->plen))
+			return refuse_now(l, (long)l->plen + 1, "a quoted field "
+			    "runs past the line's end: an event is one line",
+			    fn, ctx);
 		if (take_line(l) < 0)
 			return -1;
 		l->plen = 0;

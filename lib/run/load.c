@@ -16,10 +16,28 @@
 /* Larger than any plan a 16-bit id space can describe: not a plan. */
 #define PLAN_FILE_MAX (64UL << 20)
 
-static void
-refuse(struct diag *d, const struct plan_error *err)
+/* Text where a plan's bytes should be: a plan source (YAML, JSON, .inst),
+   by its first bytes (printable ASCII, tabs and line ends). */
+static int
+looks_like_text(const unsigned char *buf, size_t len)
 {
-	if (err->type < PLAN_NTYPES)
+	size_t i, n = len < 64 ? len : 64;
+
+	for (i = 0; i < n; i++)
+		if ((buf[i] < 0x20 || buf[i] > 0x7e) && buf[i] != '\n' &&
+		    buf[i] != '\r' && buf[i] != '\t')
+			return 0;
+	return n > 0;
+}
+
+static void
+refuse(struct diag *d, const struct plan_error *err, const unsigned char *buf,
+    size_t len)
+{
+	if (err->code == PLAN_E_MAGIC && looks_like_text(buf, len))
+		diag_error(d, 0, 0, "not a compiled plan but text (a plan "
+		    "source?): compile it with plancc first");
+	else if (err->type < PLAN_NTYPES)
 		diag_error(d, 0, 0, "not a valid plan: %s (%s %u, byte %lu)",
 		    plan_strerror(err->code), plan_type_word(err->type),
 		    (unsigned)err->index, (unsigned long)err->offset);
@@ -57,7 +75,7 @@ plan_load(const char *path, struct loaded_plan *lp)
 	lp->bytes = buf;
 	lp->size = (uint32_t)len;
 	if (plan_open(&lp->plan, lp->bytes, lp->size, &err) != PLAN_OK) {
-		refuse(&d, &err);
+		refuse(&d, &err, buf, len);
 		plan_unload(lp);
 		return RUN_BAD_DATA;
 	}

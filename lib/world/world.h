@@ -235,6 +235,25 @@ int world_map_measure(const char *buf, size_t len, uint16_t *w, uint16_t *h,
 int world_map_parse(const char *buf, size_t len, struct world_map *m,
     uint8_t *cells, struct world_cell_xy *start, struct world_map_error *err);
 
+/* ---- robot profiles (profile.c) ----------------------------------------- */
+
+struct diag;
+
+/* A profile's bindings, by the plan's ids (malloc'd tables). */
+struct world_profile {
+	struct world_bind *sense, *action;
+	uint32_t nsense, naction;
+};
+
+/*
+ * Read a profile (worldsim-profile(5), YAML in buf[len]) against plan p,
+ * whose name table resolves names; 0, or -1 after a diagnostic at the
+ * profile's line and column (nothing to free then).
+ */
+int world_profile_read(struct world_profile *pf, const unsigned char *buf,
+    size_t len, const struct plan *p, struct diag *d);
+void world_profile_free(struct world_profile *pf);
+
 /* ---- plans against bindings (check.c) ---------------------------------- */
 
 /*

@@ -4,7 +4,9 @@
 #
 # Environment: DOC_TMP (scratch space; the documents' robot ports /tmp/NAME
 # are moved into it, in commands and in output, so runs cannot collide),
-# DOC_COUNTS (a file that gets "examples commands skipped" appended).
+# DOC_COUNTS (a file that gets "examples commands skipped" appended),
+# DOC_TIMES (if set, a file that gets "milliseconds FILE:LINE" for each
+# command: where a document's run spends its time).
 
 doc_fail=0 doc_blocks=0 doc_cmds=0 doc_skips=0 doc_n=0
 doc_last= doc_where= doc_text=
@@ -50,6 +52,12 @@ doc_wait_ready() {
 	doc_report "the background command printed nothing in 10 s" "$1"
 }
 
+# A reader starts a robot with 'armsim ... & sleep 0.5'; here the wait
+# is for its first line (doc_wait_ready), not for a fixed time.
+doc_no_sleep() {
+	sed -E 's/&[[:space:]]*sleep [0-9.]+[[:space:]]*$/\&/'
+}
+
 # doc_cmd FILE LINE HAS_OUTPUT <<< command: run it; a command with no
 # output shown must succeed, one with output shown must print it.
 doc_cmd() {
@@ -59,8 +67,12 @@ doc_cmd() {
 	doc_text=$(doc_tmp_paths <<< "$doc_text")
 	doc_cmds=$((doc_cmds + 1)) doc_n=$((doc_n + 1))
 	doc_last=$DOC_TMP/out/$doc_n
-	eval "$doc_text" < /dev/null > "$doc_last" 2>&1
+	local t0=$EPOCHREALTIME
+	eval "$(doc_no_sleep <<< "$doc_text")" < /dev/null > "$doc_last" 2>&1
 	st=$?
+	[ -z "${DOC_TIMES:-}" ] || awk -v a="$t0" -v b="$EPOCHREALTIME" \
+	    -v w="$doc_where" 'BEGIN { printf "%d %s\n", (b - a) * 1000, w }' \
+	    >> "$DOC_TIMES"
 	if [[ $doc_text =~ (^|[^&])\&([[:space:]]|$) ]]; then
 		doc_wait_ready "$doc_last"
 	fi

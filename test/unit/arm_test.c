@@ -157,9 +157,17 @@ test_random_bytes(void)
 		for (k = 0; k < (int)n; k++)
 			buf[k] = (unsigned char)"chain:[]{}-, \n:length1.ab"
 			    [splitmix_next(&st) % 26];
-		(void)arm_parse(&a, buf, n, &d);
+		if (arm_parse(&a, buf, n, &d) != 0) {
+			CHECK(d.errors > 0);	/* refused, and said why */
+			continue;
+		}
+		/* taken: an arm the rest may trust */
+		CHECK(d.errors == 0);
+		CHECK(a.njoints >= 1 && a.njoints <= ARM_MAX_JOINTS);
+		for (k = 0; k < a.njoints; k++)
+			CHECK(a.joint[k].lo <= a.joint[k].hi &&
+			    a.joint[k].speed > 0);
 	}
-	CHECK(1);
 }
 
 static void
@@ -389,11 +397,18 @@ test_path_random(void)
 			    fp);
 		rewind(fp);
 		d = quiet();
-		if (arm_path_read(&p, fp, &a, 0.02, start, &d) == 0)
+		if (arm_path_read(&p, fp, &a, 0.02, start, &d) == 0) {
+			/* taken: the arm's joints, times from 0 on, in order */
+			CHECK(d.errors == 0 && p.nj == a.njoints);
+			CHECK(p.n == 0 || p.t[0] == 0);
+			for (k = 1; k < (int)p.n; k++)
+				CHECK(p.t[k] >= p.t[k - 1]);
 			arm_path_free(&p);
+		} else {
+			CHECK(d.errors > 0);
+		}
 		fclose(fp);
 	}
-	CHECK(1);
 }
 
 /* Two descriptions alike in everything but where the file put them. */

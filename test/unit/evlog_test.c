@@ -483,13 +483,23 @@ test_random(void)
 		}
 		fwrite(buf, 1, n, fp);
 		rewind(fp);
-		if (evlog_reader_open(&r, fp) == 0)
-			while ((got = evlog_read(&r, &ev)) == 1)
-				;
+		if (evlog_reader_open(&r, fp) == 0) {
+			long last = 0;
+
+			/* what it takes is an event of a log in time order */
+			while ((got = evlog_read(&r, &ev)) == 1) {
+				CHECK(ev.cycle >= last && ev.kind <= PLAN_EV_PRIORITY);
+				last = ev.cycle;
+			}
+			/* and what it refuses, it says where and why */
+			CHECK(got == 0 || (r.error[0] != '\0' &&
+			    r.err_line >= 1));
+		} else {
+			CHECK(r.error[0] != '\0');
+		}
 		evlog_reader_close(&r);
 		fclose(fp);
 	}
-	CHECK(1);
 }
 
 static void

@@ -317,6 +317,26 @@ test_edge(void)
 	free(b.mem);
 }
 
+/*
+ * The share (percent) of reachable targets within random joint limits a
+ * method that may give up must still reach: the iterative heuristics
+ * push against a limit and stall where the Jacobian solver goes round.
+ * Floors under what they reach today on these seeded arms (CCD 62 % at
+ * worst, FABRIK 90 %, RR all), so a regression shows.
+ */
+static int
+limits_floor(enum kin_method m)
+{
+	switch (m) {
+	case KIN_CCD:
+		return 60;
+	case KIN_FABRIK:
+		return 85;
+	default:
+		return 90;
+	}
+}
+
 static void
 limits_case(enum kin_method m, int n, int count, int need_all)
 {
@@ -352,6 +372,8 @@ limits_case(enum kin_method m, int n, int count, int need_all)
 	}
 	if (need_all)
 		CHECK(ok == count);
+	else
+		CHECK(ok * 100 >= count * limits_floor(m));
 	if (ok != count)
 		fprintf(stderr, "  limits %s n=%d: %d/%d\n", kin_method_name(m),
 		    n, ok, count);

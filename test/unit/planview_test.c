@@ -246,6 +246,33 @@ test_log(void)
 	CHECK(pv_log_feed(&l, s, strlen(s), collect, &b) < 0);
 	CHECK_STR(l.error, "the plan has no sense 'Far'");
 	CHECK(l.error_line == 2);
+	/* time order holds across pieces: cycle 3, then (fed apart) 2 */
+	pv_log_free(&l);
+	pv_log_init(&l, &f.t);
+	b.n = 0;
+	CHECK(pv_log_feed(&l, log_text, n, collect, &b) == 0);
+	s = "2,0,I,,,,,,,,,\n";
+	CHECK(pv_log_feed(&l, s, strlen(s), collect, &b) < 0);
+	CHECK(strncmp(l.error, "cycle 2 after cycle 3: ", 23) == 0);
+	CHECK(l.error_line == 13);
+	/* a quote left open at a line's end: refused at that line, whether
+	   the bytes come at once or a few at a time (a CSV reader would
+	   read on into the next line, a pipe's pieces would not) */
+	for (k = 0; k < 2; k++) {
+		size_t at, piece = k ? 7 : 1000;
+		int rc = 0;
+
+		pv_log_free(&l);
+		pv_log_init(&l, &f.t);
+		s = "cycle,time_ms,event,type,id,name,sense,sense_id,value,"
+		    "released,latch,reason\n3,1000,I,,,,,,,,,\n"
+		    "4,1500,E,D,1,\"Low,,,,,,\n5,2000,I,,,,,,,,\",\n";
+		for (at = 0; at < strlen(s) && rc == 0; at += piece)
+			rc = pv_log_feed(&l, s + at, strlen(s) - at < piece ?
+			    strlen(s) - at : piece, collect, &b);
+		CHECK(rc < 0 && l.error_line == 3);
+		CHECK(strstr(l.error, "an event is one line") != NULL);
+	}
 	pv_log_free(&l);
 	fixture_close(&f);
 }
@@ -271,10 +298,18 @@ test_log_junk(void)
 				buf[k] = "0123,ESPFZRDA\n#\""[buf[k] & 15];
 		pv_log_init(&l, &f.t);
 		g.n = 0;
-		(void)pv_log_feed(&l, buf, sizeof buf, collect, &g);
+		if (pv_log_feed(&l, buf, sizeof buf, collect, &g) != 0) {
+			/* refused: why, and on a line it read */
+			CHECK(l.error[0] != '\0');
+			CHECK(l.error_line >= 1 && l.error_line <= l.line + 1);
+		} else {
+			/* taken: events of the plan, in time order */
+			for (k = 0; k < (size_t)g.n; k++)
+				CHECK(g.ev[k].cycle >= (k ? g.ev[k - 1].cycle :
+				    0));
+		}
 		pv_log_free(&l);
 	}
-	CHECK(1);	/* no crash, no hang (ASan checks the rest) */
 	fixture_close(&f);
 }
 

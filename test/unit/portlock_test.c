@@ -42,6 +42,22 @@ test_split(void)
 	CHECK(wire_port_is_tcp("tcp:a:1") && !wire_port_is_tcp("/dev/tcp"));
 }
 
+/* Names shorter than "tcp:", each in a buffer of its own exact size:
+   nothing past it is read (ASan sees it in make asan). */
+static void
+test_split_short(void)
+{
+	static const char *const names[] = { "", "t", "tc", "tcp" };
+	size_t k;
+	char *name;
+
+	for (k = 0; k < sizeof names / sizeof names[0]; k++) {
+		name = strdup(names[k]);
+		CHECK(name && split(name, 1, NULL, NULL));
+		free(name);
+	}
+}
+
 /* What test_lock made: the lock files, the port, its link, the folder. */
 static void
 remove_all(const char *dir, const char *file, const char *link)
@@ -94,6 +110,7 @@ int
 main(void)
 {
 	RUN(test_split);
+	RUN(test_split_short);
 	RUN(test_lock);
 	return check_report("portlock");
 }
