@@ -197,7 +197,8 @@ check_retrace() {
 	detour >detour.csv
 	# real time: the pause is measured on armsim's clock
 	if [ "$KIND" = spine ]; then
-		start_kind spine --obstacle "$WALL" --setpoints sp.csv
+		ARMSIM_TIME_SCALE=1 start_kind spine --obstacle "$WALL" \
+			--setpoints sp.csv
 	else
 		start_kind "$KIND" --obstacle "$WALL" -v
 	fi

@@ -43,13 +43,16 @@ pressed_within() {
 # 5-degree threshold (persist 2), and the stop reaches the arm within two
 # more steps (a poll and the line); a step of 20 ms moves a joint at
 # most its speed (the SO-101's fastest, 240 deg/s; the planar arm's 90).
+# The stop's way is the host's time, so these arms run in real time
+# (ARMSIM_TIME_SCALE=1): on a faster clock the arm presses that much
+# longer before the stop arrives.
 SO101_BOUND=$(awk 'BEGIN { print 5 + (2 + 2) * 240 * 0.02 }')
 PLANAR_BOUND=$(awk 'BEGIN { print 5 + (2 + 2) * 90 * 0.02 }')
 
 @test "spine protocol: run --detour 3 goes round a ball on the straight way and maps it" {
 	sweep >sweep.csv
-	start_armsim --arm "$SO101" --obstacle "$BALL" --start -60,20,30,20 \
-		--contacts contacts.csv
+	ARMSIM_TIME_SCALE=1 start_armsim --arm "$SO101" --obstacle "$BALL" \
+		--start -60,20,30,20 --contacts contacts.csv
 	run --separate-stderr armctl --port "$PORT" --arm "$SO101" run \
 		--detour 3 --obstacles map.yaml sweep.csv
 	[ "$status" -eq 0 ] || fail "$stderr"
@@ -87,8 +90,9 @@ PLANAR_BOUND=$(awk 'BEGIN { print 5 + (2 + 2) * 90 * 0.02 }')
 
 @test "the planar arm: goto --detour 3 folds under a ball on its sweep" {
 	# the stretched arm's tip sweeps at 220 mm; the ball sits at 200
-	start_armsim --arm "$PLANAR" --obstacle sphere:200,0,0,15 \
-		--start -60,0,0 --contacts contacts.csv
+	ARMSIM_TIME_SCALE=1 start_armsim --arm "$PLANAR" \
+		--obstacle sphere:200,0,0,15 --start -60,0,0 \
+		--contacts contacts.csv
 	run --separate-stderr armctl --port "$PORT" --arm "$PLANAR" goto \
 		--joints 60,0,0 --detour 3
 	[ "$status" -eq 0 ] || fail "$stderr"
