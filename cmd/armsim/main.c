@@ -210,8 +210,8 @@ map_obstacles(const char *path, struct arm *a)
 		warnx_tool("out of memory");
 		return EXIT_IOERR;
 	}
-	if ((r = arm_obstacles_load(m, path)) == 0 && a->nobs3 + a->nlater + m->n >
-	    ARM_MAX_OBSTACLES) {
+	if ((r = arm_obstacles_load(m, path)) == 0 && a->nobs3 + a->nlater +
+	    m->n > ARM_MAX_OBSTACLES) {
 		warnx_tool("%s: %d obstacles, and armsim takes at most %d in "
 		    "all", path, m->n, ARM_MAX_OBSTACLES);
 		r = EXIT_DATAERR;
