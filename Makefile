@@ -7,6 +7,8 @@
 #   hw/sim/*.c              -> the simulated robot's hardware, in the same
 #                              library (armsim, unit tests, the simavr runner)
 #   hw/avr/*.c              -> the ATmega2560 firmware ('make firmware')
+#   hw/avr-uno/*.c          -> the ATmega328P firmware ('make firmware-uno')
+#   hw/avr-common/*.c       -> in both (UART, clock, EEPROM, ranger)
 #   test/unit/*_test.c      -> build/test/unit/*_test, run by 'make check'
 #   test/*.bats             -> run by 'make check' against bin/
 #
@@ -24,7 +26,7 @@ CFLAGS  ?= -O2 -g
 WARN     = -std=c11 -Wall -Wextra -Wpedantic $(if $(WERROR),-Werror)
 
 # Libraries come from pkg-config; --as-needed keeps each tool's real list.
-PKGS       = yaml-0.1 libxml-2.0 libserialport zlib
+PKGS       = yaml-0.1 libxml-2.0 libserialport zlib libmicrohttpd
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 
@@ -54,8 +56,8 @@ MAN_PAGES := $(sort $(wildcard man/*.[1-9]))
 
 .PHONY: all check unit bats asan clang install install-files uninstall demo \
 	demo-run docs \
-	bench clean avr-check avr-objects avr-bench firmware avrpty fuzz \
-	fuzz-build fuzz-harnesses
+	bench clean avr-check avr-objects avr-bench firmware firmware-uno \
+	avrpty fuzz fuzz-build fuzz-harnesses arduino-lib arm
 .DEFAULT_GOAL := all
 .SECONDARY:
 
@@ -64,6 +66,10 @@ all: $(BINS)
 $(BUILD)/%.o: %.c
 	@mkdir -p $(@D)
 	$(CC) $(WARN) $(SPINE_CPPFLAGS) $(CPPFLAGS) $(CFLAGS) -MMD -MP -c -o $@ $<
+
+# planview's page: its style and script are assembled in (.incbin)
+$(BUILD)/lib/planview/assets.o: $(wildcard lib/planview/page*.css \
+	lib/planview/page_*.js)
 
 # The SO-101 compiled in from its one file (lib/arm/builtin.c).
 $(BUILD)/gen/so101.inc: examples/arms/so101.yaml
@@ -105,7 +111,10 @@ BATS_PAR  := $(if $(shell command -v parallel 2>/dev/null),--jobs $(BATS_JOBS))
 bats: $(BINS)
 	SPINE_BIN=$(abspath $(BINDIR)) SPINE_AVRPTY=$(abspath $(AVRPTY)) \
 		SPINE_FIRMWARE=$(abspath $(FW_ELF)) \
-		SPINE_AVRBENCH=$(abspath $(AVRBENCH)) bats $(BATS_PAR) test
+		SPINE_AVRBENCH=$(abspath $(AVRBENCH)) \
+		SPINE_FIRMWARE_UNO=$(abspath $(FW_uno_ELF)) \
+		SPINE_ARMTRACE_M0=$(abspath $(ARMTRACE_m0)) \
+		SPINE_ARMTRACE_M3=$(abspath $(ARMTRACE_m3)) bats $(BATS_PAR) test
 
 check: all
 	@$(MAKE) --no-print-directory unit
@@ -146,33 +155,75 @@ avr-check:
 		exit 1; }
 	@$(MAKE) --no-print-directory avr-objects
 	$(AVR_SIZE) -t $(AVR_OBJ)
-	@$(MAKE) --no-print-directory firmware
-	@scripts/avr-fits $(FW_ELF)
+	@$(MAKE) --no-print-directory firmware firmware-uno
+	@scripts/avr-fits $(FW_avr_ELF)
+	@scripts/avr-fits --uno $(FW_uno_ELF)
+	@$(MAKE) --no-print-directory arduino-lib $(BINDIR)/plancc \
+		$(BINDIR)/armctl $(AVRPTY)
+	@SPINE_BIN=$(abspath $(BINDIR)) SPINE_AVRPTY=$(abspath $(AVRPTY)) \
+		scripts/arduino-check $(BUILD)/arduino
 
-# The firmware (hw/avr): its own files over the same
-# portable modules, built for the board it runs on.  ROBOT_JOINTS_MAX
-# matches its three servos and saves RAM; PLAN_TASKS=0 leaves out the task
-# section's decoder (the robot runs no task machine); every object shares
-# the defines.
-FW_DIR      = hw/avr
-FW_HEX      = $(FW_DIR)/firmware.hex
-FW_ELF      = $(BUILD)/firmware-avr/firmware.elf
+# spine as an Arduino library: hw/arduino's glue and examples over a copy
+# of core/ (and the firmwares' UART and servo drivers), made into
+# $(BUILD)/arduino/spine, never kept by hand (scripts/arduino-lib).
+# Install it by copying that folder into your sketchbook's libraries/.
+arduino-lib:
+	@scripts/arduino-lib $(BUILD)/arduino $(VERSION)
+	@echo "arduino-lib: $(BUILD)/arduino/spine"
+
+# The firmwares, one a board: the board's own files (hw/<board>: board.h,
+# main.c and its drivers), the AVR parts the boards share (hw/avr-common,
+# built against the board's board.h) and the portable modules (with -Icore
+# only), for the board's chip.  Every object of a board shares its
+# defines, which size core/robot's structures (the Mega's three servos);
+# PLAN_TASKS=0 leaves out the task section's decoder (no robot runs a task
+# machine).
 AVR_OBJCOPY ?= avr-objcopy
-FW_CFLAGS   = -mmcu=atmega2560 -Os -std=c11 -Wall -Wextra -Wpedantic -Werror \
+FW_CFLAGS   = -Os -std=c11 -Wall -Wextra -Wpedantic -Werror \
 	-ffunction-sections -fdata-sections -DF_CPU=16000000UL \
-	-DSPINE_VERSION='"$(VERSION)"' -DROBOT_JOINTS_MAX=3 -DPLAN_TASKS=0
-FW_OBJ      := $(patsubst %.c,$(BUILD)/firmware-avr/%.o,\
-	$(sort $(wildcard $(FW_DIR)/*.c)) $(AVR_OBJ:$(BUILD)/avr/%.o=%.c))
+	-DSPINE_VERSION='"$(VERSION)"'
+AVR_COMMON_SRC := $(sort $(wildcard hw/avr-common/*.c))
+# The Uno's line: 115200, or 57600 for boards whose bootloader (and USB
+# serial chip) run at that; its plan: read into RAM (ram), or in place
+# from the EEPROM (place: needs the core's in-place reading, issue 26).
+UNO_BAUD    ?= 115200
+UNO_PLAN    ?= ram
+# (core/profile.h gives the ATmega328P the small profile; link-time
+# optimisation and shared prologues take some 20 % off its flash, and
+# -fconserve-stack 80 bytes off the deepest stack.)
+UNO_DEFINES  = -DROBOT_ARM=0 -DBOARD_BAUD=$(UNO_BAUD)UL \
+	-DBOARD_PLAN_IN_PLACE=$(if $(filter place,$(UNO_PLAN)),1,0)
+UNO_FLAGS    = -flto -mcall-prologues -fconserve-stack
 
-$(BUILD)/firmware-avr/%.o: %.c
-	@mkdir -p $(@D)
-	$(AVR_CC) $(FW_CFLAGS) -Icore -MMD -MP -c -o $@ $<
+# $(1) name, $(2) folder, $(3) MCU, $(4) defines, $(5) code generation
+define avr_firmware
+FW_$(1)_ELF := $(BUILD)/firmware-$(1)/firmware.elf
+FW_$(1)_HEX := $(2)/firmware.hex
+FW_$(1)_OBJ := $$(patsubst %.c,$(BUILD)/firmware-$(1)/%.o,\
+	$$(sort $$(wildcard $(2)/*.c)) $(AVR_COMMON_SRC) $(CORE_SRC))
+FW_$(1)_CFLAGS = -mmcu=$(3) $$(FW_CFLAGS) $(4) $(5)
 
-$(FW_ELF): $(FW_OBJ)
-	$(AVR_CC) -mmcu=atmega2560 -Wl,--gc-sections -o $@ $^
+$(BUILD)/firmware-$(1)/core/%.o: core/%.c
+	@mkdir -p $$(@D)
+	$$(AVR_CC) $$(FW_$(1)_CFLAGS) -Icore -MMD -MP -c -o $$@ $$<
 
-$(FW_HEX): $(FW_ELF)
-	$(AVR_OBJCOPY) -O ihex -R .eeprom $< $@
+$(BUILD)/firmware-$(1)/hw/%.o: hw/%.c
+	@mkdir -p $$(@D)
+	$$(AVR_CC) $$(FW_$(1)_CFLAGS) -Icore -I$(2) -Ihw/avr-common -MMD \
+		-MP -c -o $$@ $$<
+
+$$(FW_$(1)_ELF): $$(FW_$(1)_OBJ)
+	$$(AVR_CC) -mmcu=$(3) -Os $(5) -Wl,--gc-sections -o $$@ $$^
+
+$$(FW_$(1)_HEX): $$(FW_$(1)_ELF)
+	$$(AVR_OBJCOPY) -O ihex -R .eeprom $$< $$@
+endef
+$(eval $(call avr_firmware,avr,hw/avr,atmega2560,-DROBOT_JOINTS_MAX=3 \
+	-DPLAN_TASKS=0))
+$(eval $(call avr_firmware,uno,hw/avr-uno,atmega328p,$(UNO_DEFINES),\
+	$(UNO_FLAGS)))
+FW_ELF      = $(FW_avr_ELF)
+FW_HEX      = $(FW_avr_HEX)
 
 # test/firmware.bats runs that ELF file in simavr through test/simavr/avrpty
 # where both avr-gcc and simavr are installed, and skips otherwise.
@@ -185,18 +236,30 @@ SIMAVR_INC  = $(patsubst -I%,-isystem %,$(shell pkg-config --cflags simavr \
 
 # (A second rule line for bats: its prerequisites are read here, once
 # these variables are set.)
-bats: $(if $(HAVE_FW_SIM),$(AVRPTY) $(FW_ELF) $(AVRBENCH))
+bats: $(if $(HAVE_FW_SIM),$(AVRPTY) $(FW_ELF) $(FW_uno_ELF) $(AVRBENCH))
 
-# (Built from its few sources, never with the sanitizers: simavr is not.)
-AVRPTY_SRC  = $(wildcard test/simavr/*.c) lib/host/splitmix.c \
-	lib/host/fault.c \
-	lib/host/num.c core/wire/frame.c core/wire/crc.c
+# (hw/sim's pty and EEPROM file are armsim's, from an archive of the
+# parts of the library it may use, built plain: never with the
+# sanitizers, which simavr is not and which slow its loop past the real
+# board's pace.)
+AVRPTY_SRC  = $(sort $(wildcard test/simavr/*.c))
+AVRPTY_LIBSRC := $(CORE_SRC) $(sort $(wildcard lib/host/*.c lib/link/*.c)) \
+	hw/sim/pty.c hw/sim/eeprom.c
+AVRPTY_LIB  = $(BUILD)/avrpty/libsim.a
 
-$(AVRPTY): $(AVRPTY_SRC) $(wildcard test/simavr/*.h)
+$(BUILD)/avrpty/%.o: %.c
 	@mkdir -p $(@D)
-	$(CC) $(WARN) $(SIMAVR_INC) -Icore -Ilib -Ihw -D_POSIX_C_SOURCE=200809L \
-		-O2 -g -o $@ $(AVRPTY_SRC) \
-		$(shell pkg-config --libs simavr 2>/dev/null) -lm
+	$(CC) $(WARN) $(SPINE_CPPFLAGS) -O2 -g -MMD -MP -c -o $@ $<
+
+$(AVRPTY_LIB): $(AVRPTY_LIBSRC:%.c=$(BUILD)/avrpty/%.o)
+	@rm -f $@
+	$(AR) rcs $@ $^
+
+$(AVRPTY): $(AVRPTY_SRC) $(wildcard test/simavr/*.h) $(AVRPTY_LIB)
+	@mkdir -p $(@D)
+	$(CC) $(WARN) $(SIMAVR_INC) $(SPINE_CPPFLAGS) -O2 -g -o $@ \
+		$(AVRPTY_SRC) $(AVRPTY_LIB) $(SPINE_LDLIBS) \
+		$(shell pkg-config --libs simavr 2>/dev/null)
 
 # scripts/bench-avr times the planner in simavr: bench/avr/avrbench is the
 # host side (over libsimavr), bench/avr/planbench.c the AVR program the
@@ -215,11 +278,57 @@ avrpty:
 	simavr (scripts/install-deps installs both)" >&2; exit 1; }
 	@$(MAKE) --no-print-directory $(AVRPTY) $(FW_ELF)
 
-firmware:
-	@command -v $(AVR_CC) >/dev/null 2>&1 || { echo "firmware: \
+firmware firmware-uno:
+	@command -v $(AVR_CC) >/dev/null 2>&1 || { echo "$@: \
 	$(AVR_CC) not found (scripts/install-deps installs gcc-avr)" >&2; \
 		exit 1; }
-	@$(MAKE) --no-print-directory $(FW_ELF) $(FW_HEX)
+	@$(MAKE) --no-print-directory $(if $(filter firmware-uno,$@),\
+		$(FW_uno_ELF) $(FW_uno_HEX),$(FW_avr_ELF) $(FW_avr_HEX))
+
+# --- the portable core on ARM Cortex-M ----------------------------------
+
+# armtrace (test/arm): the plan decoder and the planner built with
+# arm-none-eabi-gcc (Debian's gcc-arm-none-eabi, newlib) for a Cortex-M0
+# (QEMU's micro:bit) and a Cortex-M3 (mps2-an385); test/arm.bats runs
+# planner traces on both under qemu-system-arm, where they are installed.
+ARM_CC     ?= arm-none-eabi-gcc
+ARM_SIZE   ?= arm-none-eabi-size
+HAVE_ARM   := $(shell command -v $(ARM_CC) >/dev/null 2>&1 && \
+	command -v qemu-system-arm >/dev/null 2>&1 && echo yes)
+ARM_CFLAGS  = -mthumb -Os -std=c11 -Wall -Wextra -Wpedantic -Werror \
+	-ffunction-sections -fdata-sections
+ARM_SRC    := $(sort $(wildcard core/plan/*.c core/planner/*.c \
+	test/arm/*.c))
+
+# $(1) name, $(2) CPU, $(3) the board's linker script
+define arm_trace
+ARMTRACE_$(1) := $(BUILD)/arm/$(1)/armtrace.elf
+ARM_$(1)_OBJ := $(ARM_SRC:%.c=$(BUILD)/arm/$(1)/%.o)
+
+$(BUILD)/arm/$(1)/core/%.o: core/%.c
+	@mkdir -p $$(@D)
+	$$(ARM_CC) -mcpu=$(2) $$(ARM_CFLAGS) -Icore -MMD -MP -c -o $$@ $$<
+
+$(BUILD)/arm/$(1)/test/%.o: test/%.c
+	@mkdir -p $$(@D)
+	$$(ARM_CC) -mcpu=$(2) $$(ARM_CFLAGS) -Icore -Itest/arm -MMD -MP \
+		-c -o $$@ $$<
+
+$$(ARMTRACE_$(1)): $$(ARM_$(1)_OBJ) test/arm/$(3) test/arm/sections.ld
+	$$(ARM_CC) -mcpu=$(2) -mthumb --specs=nano.specs --specs=rdimon.specs \
+		-nostartfiles -Wl,--gc-sections -Ltest/arm -T test/arm/$(3) \
+		-o $$@ $$(filter %.o,$$^)
+endef
+$(eval $(call arm_trace,m0,cortex-m0,microbit.ld))
+$(eval $(call arm_trace,m3,cortex-m3,mps2.ld))
+
+arm:
+	@command -v $(ARM_CC) >/dev/null 2>&1 || { echo "arm: $(ARM_CC) not \
+	found (scripts/install-deps installs gcc-arm-none-eabi)" >&2; exit 1; }
+	@$(MAKE) --no-print-directory $(ARMTRACE_m0) $(ARMTRACE_m3)
+	$(ARM_SIZE) $(ARMTRACE_m0) $(ARMTRACE_m3)
+
+bats: $(if $(HAVE_ARM),$(ARMTRACE_m0) $(ARMTRACE_m3))
 
 # --- demo and benchmarks ---------------------------------------------------
 
@@ -302,8 +411,10 @@ uninstall:
 	rm -rf $(DESTDIR)$(DATADIR)
 
 clean:
-	rm -rf build bin demo-out $(FW_HEX)
+	rm -rf build bin demo-out $(FW_avr_HEX) $(FW_uno_HEX)
 
 -include $(LIB_OBJ:.o=.d) $(UNIT_SRC:%.c=$(BUILD)/%.d) $(AVR_OBJ:.o=.d) \
-	$(FW_OBJ:.o=.d) \
+	$(FW_avr_OBJ:.o=.d) $(FW_uno_OBJ:.o=.d) $(ARM_m0_OBJ:.o=.d) \
+	$(AVRPTY_LIBSRC:%.c=$(BUILD)/avrpty/%.d) \
+	$(ARM_m3_OBJ:.o=.d) \
 	$(foreach t,$(TOOLS),$(patsubst %.c,$(BUILD)/%.d,$(wildcard cmd/$(t)/*.c)))

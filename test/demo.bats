@@ -44,7 +44,9 @@ setup() {
 	[ "$(tail -1 "$out/flame.csv")" = "10,0,50,0" ]
 	grep -q ',abort,start,' "$out/noflame.log"
 	# planview's replay page of the explorer run, and its screenshot
-	grep -q 'id="slider"' "$out/run.html"
+	# (its controls are made by its script: a drive's graph, the events)
+	grep -q '<section class="drive" data-drive="D' "$out/run.html"
+	grep -q '<script type="text/plain" id="ev0"' "$out/run.html"
 	grep -q '<svg' "$out/run.html"
 	if command -v chromium >/dev/null; then
 		[ -s "$out/run.png" ] || fail "no screenshot of the page (chromium)"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bats
 # planview: the live view (plain frames, and ncurses driven under tmux),
-# the replay page (opened in headless Chromium, its DOM read back) and the
-# still SVG, against a planrun log of the explorer plan.  Expected
+# the replay page's file (its behaviour in Chromium: planview-page.bats)
+# and the still SVG, against a planrun log of the explorer plan.  Expected
 # elements, counts and rows come from the log itself, by awk.
 
 load lib/helper
@@ -83,10 +83,7 @@ marked() {
 	[ "$(printf '%s\n' "$output" | grep -c 'runtime p')" -eq 1 ]
 	run -0 planview --until 12 e.plan q.log
 	assert_line --regexp "D Explore  p[0-9]+ when .*  runtime p77( |$)"
-	# the page carries both, the drive's runtime priority is shown
-	planview e.plan q.log --html run.html
-	grep -q "\[5,[0-9]*,\"Q\",\"D[0-9]*\",null,3," run.html
-	grep -q "\[10,[0-9]*,\"Q\",\"D[0-9]*\",null,77," run.html
+	# (the page's runtime priorities: test/planview-page.bats)
 	# a priority for an action is refused, exit 65
 	sed 's/,Q,D,\([0-9]*\),Explore,/,Q,A,\1,Explore,/' q.log > bad.log
 	run -65 --separate-stderr planview --until 12 e.plan bad.log
@@ -211,17 +208,7 @@ teardown() {
 	[ "$(cat status)" = "status=0" ]
 }
 
-# --- the replay page in headless Chromium ----------------------------------
-
-chromium_run() {
-	command -v chromium >/dev/null ||
-	    fail "chromium is not installed (scripts/install-deps)"
-	timeout 120 chromium --headless --no-sandbox --disable-gpu \
-	    --disable-background-networking --disable-component-update \
-	    --disable-sync --no-first-run --user-data-dir="$BATS_TEST_TMPDIR/chromium" \
-	    --run-all-compositor-stages-before-draw --virtual-time-budget=5000 \
-	    "$@" 2>/dev/null 3>&-
-}
+# --- the replay page (in headless Chromium: test/planview-page.bats) -------
 
 @test "planview --html: one file, nothing fetched from anywhere" {
 	run -0 planview --html run.html e.plan run.log
@@ -230,57 +217,6 @@ chromium_run() {
 	# the only addresses are the SVG namespaces
 	[ -z "$(grep -o 'https\?://[^"]*' run.html | sort -u |
 	    grep -v '^http://www.w3.org/')" ]
-}
-
-@test "planview --html in Chromium: the slider at cycle 12 lights what ran and lists its events" {
-	planview --html run.html e.plan run.log
-	chromium_run --dump-dom "file://$PWD/run.html#cycle=12" > dom.html
-	grep -q 'data-cycle="12"' dom.html
-	# the graph's nodes marked lit, by the names the page gives them
-	sed 's/<g id="/\n<g id="/g' dom.html |
-	    awk 'match($0, /^<g id="[A-Z]+[0-9]+" class="node [^"]*lit/) {
-		    id = $0; sub(/^<g id="/, "", id); sub(/".*/, "", id)
-		    print id }' | sort > lit-ids
-	[ -s lit-ids ]
-	# each id's name from the plan: the page's own element table
-	grep -o '"[A-Z]*[0-9]*":"[^"]*"' dom.html | tr -d '"' |
-	    awk -F: '{ print $1, $2 }' | sort > names
-	join lit-ids names | awk '{ t = $1; sub(/[0-9]+$/, "", t); print t " " $2 }' |
-	    sort -u > lit-names
-	[ "$(cat lit-names)" = "$(lit_at 12)" ]
-	# the events table: the log's lines of cycle 12, in order
-	sed 's#</tr>#</tr>\n#g' dom.html | grep -o '<tr class="ev-.*' |
-	    sed 's#</td><td>#,#g; s#<[^>]*>##g' | cut -d, -f1-7 > table
-	awk -F, -v OFS=, '$1 == 12 { print $1, $2, $3, $4, $6, $7, $9 }' \
-	    run.log > want
-	[ -s want ]
-	diff want table
-}
-
-@test "planview --html in Chromium: a failing cycle shows its outcome colour" {
-	planview --html run.html e.plan run.log
-	c=$(awk -F, '$3 == "F" { print $1; exit }' run.log)
-	[ -n "$c" ]
-	chromium_run --dump-dom "file://$PWD/run.html#cycle=$c" > dom.html
-	grep -q "data-cycle=\"$c\"" dom.html
-	# the last outcome of each element in that cycle, by awk
-	awk -F, -v c="$c" '$1 == c && $3 ~ /^[ESPFZ]$/ { last[$4 " " $6] = $3 }
-	    END { for (k in last) print k, last[k] }' run.log | sort > want
-	grep -o '"[A-Z]*[0-9]*":"[^"]*"' dom.html | tr -d '"' |
-	    awk -F: '{ print $1, $2 }' | sort > names
-	sed 's/<g id="/\n<g id="/g' dom.html |
-	    sed -n 's/^<g id="\([A-Z]*[0-9]*\)" class="node [^"]*lit[^"]*" data-outcome="\(.\)".*/\1 \2/p' |
-	    sort > got-ids
-	join got-ids names | awk '{ t = $1; sub(/[0-9]+$/, "", t); print t, $3, $2 }' |
-	    sort > got
-	diff want got
-	# the events table gives each failure's reason as the log does
-	sed 's#</tr>#</tr>\n#g' dom.html | grep -o '<tr class="ev-[FZ].*' |
-	    sed 's#</td><td>#,#g; s#<[^>]*>##g' | awk -F, '{ print $5 ": " $10 }' > got
-	awk -F, -v c="$c" '$1 == c && $3 ~ /^[FZ]$/ { print $6 ": " $12 }' \
-	    run.log > want
-	[ -s want ]
-	diff want got
 }
 
 @test "planview --svg: the plan with counts from the log" {
@@ -292,25 +228,4 @@ chromium_run() {
 	    run.log | wc -l)
 	grep -q ">ran $x, ok $ok, failed 0<" run.svg
 	grep -q '>legend<' run.svg
-}
-
-@test "planview --html: the page shows a drive's runtime priority as of the cycle" {
-	# q.log as in the Q test above: Explore set to 3 before cycle 5, to
-	# 77 before cycle 10
-	id=$(awk -F, '$4 == "D" && $6 == "Explore" { print $5; exit }' run.log)
-	awk -F, -v id="$id" 'NR > 1 && ($1 == 5 || $1 == 10) && !done[$1]++ {
-	    print $1 "," $2 ",Q,D," id ",Explore,,,"($1 == 5 ? 3 : 77)",,," }
-	    { print }' run.log > q.log
-	run -0 planview --html run.html e.plan q.log
-	key=$(grep -o '"D[0-9]*":"Explore"' run.html | head -1 | cut -d'"' -f2)
-	base=$(grep -o "\"priority\":{[^}]*}" run.html |
-	    grep -o "\"$key\":[0-9]*" | cut -d: -f2)
-	[ -n "$key" ] && [ -n "$base" ]
-	for c in 3:$base 7:3 12:77; do
-		chromium_run --dump-dom "file://$PWD/run.html#cycle=${c%:*}" \
-		    > dom.html
-		grep -q "data-cycle=\"${c%:*}\"" dom.html
-		grep -q "id=\"prio-$key\" class=\"prio\"> p${c#*:}<" dom.html ||
-		    fail "cycle ${c%:*}: Explore not shown at p${c#*:}"
-	done
 }

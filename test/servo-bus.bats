@@ -136,7 +136,7 @@ check_limp() {
 	[[ "${lines[6]}" == gripper,*,on, ]]
 	run --separate-stderr bus torque on elbow
 	[ "$status" -eq 2 ]
-	[ "$stderr" = "armctl: no joint or servo id 'elbow' in the arm" ]
+	[ "$stderr" = "armctl: torque: no joint or servo id 'elbow' in the arm" ]
 	run --separate-stderr bus torque sideways
 	[ "$status" -eq 2 ]
 }
@@ -186,6 +186,42 @@ check_obstacle() {
 	[ -z "$stderr" ]
 	run bus pos
 	[ "${lines[1]}" = "$(pose_line 20 0 0 0 0 0)" ]
+}
+
+# The servos' clock as armsim -v last logged it, in seconds.
+servo_clock() {
+	sed -n 's/^armsim: \([0-9.]*\) <- .*/\1/p' \
+		"$BATS_TEST_TMPDIR/armsim.err" | tail -n 1
+}
+
+@test "feetech: a gripper closed on something holds it, long after the run" {
+	BUS=feetech
+	# The gripper meets a block at 40 % on its way to 90.  Configured as
+	# LeRobot's follower (Overload_Torque 25 %) and its running torque
+	# limit 24 %, it squeezes at 24 % and never trips the protection,
+	# which takes Protection_Time (2 s) over 25 %: pos (which fails on a
+	# servo's error bits) stays clean until the servos' clock is 3 s past
+	# the end of the run, and the gripper still holds, torque on.
+	start_bus_sim feetech -v --block gripper=40
+	mjtraj --joint --from 0,0,0,0,0,0 --to 0,0,0,0,0,90 --duration 1 \
+		>"$BATS_TEST_TMPDIR/grip.csv"
+	run --separate-stderr bus run "$BATS_TEST_TMPDIR/grip.csv"
+	[ "$status" -eq 0 ]
+	[ -z "$stderr" ]
+	local end i
+	end=$(servo_clock)
+	for i in $(seq 2000); do
+		run --separate-stderr bus pos
+		[ "$status" -eq 0 ] || fail "pos at $(servo_clock) s: $stderr"
+		awk -v t="$(servo_clock)" -v e="$end" \
+			'BEGIN { exit !(t > e + 3) }' && break
+	done
+	[ "$i" -lt 2000 ]
+	[ "${lines[1]}" = "0,0,0,0,0,39.99" ]
+	run --separate-stderr bus info
+	[ "$status" -eq 0 ]
+	# 24 %: (150 + 0.24 x 1850) mA in steps of 6.5 mA = 91 x 6.5
+	[ "${lines[6]}" = "gripper,6,777,3.6,7.4,35,24,591.5,on," ]
 }
 
 check_silent() {
@@ -276,6 +312,80 @@ check_setup_ids() {
 
 @test "dynamixel: setup-ids gives the one servo on the bus its id" {
 	check_setup_ids dynamixel
+}
+
+# Only the gripper's servo answers, factory-fresh: id 1, at the
+# factory's baud rate (spec B1: 57600 for a Dynamixel; A1: 1 Mbaud for a
+# Feetech STS).  The others are muted.
+fresh_gripper() {
+	start_bus_sim "$1" --factory gripper --mute shoulder_pan \
+		--mute shoulder_lift --mute elbow_flex --mute wrist_flex \
+		--mute wrist_roll
+}
+
+@test "dynamixel: setup-ids finds a factory-fresh servo at 57600 and sets 1 Mbaud" {
+	BUS=dynamixel
+	fresh_gripper dynamixel
+	# the bus's 1 Mbaud first: nothing; then the rates in turn (each
+	# wait a second: a PING sent at one rate and read by a stalled
+	# armsim after the host has moved on to the next would be missed)
+	run --separate-stderr bus --timeout 1000 setup-ids gripper <<<""
+	[ "$status" -eq 0 ]
+	[ "$output" = "gripper: id 1 -> 6, 57600 -> 1000000 baud" ]
+	# now at the bus's rate under its new id
+	run --separate-stderr bus setup-ids gripper <<<""
+	[ "$status" -eq 0 ]
+	[ "$output" = "gripper: id 6 -> 6" ]
+	run --separate-stderr bus --baud 57600 setup-ids gripper <<<""
+	[ "$status" -eq 0 ]
+	[ "$output" = "gripper: id 6 -> 6, 1000000 -> 57600 baud" ]
+}
+
+@test "feetech: setup-ids finds a fresh servo at 1 Mbaud whatever --baud says" {
+	BUS=feetech
+	fresh_gripper feetech
+	run --separate-stderr bus --timeout 1000 --baud 500000 setup-ids \
+		gripper <<<""
+	[ "$status" -eq 0 ]
+	[ "$output" = "gripper: id 1 -> 6, 1000000 -> 500000 baud" ]
+	run --separate-stderr bus --baud 500000 setup-ids gripper <<<""
+	[ "$status" -eq 0 ]
+	[ "$output" = "gripper: id 6 -> 6" ]
+	# a rate no STS takes is refused before anything is sent
+	run --separate-stderr bus --baud 230400 setup-ids gripper <<<""
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "armctl: setup-ids: 230400 baud is not a rate feetech servos take" ]
+	stop_armsim
+	# no servo at all: every rate is tried
+	start_bus_sim feetech --mute shoulder_pan --mute shoulder_lift \
+		--mute elbow_flex --mute wrist_flex --mute wrist_roll --mute gripper
+	run --separate-stderr bus --timeout 20 setup-ids gripper <<<""
+	[ "$status" -eq 75 ]
+	[ "${stderr_lines[1]}" = "armctl: setup-ids: no servo answers at any baud rate: check power and wiring" ]
+}
+
+@test "bash completion: joint names from the arm file on the line, else the built-in SO-101" {
+	cd "$BATS_TEST_TMPDIR"
+	local c=$SPINE_ROOT/completions/armctl
+	run complete_words "$c" armctl --bus feetech torque on ""
+	[ "$output" = "$(echo $JOINTS)" ]
+	run complete_words "$c" armctl --bus feetech torque ""
+	[ "$output" = "on off" ]
+	# a MeArm whose claw is called a pincer here: the file is asked
+	sed 's/claw/pincer/' "$SPINE_ROOT/examples/arms/mearm.yaml" >my.yaml
+	run complete_words "$c" armctl --arm my.yaml jog ""
+	[ "$output" = "base shoulder elbow pincer" ]
+	run complete_words "$c" armctl --bus dynamixel --arm my.yaml setup-ids p
+	[ "$output" = "pincer" ]
+	run complete_words "$c" armctl --bus feetech reboot wr
+	[ "$output" = "wrist_flex wrist_roll" ]
+	# and armctl lists them itself, for any arm
+	run armctl --bus feetech --arm my.yaml joints
+	[ "${lines[0]}" = "joint,role,lo,hi,servo" ]
+	[ "${lines[4]}" = "pincer,gripper,0,60," ]
+	# no machine in the script
+	run grep -c shoulder_pan "$c"
+	[ "$output" = 0 ]
 }
 
 @test "bus usage errors: unknown bus, a command buses lack, options without --bus" {
@@ -390,7 +500,7 @@ interrupt_bus_run() {
 	[[ "${lines[1]}" == *,on, ]]
 	interrupt_bus_run --release
 	[ "$status" -eq 130 ]
-	[ "$(cat "$BATS_TEST_TMPDIR/run.err")" = "armctl: interrupted: the arm is limp (--release)" ]
+	[ "$(cat "$BATS_TEST_TMPDIR/run.err")" = "armctl: interrupted: the arm is limp" ]
 	run bus info
 	[[ "${lines[1]}" == *,off, ]]
 }

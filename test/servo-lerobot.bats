@@ -167,7 +167,7 @@ numbers() {
 	printf '{"shoulder_pan": {"id": 1, "drive_mode": 0, "homing_offset": 0, "range_min": 10, "range_max": 20}}\n' >one.json
 	run --separate-stderr armctl --bus feetech --port x calibrate --from-lerobot one.json
 	[ "$status" -eq 65 ]
-	[ "$stderr" = "armctl: one.json: no motor for joint shoulder_lift (by name or servo id)" ]
+	[ "$stderr" = "armctl: one.json: error: no motor for joint shoulder_lift (by name or servo id)" ]
 	run --separate-stderr armctl --bus feetech --port x calibrate --from-lerobot none.json
 	[ "$status" -eq 66 ]
 }

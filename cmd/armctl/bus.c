@@ -1,34 +1,45 @@
 /*
- * bus.c - armctl's commands on a servo bus (lib/servoarm): info, pos,
- * torque, stop, reboot and setup-ids, their tables and prompts, and each
- * status said (servoarm_text) with its exit status.  run and the moves
- * are in bus_run.c, calibrate in bus_calib.c.
+ * bus.c - armctl's commands on a servo bus, done by lib/servoarm: their
+ * operands, prompts, and what they print or say.
  */
-#include <math.h>
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
-#include "arm/pose.h"
+#include "arm/path.h"
 #include "bus.h"
 #include "host/diag.h"
 #include "host/exits.h"
-#include "host/table.h"
+#include "servoarm/calib.h"
+#include "servoarm/run.h"
 
-int
-bus_say(struct busctl *u, enum servoarm_status st, const char *doing)
+#define MOVE_PERIOD 0.02	/* goto, home, jog, gripper: s per step */
+#define SAMPLE_MS 20		/* calibrate: a look at the arm */
+
+struct busctl {
+	struct ctl *c;
+	const struct bus_opts *o;
+	const struct arm_desc *a;	/* --arm, or the built-in SO-101 */
+	struct servoarm_bus k;
+};
+
+/* st said (servoarm_text) while `doing`: its exit status. */
+static int
+say(struct busctl *u, enum servoarm_status st, const char *doing)
 {
 	char line[300];
 
-	if (st == SERVOARM_INTERRUPTED)
-		return CTL_INTERRUPTED;
 	servoarm_text(&u->k, st, doing, line, sizeof line);
 	if (*line)
 		warnx_tool("%s", line);
-	return servoarm_status_exit(st);
+	return st == SERVOARM_INTERRUPTED ? CTL_INTERRUPTED :
+	    servoarm_status_exit(st);
 }
 
-int
-bus_open(struct busctl *u, const char *doing)
+/* The port open, once. */
+static int
+open_bus(struct busctl *u)
 {
 	int r;
 
@@ -39,154 +50,55 @@ bus_open(struct busctl *u, const char *doing)
 	servobus_init(&u->k.b, u->c->port, u->k.proto, u->c->timeout_ms,
 	    u->c->retries);
 	u->k.b.interrupted = u->c->interrupted;
-	/* setup-ids meets servos one at a time: no load scale yet */
-	return strcmp(doing, "setup-ids") == 0 ? 0 :
-	    bus_say(u, servoarm_connect(&u->k), doing);
-}
-
-static int
-bus_info(struct busctl *u, int argc, char **argv)
-{
-	static const char *const cols[] = { "joint", "id", "model",
-	    "firmware", "volts", "celsius", "load", "current", "torque",
-	    "errors" };
-	struct servoarm_feedback f;
-	struct servoarm_info in;
-	enum servoarm_status st;
-	struct table t;
-	char text[120];
-	int i;
-
-	(void)argc;
-	table_init(&t, stdout, TABLE_CSV, TABLE_ROUND_TRIP, cols, 10);
-	table_header(&t);
-	if ((st = servoarm_feedback(&u->k, &f)) != SERVOARM_OK)
-		return bus_say(u, st, argv[0]);
-	for (i = 0; i < u->k.arm.n; i++) {
-		if ((st = servoarm_info(&u->k, i, &in)) != SERVOARM_OK)
-			return bus_say(u, st, argv[0]);
-		servo_err_text(u->k.proto, f.err[i], text, sizeof text);
-		table_str(&t, u->k.arm.j[i].name);
-		table_long(&t, u->k.ids[i]);
-		table_long(&t, in.model);
-		table_str(&t, in.firmware);
-		table_num(&t, f.volts[i]);
-		table_long(&t, f.celsius[i]);
-		table_num(&t, round(f.load[i] * 10) / 10);
-		if (isnan(f.ma[i]))
-			table_null(&t);	/* an SCS tells no current */
-		else
-			table_num(&t, round(f.ma[i] * 10) / 10);
-		table_str(&t, in.torque ? "on" : "off");
-		table_str(&t, text);
-		table_end_row(&t);
-	}
-	return table_flush(&t) == 0 ? 0 : EXIT_IOERR;
-}
-
-static int
-bus_pos(struct busctl *u, int argc, char **argv)
-{
-	struct servoarm_feedback f;
-	enum servoarm_status st;
-
-	(void)argc;
-	if ((st = servoarm_feedback(&u->k, &f)) != SERVOARM_OK)
-		return bus_say(u, st, argv[0]);
-	if (arm_pose_write_arm(stdout, u->a, f.q) != 0)
-		return EXIT_IOERR;
-	return bus_say(u, servoarm_errors(&u->k, &f), argv[0]);
-}
-
-/* The joints named in argv (all when none); -1 after a message. */
-static int
-pick(struct busctl *u, int argc, char **argv, int *on)
-{
-	int i, j;
-
-	for (i = 0; i < u->k.arm.n; i++)
-		on[i] = argc == 0;
-	for (i = 0; i < argc; i++) {
-		if ((j = servoarm_find(&u->k.arm, argv[i])) < 0) {
-			warnx_tool("no joint or servo id '%s' in the arm",
-			    argv[i]);
-			return -1;
-		}
-		on[j] = 1;
-	}
 	return 0;
 }
 
-/* torque on|off [JOINT...] and reboot [JOINT...]. */
+/* info and describe: the servos' table; pos: the pose table. */
+static int
+bus_table(struct busctl *u, int argc, char **argv)
+{
+	enum servoarm_status st = strcmp(argv[0], "pos") == 0 ?
+	    servoarm_pose_table(&u->k, u->a, stdout) :
+	    servoarm_info_table(&u->k, stdout);
+
+	(void)argc;
+	if (fflush(stdout) != 0 || ferror(stdout))
+		return EXIT_IOERR;
+	return say(u, st, argv[0]);
+}
+
+/* torque on|off [JOINT...], reboot [JOINT...], stop. */
 static int
 bus_joints(struct busctl *u, int argc, char **argv)
 {
-	int sel[SERVOARM_MAX], i, on, reboot = !strcmp(argv[0], "reboot");
-	enum servoarm_status st = SERVOARM_OK;
+	int sel[SERVOARM_MAX], r, on = -1, torque = !strcmp(argv[0], "torque");
 
-	if (!reboot && (argc < 2 || (strcmp(argv[1], "on") &&
+	if (strcmp(argv[0], "stop") == 0)
+		return say(u, servoarm_let_go(&u->k, 0), argv[0]);
+	if (torque && (argc < 2 || (!(on = !strcmp(argv[1], "on")) &&
 	    strcmp(argv[1], "off")))) {
 		warnx_tool("torque: want 'on' or 'off', then joints (all if "
 		    "none)");
 		return EXIT_USAGE;
 	}
-	on = !reboot && strcmp(argv[1], "on") == 0;
-	if (pick(u, argc - 2 + reboot, argv + 2 - reboot, sel) != 0)
-		return EXIT_USAGE;
-	if (on)
-		st = servoarm_configure(&u->k);
-	for (i = 0; i < u->k.arm.n && st == SERVOARM_OK; i++)
-		if (sel[i])
-			st = reboot ? servoarm_reboot(&u->k, i) :
-			    servoarm_torque(&u->k, i, on);
-	return bus_say(u, st, argv[0]);
+	if ((r = say(u, servoarm_select(&u->k, argc - 1 - torque, argv + 1 +
+	    torque, sel), argv[0])) != 0)
+		return r;
+	return say(u, servoarm_torque_some(&u->k, sel, on), argv[0]);
 }
 
-static int
-bus_stop(struct busctl *u, int argc, char **argv)
-{
-	struct servoarm_feedback f;
-	enum servoarm_status st;
-
-	(void)argc;
-	if ((st = servoarm_hold(&u->k, &f)) != SERVOARM_OK)
-		return bus_say(u, st, argv[0]);
-	return bus_say(u, servoarm_errors(&u->k, &f), argv[0]);
-}
-
-/* The one servo on the bus becomes joint j, at the bus's baud rate. */
-static int
-assign_id(struct busctl *u, int j)
-{
-	enum servoarm_status st;
-	uint8_t found[8];
-	int n;
-
-	st = servoarm_setup_id(&u->k, j, u->c->timeout_ms,
-	    servoarm_baud_code(u->k.proto, u->c->baud), found, &n);
-	if (st == SERVOARM_NONE_FOUND)
-		warnx_tool("setup-ids: no servo answers at %ld baud: check "
-		    "power and wiring", u->c->baud);
-	else if (st == SERVOARM_MANY_FOUND)
-		warnx_tool("setup-ids: %d servos answer (ids %u and %u): "
-		    "connect only the %s servo", n, found[0], found[1],
-		    u->k.arm.j[j].name);
-	else if (st == SERVOARM_OK)
-		printf("%s: id %u -> %u\n", u->k.arm.j[j].name, found[0],
-		    u->k.arm.j[j].id);
-	fflush(stdout);
-	return bus_say(u, st, "setup-ids");
-}
-
-/* One motor at a time, gripper first as a new arm is built. */
+/* One servo at a time, gripper first as a new arm is built. */
 static int
 bus_setup_ids(struct busctl *u, int argc, char **argv)
 {
-	char line[256];
 	int sel[SERVOARM_MAX], j, r;
+	long to = u->c->baud;
+	char line[256];
 
-	if (pick(u, argc - 1, argv + 1, sel) != 0)
-		return EXIT_USAGE;
+	if ((r = say(u, servoarm_baud_ok(&u->k, to), argv[0])) != 0 ||
+	    (r = say(u, servoarm_select(&u->k, argc - 1, argv + 1, sel),
+	    argv[0])) != 0 || (r = open_bus(u)) != 0)
+		return r;
 	for (j = u->k.arm.n - 1; j >= 0; j--) {
 		if (!sel[j])
 			continue;
@@ -198,25 +110,180 @@ bus_setup_ids(struct busctl *u, int argc, char **argv)
 			    u->k.arm.j[j].name);
 			return EXIT_JOB_FAILED;
 		}
-		if ((r = assign_id(u, j)) != 0)
+		if ((r = say(u, servoarm_setup_id(&u->k, j, u->c->timeout_ms,
+		    to), argv[0])) != 0)
 			return r;
+		servoarm_setup_text(&u->k, j, to, line, sizeof line);
+		printf("%s\n", line);
+		fflush(stdout);
 	}
 	return 0;
+}
+
+/* Path p from here, on the bus, and what happened said. */
+static int
+go(struct busctl *u, const struct arm_path *p)
+{
+	struct servoarm_run_opts o = { { u->c->threshold_deg,
+	    u->o->load_pct, u->c->persist }, u->c->pause_ms / 1000.0,
+	    MOVE_PERIOD, u->c->time_scale > 0 ? u->c->time_scale : 1,
+	    u->o->release, 0, NULL, NULL };
+	enum servoarm_status st;
+	struct servoarm_run r;
+	char line[2][200];
+	int i, n;
+
+	st = servoarm_run_path(&u->k, u->a, p, &o, &r);
+	servoarm_run_figures(&u->k, &r, line[0], sizeof line[0]);
+	if (u->c->verbose)
+		warnx_tool("%s", line[0]);
+	for (i = 0, n = servoarm_run_text(&u->k, st, &r, line); i < n; i++)
+		warnx_tool("%s", line[i]);
+	return st == SERVOARM_INTERRUPTED ? CTL_INTERRUPTED :
+	    servoarm_status_exit(st);
+}
+
+/* run FILE, goto, home, jog, gripper: from where the arm is. */
+static int
+bus_move(struct busctl *u, int argc, char **argv)
+{
+	double q[SERVOARM_MAX], to[SERVOARM_MAX];
+	int run = strcmp(argv[0], "run") == 0, r;
+	struct arm_path p;
+
+	if (run && argc != 2) {
+		warnx_tool("run: give one FILE.csv, or - for stdin");
+		return EXIT_USAGE;
+	}
+	/* a file that is not there is said before the bus is opened */
+	if (run && strcmp(argv[1], "-") != 0 && access(argv[1], R_OK) != 0)
+		return arm_read_path(u->c, argv[1], q, &p);
+	memset(&p, 0, sizeof p);
+	if ((r = open_bus(u)) != 0 ||
+	    (r = say(u, servoarm_where(&u->k, q), argv[0])) != 0)
+		return r;
+	if (run && (r = arm_read_path(u->c, argv[1], q, &p)) == 0)
+		r = arm_path_check(u->c, &p, q);
+	else if (!run && (r = arm_target(u->c, argc, argv, q, to)) == 0 &&
+	    arm_path_move(&p, u->a, q, to, MOVE_PERIOD) != 0)
+		r = say(u, SERVOARM_NO_MEMORY, argv[0]);
+	if (r == 0 && u->c->check && !run)
+		printf("%s: %lu steps, %.3f s\n", u->a->name,
+		    (unsigned long)p.n, p.t[p.n - 1]);
+	else if (r == 0 && !u->c->check && u->c->detour_on)
+		r = detour_bus(u->c, u->o, u->a, &u->k, run ? &p : NULL, run ?
+		    p.q : q, run ? p.q + (size_t)(p.n - 1) * p.nj : to);
+	else if (r == 0 && !u->c->check)
+		r = go(u, &p);
+	arm_path_free(&p);
+	return r;
+}
+
+/* calibrate's live ranges, on a terminal. */
+static void
+show(void *ctx, const struct servoarm_range *rg)
+{
+	const struct busctl *u = ctx;
+	int i;
+
+	for (i = 0; isatty(STDERR_FILENO) && i < u->k.arm.n; i++)
+		fprintf(stderr, "%s%s %ld..%ld ", i ? " " : "\r",
+		    u->k.arm.j[i].name, rg[i].min, rg[i].max);
+}
+
+/* A calibration into path, by default --output (or standard output). */
+static int
+save(struct busctl *u, struct servoarm_calib_out *w, const char *path)
+{
+	const struct bus_opts *o = u->o;
+	char comment[400];
+
+	snprintf(comment, sizeof comment, "# %s, calibrated by armctl --bus "
+	    "%s calibrate%s%s%s", u->c->arm_file ? u->c->arm_file : "so101",
+	    o->bus, o->from_lerobot ? " --from-lerobot " : "",
+	    o->from_lerobot ? o->from_lerobot : "", o->write ?
+	    " --write (offsets and limits in the servos too)" : "");
+	w->comment = comment;
+	path = path ? path : o->dry_run || !o->output ? "-" : o->output;
+	if (servoarm_calib_save(path, &u->k, w) == 0)
+		return 0;
+	warnx_tool("%s: %s", path, strerror(errno));
+	return EXIT_IOERR;
+}
+
+/* calibrate by hand: the ranges recorded until Enter, then centred. */
+static int
+by_hand(struct busctl *u, struct servoarm_calib_out *w, struct arm_desc *a)
+{
+	struct servoarm_range rg[SERVOARM_MAX];
+	long homing[SERVOARM_MAX];
+	char line[256];
+	int r;
+
+	if ((r = open_bus(u)) != 0 || (r = say(u,
+	    servoarm_calib_begin(&u->k, homing), "calibrate")) != 0)
+		return r;
+	fprintf(stderr, "%s: calibrate: move every joint through its whole "
+	    "range, then press Enter\n", tool_name());
+	if ((r = say(u, servoarm_calib_record(&u->k, homing, rg, STDIN_FILENO,
+	    (int)(SAMPLE_MS / u->c->time_scale), show, u), "calibrate")) != 0)
+		return r;
+	if (fgets(line, sizeof line, stdin) == NULL) {
+		warnx_tool("calibrate: input ended before the ranges were "
+		    "done");
+		return EXIT_JOB_FAILED;
+	}
+	if ((r = say(u, servoarm_calib_finish(&u->k, rg, homing, u->o->write,
+	    u->o->dry_run, a), "calibrate")) != 0)
+		return r;
+	w->rg = u->c->arm_file ? NULL : rg;
+	return save(u, w, NULL);
+}
+
+/* calibrate: by hand, or LeRobot's file in (--from-lerobot, --write: the
+ * servos too) and out (--lerobot-out). */
+static int
+bus_calibrate(struct busctl *u, int argc, char **argv)
+{
+	static struct arm_desc a;
+	struct servoarm_calib_out w = { &a, NULL, NULL, NULL };
+	const struct bus_opts *o = u->o;
+	struct servoarm_lerobot lr;
+	int r;
+
+	(void)argc;
+	a = *u->a;
+	if (!o->from_lerobot && !o->lerobot_out)
+		return by_hand(u, &w, &a);
+	if (o->from_lerobot && (r = servoarm_lerobot_import(&lr,
+	    o->from_lerobot, &a)) != 0)
+		return r > 0 ? EXIT_NOINPUT : EXIT_DATAERR;
+	if (o->from_lerobot && o->write && !o->dry_run && ((r = open_bus(u))
+	    != 0 || (r = say(u, servoarm_lerobot_burn(&u->k, &lr), argv[0]))))
+		return r;
+	if (o->from_lerobot && ((r = save(u, &w, NULL)) != 0 ||
+	    !o->lerobot_out))
+		return r;
+	if ((r = open_bus(u)) != 0 || (r = say(u,
+	    servoarm_lerobot_export(&u->k, &a, &lr), argv[0])) != 0)
+		return r;
+	w.lr = &lr;
+	return save(u, &w, o->lerobot_out);
 }
 
 static const struct {
 	const char *name;
 	int (*fn)(struct busctl *, int, char **);
-	int operands;		/* at most; -1: any */
+	int operands;		/* 0: none; -1: any */
 	int connect;		/* before the command */
 } bus_commands[] = {
-	{ "info", bus_info, 0, 1 }, { "describe", bus_info, 0, 1 },
-	{ "pos", bus_pos, 0, 1 }, { "torque", bus_joints, -1, 1 },
-	{ "reboot", bus_joints, -1, 1 }, { "stop", bus_stop, 0, 1 },
-	{ "setup-ids", bus_setup_ids, -1, 1 }, { "run", bus_run, -1, 0 },
+	{ "info", bus_table, 0, 1 }, { "describe", bus_table, 0, 1 },
+	{ "pos", bus_table, 0, 1 }, { "torque", bus_joints, -1, 1 },
+	{ "reboot", bus_joints, -1, 1 }, { "stop", bus_joints, 0, 1 },
+	{ "setup-ids", bus_setup_ids, -1, 0 }, { "run", bus_move, -1, 0 },
 	{ "calibrate", bus_calibrate, 0, 0 }, { "goto", bus_move, -1, 0 },
 	{ "home", bus_move, -1, 0 }, { "jog", bus_move, -1, 0 },
-	{ "gripper", bus_move, -1, 0 },
+	{ "gripper", bus_move, -1, 0 }, { "joints", NULL, 0, 0 },
 };
 
 int
@@ -233,29 +300,27 @@ bus_command(struct ctl *c, const struct bus_opts *o, int argc, char **argv)
 	if (i == n) {
 		warnx_tool("'%s' is not a command for a servo bus (info, "
 		    "describe, pos, torque, reboot, stop, run, goto, home, "
-		    "jog, gripper, setup-ids, calibrate)", argv[0]);
+		    "jog, gripper, setup-ids, calibrate, joints)", argv[0]);
 		return EXIT_USAGE;
 	}
-	if (bus_commands[i].operands >= 0 && argc - 1 >
-	    bus_commands[i].operands) {
+	if (bus_commands[i].operands >= 0 && argc > 1) {
 		warnx_tool("%s: takes no operands", argv[0]);
 		return EXIT_USAGE;
 	}
 	memset(&u, 0, sizeof u);
 	u.c = c;
 	u.o = o;
-	if ((u.a = c->arm) == NULL) {
-		if (arm_builtin_so101(&builtin) != 0)
-			return EXIT_DATAERR;
-		u.a = &builtin;
-		c->arm = &builtin;
-	}
+	if (c->arm == NULL && arm_builtin_so101(&builtin) != 0)
+		return EXIT_DATAERR;
+	u.a = c->arm = c->arm ? c->arm : &builtin;
+	if (strcmp(argv[0], "joints") == 0)	/* any arm, no bus */
+		return arm_joints_write(stdout, u.a) ? EXIT_IOERR : 0;
 	if (servoarm_bus_init(&u.k, u.a, strcmp(o->bus, "dynamixel") ?
 	    SERVO_FEETECH : SERVO_DXL, why, sizeof why) != SERVOARM_OK) {
 		warnx_tool("%s: %s", c->arm_file ? c->arm_file : "so101", why);
 		return EXIT_DATAERR;
 	}
-	if (bus_commands[i].connect && (r = bus_open(&u, argv[0])) != 0)
+	if (bus_commands[i].connect && (r = open_bus(&u)) != 0)
 		return r;
 	return bus_commands[i].fn(&u, argc, argv);
 }

@@ -1,7 +1,6 @@
 /*
  * bus.h - armctl --bus: an arm of Feetech or Dynamixel servos driven from
- * the host through lib/servoarm, no firmware of ours.  main.c hands every
- * command here when --bus is given; bus.c says what happened.
+ * the host (bus.c over lib/servoarm).  main.c hands it every command.
  */
 #ifndef ARMCTL_BUS_H
 #define ARMCTL_BUS_H
@@ -19,29 +18,15 @@ struct bus_opts {
 	const char *lerobot_out;	/* calibrate: export to this JSON */
 };
 
-struct busctl {
-	struct ctl *c;
-	const struct bus_opts *o;
-	const struct arm_desc *a;	/* --arm, or the built-in SO-101 */
-	struct servoarm_bus k;
-};
-
 /* The command line in bus mode; an exit status. */
 int bus_command(struct ctl *c, const struct bus_opts *o, int argc,
     char **argv);
 
-/* Open the port and learn the load scale (once); 0 or an exit status
- * after saying what failed while `doing`. */
-int bus_open(struct busctl *u, const char *doing);
-/* Say what st means for `doing`; its exit status (CTL_INTERRUPTED). */
-int bus_say(struct busctl *u, enum servoarm_status st, const char *doing);
-
-/* run, and goto, home, jog and gripper (bus_run.c); calibrate. */
-int bus_run(struct busctl *u, int argc, char **argv);
-int bus_move(struct busctl *u, int argc, char **argv);
-int bus_calibrate(struct busctl *u, int argc, char **argv);
-/* run --detour (or goto) on the bus (detour.c), as detour_spine. */
-int detour_bus(struct busctl *u, const struct arm_path *first,
-    const double *from, const double *to);
+/* run --detour (or goto) on the bus k of arm a (detour.c): from `from`
+   (where the arm is) to `to`, first along `first` (NULL: the straight
+   move); 0 or an exit status, the outcome said. */
+int detour_bus(struct ctl *c, const struct bus_opts *o,
+    const struct arm_desc *a, struct servoarm_bus *k,
+    const struct arm_path *first, const double *from, const double *to);
 
 #endif

@@ -123,50 +123,16 @@ cmd_mon(struct ctl *c, int argc, char **argv)
 	return ctl_flush(&t) ? EXIT_IOERR : r;
 }
 
-/* The rows of one table (COUNTERS or STATE) for `types`, fetched. */
-static int
-fetch(struct ctl *c, struct client_table *t, uint8_t msg,
-    const uint8_t *types, uint8_t n, const char *doing)
+static void
+counter_row(struct ctl *c, struct table *t, uint8_t type,
+    const struct wire_counter *row)
 {
-	memset(t, 0, sizeof *t);
-	t->msg = msg;
-	t->ntypes = n;
-	memcpy(t->types, types, n);
-	return ctl_exit(client_table(c->cl, t, doing));
-}
-
-int
-cmd_counters(struct ctl *c, int argc, char **argv)
-{
-	static const char *const cols[] = { "type", "id", "name", "executed",
-	    "succeeded" };
-	/* Drives first, actions last, as planrun --stats prints them. */
-	static const uint8_t order[PLAN_NTYPES] = {
-		PLAN_D, PLAN_C, PLAN_CE, PLAN_AP, PLAN_APE, PLAN_A
-	};
-	struct client_table ct;
-	struct table t;
-	int i, k, r;
-
-	if (argc != 1)
-		return usage_error("counters: unexpected argument: %s",
-		    argv[1]);
-	if ((r = ctl_names(c)) == 0 && (r = fetch(c, &ct, WIRE_COUNTERS,
-	    order, PLAN_NTYPES, "counters")) == 0) {
-		ctl_table(c, &t, cols, 5);
-		for (k = 0; k < PLAN_NTYPES; k++)
-			for (i = 0; i < ct.total[k]; i++) {
-				table_str(&t, plan_type_tag(order[k]));
-				table_long(&t, ct.counter[k][i].id);
-				ctl_name(c, &t, order[k], ct.counter[k][i].id);
-				table_long(&t, ct.counter[k][i].executed);
-				table_long(&t, ct.counter[k][i].succeeded);
-				table_end_row(&t);
-			}
-		r = ctl_flush(&t);
-	}
-	client_table_free(&ct);
-	return r;
+	table_str(t, plan_type_tag(type));
+	table_long(t, row->id);
+	ctl_name(c, t, type, row->id);
+	table_long(t, row->executed);
+	table_long(t, row->succeeded);
+	table_end_row(t);
 }
 
 static const char *
@@ -203,24 +169,38 @@ state_row(struct ctl *c, struct table *t, uint8_t type,
 	table_end_row(t);
 }
 
+/* counters (drives first, actions last, as planrun --stats prints
+   them) or state (drives; the current element of each C and AP). */
 int
-cmd_state(struct ctl *c, int argc, char **argv)
+cmd_table(struct ctl *c, int argc, char **argv)
 {
-	static const char *const cols[] = { "type", "id", "name", "status",
-	    "latch", "priority", "ramp", "current" };
-	static const uint8_t order[] = { PLAN_D, PLAN_C, PLAN_AP };
+	static const char *const counters[] = { "type", "id", "name",
+	    "executed", "succeeded" }, *const states[] = { "type", "id",
+	    "name", "status", "latch", "priority", "ramp", "current" };
+	static const uint8_t all[PLAN_NTYPES] = { PLAN_D, PLAN_C, PLAN_CE,
+	    PLAN_AP, PLAN_APE, PLAN_A }, some[] = { PLAN_D, PLAN_C, PLAN_AP };
+	int state = strcmp(argv[0], "state") == 0, i, k, r;
+	const uint8_t *order = state ? some : all;
+	uint8_t n = state ? sizeof some : PLAN_NTYPES;
 	struct client_table ct;
 	struct table t;
-	int i, k, r;
 
 	if (argc != 1)
-		return usage_error("state: unexpected argument: %s", argv[1]);
-	if ((r = ctl_names(c)) == 0 && (r = fetch(c, &ct, WIRE_STATE, order,
-	    sizeof order, "state")) == 0) {
-		ctl_table(c, &t, cols, 8);
-		for (k = 0; k < (int)sizeof order; k++)
+		return usage_error("%s: unexpected argument: %s", argv[0],
+		    argv[1]);
+	memset(&ct, 0, sizeof ct);	/* (freed whatever happens) */
+	if ((r = ctl_names(c)) == 0 && (r = ctl_exit(client_table_of(c->cl,
+	    &ct, state ? WIRE_STATE : WIRE_COUNTERS, order, n, argv[0]))) ==
+	    0) {
+		ctl_table(c, &t, state ? states : counters, state ? 8 : 5);
+		for (k = 0; k < n; k++)
 			for (i = 0; i < ct.total[k]; i++)
-				state_row(c, &t, order[k], &ct.state[k][i]);
+				if (state)
+					state_row(c, &t, order[k],
+					    &ct.state[k][i]);
+				else
+					counter_row(c, &t, order[k],
+					    &ct.counter[k][i]);
 		r = ctl_flush(&t);
 	}
 	client_table_free(&ct);

@@ -3,6 +3,7 @@
  * armctl command shares.  The port comes from --port, then $SPINE_PORT;
  * "auto" and VID:PID[:SERIAL] are resolved through libserialport's list.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,7 +15,6 @@
 #include "host/usage.h"
 #include "ctl.h"
 #include "link/ports.h"
-#include "link/tcp.h"
 
 int
 ctl_exit(enum client_status st)
@@ -26,25 +26,19 @@ ctl_exit(enum client_status st)
 static int
 resolve_port(struct ctl *c)
 {
+	static const int exits[] = { 0, EXIT_USAGE, EXIT_USAGE,
+	    EXIT_UNAVAILABLE, EXIT_IOERR };
 	const char *spec = c->port_spec ? c->port_spec : getenv("SPINE_PORT");
-	char err[512], host[256], tport[8];
+	enum wire_spec r;
+	char err[512];
 
-	if (spec == NULL || *spec == '\0') {
-		warnx_tool("no port: give --port or set SPINE_PORT");
-		return EXIT_USAGE;
-	}
-	if (wire_port_is_tcp(spec) && wire_tcp_split(spec, 0, host,
-	    sizeof host, tport, sizeof tport, err, sizeof err) != 0)
-		return usage_error("--port %s: %s", spec, err);
 	free(c->port_name);
-	if (!wire_ports_is_pattern(spec))
-		c->port_name = strdup(spec);
-	else if ((c->port_name = wire_ports_match(spec, err, sizeof err)) ==
-	    NULL) {
+	r = wire_ports_resolve(spec, &c->port_name, err, sizeof err);
+	if (r == WIRE_SPEC_BAD)
+		return usage_error("--port %s: %s", spec, err);
+	if (r == WIRE_SPEC_NONE || r == WIRE_SPEC_MISSING)
 		warnx_tool("%s", err);
-		return EXIT_UNAVAILABLE;
-	}
-	return c->port_name ? 0 : EXIT_IOERR;
+	return exits[r];
 }
 
 int
@@ -125,12 +119,6 @@ ctl_names(struct ctl *c)
 	return ctl_exit(client_names(c->cl, c->names, c->force));
 }
 
-int
-ctl_plan_load(const char *path, struct loaded_plan *lp)
-{
-	return run_status_exit(plan_load(path, lp));
-}
-
 double
 ctl_link_mm(const struct ctl *c, int joint)
 {
@@ -163,4 +151,26 @@ int
 ctl_flush(struct table *t)
 {
 	return table_flush(t) == 0 ? 0 : EXIT_IOERR;
+}
+
+int
+ctl_flushed(int failed, const char *doing)
+{
+	if (!failed)
+		return 0;
+	if (errno == EPIPE)
+		return 1;
+	warnx_tool("%s: writing the output failed: %s", doing,
+	    strerror(errno));
+	return -1;
+}
+
+int
+ctl_no_operands(int argc, char **argv)
+{
+	if (argc > 1) {
+		warnx_tool("%s: unexpected argument: %s", argv[0], argv[1]);
+		return EXIT_USAGE;
+	}
+	return 0;
 }

@@ -94,11 +94,11 @@ int ctl_stop_after_signal(struct ctl *c, int stop);
 /* Names for the robot's plan, by the one rule (client/names.h). */
 int ctl_names(struct ctl *c);
 
-/* Read and validate a .plan (lib/run/load.c); 0 or an exit status. */
-int ctl_plan_load(const char *path, struct loaded_plan *lp);
-
 /* Link lengths in millimetres from the handshake. */
 double ctl_link_mm(const struct ctl *c, int joint);
+
+/* A command that takes no operands was given some: said, EXIT_USAGE. */
+int ctl_no_operands(int argc, char **argv);
 
 /* A table on stdout in --format's shape, its header written. */
 void ctl_table(const struct ctl *c, struct table *t, const char *const *cols,
@@ -108,6 +108,9 @@ void ctl_name(const struct ctl *c, struct table *t, uint8_t type,
     uint16_t id);
 /* Flush t: 0, or EXIT_IOERR after a message. */
 int ctl_flush(struct table *t);
+/* A stream's flush (monitor, telemetry) that failed or not: 0; 1 when
+   the reader went away (`| head` ends it quietly); -1 after a message. */
+int ctl_flushed(int failed, const char *doing);
 
 /*
  * The commands; argv[0] is the command's name.  Most are connected before
@@ -130,8 +133,8 @@ int cmd_mon(struct ctl *c, int argc, char **argv);
 int cmd_pause(struct ctl *c, int argc, char **argv);
 int cmd_step(struct ctl *c, int argc, char **argv);
 int cmd_rate(struct ctl *c, int argc, char **argv);
-int cmd_counters(struct ctl *c, int argc, char **argv);
-int cmd_state(struct ctl *c, int argc, char **argv);
+/* counters or state (argv[0]). */
+int cmd_table(struct ctl *c, int argc, char **argv);
 /* The robot's self-description and running on its own (describe.c). */
 int cmd_describe(struct ctl *c, int argc, char **argv);
 int cmd_config(struct ctl *c, int argc, char **argv);

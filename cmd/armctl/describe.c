@@ -27,10 +27,8 @@ cmd_describe(struct ctl *c, int argc, char **argv)
 	uint16_t id;
 	int i, r;
 
-	if (argc != 1) {
-		warnx_tool("describe: unexpected argument: %s", argv[1]);
-		return EXIT_USAGE;
-	}
+	if ((r = ctl_no_operands(argc, argv)) != 0)
+		return r;
 	if ((r = ctl_exit(client_describe(c->cl))) != 0)
 		return r;
 	if (c->cl->desc.none) {
@@ -125,19 +123,11 @@ telemetry_row(void *ctx, uint32_t ms, const int16_t *v, int n)
 	table_end_row(t);
 }
 
-/* After each wait: the rows out; `| head` ends it quietly. */
+/* After each wait: the rows out. */
 static int
 telemetry_flush(void *ctx)
 {
-	struct table *t = ctx;
-
-	if (table_flush(t) == 0)
-		return 0;
-	if (errno == EPIPE)
-		return 1;
-	warnx_tool("telemetry: writing the output failed: %s",
-	    strerror(errno));
-	return -1;
+	return ctl_flushed(table_flush(ctx) != 0, "telemetry");
 }
 
 int
@@ -148,10 +138,8 @@ cmd_telemetry(struct ctl *c, int argc, char **argv)
 	struct table t;
 	int i, r;
 
-	if (argc != 1) {
-		warnx_tool("telemetry: unexpected argument: %s", argv[1]);
-		return EXIT_USAGE;
-	}
+	if ((r = ctl_no_operands(argc, argv)) != 0)
+		return r;
 	memset(&tm, 0, sizeof tm);
 	if ((r = ctl_connect(c)) != 0 || (r = ctl_exit(
 	    client_telemetry_columns(c->cl, &tm))) != 0 || c->check)

@@ -207,24 +207,26 @@ bus_failed(void *ctx)
 }
 
 int
-detour_bus(struct busctl *u, const struct arm_path *first, const double *from,
+detour_bus(struct ctl *c, const struct bus_opts *o, const struct arm_desc *a,
+    struct servoarm_bus *k, const struct arm_path *first, const double *from,
     const double *to)
 {
 	struct servoarm_detour x;
 	struct detour_executor ex = { servoarm_detour_run, &x };
 
-	if (u->a->njoints != u->k.arm.n) {
+	if (a->njoints != k->arm.n) {
 		warnx_tool("run --detour: %s has %d joints, the bus %d",
-		    u->a->name, u->a->njoints, u->k.arm.n);
+		    a->name, a->njoints, k->arm.n);
 		return EXIT_DATAERR;
 	}
 	memset(&x, 0, sizeof x);
-	x.k = &u->k;
-	x.d = u->a;
-	x.o.watch.load_pct = u->o->load_pct;
-	x.o.pause_s = u->c->pause_ms / 1000.0;
+	x.k = k;
+	x.d = a;
+	x.o.watch.load_pct = o->load_pct;
+	x.o.pause_s = c->pause_ms / 1000.0;
 	x.o.period_s = DETOUR_PERIOD;
-	x.o.time_scale = u->c->time_scale > 0 ? u->c->time_scale : 1;
+	x.o.time_scale = c->time_scale > 0 ? c->time_scale : 1;
+	x.o.release = o->release;
 	x.say = bus_line;
-	return attempts(u->c, u->a, first, from, to, &ex, bus_failed, &x);
+	return attempts(c, a, first, from, to, &ex, bus_failed, &x);
 }

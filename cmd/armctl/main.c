@@ -38,18 +38,14 @@ usage(FILE *fp)
 "commands: info push pull start stop pos run monitor describe config\n"
 "          telemetry session send prio mon counters state pause resume\n"
 "          step rate; with --arm: goto home jog gripper; on a bus: torque\n"
-"          setup-ids calibrate reboot\n", fp);
+"          setup-ids calibrate reboot joints\n", fp);
 	usage_about(fp, "Talks to a robot over a serial line or TCP: plans up "
 	    "and down, runs, motion,\nthe running plan's events and "
 	    "controls; smart-servo arms on their own bus.");
 }
 
 /* Which command takes which command option (by getopt value). */
-static const struct {
-	int opt;
-	const char *name;
-	const char *command;
-} only_for[] = {
+static const struct usage_only only_for[] = {
 	{ 'p', "period", "run" }, { 't', "threshold", "run" },
 	{ 'n', "persist", "run" }, { 'w', "pause", "run" },
 	{ 'R', "resume", "run" },
@@ -89,7 +85,7 @@ static const struct {
 	{ "goto", cmd_move, 1 }, { "home", cmd_move, 1 },
 	{ "jog", cmd_move, 1 }, { "gripper", cmd_move, 1 },
 	{ "prio", cmd_prio, 1 }, { "mon", cmd_mon, 1 },
-	{ "counters", cmd_counters, 1 }, { "state", cmd_state, 1 },
+	{ "counters", cmd_table, 1 }, { "state", cmd_table, 1 },
 	{ "pause", cmd_pause, 1 }, { "resume", cmd_pause, 1 },
 	{ "step", cmd_step, 1 }, { "rate", cmd_rate, 1 },
 	/* config and telemetry check their arguments before they connect */
@@ -105,29 +101,6 @@ bad(const char *opt, const char *arg, const char *why)
 }
 
 static struct bus_opts bus;	/* --bus and its options (bus.c) */
-
-/* --every 250ms, 0.5s or 250 (milliseconds). */
-static int
-parse_every(struct ctl *c, const char *arg)
-{
-	char num[32];
-	size_t n = strlen(arg);
-	double v, scale = 1;
-
-	if (n >= sizeof num)
-		return bad("every", arg, "want a period like 250ms or 0.5s");
-	memcpy(num, arg, n + 1);
-	if (n > 2 && strcmp(num + n - 2, "ms") == 0)
-		num[n - 2] = '\0';
-	else if (n > 1 && num[n - 1] == 's') {
-		num[n - 1] = '\0';
-		scale = 1000;
-	}
-	if (num_double(num, &v) || v * scale < 20 || v * scale > 60000)
-		return bad("every", arg, "want 20ms to 60s");
-	c->every_ms = (long)(v * scale + 0.5);
-	return 0;
-}
 
 /* The options of a servo bus. */
 static int
@@ -156,6 +129,8 @@ set_bus_option(int ch, const char *arg)
 static int
 set_option(struct ctl *c, int ch, const char *arg)
 {
+	long v;
+
 	if (strchr("UWYOZljx", ch) != NULL)
 		return set_bus_option(ch, arg);
 	switch (ch) {
@@ -179,7 +154,10 @@ set_option(struct ctl *c, int ch, const char *arg)
 	case 'S': c->start_plan = 1; return 0;
 	case 'X': c->mon_clear = 1; return 0;
 	case 'f': c->force = 1; return 0;
-	case 'e': return parse_every(c, arg);
+	case 'e':
+		return num_period_ms(arg, 20, 60000, &c->every_ms) == NUM_OK ?
+		    0 : bad("every", arg, strlen(arg) >= 32 ? "want a period "
+		    "like 250ms or 0.5s" : "want 20ms to 60s");
 	case 'o': c->on_connect = arg; return 0;
 	case 'D': c->log_dir = arg; return 0;
 	case 'F':
@@ -188,22 +166,16 @@ set_option(struct ctl *c, int ch, const char *arg)
 	case 'b':
 		return num_long(arg, 50, 10000000L, &c->baud) ? bad("baud",
 		    arg, "want a baud rate") : 0;
-	case 'T': {
-		long v;
-
+	case 'T':
 		if (num_long(arg, 1, 600000L, &v))
 			return bad("timeout", arg, "want 1 to 600000 ms");
 		c->timeout_ms = (int)v;
 		return 0;
-	}
-	case 'k': {
-		long v;
-
+	case 'k':
 		if (num_long(arg, 0, 100, &v))
 			return bad("retries", arg, "want 0 to 100");
 		c->retries = (int)v;
 		return 0;
-	}
 	case 'p':
 		return num_long(arg, 0, 65535, &c->period_ms) ? bad("period",
 		    arg, "want 0 to 65535 ms") : 0;
@@ -308,33 +280,12 @@ parse(int argc, char **argv, struct ctl *c, int *seen)
 	return 0;
 }
 
-/* Is command one of the blank-separated words of list? */
-static int
-one_of(const char *list, const char *command)
-{
-	size_t n = strlen(command);
-
-	for (; *list; list += strcspn(list, " "), list += *list == ' ')
-		if (strncmp(list, command, n) == 0 &&
-		    (list[n] == ' ' || list[n] == '\0'))
-			return 1;
-	return 0;
-}
-
 /* Refuse a command option given to the wrong command. */
 static int
 check_options(const char *command, const int *seen)
 {
-	size_t i;
-
-	for (i = 0; i < sizeof only_for / sizeof only_for[0]; i++)
-		if (seen[only_for[i].opt] &&
-		    !one_of(only_for[i].command, command)) {
-			warnx_tool("--%s is an option of '%s', not of '%s'",
-			    only_for[i].name, only_for[i].command, command);
-			return EXIT_USAGE;
-		}
-	return 0;
+	return usage_only_for(only_for, sizeof only_for / sizeof only_for[0],
+	    seen, command);
 }
 
 static void
@@ -351,21 +302,29 @@ catch_signals(void)
 	sigaction(SIGPIPE, &sa, NULL);
 }
 
-/* Ctrl-C: stop the arm, then die of the signal as the shell expects. */
+/* Die of the signal that came, as the shell expects. */
+static int
+die_of_signal(void)
+{
+	int sig = interrupted ? interrupted : SIGINT;
+
+	signal(sig, SIG_DFL);
+	raise(sig);
+	return EXIT_JOB_FAILED;	/* only if the signal did not end us */
+}
+
+/* Ctrl-C: stop the arm, then die of the signal. */
 static int
 interrupted_exit(struct ctl *c, const char *command)
 {
 	int stream = strcmp(command, "monitor") == 0 ||
-	    strcmp(command, "telemetry") == 0, sig;
+	    strcmp(command, "telemetry") == 0;
 
 	/* (the handshake alone ends a stream) */
 	if (ctl_stop_after_signal(c, !stream) == 0 && !stream)
 		warnx_tool("interrupted: the arm is stopped");
 	ctl_disconnect(c);
-	sig = interrupted ? interrupted : SIGINT;
-	signal(sig, SIG_DFL);
-	raise(sig);
-	return EXIT_JOB_FAILED;	/* only if the signal did not end us */
+	return die_of_signal();
 }
 
 /* --arm FILE: the description the arm commands and run, pos use. */
@@ -393,7 +352,7 @@ load_arm(struct ctl *c, const char *command)
 static int
 run_bus(struct ctl *c, const int *seen, int argc, char **argv)
 {
-	int r, sig;
+	int r;
 
 	if ((r = check_options(argv[0], seen)) != 0 ||
 	    (r = load_arm(c, "")) != 0)
@@ -407,12 +366,8 @@ run_bus(struct ctl *c, const int *seen, int argc, char **argv)
 	catch_signals();
 	r = bus_command(c, &bus, argc, argv);
 	ctl_disconnect(c);
-	if (r == CTL_INTERRUPTED) {
-		sig = interrupted ? interrupted : SIGINT;
-		signal(sig, SIG_DFL);
-		raise(sig);
-		return EXIT_JOB_FAILED;
-	}
+	if (r == CTL_INTERRUPTED)
+		return die_of_signal();
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		warnx_tool("writing the output failed");
 		return r ? r : EXIT_IOERR;

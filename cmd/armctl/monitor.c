@@ -20,16 +20,11 @@ print_event(void *ctx, const struct evlog_event *e)
 	evlog_write(ctx, e);
 }
 
-/* After each wait: out with the events; `| head` ends it quietly. */
+/* After each wait: out with the events. */
 static int
 flush_log(void *ctx)
 {
-	if (evlog_flush(ctx) == 0)
-		return 0;
-	if (errno == EPIPE)
-		return 1;
-	warnx_tool("monitor: writing the output failed: %s", strerror(errno));
-	return -1;
+	return ctl_flushed(evlog_flush(ctx) != 0, "monitor");
 }
 
 int
@@ -39,10 +34,8 @@ cmd_monitor(struct ctl *c, int argc, char **argv)
 	struct evlog log;
 	int r;
 
-	if (argc != 1) {
-		warnx_tool("monitor: unexpected argument: %s", argv[1]);
-		return EXIT_USAGE;
-	}
+	if ((r = ctl_no_operands(argc, argv)) != 0)
+		return r;
 	memset(&m, 0, sizeof m);
 	m.mask = PLAN_MON_ALL;	/* every kind, unless --events says */
 	if (c->events && client_event_mask(c->events, &m.mask) != 0) {

@@ -17,26 +17,6 @@
 #include "ctl.h"
 #include "progress.h"
 
-#define PLAN_FILE_MAX 65535u	/* offsets travel as 16 bits */
-
-/* A valid plan that fits the 16-bit offsets; 0 or an exit status. */
-static int
-load_plan(const char *path, struct loaded_plan *lp)
-{
-	struct diag d = diag_for(path);
-	int r;
-
-	if ((r = ctl_plan_load(path, lp)) != 0)
-		return r;
-	if (lp->size > PLAN_FILE_MAX) {
-		diag_error(&d, 0, 0, "larger than any robot takes (%u bytes)",
-		    PLAN_FILE_MAX);
-		plan_unload(lp);
-		return EXIT_DATAERR;
-	}
-	return 0;
-}
-
 static int
 push(struct ctl *c, const char *path, const struct loaded_plan *lp)
 {
@@ -83,30 +63,12 @@ cmd_push(struct ctl *c, int argc, char **argv)
 		warnx_tool("push: give one FILE.plan");
 		return EXIT_USAGE;
 	}
-	if ((r = load_plan(argv[1], &lp)) != 0)
+	if ((r = ctl_exit(client_plan_load(argv[1], &lp))) != 0)
 		return r;
 	if ((r = ctl_connect(c)) == 0)
 		r = push(c, argv[1], &lp);
 	plan_unload(&lp);
 	return r;
-}
-
-/* The fetched plan into path, whole or not at all. */
-static int
-save(const char *path, const uint8_t *buf, uint32_t size)
-{
-	struct atomic_file af;
-
-	if (atomic_open(&af, path) != 0) {
-		warnx_tool("%s: %s", path, strerror(errno));
-		return EXIT_IOERR;
-	}
-	if (fwrite(buf, 1, size, af.fp) != size || atomic_commit(&af) != 0) {
-		warnx_tool("%s: %s", path, strerror(errno));
-		atomic_abort(&af);
-		return EXIT_IOERR;
-	}
-	return 0;
 }
 
 int
@@ -137,8 +99,11 @@ cmd_pull(struct ctl *c, int argc, char **argv)
 		warnx_tool("pull: the robot holds no plan");
 		r = EXIT_JOB_FAILED;
 	}
-	if (r == 0 && !c->check)
-		r = save(argv[1], buf, size);
+	/* the fetched plan into the file, whole or not at all */
+	if (r == 0 && !c->check && atomic_write(argv[1], buf, size) != 0) {
+		warnx_tool("%s: %s", argv[1], strerror(errno));
+		r = EXIT_IOERR;
+	}
 	free(buf);
 	return r;
 }

@@ -27,9 +27,11 @@ run_motion(const struct ctl *c, struct client_motion *mo)
 	mo->arm = c->arm;
 }
 
-int
-run_steps(struct ctl *c, const struct client_steps *st, uint32_t from,
-    const int32_t *home)
+/* Steps st from `from` (home: the way back's end), or the timed path p
+   from here, with --period, --threshold, --persist, --pause and a bar. */
+static int
+stream(struct ctl *c, const struct client_steps *st, uint32_t from,
+    const int32_t *home, const struct arm_path *p)
 {
 	struct client_motion mo;
 	struct progress bar;
@@ -37,23 +39,23 @@ run_steps(struct ctl *c, const struct client_steps *st, uint32_t from,
 
 	run_motion(c, &mo);
 	mo.progress = progress_begin(&bar, "run", "steps");
-	r = ctl_exit(client_run(c->cl, st, from, home, &mo));
+	r = ctl_exit(p ? client_run_path(c->cl, p, home, &mo, NULL) :
+	    client_run(c->cl, st, from, home, &mo));
 	progress_end(&bar);
 	return r;
 }
 
 int
+run_steps(struct ctl *c, const struct client_steps *st, uint32_t from,
+    const int32_t *home)
+{
+	return stream(c, st, from, home, NULL);
+}
+
+int
 run_path(struct ctl *c, const struct arm_path *p, const int32_t *here)
 {
-	struct client_motion mo;
-	struct progress bar;
-	int r;
-
-	run_motion(c, &mo);
-	mo.progress = progress_begin(&bar, "run", "steps");
-	r = ctl_exit(client_run_path(c->cl, p, here, &mo, NULL));
-	progress_end(&bar);
-	return r;
+	return stream(c, NULL, 0, here, p);
 }
 
 /* The steps' hold from the t column, if there is one. */

@@ -11,7 +11,8 @@
 #include "client/stream.h"
 #include "ctl.h"
 
-/* --period, --threshold, --persist and --pause as lib/client takes them. */
+/* --period, --threshold, --persist, --pause and --arm as lib/client
+   takes them. */
 void run_motion(const struct ctl *c, struct client_motion *mo);
 
 /* Stream st from step `from` with a bar; the way back to `home` on an

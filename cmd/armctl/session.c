@@ -15,7 +15,8 @@
 #include "client/keep.h"
 #include "ctl.h"
 #include "sesslog.h"
-#include "source.h"
+#include "host/input.h"
+#include "host/lines.h"
 #include "host/words.h"
 
 #define INCLUDE_DEPTH 8		/* @FILE within @FILE, at most */
@@ -34,15 +35,6 @@ struct session {
 };
 
 static int run_file(struct session *ss, const char *path, int depth);
-
-/* An error of the session's own at file:line (a command's messages get
-   the location through the tool name, see run_words). */
-static void
-located(const char *file, long line, const char *what)
-{
-	fprintf(stderr, "%s: %s:%ld: error: %s\n", tool_name(), file, line,
-	    what);
-}
 
 /* The link again, and the handshake's mirrors; 0 or an exit status. */
 static int
@@ -134,38 +126,28 @@ run_words(struct session *ss, const char *file, long line, struct words *w)
 	return r;
 }
 
-/* @FILE: relative to the including file's folder (stdin: ours). */
-static int
-include(struct session *ss, const char *from, const char *name, int depth)
-{
-	const char *slash = strrchr(from, '/');
-	char path[4096];
-
-	if (name[0] == '/' || slash == NULL || strcmp(from, "stdin") == 0)
-		snprintf(path, sizeof path, "%s", name);
-	else
-		snprintf(path, sizeof path, "%.*s/%s", (int)(slash - from),
-		    from, name);
-	return run_file(ss, path, depth + 1);
-}
-
 static void
-run_line(struct session *ss, const struct source *src, char *text,
+run_line(struct session *ss, const struct lines *src, char *text,
     int depth)
 {
+	struct diag d = diag_for(src->name);	/* the session's errors */
+	char err[200], path[4096];
 	struct words w;
-	char err[200];
 	int r;
 
 	if (words_split(text, &w, err, sizeof err) != 0) {
-		located(src->name, src->line, err);
+		diag_error(&d, src->line, 0, "%s", err);
 		ss->status = EXIT_USAGE;
 	} else if (w.n > 0 && w.v[0][0] == '@') {
 		if (w.n != 1 || w.v[0][1] == '\0') {
-			located(src->name, src->line, "want @FILE alone");
+			diag_error(&d, src->line, 0, "want @FILE alone");
 			ss->status = EXIT_USAGE;
-		} else if ((r = include(ss, src->name, w.v[0] + 1, depth)))
-			ss->status = r;
+		} else {
+			/* relative to the including file's folder */
+			input_beside(src->name, w.v[0] + 1, path, sizeof path);
+			if ((r = run_file(ss, path, depth + 1)) != 0)
+				ss->status = r;
+		}
 	} else if (w.n > 0 && ensure_link(ss) == 0) {
 		r = run_words(ss, src->name, src->line, &w);
 		if (r == CTL_INTERRUPTED)
@@ -196,8 +178,9 @@ watch_idle(struct session *ss)
 static int
 run_file(struct session *ss, const char *path, int depth)
 {
-	static char text[SOURCE_LINE_MAX];
-	struct source src;
+	static char text[LINES_MAX];
+	struct lines src;
+	struct diag d;
 	int r, top = depth == 0;
 
 	if (depth > INCLUDE_DEPTH) {
@@ -205,31 +188,32 @@ run_file(struct session *ss, const char *path, int depth)
 		    INCLUDE_DEPTH);
 		return EXIT_USAGE;
 	}
-	if (source_open(&src, path) != 0) {
+	if (lines_open(&src, path) != 0) {
 		warnx_tool("%s: %s", path, strerror(errno));
 		return EXIT_NOINPUT;
 	}
+	d = diag_for(src.name);
 	while (!ss->fatal && (!ss->in_on_connect || ss->up)) {
 		if (top && !ss->up)
 			ensure_link(ss);	/* at once, even while idle */
 		if (ss->link->interrupted && *ss->link->interrupted)
 			ss->fatal = CTL_INTERRUPTED;
-		r = source_next(&src, text, sizeof text, top ? IDLE_MS : -1);
+		r = lines_next(&src, text, sizeof text, top ? IDLE_MS : -1);
 		if (r == -1)
 			break;
 		if (r == 0)
 			watch_idle(ss);
 		else if (r == -2)
-			located(src.name, src.line, "line too long");
+			diag_error(&d, src.line, 0, "line too long");
 		else if (r == -3) {
-			located(src.name, src.line, "no end of line in a "
+			diag_error(&d, src.line, 0, "no end of line in a "
 			    "mebibyte: the rest of the file is skipped");
 			ss->status = EXIT_DATAERR;
 			break;
 		} else
 			run_line(ss, &src, text, depth);
 	}
-	source_close(&src);
+	lines_close(&src);
 	return 0;
 }
 

@@ -5,12 +5,11 @@
  * read while the session runs (tail -f) is never behind or cut mid-line.
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
+#include "host/atomic.h"
 #include "host/diag.h"
 #include "host/exits.h"
 #include "plan/plan.h"
@@ -62,8 +61,7 @@ log_event(void *ctx, const struct evlog_event *e)
 static int
 open_log(struct sesslog *l, const char *path)
 {
-	struct stat st;
-	int fd;
+	int r, empty;
 
 	if (l->fp && strcmp(path, l->path) == 0)
 		return 0;	/* the same robot back again */
@@ -71,22 +69,18 @@ open_log(struct sesslog *l, const char *path)
 		fclose(l->fp);
 	l->fp = NULL;
 	snprintf(l->path, sizeof l->path, "%s", path);
-	fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW |
-	    O_CLOEXEC, 0666);
-	if (fd < 0) {
-		warnx_tool("%s: %s", path, errno == ELOOP ? "a symbolic "
-		    "link: not followed" : strerror(errno));
+	if ((r = append_open(path, &l->fp, &empty)) != 0) {
+		if (r == -1)
+			warnx_tool("%s: %s", path, errno == ELOOP ?
+			    "a symbolic link: not followed" : strerror(errno));
+		else
+			warnx_tool("%s: not a file a log can be appended to",
+			    path);
+		l->fp = NULL;
 		l->path[0] = '\0';
 		return EXIT_IOERR;
 	}
-	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) ||
-	    (l->fp = fdopen(fd, "a")) == NULL) {
-		warnx_tool("%s: not a file a log can be appended to", path);
-		close(fd);
-		l->path[0] = '\0';
-		return EXIT_IOERR;
-	}
-	evlog_open(&l->log, l->fp, EVLOG_CSV, st.st_size == 0);
+	evlog_open(&l->log, l->fp, EVLOG_CSV, empty);
 	l->log.t.flush_rows = 1;
 	return 0;
 }

@@ -12,41 +12,24 @@
 #include "host/diag.h"
 #include "host/exits.h"
 #include "host/fmtnum.h"
+#include "host/num.h"
 #include "host/table.h"
 #include "ctl.h"
 #include "link/names.h"
 #include "link/ports.h"
 
-static int
-no_operands(int argc, char **argv)
-{
-	if (argc > 1) {
-		warnx_tool("%s: unexpected argument: %s", argv[0], argv[1]);
-		return EXIT_USAGE;
-	}
-	return 0;
-}
-
-/*
- * list --probe: does a spine robot answer the handshake on this port?
- * Opening a port resets many boards, hence only when asked.
- */
+/* The robot column: what we know of a spine robot behind the port;
+ * with --probe, whether it answers the handshake (opening a port resets
+ * many boards, hence only when asked). */
 static const char *
-probe(const struct ctl *c, const char *name)
+robot_column(const struct ctl *c, const struct wire_port_info *p)
 {
 	static const char *const words[] = { "yes (answered)", "no answer",
 	    "busy (in use)", "cannot open" };
 
-	return words[client_probe(name, c->baud, c->timeout_ms < 500 ?
-	    c->timeout_ms : 500, c->interrupted)];
-}
-
-/* The robot column: what we know of a spine robot behind the port. */
-static const char *
-robot_column(const struct ctl *c, const struct wire_port_info *p)
-{
 	if (c->list_probe)
-		return probe(c, p->name);
+		return words[client_probe(p->name, c->baud, c->timeout_ms <
+		    500 ? c->timeout_ms : 500, c->interrupted)];
 	return p->likely ? "likely (USB ids)" : "";
 }
 
@@ -61,7 +44,7 @@ cmd_list(struct ctl *c, int argc, char **argv)
 	char err[200], usb[16];
 	int r;
 
-	if ((r = no_operands(argc, argv)) != 0)
+	if ((r = ctl_no_operands(argc, argv)) != 0)
 		return r;
 	if (wire_ports_list(&ports, &n, err, sizeof err) != 0) {
 		warnx_tool("%s", err);
@@ -108,7 +91,7 @@ cmd_info(struct ctl *c, int argc, char **argv)
 	double reach = 0;
 	int j, r;
 
-	if ((r = no_operands(argc, argv)) != 0 ||
+	if ((r = ctl_no_operands(argc, argv)) != 0 ||
 	    (r = ctl_exit(client_plan_info(c->cl, NULL))) != 0)
 		return r;
 	printf("port: %s (%s)\n", c->port_name,
@@ -138,7 +121,7 @@ cmd_start(struct ctl *c, int argc, char **argv)
 {
 	int r;
 
-	if ((r = no_operands(argc, argv)) != 0)
+	if ((r = ctl_no_operands(argc, argv)) != 0)
 		return r;
 	if (c->check) {
 		if (!(c->cl->hello.flags & WIRE_F_PLAN)) {
@@ -155,7 +138,7 @@ cmd_stop(struct ctl *c, int argc, char **argv)
 {
 	int r;
 
-	if ((r = no_operands(argc, argv)) != 0)
+	if ((r = ctl_no_operands(argc, argv)) != 0)
 		return r;
 	return c->check ? 0 : ctl_exit(client_stop(c->cl));
 }
@@ -169,7 +152,7 @@ cmd_pos(struct ctl *c, int argc, char **argv)
 	struct table t;
 	int j, r;
 
-	if ((r = no_operands(argc, argv)) != 0)
+	if ((r = ctl_no_operands(argc, argv)) != 0)
 		return r;
 	if (c->arm)
 		return arm_pos(c);
@@ -184,26 +167,6 @@ cmd_pos(struct ctl *c, int argc, char **argv)
 	return ctl_flush(&t);
 }
 
-/* "01 ff 3a" or "01ff3a" into bytes; the count, or -1. */
-static int
-parse_hex(int argc, char **argv, uint8_t *out, int max)
-{
-	int n = 0, i;
-	const char *s;
-
-	for (i = 0; i < argc; i++)
-		for (s = argv[i]; *s; s += 2) {
-			char byte[3] = { s[0], s[1], 0 }, *end;
-
-			if (s[1] == '\0' || n == max)
-				return -1;
-			out[n++] = (uint8_t)strtoul(byte, &end, 16);
-			if (*end != '\0')
-				return -1;
-		}
-	return n;
-}
-
 int
 cmd_send(struct ctl *c, int argc, char **argv)
 {
@@ -211,24 +174,18 @@ cmd_send(struct ctl *c, int argc, char **argv)
 	struct wire_frame reply;
 	const char *name;
 	int type, n, i;
-	char *end;
 
 	if (argc < 2) {
 		warnx_tool("send: which request? (a name such as plan-info, or "
 		    "a number)");
 		return EXIT_USAGE;
 	}
-	type = wire_type_parse(argv[1]);
-	if (type < 0) {
-		long v = strtol(argv[1], &end, 0);
-
-		if (*end != '\0' || v <= 0 || v > 0x3F) {
-			warnx_tool("send: %s: not a request type", argv[1]);
-			return EXIT_USAGE;
-		}
-		type = (int)v;
+	if ((type = wire_type_arg(argv[1])) < 0) {
+		warnx_tool("send: %s: not a request type", argv[1]);
+		return EXIT_USAGE;
 	}
-	if ((n = parse_hex(argc - 2, argv + 2, payload, sizeof payload)) < 0) {
+	if ((n = num_hex_bytes(argv + 2, argc - 2, payload, sizeof payload)) <
+	    0) {
 		warnx_tool("send: the payload must be pairs of hex digits, at "
 		    "most %u bytes", WIRE_PAYLOAD_MAX);
 		return EXIT_USAGE;

@@ -41,32 +41,18 @@ on_signal(int sig)
 static void
 usage(FILE *fp)
 {
-	fprintf(fp,
-	    "usage: armsim [--links L1,L2,...] [--speed DEG/S[,...]]\n"
-	    "              [--start Q1,Q2,...] [--obstacle X,Y,R ...]\n"
-	    "       armsim --arm FILE [--start Q1,...]\n"
-	    "              [--obstacle sphere:X,Y,Z,R | box:X0,Y0,Z0,X1,Y1,Z1 |"
-	    " capsule:X0,Y0,Z0,X1,Y1,Z1,R ...]\n"
-	    "              [--obstacles MAP.yaml] [--setpoints FILE.csv]"
-	    " [--contacts FILE.csv]\n"
-	    "              [--eeprom FILE] [--store-size BYTES]\n"
-	    "              [--drop P] [--corrupt P] [--stall-after N]"
-	    " [--lose-request TYPE]\n"
-	    "              [--lose-reply TYPE]"
-	    " [--seed S]\n"
-	    "              [--baud-sim BAUD] [--link PATH |"
-	    " --listen tcp:HOST:PORT]\n"
-	    "              [--exit-after SECONDS] [--time-scale K] [-v]\n"
-	    "       armsim --bus feetech|dynamixel [--arm FILE] [--start Q1,...]\n"
-	    "              [--speed DEG/S[,...]]"
-	    " [--obstacle sphere:X,Y,Z,R | box:X0,Y0,Z0,X1,Y1,Z1 ...]\n"
-	    "              [--block JOINT=DEG ...] [--hand-pose Q1,...]"
-	    " [--mute ID[:N] ...]\n"
-	    "              [--servo-error ID:BITS ...] [--return-delay US]"
-	    " [--corrupt P]\n"
-	    "              [--seed S] [--baud-sim BAUD] [--link PATH]"
-	    " [--exit-after S]\n"
-	    "              [--time-scale K] [-v]\n");
+	fputs(
+"usage: armsim [--links L1,L2,...] [--speed DEG/S[,...]] [--start Q1,...]\n"
+"              [--obstacle X,Y,R ...] [--eeprom FILE] [--store-size BYTES]\n"
+"              [--drop P] [--corrupt P] [--stall-after N] [--lose-request T]\n"
+"              [--lose-reply T] [--seed S] [--baud-sim BAUD] [--link PATH |\n"
+"              --listen tcp:HOST:PORT] [--exit-after S] [--time-scale K] [-v]\n"
+"       armsim --arm FILE [--obstacle sphere:...|box:...|capsule:... ...]\n"
+"              [--obstacles MAP.yaml] [--setpoints FILE.csv]\n"
+"              [--contacts FILE.csv] [other options]\n"
+"       armsim --bus feetech|dynamixel [--arm FILE] [--block JOINT=DEG ...]\n"
+"              [--hand-pose Q1,...] [--mute ID[:N]] [--servo-error ID:BITS]\n"
+"              [--factory JOINT] [--return-delay US] [other options]\n", fp);
 	usage_about(fp, "A robot arm in software on a pseudo-terminal (or a "
 	    "TCP port), for armctl:\nthe spine protocol, or a Feetech or "
 	    "Dynamixel servo bus with --bus.");
@@ -331,6 +317,7 @@ parse(int argc, char **argv, struct options *o)
 		{ "servo-error", required_argument, NULL, 'f' },
 		{ "hand-pose", required_argument, NULL, 'H' },
 		{ "return-delay", required_argument, NULL, 'y' },
+		{ "factory", required_argument, NULL, 'Z' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
@@ -412,6 +399,7 @@ parse(int argc, char **argv, struct options *o)
 				    "want a factor from 0.01 to 1000");
 			break;
 		case 'U': case 'k': case 'm': case 'f': case 'H': case 'y':
+		case 'Z':
 			if ((r = bus_option(&o->bus, c, optarg)))
 				return r;
 			break;
@@ -596,9 +584,9 @@ main(int argc, char **argv)
 	if (o.bus.bus)
 		return run_bus(&o);
 	if (o.bus.nblock || o.bus.nmute || o.bus.nfault || o.bus.nhand ||
-	    o.bus.return_delay_us >= 0)
+	    o.bus.nfactory || o.bus.return_delay_us >= 0)
 		return usage_error("--block, --mute, --servo-error, "
-		    "--hand-pose and --return-delay need --bus");
+		    "--hand-pose, --factory and --return-delay need --bus");
 	if ((r = parse_arm(&o, &sim.arm)) != 0 || (o.arm &&
 	    (r = parse_described(&o, &sim)) != 0))
 		return r;

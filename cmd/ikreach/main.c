@@ -37,7 +37,8 @@ usage(FILE *fp)
 "       ikreach --arm FILE --fk [joint values ... | file | -]\n"
 "       ikreach --arm FILE [--obstacles MAP] --plan FROM TO\n", fp);
 	usage_about(fp, "Joint angles that put an arm's tip on each target "
-	    "(or, with --fk, the reverse; with --plan, a path round obstacles).");
+	    "(or, with --fk, the\nreverse; with --plan, a path round "
+	    "obstacles).");
 }
 
 static int

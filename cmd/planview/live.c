@@ -17,6 +17,7 @@
 #include "host/exits.h"
 #include "planview.h"
 #include "planview/frame.h"
+#include "plansrc/emit.h"
 
 #define REDRAW_MS 50
 #define PLAIN_EVERY_MS 1000
@@ -33,27 +34,26 @@ struct screen {
 	size_t *rows, *folded;	/* the rows shown, what each one hides */
 };
 
-/* Colour pairs 1..5: executed, success, in progress, fail, error. */
+/* Colour pair k + 1 for outcome k of the one outcome table (emit.h). */
 static int
 pair_of(char last)
 {
-	const char *p = strchr("ESPFZ", last);
+	const struct emit_outcome *o = last ? emit_outcome_of(last) : NULL;
 
-	return last && p ? (int)(p - "ESPFZ") + 1 : 0;
+	return o ? (int)(o - emit_outcomes) + 1 : 0;
 }
 
 static void
 colours(void)
 {
+	int k;
+
 	if (!has_colors())
 		return;
 	start_color();
 	use_default_colors();
-	init_pair(1, COLOR_YELLOW, -1);
-	init_pair(2, COLOR_GREEN, -1);
-	init_pair(3, COLOR_CYAN, -1);
-	init_pair(4, COLOR_MAGENTA, -1);
-	init_pair(5, COLOR_RED, -1);
+	for (k = 0; k < EMIT_NOUTCOMES; k++)
+		init_pair((short)(k + 1), emit_outcomes[k].term, -1);
 }
 
 /* Row k of the tree at line y; a folded drive says how much it hides. */

@@ -1,8 +1,9 @@
 /*
  * planview - watch a plan think: the plan's tree live in the terminal as
- * its event log comes in, a self-contained HTML replay of a run, or a
- * still SVG with counts.  Parses arguments, loads the plan, opens the
- * log and hands over to live.c or page.c.
+ * its event log comes in, a self-contained HTML replay of a run, two runs
+ * compared, a still SVG with counts, or the page served live and steered
+ * from the browser.  Parses arguments, loads the plan, opens the log and
+ * hands over to live.c, page.c, compare.c or serve.c.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -26,14 +27,81 @@ usage(FILE *fp)
 	    "usage: planview [--plain] [--filter text] [--until cycle] "
 	    "plan.plan log|-\n"
 	    "       planview --html out.html [--until cycle] plan.plan log|-\n"
-	    "       planview --svg out.svg [--until cycle] plan.plan log|-\n");
+	    "       planview --svg out.svg [--until cycle] plan.plan log|-\n"
+	    "       planview --compare [--html out.html] [--until cycle] "
+	    "a.log b.log plan.plan\n"
+	    "       planview --serve [addr:]port [--break condition]... "
+	    "plan.plan log|-\n");
 	usage_about(fp, "Shows a plan thinking: its event log, live or "
 	    "recorded, on the plan's tree;\nor as an HTML replay or an SVG "
-	    "with counts.");
+	    "with counts, or served live to a browser (--serve).");
 }
 
 enum { OPT_HTML = 256, OPT_SVG, OPT_PLAIN, OPT_FILTER, OPT_UNTIL,
-    OPT_VERSION };
+    OPT_VERSION, OPT_COMPARE, OPT_SERVE, OPT_BREAK };
+
+static int
+add_break(struct options *o, const char *spec)
+{
+	const char **b = realloc(o->breaks, (o->nbreaks + 1) * sizeof *b);
+
+	if (b == NULL)
+		return -1;
+	o->breaks = b;
+	o->breaks[o->nbreaks++] = spec;
+	return 0;
+}
+
+/* The operands: plan and log, or for --compare two logs and the plan. */
+static int
+operands(int argc, char *argv[], struct options *o, int *status)
+{
+	int want = o->compare ? 3 : 2;
+
+	if (argc - optind != want)
+		return *status = usage_error("%s", argc - optind < want ?
+		    (o->compare ? "need two logs and a plan" :
+		    "need a plan and a log ('-' for stdin)") :
+		    "too many arguments"), -1;
+	if (o->compare) {
+		o->log = argv[optind];
+		o->log2 = argv[optind + 1];
+		o->plan = argv[optind + 2];
+		if (strcmp(o->log, "-") == 0 || strcmp(o->log2, "-") == 0 ||
+		    strcmp(o->plan, "-") == 0)
+			return *status = usage_error("%s", "--compare reads "
+			    "files, not stdin"), -1;
+		return 0;
+	}
+	o->plan = argv[optind];
+	o->log = argv[optind + 1];
+	if (strcmp(o->plan, "-") == 0 && strcmp(o->log, "-") == 0)
+		return *status = usage_error("%s", "the plan and the log "
+		    "cannot both come from stdin"), -1;
+	return 0;
+}
+
+/* Options that do not go together. */
+static int
+exclusive(const struct options *o, int *status)
+{
+	const char *why = NULL;
+
+	if (o->html && o->svg)
+		why = "--html and --svg make one picture each: pick one";
+	else if (o->serve && (o->html || o->svg || o->compare))
+		why = "--serve serves the page: no --html, --svg or --compare";
+	else if (o->compare && o->svg)
+		why = "--compare makes a page (--html) or text, not --svg";
+	else if (o->nbreaks && !o->serve)
+		why = "--break is for --serve (a page's breakpoints are set "
+		    "on the page)";
+	else if (o->serve && o->until >= 0)
+		why = "--serve shows the run as it comes: no --until";
+	if (why)
+		return *status = usage_error("%s", why), -1;
+	return 0;
+}
 
 static int
 parse(int argc, char *argv[], struct options *o, int *status)
@@ -44,6 +112,9 @@ parse(int argc, char *argv[], struct options *o, int *status)
 		{ "plain", no_argument, NULL, OPT_PLAIN },
 		{ "filter", required_argument, NULL, OPT_FILTER },
 		{ "until", required_argument, NULL, OPT_UNTIL },
+		{ "compare", no_argument, NULL, OPT_COMPARE },
+		{ "serve", required_argument, NULL, OPT_SERVE },
+		{ "break", required_argument, NULL, OPT_BREAK },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, OPT_VERSION },
 		{ NULL, 0, NULL, 0 }
@@ -72,6 +143,16 @@ parse(int argc, char *argv[], struct options *o, int *status)
 				return *status = usage_error("--until: '%s' is "
 				    "not a cycle number", optarg), -1;
 			break;
+		case OPT_COMPARE:
+			o->compare = 1;
+			break;
+		case OPT_SERVE:
+			o->serve = optarg;
+			break;
+		case OPT_BREAK:
+			if (add_break(o, optarg) < 0)
+				return *status = EXIT_IOERR, -1;
+			break;
 		case 'h':
 			usage(stdout);
 			return *status = EXIT_OK, -1;
@@ -82,18 +163,8 @@ parse(int argc, char *argv[], struct options *o, int *status)
 			return *status = usage_bad_option(c, argv), -1;
 		}
 	}
-	if (argc - optind != 2)
-		return *status = usage_error("%s", argc - optind < 2 ?
-		    "need a plan and a log ('-' for stdin)" :
-		    "too many arguments"), -1;
-	if (o->html && o->svg)
-		return *status = usage_error("%s", "--html and --svg make one "
-		    "picture each: pick one"), -1;
-	o->plan = argv[optind];
-	o->log = argv[optind + 1];
-	if (strcmp(o->plan, "-") == 0 && strcmp(o->log, "-") == 0)
-		return *status = usage_error("%s", "the plan and the log "
-		    "cannot both come from stdin"), -1;
+	if (exclusive(o, status) < 0 || operands(argc, argv, o, status) < 0)
+		return -1;
 	return 0;
 }
 
@@ -118,8 +189,10 @@ main(int argc, char *argv[])
 	struct viewer v;
 	int rc;
 
-	if (parse(argc, argv, &o, &rc) < 0)
+	if (parse(argc, argv, &o, &rc) < 0) {
+		free(o.breaks);
 		return rc;
+	}
 	memset(&v, 0, sizeof v);
 	v.o = &o;
 	v.fd = -1;
@@ -134,7 +207,11 @@ main(int argc, char *argv[])
 	pv_log_init(&v.log, &v.tree);
 	if ((rc = open_log(&v)) != EXIT_OK)
 		goto out;
-	if (o.html || o.svg)
+	if (o.serve)
+		rc = serve_run(&v);
+	else if (o.compare)
+		rc = compare_run(&v);
+	else if (o.html || o.svg)
 		rc = page_run(&v);
 	else if (o.plain || !isatty(STDOUT_FILENO)) {
 		v.log_clock = 1;
@@ -148,5 +225,6 @@ out:
 	pv_state_free(&v.state);
 	pv_tree_free(&v.tree);
 	plan_unload(&v.lp);
+	free(o.breaks);
 	return rc;
 }

@@ -1,8 +1,8 @@
 /*
- * page.c - planview's pictures of a whole run: --html (the replay page,
- * html.c) and --svg (the plan with each element's counts, coloured by its
- * last outcome).  Reads the whole log first, then writes the file
- * atomically.  Called by main.c.
+ * page.c - planview's pictures of a whole run: --html (the page, html.c),
+ * --svg (the plan with each element's counts, coloured by its last
+ * outcome) and --compare (two runs' attention, as text or a page).  Reads
+ * whole logs first, then writes the file atomically.  Called by main.c.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -13,6 +13,7 @@
 #include "host/diag.h"
 #include "host/exits.h"
 #include "planview.h"
+#include "planview/compare.h"
 #include "planview/html.h"
 #include "plansrc/emit.h"
 
@@ -28,20 +29,21 @@ mark(void *ctx, int type, uint16_t index, const char **note,
 {
 	struct marks *m = ctx;
 	const struct pv_elem *x = &m->s->elem[type][index];
-	int k;
+	const struct emit_outcome *o;
 
 	if (x->executed == 0 && x->last == 0)
 		return;
 	snprintf(m->note, sizeof m->note, "ran %lu, ok %lu, failed %lu",
 	    x->executed, x->succeeded, x->failed + x->errors);
 	*note = m->note;
-	for (k = 0; k < EMIT_NOUTCOMES; k++)
-		if (emit_outcomes[k].event == x->last)
-			*fill = emit_outcomes[k].colour;
+	if ((o = emit_outcome_of(x->last)) != NULL)
+		*fill = o->colour;
 }
 
-static int
-graph(struct viewer *v, char **svg)
+/* The plan laid out by dot: a graph per drive for a page, the whole plan
+ * with counts for --svg. */
+int
+page_graph(struct viewer *v, char **svg)
 {
 	struct emit_options eo;
 	struct marks m;
@@ -59,7 +61,8 @@ graph(struct viewer *v, char **svg)
 		m.s = &v->state;
 		eo.mark = mark;
 		eo.mark_ctx = &m;
-	}
+	} else
+		eo.per_drive = 1;
 	rc = emit_dot(fp, &v->lp.plan, &eo, &d);
 	if (fclose(fp) != 0 || rc < 0) {
 		free(text);
@@ -70,23 +73,18 @@ graph(struct viewer *v, char **svg)
 	return rc;
 }
 
-static int
-write_out(struct viewer *v, const struct pv_run *run, const char *svg)
+/* Write what fn puts out to path, atomically; an exit status. */
+int
+page_write(const char *path, int (*fn)(FILE *, void *), void *ctx)
 {
-	const char *path = v->o->html ? v->o->html : v->o->svg;
 	struct atomic_file af;
-	char title[512];
 	int bad;
 
 	if (atomic_open(&af, path) < 0) {
 		warnx_tool("%s: %s", path, strerror(errno));
 		return EXIT_IOERR;
 	}
-	snprintf(title, sizeof title, "%s, %s", v->o->plan, v->o->log);
-	if (v->o->html)
-		bad = pv_html_write(af.fp, &v->tree, svg, run, title) < 0;
-	else
-		bad = fputs(svg, af.fp) < 0;
+	bad = fn(af.fp, ctx) < 0;
 	if (bad || atomic_commit(&af) < 0) {
 		warnx_tool("%s: %s", path, strerror(errno ? errno : EIO));
 		if (bad)
@@ -96,32 +94,124 @@ write_out(struct viewer *v, const struct pv_run *run, const char *svg)
 	return EXIT_OK;
 }
 
-int
-page_run(struct viewer *v)
+static int
+put_page(FILE *fp, void *ctx)
 {
-	struct pv_run run;
-	char *svg = NULL;
+	return pv_html_write(fp, ctx);
+}
+
+static int
+put_svg(FILE *fp, void *ctx)
+{
+	return fputs(ctx, fp) < 0 ? -1 : 0;
+}
+
+/* The whole log through the viewer (pack and timeline if it has them);
+ * an exit status. */
+int
+viewer_load(struct viewer *v)
+{
 	int rc;
 
-	memset(&run, 0, sizeof run);
-	v->run = &run;
-	v->log_clock = 1;
 	while ((rc = viewer_read(v, 1000, 0)) == 0)
 		;
 	if (rc > 1)
-		goto out;
-	if (v->run_failed) {
+		return rc;
+	if (v->pack && v->pack->failed) {
 		warnx_tool("out of memory");
-		rc = EXIT_IOERR;
-		goto out;
+		return EXIT_IOERR;
 	}
-	run.truncated = v->eof && pv_log_truncated(&v->log);
-	if ((rc = graph(v, &svg)) != EXIT_OK)
+	return EXIT_OK;
+}
+
+void
+page_title(struct viewer *v, char *title, size_t size)
+{
+	snprintf(title, size, "%s, %s", v->o->plan, v->o->log);
+}
+
+int
+page_run(struct viewer *v)
+{
+	struct pv_pack pack;
+	struct pv_page pg;
+	char *svg = NULL, title[512];
+	int rc;
+
+	memset(&pack, 0, sizeof pack);
+	if (v->o->html)
+		v->pack = &pack;
+	v->log_clock = 1;
+	if ((rc = viewer_load(v)) != EXIT_OK)
 		goto out;
-	if ((rc = write_out(v, &run, svg)) == EXIT_OK)
+	if ((rc = page_graph(v, &svg)) != EXIT_OK)
+		goto out;
+	if (v->o->svg) {
+		rc = page_write(v->o->svg, put_svg, svg);
+	} else {
+		memset(&pg, 0, sizeof pg);
+		page_title(v, title, sizeof title);
+		pg.t = &v->tree;
+		pg.title = title;
+		pg.svg = svg;
+		pg.nruns = 1;
+		pg.run[0].name = v->o->log;
+		pg.run[0].events = pack.buf ? pack.buf : "";
+		pg.run[0].len = pack.len;
+		pg.run[0].truncated = v->eof && pv_log_truncated(&v->log);
+		rc = page_write(v->o->html, put_page, &pg);
+	}
+	if (rc == EXIT_OK)
 		rc = viewer_finish(v);
 out:
+	v->pack = NULL;
 	free(svg);
-	pv_run_free(&run);
+	pv_pack_free(&pack);
+	return rc;
+}
+
+/* --compare's page: both runs, the first difference marked. */
+int
+page_compare(struct viewer *v, struct viewer *w, const char *text,
+    long index)
+{
+	struct pv_page pg;
+	char *svg = NULL, title[512], *json = NULL;
+	size_t jlen = 0;
+	FILE *fp;
+	int rc;
+
+	if ((rc = page_graph(v, &svg)) != EXIT_OK)
+		return rc;
+	snprintf(title, sizeof title, "%s: %s against %s", v->o->plan,
+	    v->o->log, w->o->log);
+	if ((fp = open_memstream(&json, &jlen)) == NULL) {
+		free(svg);
+		return EXIT_IOERR;
+	}
+	fprintf(fp, "{\"index\":%ld,\"text\":", index);
+	pv_html_json(fp, text);
+	fputc('}', fp);
+	if (fclose(fp) != 0) {
+		free(svg);
+		return EXIT_IOERR;
+	}
+	memset(&pg, 0, sizeof pg);
+	pg.t = &v->tree;
+	pg.title = title;
+	pg.svg = svg;
+	pg.compare = json;
+	pg.nruns = 2;
+	pg.run[0].name = v->o->log;
+	pg.run[0].events = v->pack->buf ? v->pack->buf : "";
+	pg.run[0].len = v->pack->len;
+	pg.run[0].truncated = v->eof && pv_log_truncated(&v->log);
+	pg.run[1].name = w->o->log;
+	pg.run[1].events = w->pack->buf ? w->pack->buf : "";
+	pg.run[1].len = w->pack->len;
+	pg.run[1].truncated = w->eof && pv_log_truncated(&w->log);
+	rc = page_write(v->o->html, put_page, &pg);
+	free(json);
+	free(svg);
 	return rc;
 }

@@ -6,6 +6,7 @@
 #define PLANVIEW_H
 
 #include "run/load.h"
+#include "planview/compare.h"
 #include "planview/html.h"
 #include "planview/logfeed.h"
 #include "planview/state.h"
@@ -13,7 +14,12 @@
 
 struct options {
 	const char *plan, *log;		/* "-": stdin */
+	const char *log2;		/* --compare: the second log */
 	const char *html, *svg;		/* pages instead of the live view */
+	const char *serve;		/* --serve [ADDR:]PORT */
+	const char **breaks;		/* --break, for --serve */
+	size_t nbreaks;
+	int compare;
 	const char *filter;		/* elements whose name contains it */
 	const char *types;		/* page: event letters shown at first */
 	long until;			/* stop reading after this cycle; -1 */
@@ -30,8 +36,9 @@ struct viewer {
 	int eof, stopped;	/* input ended; --until reached */
 	int log_clock;		/* fade by the log's time, not the wall's */
 	size_t got;		/* bytes the last read took */
-	struct pv_run *run;	/* pages: every event kept, or NULL */
-	int run_failed;		/* ... and memory ran out */
+	struct pv_pack *pack;	/* pages: every event kept, or NULL */
+	struct pv_timeline *timeline;	/* --compare: attention, or NULL */
+	int timeline_failed;	/* ... and memory ran out */
 	int defer_errors;	/* the screen is up: keep messages ... */
 	char *deferred;		/* ... here, for viewer_errors */
 	size_t deferred_len;
@@ -51,6 +58,17 @@ int run_dot(const char *text, size_t len, char **svg);	/* dot.c */
 
 int live_run(struct viewer *v);		/* live.c */
 int plain_run(struct viewer *v);	/* live.c */
-int page_run(struct viewer *v);		/* page.c */
+
+/* page.c */
+int page_run(struct viewer *v);		/* --html, --svg */
+int page_graph(struct viewer *v, char **svg);	/* dot's SVG */
+int page_compare(struct viewer *v, struct viewer *w, const char *text,
+    long index);
+void page_title(struct viewer *v, char *title, size_t size);
+/* The whole log through the viewer; an exit status. */
+int viewer_load(struct viewer *v);
+
+int compare_run(struct viewer *v);	/* compare.c */
+int serve_run(struct viewer *v);	/* serve.c */
 
 #endif

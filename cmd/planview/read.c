@@ -41,9 +41,12 @@ fold_event(void *ctx, const struct pv_event *e)
 	}
 	/* plain frames and pages fade by the log's own clock */
 	pv_state_apply(&v->state, e, v->log_clock ? e->time_ms : f->now);
-	if (v->run && pv_run_add(v->run, e) < 0) {
-		v->run_failed = 1;
-		return 1;
+	/* out of memory: stop reading; the caller says so */
+	if (v->pack && pv_pack_add(v->pack, &v->tree, e) < 0)
+		return v->stopped = 1;
+	if (v->timeline && pv_timeline_add(v->timeline, e) < 0) {
+		v->timeline_failed = 1;
+		return v->stopped = 1;
 	}
 	return 0;
 }

@@ -5,7 +5,9 @@
  * of 1 KB, and no 32-bit shift by 4, which an 8-bit robot pays dearly for.
  */
 #include "crc32.h"
+#include "profile.h"
 
+#if PLAN_CRC_TABLES
 /* The whole-byte table's entries for 0x00..0x0F and for 0x00..0xF0. */
 static const uint32_t low_nibble[16] = {
 	0x00000000UL, 0x77073096UL, 0xee0e612cUL, 0x990951baUL,
@@ -32,3 +34,20 @@ crc32_update(uint32_t crc, const uint8_t *p, size_t n)
 	}
 	return ~crc;
 }
+#else
+/* No tables (profile.h: a chip whose RAM holds them is short of it): a
+ * bit at a time, some four times slower. */
+uint32_t
+crc32_update(uint32_t crc, const uint8_t *p, size_t n)
+{
+	uint8_t k;
+
+	crc = ~crc;
+	while (n--) {
+		crc ^= *p++;
+		for (k = 0; k < 8; k++)
+			crc = (crc >> 1) ^ (0xEDB88320UL & (0UL - (crc & 1u)));
+	}
+	return ~crc;
+}
+#endif

@@ -18,6 +18,7 @@
 #include <stdint.h>
 
 #include "layout.h"
+#include "profile.h"
 
 #define PLAN_MAGIC0 'S'
 #define PLAN_MAGIC1 'P'

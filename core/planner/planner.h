@@ -25,6 +25,7 @@
 
 #include "plan/evkind.h"
 #include "plan/plan.h"
+#include "profile.h"
 
 /*
  * Deepest nesting of executing elements, counting the drive as 1 and the

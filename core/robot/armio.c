@@ -6,6 +6,7 @@
  */
 #include "armio.h"
 #include "planner/planner.h"
+#include "body.h"
 #include "robot.h"
 
 static uint32_t
@@ -138,3 +139,7 @@ robot_action(void *robot, uint16_t id, int16_t value, uint8_t check)
 	return farthest(r, enc, r->move_target) <= ROBOT_AT_TARGET_MDEG ?
 	    PLANNER_SUCCESS : PLANNER_IN_PROGRESS;
 }
+
+const struct robot_body robot_arm_body = {
+	NULL, robot_sense, robot_action, NULL, robot_arm_describe
+};

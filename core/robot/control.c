@@ -6,8 +6,11 @@
  */
 #include <string.h>
 
+#include "profile.h"
 #include "requests.h"
 #include "planloop.h"
+
+#if ROBOT_CONTROL
 
 int
 robot_req_prio(struct robot *r, struct wire_in *in,
@@ -150,6 +153,96 @@ robot_req_state(struct robot *r, struct wire_in *in,
 	return out->n ? 0 : WIRE_E_ARG;
 }
 
+/* Counters of record `index` in COUNTERS_SPARSE's order; its type
+   and record index into *type, *i. */
+static void
+sparse_row(struct robot *r, uint16_t index, uint8_t *type, uint16_t *i)
+{
+	uint8_t t = 0;
+
+	while (index >= r->plan.count[t]) {
+		index = (uint16_t)(index - r->plan.count[t]);
+		t++;
+	}
+	*type = t;
+	*i = index;
+}
+
+int
+robot_req_counters_sparse(struct robot *r, struct wire_in *in,
+    struct wire_out *out)
+{
+	struct wire_sparse m;
+	struct wire_range q;
+	uint16_t ex, ok, i;
+	uint8_t t;
+
+	if (wire_range_decode(&q, in->p, in->n) != 0)
+		return WIRE_E_LENGTH;
+	if (!r->plan_ready)
+		return WIRE_E_NO_PLAN;
+	memset(&m, 0, sizeof m);
+	for (t = 0; t < PLAN_NTYPES; t++)
+		m.total = (uint16_t)(m.total + r->plan.count[t]);
+	if (q.first > m.total)
+		return WIRE_E_ARG;
+	m.first = q.first;
+	for (m.next = q.first; m.next < q.end && m.next < m.total; m.next++) {
+		sparse_row(r, m.next, &t, &i);
+		ex = planner_executions(&r->planner, t, i);
+		ok = planner_successes(&r->planner, t, i);
+		if (ex == 0 && ok == 0)
+			continue;
+		if (m.count == WIRE_SPARSE_MAX)
+			break;
+		m.row[m.count].index = m.next;
+		m.row[m.count].executed = ex;
+		m.row[m.count++].succeeded = ok;
+	}
+	out->n = wire_sparse_encode(&m, out->p);
+	return out->n ? 0 : WIRE_E_ARG;
+}
+
+int
+robot_req_state_packed(struct robot *r, struct wire_in *in,
+    struct wire_out *out)
+{
+	static const uint8_t order[] = { PLAN_D, PLAN_C, PLAN_AP };
+	struct wire_packed m;
+	struct wire_range q;
+	uint16_t g, end, i, base = 0;
+	uint8_t k = 0, n = 0;
+
+	if (wire_range_decode(&q, in->p, in->n) != 0)
+		return WIRE_E_LENGTH;
+	if (!r->plan_ready)
+		return WIRE_E_NO_PLAN;
+	memset(&m, 0, sizeof m);
+	m.flags = robot_flags(r);
+	m.rate = r->rate;
+	m.cycle = r->cycle;
+	m.total = (uint16_t)(r->plan.count[PLAN_D] + r->plan.count[PLAN_C] +
+	    r->plan.count[PLAN_AP]);
+	if (q.first > m.total)
+		return WIRE_E_ARG;
+	m.first = q.first;
+	end = wire_packed_end(q.first, r->plan.count[PLAN_D], m.total);
+	if (q.end < end)
+		end = q.end;
+	for (g = q.first; g < end; g++, n++) {
+		while (g - base >= r->plan.count[order[k]])
+			base = (uint16_t)(base + r->plan.count[order[k++]]);
+		i = (uint16_t)(g - base);
+		state_row(r, order[k], i, &m.row[n]);
+		if (order[k] == PLAN_D)
+			m.drives++;
+		else
+			m.currents++;
+	}
+	out->n = wire_packed_encode(&m, out->p);
+	return out->n ? 0 : WIRE_E_ARG;
+}
+
 int
 robot_req_pause(struct robot *r, struct wire_in *in,
     struct wire_out *out)
@@ -195,3 +288,19 @@ robot_req_rate(struct robot *r, struct wire_in *in,
 	wire_put_u16(out, r->rate);
 	return 0;
 }
+
+#else
+/* A build without runtime control (profile.h): each of these requests is
+ * one of an unknown type, and none of the handlers above is linked. */
+#define UNKNOWN_(name) int robot_req_##name(struct robot *r, \
+    struct wire_in *in, struct wire_out *out) \
+{ (void)r; (void)in; (void)out; return WIRE_E_UNKNOWN; }
+UNKNOWN_(prio)
+UNKNOWN_(elem_monitor)
+UNKNOWN_(counters)
+UNKNOWN_(state)
+UNKNOWN_(counters_sparse)
+UNKNOWN_(state_packed)
+UNKNOWN_(pause)
+UNKNOWN_(rate)
+#endif

@@ -1,15 +1,17 @@
 /*
- * describe.c - the robot's description of itself (portable core): its
- * senses and actions by id with names, units and value ranges (the ids of
- * armio.h), then its joints and their limits.  Served one entry per
- * DESCRIBE request, or packed in pages (DESCRIBE_PAGE) with the CRC-32 a
- * host keys what it learned by (PLAN_INFO reports it too); the table is
+ * describe.c - the robot's description of itself (portable core), entry by
+ * entry from its body (body.h): for the arm, its senses and actions by id
+ * with names, units and value ranges (the ids of armio.h), then its joints
+ * and their limits.  Served one entry per DESCRIBE request, or packed in
+ * pages (DESCRIBE_PAGE) with the CRC-32 a host keys what it learned by
+ * (PLAN_INFO reports it too); the table is
  * const and small, as on an AVR it is copied to RAM.  Called by
  * requests.c and telemetry.c.
  */
 #include <string.h>
 
 #include "armio.h"
+#include "body.h"
 #include "plan/crc32.h"
 #include "requests.h"
 #include "wire/desc.h"
@@ -87,17 +89,36 @@ fill_joint(const struct robot *r, uint8_t j, struct wire_desc *d)
 	d->name[5] = (char)('1' + j);	/* at most WIRE_MAX_JOINTS (8) */
 }
 
-/* Entry k of the description (k < entries()). */
-static void
-entry(const struct robot *r, uint8_t k, struct wire_desc *d)
+/* The arm's entry k: its rows, then its joints. */
+int
+robot_arm_describe(const struct robot *r, uint8_t k, struct wire_desc *d)
 {
-	memset(d, 0, sizeof *d);
 	d->total = (uint8_t)(NROWS + r->hw->joints);
+	if (k >= d->total)
+		return WIRE_E_ARG;
 	d->index = k;
 	if (k < NROWS)
 		fill_row(r, k, d);
 	else
 		fill_joint(r, (uint8_t)(k - NROWS), d);
+	return 0;
+}
+
+/* Entry k of the body's description, zeroed first; 0 or WIRE_E_ARG. */
+static int
+entry(const struct robot *r, uint8_t k, struct wire_desc *d)
+{
+	memset(d, 0, sizeof *d);
+	return robot_entry(r, k, d);
+}
+
+/* How many entries the body describes. */
+static uint8_t
+entries(const struct robot *r)
+{
+	struct wire_desc d;
+
+	return entry(r, 0, &d) == 0 ? d.total : 0;
 }
 
 /* Entry k as a page carries it, into buf (WIRE_PAYLOAD_MAX); its length. */
@@ -107,7 +128,7 @@ entry_bytes(const struct robot *r, uint8_t k, uint8_t *buf)
 	struct wire_desc d;
 	struct wire_out o;
 
-	entry(r, k, &d);
+	(void)entry(r, k, &d);
 	wire_out_init(&o, buf, WIRE_PAYLOAD_MAX);
 	wire_desc_put_entry(&o, &d);
 	return wire_out_len(&o);
@@ -119,12 +140,12 @@ robot_req_describe(struct robot *r, struct wire_in *in,
 {
 	struct wire_desc d;
 	uint8_t k = wire_get_u8(in);
+	int e;
 
 	if (!wire_in_done(in))
 		return WIRE_E_LENGTH;
-	if (k >= NROWS + r->hw->joints)
-		return WIRE_E_ARG;
-	entry(r, k, &d);
+	if ((e = entry(r, k, &d)) != 0)
+		return e;
 	out->n = wire_desc_encode(&d, out->p);
 	return out->n ? 0 : WIRE_E_ARG;
 }
@@ -132,8 +153,7 @@ robot_req_describe(struct robot *r, struct wire_in *in,
 uint32_t
 robot_describe_crc(const struct robot *r)
 {
-	uint8_t buf[WIRE_PAYLOAD_MAX], k, total = (uint8_t)(NROWS +
-	    r->hw->joints);
+	uint8_t buf[WIRE_PAYLOAD_MAX], k, total = entries(r);
 	uint32_t crc = 0;
 
 	for (k = 0; k < total; k++)
@@ -163,8 +183,8 @@ robot_req_describe_page(struct robot *r, struct wire_in *in,
     struct wire_out *out)
 {
 	struct wire_desc d;
-	uint8_t want = wire_get_u8(in), total = (uint8_t)(NROWS +
-	    r->hw->joints), k = 0, pages = 0, first = 0, count = 0, n;
+	uint8_t want = wire_get_u8(in), total = entries(r), k = 0, pages = 0,
+	    first = 0, count = 0, n;
 
 	if (!wire_in_done(in))
 		return WIRE_E_LENGTH;
@@ -185,7 +205,7 @@ robot_req_describe_page(struct robot *r, struct wire_in *in,
 	wire_put_u8(out, first);
 	wire_put_u8(out, count);
 	for (n = 0; n < count; n++) {
-		entry(r, (uint8_t)(first + n), &d);
+		(void)entry(r, (uint8_t)(first + n), &d);
 		wire_desc_put_entry(out, &d);
 	}
 	return 0;
@@ -194,14 +214,16 @@ robot_req_describe_page(struct robot *r, struct wire_in *in,
 uint8_t
 robot_sense_ids(const struct robot *r, uint16_t *ids, uint8_t max)
 {
-	uint8_t k, j, n = 0, count;
+	struct wire_desc d;
+	uint8_t k, j, n = 0;
 
-	for (k = 0; k < NROWS; k++) {
-		if (rows[k].bits & ROW_ACTION)
+	for (k = 0; robot_entry(r, k, &d) == 0; k++) {
+		if (d.kind != WIRE_DESC_SENSE)
 			continue;
-		count = rows[k].bits & ROW_PER_JOINT ? r->hw->joints : 1;
-		for (j = 0; j < count && n < max; j++)
-			ids[n++] = (uint16_t)(rows[k].first + j);
+		for (j = 0; j < d.count && n < max; j++)
+			ids[n++] = (uint16_t)(d.first + j);
+		if (k == 0xFF)
+			break;
 	}
 	return n;
 }

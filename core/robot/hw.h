@@ -1,19 +1,20 @@
 /*
  * hw.h - what the robot logic needs from its hardware (portable core).
- * armsim fills it with a simulated planar arm, a firmware with an
- * ATmega2560's UART, EEPROM and motor drivers; core/robot calls only this.
+ * armsim fills it with a simulated planar arm, a firmware with an AVR's
+ * UART, EEPROM and motor drivers; core/robot calls only this.
  */
 #ifndef SPINE_ROBOT_HW_H
 #define SPINE_ROBOT_HW_H
 
 #include <stdint.h>
 
+struct robot_body;
 struct wire_frame;
 
 struct robot_hw {
 	void *ctx;			/* passed back to every hook */
 	const char *firmware;		/* name reported by HELLO */
-	uint8_t joints;			/* 1 .. WIRE_MAX_JOINTS */
+	uint8_t joints;			/* 0 .. WIRE_MAX_JOINTS */
 	const uint32_t *link_um;	/* link lengths, micrometres */
 	/* Optional: each joint's limits, degrees, as min, max pairs;
 	 * NULL: -180 to 180.  DESCRIBE reports them. */
@@ -45,6 +46,10 @@ struct robot_hw {
 	    uint16_t n);
 	/* Millimetres from the arm to the nearest obstacle; INT16_MAX: none. */
 	int16_t (*obstacle_mm)(void *ctx);
+	/* Optional: what a stored plan senses and does on a robot that is
+	 * not an arm (body.h; wheels.h for a two-wheeled one), which then
+	 * has no joints; NULL: the arm's senses and actions (armio.h). */
+	const struct robot_body *body;
 	/* Optional: every frame in (dir 0) and out (dir 1), for tracing. */
 	void (*trace)(void *ctx, uint8_t dir, const struct wire_frame *f);
 };

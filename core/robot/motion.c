@@ -8,6 +8,8 @@
 
 #include "motion.h"
 
+#if ROBOT_STREAM
+
 void
 motion_init(struct motion *m, uint8_t joints)
 {
@@ -131,3 +133,6 @@ motion_report(const struct motion *m, uint32_t from, struct wire_status *s)
 		s->dev[i] = m->dev[first % ROBOT_HISTORY];
 	s->count = i;
 }
+#else
+typedef int motion_unused;	/* ISO C wants a declaration */
+#endif

@@ -9,11 +9,12 @@
 #include <stdint.h>
 
 #include "hw.h"
+#include "profile.h"
 #include "wire/msg.h"
 
 /* A firmware with little RAM may build with smaller values (-D...). */
 #ifndef ROBOT_SLOTS
-#define ROBOT_SLOTS 16
+#define ROBOT_SLOTS (ROBOT_STREAM ? 16 : 0)
 #endif
 #ifndef ROBOT_HISTORY
 #define ROBOT_HISTORY 32
@@ -22,6 +23,7 @@
 #define ROBOT_JOINTS_MAX WIRE_MAX_JOINTS
 #endif
 
+#if ROBOT_STREAM
 struct motion_slot {
 	uint16_t period_ms;
 	int32_t mdeg[ROBOT_JOINTS_MAX];
@@ -66,5 +68,78 @@ int motion_busy(const struct motion *m);
 /* Fill a STATUS reply with the lags of steps from `from` on. */
 void motion_report(const struct motion *m, uint32_t from,
     struct wire_status *s);
+
+#else
+/*
+ * A build without streamed setpoints (profile.h): STREAM and SETPOINT are
+ * refused as requests of an unknown type, nothing is ever queued or held,
+ * and STATUS reports no steps.
+ */
+struct motion {
+	uint32_t executed;
+};
+
+static inline void
+motion_init(struct motion *m, uint8_t joints)
+{
+	(void)joints;
+	m->executed = 0;
+}
+
+static inline int
+motion_stream(struct motion *m, uint32_t run_id, uint32_t from)
+{
+	(void)m;
+	(void)run_id;
+	(void)from;
+	return WIRE_E_UNKNOWN;
+}
+
+static inline int
+motion_push(struct motion *m, const struct wire_setpoint *sp)
+{
+	(void)m;
+	(void)sp;
+	return WIRE_E_UNKNOWN;
+}
+
+static inline void
+motion_tick(struct motion *m, uint32_t now, const struct robot_hw *hw,
+    int32_t *command)
+{
+	(void)m;
+	(void)now;
+	(void)hw;
+	(void)command;
+}
+
+static inline void
+motion_clear(struct motion *m)
+{
+	(void)m;
+}
+
+static inline uint8_t
+motion_free(const struct motion *m)
+{
+	(void)m;
+	return 0;
+}
+
+static inline int
+motion_busy(const struct motion *m)
+{
+	(void)m;
+	return 0;
+}
+
+static inline void
+motion_report(const struct motion *m, uint32_t from, struct wire_status *s)
+{
+	(void)m;
+	(void)from;
+	(void)s;
+}
+#endif
 
 #endif

@@ -6,7 +6,7 @@
  */
 #include <string.h>
 
-#include "armio.h"
+#include "body.h"
 #include "planloop.h"
 #include "robot.h"
 
@@ -61,8 +61,8 @@ planloop_bind(struct robot *r)
 {
 	struct planner_io io;
 
-	io.sense = robot_sense;
-	io.action = robot_action;
+	io.sense = robot_read_sense;
+	io.action = robot_do_action;
 	io.monitor = on_event;
 	io.ctx = r;
 	r->running = 0;
@@ -82,6 +82,7 @@ planloop_start(struct robot *r, uint16_t rate)
 	if (rate > PLANLOOP_RATE_MAX)
 		return WIRE_E_ARG;
 	motion_clear(&r->motion);
+	robot_halt(r, ROBOT_HALT_STOP);
 	planner_reset(&r->planner);
 	planloop_monitor(r, r->monitor_mask);
 	r->rate = rate ? rate : PLANLOOP_RATE;
@@ -102,6 +103,7 @@ planloop_stop(struct robot *r)
 	r->running = 0;
 	r->paused = 0;
 	r->step_left = 0;
+	robot_halt(r, ROBOT_HALT_STOP);
 	flush_events(r);
 }
 
@@ -114,6 +116,7 @@ hold(struct robot *r)
 
 	r->hw->read_encoders(r->hw->ctx, enc);
 	r->hw->command_joints(r->hw->ctx, enc);
+	robot_halt(r, ROBOT_HALT_PAUSE);
 	r->paused_ms = r->hw->millis(r->hw->ctx);
 }
 
@@ -128,6 +131,7 @@ unhold(struct robot *r)
 	uint32_t now = r->hw->millis(r->hw->ctx);
 
 	r->hw->command_joints(r->hw->ctx, r->command);
+	robot_halt(r, ROBOT_HALT_RESUME);
 	r->hw->read_encoders(r->hw->ctx, r->move_seen);
 	r->last_tick_ms += now - r->paused_ms;
 	r->next_cycle_ms = now;

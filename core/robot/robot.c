@@ -39,18 +39,23 @@ send_frame(struct robot *r, const uint8_t *frame, uint8_t n)
 	r->hw->send(r->hw->ctx, frame, n);
 }
 
-/* Run a new request and send (and keep) its reply. */
+/*
+ * Run a new request and send (and keep) its reply.  The reply is written
+ * where its kept frame holds it, not in a buffer on the stack: the deepest
+ * stack is a request's (a commit's plan check), and an Uno has little.
+ */
 static void
 answer(struct robot *r, const struct wire_frame *req)
 {
-	uint8_t payload[WIRE_PAYLOAD_MAX];
 	uint8_t slot = (uint8_t)(req->seq % ROBOT_WINDOW);
+	uint8_t *payload = r->cache[slot] + WIRE_AT_PAYLOAD;
 	struct wire_out out;
 	uint8_t type = (uint8_t)(req->type | WIRE_REPLY);
 	uint8_t len;
 	int e;
 
-	wire_out_init(&out, payload, sizeof payload);
+	r->cache_ok[slot] = 0;
+	wire_out_init(&out, payload, WIRE_PAYLOAD_MAX);
 	e = robot_handle(r, req, &out);
 	len = wire_out_len(&out);
 	if (e == 0 && out.overflow)

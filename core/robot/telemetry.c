@@ -4,7 +4,7 @@
  * unacknowledged like EVENTS, numbered by the frame's sequence byte so the
  * host can count losses.  Called by requests.c and robot_tick.
  */
-#include "armio.h"
+#include "body.h"
 #include "requests.h"
 #include "wire/desc.h"
 
@@ -34,7 +34,7 @@ send_senses(struct robot *r, uint32_t due)
 	s.ms = due;
 	s.count = robot_sense_ids(r, ids, WIRE_SENSES_MAX);
 	for (i = 0; i < s.count; i++)
-		s.value[i] = robot_sense(r, ids[i]);
+		s.value[i] = robot_read_sense(r, ids[i]);
 	n = wire_senses_encode(&s, payload);
 	n = wire_frame_encode(frame, r->telemetry_seq++, WIRE_SENSES, payload,
 	    n);

@@ -308,3 +308,27 @@ dxl_hw_text(uint8_t bits, char *buf, size_t cap)
 	buf[0] = '\0';
 	bits_text(bits, names, buf, cap, &k);
 }
+
+int32_t
+servo_baud_rate(enum servo_proto p, int code)
+{
+	static const int32_t sts[SERVO_BAUD_CODES] = { 1000000, 500000,
+	    250000, 128000, 115200, 76800, 57600, 38400 };
+	static const int32_t dxl[SERVO_BAUD_CODES] = { 9600, 57600, 115200,
+	    1000000, 2000000, 3000000, 4000000, 4500000 };
+
+	if (code < 0 || code >= SERVO_BAUD_CODES)
+		return -1;
+	return p == SERVO_DXL ? dxl[code] : sts[code];
+}
+
+int
+servo_baud_code(enum servo_proto p, int32_t baud)
+{
+	int i;
+
+	for (i = 0; i < SERVO_BAUD_CODES; i++)
+		if (servo_baud_rate(p, i) == baud)
+			return i;
+	return -1;
+}

@@ -89,6 +89,15 @@ int servo_series_find(const char *name);
 #define DXL_MODEL_XL330_M288	1200u
 #define DXL_MODEL_XL430_W250	1060u
 
+/*
+ * The baud-rate register's codes (Feetech's own table, spec A1, for STS
+ * and SCS; Dynamixel X, B1): the rate of a code, -1 when it has none; the
+ * code of a rate, -1 when the bus's servos cannot take it.
+ */
+#define SERVO_BAUD_CODES 8
+int32_t servo_baud_rate(enum servo_proto p, int code);
+int servo_baud_code(enum servo_proto p, int32_t baud);
+
 /* Register f of a series; of the bus's own series (servo_series_of). */
 const struct servo_reg *servo_series_reg(enum servo_series s,
     enum servo_field f);

@@ -215,6 +215,149 @@ wire_state_decode(struct wire_state *m, const uint8_t *p, uint8_t n)
 }
 
 uint8_t
+wire_range_encode(const struct wire_range *m, uint8_t *p)
+{
+	struct wire_out o;
+
+	wire_out_init(&o, p, WIRE_PAYLOAD_MAX);
+	wire_put_u16(&o, m->first);
+	wire_put_u16(&o, m->end);
+	return wire_out_len(&o);
+}
+
+int
+wire_range_decode(struct wire_range *m, const uint8_t *p, uint8_t n)
+{
+	struct wire_in in;
+
+	wire_in_init(&in, p, n);
+	m->first = wire_get_u16(&in);
+	m->end = wire_get_u16(&in);
+	return wire_in_done(&in) && m->first <= m->end ? 0 : -1;
+}
+
+uint8_t
+wire_sparse_encode(const struct wire_sparse *m, uint8_t *p)
+{
+	struct wire_out o;
+	uint8_t i;
+
+	if (m->count > WIRE_SPARSE_MAX)
+		return 0;
+	wire_out_init(&o, p, WIRE_PAYLOAD_MAX);
+	wire_put_u16(&o, m->total);
+	wire_put_u16(&o, m->first);
+	wire_put_u16(&o, m->next);
+	wire_put_u8(&o, m->count);
+	for (i = 0; i < m->count; i++) {
+		wire_put_u16(&o, m->row[i].index);
+		wire_put_u16(&o, m->row[i].executed);
+		wire_put_u16(&o, m->row[i].succeeded);
+	}
+	return wire_out_len(&o);
+}
+
+int
+wire_sparse_decode(struct wire_sparse *m, const uint8_t *p, uint8_t n)
+{
+	struct wire_in in;
+	uint8_t i;
+
+	memset(m, 0, sizeof *m);
+	wire_in_init(&in, p, n);
+	m->total = wire_get_u16(&in);
+	m->first = wire_get_u16(&in);
+	m->next = wire_get_u16(&in);
+	m->count = wire_get_u8(&in);
+	if (in.bad || m->count > WIRE_SPARSE_MAX || m->first > m->next ||
+	    m->next > m->total)
+		return -1;
+	for (i = 0; i < m->count; i++) {
+		m->row[i].index = wire_get_u16(&in);
+		m->row[i].executed = wire_get_u16(&in);
+		m->row[i].succeeded = wire_get_u16(&in);
+		if (m->row[i].index < m->first || m->row[i].index >= m->next ||
+		    (i > 0 && m->row[i].index <= m->row[i - 1].index))
+			return -1;
+	}
+	return wire_in_done(&in) ? 0 : -1;
+}
+
+uint16_t
+wire_packed_end(uint16_t first, uint16_t drives, uint16_t total)
+{
+	uint16_t room = WIRE_PACKED_ROOM, i = first;
+
+	for (; i < total; i++) {
+		uint16_t size = i < drives ? WIRE_PACKED_DRIVE :
+		    WIRE_PACKED_CURRENT;
+
+		if (size > room)
+			break;
+		room = (uint16_t)(room - size);
+	}
+	return i;
+}
+
+uint8_t
+wire_packed_encode(const struct wire_packed *m, uint8_t *p)
+{
+	struct wire_out o;
+	uint8_t i;
+
+	if (m->drives * WIRE_PACKED_DRIVE + m->currents *
+	    WIRE_PACKED_CURRENT > WIRE_PACKED_ROOM)
+		return 0;
+	wire_out_init(&o, p, WIRE_PAYLOAD_MAX);
+	wire_put_u8(&o, m->flags);
+	wire_put_u16(&o, m->rate);
+	wire_put_u32(&o, m->cycle);
+	wire_put_u16(&o, m->total);
+	wire_put_u16(&o, m->first);
+	wire_put_u8(&o, m->drives);
+	wire_put_u8(&o, m->currents);
+	for (i = 0; i < m->drives; i++) {
+		wire_put_u8(&o, m->row[i].status);
+		wire_put_u8(&o, m->row[i].latch);
+		wire_put_u16(&o, m->row[i].priority);
+		wire_put_u16(&o, m->row[i].ramp);
+	}
+	for (; i < m->drives + m->currents; i++)
+		wire_put_u16(&o, m->row[i].current);
+	return wire_out_len(&o);
+}
+
+int
+wire_packed_decode(struct wire_packed *m, const uint8_t *p, uint8_t n)
+{
+	struct wire_in in;
+	uint8_t i;
+
+	memset(m, 0, sizeof *m);
+	wire_in_init(&in, p, n);
+	m->flags = wire_get_u8(&in);
+	m->rate = wire_get_u16(&in);
+	m->cycle = wire_get_u32(&in);
+	m->total = wire_get_u16(&in);
+	m->first = wire_get_u16(&in);
+	m->drives = wire_get_u8(&in);
+	m->currents = wire_get_u8(&in);
+	if (in.bad || m->drives * WIRE_PACKED_DRIVE + m->currents *
+	    WIRE_PACKED_CURRENT > WIRE_PACKED_ROOM ||
+	    (uint32_t)m->first + m->drives + m->currents > m->total)
+		return -1;
+	for (i = 0; i < m->drives; i++) {
+		m->row[i].status = wire_get_u8(&in);
+		m->row[i].latch = wire_get_u8(&in);
+		m->row[i].priority = wire_get_u16(&in);
+		m->row[i].ramp = wire_get_u16(&in);
+	}
+	for (; i < m->drives + m->currents; i++)
+		m->row[i].current = wire_get_u16(&in);
+	return wire_in_done(&in) ? 0 : -1;
+}
+
+uint8_t
 wire_pause_encode(const struct wire_pause *m, uint8_t *p)
 {
 	struct wire_out o;

@@ -21,8 +21,8 @@ wire_frame_encode(uint8_t *out, uint8_t seq, uint8_t type,
 	out[2] = (uint8_t)~len;
 	out[3] = seq;
 	out[4] = type;
-	if (len)
-		memcpy(out + 5, payload, len);
+	if (len)	/* the payload may be in place already (robot.c) */
+		memmove(out + 5, payload, len);
 	crc = wire_crc16(WIRE_CRC16_INIT, out + 1, (size_t)len + 4);
 	out[5 + len] = (uint8_t)(crc & 0xFF);
 	out[6 + len] = (uint8_t)(crc >> 8);

@@ -10,7 +10,7 @@
  *	with type | WIRE_REPLY (or ERROR) from robot_req_<handler>.
  * OUT(NAME, type): a frame the robot sends unasked, never acknowledged.
  *
- * Types 0x03..0x0F and 0x29..0x2F are free for new requests.
+ * Types 0x04..0x0F and 0x2B..0x2F are free for new requests.
  */
 #ifndef SPINE_WIRE_MESSAGES_H
 #define SPINE_WIRE_MESSAGES_H
@@ -34,6 +34,8 @@
 	REQ(STATE, 0x26, state) \
 	REQ(PAUSE, 0x27, pause) \
 	REQ(RATE, 0x28, rate) \
+	REQ(COUNTERS_SPARSE, 0x29, counters_sparse) \
+	REQ(STATE_PACKED, 0x2A, state_packed) \
 	REQ(STREAM, 0x30, stream) \
 	REQ(SETPOINT, 0x31, setpoint) \
 	REQ(STATUS, 0x32, status) \

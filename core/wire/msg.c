@@ -180,8 +180,7 @@ wire_hello_decode(struct wire_hello *h, const uint8_t *p, uint8_t n)
 	h->slots = wire_get_u8(&in);
 	h->flags = wire_get_u8(&in);
 	h->capacity = wire_get_u32(&in);
-	if (in.bad || h->joints == 0 || h->joints > WIRE_MAX_JOINTS ||
-	    h->window == 0)
+	if (in.bad || h->joints > WIRE_MAX_JOINTS || h->window == 0)
 		return -1;
 	for (i = 0; i < h->joints; i++)
 		h->link_um[i] = wire_get_u32(&in);

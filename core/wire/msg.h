@@ -120,7 +120,7 @@ int wire_in_done(const struct wire_in *in);
 /* HELLO reply: who the robot is. */
 struct wire_hello {
 	uint8_t version;
-	uint8_t joints;
+	uint8_t joints;		/* 0: no arm (a wheeled robot) */
 	uint8_t window;		/* requests the robot accepts unanswered */
 	uint8_t slots;		/* setpoint buffer size */
 	uint8_t flags;		/* enum wire_flag */
@@ -252,7 +252,15 @@ int wire_counters_decode(struct wire_counters *m, const uint8_t *p,
     uint8_t n);
 
 /* STATE reply: the run, then rows of drives (D) or of competences and
- * action patterns (C, AP: their current element). */
+ * action patterns (C, AP: their current element).  (The row is declared
+ * on its own: C++, the Arduino library's sketches, scopes a nested tag.) */
+struct wire_state_row {
+	uint16_t id;
+	uint8_t status, latch;		/* D */
+	uint16_t priority, ramp;	/* D */
+	uint16_t current;	/* C, AP: element id, WIRE_NO_ELEMENT */
+};
+
 struct wire_state {
 	uint8_t type;		/* WIRE_TYPE_D, _C, _AP or WIRE_STATE_RUN */
 	uint8_t flags;		/* enum wire_flag */
@@ -260,16 +268,64 @@ struct wire_state {
 	uint32_t cycle;		/* cycles run since START */
 	uint16_t total, first;
 	uint8_t count;
-	struct wire_state_row {
-		uint16_t id;
-		uint8_t status, latch;		/* D */
-		uint16_t priority, ramp;	/* D */
-		uint16_t current;	/* C, AP: element id, WIRE_NO_ELEMENT */
-	} row[WIRE_STATE_MAX];
+	struct wire_state_row row[WIRE_STATE_MAX];
 };
 
 uint8_t wire_state_encode(const struct wire_state *m, uint8_t *p);
 int wire_state_decode(struct wire_state *m, const uint8_t *p, uint8_t n);
+
+/*
+ * COUNTERS_SPARSE and STATE_PACKED: for a host that holds the robot's
+ * plan (told by its CRC), the tables without what it knows already.
+ * The request names rows first .. end - 1 of the message's order.
+ */
+struct wire_range {
+	uint16_t first, end;
+};
+
+uint8_t wire_range_encode(const struct wire_range *m, uint8_t *p);
+int wire_range_decode(struct wire_range *m, const uint8_t *p, uint8_t n);
+
+/* COUNTERS_SPARSE reply: of the plan's records, every type's in plan
+ * order, type 0 first (a row's index: the records of the types before
+ * it, then its record index), those from first up to next whose counters
+ * are not both 0; next is end unless the reply filled up first. */
+#define WIRE_SPARSE_MAX	8u
+struct wire_sparse {
+	uint16_t total, first, next;
+	uint8_t count;
+	struct wire_sparse_row {
+		uint16_t index, executed, succeeded;
+	} row[WIRE_SPARSE_MAX];
+};
+
+uint8_t wire_sparse_encode(const struct wire_sparse *m, uint8_t *p);
+int wire_sparse_decode(struct wire_sparse *m, const uint8_t *p, uint8_t n);
+
+/* STATE_PACKED reply: STATE's header, then the rows first .. first +
+ * drives + currents - 1 of the drives, the competences and the action
+ * patterns, in that order and plan order, without ids: a drive's row
+ * status, latch, priority and ramp (6 bytes), the others' the current
+ * element's id (2 bytes); as many as fit in WIRE_PACKED_ROOM bytes. */
+#define WIRE_PACKED_ROOM 44u
+#define WIRE_PACKED_DRIVE 6u	/* bytes of a drive's row */
+#define WIRE_PACKED_CURRENT 2u	/* ... of a competence's or pattern's */
+#define WIRE_PACKED_ROWS (WIRE_PACKED_ROOM / WIRE_PACKED_CURRENT)
+struct wire_packed {
+	uint8_t flags;
+	uint16_t rate;
+	uint32_t cycle;
+	uint16_t total, first;
+	uint8_t drives, currents;
+	struct wire_state_row row[WIRE_PACKED_ROWS];	/* no ids */
+};
+
+uint8_t wire_packed_encode(const struct wire_packed *m, uint8_t *p);
+int wire_packed_decode(struct wire_packed *m, const uint8_t *p, uint8_t n);
+
+/* Where a STATE_PACKED reply from `first` ends (the rows that fit), in a
+ * plan of `drives` drives and `total` rows; both ends page by it. */
+uint16_t wire_packed_end(uint16_t first, uint16_t drives, uint16_t total);
 
 /* PAUSE request (3 bytes) and reply (7 bytes). */
 enum wire_pause_op {

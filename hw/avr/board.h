@@ -35,17 +35,8 @@
 #define BOARD_SERVO_US_PER_90	1000L
 #define BOARD_SERVO_LIMIT_MDEG	90000L	/* either side of the centre */
 
-/*
- * Obstacle sensor: a Sharp GP2Y0A21-style IR ranger on ADC0 (pin A0), AVCC
- * reference.  Its output falls roughly as 1/distance; the fit
- * mm = K / (counts - OFFSET) passes through about 2.3 V at 100 mm and
- * 0.4 V at 800 mm, the ends of its range.  Below FAR counts nothing is in
- * range.
- */
-#define BOARD_RANGER_K		44460L
-#define BOARD_RANGER_OFFSET	26
-#define BOARD_RANGER_FAR	82	/* counts: farther than 800 mm */
-#define BOARD_RANGER_NEAR_MM	100	/* closer reads fold back: clamp */
+/* Obstacle sensor: a Sharp GP2Y0A21-style IR ranger on ADC0 (pin A0),
+ * AVCC reference; its fit is core/robot/irrange.h's. */
 
 /*
  * Memory.  The ATmega2560's 4 KiB EEPROM holds the plan store: two 16-byte

@@ -26,6 +26,7 @@
 #include "host/num.h"
 #include "host/splitmix.h"
 #include "host/usage.h"
+#include "link/speed.h"
 #include "pty.h"
 #include "servo/regs.h"
 #include "servoarm/servoarm.h"
@@ -96,10 +97,12 @@ bus_option(struct bus_options *b, int c, const char *arg)
 	}
 	if ((c == 'k' && b->nblock == BUS_MAX_OPTS) || (c == 'm' &&
 	    b->nmute == BUS_MAX_OPTS) || (c == 'f' && b->nfault ==
-	    BUS_MAX_OPTS))
+	    BUS_MAX_OPTS) || (c == 'Z' && b->nfactory == BUS_MAX_OPTS))
 		return usage_error("at most %d of each bus fault", BUS_MAX_OPTS);
 	if (c == 'k')
 		b->block[b->nblock++] = arg;
+	else if (c == 'Z')
+		b->factory[b->nfactory++] = arg;
 	else if (c == 'm')
 		b->mute[b->nmute++] = arg;
 	else
@@ -313,13 +316,25 @@ add_hand(struct bus *b, const struct bus_options *o)
 	return 0;
 }
 
-/* --mute and --servo-error. */
+/* --mute, --servo-error and --factory (the factory's whole table: id 1,
+ * its baud rate and return delay). */
 static int
 add_faults(struct bus *b, const struct bus_options *o)
 {
+	struct servosim_motor *m;
 	double v;
 	int i, j;
 
+	for (i = 0; i < o->nfactory; i++) {
+		if ((j = servoarm_find(&b->arm, o->factory[i])) < 0)
+			return usage_error("--factory %s: no such joint or "
+			    "servo id", o->factory[i]);
+		m = &b->sim.m[j];
+		servosim_factory(&b->sim, m, 1);
+		memcpy(m->saved, m->tab, sizeof m->saved);
+		servosim_set(&b->sim, m, SF_GOAL, servosim_present(&b->sim, m));
+		servosim_refresh(&b->sim, m);
+	}
 	for (i = 0; i < o->nmute; i++) {
 		if (strchr(o->mute[i], ':') == NULL) {
 			if ((j = servoarm_find(&b->arm, o->mute[i])) < 0)
@@ -601,6 +616,8 @@ read_host(struct bus *b, uint64_t *last_rx)
 			b->rx_done = b->now;
 		b->rx_done += (uint64_t)n * b->byte_ns;
 		*last_rx = b->now;
+		/* the rate the host set on its end (0: none set) */
+		b->sim.baud = wire_tty_speed(b->pty.master);
 		servosim_rx(&b->sim, buf, (size_t)n, emit, b);
 		return 0;
 	}
@@ -714,6 +731,9 @@ bus_main(const struct bus_run *r)
 		sim_pty_close(&b.pty);
 		return EXIT_IOERR;
 	}
+	/* no rate until a host sets one: every servo hears it (a relay
+	 * such as socat may never set one) */
+	(void)wire_tty_set_speed(b.pty.master, 0);
 	printf("%s\n", b.pty.path);
 	fflush(stdout);
 	st = loop(&b, r);

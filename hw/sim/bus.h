@@ -22,10 +22,12 @@ struct bus_options {
 	int nfault;
 	const char *hand[BUS_MAX_OPTS];	/* Q1,Q2,... while limp, in turn */
 	int nhand;
+	const char *factory[BUS_MAX_OPTS];	/* JOINT: factory-fresh */
+	int nfactory;
 	long return_delay_us;		/* -1: the table's default */
 };
 
-/* Store a bus option (getopt value c: U k m f H y); 0, or 2 (usage). */
+/* Store a bus option (getopt value c: U k m f H y Z); 0, or 2 (usage). */
 int bus_option(struct bus_options *b, int c, const char *arg);
 
 struct bus_run {

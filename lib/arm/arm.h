@@ -109,6 +109,13 @@ int arm_builtin_so101(struct arm_desc *a);
  */
 int arm_write(FILE *fp, const struct arm_desc *a);
 
+/*
+ * a's joints as a CSV table, in order: joint (name), role (base, chain,
+ * roll, gripper), lo and hi (limits, degrees; a gripper's joint values),
+ * servo (its bus id, or empty).  0, or -1 when fp reports an error.
+ */
+int arm_joints_write(FILE *fp, const struct arm_desc *a);
+
 /* Index of the joint named name (length len), or -1. */
 int arm_find(const struct arm_desc *a, const char *name, size_t len);
 

@@ -1,12 +1,13 @@
 /*
  * write.c - an arm description written back as spine-arm(5) YAML, every
- * field spelt out, so that arm_parse reads the same description again.
- * armctl --bus calibrate writes the calibrated arm file with it.
+ * field spelt out, so that arm_parse reads the same description again
+ * (armctl --bus calibrate); and its joints as a table (armctl joints).
  */
 #include <stdio.h>
 
 #include "arm/arm.h"
 #include "host/fmtnum.h"
+#include "host/table.h"
 
 /* Numbers as the shortest text that reads back to the same double. */
 static const char *
@@ -88,4 +89,32 @@ arm_write(FILE *fp, const struct arm_desc *a)
 			fprintf(fp, "tool: %s\n", num(b, a->tool));
 	}
 	return ferror(fp) ? -1 : 0;
+}
+
+int
+arm_joints_write(FILE *fp, const struct arm_desc *a)
+{
+	static const char *const cols[] = { "joint", "role", "lo", "hi",
+	    "servo" };
+	static const char *const roles[] = { "base", "chain", "roll",
+	    "gripper" };
+	struct table t;
+	int j;
+
+	table_init(&t, fp, TABLE_CSV, TABLE_ROUND_TRIP, cols, 5);
+	table_header(&t);
+	for (j = 0; j < a->njoints; j++) {
+		const struct arm_joint *jt = &a->joint[j];
+
+		table_str(&t, jt->name);
+		table_str(&t, roles[jt->role]);
+		table_num(&t, jt->lo);
+		table_num(&t, jt->hi);
+		if (jt->servo.has)
+			table_long(&t, jt->servo.id);
+		else
+			table_null(&t);
+		table_end_row(&t);
+	}
+	return table_flush(&t);
 }

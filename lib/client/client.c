@@ -211,6 +211,22 @@ client_plan_info(struct client *cl, struct client_info *out)
 	return CLIENT_OK;
 }
 
+enum client_status
+client_next_reply(struct client *cl, struct wire_frame *reply,
+    const char *doing)
+{
+	int r = wire_recv(&cl->s, reply, cl->timeout_ms * (cl->retries + 2) +
+	    1000);
+
+	if (r < 0)
+		return client_link_failed(cl, doing);
+	if (r == 0) {
+		client_say(cl, "%s: no reply", doing);
+		return CLIENT_TIMEOUT;
+	}
+	return CLIENT_OK;
+}
+
 void
 client_drain(struct client *cl)
 {

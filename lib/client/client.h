@@ -63,6 +63,8 @@ struct client {
 	struct client_info info;	/* the last PLAN_INFO */
 	struct client_desc desc;	/* its description */
 	struct client_names names;	/* names for its plan */
+	int tables_old;		/* it knows no COUNTERS_SPARSE and no
+				   STATE_PACKED */
 	char why[300];		/* the last message said */
 };
 
@@ -110,6 +112,12 @@ enum client_status client_refused(struct client *cl,
 /* A reply that cannot be: said, the link marked broken (a handshake puts
    it right), CLIENT_IO. */
 enum client_status client_malformed(struct client *cl, const char *doing);
+
+/* The next reply of those in flight (any type, ERROR too): CLIENT_OK;
+   else the link's failure, or CLIENT_TIMEOUT ("no reply"), said with
+   `doing`. */
+enum client_status client_next_reply(struct client *cl,
+    struct wire_frame *reply, const char *doing);
 
 /* PLAN_INFO into cl->info (and *out when not NULL). */
 enum client_status client_plan_info(struct client *cl,

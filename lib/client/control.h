@@ -76,10 +76,26 @@ struct client_table {
 	struct wire_state head;		/* STATE: the run, as last said */
 };
 
-/* Fill t (msg, ntypes and types set); CLIENT_OK or a failure, said. */
+/* Fill t (msg, ntypes and types set); CLIENT_OK or a failure, said.
+   client_table_of sets them first: table msg, types[n]. */
 enum client_status client_table(struct client *cl, struct client_table *t,
     const char *doing);
+enum client_status client_table_of(struct client *cl,
+    struct client_table *t, uint8_t msg, const uint8_t *types, uint8_t n,
+    const char *doing);
 void client_table_free(struct client_table *t);
+
+/*
+ * With the robot's plan at hand (names.h found it by CRC), packed.c:
+ * t filled by COUNTERS_SPARSE or STATE_PACKED, the ids and zero counters
+ * from the plan: 1 and *st; 0 when the plan is not at hand or the robot
+ * is older than those messages (then table.c pages as before).  And t's
+ * ids alone, every counter 0, asking the robot nothing.
+ */
+int client_table_known(struct client *cl, struct client_table *t,
+    const char *doing, enum client_status *st);
+int client_table_ids(struct client *cl, struct client_table *t,
+    enum client_status *st);
 
 /* Every element's monitor flags, in plan order: fn for each answer (a
    nonzero return stops). */

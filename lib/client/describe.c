@@ -170,7 +170,6 @@ fetch(struct client *cl)
 	struct wire_frame reply;
 	enum client_status st;
 	uint8_t type, arg;
-	int r;
 
 	client_desc_fetch_begin(&f, &cl->desc);
 	while (!f.done) {
@@ -178,15 +177,9 @@ fetch(struct client *cl)
 		    client_desc_fetch_next(&f, &type, &arg))
 			if (wire_send(&cl->s, type, &arg, 1) != 0)
 				return client_link_failed(cl, "describe");
-		r = wire_recv(&cl->s, &reply, cl->timeout_ms *
-		    (cl->retries + 2) + 1000);
-		if (r < 0)
-			return client_link_failed(cl, "describe");
-		if (r == 0) {
-			client_say(cl, "describe: no reply");
-			return CLIENT_TIMEOUT;
-		}
-		if ((st = client_desc_fetch_take(cl, &f, &reply)) != CLIENT_OK)
+		if ((st = client_next_reply(cl, &reply, "describe")) !=
+		    CLIENT_OK ||
+		    (st = client_desc_fetch_take(cl, &f, &reply)) != CLIENT_OK)
 			return st;
 	}
 	return CLIENT_OK;

@@ -11,15 +11,10 @@
 static enum client_status
 next_reply(struct client *cl, struct wire_frame *reply, const char *doing)
 {
-	int r = wire_recv(&cl->s, reply, cl->timeout_ms * (cl->retries + 2) +
-	    1000);
+	enum client_status st = client_next_reply(cl, reply, doing);
 
-	if (r < 0)
-		return client_link_failed(cl, doing);
-	if (r == 0) {
-		client_say(cl, "%s: no reply", doing);
-		return CLIENT_TIMEOUT;
-	}
+	if (st != CLIENT_OK)
+		return st;
 	if (reply->type == WIRE_ERROR)
 		return client_refused(cl, reply, doing);
 	return CLIENT_OK;

@@ -45,6 +45,7 @@ enum client_status
 client_join(struct client *cl, uint8_t mask, uint8_t how,
     client_event_fn *fn, void *ctx, long *cycle)
 {
+	static const uint8_t drives = PLAN_D;
 	struct client_table t;
 	struct wire_state run;
 	struct evlog_event e;
@@ -54,11 +55,8 @@ client_join(struct client *cl, uint8_t mask, uint8_t how,
 	if ((st = client_run_state(cl, &run, "join")) != CLIENT_OK ||
 	    !(run.flags & WIRE_F_RUNNING))
 		return st;
-	memset(&t, 0, sizeof t);
-	t.msg = WIRE_STATE;
-	t.ntypes = 1;
-	t.types[0] = PLAN_D;
-	if ((st = client_table(cl, &t, "join")) == CLIENT_OK && cycle)
+	if ((st = client_table_of(cl, &t, WIRE_STATE, &drives, 1, "join")) ==
+	    CLIENT_OK && cycle)
 		*cycle = (long)t.head.cycle + 1;
 	if (st == CLIENT_OK) {
 		evlog_run_begins(&e, (enum evlog_run)how, -1);

@@ -10,6 +10,7 @@
 
 #include "client/client.h"
 #include "client/download.h"
+#include "client/upload.h"
 #include "host/num.h"
 #include "plan/crc32.h"
 #include "plan/layout.h"
@@ -45,7 +46,7 @@ client_names_free(struct client_names *n)
 	if (n->have)
 		names_free(&n->names);
 	plan_unload(&n->lp);
-	n->have = n->known = 0;
+	n->have = n->layout = n->known = 0;
 	n->file[0] = n->from[0] = '\0';
 }
 
@@ -84,10 +85,9 @@ from_robot(struct client *cl)
 		plan_unload(&n->lp);
 		return CLIENT_OK;
 	}
-	if (n->lp.plan.names_size == 0) {
-		plan_unload(&n->lp);
+	n->layout = 1;
+	if (n->lp.plan.names_size == 0)
 		return CLIENT_OK;
-	}
 	return use(cl, "the robot's plan");
 }
 
@@ -120,16 +120,8 @@ from_file(struct client *cl, const char *file, int force)
 
 	if (!cl->info.ids && (st = id_by_pull(cl)) != CLIENT_OK)
 		return st;
-	switch (plan_load(file, &n->lp)) {	/* (said) */
-	case RUN_OK:
-		break;
-	case RUN_NO_INPUT:
-		return CLIENT_NO_INPUT;
-	case RUN_BAD_DATA:
-		return CLIENT_DATA;
-	default:
-		return CLIENT_LOCAL_IO;
-	}
+	if ((st = client_plan_file(file, &n->lp)) != CLIENT_OK)
+		return st;
 	client_plan_ids(&n->lp.plan, &full, &stripped);
 	if (cl->info.id != full && cl->info.id != stripped) {
 		client_say(cl, "--names %s (plan crc32 %08lx) is not the plan "
@@ -139,7 +131,8 @@ from_file(struct client *cl, const char *file, int force)
 		    "its names anyway");
 		if (!force)
 			return CLIENT_DATA;
-	}
+	} else
+		n->layout = 1;
 	return use(cl, file);
 }
 

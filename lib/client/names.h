@@ -28,6 +28,8 @@ struct client_names {
 	struct loaded_plan lp;	/* the plan the names come from */
 	struct names names;
 	int have;		/* names to give (else ids only) */
+	int layout;		/* lp is the robot's plan, names or not:
+				   its records are the robot's (packed.c) */
 	int known;		/* found for the robot's plan below */
 	uint32_t size, id;	/* ... that plan (size 0: none stored) */
 	char file[4096];	/* the --names FILE they came from, or "" */

@@ -122,24 +122,21 @@ all_in(const struct pager *pg)
 enum client_status
 client_table(struct client *cl, struct client_table *t, const char *doing)
 {
+	enum client_status st;
 	struct wire_frame reply;
 	struct pager pg;
-	int i, r;
+	int i;
 
+	if (client_table_known(cl, t, doing, &st))
+		return st;
 	memset(&pg, 0, sizeof pg);
 	pg.t = t;
 	while (!all_in(&pg)) {
 		while (wire_can_send(&cl->s) && (i = next_page(&pg)) >= 0)
 			if (ask(cl, &pg, i) != 0)
 				return client_link_failed(cl, doing);
-		r = wire_recv(&cl->s, &reply, cl->timeout_ms *
-		    (cl->retries + 2) + 1000);
-		if (r < 0)
-			return client_link_failed(cl, doing);
-		if (r == 0) {
-			client_say(cl, "%s: no reply", doing);
-			return CLIENT_TIMEOUT;
-		}
+		if ((st = client_next_reply(cl, &reply, doing)) != CLIENT_OK)
+			return st;
 		i = pg.fifo[pg.head];
 		pg.head = (uint8_t)((pg.head + 1) % WIRE_WINDOW_MAX);
 		pg.n--;
@@ -151,6 +148,17 @@ client_table(struct client *cl, struct client_table *t, const char *doing)
 			return client_malformed(cl, doing);
 	}
 	return CLIENT_OK;
+}
+
+enum client_status
+client_table_of(struct client *cl, struct client_table *t, uint8_t msg,
+    const uint8_t *types, uint8_t n, const char *doing)
+{
+	memset(t, 0, sizeof *t);
+	t->msg = msg;
+	t->ntypes = n;
+	memcpy(t->types, types, n);
+	return client_table(cl, t, doing);
 }
 
 void
@@ -220,7 +228,8 @@ client_mon_list(struct client *cl, client_mon_fn *fn, void *ctx)
 	ids.ntypes = PLAN_NTYPES;
 	for (k = 0; k < PLAN_NTYPES; k++)
 		ids.types[k] = k;
-	if ((st = client_table(cl, &ids, "mon")) == CLIENT_OK)
+	if ((client_table_ids(cl, &ids, &st) || (st = client_table(cl, &ids,
+	    "mon")) == CLIENT_OK) && st == CLIENT_OK)
 		st = each_flag(cl, &ids, fn, ctx);
 	client_table_free(&ids);
 	return st;

@@ -9,6 +9,7 @@
 
 #include "client/check.h"
 #include "client/upload.h"
+#include "host/diag.h"
 #include "plan/crc32.h"
 
 enum asked { ASK_INFO, ASK_BEGIN, ASK_CHUNK, ASK_DESC, ASK_COMMIT };
@@ -306,4 +307,34 @@ client_push(struct client *cl, struct client_push *p)
 	client_drain(cl);
 	p->ms = (uint32_t)(client_now(cl) - t0);
 	return st;
+}
+
+enum client_status
+client_plan_file(const char *path, struct loaded_plan *lp)
+{
+	switch (plan_load(path, lp)) {	/* (said) */
+	case RUN_OK:
+		return CLIENT_OK;
+	case RUN_NO_INPUT:
+		return CLIENT_NO_INPUT;
+	case RUN_BAD_DATA:
+		return CLIENT_DATA;
+	default:
+		return CLIENT_LOCAL_IO;
+	}
+}
+
+enum client_status
+client_plan_load(const char *path, struct loaded_plan *lp)
+{
+	struct diag d = diag_for(path);
+	enum client_status st;
+
+	if ((st = client_plan_file(path, lp)) != CLIENT_OK ||
+	    lp->size <= CLIENT_PLAN_MAX)
+		return st;
+	diag_error(&d, 0, 0, "larger than any robot takes (%u bytes)",
+	    CLIENT_PLAN_MAX);
+	plan_unload(lp);
+	return CLIENT_DATA;
 }

@@ -14,6 +14,7 @@
 
 #include "client/client.h"
 #include "plan/plan.h"
+#include "run/load.h"
 
 struct client_push {
 	const uint8_t *bytes;
@@ -34,6 +35,16 @@ struct client_push {
  * cl->hello.capacity first.
  */
 enum client_status client_push(struct client *cl, struct client_push *p);
+
+/* A plan file read and validated (lib/run/load.c); CLIENT_OK, or a
+   failure reported (CLIENT_NO_INPUT, CLIENT_DATA, CLIENT_LOCAL_IO).  And
+   the same for a plan to push: one the wire can carry (its offsets
+   travel as 16 bits). */
+#define CLIENT_PLAN_MAX 65535u
+enum client_status client_plan_file(const char *path,
+    struct loaded_plan *lp);
+enum client_status client_plan_load(const char *path,
+    struct loaded_plan *lp);
 
 /*
  * Does the robot hold the plan bytes[size]?  1 yes, 0 no; -1 and *st

@@ -211,6 +211,42 @@ atomic_abort(struct atomic_file *af)
 }
 
 int
+atomic_write(const char *path, const void *buf, size_t n)
+{
+	struct atomic_file af;
+	int saved;
+
+	if (atomic_open(&af, path) != 0)
+		return -1;
+	if (fwrite(buf, 1, n, af.fp) != n || atomic_commit(&af) != 0) {
+		saved = errno;
+		atomic_abort(&af);
+		errno = saved;
+		return -1;
+	}
+	return 0;
+}
+
+int
+append_open(const char *path, FILE **fp, int *empty)
+{
+	struct stat st;
+	int fd;
+
+	fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW |
+	    O_CLOEXEC, 0666);
+	if (fd < 0)
+		return -1;
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) ||
+	    (*fp = fdopen(fd, "a")) == NULL) {
+		close(fd);
+		return -2;
+	}
+	*empty = st.st_size == 0;
+	return 0;
+}
+
+int
 atomic_publish(struct atomic_file *af)
 {
 	if (af->fp == NULL || af->tmp == NULL)

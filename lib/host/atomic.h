@@ -36,4 +36,16 @@ int atomic_publish(struct atomic_file *af);
 /* Give up: remove the temporary, leave the target as it was. */
 void atomic_abort(struct atomic_file *af);
 
+/* buf[n] as the whole of `path` ("-": stdout), or nothing: 0, or -1
+   with errno set. */
+int atomic_write(const char *path, const void *buf, size_t n);
+
+/*
+ * A log to append to: `path`, created if need be, a plain file and not
+ * a symbolic link to one (never followed).  0 with *fp and *empty (it
+ * holds nothing yet); -1 when it cannot be opened (errno, ELOOP for a
+ * symbolic link); -2 when it is no plain file.
+ */
+int append_open(const char *path, FILE **fp, int *empty);
+
 #endif

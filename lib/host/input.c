@@ -40,3 +40,14 @@ grow_array(void *array, long n, long *cap, long first, size_t size)
 		*cap = ncap;
 	return array;
 }
+
+void
+input_beside(const char *from, const char *name, char *out, size_t cap)
+{
+	const char *slash = strrchr(from, '/');
+
+	if (name[0] == '/' || slash == NULL || strcmp(from, "stdin") == 0)
+		snprintf(out, cap, "%s", name);
+	else
+		snprintf(out, cap, "%.*s/%s", (int)(slash - from), from, name);
+}

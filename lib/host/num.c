@@ -157,3 +157,47 @@ num_double_list(const char *s, double *out, int max, enum num_error *err,
 		s = comma + 1;
 	}
 }
+
+enum num_error
+num_period_ms(const char *s, long lo, long hi, long *out)
+{
+	char num[32];
+	size_t n = strlen(s);
+	double v, scale = 1;
+	enum num_error e;
+
+	if (n >= sizeof num)
+		return NUM_SYNTAX;
+	memcpy(num, s, n + 1);
+	if (n > 2 && strcmp(num + n - 2, "ms") == 0)
+		num[n - 2] = '\0';
+	else if (n > 1 && num[n - 1] == 's') {
+		num[n - 1] = '\0';
+		scale = 1000;
+	}
+	if ((e = num_double(num, &v)) != NUM_OK)
+		return e;
+	if (v * scale < lo || v * scale > hi)
+		return NUM_RANGE;
+	*out = (long)(v * scale + 0.5);
+	return NUM_OK;
+}
+
+int
+num_hex_bytes(char *const *w, int n, unsigned char *out, int max)
+{
+	int count = 0, i;
+	const char *s;
+
+	for (i = 0; i < n; i++)
+		for (s = w[i]; *s; s += 2) {
+			char byte[3] = { s[0], s[1], 0 }, *end;
+
+			if (s[1] == '\0' || count == max)
+				return -1;
+			out[count++] = (unsigned char)strtoul(byte, &end, 16);
+			if (*end != '\0')
+				return -1;
+		}
+	return count;
+}

@@ -38,4 +38,15 @@ enum num_error num_long(const char *s, long lo, long hi, long *out);
 int num_double_list(const char *s, double *out, int max,
     enum num_error *err, int *bad_index);
 
+/* A period "250ms", "0.5s" or "250" (milliseconds) within lo..hi ms,
+   rounded to a millisecond (NUM_SYNTAX past 31 characters). */
+enum num_error num_period_ms(const char *s, long lo, long hi, long *out);
+
+/*
+ * Bytes written as hex pairs, "01 ff 3a" or "01ff3a", over words w[n]
+ * into out[max]: the count, or -1 for an odd digit, a non-hex digit or
+ * more than max bytes.
+ */
+int num_hex_bytes(char *const *w, int n, unsigned char *out, int max);
+
 #endif

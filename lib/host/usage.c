@@ -64,6 +64,34 @@ usage_long(const char *opt, const char *s, long lo, long hi, long *out)
 	return 0;
 }
 
+/* Is command one of the blank-separated words of list? */
+static int
+one_of(const char *list, const char *command)
+{
+	size_t n = strlen(command);
+
+	for (; *list; list += strcspn(list, " "), list += *list == ' ')
+		if (strncmp(list, command, n) == 0 &&
+		    (list[n] == ' ' || list[n] == '\0'))
+			return 1;
+	return 0;
+}
+
+int
+usage_only_for(const struct usage_only *t, size_t n, const int *seen,
+    const char *command)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (seen[t[i].opt & 0x7F] && !one_of(t[i].commands, command)) {
+			warnx_tool("--%s is an option of '%s', not of '%s'",
+			    t[i].name, t[i].commands, command);
+			return EXIT_USAGE;
+		}
+	return 0;
+}
+
 void
 usage_about(FILE *fp, const char *what)
 {

@@ -6,6 +6,7 @@
 #ifndef SPINE_USAGE_H
 #define SPINE_USAGE_H
 
+#include <stddef.h>
 #include <stdio.h>
 
 /*
@@ -40,5 +41,21 @@ int usage_hint(void);
  * begin with ':' and opterr be 0, so getopt itself stays quiet.
  */
 int usage_bad_option(int ch, char *const argv[]);
+
+/*
+ * Options that only some commands take (a tool of subcommands): row i
+ * says option `name` (getopt value opt) belongs to the blank-separated
+ * commands of `commands`.  With seen[opt] set for each option given
+ * (128 entries), the first one `command` does not take is refused:
+ * "--NAME is an option of 'COMMANDS', not of 'COMMAND'", EXIT_USAGE;
+ * else 0.
+ */
+struct usage_only {
+	int opt;
+	const char *name;
+	const char *commands;
+};
+int usage_only_for(const struct usage_only *t, size_t n, const int *seen,
+    const char *command);
 
 #endif

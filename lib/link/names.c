@@ -5,6 +5,7 @@
  */
 #include <ctype.h>
 #include <stddef.h>
+#include <stdlib.h>
 
 #include "names.h"
 #include "wire/msg.h"
@@ -86,4 +87,17 @@ wire_error_text(uint8_t code)
 	if (code < sizeof errors / sizeof errors[0] && errors[code])
 		return errors[code];
 	return "unknown error";
+}
+
+int
+wire_type_arg(const char *arg)
+{
+	int type = wire_type_parse(arg);
+	char *end;
+	long v;
+
+	if (type >= 0)
+		return type;
+	v = strtol(arg, &end, 0);
+	return *end != '\0' || v <= 0 || v > 0x3F ? -1 : (int)v;
 }

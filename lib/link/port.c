@@ -22,6 +22,7 @@
 #include "porterr.h"
 #include "lock.h"
 #include "port_sp.h"
+#include "speed.h"
 #include "tcp.h"
 
 enum wire_port_kind
@@ -52,22 +53,6 @@ wire_port_kind_name(enum wire_port_kind k)
 	if (k == WIRE_PORT_CUSTOM)
 		return "in memory";
 	return k == WIRE_PORT_TERMIOS ? "termios" : "libserialport";
-}
-
-static speed_t
-speed_of(long baud)
-{
-	static const struct { long baud; speed_t speed; } map[] = {
-		{ 1200, B1200 }, { 2400, B2400 }, { 4800, B4800 },
-		{ 9600, B9600 }, { 19200, B19200 }, { 38400, B38400 },
-		{ 57600, B57600 }, { 115200, B115200 }, { 230400, B230400 },
-	};
-	size_t i;
-
-	for (i = 0; i < sizeof map / sizeof map[0]; i++)
-		if (map[i].baud == baud)
-			return map[i].speed;
-	return B0;
 }
 
 void
@@ -135,7 +120,6 @@ open_termios(const char *name, long baud, char *err, size_t errlen,
 {
 	struct termios t;
 	struct wire_port *p;
-	speed_t speed = speed_of(baud);
 	int fd;
 
 	fd = open(name, O_RDWR | O_NOCTTY | O_NONBLOCK | O_CLOEXEC);
@@ -151,12 +135,10 @@ open_termios(const char *name, long baud, char *err, size_t errlen,
 		return NULL;
 	}
 	wire_tty_raw(&t);
-	/* A pty ignores the speed; armsim --baud-sim paces the line instead. */
-	if (speed != B0) {
-		cfsetispeed(&t, speed);
-		cfsetospeed(&t, speed);
-	}
-	if (tcsetattr(fd, TCSANOW, &t) != 0) {
+	/* A pty moves bytes at no speed (armsim --baud-sim paces them), but
+	 * keeps the rate, for an emulated servo bus to see */
+	if (tcsetattr(fd, TCSANOW, &t) != 0 ||
+	    (wire_tty_set_speed(fd, baud) != 0 && errno != EINVAL)) {
 		*unavailable = 0;
 		snprintf(err, errlen, "cannot configure: %s", strerror(errno));
 		close(fd);
@@ -308,6 +290,18 @@ wire_port_write(struct wire_port *p, const uint8_t *buf, size_t n,
 	if (p->kind == WIRE_PORT_LIBSERIALPORT)
 		return wire_port_sp_write(p, buf, n, timeout_ms);
 	return write_termios(p, buf, n, timeout_ms);
+}
+
+int
+wire_port_set_baud(struct wire_port *p, long baud)
+{
+	if (p->kind == WIRE_PORT_LIBSERIALPORT)
+		return wire_port_sp_set_baud(p, baud);
+	if (p->kind == WIRE_PORT_TCP)
+		return 0;
+	if (wire_tty_set_speed(p->fd, baud) != 0 && errno != EINVAL)
+		return -1;
+	return tcflush(p->fd, TCIFLUSH);
 }
 
 enum wire_port_kind

@@ -75,6 +75,13 @@ long wire_port_read(struct wire_port *p, uint8_t *buf, size_t cap,
 int wire_port_write(struct wire_port *p, const uint8_t *buf, size_t n,
     int timeout_ms);
 
+/*
+ * Talk at another baud rate from now on, input flushed: 0, or -1 (errno).
+ * A pty keeps the rate (speed.h) where the system can name it; over TCP
+ * the bridge's rate is its own business (0).
+ */
+int wire_port_set_baud(struct wire_port *p, long baud);
+
 /* Raw 8N1 terminal settings, no echo: what both ends of a pty need (an
  * echo would feed a robot's replies back to it). */
 void wire_tty_raw(struct termios *t);

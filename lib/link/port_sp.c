@@ -116,6 +116,15 @@ wire_port_sp_write(struct wire_port *p, const uint8_t *buf, size_t n,
 	return 0;
 }
 
+int
+wire_port_sp_set_baud(struct wire_port *p, long baud)
+{
+	if (sp_set_baudrate(p->sp, (int)baud) != SP_OK ||
+	    sp_flush(p->sp, SP_BUF_INPUT) != SP_OK)
+		return -1;
+	return 0;
+}
+
 void
 wire_port_sp_close(struct wire_port *p)
 {

@@ -35,6 +35,7 @@ long wire_port_sp_read(struct wire_port *p, uint8_t *buf, size_t cap,
     int timeout_ms);
 int wire_port_sp_write(struct wire_port *p, const uint8_t *buf, size_t n,
     int timeout_ms);
+int wire_port_sp_set_baud(struct wire_port *p, long baud);
 void wire_port_sp_close(struct wire_port *p);
 
 #endif

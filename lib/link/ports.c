@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "ports.h"
+#include "tcp.h"
 
 static char *
 dup_or_empty(const char *s)
@@ -194,4 +195,24 @@ wire_ports_match(const char *spec, char *err, size_t errlen)
 	if (!name)
 		snprintf(err, errlen, "out of memory");
 	return name;
+}
+
+enum wire_spec
+wire_ports_resolve(const char *spec, char **name, char *err, size_t errlen)
+{
+	char host[256], tport[8];
+
+	*name = NULL;
+	if (spec == NULL || *spec == '\0') {
+		snprintf(err, errlen, "no port: give --port or set SPINE_PORT");
+		return WIRE_SPEC_NONE;
+	}
+	if (wire_port_is_tcp(spec) && wire_tcp_split(spec, 0, host,
+	    sizeof host, tport, sizeof tport, err, errlen) != 0)
+		return WIRE_SPEC_BAD;
+	if (!wire_ports_is_pattern(spec))
+		return (*name = strdup(spec)) ? WIRE_SPEC_OK :
+		    WIRE_SPEC_NO_MEMORY;
+	return (*name = wire_ports_match(spec, err, errlen)) ? WIRE_SPEC_OK :
+	    WIRE_SPEC_MISSING;
 }

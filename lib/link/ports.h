@@ -36,4 +36,21 @@ int wire_ports_is_pattern(const char *spec);
  */
 char *wire_ports_match(const char *spec, char *err, size_t errlen);
 
+/*
+ * A --port SPEC (NULL or "": none given) to the name to open (malloc'd)
+ * in *name: a device or pseudo-terminal path as it is, tcp:HOST:PORT
+ * checked, "auto" and VID:PID[:SERIAL] matched.  Else why in err:
+ * WIRE_SPEC_NONE, WIRE_SPEC_BAD (an address that does not parse),
+ * WIRE_SPEC_MISSING (no port, or several, match), WIRE_SPEC_NO_MEMORY.
+ */
+enum wire_spec {
+	WIRE_SPEC_OK = 0,
+	WIRE_SPEC_NONE,
+	WIRE_SPEC_BAD,
+	WIRE_SPEC_MISSING,
+	WIRE_SPEC_NO_MEMORY
+};
+enum wire_spec wire_ports_resolve(const char *spec, char **name, char *err,
+    size_t errlen);
+
 #endif

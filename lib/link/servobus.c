@@ -44,6 +44,12 @@ mono_sleep(void *ctx, uint64_t us)
 	nanosleep(&ts, NULL);	/* a signal ends it: the caller looks */
 }
 
+static int
+port_baud(void *ctx, long baud)
+{
+	return wire_port_set_baud(ctx, baud);
+}
+
 void
 servobus_init_io(struct servobus *b, const struct servobus_io *io,
     enum servo_proto proto, int timeout_ms, int retries)
@@ -61,7 +67,7 @@ servobus_init(struct servobus *b, struct wire_port *port,
     enum servo_proto proto, int timeout_ms, int retries)
 {
 	struct servobus_io io = { port_read, port_write, mono_us, mono_sleep,
-	    port };
+	    port, port_baud };
 
 	servobus_init_io(b, &io, proto, timeout_ms, retries);
 	b->port = port;
@@ -92,6 +98,19 @@ attempt_ms(const struct servobus *b, int attempt)
 	if (attempt == b->retries && b->timeout_ms < SERVOBUS_LAST_WAIT_MS)
 		return SERVOBUS_LAST_WAIT_MS;
 	return (uint64_t)b->timeout_ms;
+}
+
+int
+servobus_set_baud(struct servobus *b, long baud)
+{
+	uint16_t bad = b->dec.bad_checksums;
+
+	servo_decoder_init(&b->dec, b->proto, 1);
+	b->dec.bad_checksums = bad;
+	if (b->io.set_baud == NULL || b->io.set_baud(b->io.ctx, baud) == 0)
+		return 0;
+	b->fail = SERVOBUS_LINK;
+	return -1;
 }
 
 unsigned long

@@ -37,6 +37,8 @@ struct servobus_io {
 	uint64_t (*now_us)(void *ctx);
 	void (*sleep_us)(void *ctx, uint64_t us);
 	void *ctx;
+	/* optional: talk at another baud rate from now on (0, or -1) */
+	int (*set_baud)(void *ctx, long baud);
 };
 
 /*
@@ -75,6 +77,9 @@ void servobus_init_io(struct servobus *b, const struct servobus_io *io,
 /* The bus's clock, microseconds; and a wait on it. */
 uint64_t servobus_now_us(const struct servobus *b);
 void servobus_sleep_us(const struct servobus *b, uint64_t us);
+
+/* Talk at another baud rate from now on: 0, or -1 with b->fail. */
+int servobus_set_baud(struct servobus *b, long baud);
 
 /* Packets dropped for a bad checksum or CRC so far. */
 unsigned long servobus_bad_checksums(const struct servobus *b);

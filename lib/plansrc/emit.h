@@ -27,18 +27,36 @@ struct emit_options {
 				 * "plancc --emit yaml" */
 	emit_mark_fn *mark;	/* dot: NULL for plancc */
 	void *mark_ctx;
+	int per_drive;		/* dot, for planview's pages: one graph per
+				   drive (highest priority first) with its
+				   whole tree, shared elements drawn in each;
+				   node ids "<tag><index>.D<drive>", edge ids
+				   "<from>-<to>.D<drive>"; then graph "U" of
+				   the elements no drive reaches, if any */
 };
 
 /*
- * The outcome colours of the legend, shared by every picture of a run
- * (planview's terminal, page and SVG): letter, words, colour.
+ * The one outcome table (outcome.c): each outcome an element can report,
+ * by its monitor event kind (the letter is vocab's: plan_event_letter),
+ * with the word and the colour every picture of a run shows it in --
+ * plancc --emit dot's legend, planview's terminal, page and SVG.  The
+ * colours are the Okabe-Ito set (told apart with any colour vision);
+ * term is the nearest of the eight terminal colours (curses COLOR_*
+ * numbers), named in planview(1).  The plan source's monitor keyword for
+ * P ("pending", plan_event_word) is a keyword, not what views say.
  */
 struct emit_outcome {
-	char event;
-	const char *words, *colour;
+	uint8_t kind;		/* PLANNER_EV_EXECUTED .. PLANNER_EV_ERROR */
+	const char *words;	/* "executed", "success", "in progress", ... */
+	const char *colour;	/* #rrggbb */
+	uint8_t term;		/* 0..7: black red green yellow blue magenta
+				   cyan white */
 };
 #define EMIT_NOUTCOMES 5
 extern const struct emit_outcome emit_outcomes[EMIT_NOUTCOMES];
+
+/* The entry of an outcome letter (E S P F Z), or NULL for any other. */
+const struct emit_outcome *emit_outcome_of(char letter);
 
 /*
  * Each returns 0, or -1 when the plan cannot be written in that form

@@ -67,14 +67,6 @@ put_releaser(FILE *fp, const struct plan_view *v,
 	}
 }
 
-const struct emit_outcome emit_outcomes[EMIT_NOUTCOMES] = {
-	{ 'E', "executed", "#ffd966" },
-	{ 'S', "success", "#93c47d" },
-	{ 'P', "in progress", "#6fa8dc" },
-	{ 'F', "fail", "#f6b26b" },
-	{ 'Z', "error", "#e06666" },
-};
-
 /* What is drawn for one node beyond the plan: planview's marks. */
 struct node_ctx {
 	FILE *fp;
@@ -82,6 +74,7 @@ struct node_ctx {
 	const struct plan_view *v;
 	const uint16_t *seq;
 	const struct emit_options *o;
+	const char *suffix;	/* after each node id: "" or ".D<drive>" */
 };
 
 /* A node's first label line: its name; unnamed steps get none. */
@@ -93,9 +86,9 @@ node_start(const struct node_ctx *c, int t, uint16_t i, const char **note)
 	*note = NULL;
 	if (c->o->mark)
 		c->o->mark(c->o->mark_ctx, t, i, note, &fill);
-	fprintf(c->fp, "\t%s%u [id=\"%s%u\", shape=%s, style=\"%s\", "
+	fprintf(c->fp, "\t%s%u [id=\"%s%u%s\", shape=%s, style=\"%s\", "
 	    "fillcolor=\"%s\", label=\"", plan_type_tag(t), (unsigned)i,
-	    plan_type_tag(t), (unsigned)i, look[t].shape, look[t].style,
+	    plan_type_tag(t), (unsigned)i, c->suffix, look[t].shape, look[t].style,
 	    fill ? fill : look[t].fill);
 	if (t != PLAN_APE || c->v->named[t][i])
 		put_text(c->fp, c->v->label[t][i]);
@@ -374,6 +367,139 @@ group(const struct plan *p, uint16_t *owner[PLAN_NTYPES], uint16_t **order)
 	return 0;
 }
 
+/* An edge of drive graph `d`, with an id the page lights it by. */
+static void
+drive_edge(FILE *fp, int t, uint16_t i, int ct, uint16_t ci, unsigned d,
+    int member)
+{
+	fprintf(fp, "\t%s%u -> %s%u [id=\"%s%u-%s%u.D%u\"%s];\n",
+	    plan_type_tag(t), (unsigned)i, plan_type_tag(ct), (unsigned)ci,
+	    plan_type_tag(t), (unsigned)i, plan_type_tag(ct), (unsigned)ci, d,
+	    member ? ", style=dashed" : "");
+}
+
+static void
+drive_child(FILE *fp, int t, uint16_t i, const struct plan_ref *r, unsigned d)
+{
+	if (r->type != PLAN_NO_TYPE)
+		drive_edge(fp, t, i, r->type, r->index, d, 0);
+}
+
+/* The edges among the elements drive d reaches (reach[t][i] == d). */
+static void
+put_drive_edges(FILE *fp, const struct plan *p, const struct view_key *runs,
+    const struct view_key *ces, uint16_t *const reach[PLAN_NTYPES],
+    uint16_t d)
+{
+	uint16_t i, k, n = 0;
+
+	for (i = 0; i < p->count[PLAN_D]; i++)
+		if (reach[PLAN_D][i] == d) {
+			struct plan_drive r;
+
+			plan_get_drive(p, i, &r);
+			drive_child(fp, PLAN_D, i, &r.child, d);
+		}
+	for (i = 0; i < p->count[PLAN_C]; i++) {
+		struct plan_comp c;
+
+		plan_get_comp(p, i, &c);
+		if (reach[PLAN_C][i] == d)
+			for (k = 0; k < c.count; k++)
+				drive_edge(fp, PLAN_C, i, PLAN_CE,
+				    ces[c.first + k].index, d, 1);
+	}
+	for (i = 0; i < p->count[PLAN_CE]; i++)
+		if (reach[PLAN_CE][i] == d) {
+			struct plan_ce r;
+
+			plan_get_ce(p, i, &r);
+			drive_child(fp, PLAN_CE, i, &r.child, d);
+		}
+	for (i = 0; i < p->count[PLAN_AP]; i++) {
+		struct plan_ap a;
+
+		plan_get_ap(p, i, &a);
+		if (reach[PLAN_AP][i] == d)
+			for (k = 0; k < a.count; k++)
+				drive_edge(fp, PLAN_AP, i, PLAN_APE,
+				    runs[n + k].index, d, 1);
+		n = (uint16_t)(n + a.count);
+	}
+	for (i = 0; i < p->count[PLAN_APE]; i++)
+		if (reach[PLAN_APE][i] == d) {
+			struct plan_ape r;
+
+			plan_get_ape(p, i, &r);
+			drive_child(fp, PLAN_APE, i, &r.child, d);
+		}
+}
+
+static void
+put_graph_start(FILE *fp, const char *name)
+{
+	fprintf(fp, "digraph %s {\n\tgraph [id=\"G.%s\", rankdir=LR, "
+	    "ordering=out, nodesep=0.12, ranksep=0.3, "
+	    "fontname=\"Helvetica\"];\n"
+	    "\tnode [fontname=\"Helvetica\", fontsize=10, "
+	    "margin=\"0.06,0.03\"];\n"
+	    "\tedge [fontname=\"Helvetica\", fontsize=9, arrowsize=0.6];\n",
+	    name, name);
+}
+
+/*
+ * planview's pages: a graph per drive, highest priority first, holding
+ * its whole tree (an element several drives reach is drawn in each, so
+ * it lights inside the drive that ran it), then one of the elements no
+ * drive reaches, if any.
+ */
+static int
+put_drive_graphs(struct node_ctx *c, const uint16_t *order,
+    const struct view_key *runs, const struct view_key *ces,
+    uint16_t *const owner[PLAN_NTYPES])
+{
+	const struct plan *p = c->p;
+	uint16_t *reach[PLAN_NTYPES] = { NULL };
+	char name[16], suffix[16];
+	uint16_t k, i;
+	int t, rc = -1, stray = 0;
+
+	for (t = 0; t < PLAN_NTYPES; t++)
+		if ((reach[t] = calloc((size_t)p->count[t] + 1,
+		    sizeof *reach[t])) == NULL)
+			goto out;
+	c->suffix = suffix;
+	for (k = 0; k < p->count[PLAN_D]; k++) {
+		if (plan_reach(p, order[k], reach) < 0)
+			goto out;
+		snprintf(name, sizeof name, "D%u", (unsigned)order[k]);
+		snprintf(suffix, sizeof suffix, ".D%u", (unsigned)order[k]);
+		put_graph_start(c->fp, name);
+		for (t = 0; t < PLAN_NTYPES; t++)
+			for (i = 0; i < p->count[t]; i++)
+				if (reach[t][i] == order[k])
+					put_node(c, t, i);
+		put_drive_edges(c->fp, p, runs, ces, reach, order[k]);
+		fputs("}\n", c->fp);
+	}
+	for (t = 0; t < PLAN_NTYPES; t++)
+		for (i = 0; i < p->count[t]; i++)
+			stray |= owner[t][i] == PLAN_NONE;
+	if (stray) {
+		snprintf(suffix, sizeof suffix, ".U");
+		put_graph_start(c->fp, "U");
+		for (t = 0; t < PLAN_NTYPES; t++)
+			for (i = 0; i < p->count[t]; i++)
+				if (owner[t][i] == PLAN_NONE)
+					put_node(c, t, i);
+		fputs("}\n", c->fp);
+	}
+	rc = 0;
+out:
+	free_owners(reach);
+	return rc;
+}
+
 /*
  * Left to right (drives in the first column, their trees growing right)
  * keeps large plans narrow: their width is the depth of the tree, not the
@@ -412,15 +538,21 @@ emit_dot(FILE *fp, const struct plan *p, const struct emit_options *o,
 	}
 	run_order(p, seq, runs);
 	priority_order(p, ces);
-	put_header(fp, o);
-	put_legend(fp);
-	if (p->count[PLAN_D])
-		put_drive_rank(fp, p, order);
 	c.fp = fp;
 	c.p = p;
 	c.v = &v;
 	c.seq = seq;
 	c.o = o;
+	c.suffix = "";
+	if (o->per_drive) {
+		if ((rc = put_drive_graphs(&c, order, runs, ces, owner)) < 0)
+			diag_error(d, 0, 0, "out of memory");
+		goto out;
+	}
+	put_header(fp, o);
+	put_legend(fp);
+	if (p->count[PLAN_D])
+		put_drive_rank(fp, p, order);
 	put_clusters(&c, owner, order);
 	put_edges(fp, p, runs, ces, owner);
 	fputs("}\n", fp);

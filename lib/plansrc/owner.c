@@ -101,11 +101,12 @@ plan_drive_order(const struct plan *p, uint16_t *order)
 	return 0;
 }
 
-int
-plan_owners(const struct plan *p, uint16_t *owner[PLAN_NTYPES])
+/* The walk from each drive of order[0..n-1], in turn. */
+static int
+walk_from(const struct plan *p, uint16_t *owner[PLAN_NTYPES],
+    const uint16_t *order, uint16_t n)
 {
 	struct walk w;
-	uint16_t *order;
 	size_t total = 1;
 	uint16_t i;
 	int t;
@@ -118,14 +119,9 @@ plan_owners(const struct plan *p, uint16_t *owner[PLAN_NTYPES])
 	w.p = p;
 	w.owner = owner;
 	w.n = 0;
-	w.stack = calloc(total, sizeof *w.stack);
-	order = calloc((size_t)p->count[PLAN_D] + 1, sizeof *order);
-	if (w.stack == NULL || order == NULL || plan_drive_order(p, order) < 0) {
-		free(w.stack);
-		free(order);
+	if ((w.stack = calloc(total, sizeof *w.stack)) == NULL)
 		return -1;
-	}
-	for (i = 0; i < p->count[PLAN_D]; i++) {
+	for (i = 0; i < n; i++) {
 		push(&w, PLAN_D, order[i], order[i]);
 		while (w.n > 0) {	/* each element is pushed once */
 			struct plan_ref r = w.stack[--w.n];
@@ -134,6 +130,24 @@ plan_owners(const struct plan *p, uint16_t *owner[PLAN_NTYPES])
 		}
 	}
 	free(w.stack);
-	free(order);
 	return 0;
+}
+
+int
+plan_owners(const struct plan *p, uint16_t *owner[PLAN_NTYPES])
+{
+	uint16_t *order = calloc((size_t)p->count[PLAN_D] + 1, sizeof *order);
+	int rc = -1;
+
+	if (order != NULL && plan_drive_order(p, order) == 0)
+		rc = walk_from(p, owner, order, p->count[PLAN_D]);
+	free(order);
+	return rc;
+}
+
+int
+plan_reach(const struct plan *p, uint16_t drive,
+    uint16_t *reach[PLAN_NTYPES])
+{
+	return walk_from(p, reach, &drive, drive < p->count[PLAN_D] ? 1 : 0);
 }

@@ -1,7 +1,8 @@
 /*
  * owner.h - which drive's subtree each element belongs to (the first drive,
  * by priority, whose tree reaches it), so a graph can group each drive's
- * elements.  Used by emit_dot.c (plancc --emit dot, planview --svg/--html).
+ * elements, or draw each drive's whole tree.  Used by emit_dot.c (plancc
+ * --emit dot, planview --svg/--html/--serve).
  */
 #ifndef SPINE_OWNER_H
 #define SPINE_OWNER_H
@@ -16,6 +17,14 @@
  * of memory.  Cycles (--allow-recursion plans) are visited once.
  */
 int plan_owners(const struct plan *p, uint16_t *owner[PLAN_NTYPES]);
+
+/*
+ * The elements drive `drive` reaches, shared ones included: reach[t][i] =
+ * drive for those, PLAN_NONE for the rest (arrays as for plan_owners).
+ * 0, or -1 when out of memory.
+ */
+int plan_reach(const struct plan *p, uint16_t drive,
+    uint16_t *reach[PLAN_NTYPES]);
 
 /* Drive indices by priority, highest first (ties in record order).
  * order[] holds count[PLAN_D] entries.  0, or -1 when out of memory. */

@@ -1,9 +1,11 @@
 /*
- * html.h - planview's replay page: one self-contained HTML file (no
- * network, no external scripts or fonts) with the plan's graph as inline
- * SVG, a timeline of cycles by the drive with attention, a slider and
- * play/pause, the selected cycle's events, filters.  Called by
- * cmd/planview (--html); the SVG comes from Graphviz.
+ * html.h - planview's page: one self-contained HTML file (no network, no
+ * external scripts or fonts) with a graph per drive as inline SVG, the
+ * attention timeline with marks and sense charts, counters, "why not",
+ * search and breakpoints, the selected cycle's events.  The same page is
+ * the replay (--html), the A/B comparison (--compare) and, served by
+ * serve.c with its events streamed, the live view (--serve).  Called by
+ * cmd/planview and serve.c; the SVG comes from Graphviz.
  */
 #ifndef SPINE_PLANVIEW_HTML_H
 #define SPINE_PLANVIEW_HTML_H
@@ -11,26 +13,45 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "planview/event.h"
+#include "planview/pack.h"
 #include "planview/tree.h"
 
-struct pv_run {
-	struct pv_event *ev;
-	size_t n, cap;
-	int truncated;		/* the log's last line was cut short */
+/* One run on the page: its events (pack.h) and what to call it. */
+struct pv_page_run {
+	const char *name;		/* the log's name */
+	const char *events;		/* packed; "" for none */
+	size_t len;
+	int truncated;			/* its last line was cut short */
 };
 
-/* Append one event; 0, or -1 when out of memory. */
-int pv_run_add(struct pv_run *r, const struct pv_event *e);
-void pv_run_free(struct pv_run *r);
+struct pv_page {
+	const struct pv_tree *t;
+	const char *title;
+	const char *svg;	/* dot's output for emit_dot's per_drive
+				   graphs: one <svg> each, in that order */
+	struct pv_page_run run[2];	/* [1]: --compare's second run */
+	int nruns;
+	const char *live;	/* NULL, or the live page's settings as a
+				   JSON object (serve.c) */
+	const char *compare;	/* NULL, or --compare's findings as a JSON
+				   object (compare.c) */
+};
 
-/* The page; 0, or -1 on a write error.  svg is Graphviz's output (its
- * XML prolog is skipped); title names the run. */
-int pv_html_write(FILE *fp, const struct pv_tree *t, const char *svg,
-    const struct pv_run *r, const char *title);
+/* The page; 0, or -1 on a write error. */
+int pv_html_write(FILE *fp, const struct pv_page *pg);
 
-/* The page's style and script (html_page.c). */
-extern const char pv_html_style[];
-extern const char *const pv_html_script[];	/* NULL-terminated */
+/* The plan as the page's script reads it (html_plan.c): every element
+ * with its record's fields, the senses, the outcome table, the reasons. */
+void pv_html_plan(FILE *fp, const struct pv_tree *t);
+
+/* A JSON string; UTF-8 passes as it is, nothing that ends a script. */
+void pv_html_json(FILE *fp, const char *s);
+/* Text inside HTML. */
+void pv_html_text(FILE *fp, const char *s);
+
+/* The page's style and script, as written in page.css and page.js
+ * (assets.c). */
+extern const char pv_page_css[];
+extern const char pv_page_js[];
 
 #endif

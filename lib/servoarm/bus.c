@@ -18,6 +18,15 @@
 #define FB_DXL_ADDR 126u	/* Present_Current .. Present_Temperature */
 #define FB_DXL_COUNT 22u
 #define GOAL_SLACK 1e-9		/* degrees a goal may pass a limit by */
+/*
+ * A gripper closed on what it holds drives at its torque limit for as
+ * long as it holds it.  Max_Torque_Limit reaches the running limit
+ * (Torque_Limit, RAM) only at power-up, and at 50 % it is over the 25 %
+ * overload threshold anyway: after Protection_Time the servo would trip.
+ * So the running limit goes just under the threshold (0.1 %): a grip the
+ * servo can keep.
+ */
+#define GRIP_TORQUE 240
 
 int
 servoarm_status_exit(enum servoarm_status s)
@@ -34,6 +43,9 @@ servoarm_status_exit(enum servoarm_status s)
 		return EXIT_IOERR;
 	case SERVOARM_BAD_ARM:
 		return EXIT_DATAERR;
+	case SERVOARM_NO_JOINT:
+	case SERVOARM_BAD_BAUD:
+		return EXIT_USAGE;
 	case SERVOARM_INTERRUPTED:	/* the tool dies of the signal */
 	default:
 		return EXIT_JOB_FAILED;
@@ -139,6 +151,7 @@ servoarm_connect(struct servoarm_bus *k)
 	int32_t v;
 	int i;
 
+	k->scaled = 1;
 	for (i = 0; i < k->arm.n; i++) {
 		k->full_load[i] = 1750;
 		if (servoarm_reg(k, i, SF_CURRENT_LIMIT)->size == 0 ||
@@ -182,17 +195,23 @@ servoarm_configure(struct servoarm_bus *k)
 		int gripper_only;
 	} setup[] = {
 		{ SF_RETURN_DELAY, 0, 0 }, { SF_MAX_ACCEL, 254, 0 },
+		{ SF_ACCEL, 254, 0 }, { SF_MODE, 0, 0 },
 		{ SF_P_GAIN, 16, 0 }, { SF_I_GAIN, 0, 0 }, { SF_D_GAIN, 32, 0 },
 		{ SF_MAX_TORQUE, 500, 1 }, { SF_CURRENT_LIMIT, 250, 1 },
-		{ SF_OVERLOAD, 25, 1 },
+		{ SF_OVERLOAD, 25, 1 }, { SF_TORQUE_LIMIT, GRIP_TORQUE, 1 },
 	};
 	enum servoarm_status st;
-	int32_t torque;
+	int32_t torque, phase;
 	size_t s;
 	int i;
 
 	for (i = 0; i < k->arm.n; i++) {
-		if ((st = read1(k, i, SF_TORQUE, &torque)) != SERVOARM_OK)
+		if ((st = read1(k, i, SF_TORQUE, &torque)) != SERVOARM_OK ||
+		    (st = read1(k, i, SF_PHASE, &phase)) != SERVOARM_OK)
+			return st;
+		/* Phase bit 4 clear: positions within one turn (A4) */
+		if (k->proto == SERVO_FEETECH && (phase & 0x10) &&
+		    (st = write1(k, i, SF_PHASE, phase & ~0x10)) != SERVOARM_OK)
 			return st;
 		for (s = 0; s < sizeof setup / sizeof setup[0]; s++) {
 			/* the gains are Feetech's scale; a Dynamixel keeps
@@ -206,10 +225,6 @@ servoarm_configure(struct servoarm_bus *k)
 			    SERVOARM_OK)
 				return st;
 		}
-		/* Acceleration 254 (RAM): a ramp the servo keeps to */
-		if (k->proto == SERVO_FEETECH &&
-		    (st = want(k, i, SF_ACCEL, 254, torque)) != SERVOARM_OK)
-			return st;
 	}
 	return SERVOARM_OK;
 }
@@ -288,11 +303,14 @@ servoarm_feedback(struct servoarm_bus *k, struct servoarm_feedback *f)
 	uint8_t buf[SERVOARM_MAX * FB_DXL_COUNT];
 	uint16_t base = k->proto == SERVO_DXL ? FB_DXL_ADDR : FB_STS_ADDR;
 	uint16_t stride = k->proto == SERVO_DXL ? FB_DXL_COUNT : FB_STS_COUNT;
+	enum servoarm_status st;
 	uint16_t count;
 	const uint8_t *p;
 	int i, has;
 
 	memset(f, 0, sizeof *f);
+	if (!k->scaled && (st = servoarm_connect(k)) != SERVOARM_OK)
+		return st;
 	if (read_present(k, base, stride, buf, f->err) != 0)
 		return servoarm_bus_failed(k);
 	for (i = 0; i < k->arm.n; i++) {
@@ -399,6 +417,62 @@ servoarm_torque(struct servoarm_bus *k, int i, int on)
 }
 
 enum servoarm_status
+servoarm_select(struct servoarm_bus *k, int n, char *const *names, int *sel)
+{
+	int bad = servoarm_pick(&k->arm, n, names, sel);
+
+	if (bad < 0)
+		return SERVOARM_OK;
+	k->err_name = names[bad];
+	return SERVOARM_NO_JOINT;
+}
+
+enum servoarm_status
+servoarm_torque_some(struct servoarm_bus *k, const int *sel, int on)
+{
+	enum servoarm_status st = SERVOARM_OK;
+	int i;
+
+	if (on > 0)
+		st = servoarm_configure(k);
+	for (i = 0; i < k->arm.n && st == SERVOARM_OK; i++)
+		if (sel[i])
+			st = on < 0 ? servoarm_reboot(k, i) :
+			    servoarm_torque(k, i, on);
+	return st;
+}
+
+enum servoarm_status
+servoarm_where(struct servoarm_bus *k, double *q)
+{
+	struct servoarm_feedback f;
+	enum servoarm_status st;
+
+	if ((st = servoarm_feedback(k, &f)) != SERVOARM_OK)
+		return st;
+	memcpy(q, f.q, sizeof *q * (size_t)k->arm.n);
+	return servoarm_errors(k, &f);
+}
+
+enum servoarm_status
+servoarm_let_go(struct servoarm_bus *k, int release)
+{
+	enum servoarm_status st = SERVOARM_OK, one;
+	struct servoarm_feedback f;
+	int i;
+
+	k->b.interrupted = NULL;	/* whatever happens, do this */
+	if (!release)
+		return (st = servoarm_hold(k, &f)) != SERVOARM_OK ? st :
+		    servoarm_errors(k, &f);
+	/* every joint limp, even past one that fails */
+	for (i = 0; i < k->arm.n; i++)
+		if ((one = servoarm_torque(k, i, 0)) != SERVOARM_OK)
+			st = one;
+	return st;
+}
+
+enum servoarm_status
 servoarm_info(struct servoarm_bus *k, int i, struct servoarm_info *in)
 {
 	const struct servo_reg *model = servoarm_reg(k, i, SF_MODEL);
@@ -444,56 +518,73 @@ servoarm_reboot(struct servoarm_bus *k, int i)
 	return SERVOARM_OK;
 }
 
-int
-servoarm_baud_code(enum servo_proto p, long baud)
+/* The one servo on the bus, looked for at each rate in turn: `baud`
+ * first, then every rate the bus's servos take. */
+static enum servoarm_status
+find_new(struct servoarm_bus *k, int wait_ms, long baud)
 {
-	/* spec A1 (Feetech's own column) and B2 */
-	static const long sts[] = { 1000000, 500000, 250000, 128000, 115200,
-	    76800, 57600, 38400 };
-	static const long dxl[] = { 9600, 57600, 115200, 1000000, 2000000,
-	    3000000, 4000000, 4500000 };
-	const long *t = p == SERVO_DXL ? dxl : sts;
-	int i;
+	long rate;
+	int c;
 
-	for (i = 0; i < 8; i++)
-		if (t[i] == baud)
-			return i;
-	return -1;
+	for (c = -1; c < SERVO_BAUD_CODES; c++) {
+		rate = c < 0 ? baud : servo_baud_rate(k->proto, c);
+		if (c >= 0 && rate == baud)
+			continue;
+		if (servobus_set_baud(&k->b, rate) != 0 || (k->nfound =
+		    servobus_scan(&k->b, wait_ms, k->found, 8)) < 0)
+			return servoarm_bus_failed(k);
+		k->found_baud = rate;
+		if (k->nfound > 0)
+			return k->nfound > 1 ? SERVOARM_MANY_FOUND :
+			    SERVOARM_OK;
+	}
+	return SERVOARM_NONE_FOUND;
 }
 
 enum servoarm_status
-servoarm_setup_id(struct servoarm_bus *k, int j, int wait_ms, int baud_code,
-    uint8_t *found, int *nfound)
+servoarm_setup_id(struct servoarm_bus *k, int j, int wait_ms, long baud)
 {
 	uint8_t want = (uint8_t)k->arm.j[j].id, data[1];
 	const struct servo_reg *rid = servoarm_reg(k, j, SF_ID);
-	enum servoarm_status st = SERVOARM_OK;
+	enum servoarm_status st;
 	struct servo_packet p;
 	int32_t code;
-	int n;
 
-	if ((n = *nfound = servobus_scan(&k->b, wait_ms, found, 8)) < 0)
-		return servoarm_bus_failed(k);
-	if (n == 0)
-		return SERVOARM_NONE_FOUND;
-	if (n > 1)
-		return SERVOARM_MANY_FOUND;
-	k->ids[j] = found[0];	/* talk to it under its old id */
+	k->err_joint = j;
+	if ((st = find_new(k, wait_ms, baud)) != SERVOARM_OK)
+		return st;
+	k->ids[j] = k->found[0];	/* talk to it under its old id */
 	if ((st = write1(k, j, SF_TORQUE, 0)) != SERVOARM_OK ||
 	    (st = write1(k, j, SF_LOCK, 0)) != SERVOARM_OK)
 		return st;
-	if (found[0] != want) {
+	if (k->found[0] != want) {
 		data[0] = want;
 		/* the reply may come from either id, or none: ping after */
-		(void)servobus_write(&k->b, found[0], rid->addr, data, 1, &p);
+		(void)servobus_write(&k->b, k->found[0], rid->addr, data, 1,
+		    &p);
 		k->ids[j] = want;
 		if (servobus_ping(&k->b, want, &p) != 0)
 			return servoarm_bus_failed(k);
 	}
 	/* the baud rate last: after it the servo hears only that rate
 	 * (the lock stays open, as torque off leaves it: saved) */
-	if (baud_code < 0 || (st = read1(k, j, SF_BAUD, &code)) !=
-	    SERVOARM_OK || code == baud_code)
+	if ((st = read1(k, j, SF_BAUD, &code)) != SERVOARM_OK ||
+	    code == servo_baud_code(k->proto, baud))
 		return st;
-	return write1(k, j, SF_BAUD, baud_code);
+	if ((st = write1(k, j, SF_BAUD, servo_baud_code(k->proto, baud))) !=
+	    SERVOARM_OK)
+		return st;
+	if (servobus_set_baud(&k->b, baud) != 0 ||
+	    servobus_ping(&k->b, want, &p) != 0)
+		return servoarm_bus_failed(k);
+	return SERVOARM_OK;
+}
+
+enum servoarm_status
+servoarm_baud_ok(struct servoarm_bus *k, long baud)
+{
+	if (servo_baud_code(k->proto, baud) >= 0)
+		return SERVOARM_OK;
+	k->err_value = (double)baud;
+	return SERVOARM_BAD_BAUD;
 }

@@ -12,6 +12,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "link/servobus.h"
 #include "servo/regs.h"
@@ -33,13 +34,20 @@ enum servoarm_status {
 	SERVOARM_SHORT,		/* a run stopped short of its end */
 	SERVOARM_NONE_FOUND,	/* setup: no servo answers */
 	SERVOARM_MANY_FOUND,	/* setup: more than one servo answers */
-	SERVOARM_CALIBRATION	/* a range that cannot be calibrated */
+	SERVOARM_CALIBRATION,	/* a range that cannot be calibrated */
+	SERVOARM_NO_JOINT,	/* no joint err_name in the arm */
+	SERVOARM_BAD_BAUD	/* no servo of the bus takes err_value baud */
 };
 
 /* The exit status (host/exits.h) a tool gives for s. */
 int servoarm_status_exit(enum servoarm_status s);
 
 struct servoarm_bus;
+/* What servoarm_setup_id did for joint j, in a line: "gripper: id 1 ->
+ * 6", and ", 57600 -> 1000000 baud" when it changed the rate. */
+void servoarm_setup_text(const struct servoarm_bus *k, int j, long baud,
+    char *buf, size_t cap);
+
 /*
  * What st means, said as a tool says it while `doing` ("pos", "run"):
  * "no reply from id 3 (elbow_flex): check power and wiring", the servo's
@@ -57,11 +65,17 @@ struct servoarm_bus {
 	uint8_t series[SERVOARM_MAX];	/* enum servo_series per joint */
 	int sync_read;			/* every servo answers SYNC READ */
 	double full_load[SERVOARM_MAX];	/* Dynamixel current: mA at 100 % */
+	int scaled;			/* full_load read (servoarm_connect) */
 	/* what went wrong last (with SERVO_ERROR, REFUSED, LIMIT) */
 	int err_joint;
 	uint8_t err;			/* the status ERR byte */
 	uint8_t hw_err;			/* Dynamixel: Hardware_Error_Status */
 	double err_value;		/* LIMIT: the goal asked for */
+	const char *err_name;		/* NO_JOINT */
+	/* servoarm_setup_id: who answered, at what rate */
+	uint8_t found[8];
+	int nfound;
+	long found_baud;
 };
 
 /* What the servos report, per joint. */
@@ -91,16 +105,20 @@ const struct servo_reg *servoarm_reg(const struct servoarm_bus *k, int i,
 /* The status of the last failed transaction on k->b. */
 enum servoarm_status servoarm_bus_failed(const struct servoarm_bus *k);
 
-/* After connecting: what 100 % load is for each servo (a Dynamixel
- * XL330's current limit; an XL430 reports its load itself). */
+/* What 100 % load is for each servo (a Dynamixel XL330's current limit;
+ * an XL430 reports its load itself); the first feedback asks if need be. */
 enum servoarm_status servoarm_connect(struct servoarm_bus *k);
 
 /*
- * The setup a follower arm runs with (spec lerobot-calibration: return
- * delay 0, acceleration 254, P/I/D 16/0/32; the gripper's torque,
- * protection current and overload torque limited so a blocked gripper
- * holds instead of tripping).  Only registers that differ are written;
- * those in a Dynamixel's EEPROM only while its torque is off.
+ * The setup a follower arm runs with, as LeRobot's SO follower writes it
+ * on connect (spec lerobot-calibration): return delay 0, and on Feetech
+ * servos acceleration 254, position mode, Phase bit 4 clear, P/I/D
+ * 16/0/32, the gripper's Max_Torque_Limit, Protection_Current and
+ * Overload_Torque 500/250/25; and its running Torque_Limit just under that
+ * overload threshold, so a gripper closed on something holds it without
+ * the protection tripping (bus.c says why).  Only registers that differ
+ * are written; those in a Dynamixel's EEPROM only while its torque is
+ * off.  Called before every move (servoarm_run_path) and torque on.
  */
 enum servoarm_status servoarm_configure(struct servoarm_bus *k);
 
@@ -126,6 +144,25 @@ enum servoarm_status servoarm_hold(struct servoarm_bus *k,
  * jump to an old goal; Feetech's EEPROM lock closed while on). */
 enum servoarm_status servoarm_torque(struct servoarm_bus *k, int i, int on);
 
+/* The joints names[0..n) marked in sel (all when n is 0), as
+ * servoarm_pick: SERVOARM_OK, or SERVOARM_NO_JOINT. */
+enum servoarm_status servoarm_select(struct servoarm_bus *k, int n,
+    char *const *names, int *sel);
+
+/* For the joints marked in sel: torque on (after servoarm_configure),
+ * off, or with on < 0 a REBOOT. */
+enum servoarm_status servoarm_torque_some(struct servoarm_bus *k,
+    const int *sel, int on);
+
+/* Where every joint is, degrees, into q; SERVOARM_SERVO_ERROR (q filled
+ * in) when a servo reports error bits. */
+enum servoarm_status servoarm_where(struct servoarm_bus *k, double *q);
+
+/* Stop: hold where the arm is (then its servos' error bits, as
+ * servoarm_errors), or with `release` every joint limp.  Runs to the end
+ * whatever the interrupted flag says (it is dropped). */
+enum servoarm_status servoarm_let_go(struct servoarm_bus *k, int release);
+
 /* Joint i's servo: model number, firmware ("3.6" or "46"), torque. */
 struct servoarm_info {
 	int model;
@@ -135,20 +172,31 @@ struct servoarm_info {
 enum servoarm_status servoarm_info(struct servoarm_bus *k, int i,
     struct servoarm_info *in);
 
+/* Every servo's row of armctl info into fp (CSV): joint, id, model,
+ * firmware, volts, celsius, load (%), current (mA), torque, errors. */
+enum servoarm_status servoarm_info_table(struct servoarm_bus *k, FILE *fp);
+
+/* Where the arm is, as the pose table (spine-path(5)) of arm description
+ * d; then SERVOARM_SERVO_ERROR when a servo reports error bits. */
+enum servoarm_status servoarm_pose_table(struct servoarm_bus *k,
+    const struct arm_desc *d, FILE *fp);
+
 /* Dynamixel REBOOT of joint i (clears a latched hardware alert);
  * SERVOARM_REFUSED on a Feetech bus, which has no such instruction. */
 enum servoarm_status servoarm_reboot(struct servoarm_bus *k, int i);
 
 /*
  * Setup of one new servo, alone on the bus: found by a broadcast PING
- * (wait_ms), then given joint j's id and, when baud_code >= 0, that baud
- * rate code.  found[0..8) the ids that answered (*nfound of them; the
- * one servo's old id first).  SERVOARM_NONE_FOUND, SERVOARM_MANY_FOUND.
+ * (waiting wait_ms) at `baud`, else at each rate the bus's servos take in
+ * turn (a factory-fresh Dynamixel talks at 57600), then given joint j's
+ * id and `baud` (a rate servo_baud_code knows), the port left at `baud`.
+ * k->found[0..nfound) the ids that answered at k->found_baud.
+ * SERVOARM_NONE_FOUND at every rate, SERVOARM_MANY_FOUND.
  */
 enum servoarm_status servoarm_setup_id(struct servoarm_bus *k, int j,
-    int wait_ms, int baud_code, uint8_t *found, int *nfound);
+    int wait_ms, long baud);
 
-/* The baud-rate code of `baud` on this bus's servos, or -1. */
-int servoarm_baud_code(enum servo_proto p, long baud);
+/* SERVOARM_OK when the bus's servos take `baud`, else SERVOARM_BAD_BAUD. */
+enum servoarm_status servoarm_baud_ok(struct servoarm_bus *k, long baud);
 
 #endif

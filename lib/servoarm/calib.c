@@ -240,3 +240,35 @@ servoarm_lerobot_burn(struct servoarm_bus *k, const struct servoarm_lerobot *c)
 	}
 	return SERVOARM_OK;
 }
+
+enum servoarm_status
+servoarm_calib_finish(struct servoarm_bus *k, struct servoarm_range *rg,
+    const long *homing, int write, int dry_run, struct arm_desc *a)
+{
+	enum servoarm_status st;
+	int i, why;
+
+	for (i = 0; i < k->arm.n; i++)
+		if ((st = servoarm_calib_centre(k, i, &rg[i], &why)) !=
+		    SERVOARM_OK) {
+			k->err = (uint8_t)why;
+			return st;
+		}
+	for (i = 0; write && !dry_run && i < k->arm.n; i++)
+		if ((st = servoarm_calib_burn(k, i, &rg[i])) != SERVOARM_OK)
+			return st;
+	servoarm_calib_arm(k, rg, homing, write, a);
+	return SERVOARM_OK;
+}
+
+enum servoarm_status
+servoarm_lerobot_export(struct servoarm_bus *k, const struct arm_desc *a,
+    struct servoarm_lerobot *c)
+{
+	long homing[SERVOARM_MAX];
+	enum servoarm_status st;
+
+	if ((st = servoarm_read_homing(k, homing)) == SERVOARM_OK)
+		servoarm_lerobot_from_arm(a, homing, c);
+	return st;
+}

@@ -32,6 +32,17 @@ enum servoarm_status servoarm_calib_sample(struct servoarm_bus *k,
     const long *homing, struct servoarm_range *rg, int first);
 
 /*
+ * servoarm_calib_sample every period_ms (of the arm's clock: the caller
+ * divides by a time scale) from the first, show(ctx, rg) after each look
+ * (may be NULL), until done_fd has input (left unread): SERVOARM_OK, or
+ * SERVOARM_INTERRUPTED, or the bus's failure.
+ */
+enum servoarm_status servoarm_calib_record(struct servoarm_bus *k,
+    const long *homing, struct servoarm_range *rg, int done_fd,
+    int period_ms, void (*show)(void *ctx, const struct servoarm_range *rg),
+    void *ctx);
+
+/*
  * The homing offset that puts joint i's middle at its servo's centre, and
  * its limits (the roll: all the way round).  SERVOARM_OK, or
  * SERVOARM_CALIBRATION with k->err_joint and *why: 1 the middle is beyond
@@ -52,6 +63,16 @@ enum servoarm_status servoarm_calib_burn(struct servoarm_bus *k, int i,
  */
 void servoarm_calib_arm(const struct servoarm_bus *k,
     const struct servoarm_range *rg, const long *homing, int written,
+    struct arm_desc *a);
+
+/*
+ * The ranges recorded: each joint centred (servoarm_calib_centre; its
+ * SERVOARM_CALIBRATION with k->err the why), with `write` the offsets and
+ * limits into the servos (unless dry_run), and a calibrated as the
+ * servos are then (servoarm_calib_arm).
+ */
+enum servoarm_status servoarm_calib_finish(struct servoarm_bus *k,
+    struct servoarm_range *rg, const long *homing, int write, int dry_run,
     struct arm_desc *a);
 
 /* The calibration as a CSV (no arm file): joint, id, homing_offset,
@@ -97,8 +118,32 @@ int servoarm_lerobot_apply(const struct servoarm_lerobot *c,
 void servoarm_lerobot_from_arm(const struct arm_desc *a, const long *homing,
     struct servoarm_lerobot *c);
 
+/* The file at path applied to arm a (load, then apply): 0; or after
+ * saying why (path: error: ...), 1 when it cannot be opened or read, -1
+ * when it is not a calibration or lacks a joint of a. */
+int servoarm_lerobot_import(struct servoarm_lerobot *c, const char *path,
+    struct arm_desc *a);
+
+/* c from calibrated arm a and the servos' present homing offsets. */
+enum servoarm_status servoarm_lerobot_export(struct servoarm_bus *k,
+    const struct arm_desc *a, struct servoarm_lerobot *c);
+
 /* c as LeRobot writes it; 0, or -1 when fp reports an error. */
 int servoarm_lerobot_write(FILE *fp, const struct servoarm_lerobot *c);
+
+/* What calibrate writes: LeRobot's JSON lr; else the CSV of rg (an arm
+ * with no file); else arm file a, its first line the comment. */
+struct servoarm_calib_out {
+	const struct arm_desc *a;
+	const char *comment;		/* "# ..." */
+	const struct servoarm_range *rg;
+	const struct servoarm_lerobot *lr;
+};
+
+/* w into path ("-": standard output), whole or not at all: 0, or -1 with
+ * errno. */
+int servoarm_calib_save(const char *path, const struct servoarm_bus *k,
+    const struct servoarm_calib_out *w);
 
 /* The present homing offsets of every joint into homing[]. */
 enum servoarm_status servoarm_read_homing(struct servoarm_bus *k,

@@ -230,3 +230,19 @@ servoarm_lerobot_write(FILE *fp, const struct servoarm_lerobot *c)
 	fputs("}\n", fp);
 	return ferror(fp) ? -1 : 0;
 }
+
+int
+servoarm_lerobot_import(struct servoarm_lerobot *c, const char *path,
+    struct arm_desc *a)
+{
+	struct diag d = diag_for(path);
+	char why[200];
+	int r;
+
+	if ((r = servoarm_lerobot_load(c, path)) != 0)
+		return r;
+	if (servoarm_lerobot_apply(c, a, why, sizeof why) == 0)
+		return 0;
+	diag_error(&d, 0, 0, "%s", why);
+	return -1;
+}

@@ -353,20 +353,24 @@ servoarm_run_path(struct servoarm_bus *k, const struct arm_desc *d,
 	u.r = r;
 	for (j = 0; j < k->arm.n; j++)
 		u.skip[j] = (unsigned char)k->arm.j[j].gripper;
-	if ((st = servoarm_configure(k)) != SERVOARM_OK ||
-	    (st = look(&u)) != SERVOARM_OK)
-		return st;
-	for (j = 0; j < k->arm.n; j++)
-		if ((st = servoarm_torque(k, j, 1)) != SERVOARM_OK)
-			return st;
+	if ((st = servoarm_configure(k)) == SERVOARM_OK)
+		st = look(&u);
+	for (j = 0; j < k->arm.n && st == SERVOARM_OK; j++)
+		st = servoarm_torque(k, j, 1);
 	r->steps = p->n;
-	if (arm_path_append(&u.done, k->arm.n, p->q, 0, 0) != 0)
-		return SERVOARM_NO_MEMORY;
-	st = run_one(&u, p, 1, &r->w, &r->step);
+	if (st == SERVOARM_OK && arm_path_append(&u.done, k->arm.n, p->q, 0,
+	    0) != 0)
+		st = SERVOARM_NO_MEMORY;
+	if (st == SERVOARM_OK)
+		st = run_one(&u, p, 1, &r->w, &r->step);
 	if (st == SERVOARM_OBSTRUCTED)
 		st = go_back(&u);
 	else if (st == SERVOARM_SHORT && o->back_when_short)
 		st = short_back(&u);
+	if (st == SERVOARM_INTERRUPTED) {
+		r->released = o->release;
+		r->let_go = servoarm_let_go(k, o->release);
+	}
 	arm_path_free(&u.done);
 	return st;
 }

@@ -24,6 +24,8 @@ struct servoarm_run_opts {
 	double time_scale;	/* the arm's clock runs this many times
 				 * faster than the bus's (an emulator's
 				 * --time-scale); 1 for real servos */
+	int release;		/* interrupted: let the arm go limp, not
+				 * hold where it is */
 	int back_when_short;	/* a run that stops short goes back too
 				 * (the detours: detour.h) */
 	/* each period's goal of the path there (that of the period
@@ -51,21 +53,25 @@ struct servoarm_run {
 	uint32_t periods;	/* goals sent */
 	double seconds;		/* of the arm's clock, first goal to last */
 	double late_s;		/* the latest a goal went out */
+	/* SERVOARM_INTERRUPTED: held, or let go limp; how that went */
+	int released;
+	enum servoarm_status let_go;
 };
 
 /*
  * Run path p on the bus (checked already: arm_path_too_fast, and starting
  * where the arm is, or with arm_path_approach in front): the servos set
  * up and their torque on, the path, then a bounded wait for the arm to
- * arrive.  The way back retraces where the joints were each period (the
- * servos' feedback: a blocked arm slides along what holds it) from p's
+ * arrive.  The way back retraces where the joints were each period
+ * while they kept up (the servos' feedback), after easing off, from p's
  * first row; d gives its speed and acceleration limits.  SERVOARM_OK;
  * SERVOARM_OBSTRUCTED (went back to the start), SERVOARM_BLOCKED
  * (obstructed on the way back too: holds where it is), SERVOARM_SHORT
  * (stopped short of the last waypoint by less than the lag threshold;
  * with back_when_short it then went back: r->went_back, or BLOCKED),
- * SERVOARM_SERVO_ERROR (holds),
- * SERVOARM_LIMIT, or the bus's failures; r says the details.
+ * SERVOARM_SERVO_ERROR (holds), SERVOARM_LIMIT, SERVOARM_INTERRUPTED
+ * (held, or limp with o->release: servoarm_let_go), or the bus's
+ * failures; r says the details.
  */
 enum servoarm_status servoarm_run_path(struct servoarm_bus *k,
     const struct arm_desc *d, const struct arm_path *p,
@@ -74,9 +80,15 @@ enum servoarm_status servoarm_run_path(struct servoarm_bus *k,
 /*
  * What a run's st means, a line or two (the obstruction, then how the way
  * back went; a servo's error, then that the arm holds; where a run stopped
- * short; else as servoarm_text): the count of lines filled.
+ * short; how an interrupted one was left; else as servoarm_text): the
+ * count of lines filled.
  */
 int servoarm_run_text(const struct servoarm_bus *k, enum servoarm_status st,
     const struct servoarm_run *r, char (*line)[200]);
+
+/* A run's figures in a line (-v): goals, seconds of the arm's clock, how
+ * late the latest went out, the bus's transactions and failures. */
+void servoarm_run_figures(const struct servoarm_bus *k,
+    const struct servoarm_run *r, char *buf, size_t cap);
 
 #endif

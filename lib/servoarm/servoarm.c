@@ -97,3 +97,18 @@ servoarm_find(const struct servoarm *a, const char *name)
 				return i;
 	return -1;
 }
+
+int
+servoarm_pick(const struct servoarm *a, int n, char *const *names, int *on)
+{
+	int i, j;
+
+	for (i = 0; i < a->n; i++)
+		on[i] = n == 0;
+	for (i = 0; i < n; i++) {
+		if ((j = servoarm_find(a, names[i])) < 0)
+			return i;
+		on[j] = 1;
+	}
+	return -1;
+}

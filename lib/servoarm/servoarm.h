@@ -53,4 +53,9 @@ int servoarm_from_desc(struct servoarm *a, const struct arm_desc *d,
 /* The joint with this name or (as digits) servo id; -1 if none. */
 int servoarm_find(const struct servoarm *a, const char *name);
 
+/* The joints names[0..n) (names or servo ids) marked in on[] (every
+ * joint when n is 0): -1, or the index in names of one a lacks. */
+int servoarm_pick(const struct servoarm *a, int n, char *const *names,
+    int *on);
+
 #endif

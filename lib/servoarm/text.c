@@ -72,6 +72,34 @@ servoarm_text(const struct servoarm_bus *k, enum servoarm_status st,
 	case SERVOARM_NO_MEMORY:
 		snprintf(buf, cap, "%s: out of memory", doing);
 		break;
+	case SERVOARM_CALIBRATION:
+		if (k->err == 1)
+			snprintf(buf, cap, "%s: %s: the middle of its range is "
+			    "%.0f ticks from the servo's centre, more than an "
+			    "offset can move: turn its horn on the spline",
+			    doing, j->name, k->err_value);
+		else
+			snprintf(buf, cap, "%s: %s did not move: move every "
+			    "joint through its whole range", doing, j->name);
+		break;
+	case SERVOARM_NO_JOINT:
+		snprintf(buf, cap, "%s: no joint or servo id '%s' in the arm",
+		    doing, k->err_name);
+		break;
+	case SERVOARM_BAD_BAUD:
+		snprintf(buf, cap, "%s: %.0f baud is not a rate %s servos take",
+		    doing, k->err_value, k->proto == SERVO_DXL ? "dynamixel" :
+		    "feetech");
+		break;
+	case SERVOARM_NONE_FOUND:
+		snprintf(buf, cap, "%s: no servo answers at any baud rate: "
+		    "check power and wiring", doing);
+		break;
+	case SERVOARM_MANY_FOUND:
+		snprintf(buf, cap, "%s: %d servos answer (ids %u and %u): "
+		    "connect only the %s servo", doing, k->nfound, k->found[0],
+		    k->found[1], j->name);
+		break;
 	default:
 		break;
 	}
@@ -93,6 +121,13 @@ servoarm_run_text(const struct servoarm_bus *k, enum servoarm_status st,
 			arm_story_back(line[1], sizeof line[1]);
 		return 1 + (st == SERVOARM_BLOCKED || r->went_back);
 	}
+	if (st == SERVOARM_INTERRUPTED) {
+		if (r->let_go != SERVOARM_OK)
+			return 0;
+		snprintf(line[0], sizeof line[0], "interrupted: the arm %s",
+		    r->released ? "is limp" : "holds where it is");
+		return 1;
+	}
 	if (st == SERVOARM_SERVO_ERROR) {
 		servoarm_text(k, st, "run", line[0], sizeof line[0]);
 		snprintf(line[1], sizeof line[1], "run: the arm holds where it "
@@ -111,4 +146,26 @@ servoarm_run_text(const struct servoarm_bus *k, enum servoarm_status st,
 	else
 		arm_story_back(line[1], sizeof line[1]);
 	return 2;
+}
+
+void
+servoarm_run_figures(const struct servoarm_bus *k,
+    const struct servoarm_run *r, char *buf, size_t cap)
+{
+	snprintf(buf, cap, "run: %lu goals in %.3f s of the arm's clock (the "
+	    "latest %.3f s late); %lu transactions, %lu timeouts, %lu checksum "
+	    "errors", (unsigned long)r->periods, r->seconds, r->late_s,
+	    k->b.transactions, k->b.timeouts, servobus_bad_checksums(&k->b));
+}
+
+void
+servoarm_setup_text(const struct servoarm_bus *k, int j, long baud,
+    char *buf, size_t cap)
+{
+	int n = snprintf(buf, cap, "%s: id %u -> %d", k->arm.j[j].name,
+	    k->found[0], k->arm.j[j].id);
+
+	if (k->found_baud != baud && n > 0 && (size_t)n < cap)
+		snprintf(buf + n, cap - (size_t)n, ", %ld -> %ld baud",
+		    k->found_baud, baud);
 }

@@ -23,6 +23,27 @@ motor_id(const struct servosim *s, const struct servosim_motor *m)
 	return (uint8_t)servosim_get(s, m, SF_ID);
 }
 
+/* Does m hear the host: alive, and talking at m's own baud rate (bytes
+ * at another rate are noise to it) when the line's rate is known? */
+static int
+hears(const struct servosim *s, const struct servosim_motor *m)
+{
+	return !dead(m) && (s->baud <= 0 || servo_baud_rate(s->proto,
+	    (int)servosim_get(s, m, SF_BAUD)) == s->baud);
+}
+
+/* The servo with this id that hears the host, or NULL. */
+static struct servosim_motor *
+listener(struct servosim *s, uint8_t id)
+{
+	int i;
+
+	for (i = 0; i < s->n; i++)
+		if (hears(s, &s->m[i]) && motor_id(s, &s->m[i]) == id)
+			return &s->m[i];
+	return NULL;
+}
+
 struct servosim_motor *
 servosim_find(struct servosim *s, uint8_t id)
 {
@@ -284,6 +305,31 @@ do_reset(struct servosim *s, struct servosim_motor *m, uint8_t how)
 	servosim_power_cycle(s, m);
 }
 
+/*
+ * CLEAR (B3): with 01 44 58 4C 22, the multi-turn count dropped so the
+ * position reads within one turn, 0..4095; refused (Result Fail) while the
+ * servo moves.  Other parameters: a Data Range Error (the spec names only
+ * this one; the error is this emulator's choice).  The goal moves by the
+ * same turns, so a holding servo stays where it is (also its choice).
+ */
+static uint8_t
+do_clear(struct servosim *s, struct servosim_motor *m,
+    const struct servo_packet *pk)
+{
+	static const uint8_t key[] = { 0x01, 0x44, 0x58, 0x4C, 0x22 };
+	int32_t at = servosim_present(s, m), turns;
+
+	if (pk->n != sizeof key || memcmp(pk->p, key, sizeof key) != 0)
+		return DXL_ERR_DATA_RANGE;
+	if (servosim_get(s, m, SF_MOVING))
+		return DXL_ERR_RESULT_FAIL;
+	turns = (at >= 0 ? at : at - 4095) / 4096;
+	m->shaft -= 4096.0 * turns;
+	servosim_set(s, m, SF_GOAL, servosim_get(s, m, SF_GOAL) - 4096 * turns);
+	servosim_refresh(s, m);
+	return 0;
+}
+
 /* An instruction addressed to this servo (or broadcast). */
 static void
 one(struct servosim *s, struct servosim_motor *m, const struct servo_packet *pk)
@@ -339,6 +385,7 @@ one(struct servosim *s, struct servosim_motor *m, const struct servo_packet *pk)
 	case SERVO_CLEAR:
 		if (s->proto != SERVO_DXL)
 			return;
+		code = do_clear(s, m, pk);
 		break;
 	default:
 		if (s->proto != SERVO_DXL)
@@ -363,7 +410,7 @@ sync_read(struct servosim *s, const struct servo_packet *pk)
 		return;
 	/* in the order listed; SCS has no SYNC READ (spec A3) */
 	for (i = 0; i < nids; i++)
-		if ((m = servosim_find(s, ids[i])) != NULL && !dead(m) &&
+		if ((m = listener(s, ids[i])) != NULL &&
 		    servo_series((enum servo_series)m->series)->sync_read)
 			do_read(s, m, ids[i], addr, count);
 }
@@ -376,7 +423,7 @@ sync_write(struct servosim *s, const struct servo_packet *pk)
 	int i;
 
 	for (i = 0; i < s->n; i++) {
-		if (dead(&s->m[i]) || servo_parse_sync_write(s->proto, pk,
+		if (!hears(s, &s->m[i]) || servo_parse_sync_write(s->proto, pk,
 		    motor_id(s, &s->m[i]), &addr, &count, &data) != 0)
 			continue;
 		if (data)
@@ -393,7 +440,7 @@ bulk_read(struct servosim *s, const struct servo_packet *pk)
 	if (pk->n % 5 != 0)
 		return;
 	for (k = 0; k < pk->n; k += 5)
-		if ((m = servosim_find(s, pk->p[k])) != NULL && !dead(m))
+		if ((m = listener(s, pk->p[k])) != NULL)
 			do_read(s, m, pk->p[k], servo_get16(pk->p + k + 1),
 			    servo_get16(pk->p + k + 3));
 }
@@ -406,7 +453,7 @@ bulk_write(struct servosim *s, const struct servo_packet *pk)
 	int i, found;
 
 	for (i = 0; i < s->n; i++)
-		if (!dead(&s->m[i]) && dxl_parse_bulk(pk, 1,
+		if (hears(s, &s->m[i]) && dxl_parse_bulk(pk, 1,
 		    motor_id(s, &s->m[i]), &found, &addr, &count, &data) == 0 &&
 		    found)
 			(void)write_bytes(s, &s->m[i], addr, data, count);
@@ -441,10 +488,10 @@ servosim_exec(struct servosim *s, const struct servo_packet *pk)
 	}
 	if (pk->id == SERVO_BROADCAST) {
 		for (i = 0; i < s->n; i++)
-			if (!dead(&s->m[i]))
+			if (hears(s, &s->m[i]))
 				one(s, &s->m[i], pk);
 		return;
 	}
-	if ((m = servosim_find(s, pk->id)) != NULL && !dead(m))
+	if ((m = listener(s, pk->id)) != NULL)
 		one(s, m, pk);
 }

@@ -83,7 +83,10 @@ goal_shaft(const struct servosim *s, const struct servosim_motor *m)
 	int32_t hi = servosim_get(s, m, SF_MAX_LIMIT);
 	int32_t off = servosim_get(s, m, SF_HOMING);
 
-	if (lo != 0 || hi != 0) {
+	/* Dynamixel extended position (Operating_Mode 4): many turns, no
+	 * limits (B4) */
+	if ((lo != 0 || hi != 0) && !(s->proto == SERVO_DXL &&
+	    servosim_get(s, m, SF_MODE) == 4)) {
 		if (goal < lo)
 			goal = lo;
 		if (goal > hi)
@@ -163,20 +166,36 @@ move(struct servosim_motor *m, double target, double vmax, double accel,
 }
 
 /*
+ * The most a servo drives, 0.1 % of stall: a Feetech no harder than its
+ * Torque_Limit, and once its overload protection has tripped no harder
+ * than its Protective_Torque (A4: "torque allowed after overload
+ * protection trips"); a Dynamixel up to stall.
+ */
+static double
+drive_cap(const struct servosim *s, const struct servosim_motor *m)
+{
+	double cap = 1000;
+
+	if (servo_series_reg((enum servo_series)m->series,
+	    SF_TORQUE_LIMIT)->size)
+		cap = servosim_get(s, m, SF_TORQUE_LIMIT);
+	if (s->proto == SERVO_FEETECH && (m->latched & STS_ERR_OVERLOAD) &&
+	    10.0 * servosim_get(s, m, SF_PROTECT_TORQUE) < cap)
+		cap = 10.0 * servosim_get(s, m, SF_PROTECT_TORQUE);
+	return cap;
+}
+
+/*
  * Load in 0.1 % of stall: a little to hold or move, and when an obstacle
  * holds the shaft, growing with how far behind the goal it is (the
- * position loop's P term) up to full stall.
+ * position loop's P term) up to what the servo may drive.
  */
 static int32_t
 load_of(const struct servosim *s, const struct servosim_motor *m,
     double target)
 {
-	double push = target - m->shaft, l, cap = 1000;
+	double push = target - m->shaft, l, cap = drive_cap(s, m);
 
-	/* a Feetech drives no harder than its Torque_Limit (0.1 %) */
-	if (servo_series_reg((enum servo_series)m->series,
-	    SF_TORQUE_LIMIT)->size)
-		cap = servosim_get(s, m, SF_TORQUE_LIMIT);
 	if (m->blocked) {
 		l = 150 + 8 * fabs(push);
 		l = l > cap ? cap : l;
@@ -202,7 +221,19 @@ wheel_speed(const struct servosim *s, const struct servosim_motor *m)
 	return s->proto == SERVO_DXL ? v * 0.229 * TICKS / 60.0 : v;
 }
 
-/* Over Overload_Torque for Protection_Time: latch overload, let go. */
+/*
+ * The overload protection, armed by its bit (0x20) in Feetech's
+ * Unloading_Condition or Dynamixel's Shutdown: a load over the threshold
+ * (Feetech Overload_Torque; Dynamixel 80 %, which the spec leaves open)
+ * for Protection_Time (Dynamixel: 2 s) trips it.  A Dynamixel then forces
+ * its torque off and raises the alert until REBOOT (B4).  A Feetech
+ * latches the overload bit (its replies carry it until power is cycled)
+ * and drives no harder than Protective_Torque from then on (drive_cap);
+ * its Torque_Enable stays as written.  The spec names what the Feetech
+ * registers are, not what the servo does between them: reading
+ * "Unloading_Condition: which faults drop torque" as the drop to
+ * Protective_Torque is this emulator's assumption (armsim(1)).
+ */
 static void
 protect(struct servosim *s, struct servosim_motor *m, double dt)
 {
@@ -212,18 +243,26 @@ protect(struct servosim *s, struct servosim_motor *m, double dt)
 	    servosim_get(s, m, SF_PROTECT_TIME) : 2.0;
 
 	/* SCS's overload registers are unconfirmed: it never trips here */
-	if (m->series == SERVO_SERIES_SCS)
+	if (m->series == SERVO_SERIES_SCS || !(servosim_get(s, m,
+	    SF_SHUTDOWN) & (s->proto == SERVO_FEETECH ? STS_ERR_OVERLOAD :
+	    DXL_HW_OVERLOAD)))
 		return;
-	if (fabs((double)m->load) < limit || limit <= 0) {
+	if (fabs((double)m->load) <= limit || limit <= 0) {
 		m->overload_s = 0;
 		return;
 	}
 	m->overload_s += dt;
-	if (m->overload_s >= after) {
-		m->latched |= s->proto == SERVO_FEETECH ? STS_ERR_OVERLOAD :
-		    DXL_HW_OVERLOAD;
-		servosim_set(s, m, SF_TORQUE, 0);
+	if (m->overload_s < after)
+		return;
+	if (s->proto == SERVO_FEETECH) {
+		m->latched |= STS_ERR_OVERLOAD;
+		if (fabs((double)m->load) > drive_cap(s, m))
+			m->load = (int32_t)(m->load < 0 ? -drive_cap(s, m) :
+			    drive_cap(s, m));
+		return;
 	}
+	m->latched |= DXL_HW_OVERLOAD;
+	servosim_set(s, m, SF_TORQUE, 0);
 }
 
 void

@@ -50,6 +50,9 @@ struct servosim {
 	int n;
 	struct servosim_motor m[SERVOSIM_MAX];
 	struct servo_decoder dec;
+	long baud;			/* the rate the host talks at: a
+					 * servo hears only its own; 0
+					 * (unknown): every servo hears */
 	unsigned long packets;		/* instructions decoded */
 	unsigned long replies;		/* status packets sent */
 	servosim_emit *emit;		/* set during servosim_rx */

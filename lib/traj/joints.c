@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "host/exits.h"
+#include "host/num.h"
 #include "kin/kin.h"
 #include "plan/crc32.h"
 #include "traj/joints.h"
@@ -278,4 +279,23 @@ traj_free(struct trajectory *t)
 	free(t->times);
 	free(t->periods);
 	memset(t, 0, sizeof *t);
+}
+
+int
+traj_links_differ(const char *expect, const double *links, int n, char *why,
+    size_t cap)
+{
+	double want[64];
+	enum num_error e;
+	int got, bad, j;
+
+	got = num_double_list(expect, want, 64, &e, &bad);
+	if (got < 0) {
+		snprintf(why, cap, "%s", num_strerror(e));
+		return -1;
+	}
+	for (j = 0; j < got && got == n; j++)
+		if (fabs(want[j] - links[j]) > 0.0005)
+			return 1;
+	return got != n;
 }

@@ -52,6 +52,15 @@ enum traj_status traj_load(const char *path, struct trajectory *t);
 enum traj_status traj_to_mdeg(struct trajectory *t, int joints,
     const double *link_mm, const int32_t *seed_mdeg, uint32_t seed_row);
 
+/*
+ * Does a robot of n links of these lengths (mm) differ from the ones a
+ * path was made for, given as "L1,L2,..." (armctl run --links)?  0 the
+ * same (to half a micrometre), 1 different, -1 not a list of numbers
+ * (why says so).
+ */
+int traj_links_differ(const char *expect, const double *links, int n,
+    char *why, size_t cap);
+
 /* Names the run from the waypoints as read, so a resumed run can tell it
  * is the same trajectory before converting anything. */
 uint32_t traj_run_id(const struct trajectory *t);

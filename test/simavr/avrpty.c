@@ -1,32 +1,31 @@
 /*
- * avrpty - runs the example firmware's ELF file in simavr, an ATmega2560
- * at 16 MHz paced to real time, with UART0 on a pseudo-terminal, so armctl
- * can talk to it as to the board.  A test helper of test/firmware.bats,
- * built by the Makefile where simavr is installed.
+ * avrpty - runs a firmware's ELF file in simavr, an ATmega2560 (or the
+ * --mcu named, the Uno's atmega328p) at 16 MHz paced to real time, with
+ * UART0 on a pseudo-terminal (hw/sim's, armsim's), so armctl can talk to
+ * it as to the board.  A test helper of test/firmware*.bats, built by the
+ * Makefile where simavr is installed.
  *
- *	avrpty [--link PATH] [--eeprom FILE] [--eeprom-time] [--drop P]
- *	    [--corrupt P] [--seed N] firmware.elf
+ *	avrpty [--mcu NAME] [--link PATH] [--eeprom FILE] [--eeprom-time]
+ *	    [--pins FILE] [--drop P] [--corrupt P] [--seed N] firmware.elf
  *
  * Prints the terminal's path on stdout; on stderr, how long simavr takes
  * for a byte on the line once the firmware sets the baud rate, and on
  * SIGTERM or SIGINT the deepest the stack went (from RAM painted before
  * the start).
- * --eeprom keeps the EEPROM in FILE across runs (eefile.c); --drop and
- * --corrupt make the line between pty and UART a bad one (loss.c).
- * --eeprom-time makes each EEPROM byte take the chip's 3.4 ms (eetime.c),
- * which simavr's do not.
+ * --eeprom keeps the EEPROM in FILE across runs, each byte written as the
+ * firmware writes it (eemirror.c over hw/sim/eeprom.c); --pins plays a
+ * script of input pins and ADC readings (pins.c); --drop and --corrupt
+ * make the line between pty and UART a bad one (loss.c).  --eeprom-time
+ * makes each EEPROM byte take the chip's 3.4 ms (eetime.c), which
+ * simavr's do not.
  */
-#define _XOPEN_SOURCE 700	/* posix_openpt, grantpt, ptsname */
-#define _DEFAULT_SOURCE		/* cfmakeraw */
 #include <errno.h>
-#include <fcntl.h>
 #include <getopt.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/select.h>
-#include <termios.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -37,23 +36,23 @@
 #include <sim_irq.h>
 #include <sim_time.h>
 
-#include "eefile.h"
+#include "eemirror.h"
 #include "eetime.h"
 #include "host/num.h"
 #include "loss.h"
+#include "pins.h"
+#include "sim/pty.h"
 
 #define MCU		"atmega2560"
 #define FREQ		16000000u
-#define RAM_START	0x200u		/* after the registers and I/O */
 #define PAINT		0xA5u
 #define SLICE_CYCLES	4000u		/* 0.25 ms of the AVR between looks */
-#define SAVE_SLICES	200u		/* save the EEPROM at least every 50 ms */
 #define IDLE_NS		20000000ull	/* a quiet line drops a partial frame */
 
 struct bridge {
 	avr_t *avr;
 	avr_irq_t *to_uart;
-	int master, slave;
+	struct sim_pty pty;
 	int xoff;			/* the UART's input FIFO is full */
 	uint8_t in[4096 + WIRE_FRAME_MAX];	/* host bytes not yet in the UART */
 	size_t in_n, in_pos;
@@ -61,14 +60,17 @@ struct bridge {
 	size_t out_n;
 	uint64_t last_rx;		/* when host bytes last came */
 	struct loss loss;
-	struct eefile ee;
+	struct eemirror ee;
 	struct eetime eetime;
+	struct pins pins;
+	int scripted;			/* --pins */
 	avr_uart_t *uart;		/* UART0, to report its byte time */
 	avr_cycle_count_t byte_cycles;	/* as last reported */
+	uint16_t sp_low;		/* the lowest the stack pointer went */
 };
 
 struct options {
-	const char *link, *eeprom, *elf;
+	const char *mcu, *link, *eeprom, *pins, *elf;
 	double drop, corrupt;
 	long seed;
 	int eeprom_time;
@@ -118,6 +120,8 @@ to_avr(void *ctx, const uint8_t *p, size_t n)
 
 	memcpy(b->in + b->in_n, p, n);	/* n <= what was read + a frame */
 	b->in_n += n;
+	if (b->scripted)
+		pins_host_bytes(&b->pins, p, n);
 }
 
 static void
@@ -149,27 +153,6 @@ on_xoff(avr_irq_t *irq, uint32_t value, void *param)
 	((struct bridge *)param)->xoff = 1;
 }
 
-static int
-open_pty(struct bridge *b, char *path, size_t len)
-{
-	struct termios t;
-	const char *name;
-
-	b->master = posix_openpt(O_RDWR | O_NOCTTY);
-	if (b->master < 0 || grantpt(b->master) != 0 ||
-	    unlockpt(b->master) != 0 || (name = ptsname(b->master)) == NULL)
-		return -1;
-	snprintf(path, len, "%s", name);
-	/* Held open and raw, so the line never echoes or goes cooked. */
-	b->slave = open(path, O_RDWR | O_NOCTTY);
-	if (b->slave < 0 || tcgetattr(b->slave, &t) != 0)
-		return -1;
-	cfmakeraw(&t);
-	if (tcsetattr(b->slave, TCSANOW, &t) != 0)
-		return -1;
-	return fcntl(b->master, F_SETFL, O_NONBLOCK);
-}
-
 /* simavr's UART0: its byte time is not in the public interface. */
 static avr_uart_t *
 find_uart0(avr_t *avr)
@@ -199,21 +182,30 @@ report_line(struct bridge *b)
 	    (unsigned long long)b->byte_cycles);
 }
 
-static int
-load(struct bridge *b, const char *elf, uint32_t *static_end)
+/* The first byte of RAM, after the registers and I/O. */
+static uint32_t
+ram_start(const avr_t *avr)
 {
-	elf_firmware_t fw;
+	return (uint32_t)avr->ioend + 1u;
+}
+
+static int
+load(struct bridge *b, const char *mcu, const char *elf,
+    uint32_t *static_end)
+{
+	static elf_firmware_t fw;	/* simavr keeps pointers into it */
 	uint32_t flags = 0;
 
 	memset(&fw, 0, sizeof fw);
 	if (elf_read_firmware(elf, &fw) != 0)
 		return -1;
-	if ((b->avr = avr_make_mcu_by_name(MCU)) == NULL)
+	if ((b->avr = avr_make_mcu_by_name(mcu)) == NULL)
 		return -1;
 	avr_init(b->avr);
 	b->avr->frequency = FREQ;
 	avr_load_firmware(b->avr, &fw);
-	*static_end = RAM_START + fw.datasize + fw.bsssize;
+	*static_end = ram_start(b->avr) + fw.datasize + fw.bsssize;
+	b->sp_low = (uint16_t)b->avr->ramend;
 	/* Paint the RAM the firmware's startup leaves alone: the stack. */
 	memset(b->avr->data + *static_end, PAINT,
 	    b->avr->ramend + 1u - *static_end);
@@ -240,7 +232,7 @@ take_in(struct bridge *b)
 	ssize_t n;
 
 	b->in_pos = b->in_n = 0;
-	n = read(b->master, buf, sizeof buf);
+	n = read(b->pty.master, buf, sizeof buf);
 	if (n < 0 && errno != EAGAIN && errno != EINTR)
 		return -1;
 	if (n > 0) {
@@ -251,11 +243,9 @@ take_in(struct bridge *b)
 	return 0;
 }
 
-/*
- * Host bytes in (when the last lot is all in the UART), AVR bytes out.
- * The EEPROM is saved before any reply leaves: what the host was told is
- * done survives a kill from then on.
- */
+/* Host bytes in (when the last lot is all in the UART), AVR bytes out.
+ * The EEPROM file holds every byte written already (eemirror.c): what
+ * the host is told is done survives a kill. */
 static int
 exchange(struct bridge *b)
 {
@@ -265,9 +255,7 @@ exchange(struct bridge *b)
 		return -1;
 	feed(b);
 	if (b->out_n > 0) {
-		if (eefile_save(&b->ee) != 0)
-			return -1;
-		n = write(b->master, b->out, b->out_n);
+		n = write(b->pty.master, b->out, b->out_n);
 		if (n < 0 && errno != EAGAIN && errno != EINTR)
 			return -1;
 		if (n > 0) {
@@ -301,8 +289,20 @@ pace(struct bridge *b, uint64_t *t0)
 	tv.tv_usec = (long)((sim - wall) / 1000u);
 	FD_ZERO(&rd);
 	if (b->in_pos == b->in_n)
-		FD_SET(b->master, &rd);
-	select(b->master + 1, &rd, NULL, NULL, &tv);
+		FD_SET(b->pty.master, &rd);
+	select(b->pty.master + 1, &rd, NULL, NULL, &tv);
+}
+
+/* A function may move the stack pointer past bytes it never writes (a
+ * buffer it fills in part), which painting alone would miss: look at it
+ * after every instruction (SPL and SPH are data 0x5D and 0x5E). */
+static void
+watch_sp(struct bridge *b)
+{
+	uint16_t sp = (uint16_t)(b->avr->data[0x5D] | b->avr->data[0x5E] << 8);
+
+	if (sp < b->sp_low)
+		b->sp_low = sp;
 }
 
 static int
@@ -311,14 +311,19 @@ run(struct bridge *b)
 	uint64_t t0 = wall_ns();
 	avr_cycle_count_t until;
 	int state = cpu_Running;
-	unsigned slices = 0;
 
 	while (!stop) {
-		if (++slices % SAVE_SLICES == 0 && eefile_save(&b->ee) != 0)
+		if (b->ee.failed) {
+			fprintf(stderr, "avrpty: the EEPROM file: %s\n",
+			    strerror(b->ee.failed));
 			return -1;
+		}
+		if (b->scripted)
+			pins_poll(&b->pins);
 		until = b->avr->cycle + SLICE_CYCLES;
 		while (b->avr->cycle < until) {
 			state = avr_run(b->avr);
+			watch_sp(b);
 			if (state == cpu_Done || state == cpu_Crashed) {
 				fprintf(stderr, "avrpty: the AVR %s at cycle "
 				    "%llu\n", state == cpu_Done ? "stopped" :
@@ -335,7 +340,8 @@ run(struct bridge *b)
 	return 0;
 }
 
-/* The lowest painted byte the stack overwrote, counted from the top. */
+/* How deep the stack went, counted from the top: to the lowest painted
+ * byte it overwrote or the lowest the stack pointer went, the deeper. */
 static unsigned
 stack_depth(const struct bridge *b, uint32_t static_end)
 {
@@ -343,15 +349,17 @@ stack_depth(const struct bridge *b, uint32_t static_end)
 
 	while (a <= b->avr->ramend && b->avr->data[a] == PAINT)
 		a++;
-	return b->avr->ramend + 1u - a;
+	if (b->sp_low < a)
+		a = b->sp_low + 1u;	/* SP points below the last push */
+	return a > b->avr->ramend ? 0 : b->avr->ramend + 1u - a;
 }
 
 static void
 usage(void)
 {
-	fprintf(stderr, "usage: avrpty [--link PATH] [--eeprom FILE] "
-	    "[--eeprom-time] [--drop P] [--corrupt P] [--seed N] "
-	    "firmware.elf\n");
+	fprintf(stderr, "usage: avrpty [--mcu NAME] [--link PATH] "
+	    "[--eeprom FILE] [--eeprom-time] [--pins FILE] [--drop P] "
+	    "[--corrupt P] [--seed N] firmware.elf\n");
 }
 
 static int
@@ -364,7 +372,9 @@ static int
 parse(int argc, char **argv, struct options *o)
 {
 	static const struct option longopts[] = {
+		{ "mcu", required_argument, NULL, 'm' },
 		{ "link", required_argument, NULL, 'l' },
+		{ "pins", required_argument, NULL, 'p' },
 		{ "eeprom", required_argument, NULL, 'e' },
 		{ "eeprom-time", no_argument, NULL, 't' },
 		{ "drop", required_argument, NULL, 'D' },
@@ -375,10 +385,15 @@ parse(int argc, char **argv, struct options *o)
 	int c, bad = 0;
 
 	memset(o, 0, sizeof *o);
+	o->mcu = MCU;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
-		if (c == 'l')
+		if (c == 'm')
+			o->mcu = optarg;
+		else if (c == 'l')
 			o->link = optarg;
+		else if (c == 'p')
+			o->pins = optarg;
 		else if (c == 'e')
 			o->eeprom = optarg;
 		else if (c == 't')
@@ -399,38 +414,37 @@ parse(int argc, char **argv, struct options *o)
 	return 0;
 }
 
-/* The EEPROM's bytes inside simavr, loaded from --eeprom's file. */
+/* The EEPROM's bytes inside simavr, loaded from --eeprom's file and
+ * written to it from then on; 0 or an exit status. */
 static int
-open_eeprom(struct bridge *b, const char *path)
+open_eeprom(struct bridge *b, const char *mcu, const char *path)
 {
-	avr_eeprom_desc_t d = { NULL, 0, 0 };
+	char err[512];
 	int rc;
 
 	if (path == NULL)
-		return 0;	/* b->ee.path stays NULL: nothing to save */
-	avr_ioctl(b->avr, AVR_IOCTL_EEPROM_GET, &d);
-	if (d.ee == NULL) {
+		return 0;
+	rc = eemirror_open(&b->ee, b->avr, path, err, sizeof err);
+	if (rc == -3)
 		fprintf(stderr, "avrpty: the simulated %s has no EEPROM\n",
-		    MCU);
-		return 69;
-	}
-	rc = eefile_load(&b->ee, path, d.ee, b->avr->e2end + 1u);
-	if (rc == -2)
+		    mcu);
+	else if (rc == -2)
 		fprintf(stderr, "avrpty: %s: not a %u-byte EEPROM image\n",
 		    path, (unsigned)(b->avr->e2end + 1u));
 	else if (rc != 0)
-		fprintf(stderr, "avrpty: %s: %s\n", path, strerror(errno));
-	return rc == -2 ? 65 : rc != 0 ? 66 : 0;
+		fprintf(stderr, "avrpty: %s\n", err);
+	return rc == -3 ? 69 : rc == -2 ? 65 : rc != 0 ? 66 : 0;
 }
 
 static void
 report(const struct bridge *b, uint32_t static_end)
 {
 	unsigned depth = stack_depth(b, static_end);
+	unsigned room = b->avr->ramend + 1u - static_end;
 
 	fprintf(stderr, "avrpty: static RAM %u bytes, stack %u bytes, "
-	    "%u bytes never touched\n", (unsigned)(static_end - RAM_START),
-	    depth, (unsigned)(b->avr->ramend + 1u - static_end - depth));
+	    "%u bytes never touched\n", (unsigned)(static_end -
+	    ram_start(b->avr)), depth, depth > room ? 0 : room - depth);
 	if (b->eetime.ee != NULL)
 		fprintf(stderr, "avrpty: %lu EEPROM bytes written, %u us "
 		    "each\n", b->eetime.writes, EETIME_WRITE_US);
@@ -445,7 +459,7 @@ main(int argc, char **argv)
 {
 	static struct bridge b;
 	struct options o;
-	char path[256];
+	char err[512];
 	uint32_t static_end;
 	int rc;
 
@@ -456,32 +470,37 @@ main(int argc, char **argv)
 	signal(SIGTERM, on_signal);
 	signal(SIGINT, on_signal);
 	loss_init(&b.loss, o.drop, o.corrupt, (uint64_t)o.seed);
-	if (load(&b, o.elf, &static_end) != 0) {
+	if (load(&b, o.mcu, o.elf, &static_end) != 0) {
 		fprintf(stderr, "avrpty: %s: cannot load it as an %s "
-		    "firmware\n", o.elf, MCU);
+		    "firmware\n", o.elf, o.mcu);
 		return 66;
 	}
-	if ((rc = open_eeprom(&b, o.eeprom)) != 0)
+	if ((rc = open_eeprom(&b, o.mcu, o.eeprom)) != 0)
 		return rc;
 	if (o.eeprom_time && eetime_attach(&b.eetime, b.avr) != 0) {
 		fprintf(stderr, "avrpty: the simulated %s has no EEPROM\n",
-		    MCU);
+		    o.mcu);
 		return 69;
 	}
-	if (open_pty(&b, path, sizeof path) != 0 ||
-	    (o.link && (unlink(o.link), symlink(path, o.link)) != 0)) {
+	if (o.pins != NULL) {
+		if (pins_load(&b.pins, b.avr, o.pins, err, sizeof err) != 0) {
+			fprintf(stderr, "avrpty: %s\n", err);
+			return 65;
+		}
+		b.scripted = 1;
+	}
+	if (sim_pty_open(&b.pty) != 0 ||
+	    (o.link && sim_pty_link(&b.pty, o.link) != 0)) {
 		fprintf(stderr, "avrpty: pty: %s\n", strerror(errno));
 		return 69;
 	}
-	printf("%s\n", path);
+	printf("%s\n", b.pty.path);
 	fflush(stdout);
 	rc = run(&b);
-	if (eefile_save(&b.ee) != 0) {
-		fprintf(stderr, "avrpty: %s: %s\n", o.eeprom, strerror(errno));
-		rc = -1;
-	}
 	if (o.link)
-		unlink(o.link);
+		sim_pty_unlink(&b.pty, o.link);
 	report(&b, static_end);
+	eemirror_close(&b.ee);
+	pins_free(&b.pins);
 	return rc == 0 ? 0 : 1;
 }

@@ -26,7 +26,8 @@ struct loss {
 void loss_init(struct loss *l, double drop, double corrupt, uint64_t seed);
 
 /* Bytes going one way: handed to sink, whole frames at a time with faults
- * applied when the loss is on, as they are otherwise. */
+ * applied when the loss is on; towards the AVR as they come otherwise,
+ * towards the host whole frames always. */
 void loss_pass(struct loss *l, int way, const uint8_t *p, size_t n,
     loss_sink *sink, void *ctx);
 

@@ -13,7 +13,9 @@
 #include "host/atomic.h"
 #include "host/csv.h"
 #include "host/fmtnum.h"
+#include "host/exits.h"
 #include "host/num.h"
+#include "host/usage.h"
 #include "host/splitmix.h"
 #include "host/table.h"
 
@@ -420,12 +422,61 @@ test_splitmix(void)
 	}
 }
 
+/* Periods and hex bytes as armctl takes them (--every, send). */
+static void
+test_num_period_hex(void)
+{
+	char w1[] = "01 ff", w2[] = "3A", odd[] = "abc", junk[] = "zz";
+	char *ok[] = { w1, w2 }, *bad1[] = { odd }, *bad2[] = { junk };
+	unsigned char b[4];
+	long ms = 0;
+
+	/* the space inside a word is not a digit pair */
+	CHECK(num_hex_bytes(ok, 2, b, 4) == -1);
+	w1[2] = '\0';
+	CHECK(num_hex_bytes(ok, 2, b, 4) == 2 && b[0] == 0x01 &&
+	    b[1] == 0x3A);
+	CHECK(num_hex_bytes(ok, 2, b, 1) == -1);
+	CHECK(num_hex_bytes(bad1, 1, b, 4) == -1);
+	CHECK(num_hex_bytes(bad2, 1, b, 4) == -1);
+	CHECK(num_hex_bytes(ok, 0, b, 4) == 0);
+	CHECK(num_period_ms("250ms", 20, 60000, &ms) == NUM_OK && ms == 250);
+	CHECK(num_period_ms("0.5s", 20, 60000, &ms) == NUM_OK && ms == 500);
+	CHECK(num_period_ms("40", 20, 60000, &ms) == NUM_OK && ms == 40);
+	CHECK(num_period_ms("19ms", 20, 60000, &ms) == NUM_RANGE);
+	CHECK(num_period_ms("61s", 20, 60000, &ms) == NUM_RANGE);
+	CHECK(num_period_ms("ms", 20, 60000, &ms) != NUM_OK);
+	CHECK(num_period_ms("1e400s", 20, 60000, &ms) != NUM_OK);
+	CHECK(num_period_ms("0000000000000000000000000000000040", 20,
+	    60000, &ms) == NUM_SYNTAX);
+}
+
+/* Options that only some commands take. */
+static void
+test_usage_only(void)
+{
+	static const struct usage_only t[] = {
+		{ 'c', "count", "monitor telemetry" }, { 'f', "force", "push" }
+	};
+	int seen[128] = { 0 };
+
+	CHECK(usage_only_for(t, 2, seen, "info") == 0);
+	seen['c'] = 1;
+	CHECK(usage_only_for(t, 2, seen, "telemetry") == 0);
+	CHECK(usage_only_for(t, 2, seen, "monitor") == 0);
+	/* a command that a listed one starts with is not it */
+	CHECK(usage_only_for(t, 2, seen, "mon") == EXIT_USAGE);
+	CHECK(usage_only_for(t, 2, seen, "push") == EXIT_USAGE);
+}
+
 int
 main(void)
 {
 	RUN(test_num_double);
 	RUN(test_num_long);
 	RUN(test_num_list);
+	RUN(test_num_period_hex);
+	RUN(test_usage_only);
 	RUN(test_fmt_fixed_matches_printf);
 	RUN(test_fmt_shortest);
 	RUN(test_fmt_shortest_matches_printf);

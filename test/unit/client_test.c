@@ -407,6 +407,141 @@ test_monitor(void)
 	robot_down();
 }
 
+/* A plan whose drive runs pattern P (id 1) of n elements (ids 100 on),
+ * each turning joint 1 by a degree (actions 200 on): a cycle runs one
+ * element, so after n cycles 2n + 2 counters are not 0. */
+static uint32_t
+pattern_plan(uint8_t *out, uint32_t cap, uint16_t n)
+{
+	static struct plan_ape e[64];
+	static struct plan_action a[64];
+	struct plan_drive d;
+	struct plan_spec s;
+	struct plan_ap ap;
+	uint16_t i;
+
+	memset(&s, 0, sizeof s);
+	memset(&d, 0, sizeof d);
+	memset(&ap, 0, sizeof ap);
+	d.id = 2;
+	d.child.type = PLAN_AP;
+	d.priority = 10;
+	d.rel.cmp = PLAN_TR;
+	ap.id = 1;
+	ap.count = n;
+	for (i = 0; i < n; i++) {
+		memset(&e[i], 0, sizeof e[i]);
+		e[i].id = (uint16_t)(100 + i);
+		e[i].parent = 0;
+		e[i].child.type = PLAN_A;
+		e[i].child.index = i;
+		e[i].order = i;
+		memset(&a[i], 0, sizeof a[i]);
+		a[i].id = (uint16_t)(200 + i);
+		a[i].action = 1;
+		a[i].value = 1;
+	}
+	s.id_width = 2;
+	s.count[PLAN_D] = 1;
+	s.count[PLAN_AP] = 1;
+	s.count[PLAN_APE] = n;
+	s.count[PLAN_A] = n;
+	s.drive = &d;
+	s.ap = &ap;
+	s.ape = e;
+	s.action = a;
+	return plan_encode(&s, out, cap);
+}
+
+/* t's tables for the types in order[] (WIRE_COUNTERS or WIRE_STATE). */
+static enum client_status
+table(struct client_table *t, uint8_t msg, const uint8_t *order, int n)
+{
+	memset(t, 0, sizeof *t);
+	t->msg = msg;
+	t->ntypes = (uint8_t)n;
+	memcpy(t->types, order, (size_t)n);
+	return client_table(&cl, t, "test");
+}
+
+/* The two tables hold the same rows. */
+static int
+same_tables(const struct client_table *a, const struct client_table *b)
+{
+	int k, i;
+
+	for (k = 0; k < a->ntypes; k++) {
+		if (a->total[k] != b->total[k])
+			return 0;
+		for (i = 0; i < a->total[k]; i++)
+			if (a->msg == WIRE_COUNTERS ? memcmp(&a->counter[k][i],
+			    &b->counter[k][i], sizeof a->counter[k][i]) :
+			    memcmp(&a->state[k][i], &b->state[k][i],
+			    sizeof a->state[k][i]))
+				return 0;
+	}
+	return 1;
+}
+
+/*
+ * COUNTERS_SPARSE and STATE_PACKED against COUNTERS and STATE (a client
+ * without the plan, the second method): the same rows, in fewer frames.
+ * 40 elements ran, so the sparse counters overflow a reply and the rest
+ * is asked for in steps; a paused plan keeps them still between reads.
+ */
+static void
+test_tables(void)
+{
+	static const uint8_t all[] = { PLAN_D, PLAN_C, PLAN_CE, PLAN_AP,
+	    PLAN_APE, PLAN_A }, st[] = { PLAN_D, PLAN_C, PLAN_AP };
+	static uint8_t plan[4096];
+	struct client_table a, b;
+	unsigned long before, packed, paged;
+	struct wire_paused pz;
+	uint32_t n = pattern_plan(plan, sizeof plan, 60);
+	struct plan p;
+	int m, k;
+
+	for (m = 0; m < 2; m++) {
+		robot_up(115200, 0, 7, NULL, 0);
+		CHECK(push(plan, n, &p, 1) == CLIENT_OK);
+		CHECK(client_start(&cl, 100) == CLIENT_OK);
+		client_wait(&cl, m ? 2000 : 420);	/* 40 cycles, or all */
+		CHECK(client_pause(&cl, WIRE_PAUSE_HOLD, 0, &pz, "pause") ==
+		    CLIENT_OK);
+		CHECK(client_names(&cl, NULL, 0) == CLIENT_OK &&
+		    cl.names.layout);
+		before = cl.s.frames_out;
+		CHECK(table(&a, WIRE_COUNTERS, all, 6) == CLIENT_OK);
+		packed = cl.s.frames_out - before;
+		client_names_free(&cl.names);	/* no plan at hand */
+		before = cl.s.frames_out;
+		CHECK(table(&b, WIRE_COUNTERS, all, 6) == CLIENT_OK);
+		paged = cl.s.frames_out - before;
+		CHECK(same_tables(&a, &b));
+		/* 2 + 2 x 40 (or 2 + 2 x 60) rows not 0 of 122 */
+		for (k = 0, n = 0; k < 6; k++)
+			for (int i = 0; i < a.total[k]; i++)
+				n += a.counter[k][i].executed != 0;
+		CHECK(m ? n == 122 : n > 2 * WIRE_SPARSE_MAX);
+		/* 6 first pages, 7 more of APE and of A */
+		CHECK(packed > 1 && packed < paged && paged == 6 + 7 + 7);
+		client_table_free(&a);
+		client_table_free(&b);
+		CHECK(client_names(&cl, NULL, 0) == CLIENT_OK);
+		CHECK(table(&a, WIRE_STATE, st, 3) == CLIENT_OK);
+		client_names_free(&cl.names);
+		CHECK(table(&b, WIRE_STATE, st, 3) == CLIENT_OK);
+		CHECK(same_tables(&a, &b) && a.head.cycle == b.head.cycle &&
+		    a.head.cycle > 0 && a.state[0][0].id == 2 &&
+		    a.state[2][0].current >= 100);
+		client_table_free(&a);
+		client_table_free(&b);
+		n = pattern_plan(plan, sizeof plan, 60);
+		robot_down();
+	}
+}
+
 /* A row of senses: after the third the robot freezes (a SIGSTOP). */
 static void
 row(void *ctx, uint32_t ms, const int16_t *v, int n)
@@ -522,6 +657,7 @@ main(void)
 	RUN(test_plan_ids);
 	RUN(test_obstruction);
 	RUN(test_monitor);
+	RUN(test_tables);
 	RUN(test_liveness);
 	RUN(test_mismatched_senses);
 	RUN(test_sanitize);

@@ -14,8 +14,11 @@
 #include "plansrc/link.h"
 #include "plansrc/owner.h"
 #include "plansrc/yamlplan.h"
+#include "planview/brk.h"
+#include "planview/compare.h"
 #include "planview/frame.h"
 #include "planview/html.h"
+#include "planview/pack.h"
 #include "planview/logfeed.h"
 #include "planview/state.h"
 #include "planview/tree.h"
@@ -427,60 +430,262 @@ test_priority(void)
 	fixture_close(&f);
 }
 
-/* The page: the run's data in it, and nothing in the data that could
- * end its script element early. */
+static struct pv_event
+event(long cycle, long t, char ev, uint8_t type, uint16_t index)
+{
+	struct pv_event e;
+
+	memset(&e, 0, sizeof e);
+	e.cycle = cycle;
+	e.time_ms = t;
+	e.event = ev;
+	e.type = type;
+	e.index = index;
+	e.released = e.latch = -1;
+	return e;
+}
+
+/* Elements are numbered across the plan, types in enum plan_type order:
+ * AP Walk 0; APE 1, 2; C Pick 3; CE 4, 5; D 6, 7; A 8, 9. */
+static void
+test_pack(void)
+{
+	struct fixture f;
+	struct pv_pack p;
+	struct pv_event e;
+
+	CHECK(fixture_open(&f) == 0);
+	memset(&p, 0, sizeof p);
+	CHECK(pv_pack_element(&f.t, PLAN_C, 0) == 3);
+	CHECK(pv_pack_element(&f.t, PLAN_D, 1) == 7);
+	e = event(1, 0, 'E', PLAN_D, 1);
+	CHECK(pv_pack_add(&p, &f.t, &e) == 0);
+	e = event(2, 125, 'F', PLAN_C, 0);
+	snprintf(e.reason, sizeof e.reason, "child failed");
+	CHECK(pv_pack_add(&p, &f.t, &e) == 0);
+	e = event(2, 125, 'R', PLAN_CE, 1);
+	e.has_sense = 1;
+	e.sense = 1;
+	e.value = -40;
+	e.released = 0;
+	e.latch = 1;
+	CHECK(pv_pack_add(&p, &f.t, &e) == 0);
+	e = event(3, 250, 'Q', PLAN_D, 0);
+	e.value = 250;
+	CHECK(pv_pack_add(&p, &f.t, &e) == 0);
+	e = event(3, 250, 'I', 0, 0);
+	CHECK(pv_pack_add(&p, &f.t, &e) == 0);
+	e = event(6, 625, 'R', PLAN_D, 0);	/* a TR releaser: no sense */
+	e.released = 1;
+	e.latch = 0;
+	CHECK(pv_pack_add(&p, &f.t, &e) == 0);
+	e = event(0, 0, 'B', 0, 0);		/* a restart: a B line ... */
+	snprintf(e.reason, sizeof e.reason, "reconnect");
+	CHECK(pv_pack_add(&p, &f.t, &e) == 0);
+	e = event(1, 0, 'E', PLAN_D, 1);	/* ... then its first cycle */
+	CHECK(pv_pack_add(&p, &f.t, &e) == 0);
+	e = event(1, 0, 'B', 0, 0);		/* a boundary not saying how */
+	CHECK(pv_pack_add(&p, &f.t, &e) == 0);
+	e = event(1, 0, 'I', 0, 0);		/* a new cycle, number and all */
+	CHECK(pv_pack_add(&p, &f.t, &e) == 0);
+	/* by hand: steps of cycle and time, omitted when 1 and unchanged;
+	   a B in its run's first cycle, 1 + its code (reconnect: 2) */
+	CHECK_STR(p.buf, "c E7 c@125 F3:2 R5:1:-40:2 c Q6:250 I c3@375 "
+	    "R6::0:1 c-5@-625 B:3 E7 c0@0 B I");
+	CHECK(p.events == 10 && p.cycles == 6);
+	pv_pack_free(&p);
+	fixture_close(&f);
+}
+
+/* The page: the plan and the run in it, and nothing in the data that
+ * could end a script element early. */
 static void
 test_html(void)
 {
 	struct fixture f;
-	struct pv_run r;
-	struct pv_event e;
-	char *text = NULL;
-	size_t len = 0;
+	struct pv_page pg;
+	char *text = NULL, *json = NULL, *at, want[64];
+	size_t len = 0, n;
 	FILE *fp;
+	uint8_t ty;
+	uint16_t hi, lo;
 
 	CHECK(fixture_open(&f) == 0);
-	memset(&r, 0, sizeof r);
-	memset(&e, 0, sizeof e);
-	e.cycle = 7;
-	e.time_ms = 875;
-	e.event = 'F';
-	e.type = PLAN_C;
-	e.index = 0;
-	e.released = e.latch = -1;
-	snprintf(e.reason, sizeof e.reason, "</script><b>");
-	CHECK(pv_run_add(&r, &e) == 0);
+	memset(&pg, 0, sizeof pg);
+	pg.t = &f.t;
+	pg.title = "a & b";
+	pg.svg = "<?xml?>\n<svg><g id=\"G.D1\" class=\"graph\"></g></svg>\n"
+	    "<?xml?><svg><g id=\"page0,1_G.D0\" class=\"graph\"></g></svg>";
+	pg.nruns = 1;
+	pg.run[0].name = "r<1>.log";
+	pg.run[0].events = "c E7";
+	pg.run[0].len = 4;
 	fp = open_memstream(&text, &len);
 	CHECK(fp != NULL);
-	CHECK(pv_html_write(fp, &f.t, "<?xml?>\n<svg id=\"g\"></svg>", &r,
-	    "a & b") == 0);
+	CHECK(pv_html_write(fp, &pg) == 0);
 	fclose(fp);
 	CHECK(strstr(text, "<title>planview: a &amp; b</title>") != NULL);
 	CHECK(strstr(text, "<?xml") == NULL);
-	CHECK(strstr(text, "<svg id=\"g\"></svg>") != NULL);
-	CHECK(strstr(text, "\"C0\":\"Pick\"") != NULL);
-	/* each drive's plan priority, for the page's runtime priorities:
-	   Low 1, High 10 (the YAML above) */
-	{
-		char want[64];
-		uint8_t ty;
-		uint16_t hi, lo;
-
-		pv_tree_element(&f.t, "D", "High", &ty, &hi);
-		pv_tree_element(&f.t, "D", "Low", &ty, &lo);
-		snprintf(want, sizeof want, "\"D%u\":10", (unsigned)hi);
-		CHECK(strstr(strstr(text, "\"priority\":{"), want) != NULL);
-		snprintf(want, sizeof want, "\"D%u\":1", (unsigned)lo);
-		CHECK(strstr(strstr(text, "\"priority\":{"), want) != NULL);
-	}
-	CHECK(strstr(text, "[7,875,\"F\",\"C0\",null,null,null,null,"
-	    "\"\\u003c/script\\u003e\\u003cb\\u003e\"]") != NULL);
-	/* one opening and one closing tag per script element, no more */
-	CHECK(strstr(strstr(text, "id=\"run\">"), "</script>") ==
-	    strstr(text, "]}</script>") + 2);
+	/* a section per graph, keyed by its drive */
+	at = strstr(text, "<section class=\"drive\" data-drive=\"D1\">");
+	CHECK(at != NULL);
+	CHECK(at && strstr(at, "data-drive=\"D0\"") != NULL);
+	CHECK(strstr(text, "{\"k\":\"C0\",\"t\":\"C\",\"n\":\"Pick\"") != NULL);
+	/* each drive's plan priority: Low 1, High 10 (the YAML above) */
+	pv_tree_element(&f.t, "D", "High", &ty, &hi);
+	pv_tree_element(&f.t, "D", "Low", &ty, &lo);
+	snprintf(want, sizeof want, "{\"k\":\"D%u\",\"t\":\"D\",\"n\":\"High\","
+	    "\"p\":10,", (unsigned)hi);
+	CHECK(strstr(text, want) != NULL);
+	snprintf(want, sizeof want, "{\"k\":\"D%u\",\"t\":\"D\",\"n\":\"Low\","
+	    "\"p\":1,", (unsigned)lo);
+	CHECK(strstr(text, want) != NULL);
+	CHECK(strstr(text, "data-name=\"r&lt;1&gt;.log\" data-truncated=\"0\">"
+	    "c E7</script>") != NULL);
+	/* four script elements, each closed once */
+	for (n = 0, at = text; (at = strstr(at, "</script>")) != NULL; at++)
+		n++;
+	CHECK(n == 4);
+	for (n = 0, at = text; (at = strstr(at, "<script")) != NULL; at++)
+		n++;
+	CHECK(n == 4);
 	free(text);
-	pv_run_free(&r);
+	/* the style and the script built in cannot end their elements */
+	CHECK(strstr(pv_page_js, "</script") == NULL);
+	CHECK(strstr(pv_page_css, "</style") == NULL);
+	CHECK(strncmp(pv_page_js, "(function () {", 14) == 0);
+	/* a JSON string cannot close its script element */
+	fp = open_memstream(&json, &len);
+	pv_html_json(fp, "</script><b>\"\\");
+	fclose(fp);
+	CHECK_STR(json, "\"\\u003c/script\\u003e\\u003cb\\u003e\\\"\\\\\"");
+	free(json);
 	fixture_close(&f);
+}
+
+/* Breakpoints: the words, and where each comes true in a hand-made run. */
+static void
+test_brk(void)
+{
+	struct fixture f;
+	struct pv_brk b[6];
+	struct pv_brk_watch w;
+	struct pv_event e;
+	char err[200];
+	uint8_t ty;
+	uint16_t hi, lo;
+
+	CHECK(fixture_open(&f) == 0);
+	pv_tree_element(&f.t, "D", "High", &ty, &hi);
+	pv_tree_element(&f.t, "D", "Low", &ty, &lo);
+	CHECK(pv_brk_parse(&b[0], &f.t, " attention  High ", err,
+	    sizeof err) == 0);
+	CHECK_STR(b[0].text, "attention High");
+	CHECK(pv_brk_parse(&b[1], &f.t, "sense Near > 5", err, sizeof err) == 0);
+	CHECK_STR(b[1].text, "sense Near > 5");
+	CHECK(pv_brk_parse(&b[2], &f.t, "fail", err, sizeof err) == 0);
+	CHECK(b[2].any);
+	CHECK(pv_brk_parse(&b[3], &f.t, "priority Low", err, sizeof err) == 0);
+	CHECK(pv_brk_parse(&b[4], &f.t, "boundary", err, sizeof err) == 0);
+	CHECK(pv_brk_parse(&b[5], &f.t, "fail Pick", err, sizeof err) == 0);
+	CHECK(pv_brk_parse(&b[5], &f.t, "attention Pick", err,
+	    sizeof err) < 0);
+	CHECK_STR(err, "the plan has no drive 'Pick'");
+	CHECK(pv_brk_parse(&b[5], &f.t, "sense Far > 1", err, sizeof err) < 0);
+	CHECK(pv_brk_parse(&b[5], &f.t, "sense Near >= x", err,
+	    sizeof err) < 0);
+	CHECK(pv_brk_parse(&b[5], &f.t, "halt", err, sizeof err) < 0);
+	CHECK(pv_brk_parse(&b[5], &f.t, "fail Pick", err, sizeof err) == 0);
+
+	CHECK(pv_brk_watch_open(&w, &f.t) == 0);
+	/* cycle 1: High takes attention (breakpoint 0); Near read 7 > 5 is a
+	   crossing from unknown (1), but the first that holds is reported */
+	e = event(1, 0, 'R', PLAN_D, hi);
+	e.has_sense = 1;
+	e.sense = 1;
+	e.value = 7;
+	CHECK(pv_brk_check(&w, b + 1, 1, &e) == 0);
+	e = event(1, 0, 'E', PLAN_D, hi);
+	CHECK(pv_brk_check(&w, b, 6, &e) == 0);
+	/* cycle 2: High again: not a change; Near 9 still above: no cross */
+	e = event(2, 0, 'E', PLAN_D, hi);
+	CHECK(pv_brk_check(&w, b, 2, &e) == -1);
+	e = event(2, 0, 'R', PLAN_D, hi);
+	e.has_sense = 1;
+	e.sense = 1;
+	e.value = 9;
+	CHECK(pv_brk_check(&w, b, 2, &e) == -1);
+	/* cycle 3: Low, and Near drops to 2; cycle 4: Near 6 crosses again */
+	e = event(3, 0, 'E', PLAN_D, lo);
+	CHECK(pv_brk_check(&w, b, 2, &e) == -1);
+	e.event = 'R';
+	e.has_sense = 1;
+	e.sense = 1;
+	e.value = 2;
+	CHECK(pv_brk_check(&w, b, 2, &e) == -1);
+	e = event(4, 0, 'R', PLAN_D, hi);
+	e.has_sense = 1;
+	e.sense = 1;
+	e.value = 6;
+	CHECK(pv_brk_check(&w, b, 2, &e) == 1);
+	/* High takes attention back in cycle 4 */
+	e = event(4, 0, 'E', PLAN_D, hi);
+	CHECK(pv_brk_check(&w, b, 1, &e) == 0);
+	/* failures: Pick's, any; a priority set for Low; a boundary, after
+	   which High's attention counts as new */
+	e = event(5, 0, 'F', PLAN_C, 0);
+	CHECK(pv_brk_check(&w, b + 5, 1, &e) == 0);
+	CHECK(pv_brk_check(&w, b + 2, 1, &e) == 0);
+	e = event(5, 0, 'F', PLAN_A, 0);
+	CHECK(pv_brk_check(&w, b + 5, 1, &e) == -1);
+	e = event(6, 0, 'Q', PLAN_D, hi);
+	CHECK(pv_brk_check(&w, b + 3, 1, &e) == -1);
+	e = event(6, 0, 'Q', PLAN_D, lo);
+	CHECK(pv_brk_check(&w, b + 3, 1, &e) == 0);
+	e = event(6, 0, 'E', PLAN_D, hi);
+	CHECK(pv_brk_check(&w, b, 1, &e) == 0);
+	e = event(1, 0, 'B', 0, 0);
+	CHECK(pv_brk_check(&w, b + 4, 1, &e) == 0);
+	e = event(1, 0, 'E', PLAN_D, hi);
+	CHECK(pv_brk_check(&w, b, 1, &e) == 0);
+	pv_brk_watch_free(&w);
+	fixture_close(&f);
+}
+
+/* Two runs: the first cycle whose drive with attention differs. */
+static void
+test_compare(void)
+{
+	struct pv_timeline a, b;
+	struct pv_diff d;
+	struct pv_event e;
+	long k;
+
+	memset(&a, 0, sizeof a);
+	memset(&b, 0, sizeof b);
+	for (k = 1; k <= 5; k++) {
+		e = event(k, 0, 'E', PLAN_D, 1);
+		CHECK(pv_timeline_add(&a, &e) == 0);
+		e.index = k == 4 ? 0 : 1;	/* B's cycle 4 differs */
+		CHECK(pv_timeline_add(&b, &e) == 0);
+		e.index = 0;	/* a second drive E in a cycle does not count */
+		CHECK(pv_timeline_add(&a, &e) == 0);
+	}
+	e = event(6, 0, 'I', 0, 0);
+	CHECK(pv_timeline_add(&a, &e) == 0);
+	CHECK(a.n == 6 && b.n == 5);
+	CHECK(a.att[5] == -1);
+	pv_compare(&a, &b, &d);
+	CHECK(d.index == 3 && d.cycle[0] == 4 && d.cycle[1] == 4);
+	CHECK(d.att[0] == 1 && d.att[1] == 0);
+	CHECK(pv_timeline_count(&a, 1) == 5 && pv_timeline_count(&b, 1) == 4);
+	b.att[3] = 1;	/* the same now, but A goes on a cycle longer */
+	pv_compare(&a, &b, &d);
+	CHECK(d.index == 5 && d.cycle[0] == 6 && d.cycle[1] == -1);
+	pv_compare(&a, &a, &d);
+	CHECK(d.index == -1);
+	pv_timeline_free(&a);
+	pv_timeline_free(&b);
 }
 
 int
@@ -491,7 +696,10 @@ main(void)
 	RUN(test_log);
 	RUN(test_log_junk);
 	RUN(test_state);
+	RUN(test_pack);
 	RUN(test_html);
+	RUN(test_brk);
+	RUN(test_compare);
 	RUN(test_priority);
 	return check_report("planview");
 }

@@ -96,6 +96,14 @@ io_sleep(void *ctx, uint64_t us)
 	advance(ctx, us);
 }
 
+/* The host's rate: the servos hear only their own (servosim). */
+static int
+io_baud(void *ctx, long baud)
+{
+	((struct simio *)ctx)->sim.baud = baud;
+	return 0;
+}
+
 static struct simio io;
 static struct arm_desc so101;
 static struct servoarm_bus k;
@@ -105,7 +113,7 @@ static void
 setup(enum servo_proto proto, const double *q)
 {
 	static const struct servobus_io ops = { io_read, io_write, io_now,
-	    io_sleep, &io };
+	    io_sleep, &io, NULL };
 	char why[200];
 	int i;
 
@@ -539,6 +547,80 @@ test_lerobot(void)
 	}
 }
 
+/*
+ * setup-ids: a factory-fresh XL330 (id 1, 57600 baud, spec B1) alone on a
+ * bus the host starts at 1 Mbaud: not heard there, nor at 9600, found at
+ * 57600, given the gripper's id 6 and 1 Mbaud, and heard there after.
+ */
+static void
+test_setup_ids(void)
+{
+	static const struct servobus_io ops = { io_read, io_write, io_now,
+	    io_sleep, &io, io_baud };
+	static char *names[] = { "gripper", "elbow" };
+	struct servosim_motor *m;
+	char line[120];
+	int sel[SERVOARM_MAX];
+
+	setup(SERVO_DXL, NULL);
+	servosim_init(&io.sim, SERVO_DXL);
+	CHECK((m = servosim_add(&io.sim, 1, 2048)) != NULL);
+	servobus_init_io(&k.b, &ops, SERVO_DXL, 50, 2);
+	CHECK(servoarm_baud_ok(&k, 1000000) == SERVOARM_OK);
+	CHECK(servoarm_baud_ok(&k, 230400) == SERVOARM_BAD_BAUD);
+	CHECK(servoarm_select(&k, 1, names, sel) == SERVOARM_OK);
+	CHECK(sel[5] == 1 && sel[0] == 0);
+	CHECK(servoarm_select(&k, 2, names, sel) == SERVOARM_NO_JOINT);
+	servoarm_text(&k, SERVOARM_NO_JOINT, "torque", line, sizeof line);
+	CHECK(strcmp(line, "torque: no joint or servo id 'elbow' in the arm")
+	    == 0);
+	CHECK(servoarm_setup_id(&k, 5, 50, 1000000) == SERVOARM_OK);
+	CHECK(k.found_baud == 57600 && k.nfound == 1 && k.found[0] == 1);
+	CHECK(servosim_get(&io.sim, m, SF_ID) == 6);
+	CHECK(servosim_get(&io.sim, m, SF_BAUD) == 3);
+	CHECK(io.sim.baud == 1000000);
+	servoarm_setup_text(&k, 5, 1000000, line, sizeof line);
+	CHECK(strcmp(line, "gripper: id 1 -> 6, 57600 -> 1000000 baud") == 0);
+	/* and again: found at once, nothing to change */
+	CHECK(servoarm_setup_id(&k, 5, 50, 1000000) == SERVOARM_OK);
+	CHECK(k.found_baud == 1000000 && k.found[0] == 6);
+	/* none at all */
+	m->mute_after = 0;
+	CHECK(servoarm_setup_id(&k, 5, 50, 1000000) == SERVOARM_NONE_FOUND);
+}
+
+/*
+ * A gripper closed on something: configured as the follower (Overload
+ * 25 %, running torque limit 24 %) it squeezes at 24 % and, ten seconds
+ * on, still holds with no error; at the factory's 100 % limit it would
+ * have tripped two seconds in.
+ */
+static void
+test_grip_holds(void)
+{
+	static const double from[6] = { 0 }, to[6] = { 0, 0, 0, 0, 0, 90 };
+	struct servoarm_run_opts o = opts();
+	struct servoarm_feedback f;
+	struct servosim_motor *g;
+	struct servoarm_run r;
+	struct arm_path p;
+
+	setup(SERVO_FEETECH, NULL);
+	g = servosim_find(&io.sim, 6);
+	g->has_stop = 1;
+	g->stop_lo = -1e9;
+	g->stop_hi = servoarm_ticks(&k.arm.j[5], 40);
+	path_to(&p, from, to, 1);
+	CHECK(servoarm_run_path(&k, &so101, &p, &o, &r) == SERVOARM_OK);
+	servobus_sleep_us(&k.b, 10000000);
+	CHECK(servoarm_feedback(&k, &f) == SERVOARM_OK);
+	CHECK(servoarm_errors(&k, &f) == SERVOARM_OK);
+	CHECK_NEAR(f.load[5], 24, 1e-9);
+	CHECK_NEAR(f.shown[5], 40, 0.05);
+	CHECK(servosim_get(&io.sim, g, SF_TORQUE) == 1);
+	arm_path_free(&p);
+}
+
 int
 main(void)
 {
@@ -553,5 +635,7 @@ main(void)
 	RUN(test_retrace);
 	RUN(test_calib_roles);
 	RUN(test_lerobot);
+	RUN(test_setup_ids);
+	RUN(test_grip_holds);
 	return check_report("servoarm");
 }

@@ -206,15 +206,150 @@ test_obstacle(void)
 	CHECK(servo_get16(pk.p) == 2200);
 	CHECK(servo_get16(pk.p + 4) == 950);
 	CHECK(servo_get16(pk.p + 13) == 293);
-	/* Protection_Time 2 s over Overload_Torque 80 %: overload, limp */
+	/* Protection_Time 2 s over Overload_Torque 80 %: the overload bit,
+	 * and the drive down to Protective_Torque, 20 % (torque still on) */
 	servosim_step(&s, 1.0);
+	CHECK(m->latched == 0 && m->load == 950);
 	servosim_step(&s, 1.1);
-	CHECK(servosim_get(&s, m, SF_TORQUE) == 0);
+	CHECK(servosim_get(&s, m, SF_TORQUE) == 1);
+	CHECK(m->load == 200);
 	l = ask(&s, req, n);
 	CHECK(l->n == 21 && l->b[4] == STS_ERR_OVERLOAD);
+	CHECK(servo_get16(l->b + 9) == 200);
+	servosim_step(&s, 5);
+	CHECK(m->load == 200 && servosim_present(&s, m) == 2200);
 	/* a servo that fell silent */
 	m->mute_after = 0;
 	CHECK(ask(&s, req, n)->n == 0);
+}
+
+/*
+ * The overload protection only as armed and only over its threshold: a
+ * held joint whose Torque_Limit is under Overload_Torque never trips (the
+ * gripper's grip, servoarm_configure), nor one whose Unloading_Condition
+ * lacks the overload bit; a Dynamixel's trip forces its torque off.
+ */
+static void
+test_overload_rules(void)
+{
+	static struct servosim s;
+	struct servosim_motor *m;
+	int dxl;
+
+	for (dxl = 0; dxl < 2; dxl++) {
+		servosim_init(&s, dxl ? SERVO_DXL : SERVO_FEETECH);
+		m = servosim_add(&s, 6, 2048);
+		m->has_stop = 1;
+		m->stop_lo = 0;
+		m->stop_hi = 2200;
+		servosim_set(&s, m, SF_TORQUE, 1);
+		servosim_set(&s, m, SF_GOAL, 3000);
+		if (!dxl) {
+			/* 24 % against a 25 % threshold: held for ever */
+			servosim_set(&s, m, SF_OVERLOAD, 25);
+			servosim_set(&s, m, SF_TORQUE_LIMIT, 240);
+			servosim_step(&s, 0.5);
+			servosim_step(&s, 60);
+			CHECK(m->load == 240 && m->latched == 0);
+			CHECK(servosim_get(&s, m, SF_TORQUE) == 1);
+			servosim_set(&s, m, SF_TORQUE_LIMIT, 1000);
+		}
+		/* 150 + 8 x 800 is over stall: 100 %, but not armed */
+		servosim_set(&s, m, SF_SHUTDOWN, dxl ? 0x15 : 0x0C);
+		servosim_step(&s, 0.5);
+		servosim_step(&s, 60);
+		CHECK(m->load == 1000 && m->latched == 0);
+		/* armed (the factory's bits): 2 s later it trips */
+		servosim_set(&s, m, SF_SHUTDOWN, dxl ? 0x35 : 0x2C);
+		servosim_step(&s, 1.9);
+		CHECK(m->latched == 0);
+		servosim_step(&s, 0.2);
+		CHECK(m->latched == (dxl ? DXL_HW_OVERLOAD : STS_ERR_OVERLOAD));
+		CHECK(servosim_get(&s, m, SF_TORQUE) == !dxl);
+	}
+}
+
+/*
+ * A servo hears only its own baud rate (when the line's is known): the
+ * PING of spec B6 to an XL330 at the factory's 57600 (code 1), and a
+ * Feetech broadcast PING to STS3215s at 1 Mbaud (code 0) and 500000 (1).
+ */
+static void
+test_baud_rates(void)
+{
+	static const uint8_t ping[] = { 0xFF, 0xFF, 0xFD, 0x00, 0x01, 0x03,
+	    0x00, 0x01, 0x19, 0x4E };
+	static const uint8_t bping[] = { 0xFF, 0xFF, 0xFE, 0x02, 0x01, 0xFE };
+	static struct servosim s;
+	struct servosim_motor *m;
+
+	servosim_init(&s, SERVO_DXL);
+	CHECK((m = servosim_add(&s, 1, 2048)) != NULL);
+	CHECK(servosim_get(&s, m, SF_BAUD) == 1);
+	s.baud = 1000000;
+	CHECK(ask(&s, ping, sizeof ping)->n == 0);
+	s.baud = 57600;
+	CHECK(ask(&s, ping, sizeof ping)->n == 14);
+	s.baud = 0;
+	CHECK(ask(&s, ping, sizeof ping)->n == 14);
+	CHECK(servo_baud_rate(SERVO_DXL, 3) == 1000000);
+	CHECK(servo_baud_code(SERVO_DXL, 57600) == 1);
+	CHECK(servo_baud_rate(SERVO_DXL, 8) == -1);
+
+	servosim_init(&s, SERVO_FEETECH);
+	CHECK(servosim_add(&s, 1, 2048) != NULL);
+	CHECK((m = servosim_add(&s, 2, 2048)) != NULL);
+	servosim_set(&s, m, SF_BAUD, 1);
+	s.baud = 1000000;
+	CHECK(ask(&s, bping, sizeof bping)->n == 6);
+	s.baud = 500000;
+	CHECK(ask(&s, bping, sizeof bping)->n == 6);
+	CHECK(ask(&s, bping, sizeof bping)->b[2] == 2);
+	s.baud = 0;
+	CHECK(ask(&s, bping, sizeof bping)->n == 12);
+	CHECK(servo_baud_code(SERVO_FEETECH, 76800) == 5);
+	CHECK(servo_baud_code(SERVO_FEETECH, 230400) == -1);
+}
+
+/*
+ * CLEAR (B3) on an XL330 in extended position mode (Operating_Mode 4):
+ * at 10000 ticks, two turns and 1808 over, it reads 1808 after; refused
+ * while moving (Result Fail) and for other parameters (Data Range).
+ */
+static void
+test_dxl_clear(void)
+{
+	static const uint8_t key[] = { 0x01, 0x44, 0x58, 0x4C, 0x22 };
+	static const uint8_t bad[] = { 0x02, 0x44, 0x58, 0x4C, 0x22 };
+	static struct servosim s;
+	struct servosim_motor *m;
+	uint8_t req[32];
+	struct line *l;
+	size_t n;
+
+	servosim_init(&s, SERVO_DXL);
+	CHECK((m = servosim_add(&s, 1, 2048)) != NULL);
+	servosim_set(&s, m, SF_MODE, 4);
+	servosim_set(&s, m, SF_TORQUE, 1);
+	servosim_set(&s, m, SF_GOAL, 10000);
+	servosim_step(&s, 1.0);
+	CHECK(servosim_get(&s, m, SF_MOVING) == 1);
+	n = dxl_encode(req, sizeof req, 1, SERVO_CLEAR, key, sizeof key);
+	l = ask(&s, req, n);
+	CHECK(l->n == 11 && l->b[8] == DXL_ERR_RESULT_FAIL);
+	servosim_step(&s, 5.0);
+	servosim_step(&s, 0.1);
+	CHECK(servosim_present(&s, m) == 10000);
+	CHECK(servosim_get(&s, m, SF_MOVING) == 0);
+	l = ask(&s, req, n);
+	CHECK(l->n == 11 && l->b[8] == 0);
+	CHECK(servosim_present(&s, m) == 1808);
+	CHECK(servosim_get(&s, m, SF_POSITION) == 1808);
+	servosim_step(&s, 1.0);		/* the goal came along: it stays */
+	CHECK(servosim_present(&s, m) == 1808);
+	n = dxl_encode(req, sizeof req, 1, SERVO_CLEAR, bad, sizeof bad);
+	l = ask(&s, req, n);
+	CHECK(l->n == 11 && l->b[8] == DXL_ERR_DATA_RANGE);
 }
 
 static void
@@ -539,6 +674,9 @@ main(void)
 	RUN(test_sts_replies);
 	RUN(test_sts_rules);
 	RUN(test_obstacle);
+	RUN(test_overload_rules);
+	RUN(test_baud_rates);
+	RUN(test_dxl_clear);
 	RUN(test_dxl_replies);
 	RUN(test_scs);
 	return check_report("servosim");

@@ -141,6 +141,30 @@ test_single_bit_errors(void)
 	CHECK(wrong == 0);
 }
 
+/* COUNTERS_SPARSE and STATE_PACKED of random bytes: refused, or sound. */
+static void
+random_packed(const uint8_t *p, uint8_t n)
+{
+	struct wire_sparse sp;
+	struct wire_packed pk;
+	struct wire_range r;
+	uint8_t i;
+
+	if (wire_sparse_decode(&sp, p, n) == 0) {
+		CHECK(sp.count <= WIRE_SPARSE_MAX && n == 7 + 6 * sp.count &&
+		    sp.first <= sp.next && sp.next <= sp.total);
+		for (i = 0; i < sp.count; i++)
+			CHECK(sp.row[i].index >= sp.first &&
+			    sp.row[i].index < sp.next);
+	}
+	if (wire_packed_decode(&pk, p, n) == 0)
+		CHECK(n == 13 + 6 * pk.drives + 2 * pk.currents &&
+		    n <= 13 + WIRE_PACKED_ROOM &&
+		    pk.first + pk.drives + pk.currents <= pk.total);
+	if (wire_range_decode(&r, p, n) == 0)
+		CHECK(n == 4 && r.first <= r.end);
+}
+
 /* The runtime-control payloads of random bytes: refused, or sound. */
 static void
 random_control(const uint8_t *p, uint8_t n)
@@ -168,6 +192,7 @@ random_control(const uint8_t *p, uint8_t n)
 		CHECK(n == 3);
 	if (wire_paused_decode(&pd, p, n) == 0)
 		CHECK(n == 7);
+	random_packed(p, n);
 }
 
 /* The control payloads, laid out as man/spine-protocol.7 says. */
@@ -215,6 +240,53 @@ test_control_codecs(void)
 	CHECK(6 + 8 * 6 <= WIRE_PAYLOAD_MAX);
 }
 
+/* COUNTERS_SPARSE, STATE_PACKED and their pages, by hand. */
+static void
+test_packed_codecs(void)
+{
+	static const uint8_t sparse[] = {
+		0x75, 0x00, 0x00, 0x00, 0x75, 0x00,	/* 117, 0, to 117 */
+		0x02,					/* 2 rows */
+		0x03, 0x00, 0x1C, 0x00, 0x00, 0x00,	/* #3: 28, 0 */
+		0x5A, 0x00, 0x1B, 0x00, 0x01, 0x00	/* #90: 27, 1 */
+	}, packed[] = {
+		0x03, 0x08, 0x00, 0x10, 0x00, 0x00, 0x00,	/* run */
+		0x14, 0x00, 0x05, 0x00, 0x01, 0x02,	/* 20, from 5 */
+		0x01, 0x00, 0xE6, 0x00, 0x00, 0x00,	/* D: running */
+		0x07, 0x00, 0xFF, 0xFF			/* C: 7, none */
+	};
+	struct wire_sparse sp;
+	struct wire_packed pk;
+	uint8_t p[WIRE_PAYLOAD_MAX];
+
+	CHECK(wire_sparse_decode(&sp, sparse, sizeof sparse) == 0);
+	CHECK(sp.total == 117 && sp.first == 0 && sp.next == 117 &&
+	    sp.count == 2 && sp.row[0].index == 3 &&
+	    sp.row[0].executed == 28 && sp.row[1].index == 90 &&
+	    sp.row[1].succeeded == 1);
+	CHECK(wire_sparse_encode(&sp, p) == sizeof sparse &&
+	    memcmp(p, sparse, sizeof sparse) == 0);
+	sp.row[1].index = 3;	/* not in order */
+	CHECK(wire_sparse_encode(&sp, p) == sizeof sparse &&
+	    wire_sparse_decode(&sp, p, sizeof sparse) != 0);
+	CHECK(wire_packed_decode(&pk, packed, sizeof packed) == 0);
+	CHECK(pk.flags == 3 && pk.rate == 8 && pk.cycle == 16 &&
+	    pk.total == 20 && pk.first == 5 && pk.drives == 1 &&
+	    pk.currents == 2 && pk.row[0].status == 1 &&
+	    pk.row[0].priority == 230 && pk.row[1].current == 7 &&
+	    pk.row[2].current == WIRE_NO_ELEMENT);
+	CHECK(wire_packed_encode(&pk, p) == sizeof packed &&
+	    memcmp(p, packed, sizeof packed) == 0);
+	/* pages: 44 bytes, 6 a drive, 2 the others (R5 Plan6: 6 drives,
+	   4 C, 10 AP: 6 + 4 in the first, 10 in the second) */
+	CHECK(wire_packed_end(0, 6, 20) == 10);
+	CHECK(wire_packed_end(10, 6, 20) == 20);
+	CHECK(wire_packed_end(0, 9, 9) == 7);
+	CHECK(wire_packed_end(0, 0, 30) == 22);
+	CHECK(13 + WIRE_PACKED_ROOM <= WIRE_PAYLOAD_MAX &&
+	    7 + 6 * WIRE_SPARSE_MAX <= WIRE_PAYLOAD_MAX);
+}
+
 static void
 test_random_bytes(void)
 {
@@ -245,7 +317,7 @@ test_random_bytes(void)
 		for (k = 0; k < n; k++)
 			p[k] = (uint8_t)(rand() >> 5);
 		if (wire_hello_decode(&h, p, n) == 0)
-			CHECK(h.joints >= 1 && h.joints <= WIRE_MAX_JOINTS &&
+			CHECK(h.joints <= WIRE_MAX_JOINTS &&
 			    strlen(h.firmware) <= WIRE_NAME_MAX);
 		if (wire_status_decode(&st, p, n) == 0)
 			CHECK(st.count <= WIRE_DEV_MAX);
@@ -460,6 +532,7 @@ main(void)
 	RUN(test_single_bit_errors);
 	RUN(test_codecs);
 	RUN(test_control_codecs);
+	RUN(test_packed_codecs);
 	RUN(test_random_bytes);
 	RUN(test_desc_codecs);
 	RUN(test_desc_page);

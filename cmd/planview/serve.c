@@ -1,0 +1,116 @@
+/*
+ * serve.c - planview --serve [ADDR:]PORT PLAN SOURCE: the drives' graphs
+ * laid out once, the source opened (a log file being written, or '-'),
+ * SIGINT/SIGTERM/SIGHUP to stop, and the rest to lib/planview's server.
+ * Called by main.c.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "host/diag.h"
+#include "host/exits.h"
+#include "host/num.h"
+#include "host/usage.h"
+#include "planview.h"
+#include "planview/serve.h"
+
+static volatile sig_atomic_t stop;
+
+static void
+on_signal(int sig)
+{
+	(void)sig;
+	stop = 1;
+}
+
+/* Without SA_RESTART: a signal ends the server's bounded wait at once. */
+static void
+catch_signals(void)
+{
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP };
+	struct sigaction sa;
+	size_t k;
+
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	for (k = 0; k < sizeof sigs / sizeof sigs[0]; k++)
+		sigaction(sigs[k], &sa, NULL);
+	signal(SIGPIPE, SIG_IGN);
+}
+
+/* [ADDR:]PORT, the address numeric (IPv6 in brackets); 0 or -1. */
+int
+serve_address(const char *s, char *addr, size_t size, unsigned *port)
+{
+	const char *colon = strrchr(s, ':'), *p = colon ? colon + 1 : s;
+	long n;
+
+	snprintf(addr, size, "127.0.0.1");
+	if (colon) {
+		size_t len = (size_t)(colon - s);
+
+		if (len >= 2 && s[0] == '[' && s[len - 1] == ']') {
+			s++;
+			len -= 2;
+		}
+		if (len == 0 || len >= size)
+			return -1;
+		memcpy(addr, s, len);
+		addr[len] = '\0';
+	}
+	if (num_long(p, 0, 65535, &n) != 0)
+		return -1;
+	*port = (unsigned)n;
+	return 0;
+}
+
+int
+serve_run(struct viewer *v)
+{
+	struct pv_serve_options so;
+	struct pv_serve_error err;
+	enum pv_serve_status st;
+	struct stat sb;
+	char addr[128], title[512], *svg = NULL;
+	int rc;
+
+	memset(&so, 0, sizeof so);
+	if (serve_address(v->o->serve, addr, sizeof addr, &so.port) < 0)
+		return usage_error("--serve: '%s' is not [ADDR:]PORT",
+		    v->o->serve);
+	if ((rc = page_graph(v, &svg)) != EXIT_OK)
+		return rc;
+	page_title(v, title, sizeof title);
+	so.addr = addr;
+	so.title = title;
+	so.source = v->o->log;
+	so.fd = v->fd;
+	so.is_file = fstat(v->fd, &sb) == 0 && S_ISREG(sb.st_mode);
+	so.svg = svg;
+	so.breaks = v->o->breaks;
+	so.nbreaks = v->o->nbreaks;
+	so.stop = &stop;
+	so.announce = stdout;
+	catch_signals();
+	st = pv_serve(&v->tree, &so, &err);
+	free(svg);
+	if (st == PV_SERVE_BAD_LOG) {
+		struct diag d = diag_for(strcmp(v->o->log, "-") == 0 ?
+		    "<stdin>" : v->o->log);
+
+		if (err.other_plan)
+			diag_error(&d, err.line, err.col, "%s (is this a log "
+			    "of %s?)", err.text, v->o->plan);
+		else
+			diag_error(&d, err.line, err.col, "%s", err.text);
+	} else if (st != PV_SERVE_OK)
+		warnx_tool("%s", err.text);
+	return pv_serve_exit(st);
+}

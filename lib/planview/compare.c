@@ -1,0 +1,78 @@
+/*
+ * compare.c - each cycle's drive with attention (the first drive executed
+ * in it), and where two runs part.  Called by cmd/planview --compare.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "planview/compare.h"
+
+int
+pv_timeline_add(struct pv_timeline *t, const struct pv_event *e)
+{
+	if (e->event == PV_RUN) {	/* no cycle of its own */
+		t->boundary = 1;
+		return 0;
+	}
+	if (t->boundary || t->n == 0 || t->cycle[t->n - 1] != e->cycle) {
+		t->boundary = 0;
+		if (t->n == t->cap) {
+			size_t cap = t->cap ? 2 * t->cap : 1024;
+			long *c = realloc(t->cycle, cap * sizeof *c);
+			int *a;
+
+			if (c == NULL)
+				return -1;
+			t->cycle = c;
+			if ((a = realloc(t->att, cap * sizeof *a)) == NULL)
+				return -1;
+			t->att = a;
+			t->cap = cap;
+		}
+		t->cycle[t->n] = e->cycle;
+		t->att[t->n++] = -1;
+	}
+	if (e->event == PV_EXECUTED && e->type == PLAN_D &&
+	    t->att[t->n - 1] < 0)
+		t->att[t->n - 1] = e->index;
+	return 0;
+}
+
+void
+pv_timeline_free(struct pv_timeline *t)
+{
+	free(t->cycle);
+	free(t->att);
+	memset(t, 0, sizeof *t);
+}
+
+void
+pv_compare(const struct pv_timeline *a, const struct pv_timeline *b,
+    struct pv_diff *d)
+{
+	size_t k, n = a->n > b->n ? a->n : b->n;
+
+	d->index = -1;
+	for (k = 0; k < n; k++) {
+		int x = k < a->n ? a->att[k] : -2, y = k < b->n ? b->att[k] : -2;
+
+		if (x == y)
+			continue;
+		d->index = (long)k;
+		d->cycle[0] = k < a->n ? a->cycle[k] : -1;
+		d->cycle[1] = k < b->n ? b->cycle[k] : -1;
+		d->att[0] = x < 0 ? -1 : x;
+		d->att[1] = y < 0 ? -1 : y;
+		return;
+	}
+}
+
+size_t
+pv_timeline_count(const struct pv_timeline *t, int d)
+{
+	size_t k, n = 0;
+
+	for (k = 0; k < t->n; k++)
+		n += t->att[k] == d;
+	return n;
+}

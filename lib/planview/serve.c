@@ -1,0 +1,639 @@
+/*
+ * serve.c - the live server's run side: the source read as it comes (a
+ * pipe, or a file read on at its end), each event packed for the pages
+ * and kept for the breakpoints; the view, which stops where a breakpoint
+ * holds and is paused, stepped and resumed by the page; steering through
+ * the table of steer.h; one page steering at a time; the loop that joins
+ * it all with the HTTP side (serve_http.c).  Called by cmd/planview.
+ */
+#include <errno.h>
+#include <poll.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "host/exits.h"
+#include "host/num.h"
+#include "plan/vocab.h"
+#include "planview/html.h"
+#include "planview/serve_int.h"
+
+#define READ_CHUNK 65536
+#define READ_BUDGET (1 << 20)	/* bytes a turn of the loop reads at most */
+#define FILE_POLL_MS 50		/* a file at its end: look again after */
+
+int
+pv_serve_exit(enum pv_serve_status st)
+{
+	switch (st) {
+	case PV_SERVE_OK:
+		return EXIT_OK;
+	case PV_SERVE_BAD_LOG:
+		return EXIT_DATAERR;
+	case PV_SERVE_BAD_BREAK:
+		return EXIT_USAGE;
+	case PV_SERVE_NO_SERVER:
+		return EXIT_UNAVAILABLE;
+	default:
+		return EXIT_IOERR;
+	}
+}
+
+static int
+keep(struct pv_server *s, const struct pv_event *e)
+{
+	struct pv_kept *k;
+
+	if (s->nkept == s->capkept) {
+		size_t cap = s->capkept ? 2 * s->capkept : 4096;
+
+		if ((k = realloc(s->kept, cap * sizeof *k)) == NULL)
+			return -1;
+		s->kept = k;
+		s->capkept = cap;
+	}
+	k = &s->kept[s->nkept++];
+	if (e->event == PV_RUN) {	/* it belongs to its run's first cycle */
+		s->boundary = 1;
+		k->ord = s->ncycles;
+	} else {
+		if (s->boundary || s->ncycles == 0 ||
+		    e->cycle != s->last_cycle) {
+			s->ncycles++;
+			s->last_cycle = e->cycle;
+			s->boundary = 0;
+		}
+		k->ord = s->ncycles - 1;
+	}
+	k->cycle = e->cycle;
+	k->event = e->event;
+	k->type = e->type;
+	k->index = e->index;
+	k->has_sense = (uint8_t)e->has_sense;
+	k->sense = e->sense;
+	k->value = e->value;
+	return 0;
+}
+
+static int
+on_event(void *ctx, const struct pv_event *e)
+{
+	struct pv_server *s = ctx;
+
+	if (pv_pack_add(&s->pack, s->t, e) < 0 || keep(s, e) < 0) {
+		s->status = PV_SERVE_IO;
+		snprintf(s->err->text, sizeof s->err->text, "out of memory");
+		return 1;
+	}
+	return 0;
+}
+
+static void
+changed(struct pv_server *s)
+{
+	s->view_seq++;
+	pv_server_wake(s);
+}
+
+/* The number of the cycle the view stands at (the breakpoints have seen
+ * it: they go on to the view's stop), or -1 while it is not read yet. */
+static long
+view_cycle(const struct pv_server *s)
+{
+	if (!s->paused)
+		return s->last_cycle;
+	if (s->view_ev > 0 && s->kept[s->view_ev - 1].ord == s->stop_ord)
+		return s->kept[s->view_ev - 1].cycle;
+	return -1;
+}
+
+/* The view stops at cycle ordinal ord; the robot pauses too. */
+static void
+stop_at(struct pv_server *s, long ord, const char *why)
+{
+	char answer[160];
+
+	s->paused = 1;
+	s->stop_ord = ord;
+	snprintf(s->reason, sizeof s->reason, "%s", why);
+	if (s->o->steer && s->o->steer->pause)
+		s->o->steer->pause(s->o->steer->ctx, answer, sizeof answer);
+	changed(s);
+}
+
+/* Let the breakpoints see the events up to the view's stop (all of them
+ * when it runs); the first that holds stops it there. */
+static void
+advance(struct pv_server *s)
+{
+	while (s->view_ev < s->nkept) {
+		const struct pv_kept *k = &s->kept[s->view_ev];
+		struct pv_event e;
+		char why[PV_BRK_TEXT + 64];
+		int hit;
+
+		if (s->paused && k->ord > s->stop_ord)
+			break;
+		memset(&e, 0, sizeof e);
+		e.cycle = k->cycle;
+		e.event = k->event;
+		e.type = k->type;
+		e.index = k->index;
+		e.has_sense = k->has_sense;
+		e.sense = k->sense;
+		e.value = k->value;
+		hit = pv_brk_check(&s->watch, s->breaks, s->nbreaks, &e);
+		s->view_ev++;
+		if (hit >= 0 && !s->paused) {
+			snprintf(why, sizeof why, "stopped at breakpoint %d: %s",
+			    s->breaks[hit].id, s->breaks[hit].text);
+			stop_at(s, k->ord, why);
+		}
+	}
+}
+
+/* The source is no log (of this plan): reading stops, the pages and, at
+ * the end, the status say so. */
+static void
+bad_log(struct pv_server *s)
+{
+	if (s->status == PV_SERVE_OK) {
+		s->status = PV_SERVE_BAD_LOG;
+		s->err->line = s->log.error_line;
+		s->err->col = s->log.error_col;
+		s->err->other_plan = s->log.other_plan;
+		snprintf(s->err->text, sizeof s->err->text, "%s",
+		    s->log.error);
+	}
+	s->reading = 0;
+	s->view_seq++;
+}
+
+/* Everything waiting on the source, up to READ_BUDGET bytes. */
+static void
+read_source(struct pv_server *s)
+{
+	char buf[READ_CHUNK];
+	size_t total = 0;
+	ssize_t n;
+
+	while (s->reading && total < READ_BUDGET) {
+		struct pollfd p = { s->fd, POLLIN, 0 };
+
+		if (!s->o->is_file && poll(&p, 1, 0) <= 0)
+			break;
+		n = read(s->fd, buf, sizeof buf);
+		if (n < 0 && (errno == EINTR || errno == EAGAIN))
+			break;
+		if (n < 0) {
+			snprintf(s->err->text, sizeof s->err->text, "%s: %s",
+			    s->o->source, strerror(errno));
+			s->status = PV_SERVE_IO;
+			s->reading = 0;
+			break;
+		}
+		if (n == 0) {
+			if (!s->o->is_file) {	/* a pipe ends; a file grows */
+				s->reading = 0;
+				s->ended = 1;
+				s->view_seq++;
+				if (pv_log_end(&s->log) < 0)
+					bad_log(s);
+			}
+			break;
+		}
+		total += (size_t)n;
+		if (pv_log_feed(&s->log, buf, (size_t)n, on_event, s) != 0)
+			bad_log(s);
+	}
+	if (total) {
+		advance(s);
+		pv_server_wake(s);
+	}
+}
+
+/* ---- what the pages are told ------------------------------------------ */
+
+void
+pv_server_view_json(struct pv_server *s, FILE *fp)
+{
+	const char *name = strcmp(s->o->source, "-") == 0 ? "<stdin>" :
+	    s->o->source;
+	char src[300];
+
+	if (s->status == PV_SERVE_BAD_LOG)
+		snprintf(src, sizeof src, "%s:%ld: %s", name, s->err->line,
+		    s->err->text);
+	else if (s->status != PV_SERVE_OK)
+		snprintf(src, sizeof src, "%s", s->err->text);
+	else
+		snprintf(src, sizeof src, "%s %s", s->ended ? "ended:" :
+		    "reading", name);
+	fprintf(fp, "{\"limit\":%ld,\"paused\":%s,\"cycle\":%ld,"
+	    "\"cycles\":%ld,\"reason\":", s->paused ? s->stop_ord : -1L,
+	    s->paused ? "true" : "false", view_cycle(s), s->ncycles);
+	pv_html_json(fp, s->reason);
+	fputs(",\"source\":", fp);
+	pv_html_json(fp, src);
+	fprintf(fp, ",\"ended\":%s,\"steering\":%d,\"robot\":%s}",
+	    s->ended || !s->reading ? "true" : "false", s->controller,
+	    s->o->steer ? "true" : "false");
+}
+
+void
+pv_server_breaks_json(struct pv_server *s, FILE *fp)
+{
+	size_t k;
+
+	fputc('[', fp);
+	for (k = 0; k < s->nbreaks; k++) {
+		fprintf(fp, "%s{\"id\":%d,\"text\":", k ? "," : "",
+		    s->breaks[k].id);
+		pv_html_json(fp, s->breaks[k].text);
+		fputc('}', fp);
+	}
+	fputc(']', fp);
+}
+
+static void
+answer(FILE *fp, int ok, const char *text)
+{
+	fprintf(fp, "{\"ok\":%s,\"text\":", ok ? "true" : "false");
+	pv_html_json(fp, text);
+	fputc('}', fp);
+}
+
+/* ---- who steers ----------------------------------------------------------- */
+
+static int
+alive(struct pv_server *s, int client)
+{
+	struct pv_stream *x;
+
+	for (x = s->streams; x; x = x->next)
+		if (x->client == client && !x->gone && pv_http_open(x))
+			return 1;
+	return 0;
+}
+
+/* May this page steer?  The first page that does keeps it until it goes;
+ * a request from no page (a script) steers when no page does. */
+static int
+claim(struct pv_server *s, int client, FILE *fp)
+{
+	char text[160];
+
+	if (s->controller && s->controller != client &&
+	    alive(s, s->controller)) {
+		snprintf(text, sizeof text, "another page (viewer %d) is "
+		    "steering this run: this one can only watch",
+		    s->controller);
+		answer(fp, 0, text);
+		return -1;
+	}
+	if (client > 0 && alive(s, client) && s->controller != client) {
+		s->controller = client;
+		s->view_seq++;
+	} else if (s->controller && !alive(s, s->controller))
+		s->controller = 0;
+	return 0;
+}
+
+/* ---- steering: the view, and the robot through the table --------------- */
+
+static unsigned
+view_pause(struct pv_server *s, FILE *fp)
+{
+	char text[200], a[160] = "";
+
+	if (s->o->steer && s->o->steer->pause &&
+	    s->o->steer->pause(s->o->steer->ctx, a, sizeof a) < 0) {
+		answer(fp, 0, a);
+		return 502;
+	}
+	if (!s->paused) {
+		s->paused = 1;
+		s->stop_ord = s->ncycles ? s->ncycles - 1 : 0;
+		snprintf(s->reason, sizeof s->reason, "paused");
+		advance(s);
+		changed(s);
+	}
+	snprintf(text, sizeof text, "%s%spaused at cycle %ld", a,
+	    *a ? "; " : "", view_cycle(s));
+	answer(fp, 1, text);
+	return 200;
+}
+
+static unsigned
+view_resume(struct pv_server *s, FILE *fp)
+{
+	char a[160] = "";
+
+	if (s->o->steer && s->o->steer->resume &&
+	    s->o->steer->resume(s->o->steer->ctx, a, sizeof a) < 0) {
+		answer(fp, 0, a);
+		return 502;
+	}
+	s->paused = 0;
+	s->reason[0] = '\0';
+	changed(s);
+	advance(s);
+	answer(fp, 1, *a ? a : "running");
+	return 200;
+}
+
+static unsigned
+view_step(struct pv_server *s, const char *n, FILE *fp)
+{
+	char a[160] = "", text[240];
+	long cycles;
+
+	if (n == NULL || num_long(n, 1, 1000000, &cycles) != 0) {
+		answer(fp, 0, "step: give a number of cycles, 1 to 1000000");
+		return 400;
+	}
+	if (s->o->steer && s->o->steer->step &&
+	    s->o->steer->step(s->o->steer->ctx, (unsigned long)cycles, a,
+	    sizeof a) < 0) {
+		answer(fp, 0, a);
+		return 502;
+	}
+	if (!s->paused) {
+		s->paused = 1;
+		s->stop_ord = s->ncycles ? s->ncycles - 1 : 0;
+	}
+	s->stop_ord += cycles;
+	snprintf(s->reason, sizeof s->reason, "stepped %ld", cycles);
+	advance(s);
+	changed(s);
+	snprintf(text, sizeof text, "%s%sstepped %ld cycle%s", a, *a ? "; " :
+	    "", cycles, cycles == 1 ? "" : "s");
+	answer(fp, 1, text);
+	return 200;
+}
+
+/* Requests only a robot can answer. */
+static unsigned
+robot(struct pv_server *s, const char *cmd,
+    const char *(*arg)(void *, const char *), void *ctx, FILE *fp)
+{
+	const struct pv_steer *st = s->o->steer;
+	char a[160] = "", why[200];
+	uint8_t type;
+	uint16_t index;
+	long v;
+	int rc = -1;
+
+	if (st == NULL) {
+		snprintf(why, sizeof why, "%s: not available: the source is a "
+		    "log, not a robot", cmd);
+		answer(fp, 0, why);
+		return 409;
+	}
+	if (strcmp(cmd, "prio") == 0) {
+		const char *d = arg(ctx, "drive"), *val = arg(ctx, "value");
+
+		if (d == NULL || names_element(&s->t->names, d, &type,
+		    &index) < 0 || type != PLAN_D || val == NULL ||
+		    num_long(val, 0, 65535, &v) != 0) {
+			answer(fp, 0, "prio: give a drive of the plan and a "
+			    "priority, 0 to 65535");
+			return 400;
+		}
+		if (st->priority)
+			rc = st->priority(st->ctx, index, (uint16_t)v, a,
+			    sizeof a);
+	} else if (strcmp(cmd, "mon") == 0) {
+		const char *e = arg(ctx, "elem"), *f = arg(ctx, "flags");
+		unsigned flags = 0;
+		int k;
+
+		if (e == NULL || names_element(&s->t->names, e, &type,
+		    &index) < 0 || f == NULL) {
+			answer(fp, 0, "mon: give an element of the plan and "
+			    "letters of E S P F Z R");
+			return 400;
+		}
+		for (; *f; f++) {
+			if ((k = plan_event_from_letter(*f)) < 0 || k > 5) {
+				answer(fp, 0, "mon: the letters are E S P F "
+				    "Z R");
+				return 400;
+			}
+			flags |= 1u << k;
+		}
+		if (st->monitor)
+			rc = st->monitor(st->ctx, type, index, (uint8_t)flags,
+			    a, sizeof a);
+	} else {
+		const char *hz = arg(ctx, "hz");
+
+		if (hz == NULL || num_long(hz, 1, 1000, &v) != 0) {
+			answer(fp, 0, "rate: give cycles a second, 1 to 1000");
+			return 400;
+		}
+		if (st->rate)
+			rc = st->rate(st->ctx, (unsigned)v, a, sizeof a);
+	}
+	answer(fp, rc == 0, *a ? a : rc == 0 ? "done" : "not done");
+	return rc == 0 ? 200 : 502;
+}
+
+unsigned
+pv_server_control(struct pv_server *s, int client,
+    const char *(*arg)(void *, const char *), void *ctx, FILE *fp)
+{
+	const char *cmd = arg(ctx, "cmd");
+
+	if (cmd == NULL) {
+		answer(fp, 0, "no cmd: pause, resume, step, prio, mon, rate");
+		return 400;
+	}
+	if (claim(s, client, fp) < 0)
+		return 409;
+	if (strcmp(cmd, "pause") == 0)
+		return view_pause(s, fp);
+	if (strcmp(cmd, "resume") == 0)
+		return view_resume(s, fp);
+	if (strcmp(cmd, "step") == 0)
+		return view_step(s, arg(ctx, "n"), fp);
+	if (strcmp(cmd, "prio") == 0 || strcmp(cmd, "mon") == 0 ||
+	    strcmp(cmd, "rate") == 0)
+		return robot(s, cmd, arg, ctx, fp);
+	answer(fp, 0, "unknown cmd: pause, resume, step, prio, mon, rate");
+	return 400;
+}
+
+/* ---- breakpoints ------------------------------------------------------- */
+
+static int
+add_break(struct pv_server *s, const char *spec, char *err, size_t size)
+{
+	struct pv_brk b;
+
+	if (pv_brk_parse(&b, s->t, spec, err, size) < 0)
+		return -1;
+	if (s->nbreaks == s->capbreaks) {
+		size_t cap = s->capbreaks ? 2 * s->capbreaks : 8;
+		struct pv_brk *n = realloc(s->breaks, cap * sizeof *n);
+
+		if (n == NULL) {
+			snprintf(err, size, "out of memory");
+			return -1;
+		}
+		s->breaks = n;
+		s->capbreaks = cap;
+	}
+	b.id = ++s->next_break;
+	s->breaks[s->nbreaks++] = b;
+	s->breaks_seq++;
+	return 0;
+}
+
+static void
+list_answer(struct pv_server *s, FILE *fp, int ok, const char *text)
+{
+	fprintf(fp, "{\"ok\":%s,\"text\":", ok ? "true" : "false");
+	pv_html_json(fp, text);
+	fputs(",\"breaks\":", fp);
+	pv_server_breaks_json(s, fp);
+	fputc('}', fp);
+}
+
+unsigned
+pv_server_break(struct pv_server *s, int client, const char *spec,
+    FILE *fp)
+{
+	char err[200], text[PV_BRK_TEXT + 40];
+
+	if (claim(s, client, fp) < 0)
+		return 409;
+	if (spec == NULL || add_break(s, spec, err, sizeof err) < 0) {
+		list_answer(s, fp, 0, spec ? err : "no spec");
+		return 400;
+	}
+	snprintf(text, sizeof text, "breakpoint %d: %s",
+	    s->breaks[s->nbreaks - 1].id, s->breaks[s->nbreaks - 1].text);
+	list_answer(s, fp, 1, text);
+	pv_server_wake(s);
+	return 200;
+}
+
+unsigned
+pv_server_unbreak(struct pv_server *s, int client, const char *id,
+    FILE *fp)
+{
+	long n;
+	size_t k;
+
+	if (claim(s, client, fp) < 0)
+		return 409;
+	if (id && num_long(id, 1, 1000000000L, &n) == 0)
+		for (k = 0; k < s->nbreaks; k++)
+			if (s->breaks[k].id == n) {
+				memmove(&s->breaks[k], &s->breaks[k + 1],
+				    (s->nbreaks - k - 1) * sizeof s->breaks[k]);
+				s->nbreaks--;
+				s->breaks_seq++;
+				list_answer(s, fp, 1, "removed");
+				pv_server_wake(s);
+				return 200;
+			}
+	list_answer(s, fp, 0, "no such breakpoint");
+	return 404;
+}
+
+/* ---- the loop --------------------------------------------------------- */
+
+static enum pv_serve_status
+start(struct pv_server *s, const struct pv_tree *t,
+    const struct pv_serve_options *o, struct pv_serve_error *err)
+{
+	char why[200];
+	size_t k;
+
+	memset(s, 0, sizeof *s);
+	memset(err, 0, sizeof *err);
+	s->t = t;
+	s->o = o;
+	s->err = err;
+	s->fd = o->fd;
+	s->reading = o->fd >= 0;
+	pv_log_init(&s->log, t);
+	if (pv_brk_watch_open(&s->watch, t) < 0) {
+		snprintf(err->text, sizeof err->text, "out of memory");
+		return PV_SERVE_IO;
+	}
+	for (k = 0; k < o->nbreaks; k++)
+		if (add_break(s, o->breaks[k], why, sizeof why) < 0) {
+			snprintf(err->text, sizeof err->text, "--break: %s",
+			    why);
+			return PV_SERVE_BAD_BREAK;
+		}
+	if (pv_http_start(s) < 0)
+		return PV_SERVE_NO_SERVER;
+	return PV_SERVE_OK;
+}
+
+static void
+finish(struct pv_server *s)
+{
+	pv_http_stop(s);
+	pv_log_free(&s->log);
+	pv_pack_free(&s->pack);
+	pv_brk_watch_free(&s->watch);
+	free(s->kept);
+	free(s->breaks);
+}
+
+/* One turn: wait (bounded) for the server or the source, then serve
+ * and read. */
+static void
+turn(struct pv_server *s)
+{
+	const union MHD_DaemonInfo *di;
+	const struct pv_steer *st = s->o->steer;
+	struct pollfd p[3];
+	MHD_UNSIGNED_LONG_LONG mt;
+	int n = 0, wait = 200;
+
+	di = MHD_get_daemon_info(s->d, MHD_DAEMON_INFO_EPOLL_FD);
+	p[n].fd = di ? di->epoll_fd : -1;
+	p[n++].events = POLLIN;
+	if (s->reading && !s->o->is_file) {
+		p[n].fd = s->fd;
+		p[n++].events = POLLIN;
+	} else if (s->reading)
+		wait = FILE_POLL_MS;
+	if (st && st->wait_fd >= 0) {
+		p[n].fd = st->wait_fd;
+		p[n++].events = POLLIN;
+	}
+	if (MHD_get_timeout(s->d, &mt) == MHD_YES && mt < (unsigned)wait)
+		wait = (int)mt;
+	poll(p, (nfds_t)n, wait);
+	if (st && st->pump)
+		st->pump(st->ctx);
+	if (s->reading)
+		read_source(s);
+	pv_http_tick(s);
+	MHD_run(s->d);
+}
+
+enum pv_serve_status
+pv_serve(const struct pv_tree *t, const struct pv_serve_options *o,
+    struct pv_serve_error *err)
+{
+	struct pv_server s;
+	enum pv_serve_status st = start(&s, t, o, err);
+
+	if (st != PV_SERVE_OK) {
+		finish(&s);
+		return st;
+	}
+	while (!*o->stop)
+		turn(&s);
+	st = s.status;
+	finish(&s);
+	return st;
+}
