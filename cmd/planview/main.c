@@ -28,13 +28,13 @@ usage(FILE *fp)
 	    "plan.plan log|-\n"
 	    "       planview --html out.html [--until cycle] plan.plan log|-\n"
 	    "       planview --svg out.svg [--until cycle] plan.plan log|-\n"
-	    "       planview --compare [--html out.html] [--until cycle] "
-	    "a.log b.log plan.plan\n"
+	    "       planview --compare [--html out.html] [--until cycle]\n"
+	    "                a.log b.log plan.plan\n"
 	    "       planview --serve [addr:]port [--break condition]... "
 	    "plan.plan log|-\n");
 	usage_about(fp, "Shows a plan thinking: its event log, live or "
-	    "recorded, on the plan's tree;\nor as an HTML replay or an SVG "
-	    "with counts, or served live to a browser (--serve).");
+	    "recorded, on the plan's tree;\nor as an HTML replay, an SVG "
+	    "with counts, or live in a browser (--serve).");
 }
 
 enum { OPT_HTML = 256, OPT_SVG, OPT_PLAIN, OPT_FILTER, OPT_UNTIL,
