@@ -123,6 +123,24 @@ came(struct runner *u)
 }
 
 /*
+ * t0 moved on by `late` when step s goes out more than half its period
+ * late: a stalled host stretches the rest of the path rather than send
+ * the steps it missed back to back, which would run the goals ahead of
+ * the servos (a blocked joint then pressing as far behind as the stall
+ * was long before the watch saw two samples).
+ */
+static uint64_t
+stretched(const struct runner *u, const struct arm_path *p, uint32_t s,
+    uint64_t t0, double late)
+{
+	double gap = s > 0 ? p->t[s] - p->t[s - 1] : 0;
+
+	if (late <= gap / 2)
+		return t0;
+	return t0 + (uint64_t)(late / u->o->time_scale * 1e6);
+}
+
+/*
  * The goals of p at their times: SERVOARM_OK, SERVOARM_OBSTRUCTED (w and
  * *step say where), or a failure.  `record`: keep where the joints were
  * as the path the arm came, and tell the sample hook.
@@ -145,9 +163,10 @@ stream(struct runner *u, const struct arm_path *p, int record,
 
 		if (wait_until(u, t0, p->t[s] - p->t[0]) != 0)
 			return SERVOARM_INTERRUPTED;
-		if ((late = arm_seconds(u, t0) - (p->t[s] - p->t[0])) >
-		    u->r->late_s)
+		late = arm_seconds(u, t0) - (p->t[s] - p->t[0]);
+		if (late > u->r->late_s)
 			u->r->late_s = late;
+		t0 = stretched(u, p, s, t0, late);
 		if ((st = servoarm_goals(u->k, goal)) != SERVOARM_OK)
 			return st;
 		if (!u->started) {
