@@ -5,8 +5,9 @@
  * arm moves with it hidden, is blocked, estimates, plans, tries again,
  * 3 detours at most, on armsim's own arm physics); scenarios with no way
  * round; the success rates, planning times per attempt, path lengths
- * against the straight move's, and every failure in words.  Built by the
- * script, not by make.
+ * against the straight move's, and every failure in words; or (with
+ * --scenarios) the scenarios themselves, a line each, for the script to
+ * play through armsim and armctl.  Built by the script, not by make.
  */
 #include <math.h>
 #include <stdio.h>
@@ -216,6 +217,46 @@ out:
 	free(runs.v);
 }
 
+/* The positioning joints of pose q, comma-separated. */
+static void
+pose(const struct arm_desc *a, const double *q)
+{
+	int j, k = 0;
+
+	for (j = 0; j < a->njoints; j++)
+		if (arm_is_positioning(a, j))
+			printf("%s%.17g", k++ ? "," : "", q[j]);
+}
+
+/* "seed from to obstacle straight_mm": the scenarios with a way round,
+ * the obstacle as armsim's --obstacle takes it. */
+static void
+scenarios(const struct arm_desc *a, int n)
+{
+	struct detour_scenario_opts so = { 10, 0, 0 };
+	struct detour_scenario sc;
+	const struct arm_obstacle *o = &sc.obstacle;
+	int seed;
+
+	for (seed = 1; seed <= n; seed++) {
+		if (detour_scenario_make(a, (uint64_t)seed, DETOUR_SC_WAY_ROUND,
+		    &so, &sc) != 0)
+			continue;
+		printf("%d ", seed);
+		pose(a, sc.from);
+		putchar(' ');
+		pose(a, sc.to);
+		if (o->kind == ARM_SPHERE)
+			printf(" sphere:%.17g,%.17g,%.17g,%.17g", o->c[0],
+			    o->c[1], o->c[2], o->r);
+		else
+			printf(" box:%.17g,%.17g,%.17g,%.17g,%.17g,%.17g",
+			    o->c[0], o->c[1], o->c[2], o->hi[0], o->hi[1],
+			    o->hi[2]);
+		printf(" %.6f\n", straight_length(a, &sc));
+	}
+}
+
 int
 main(int argc, char **argv)
 {
@@ -223,8 +264,13 @@ main(int argc, char **argv)
 	int n = argc > 2 ? atoi(argv[2]) : 200;
 
 	if (argc < 2 || arm_load(&a, argv[1]) != 0 || n < 1) {
-		fprintf(stderr, "usage: detour ARM.yaml [SCENARIOS]\n");
+		fprintf(stderr, "usage: detour ARM.yaml [SCENARIOS "
+		    "[--scenarios]]\n");
 		return 2;
+	}
+	if (argc > 3 && strcmp(argv[3], "--scenarios") == 0) {
+		scenarios(&a, n);
+		return 0;
 	}
 	printf("%s (%s), %d seeded scenarios, obstacle on the straight "
 	    "move:\n", a.name, argv[1], n);

@@ -3,9 +3,9 @@
 # the SO-101 behind the spine protocol (armsim --arm), on Feetech servos
 # and on Dynamixel servos (armsim --bus, the built-in SO-101) takes the
 # same time, is refused for the same reasons in the same words, and ends
-# in the same pose; on a bus, PYT's obstacle story: stop, pause, back
-# along the path the arm came, and help asked for when that is blocked
-# too.  The pose table goes round: pos | goto --joints -, and ikreach's
+# in the same pose; and tells PYT's obstacle story alike: stop, pause,
+# back along the path the arm came, help asked for when that is blocked
+# too, a run held short said so.  The pose table goes round: pos | goto --joints -, and ikreach's
 # answer feeds goto --joints.
 
 bats_require_minimum_version 1.5.0
@@ -174,25 +174,53 @@ detour() {
 		--duration 1 --rate 50
 }
 
+# story FILE: the lines of an obstacle story with the numbers taken out
+# (and the load, which only a bus reports): what every arm must say alike.
+story() {
+	sed -e 's/, load [0-9]* %//' -e 's/[0-9][0-9.]*/N/g' "$1"
+}
+
+# The goals' times on armsim's clock: the spine robot's setpoints as each
+# took effect (its first rows are the header and the hold before the
+# run), or a bus's SYNC WRITEs (armsim -v: "armsim: T <- id 254
+# SYNC_WRITE ...").
+goal_times() {
+	if [ "$1" = spine ]; then
+		awk -F, 'NR > 2 { print $1 }' sp.csv
+	else
+		awk '/SYNC_WRITE/ { print $2 }' "$BATS_TEST_TMPDIR/armsim.err"
+	fi
+}
+
 check_retrace() {
-	BUS=$1
+	KIND=$1
 	detour >detour.csv
 	# real time: the pause is measured on armsim's clock
-	start_kind "$BUS" --obstacle "$WALL" -v
+	if [ "$KIND" = spine ]; then
+		ARMSIM_TIME_SCALE=1 start_kind spine --obstacle "$WALL" \
+			--setpoints sp.csv
+	else
+		start_kind "$KIND" --obstacle "$WALL" -v
+	fi
 	run --separate-stderr $ARMCTL --pause 1500 run detour.csv
 	[ "$status" -eq 1 ]
-	[[ "${stderr_lines[0]}" =~ ^"armctl: run: obstructed at step 1"[0-9][0-9]" of 151: elbow_flex "[0-9.]+"° behind, load "[0-9]+" %; stopped"$ ]]
+	[[ "${stderr_lines[0]}" =~ ^"armctl: run: obstructed at step 1"[0-9][0-9]" of 151: elbow_flex "[0-9.]+"° behind"(", load "[0-9]+" %")?"; stopped"$ ]] || fail "$KIND: $stderr"
 	[ "${stderr_lines[1]}" = "armctl: run: went back along its path to where the run began" ]
+	[ "${#stderr_lines[@]}" -eq 2 ]
 	# back where it began: the straight way there from the obstacle
 	# (the pan and elbow together) runs into the sphere again
 	run $ARMCTL pos
-	[ "${lines[1]}" = "0,0,0,0,0,0" ]
+	[ "${lines[1]}" = "0,0,0,0,0,0" ] || fail "$KIND: ${lines[1]}"
 	# the pause: the longest quiet between goals, on armsim's clock, is
-	# the 1.5 s hold (nothing else waits more than a period); the log's
-	# times are to a millisecond, so the two ends' rounding may take one
-	awk '/SYNC_WRITE/ { if (n++) { d = $2 - t; if (d > m) m = d } t = $2 }
-		END { exit !(m >= 1.499 && m < 2.5) }' "$BATS_TEST_TMPDIR/armsim.err" ||
-		fail "no 1.5 s pause: $(awk '/SYNC_WRITE/' "$BATS_TEST_TMPDIR/armsim.err" | wc -l) goals"
+	# the 1.5 s hold (nothing else waits more than a period; armsim logs
+	# to the millisecond, and armctl's clock is not armsim's)
+	goal_times "$KIND" | awk '{ if (n++) { d = $1 - t; if (d > m) m = d } t = $1 }
+		END { exit !(m >= 1.49 && m < 2.5) }' ||
+		fail "$KIND: no 1.5 s pause: $(goal_times "$KIND" | wc -l) goals"
+}
+
+@test "spine protocol: an obstacle: stop, pause, back along the path it came (arms.md 23)" {
+	check_retrace spine
 }
 
 @test "feetech: an obstacle: stop, pause, back along the path it came" {
@@ -203,7 +231,7 @@ check_retrace() {
 	check_retrace dynamixel
 }
 
-@test "the way back blocked too: stop and ask for human help" {
+@test "the way back blocked too: stop and ask for human help, on every arm" {
 	detour >detour.csv
 	SCALE=10
 	# a hand comes into the first leg's way a tenth of a second after
@@ -213,29 +241,38 @@ check_retrace() {
 	printf 'shoulder_pan,shoulder_lift,elbow_flex,wrist_flex\n0,0,30,0\n' |
 		ikreach --arm "$SO101" --fk >tip.csv
 	[ "$(tail -1 tip.csv | cut -d, -f1,3)" = "284.61146871262497,412" ]
-	for kind in feetech dynamixel; do
+	for kind in $KINDS; do
 		start_kind "$kind" --obstacle "$WALL" --obstacle sphere:284.6,0,412,40@0.1
 		run --separate-stderr $ARMCTL run detour.csv
 		[ "$status" -eq 1 ]
 		[[ "${stderr_lines[1]}" =~ ^"armctl: run: obstructed again on the way back (step "[0-9]+" of "[0-9]+": elbow_flex "[0-9.]+"° behind): stopped; the arm needs human help"$ ]] || fail "$kind: $stderr"
+		[ "${#stderr_lines[@]}" -eq 2 ]
+		printf '%s\n' "${stderr_lines[@]}" >"stuck-$kind.err"
 		# held where it was stopped: elbow above the hand, pan home
 		run $ARMCTL pos
 		awk -F, 'NR == 2 { exit !($1 > -5 && $1 < 5 && $3 > 20 && $3 < 60) }' <<<"$output" ||
 			fail "$kind: ${lines[1]}"
 		stop_armsim
 	done
+	for kind in feetech dynamixel; do
+		[ "$(story "stuck-$kind.err")" = "$(story stuck-spine.err)" ]
+	done
 }
 
-@test "a run held short of its last waypoint says so" {
+@test "a run held short of its last waypoint says so, on every arm" {
 	# arms.md 24: the sphere stops the tip at 60,0,2.9,0, less than the
 	# 5-degree threshold short of 60,0,0,0
 	detour >detour.csv
 	SCALE=10
-	for kind in feetech dynamixel; do
+	for kind in $KINDS; do
 		start_kind "$kind" --obstacle sphere:162,280.6,265,15
 		run --separate-stderr $ARMCTL run detour.csv
 		[ "$status" -eq 1 ]
-		[[ "$stderr" =~ ^"armctl: run: stopped "[0-9.]+"° short of the last waypoint (elbow_flex at "[0-9.]+"): something holds it"$ ]]
+		[[ "$stderr" =~ ^"armctl: run: stopped "[0-9.]+"° short of the last waypoint (elbow_flex at "[0-9.]+"): something holds it"$ ]] || fail "$kind: $stderr"
+		# and it stays there, held by the sphere
+		run $ARMCTL pos
+		awk -F, 'NR == 2 { exit !($1 > 59.9 && $1 < 60.1 && $3 > 2 && $3 < 4) }' <<<"$output" ||
+			fail "$kind: ${lines[1]}"
 		stop_armsim
 	done
 }

@@ -349,8 +349,8 @@ EOW
 		--obstacle sphere:280.59,162,265,15
 	run --separate-stderr actl goto --joints 60,0,0,0
 	assert_failure 1
-	[[ "${stderr_lines[0]}" == *"obstruction at step"*"stopped" ]]
-	assert_equal "${stderr_lines[1]}" "armctl: run: reversed to the start of the run"
+	[[ "${stderr_lines[0]}" =~ ^"armctl: run: obstructed at step "[0-9]+" of "[0-9]+": shoulder_pan "[0-9.]+"° behind; stopped"$ ]]
+	assert_equal "${stderr_lines[1]}" "armctl: run: went back along its path to where the run began"
 	run actl pos
 	assert_line -n 1 "0,0,0,0,0,0"
 }

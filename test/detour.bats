@@ -200,8 +200,6 @@ EOF
 	[[ $stderr == *"17 obstacles, and armsim takes at most 16 in all"* ]]
 	run --separate-stderr armsim --obstacles "$BATS_TEST_TMPDIR/many.yaml"
 	assert_failure 2
-	run --separate-stderr armsim --bus feetech --contacts x.csv
-	assert_failure 2
 	# a start pose inside one of the map's obstacles
 	printf 'obstacles:\n  - { sphere: [340.3, 0, 360.9], radius: 30 }\n' \
 	    >"$BATS_TEST_TMPDIR/ball0.yaml"

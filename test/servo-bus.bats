@@ -475,15 +475,23 @@ check_calibrate() {
 	[[ "${lines[1]}" == 25.049,* ]]
 }
 
-# Ctrl-C a long run once it streams; $status is how armctl ended.
+# Ctrl-C a long run once it streams (armsim logs a goal more than it had
+# before: a second run's Ctrl-C must not land before it starts); $status
+# is how armctl ended.
 interrupt_bus_run() {
+	local log=$BATS_TEST_TMPDIR/armsim.err before i
 	mjtraj --joint --from 0,0,0,0,0,0 --to 90,0,0,0,0,0 --duration 10 \
 		--rate 50 >"$BATS_TEST_TMPDIR/long.csv"
+	before=$(grep -c SYNC_WRITE "$log" 2>/dev/null || true)
 	# armctl itself in the background, not a function's subshell
 	armctl --bus "$BUS" --port "$PORT" --timeout 400 "$@" run \
 		"$BATS_TEST_TMPDIR/long.csv" 2>"$BATS_TEST_TMPDIR/run.err" 3>&- &
 	local pid=$!
-	wait_armsim_log SYNC_WRITE
+	for i in $(seq 200); do
+		[ "$(grep -c SYNC_WRITE "$log" 2>/dev/null || true)" -gt \
+		    "${before:-0}" ] && break
+		sleep 0.05
+	done
 	kill -INT "$pid"
 	status=0
 	wait "$pid" || status=$?

@@ -94,7 +94,8 @@ arm_run(struct ctl *c, const char *path)
 	    (r = arm_read_path(c, path, here, &p)) != 0)
 		return r;
 	if ((r = arm_path_check(c, &p, here)) == 0 && !c->check)
-		r = run_path(c, &p, mdeg);
+		r = c->detour_on ? detour_spine(c, &p, p.q, p.q + (size_t)(p.n -
+		    1) * p.nj) : run_path(c, &p, mdeg);
 	arm_path_free(&p);
 	return r;
 }
@@ -120,7 +121,8 @@ move_to(struct ctl *c, const double *here, const int32_t *mdeg,
 		long saved = c->period_ms;
 
 		c->period_ms = lround(MOVE_PERIOD * 1000);
-		r = run_path(c, &p, mdeg);
+		r = c->detour_on ? detour_spine(c, NULL, here, to) :
+		    run_path(c, &p, mdeg);
 		c->period_ms = saved;
 	}
 	arm_path_free(&p);

@@ -127,7 +127,7 @@ go(struct busctl *u, const struct arm_path *p)
 	struct servoarm_run_opts o = { { u->c->threshold_deg,
 	    u->o->load_pct, u->c->persist }, u->c->pause_ms / 1000.0,
 	    MOVE_PERIOD, u->c->time_scale > 0 ? u->c->time_scale : 1,
-	    u->o->release };
+	    u->o->release, 0, NULL, NULL };
 	enum servoarm_status st;
 	struct servoarm_run r;
 	char line[2][200];
@@ -170,6 +170,9 @@ bus_move(struct busctl *u, int argc, char **argv)
 	if (r == 0 && u->c->check && !run)
 		printf("%s: %lu steps, %.3f s\n", u->a->name,
 		    (unsigned long)p.n, p.t[p.n - 1]);
+	else if (r == 0 && !u->c->check && u->c->detour_on)
+		r = detour_bus(u->c, u->o, u->a, &u->k, run ? &p : NULL, run ?
+		    p.q : q, run ? p.q + (size_t)(p.n - 1) * p.nj : to);
 	else if (r == 0 && !u->c->check)
 		r = go(u, &p);
 	arm_path_free(&p);

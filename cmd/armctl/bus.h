@@ -6,6 +6,7 @@
 #define ARMCTL_BUS_H
 
 #include "ctl.h"
+#include "servoarm/bus.h"
 
 struct bus_opts {
 	const char *bus;	/* "feetech" or "dynamixel"; NULL: off */
@@ -20,5 +21,12 @@ struct bus_opts {
 /* The command line in bus mode; an exit status. */
 int bus_command(struct ctl *c, const struct bus_opts *o, int argc,
     char **argv);
+
+/* run --detour (or goto) on the bus k of arm a (detour.c): from `from`
+   (where the arm is) to `to`, first along `first` (NULL: the straight
+   move); 0 or an exit status, the outcome said. */
+int detour_bus(struct ctl *c, const struct bus_opts *o,
+    const struct arm_desc *a, struct servoarm_bus *k,
+    const struct arm_path *first, const double *from, const double *to);
 
 #endif

@@ -48,6 +48,11 @@ struct ctl {
 	const struct arm_desc *arm;	/* ... loaded by main */
 	int goto_joints;	/* goto --joints */
 	int approach;		/* run --approach */
+	int detour_on;		/* run, goto: --detour, --obstacles or
+				 * --seed given (detour.c) */
+	int detours;		/* --detour N */
+	const char *obstacles;	/* --obstacles FILE: the map in and out */
+	unsigned long seed;	/* --seed S: the detours' plans (0: 1) */
 	double time_scale;	/* --time-scale: a simulated arm's clock */
 	int force;		/* push, --names: even if they do not match */
 	long every_ms;		/* telemetry --every */
@@ -157,5 +162,13 @@ int arm_path_check(struct ctl *c, struct arm_path *p, const double *here);
 int arm_pos(struct ctl *c);
 /* run --arm FILE (armcmd.c). */
 int arm_run(struct ctl *c, const char *path);
+/* --detour, --obstacles, --seed (detour.c): the option's value; 0 or an
+   exit status. */
+int detour_option(struct ctl *c, int ch, const char *arg);
+/* run --detour (or goto) on a spine robot: from `from` (where the arm is)
+   to `to`, first along `first` (NULL: the straight move); 0 or an exit
+   status, the outcome said. */
+int detour_spine(struct ctl *c, const struct arm_path *first,
+    const double *from, const double *to);
 
 #endif

@@ -66,6 +66,8 @@ static const struct usage_only only_for[] = {
 	{ 'W', "write", "calibrate" }, { 'Y', "dry-run", "calibrate" },
 	{ 'O', "output", "calibrate" }, { 'G', "approach", "run" },
 	{ 'j', "from-lerobot", "calibrate" }, { 'x', "lerobot-out", "calibrate" },
+	{ 'q', "detour", "run goto" }, { 'M', "obstacles", "run goto" },
+	{ 's', "seed", "run goto" },
 	{ 'o', "on-connect", "session" }, { 'D', "log-dir", "session" },
 };
 
@@ -132,6 +134,7 @@ set_option(struct ctl *c, int ch, const char *arg)
 	if (strchr("UWYOZljx", ch) != NULL)
 		return set_bus_option(ch, arg);
 	switch (ch) {
+	case 'q': case 'M': case 's': return detour_option(c, ch, arg);
 	case 'P': c->port_spec = arg; return 0;
 	case 'C': c->check = 1; return 0;
 	case 'A': c->arm_file = arg; return 0;
@@ -229,6 +232,9 @@ static const struct option longopts[] = {
 	{ "release", no_argument, NULL, 'Z' },
 	{ "approach", no_argument, NULL, 'G' },
 	{ "time-scale", required_argument, NULL, 'K' },
+	{ "detour", required_argument, NULL, 'q' },
+	{ "obstacles", required_argument, NULL, 'M' },
+	{ "seed", required_argument, NULL, 's' },
 	{ "from-lerobot", required_argument, NULL, 'j' },
 	{ "lerobot-out", required_argument, NULL, 'x' },
 	{ "format", required_argument, NULL, 'F' },

@@ -10,10 +10,22 @@
 #include "client/stream.h"
 #include "host/diag.h"
 #include "host/exits.h"
+#include "host/usage.h"
 #include "ctl.h"
 #include "progress.h"
 #include "run.h"
 #include "traj.h"
+
+void
+run_motion(const struct ctl *c, struct client_motion *mo)
+{
+	memset(mo, 0, sizeof *mo);
+	mo->period_ms = c->period_ms;
+	mo->threshold_deg = c->threshold_deg;
+	mo->persist = c->persist;
+	mo->pause_ms = c->pause_ms;
+	mo->arm = c->arm;
+}
 
 /* Steps st from `from` (home: the way back's end), or the timed path p
    from here, with --period, --threshold, --persist, --pause and a bar. */
@@ -25,13 +37,9 @@ stream(struct ctl *c, const struct client_steps *st, uint32_t from,
 	struct progress bar;
 	int r;
 
-	memset(&mo, 0, sizeof mo);
-	mo.period_ms = c->period_ms;
-	mo.threshold_deg = c->threshold_deg;
-	mo.persist = c->persist;
-	mo.pause_ms = c->pause_ms;
+	run_motion(c, &mo);
 	mo.progress = progress_begin(&bar, "run", "steps");
-	r = ctl_exit(p ? client_run_path(c->cl, p, home, &mo) :
+	r = ctl_exit(p ? client_run_path(c->cl, p, home, &mo, NULL) :
 	    client_run(c->cl, st, from, home, &mo));
 	progress_end(&bar);
 	return r;
@@ -122,6 +130,8 @@ cmd_run(struct ctl *c, int argc, char **argv)
 	}
 	if (c->arm)
 		return arm_run(c, argv[1]);
+	if (c->detour_on)
+		return usage_error("run --detour needs --arm FILE");
 	if ((r = traj_read(argv[1], &t)) == 0 && (r = ctl_connect(c)) == 0)
 		r = run_trajectory(c, &t);
 	traj_free(&t);

@@ -11,6 +11,10 @@
 #include "client/stream.h"
 #include "ctl.h"
 
+/* --period, --threshold, --persist, --pause and --arm as lib/client
+   takes them. */
+void run_motion(const struct ctl *c, struct client_motion *mo);
+
 /* Stream st from step `from` with a bar; the way back to `home` on an
    obstruction (exit status 1 either way).  0 or an exit status. */
 int run_steps(struct ctl *c, const struct client_steps *st, uint32_t from,

@@ -196,8 +196,8 @@ map_obstacles(const char *path, struct arm *a)
 		warnx_tool("out of memory");
 		return EXIT_IOERR;
 	}
-	if ((r = arm_obstacles_load(m, path)) == 0 && a->nobs3 + m->n >
-	    ARM_MAX_OBSTACLES) {
+	if ((r = arm_obstacles_load(m, path)) == 0 && a->nobs3 + a->nlater +
+	    m->n > ARM_MAX_OBSTACLES) {
 		warnx_tool("%s: %d obstacles, and armsim takes at most %d in "
 		    "all", path, m->n, ARM_MAX_OBSTACLES);
 		r = EXIT_DATAERR;
@@ -208,12 +208,38 @@ map_obstacles(const char *path, struct arm *a)
 	return r;
 }
 
+/* One --obstacle of a described arm: there from the start, or with @T
+ * coming T seconds after the arm first meets another (as on a bus). */
+static int
+described_obstacle(const char *arg, struct arm *a)
+{
+	const char *at = strchr(arg, '@'), *why;
+	size_t n = at ? (size_t)(at - arg) : strlen(arg);
+	struct arm_obstacle ob;
+	char spec[200];
+	double t = 0;
+
+	if (n >= sizeof spec || (at && (num_double(at + 1, &t) != NUM_OK ||
+	    t < 0)))
+		return bad_value("obstacle", arg, "want sphere:X,Y,Z,R, "
+		    "box:X0,Y0,Z0,X1,Y1,Z1 or capsule:..., then @SECONDS if it "
+		    "comes later");
+	memcpy(spec, arg, n);
+	spec[n] = '\0';
+	if (arm_obstacle_parse(spec, &ob, &why) < 0)
+		return bad_value("obstacle", arg, why);
+	if (at)
+		return arm_add_later(a, &ob, t) == 0 ? 0 : bad_value("obstacle",
+		    arg, "at most 16 obstacles");
+	a->obs3[a->nobs3++] = ob;
+	return 0;
+}
+
 /* --arm FILE: the joints, speeds and obstacles of a described arm. */
 static int
 parse_described(const struct options *o, struct sim *sim)
 {
 	struct arm *a = &sim->arm;
-	const char *why;
 	int j, k, r;
 
 	if ((r = arm_load(&sim->desc, o->arm)) != 0)
@@ -233,9 +259,8 @@ parse_described(const struct options *o, struct sim *sim)
 		return usage_error("%s", "--arm gives each joint's speed: "
 		    "no --speed");
 	for (k = 0; k < o->nobstacles; k++)
-		if (arm_obstacle_parse(o->obstacles[k], &a->obs3[k], &why) < 0)
-			return bad_value("obstacle", o->obstacles[k], why);
-	a->nobs3 = o->nobstacles;
+		if ((r = described_obstacle(o->obstacles[k], a)) != 0)
+			return r;
 	if (o->obstacle_map && (r = map_obstacles(o->obstacle_map, a)) != 0)
 		return r;
 	if ((r = described_start(o, a)) != 0)
@@ -396,9 +421,6 @@ parse(int argc, char **argv, struct options *o)
 	if (o->obstacle_map && !o->arm)
 		return usage_error("%s", "--obstacles needs --arm (a planar "
 		    "arm can be described too: examples/arms/planar.yaml)");
-	if (o->contacts && o->bus.bus)
-		return usage_error("%s", "--contacts counts the spine-protocol "
-		    "arm's contacts: no --bus");
 	if (o->listen && (o->link || o->bus.bus))
 		return usage_error("%s", "--listen serves TCP instead of a "
 		    "pty: no --link or --bus");
@@ -420,13 +442,19 @@ catch_signals(void)
 	sigaction(SIGPIPE, &sa, NULL);
 }
 
+static int report_contacts(const struct arm_contacts *c, const char *path);
+
 /* --bus: servos on the pty instead of the spine protocol (bus.c). */
 static int
 run_bus(const struct options *o)
 {
+	struct arm_contacts c;
 	struct bus_run r;
+	int st;
 
 	memset(&r, 0, sizeof r);
+	memset(&c, 0, sizeof c);
+	r.contacts = &c;
 	r.opt = &o->bus;
 	r.arm = o->arm;
 	r.start = o->start;
@@ -442,7 +470,10 @@ run_bus(const struct options *o)
 	r.verbose = o->verbose;
 	r.stop = &stop;
 	catch_signals();
-	return bus_main(&r);
+	st = bus_main(&r);
+	if (st == 0 && report_contacts(&c, o->contacts) != 0)
+		st = EXIT_IOERR;
+	return st;
 }
 
 /* The pty (and its --link), or with --listen a TCP server. */

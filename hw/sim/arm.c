@@ -60,6 +60,33 @@ blend(const struct arm *a, const double *from, const double *to, double f,
 		out[j] = from[j] + f * (to[j] - from[j]);
 }
 
+int
+arm_add_later(struct arm *a, const struct arm_obstacle *o, double at)
+{
+	int i;
+
+	if (a->nobs3 + a->nlater >= ARM_MAX_OBSTACLES)
+		return -1;
+	for (i = a->nlater; i > 0 && a->later_at[i - 1] > at; i--) {
+		a->later[i] = a->later[i - 1];
+		a->later_at[i] = a->later_at[i - 1];
+	}
+	a->later[i] = *o;
+	a->later_at[i] = at;
+	a->nlater++;
+	return 0;
+}
+
+/* The later obstacles whose time has come join the others. */
+static void
+reveal(struct arm *a)
+{
+	while (a->touched && a->nshown < a->nlater && a->clock >=
+	    a->touched_at + a->later_at[a->nshown] &&
+	    a->nobs3 < ARM_MAX_OBSTACLES)
+		a->obs3[a->nobs3++] = a->later[a->nshown++];
+}
+
 /* A step that ended in contact: count it, and how hard it pressed. */
 static void
 count_contact(struct arm *a, double dt)
@@ -67,6 +94,10 @@ count_contact(struct arm *a, double dt)
 	double in = -arm_clearance(a, a->cmd);
 	int j;
 
+	if (!a->touched) {
+		a->touched = 1;
+		a->touched_at = a->clock;
+	}
 	a->contacts.steps++;
 	a->contacts.seconds += dt;
 	if (in > a->contacts.depth)
@@ -83,6 +114,8 @@ arm_step(struct arm *a, double dt)
 	double lo = 0, hi = 1, step, f;
 	int j, i;
 
+	a->clock += dt;
+	reveal(a);
 	for (j = 0; j < a->joints; j++) {
 		step = a->cmd[j] - a->q[j];
 		if (step > a->speed[j] * dt)

@@ -47,8 +47,20 @@ struct arm {
 	const struct arm_desc *desc;
 	struct arm_obstacle obs3[ARM_MAX_OBSTACLES];
 	int nobs3;
+	/* --obstacle ...@T: each comes T seconds after the arm first meets
+	 * an obstacle (a hand in the way back), joining obs3; in order */
+	struct arm_obstacle later[ARM_MAX_OBSTACLES];
+	double later_at[ARM_MAX_OBSTACLES];
+	int nlater, nshown;
+	double clock;			/* seconds of physics so far */
+	double touched_at;		/* when it first met one, if touched */
+	int touched;
 	struct arm_contacts contacts;	/* counted by arm_step */
 };
+
+/* An obstacle that comes `at` seconds after the first contact; 0, or -1
+ * when the arm has ARM_MAX_OBSTACLES in all already. */
+int arm_add_later(struct arm *a, const struct arm_obstacle *o, double at);
 
 /*
  * Smallest distance from any link to any obstacle's edge at pose q, in

@@ -67,6 +67,7 @@ struct bus {
 	unsigned long reads_at_pose;	/* ... when the hand got there */
 	unsigned long corrupted;
 	int verbose;
+	struct arm_contacts contacts;	/* as arm.c counts them */
 };
 
 int
@@ -527,6 +528,30 @@ add_obstacles(struct bus *b, const struct bus_run *r)
 	return 0;
 }
 
+/* A step that ended in contact, counted as the spine arm counts it
+ * (arm.h): how far the goals' pose reaches in, how far each joint is
+ * held behind its goal. */
+static void
+count_contact(struct bus *b)
+{
+	double goal[SERVOARM_MAX], q, in;
+	int i;
+
+	for (i = 0; i < b->arm.n; i++) {
+		goal[i] = servoarm_value(&b->arm.j[i], servosim_get(&b->sim,
+		    &b->sim.m[i], SF_GOAL));
+		q = servoarm_value(&b->arm.j[i], servosim_present(&b->sim,
+		    &b->sim.m[i]));
+		if (fabs(goal[i] - q) > b->contacts.lag)
+			b->contacts.lag = fabs(goal[i] - q);
+	}
+	in = -arm_clearance3(&b->desc, goal, b->obs, b->nshown);
+	if (in > b->contacts.depth)
+		b->contacts.depth = in;
+	b->contacts.steps++;
+	b->contacts.seconds += TICK_NS / 1e9;
+}
+
 /*
  * An obstacle in the way of a step: every joint goes only as far as the
  * arm stays clear (the largest such part of the step, by bisection), and
@@ -555,6 +580,7 @@ obstruct(struct bus *b, const double *before)
 		if (now[i] != before[i])
 			servosim_hold_back(&b->sim, &b->sim.m[i], before[i] +
 			    lo * (now[i] - before[i]), TICK_NS / 1e9);
+	count_contact(b);
 	if (b->first_contact == 0)
 		b->first_contact = b->now;
 }
@@ -713,6 +739,8 @@ bus_main(const struct bus_run *r)
 	st = loop(&b, r);
 	if (st != 0)
 		warnx_tool("%s: %s", b.pty.path, strerror(errno));
+	if (r->contacts)
+		*r->contacts = b.contacts;
 	if (r->verbose)
 		fprintf(stderr, "armsim: %lu instructions, %lu replies, %lu "
 		    "corrupted\n", b.sim.packets, b.sim.replies, b.corrupted);

@@ -8,6 +8,8 @@
 
 #include <signal.h>
 
+#include "arm.h"
+
 #define BUS_MAX_OPTS 16
 
 struct bus_options {
@@ -39,6 +41,8 @@ struct bus_run {
 	long baud, seed;
 	int verbose;
 	volatile sig_atomic_t *stop;
+	struct arm_contacts *contacts;	/* out: how the arm met obstacles,
+					 * as the spine arm counts them */
 };
 
 /* Run the bus until stopped; an exit status. */

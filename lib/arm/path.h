@@ -81,6 +81,22 @@ int arm_path_retrace(struct arm_path *p, const double *done, uint32_t n,
     int nj, const double *here, const double *speed, const double *accel,
     double period);
 
+/*
+ * Before the way back, ease off what holds the arm: `deg` degrees (the
+ * length of the joint move) from `here` against the way it was pushing,
+ * towards `pushed` (the command it was held back from), into out (nj
+ * values, within no limits but the caller's); appended to p as two rows
+ * period seconds apart, so the arm has time to get there.  A blocked
+ * arm rests on the obstacle's surface, where a path back through the
+ * poses it slid along is as likely to cut into it as not.  0, or -1
+ * when out of memory.
+ */
+int arm_path_ease_off(struct arm_path *p, int nj, const double *here,
+    const double *pushed, double deg, double period, double *out);
+
+/* The length of the joint move from a to b (degrees). */
+double arm_path_distance(const double *a, const double *b, int nj);
+
 /* The largest speed and acceleration each joint is asked for. */
 struct arm_peak {
 	double speed, accel;		/* deg/s, deg/s^2 */

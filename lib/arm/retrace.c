@@ -4,8 +4,8 @@
  * length.  Length is measured in "seconds at full speed": each step
  * counts as its slowest joint's share (max |dq| / speed), so no joint is
  * asked for more than its speed at the profile's peak.  Called by the
- * servo-bus runs (lib/servoarm/run.c); the spine-protocol stream can use
- * it with the setpoints the robot executed.
+ * servo-bus runs (lib/servoarm/run.c) and the spine-protocol runs
+ * (lib/client/run.c), after easing off the obstacle.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -161,4 +161,34 @@ arm_path_retrace(struct arm_path *p, const double *done, uint32_t n,
 	free(pts);
 	free(len);
 	return r;
+}
+
+double
+arm_path_distance(const double *a, const double *b, int nj)
+{
+	double s = 0;
+	int j;
+
+	for (j = 0; j < nj; j++)
+		s += (b[j] - a[j]) * (b[j] - a[j]);
+	return sqrt(s);
+}
+
+int
+arm_path_ease_off(struct arm_path *p, int nj, const double *here,
+    const double *pushed, double deg, double period, double *out)
+{
+	double len = arm_path_distance(here, pushed, nj);
+	double t0 = p->n ? p->t[p->n - 1] : 0;
+	int j;
+
+	if (nj > ARM_PATH_JOINTS)
+		return -1;
+	for (j = 0; j < nj; j++)
+		out[j] = here[j] - (len > SAME ? deg * (pushed[j] - here[j]) /
+		    len : 0);
+	if (arm_path_append(p, nj, out, t0 + period, 0) != 0 ||
+	    arm_path_append(p, nj, out, t0 + 2 * period, 0) != 0)
+		return -1;
+	return 0;
 }

@@ -1,8 +1,10 @@
 /*
  * watch.c - the obstruction rule of watch.h: consecutive samples over
- * both thresholds, counted per joint.  Called by lib/servoarm's runs.
+ * both thresholds, counted per joint; and the story's words.  Called by
+ * lib/servoarm's runs and lib/client's stream.
  */
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "arm/watch.h"
@@ -34,4 +36,41 @@ arm_watch_sample(struct arm_watch *w, const struct arm_watch_rule *r,
 		}
 	}
 	return 0;
+}
+
+void
+arm_story_stopped(char *buf, size_t cap, uint32_t step, uint32_t steps,
+    const char *joint, double lag, double load)
+{
+	char with[40] = "";
+
+	if (!isnan(load))
+		snprintf(with, sizeof with, ", load %.0f %%", load);
+	snprintf(buf, cap, "run: obstructed at step %lu of %lu: %s %.1f\xc2\xb0 "
+	    "behind%s; stopped", (unsigned long)step, (unsigned long)steps,
+	    joint, lag, with);
+}
+
+void
+arm_story_back(char *buf, size_t cap)
+{
+	snprintf(buf, cap, "run: went back along its path to where the run "
+	    "began");
+}
+
+void
+arm_story_stuck(char *buf, size_t cap, uint32_t step, uint32_t steps,
+    const char *joint, double lag)
+{
+	snprintf(buf, cap, "run: obstructed again on the way back (step %lu of "
+	    "%lu: %s %.1f\xc2\xb0 behind): stopped; the arm needs human help",
+	    (unsigned long)step, (unsigned long)steps, joint, lag);
+}
+
+void
+arm_story_short(char *buf, size_t cap, const char *joint, double by,
+    double at)
+{
+	snprintf(buf, cap, "run: stopped %.1f\xc2\xb0 short of the last waypoint "
+	    "(%s at %.2f): something holds it", by, joint, at);
 }

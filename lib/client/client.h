@@ -5,7 +5,7 @@
  * true.  Every robot conversation of armctl (and of tests, over
  * hw/sim/memlink.c) goes through a struct client; the other headers of
  * lib/client are its conversations (upload.h, download.h, describe.h,
- * check.h, names.h, control.h, stream.h, wayback.h, listen.h, monitor.h,
+ * check.h, names.h, control.h, stream.h, detour.h, listen.h, monitor.h,
  * telemetry.h).  Functions return enum client_status; each failure is
  * reported (client_say) before it is returned.
  */

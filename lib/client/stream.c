@@ -1,8 +1,9 @@
 /*
- * stream.c - run (stream.h): setpoints as the robot's buffer frees, a
- * request kept free for STATUS, which reports the lag of each executed
- * step; an obstruction stops the arm, a robot that stops executing ends
- * the run.
+ * stream.c - streaming (stream.h): setpoints as the robot's buffer frees,
+ * a request kept free for STATUS, which reports the lag of each executed
+ * step to PYT's rule (lib/arm/watch.c); while the arm is not where it was
+ * told, its encoders too, for the trace; an obstruction stops the arm, a robot that stops
+ * executing ends the run.  run.c builds the whole run on it.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -11,7 +12,6 @@
 #include "arm/path.h"
 #include "client/stream.h"
 #include "plan/crc32.h"
-#include "client/wayback.h"
 
 static int
 send_setpoint(struct client *cl, const struct client_steps *st,
@@ -40,24 +40,46 @@ send_status(struct client *cl, uint32_t from)
 	return wire_send(&cl->s, WIRE_STATUS, p, 4);
 }
 
-/* Look at the lags a STATUS reply brought; 1 when obstructed. */
+/* The robot's lag at the end of step (millidegrees), for the trace. */
+static void
+trace_lag(struct client_trace *tr, uint32_t step, uint16_t dev)
+{
+	if (tr != NULL && step >= 1 && step <= tr->n) {
+		tr->lag[step - 1] = dev;
+		if (step > tr->executed)
+			tr->executed = step;
+	}
+}
+
+/*
+ * Look at the lags a STATUS reply brought; 1 when obstructed.  *lagging:
+ * the last step reported did not get where it was told (farther than
+ * the arrival of watch.h): the encoders then say where the arm is.
+ */
 static int
 examine(const struct client_motion *mo, const struct wire_status *s,
-    struct client_watch *w)
+    struct client_watch *w, struct client_trace *tr, int *lagging)
 {
-	uint16_t limit = (uint16_t)lround(mo->threshold_deg * 1000);
+	struct arm_watch_rule rule;
 	uint32_t step;
+	double lag;
 	uint8_t i;
 
+	memset(&rule, 0, sizeof rule);
+	rule.lag_deg = mo->threshold_deg;
+	rule.persist = mo->persist;
+	*lagging = 0;
 	for (i = 0; i < s->count; i++) {
 		step = s->first + i;
+		trace_lag(tr, step, s->dev[i]);
+		lag = s->dev[i] / 1000.0;
+		*lagging = lag > ARM_WATCH_ARRIVED_DEG;
 		if (step <= w->checked)
 			continue;
-		if (step > w->checked + 1)
-			w->over = 0;	/* lost from the history: start over */
+		if (step > w->checked + 1)	/* lost from the history */
+			arm_watch_init(&w->w);
 		w->checked = step;
-		w->over = s->dev[i] > limit ? w->over + 1 : 0;
-		if (w->over >= mo->persist) {
+		if (arm_watch_sample(&w->w, &rule, &lag, NULL, NULL, 1)) {
 			w->step = step;
 			w->lag = s->dev[i];
 			return 1;
@@ -83,9 +105,47 @@ begin_stream(struct client *cl, uint32_t run_id, uint32_t from)
 struct flow {
 	uint32_t next, last_exec;
 	int free_slots, in_flight, polling;
+	int want_read, reading;	/* the encoders: wanted, asked for */
 	uint64_t next_poll, progress, stall;
 	long poll_ms;
+	struct client_trace *tr;
 };
+
+/* An encoder reading while the arm lagged: where it really is. */
+static enum client_status
+trace_read(struct client *cl, struct flow *fl, const struct wire_frame *r)
+{
+	struct client_trace *tr = fl->tr;
+	struct wire_in in;
+	size_t cap;
+	void *a, *b;
+	int j;
+
+	fl->reading = 0;
+	if (r->len != 4 * cl->hello.joints)
+		return client_malformed(cl, "run");
+	if (tr->nread == tr->cap) {
+		cap = tr->cap ? 2 * tr->cap : 16;
+		a = realloc(tr->read_after, cap * sizeof *tr->read_after);
+		if (a != NULL)
+			tr->read_after = a;
+		b = realloc(tr->read_q, cap * (size_t)tr->joints *
+		    sizeof *tr->read_q);
+		if (b != NULL)
+			tr->read_q = b;
+		if (a == NULL || b == NULL) {
+			client_say(cl, "run: out of memory");
+			return CLIENT_LOCAL_IO;
+		}
+		tr->cap = (uint32_t)cap;
+	}
+	wire_in_init(&in, r->payload, r->len);
+	for (j = 0; j < tr->joints; j++)
+		tr->read_q[(size_t)tr->nread * tr->joints + j] =
+		    wire_get_i32(&in);
+	tr->read_after[tr->nread++] = fl->last_exec;
+	return CLIENT_OK;
+}
 
 /* A STATUS reply: progress, the watch, a stall.  CLIENT_OK to go on. */
 static enum client_status
@@ -97,6 +157,7 @@ status(struct client *cl, const struct client_steps *st,
 	struct wire_status s;
 	uint64_t now = client_now(cl);
 	enum client_status e;
+	int lagging;
 
 	fl->polling = 0;
 	if (wire_status_decode(&s, reply->payload, reply->len) != 0)
@@ -104,11 +165,12 @@ status(struct client *cl, const struct client_steps *st,
 	/* Setpoints still in flight were sent after this status. */
 	fl->free_slots = s.free;
 	client_progress(&mo->progress, s.executed, st->n);
-	if (examine(mo, &s, w)) {
+	if (examine(mo, &s, w, fl->tr, &lagging)) {
 		client_drain(cl);
 		e = client_call(cl, WIRE_STOP, NULL, 0, &stopped, "stop");
 		return e != CLIENT_OK ? e : CLIENT_OBSTRUCTED;
 	}
+	fl->want_read = fl->tr != NULL && lagging;
 	if (s.executed != fl->last_exec) {
 		fl->last_exec = s.executed;
 		fl->progress = now;
@@ -137,6 +199,13 @@ send_more(struct client *cl, const struct client_steps *st,
 		fl->next++;
 		fl->in_flight++;
 	}
+	/* the encoders while the arm lags, in the slot STATUS just left */
+	if (fl->want_read && !fl->reading && wire_can_send(&cl->s)) {
+		if (wire_send(&cl->s, WIRE_ENCODERS, NULL, 0) != 0)
+			return -1;
+		fl->reading = 1;
+		fl->want_read = 0;
+	}
 	now = client_now(cl);
 	if (!fl->polling && wire_can_send(&cl->s) && now >= fl->next_poll) {
 		if (send_status(cl, w->checked + 1) != 0)
@@ -149,7 +218,8 @@ send_more(struct client *cl, const struct client_steps *st,
 
 enum client_status
 client_stream(struct client *cl, const struct client_steps *st,
-    uint32_t from, const struct client_motion *mo, struct client_watch *w)
+    uint32_t from, const struct client_motion *mo, struct client_watch *w,
+    struct client_trace *tr)
 {
 	struct wire_frame reply;
 	struct flow fl;
@@ -158,6 +228,7 @@ client_stream(struct client *cl, const struct client_steps *st,
 	int r;
 
 	memset(&fl, 0, sizeof fl);
+	fl.tr = tr;
 	fl.next = from;
 	fl.last_exec = from - 1;
 	fl.free_slots = cl->hello.slots;
@@ -173,13 +244,15 @@ client_stream(struct client *cl, const struct client_steps *st,
 	    CLIENT_OK)
 		return e;
 	memset(w, 0, sizeof *w);
+	arm_watch_init(&w->w);
 	w->checked = from - 1;
 	while (w->checked < st->n) {
 		if (send_more(cl, st, mo, w, &fl) != 0)
 			return client_link_failed(cl, "run");
 		now = client_now(cl);
-		r = wire_recv(&cl->s, &reply, fl.polling ? cl->timeout_ms *
-		    (cl->retries + 2) : (int)(fl.next_poll - now));
+		r = wire_recv(&cl->s, &reply, fl.polling || fl.reading ?
+		    cl->timeout_ms * (cl->retries + 2) : fl.next_poll > now ?
+		    (int)(fl.next_poll - now) : 0);
 		if (r < 0)
 			return client_link_failed(cl, "run");
 		if (r == 0)
@@ -191,6 +264,11 @@ client_stream(struct client *cl, const struct client_steps *st,
 		if (reply.type == (WIRE_SETPOINT | WIRE_REPLY)) {
 			fl.in_flight--;
 			fl.free_slots = reply.len ? reply.payload[0] : 0;
+		} else if (reply.type == (WIRE_ENCODERS | WIRE_REPLY)) {
+			if ((e = trace_read(cl, &fl, &reply)) != CLIENT_OK) {
+				client_drain(cl);
+				return e;
+			}
 		} else if ((e = status(cl, st, mo, w, &fl, &reply)) !=
 		    CLIENT_OK)
 			return e;
@@ -290,18 +368,6 @@ client_steps_timed(struct client_steps *st, const double *t, uint32_t n,
 }
 
 enum client_status
-client_run(struct client *cl, const struct client_steps *st, uint32_t from,
-    const int32_t *home, const struct client_motion *mo)
-{
-	struct client_watch w;
-	enum client_status e = client_stream(cl, st, from, mo, &w);
-
-	if (e == CLIENT_OBSTRUCTED)
-		return client_way_back(cl, mo, &w, st->n, home);
-	return e == CLIENT_OK ? client_settle(cl) : e;
-}
-
-enum client_status
 client_starts_here(struct client *cl, const struct client_steps *st,
     uint32_t from, const int32_t *here, double threshold_deg)
 {
@@ -321,59 +387,4 @@ client_starts_here(struct client *cl, const struct client_steps *st,
 	    "at %.3f degrees; move it there first", from > 1 ? "resumes" :
 	    "starts", k + 1, want[k] / 1000.0, here[k] / 1000.0);
 	return CLIENT_FAILED;
-}
-
-static uint32_t
-crc_i32(uint32_t crc, int32_t v)
-{
-	uint32_t u = (uint32_t)v;
-	uint8_t b[4] = { (uint8_t)u, (uint8_t)(u >> 8), (uint8_t)(u >> 16),
-	    (uint8_t)(u >> 24) };
-
-	return crc32_update(crc, b, 4);
-}
-
-/* The path's steps, timed, and its run id; CLIENT_OK, or a failure. */
-static enum client_status
-path_steps(struct client *cl, const struct arm_path *p, long last_ms,
-    struct client_steps *st, int32_t *mdeg, uint16_t *per)
-{
-	uint32_t i, crc = 0xFFFFFFFFu;
-
-	memset(st, 0, sizeof *st);
-	if (client_steps_timed(st, p->t, p->n, last_ms, per) != 0) {
-		client_say(cl, "run: waypoints more than 65.535 s apart");
-		return CLIENT_DATA;
-	}
-	for (i = 0; i < p->n * (uint32_t)p->nj; i++) {
-		mdeg[i] = (int32_t)lround(p->q[i] * 1000);
-		crc = crc_i32(crc, mdeg[i]);
-	}
-	for (i = 0; i < p->n; i++)
-		crc = crc_i32(crc, per[i]);
-	st->q = mdeg;
-	st->n = p->n;
-	st->joints = p->nj;
-	st->run_id = ~crc ? ~crc : 1;
-	return CLIENT_OK;
-}
-
-enum client_status
-client_run_path(struct client *cl, const struct arm_path *p,
-    const int32_t *here, const struct client_motion *mo)
-{
-	int32_t *mdeg = calloc((size_t)p->n * p->nj, sizeof *mdeg);
-	uint16_t *per = calloc(p->n, sizeof *per);
-	struct client_steps st;
-	enum client_status e;
-
-	if (mdeg == NULL || per == NULL) {
-		client_say(cl, "out of memory");
-		e = CLIENT_LOCAL_IO;
-	} else if ((e = path_steps(cl, p, mo->period_ms, &st, mdeg, per)) ==
-	    CLIENT_OK)
-		e = client_run(cl, &st, 1, here, mo);
-	free(mdeg);
-	free(per);
-	return e;
 }

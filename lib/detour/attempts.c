@@ -183,7 +183,8 @@ needs_help(const struct arm_desc *a, const struct arm_obstacle_map *map,
 	list_found(map, found, sizeof found);
 	where(a, b, at, sizeof at);
 	snprintf(out->why, sizeof out->why, "needs help: %s; blocked %d "
-	    "times (%s); obstacles found: %s", reason, out->blocks, at, found);
+	    "time%s (%s); obstacles found: %s", reason, out->blocks,
+	    out->blocks == 1 ? "" : "s", at, found);
 	return -1;
 }
 
@@ -328,7 +329,7 @@ replan(const struct arm_desc *a, struct arm_obstacle_map *map,
 	struct detour_report r;
 	struct detour_block b, seen;
 	char reason[600];
-	int i;
+	int i, used = out->nplans - out->planned_first;
 
 	eo.attempt = ++out->blocks;
 	if (ran == DETOUR_RAN_SHORT) {
@@ -346,7 +347,7 @@ replan(const struct arm_desc *a, struct arm_obstacle_map *map,
 		return -1;
 	seen = b;
 	if (fit_block(a, &b, from, to, o->link_radius) > 0 &&
-	    out->nplans < o->detours &&
+	    used < o->detours &&
 	    plan_guesses(a, map, &b, from, to, o, next, &r, out) == 0)
 		return 0;
 	/* the end: the block mapped as it was found, for the message */
@@ -355,12 +356,62 @@ replan(const struct arm_desc *a, struct arm_obstacle_map *map,
 	if (b.nfound == 0)
 		snprintf(reason, sizeof reason, "what blocked the arm fills "
 		    "where it began or the target");
-	else if (out->nplans >= o->detours && out->plan == DETOUR_OK)
+	else if (used >= o->detours && out->plan == DETOUR_OK)
 		snprintf(reason, sizeof reason, "%s", o->detours ?
 		    "no detour left" : "no detours allowed");
 	else
 		snprintf(reason, sizeof reason, "no detour (%s)", r.why);
 	return needs_help(a, map, &b, reason, out);
+}
+
+/* Does p keep clear of the bodies of map's obstacles (a margin is what a
+ * planner keeps, not a wall)?  -1 when out of memory. */
+static int
+path_clear(const struct arm_desc *a, const struct arm_obstacle_map *map,
+    const struct arm_path *p, double link_radius)
+{
+	struct arm_obstacle *bare = malloc(sizeof *bare * (size_t)map->n);
+	struct detour_world w;
+	uint32_t i;
+	int k, clear = 1;
+
+	if (bare == NULL)
+		return -1;
+	for (k = 0; k < map->n; k++) {
+		bare[k] = map->o[k];
+		bare[k].margin = 0;
+	}
+	detour_world_init(&w, a, bare, map->n, link_radius);
+	w.table = 0;
+	for (i = 0; clear && i + 1 < p->n; i++)
+		clear = detour_move_clear(&w, p->q + (size_t)i * p->nj,
+		    p->q + (size_t)(i + 1) * p->nj, 2, NULL, NULL);
+	if (p->n == 1)
+		clear = detour_clearance(&w, p->q, NULL) > 0;
+	free(bare);
+	return clear;
+}
+
+/* The first path round the known obstacles into next; 0, or -1 with
+ * out->why. */
+static int
+plan_known(const struct arm_desc *a, const struct arm_obstacle_map *map,
+    const double *from, const double *to, const struct detour_attempts_opts *o,
+    struct arm_path *next, struct detour_outcome *out)
+{
+	struct detour_report r;
+	struct detour_world w;
+
+	detour_world_init(&w, a, map->o, map->n, o->link_radius);
+	detour_plan(&w, from, to, &o->plan, next, &r);
+	out->plan = r.status;
+	out->plan_ms[out->nplans++] = r.ms;
+	out->planned_first = 1;
+	if (r.status == DETOUR_OK)
+		return 0;
+	snprintf(out->why, sizeof out->why, "needs help: the way crosses a "
+	    "known obstacle and there is no way round (%s)", r.why);
+	return -1;
 }
 
 int
@@ -385,10 +436,26 @@ detour_attempts(const struct arm_desc *a, struct arm_obstacle_map *map,
 		}
 		cur = &own;
 	}
+	if (map->n > 0 && (rc = path_clear(a, map, cur, o->link_radius)) <= 0) {
+		if (rc < 0 || plan_known(a, map, from, to, o, &next, out) != 0) {
+			if (rc < 0)
+				snprintf(out->why, sizeof out->why, "out of "
+				    "memory");
+			arm_path_free(&own);
+			detour_samples_free(&s);
+			return -1;
+		}
+		arm_path_free(&own);
+		own = next;
+		cur = &own;
+	}
+	rc = -1;
 	for (;;) {
 		out->runs++;
 		out->ran = x->run(x->ctx, cur, &o->watch, &s);
 		out->length = tip_length(a, cur);
+		if (out->runs == 1)
+			out->first_length = out->length;
 		if (out->ran == DETOUR_RAN_DONE) {
 			out->reached = 1;
 			rc = 0;

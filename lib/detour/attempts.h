@@ -23,7 +23,10 @@ enum detour_ran {
 				 * stays where it stopped */
 	DETOUR_RAN_SHORT,	/* the last row never settled: the arm
 				 * stopped short of it (the samples go on
-				 * with the settling steps) */
+				 * with the settling steps); an executor
+				 * that can goes back to the path's first
+				 * row (armctl's do; STUCK when that is
+				 * blocked) */
 	DETOUR_RAN_FAILED	/* the robot could not be driven */
 };
 
@@ -56,8 +59,11 @@ struct detour_outcome {
 	enum detour_ran ran;	/* how the last run went */
 	enum detour_status plan;	/* the last plan's status */
 	int nplans;
-	double plan_ms[DETOUR_MAX_DETOURS];	/* each plan's time */
+	double plan_ms[DETOUR_MAX_DETOURS + 1];	/* each plan's time */
+	int planned_first;	/* the first path crossed a known obstacle:
+				 * plan_ms[0] is the plan round the map */
 	double length;		/* mm the tip travelled on the last run */
+	double first_length;	/* ... and on the first */
 	char why[1024];		/* unless reached: why, with the obstacles
 				 * found and where */
 };
@@ -73,7 +79,9 @@ void detour_attempts_defaults(struct detour_attempts_opts *o);
 /*
  * Take arm a from pose `from` (where it is) to pose `to`: first along
  * `first` (a path whose first row is `from`; NULL for the straight joint
- * move within the limits), then along detours planned around map's
+ * move within the limits) or, when that would touch one of map's
+ * obstacles (their bodies), a path planned round them (not counted as a
+ * detour), then along detours planned around map's
  * obstacles and those the blocks add to it (each capsule shrunk, where
  * it must be, to leave `from` clear: the arm has just been there).  0
  * when the arm reached `to`; -1 with out->why saying why not.

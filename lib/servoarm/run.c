@@ -1,8 +1,9 @@
 /*
  * run.c - paths on a bus arm (run.h): each waypoint's goal at its time on
  * the arm's clock, the servos' feedback after it, PYT's watch, the way
- * back along the executed goals, and a bounded wait at the end.  Called
- * by armctl --bus; the unit tests run it against lib/servosim.
+ * back along where the joints were, and a bounded wait at the end.
+ * Called by armctl --bus and the detour executor (detour.h); the unit
+ * tests run it against lib/servosim.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -11,7 +12,8 @@
 #include "arm/arm.h"
 #include "servoarm/run.h"
 
-#define SETTLE_DEG 0.2		/* arrived: within about 2 ticks */
+#define KEEP_DEG 1.0		/* a pose kept for the way back lags its
+				 * goal no more (a servo's own lag) */
 #define SETTLE_S 5.0		/* the longest wait for the last goal */
 #define STILL_S 0.3		/* not moving for this long: it is done */
 #define STILL_DEG 0.02
@@ -22,7 +24,10 @@ struct runner {
 	const struct arm_desc *d;
 	const struct servoarm_run_opts *o;
 	struct servoarm_run *r;
-	struct arm_path done;		/* goals sent, oldest first */
+	struct arm_path done;		/* where the joints were, oldest
+					 * first, from the path's first row,
+					 * when they were where told */
+	double pushed[SERVOARM_MAX];	/* the last goal sent */
 	unsigned char skip[SERVOARM_MAX];	/* grippers: never watched */
 	struct servoarm_feedback f;
 	uint64_t first_us;		/* the first goal went out */
@@ -82,22 +87,63 @@ look(struct runner *u)
 	return SERVOARM_OK;
 }
 
-/* One sample for the watch: lag behind `goal` and the load. */
+/* One sample for the watch: lag behind `goal` and the load; told to the
+ * caller's sample hook at t when `record`. */
 static int
-watched(struct runner *u, const double *goal, struct arm_watch *w)
+watched(struct runner *u, const double *goal, struct arm_watch *w,
+    int record, double t, double *lagged)
 {
-	double lag[SERVOARM_MAX];
+	double lag[SERVOARM_MAX], most = 0;
 	int j, n = u->k->arm.n;
 
-	for (j = 0; j < n; j++)
+	for (j = 0; j < n; j++) {
 		lag[j] = goal[j] - u->f.q[j];
+		if (!u->skip[j] && fabs(lag[j]) > most)
+			most = fabs(lag[j]);
+	}
+	if (record && u->o->sample != NULL)
+		u->o->sample(u->o->sample_ctx, t, goal, u->f.q, most);
+	*lagged = most;
 	return arm_watch_sample(w, &u->o->watch, lag, u->f.load, u->skip, n);
+}
+
+/* Keep where the joints are (within their limits) as the path came:
+ * only when they are where they were told, for a pose the arm lagged at
+ * lies on what held it, and a way back through it cuts into it as often
+ * as not (the way back eases off first instead). */
+static int
+came(struct runner *u)
+{
+	double q[SERVOARM_MAX];
+	int j;
+
+	for (j = 0; j < u->k->arm.n; j++)
+		q[j] = arm_clamp(&u->d->joint[j], u->f.q[j]);
+	return arm_path_append(&u->done, u->k->arm.n, q, 0, 0);
+}
+
+/*
+ * t0 moved on by `late` when step s goes out more than half its period
+ * late: a stalled host stretches the rest of the path rather than send
+ * the steps it missed back to back, which would run the goals ahead of
+ * the servos (a blocked joint then pressing as far behind as the stall
+ * was long before the watch saw two samples).
+ */
+static uint64_t
+stretched(const struct runner *u, const struct arm_path *p, uint32_t s,
+    uint64_t t0, double late)
+{
+	double gap = s > 0 ? p->t[s] - p->t[s - 1] : 0;
+
+	if (late <= gap / 2)
+		return t0;
+	return t0 + (uint64_t)(late / u->o->time_scale * 1e6);
 }
 
 /*
  * The goals of p at their times: SERVOARM_OK, SERVOARM_OBSTRUCTED (w and
- * *step say where), or a failure.  `record`: keep the goals sent as the
- * path the arm came.
+ * *step say where), or a failure.  `record`: keep where the joints were
+ * as the path the arm came, and tell the sample hook.
  */
 static enum servoarm_status
 stream(struct runner *u, const struct arm_path *p, int record,
@@ -106,7 +152,7 @@ stream(struct runner *u, const struct arm_path *p, int record,
 	const int nj = u->k->arm.n;
 	enum servoarm_status st;
 	uint64_t t0 = servobus_now_us(&u->k->b);
-	double late;
+	double late, lagged;
 	uint32_t s;
 
 	arm_watch_init(w);
@@ -117,9 +163,10 @@ stream(struct runner *u, const struct arm_path *p, int record,
 
 		if (wait_until(u, t0, p->t[s] - p->t[0]) != 0)
 			return SERVOARM_INTERRUPTED;
-		if ((late = arm_seconds(u, t0) - (p->t[s] - p->t[0])) >
-		    u->r->late_s)
+		late = arm_seconds(u, t0) - (p->t[s] - p->t[0]);
+		if (late > u->r->late_s)
 			u->r->late_s = late;
+		t0 = stretched(u, p, s, t0, late);
 		if ((st = servoarm_goals(u->k, goal)) != SERVOARM_OK)
 			return st;
 		if (!u->started) {
@@ -128,14 +175,15 @@ stream(struct runner *u, const struct arm_path *p, int record,
 		}
 		u->r->periods++;
 		u->r->seconds = arm_seconds(u, u->first_us);
-		if (record && arm_path_append(&u->done, nj, goal, 0, 0) != 0)
-			return SERVOARM_NO_MEMORY;
+		memcpy(u->pushed, goal, sizeof *goal * nj);
 		if ((st = look(u)) != SERVOARM_OK)
 			return st;
-		if (watched(u, prev, w)) {
+		if (watched(u, prev, w, record, p->t[s] - p->t[0], &lagged)) {
 			*step = s + 1;
 			return SERVOARM_OBSTRUCTED;
 		}
+		if (record && lagged <= KEEP_DEG && came(u) != 0)
+			return SERVOARM_NO_MEMORY;
 		if (interrupted(u))
 			return SERVOARM_INTERRUPTED;
 	}
@@ -178,9 +226,10 @@ farthest(const struct runner *u, const double *goal, int *joint)
  * r->short_by), SERVOARM_OBSTRUCTED, or a failure.
  */
 static enum servoarm_status
-settle(struct runner *u, const double *goal, struct arm_watch *w)
+settle(struct runner *u, const double *goal, struct arm_watch *w,
+    int record, double t_end)
 {
-	double last[SERVOARM_MAX], still_since = 0, t;
+	double last[SERVOARM_MAX], still_since = 0, t, lag;
 	uint64_t t0 = servobus_now_us(&u->k->b);
 	enum servoarm_status st;
 	int j;
@@ -190,11 +239,11 @@ settle(struct runner *u, const double *goal, struct arm_watch *w)
 	for (;;) {
 		if ((st = look(u)) != SERVOARM_OK)
 			return st;
-		if (watched(u, goal, w))
-			return SERVOARM_OBSTRUCTED;
-		if (farthest(u, goal, &j) <= SETTLE_DEG)
-			return SERVOARM_OK;
 		t = arm_seconds(u, t0);
+		if (watched(u, goal, w, record, t_end + t, &lag))
+			return SERVOARM_OBSTRUCTED;
+		if (farthest(u, goal, &j) <= ARM_WATCH_ARRIVED_DEG)
+			return SERVOARM_OK;
 		if (moved(u, last))
 			still_since = t;
 		if (t >= SETTLE_S || t - still_since >= STILL_S)
@@ -218,7 +267,8 @@ run_one(struct runner *u, const struct arm_path *p, int record,
 	if ((st = stream(u, p, record, w, step)) != SERVOARM_OK)
 		return st;
 	*step = p->n;
-	return settle(u, p->q + (size_t)(p->n - 1) * u->k->arm.n, w);
+	return settle(u, p->q + (size_t)(p->n - 1) * u->k->arm.n, w, record,
+	    p->t[p->n - 1] - p->t[0]);
 }
 
 /* Joint speeds and accelerations, for the way back. */
@@ -235,7 +285,8 @@ limits(const struct runner *u, double *speed, double *accel, double *here)
 }
 
 /*
- * Obstructed: hold, pause, and go back along the path the arm came.
+ * Obstructed: hold, pause, ease off, and go back along the path the arm
+ * came.
  * SERVOARM_OBSTRUCTED when it got back, SERVOARM_BLOCKED when the way
  * back was obstructed too (the arm holds), or a failure.
  */
@@ -243,9 +294,11 @@ static enum servoarm_status
 go_back(struct runner *u)
 {
 	double speed[SERVOARM_MAX], accel[SERVOARM_MAX], here[SERVOARM_MAX];
+	double eased[SERVOARM_MAX], ease;
 	struct arm_path back;
 	enum servoarm_status st;
 	uint64_t t0;
+	int j;
 
 	if ((st = servoarm_hold(u->k, &u->f)) != SERVOARM_OK)
 		return st;
@@ -255,8 +308,22 @@ go_back(struct runner *u)
 	if ((st = look(u)) != SERVOARM_OK)
 		return st;
 	limits(u, speed, accel, here);
+	memcpy(u->r->rest, here, sizeof *here * u->k->arm.n);
+	for (j = 0; j < u->k->arm.n; j++)	/* a gripper holds what it has */
+		if (u->skip[j])
+			u->pushed[j] = here[j];
 	memset(&back, 0, sizeof back);
-	if (arm_path_retrace(&back, u->done.q, u->done.n, u->k->arm.n, here,
+	ease = arm_path_distance(here, u->done.q, u->k->arm.n);
+	if (arm_path_ease_off(&back, u->k->arm.n, here, u->pushed, ease <
+	    ARM_WATCH_EASE_DEG ? ease : ARM_WATCH_EASE_DEG, u->o->period_s,
+	    eased) != 0) {
+		arm_path_free(&back);
+		return SERVOARM_NO_MEMORY;
+	}
+	for (j = 0; j < u->k->arm.n; j++)	/* within the limits */
+		back.q[j] = back.q[u->k->arm.n + j] = eased[j] =
+		    arm_clamp(&u->d->joint[j], eased[j]);
+	if (arm_path_retrace(&back, u->done.q, u->done.n, u->k->arm.n, eased,
 	    speed, accel, u->o->period_s) != 0) {
 		arm_path_free(&back);
 		return SERVOARM_NO_MEMORY;
@@ -273,6 +340,19 @@ go_back(struct runner *u)
 		return SERVOARM_BLOCKED;
 	}
 	return st == SERVOARM_OK ? SERVOARM_OBSTRUCTED : st;
+}
+
+/* Stopped short, and going back as after a block: SERVOARM_SHORT when
+ * it got back (r->went_back), SERVOARM_BLOCKED, or a failure. */
+static enum servoarm_status
+short_back(struct runner *u)
+{
+	enum servoarm_status st = go_back(u);
+
+	if (st != SERVOARM_OBSTRUCTED)
+		return st;
+	u->r->went_back = 1;
+	return SERVOARM_SHORT;
 }
 
 enum servoarm_status
@@ -297,10 +377,15 @@ servoarm_run_path(struct servoarm_bus *k, const struct arm_desc *d,
 	for (j = 0; j < k->arm.n && st == SERVOARM_OK; j++)
 		st = servoarm_torque(k, j, 1);
 	r->steps = p->n;
+	if (st == SERVOARM_OK && arm_path_append(&u.done, k->arm.n, p->q, 0,
+	    0) != 0)
+		st = SERVOARM_NO_MEMORY;
 	if (st == SERVOARM_OK)
 		st = run_one(&u, p, 1, &r->w, &r->step);
 	if (st == SERVOARM_OBSTRUCTED)
 		st = go_back(&u);
+	else if (st == SERVOARM_SHORT && o->back_when_short)
+		st = short_back(&u);
 	if (st == SERVOARM_INTERRUPTED) {
 		r->released = o->release;
 		r->let_go = servoarm_let_go(k, o->release);

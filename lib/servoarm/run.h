@@ -26,6 +26,14 @@ struct servoarm_run_opts {
 				 * --time-scale); 1 for real servos */
 	int release;		/* interrupted: let the arm go limp, not
 				 * hold where it is */
+	int back_when_short;	/* a run that stops short goes back too
+				 * (the detours: detour.h) */
+	/* each period's goal of the path there (that of the period
+	 * before: the one the servos had time to reach), where the joints
+	 * were, and the watched joints' largest lag; NULL for none */
+	void (*sample)(void *ctx, double t, const double *goal,
+	    const double *q, double lag);
+	void *sample_ctx;
 };
 
 /* What a run did, for the tool to say. */
@@ -35,6 +43,8 @@ struct servoarm_run {
 	struct arm_watch w;	/* which joint, its lag and load */
 	uint32_t back_step, back_steps;
 	struct arm_watch back;	/* BLOCKED: on the way back */
+	double rest[SERVOARM_MAX];	/* where it stopped (or settled) */
+	int went_back;		/* SHORT: and went back (back_when_short) */
 	/* SERVOARM_SHORT */
 	int joint;
 	double short_by;	/* degrees */
@@ -52,13 +62,16 @@ struct servoarm_run {
  * Run path p on the bus (checked already: arm_path_too_fast, and starting
  * where the arm is, or with arm_path_approach in front): the servos set
  * up and their torque on, the path, then a bounded wait for the arm to
- * arrive.  d gives the speed and
- * acceleration limits of the way back.  SERVOARM_OK; SERVOARM_OBSTRUCTED
- * (went back to the start), SERVOARM_BLOCKED (obstructed on the way back
- * too: holds where it is), SERVOARM_SHORT (stopped short of the last
- * waypoint by less than the lag threshold), SERVOARM_SERVO_ERROR (holds),
- * SERVOARM_LIMIT, SERVOARM_INTERRUPTED (held, or limp with o->release:
- * servoarm_let_go), or the bus's failures; r says the details.
+ * arrive.  The way back retraces where the joints were each period
+ * while they kept up (the servos' feedback), after easing off, from p's
+ * first row; d gives its speed and acceleration limits.  SERVOARM_OK;
+ * SERVOARM_OBSTRUCTED (went back to the start), SERVOARM_BLOCKED
+ * (obstructed on the way back too: holds where it is), SERVOARM_SHORT
+ * (stopped short of the last waypoint by less than the lag threshold;
+ * with back_when_short it then went back: r->went_back, or BLOCKED),
+ * SERVOARM_SERVO_ERROR (holds), SERVOARM_LIMIT, SERVOARM_INTERRUPTED
+ * (held, or limp with o->release: servoarm_let_go), or the bus's
+ * failures; r says the details.
  */
 enum servoarm_status servoarm_run_path(struct servoarm_bus *k,
     const struct arm_desc *d, const struct arm_path *p,

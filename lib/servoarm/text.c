@@ -109,11 +109,17 @@ int
 servoarm_run_text(const struct servoarm_bus *k, enum servoarm_status st,
     const struct servoarm_run *r, char (*line)[200])
 {
-	if (st == SERVOARM_SHORT) {
-		snprintf(line[0], sizeof line[0], "run: stopped %.1f\xc2\xb0 "
-		    "short of the last waypoint (%s at %.2f): something holds "
-		    "it", r->short_by, k->arm.j[r->joint].name, r->short_at);
-		return 1;
+	if (st == SERVOARM_SHORT || (st == SERVOARM_BLOCKED &&
+	    r->short_by > 0)) {
+		arm_story_short(line[0], sizeof line[0],
+		    k->arm.j[r->joint].name, r->short_by, r->short_at);
+		if (st == SERVOARM_BLOCKED)
+			arm_story_stuck(line[1], sizeof line[1], r->back_step,
+			    r->back_steps, k->arm.j[r->back.joint].name,
+			    r->back.lag);
+		else if (r->went_back)
+			arm_story_back(line[1], sizeof line[1]);
+		return 1 + (st == SERVOARM_BLOCKED || r->went_back);
 	}
 	if (st == SERVOARM_INTERRUPTED) {
 		if (r->let_go != SERVOARM_OK)
@@ -132,19 +138,13 @@ servoarm_run_text(const struct servoarm_bus *k, enum servoarm_status st,
 		servoarm_text(k, st, "run", line[0], sizeof line[0]);
 		return *line[0] != '\0';
 	}
-	snprintf(line[0], sizeof line[0], "run: obstructed at step %lu of %lu: "
-	    "%s %.1f\xc2\xb0 behind, load %.0f %%; stopped",
-	    (unsigned long)r->step, (unsigned long)r->steps,
+	arm_story_stopped(line[0], sizeof line[0], r->step, r->steps,
 	    k->arm.j[r->w.joint].name, r->w.lag, r->w.load);
 	if (st == SERVOARM_BLOCKED)
-		snprintf(line[1], sizeof line[1], "run: obstructed again on the "
-		    "way back (step %lu of %lu: %s %.1f\xc2\xb0 behind): "
-		    "stopped; the arm needs human help",
-		    (unsigned long)r->back_step, (unsigned long)r->back_steps,
-		    k->arm.j[r->back.joint].name, r->back.lag);
+		arm_story_stuck(line[1], sizeof line[1], r->back_step,
+		    r->back_steps, k->arm.j[r->back.joint].name, r->back.lag);
 	else
-		snprintf(line[1], sizeof line[1], "run: went back along its "
-		    "path to where the run began");
+		arm_story_back(line[1], sizeof line[1]);
 	return 2;
 }
 

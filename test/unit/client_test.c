@@ -341,8 +341,8 @@ test_obstruction(void)
 	mo.pause_ms = 500;
 	robot_up(115200, 0, 3, obs, 1);
 	CHECK(client_run(&cl, &st, 1, home, &mo) == CLIENT_OBSTRUCTED);
-	CHECK(heard("run: obstruction at step"));
-	CHECK(heard("run: reversed to the start of the run"));
+	CHECK(heard("run: obstructed at step"));
+	CHECK(heard("run: went back along its path to where the run began"));
 	CHECK(client_encoders(&cl, here, "pos") == CLIENT_OK);
 	CHECK(here[0] == 0 && here[1] == 0 && here[2] == 0);
 	/* the same run with the obstacle gone goes to its end */

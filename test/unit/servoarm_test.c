@@ -27,6 +27,7 @@ struct simio {
 	uint8_t rx[16384];
 	size_t n;
 	int stall;		/* the next wait is a descheduled host's */
+	uint64_t nap_us;	/* the next sleep oversleeps this much */
 };
 
 /* Move the servos' world to the clock: 1 ms physics steps. */
@@ -93,7 +94,10 @@ io_now(void *ctx)
 static void
 io_sleep(void *ctx, uint64_t us)
 {
-	advance(ctx, us);
+	struct simio *io = ctx;
+
+	advance(io, us + io->nap_us);
+	io->nap_us = 0;
 }
 
 /* The host's rate: the servos hear only their own (servosim). */
@@ -238,6 +242,51 @@ test_timed_run(void)
 }
 
 /*
+ * A host descheduled for half a second after the 30th goal of the
+ * 2-second path (a busy machine): the rest of the path goes out a period
+ * apart, half a second later (2.5 s in all), never the missed steps back
+ * to back, which would run the goals ahead of the servos.
+ */
+static uint64_t goal_us[128];
+static unsigned long goals_sent;
+
+static void
+time_goals(void *ctx, const struct servo_packet *pk)
+{
+	(void)ctx;
+	if (pk->instr != SERVO_SYNC_WRITE || goals_sent >= 128)
+		return;
+	goal_us[goals_sent++] = io.now_us;
+	if (goals_sent == 30)
+		io.nap_us = 500000;
+}
+
+static void
+test_stalled_host(void)
+{
+	static const double from[6] = { 0 }, to[6] = { 40, 20, -20, 10, 0,
+	    50 };
+	struct servoarm_run_opts o = opts();
+	struct servoarm_run r;
+	struct arm_path p;
+	unsigned long i;
+
+	setup(SERVO_FEETECH, NULL);
+	path_to(&p, from, to, 2);
+	goals_sent = 0;
+	io.sim.trace = time_goals;
+	CHECK(servoarm_run_path(&k, &so101, &p, &o, &r) == SERVOARM_OK);
+	io.sim.trace = NULL;
+	CHECK(goals_sent == 101 && r.periods == 101);
+	for (i = 1; i < goals_sent; i++)
+		CHECK(goal_us[i] - goal_us[i - 1] >= 10000);
+	CHECK(goal_us[30] - goal_us[29] >= 500000);
+	CHECK_NEAR(r.seconds, 2.5, 0.005);
+	CHECK_NEAR(r.late_s, 0.5, 0.005);
+	arm_path_free(&p);
+}
+
+/*
  * An obstacle holds shoulder_lift at -10 while the path takes it one
  * degree a period to -30 (servo-bus.bats works the lag out: obstructed
  * at step 19, 7 degrees behind).  The arm holds, pauses half a second,
@@ -287,8 +336,6 @@ test_obstacle(void)
  * back, which lifts the elbow, sweeps the pan back and lowers the elbow
  * at pan 0, meets it again: BLOCKED, and the arm holds there.
  */
-static unsigned long goals_sent;
-
 static void
 place_stop(void *ctx, const struct servo_packet *pk)
 {
@@ -627,6 +674,7 @@ main(void)
 	RUN(test_feedback);
 	RUN(test_limits);
 	RUN(test_timed_run);
+	RUN(test_stalled_host);
 	RUN(test_obstacle);
 	RUN(test_blocked);
 	RUN(test_error_bits);
