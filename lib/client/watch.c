@@ -81,19 +81,35 @@ client_watch_up(const struct client_watch *w)
 	return w->up;
 }
 
-/* One try at the link again; the wait doubles after a failure. */
+static void
+hush(void *ctx, const char *line)
+{
+	(void)ctx;
+	(void)line;
+}
+
+/* One try at the link again, quietly (the loss was said, and the robot
+ * back will be); the wait doubles after a failure. */
 static enum client_status
 try_again(struct client_watch *w)
 {
+	void (*say)(void *, const char *) = w->cl->say;
 	enum client_status st;
 	long now = wall_ms();
 
 	if (now < w->next_try_ms)
 		return CLIENT_IO;
 	client_close(w->cl);
+	w->cl->say = hush;
 	if ((st = client_open(w->cl, w->port)) == CLIENT_OK &&
-	    (st = client_connect(w->cl)) == CLIENT_OK)
+	    (st = client_connect(w->cl)) == CLIENT_OK) {
+		w->cl->say = say;
 		st = joined(w);
+	}
+	w->cl->say = say;
+	if (st == CLIENT_OK)
+		client_say(w->cl, "connected again to %s on %s",
+		    w->cl->hello.firmware, w->port);
 	if (st != CLIENT_OK) {
 		if (st != CLIENT_DATA && st != CLIENT_INTERRUPTED)
 			st = CLIENT_IO;
