@@ -19,10 +19,13 @@ setup() {
 	cd "$BATS_TEST_TMPDIR"
 	plancc -o chores.plan "$SPINE_ROOT/test/data/control/chores.yaml"
 	SERVE_PID=
+	SESSION_PID=
 }
 
 teardown() {
 	cdp_stop
+	tmux -S "$BATS_TEST_TMPDIR/tmux.sock" kill-server 2>/dev/null || true
+	[ -z "$SESSION_PID" ] || { kill "$SESSION_PID" 2>/dev/null; wait "$SESSION_PID" 2>/dev/null || true; }
 	[ -z "$SERVE_PID" ] || { kill "$SERVE_PID" 2>/dev/null; wait "$SERVE_PID" 2>/dev/null || true; }
 	stop_armsim
 }
@@ -189,4 +192,125 @@ NAME='(n) => { const P = JSON.parse(document.getElementById("plan").textContent)
 	# the page draws the second run as a segment of its timeline
 	page
 	cdp_wait "planview.boundaries() === 2"
+}
+
+@test "serve --port joining: the priorities in force, not the plan's" {
+	robot 4
+	armctl --port "$PORT" prio Idle 150 >/dev/null
+	serve
+	state_wait '.events > 0'
+	# the page's first cycle (lib/planview/pack.h): Q<drive>:priority for
+	# Guard, Work and Idle, Idle's the one set
+	curl -s --max-time 1 "${URL}events?from=0" > ev.txt || true
+	[ "$(grep -o ' Q[0-9]*:[0-9]*' ev.txt | head -3 | sed 's/.*://' | tr '\n' ' ')" = "200 100 150 " ]
+}
+
+# A plan with no state kept from cycle to cycle (chores' drives without
+# its competence and pattern): a log that joins it mid-run replays from a
+# fresh planner exactly.  (Chores would not: joined in the second step of
+# its pattern, the robot skips the competence's checks a fresh planner
+# makes; the join logs priorities and latches, not where a pattern is.)
+steady() {
+	cat > steady.yaml <<'EOY'
+senses:
+  ObstacleDistance: 1
+actions:
+  Stop: 21
+drives:
+  Guard:
+    priority: 200
+    when: ObstacleDistance < 30
+    do: HoldStill
+  Work:
+    priority: 100
+    when: ObstacleDistance > 1000
+    do: HoldStill
+  Idle:
+    priority: 50
+    when: always
+    do: HoldStill
+acts:
+  HoldStill: Stop 0
+EOY
+	plancc -o chores.plan steady.yaml
+}
+
+# The session log (armctl session --log-dir) of the steady plan: Work's
+# cycles, Idle given 150, then `start` (the plan afresh: Work again).
+session_log() {
+	steady
+	robot 10
+	printf 'monitor --events E --count 6\nprio Idle 150\nmonitor --events E --count 6\nstart\nmonitor --events E --count 6\n' |
+		armctl --port "$PORT" session --log-dir logs >/dev/null
+	LOG=$(echo logs/*.csv)
+}
+
+@test "a session log with a start in the middle: a B start; replays and renders" {
+	session_log
+	# the join, then the start where the robot's cycles went back
+	[ "$(grep -c ',B,' "$LOG")" -eq 2 ]
+	grep -qx '0,,B,,,,,,,,,join' "$LOG"
+	grep -qx '0,[0-9]*,B,,,,,,,,,start' "$LOG"
+	run -0 --separate-stderr planrun chores.plan --replay "$LOG"
+	[ -z "$stderr" ]
+	# the replay's cycles: the first run's, then from 1 again
+	[ "$(printf '%s\n' "${lines[@]:1}" | awk -F, 'NR > 1 && $1 < p { n++ } { p = $1 } END { print n + 0 }')" -eq 1 ]
+	run -0 --separate-stderr planview --html page.html chores.plan "$LOG"
+	[ -z "$stderr" ]
+	[ "$(grep -o ' B:[12] ' page.html | sort | tr -d ' ' | tr '\n' ' ')" = "B:1 B:2 " ]
+	# the terminal view ends in the second run, Work's (the start put
+	# Idle back to 50)
+	run -0 --separate-stderr planview --plain chores.plan "$LOG"
+	[ -z "$stderr" ]
+	[[ "${lines[0]}" == *"attention: Work  run 2 (start)"* ]]
+}
+
+@test "a session log across armsim kill -9 and restart: a B reconnect; replays and renders" {
+	# (10 cycles a second: a line that keeps up, no event lost)
+	steady
+	robot 10
+	mkfifo in
+	armctl --port "$PORT" session --log-dir logs <in >out 2>err 3>&- &
+	SESSION_PID=$!
+	exec 5>in
+	# the log follows the robot while the session is idle
+	echo "info" >&5
+	for _ in $(seq 200); do grep -q ',E,D,' logs/*.csv 2>/dev/null && break; sleep 0.05; done
+	LOG=$(echo logs/*.csv)
+	grep -q ',E,D,' "$LOG"
+	kill_armsim		# a power cut
+	# autostart: it runs again (5>&-: armsim must not hold the fifo)
+	ARMSIM_TIME_SCALE=1 start_armsim --eeprom ee 5>&-
+	for _ in $(seq 400); do
+		sed -n '/,B,.*reconnect/,$p' "$LOG" | grep -q ',E,D,' && break
+		sleep 0.05
+	done
+	echo "info" >&5
+	exec 5>&-
+	wait "$SESSION_PID" || fail "session: $(cat err; cat "$LOG")"
+	SESSION_PID=
+	grep -qx '0,,B,,,,,,,,,join' "$LOG"
+	grep -qx '0,,B,,,,,,,,,reconnect' "$LOG"
+	run -0 --separate-stderr planrun chores.plan --replay "$LOG"
+	# the power cut may have cut the first run's last cycle short in the
+	# log (its events still on the line): only that cycle may differ
+	cut=$(awk -F, '$3 == "B" && $12 == "reconnect" { print c; exit } $2 != "" { c = $1 }' "$LOG")
+	[ -z "$stderr" ] || [ "$stderr" = "planrun: replay: cycle $cut: a sense was read that the log did not record; the run no longer follows the log" ] ||
+	    fail "$stderr (the cut: cycle $cut)"
+	run -0 --separate-stderr planview --html page.html chores.plan "$LOG"
+	[ -z "$stderr" ]
+	[ "$(grep -o ' B:[23] ' page.html | sort | tr -d ' ' | tr '\n' ' ')" = "B:2 B:3 " ]
+	run -0 --separate-stderr planview --plain chores.plan "$LOG"
+	[[ "${lines[0]}" == *"attention: Work  run 2 (reconnect)"* ]]
+	# the terminal view, as a person would run it, under tmux
+	command -v tmux >/dev/null || fail "tmux is not installed"
+	tmux -S "$BATS_TEST_TMPDIR/tmux.sock" new-session -d -x 100 -y 30 \
+	    "planview chores.plan '$LOG'; sleep 30" 3>&-
+	for _ in $(seq 100); do
+		tmux -S "$BATS_TEST_TMPDIR/tmux.sock" capture-pane -p > screen.txt 2>/dev/null
+		grep -q 'run 2 (reconnect)' screen.txt && break
+		sleep 0.05
+	done
+	tmux -S "$BATS_TEST_TMPDIR/tmux.sock" kill-server
+	grep -q 'run 2 (reconnect)' screen.txt
 }
