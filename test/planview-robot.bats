@@ -314,3 +314,10 @@ session_log() {
 	tmux -S "$BATS_TEST_TMPDIR/tmux.sock" kill-server
 	grep -q 'run 2 (reconnect)' screen.txt
 }
+
+@test "bash completion: planview --port" {
+	run complete_words "$SPINE_ROOT/completions/planview" planview --serve 8080 --po
+	[ "$output" = "--port" ]
+	run complete_words "$SPINE_ROOT/completions/planview" planview --port tc
+	[ "$output" = "tcp:" ]
+}
