@@ -107,6 +107,8 @@ unit: $(UNIT_BINS)
 # compute (make check: about 250 s of CPU).
 BATS_JOBS ?= $(shell echo $$(( $$(nproc 2>/dev/null || echo 2) * 2 )))
 BATS_PAR  := $(if $(shell command -v parallel 2>/dev/null),--jobs $(BATS_JOBS))
+# more bats options: make check BATS_FLAGS=--timing shows each test's time
+BATS_FLAGS ?=
 
 bats: $(BINS)
 	SPINE_BIN=$(abspath $(BINDIR)) SPINE_AVRPTY=$(abspath $(AVRPTY)) \
@@ -114,7 +116,8 @@ bats: $(BINS)
 		SPINE_AVRBENCH=$(abspath $(AVRBENCH)) \
 		SPINE_FIRMWARE_UNO=$(abspath $(FW_uno_ELF)) \
 		SPINE_ARMTRACE_M0=$(abspath $(ARMTRACE_m0)) \
-		SPINE_ARMTRACE_M3=$(abspath $(ARMTRACE_m3)) bats $(BATS_PAR) test
+		SPINE_ARMTRACE_M3=$(abspath $(ARMTRACE_m3)) bats $(BATS_PAR) \
+		$(BATS_FLAGS) test
 
 check: all
 	@$(MAKE) --no-print-directory unit
@@ -184,15 +187,19 @@ FW_CFLAGS   = -Os -std=c11 -Wall -Wextra -Wpedantic -Werror \
 	-DSPINE_VERSION='"$(VERSION)"'
 AVR_COMMON_SRC := $(sort $(wildcard hw/avr-common/*.c))
 # The Uno's line: 115200, or 57600 for boards whose bootloader (and USB
-# serial chip) run at that; its plan: read into RAM (ram), or in place
-# from the EEPROM (place: needs the core's in-place reading, issue 26).
+# serial chip) run at that; its plan: read in place from the EEPROM
+# (place: 232 bytes of RAM free, plans up to a slot's 488 bytes), or into
+# RAM (ram: plans up to 232 bytes, read faster).
 UNO_BAUD    ?= 115200
-UNO_PLAN    ?= ram
-# (core/profile.h gives the ATmega328P the small profile; link-time
-# optimisation and shared prologues take some 20 % off its flash, and
-# -fconserve-stack 80 bytes off the deepest stack.)
+UNO_PLAN    ?= place
+# (core/profile.h gives the ATmega328P the small profile, here with the
+# runtime control requests but the packed tables (armctl falls back to
+# the plain ones); link-time optimisation and shared prologues take some
+# 20 % off its flash, and -fconserve-stack 80 bytes off the deepest stack.)
 UNO_DEFINES  = -DROBOT_ARM=0 -DBOARD_BAUD=$(UNO_BAUD)UL \
-	-DBOARD_PLAN_IN_PLACE=$(if $(filter place,$(UNO_PLAN)),1,0)
+	-DROBOT_CONTROL=1 -DROBOT_CONTROL_PACKED=0 \
+	$(if $(filter place,$(UNO_PLAN)),-DBOARD_PLAN_IN_PLACE=1 \
+	-DPLAN_STORAGE=PLAN_IN_STORE,-DBOARD_PLAN_IN_PLACE=0)
 UNO_FLAGS    = -flto -mcall-prologues -fconserve-stack
 
 # $(1) name, $(2) folder, $(3) MCU, $(4) defines, $(5) code generation

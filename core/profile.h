@@ -99,5 +99,11 @@
 #ifndef ROBOT_STREAM
 #define ROBOT_STREAM 1
 #endif
+/* core/robot: with runtime control, COUNTERS_SPARSE and STATE_PACKED too
+ * (1.1 KiB of AVR flash; without them a host asks COUNTERS and STATE, as
+ * armctl does when they are unknown: the Uno firmware's choice). */
+#ifndef ROBOT_CONTROL_PACKED
+#define ROBOT_CONTROL_PACKED ROBOT_CONTROL
+#endif
 
 #endif

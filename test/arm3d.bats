@@ -201,6 +201,11 @@ check() {
 	run --separate-stderr ikreach --arm bad.yaml 1,1
 	assert_failure 65
 	[[ "$stderr" == *"bad.yaml:3:"*"length"* ]]
+	# a misspelt field: the one it is nearest, on one line
+	printf 'chain:\n  - {length: 1}\n  - {lenght: 2}\n' > typo.yaml
+	run --separate-stderr ikreach --arm typo.yaml 1,1
+	assert_failure 65
+	[ "$stderr" = "ikreach: typo.yaml:3:6: error: chain joint: unknown field 'lenght'; did you mean 'length'?" ]
 	run --separate-stderr ikreach --arm missing.yaml 1,1
 	assert_failure 66
 	run --separate-stderr ikreach --arm "$SO101" --links 1,2 1,1

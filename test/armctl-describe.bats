@@ -197,7 +197,8 @@ teardown() {
 		[ "$(wc -l <"$BATS_TEST_TMPDIR/t.csv")" -ge 3 ] && break
 		sleep 0.05
 	done
-	kill -INT "$pid"
+	kill -INT "$pid" || fail "telemetry ended before Ctrl-C: $(cat \
+	    "$BATS_TEST_TMPDIR/t.err" "$BATS_TEST_TMPDIR/t.csv")"
 	status=0
 	wait "$pid" || status=$?
 	[ "$status" -eq 130 ]

@@ -111,7 +111,7 @@ teardown() {
 	awk -v q="$q1" 'BEGIN { exit !(q > 29) }'
 	armctl --port "$PORT" stop
 	a=$(armctl --port "$PORT" pos)
-	sleep 0.3
+	robot_clock_passes 300
 	b=$(armctl --port "$PORT" pos)
 	[ "$a" = "$b" ]
 	run armctl --port "$PORT" info

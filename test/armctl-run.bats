@@ -21,12 +21,13 @@ ramp() {
 }
 
 # Start `armctl run FILE` in the background (armsim must run with -v),
-# Ctrl-C it once it is streaming; $status is how it ended.
+# Ctrl-C it once the arm is on its way: armctl fills the robot's 16-deep
+# setpoint buffer (and one executing) at once, so a 20th SETPOINT means
+# the robot has taken three of them.  $status is how it ended.
 interrupt_run() {
 	armctl --port "$PORT" run "$1" 2>"$BATS_TEST_TMPDIR/run.err" 3>&- &
 	local pid=$!
-	wait_armsim_log "SETPOINT"
-	sleep 0.3
+	wait_armsim_log "<- seq [0-9]* SETPOINT" 20
 	kill -INT "$pid"
 	status=0
 	wait "$pid" || status=$?
@@ -170,8 +171,8 @@ interrupt_run() {
 	run armctl --port "$PORT" pos
 	q1=$(echo "${lines[1]}" | cut -d, -f1)
 	awk -v q="$q1" 'BEGIN { exit !(q > 0 && q < 100) }'
-	# it stays stopped
-	sleep 0.2
+	# it stays stopped (for 200 ms of the robot's clock)
+	robot_clock_passes 200
 	run armctl --port "$PORT" pos
 	[ "$(echo "${lines[1]}" | cut -d, -f1)" = "$q1" ]
 	run --separate-stderr armctl --port "$PORT" run --resume "$BATS_TEST_TMPDIR/long.csv"

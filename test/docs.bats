@@ -52,10 +52,10 @@ run_doc() {
 	mkdir -p "$dir"
 	make_top "$dir/top"
 	"$SPINE_ROOT/test/lib/doc-examples" "$1" > "$dir/script"
-	# the upload bench with one seed and one loss rate (make bench runs
-	# them all)
+	# the upload bench with one seed and one loss rate, each figure
+	# once and a short stream (make bench runs them all, medians of 5)
 	(cd "$dir/top" && PATH=$dir/path:$PATH DOC_TMP=$dir DOC_COUNTS=$BATS_TEST_TMPDIR/counts \
-	    BENCH_SEEDS=1 BENCH_RATES=0.10 \
+	    BENCH_SEEDS=1 BENCH_RATES=0.10 BENCH_RUNS=1 BENCH_STEPS=200 \
 	    bash "$SPINE_ROOT/test/lib/doc-run.bash" "$dir/script") 3>&-
 }
 

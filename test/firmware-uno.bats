@@ -83,9 +83,9 @@ pins_of() {
 	[ "$status" -eq 0 ]
 	assert_line --regexp '^firmware: uno [0-9]'
 	assert_line "joints: 0"
-	# the plan RAM (board.h) is smaller than a slot of the 1 KiB EEPROM,
-	# (1024 - 32) / 2 - 8 = 488 bytes
-	assert_line "plan capacity: 232"
+	# the plan is read in place (UNO_PLAN=place): a slot of the 1 KiB
+	# EEPROM, (1024 - 32) / 2 - 8 = 488 bytes
+	assert_line "plan capacity: 488"
 	assert_line "plan: none"
 	assert_line "window: 2"
 	assert_line "setpoint buffer: 0"
@@ -105,7 +105,7 @@ action,4,Light,,0,1
 action,5,Wait,ms,0,30000"
 }
 
-@test "uno: the example plan matches the robot by name, and its stripped form is stored byte for byte" {
+@test "uno: the example plan matches the robot by name and is stored byte for byte, named or stripped" {
 	start_uno
 	plancc -o named.plan "$PLAN"
 	plancc --strip -o wander.plan "$PLAN"
@@ -118,10 +118,20 @@ action,5,Wait,ms,0,30000"
 	armctl --port "$PORT" describe | awk -F, 'NR > 1 { print $1 "," $2 "," $3 }' |
 	    sort >robot
 	[ -z "$(comm -23 mine robot)" ]
-	# with its names it is more than the 232 bytes the plan RAM holds
+	# with its names (more than the 232 bytes a plan RAM would hold) it
+	# is checked by name, and taken
+	[ "$(wc -c <named.plan)" -gt 232 ]
 	run --separate-stderr armctl --port "$PORT" push named.plan
+	[ "$status" -eq 0 ]
+	assert_equal "$stderr" ""
+	run --separate-stderr armctl --port "$PORT" pull back.plan
+	[ "$status" -eq 0 ]
+	cmp named.plan back.plan
+	# a plan bigger than a slot is refused
+	plancc -o big.plan "$SPINE_ROOT/examples/explorer.yaml"
+	run --separate-stderr armctl --port "$PORT" push big.plan
 	[ "$status" -eq 1 ]
-	assert_equal "$stderr" "armctl: named.plan: the plan is $(wc -c <named.plan) bytes; the robot holds at most 232"
+	assert_equal "$stderr" "armctl: big.plan: the plan is $(wc -c <big.plan) bytes; the robot holds at most 488"
 	# stripped, it is checked by id, and taken
 	run --separate-stderr armctl --port "$PORT" push wander.plan
 	[ "$status" -eq 0 ]
@@ -207,9 +217,10 @@ action,5,Wait,ms,0,30000"
 	cmp wander.plan back.plan
 	run --separate-stderr armctl --port "$PORT" info
 	assert_line --partial "state: running the plan"
+	# the robot's own clock in the time column (EVENTS carry it)
 	run --separate-stderr armctl --port "$PORT" monitor --events E --count 3
 	[ "$status" -eq 0 ]
-	assert_line --regexp '^[0-9]+,,E,D,[0-9]+,#[0-9]+,'
+	assert_line --regexp '^[0-9]+,[0-9]+,E,D,[0-9]+,#[0-9]+,'
 }
 
 @test "uno: the stack keeps clear of the static RAM through an upload and a run" {

@@ -49,6 +49,7 @@ load lib/helper
 @test "bench-armctl says when it uses a generated plan" {
 	# one clean upload is enough here: no lossy matrix
 	run env SPINE_SHARED=/nonexistent BENCH_SEEDS=1 BENCH_RATES=0 \
+	    BENCH_RUNS=1 BENCH_STEPS=200 \
 	    "$SPINE_ROOT/scripts/bench-armctl"
 	assert_success
 	assert_line --index 0 --regexp '^bench-armctl: no reference plans at /nonexistent/reference.*; using a generated plan$'

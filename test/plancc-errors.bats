@@ -55,6 +55,35 @@ check_bad() {
 	[ "$n" -ge 14 ]
 }
 
+@test "plancc: a misspelt field, section or task key: did you mean, one line, 65" {
+	# YAML plans: data/plancc/bad/unknown-field*.yaml, misspelt-section
+	# (above); JSON goes through the same reader, at its line and column
+	printf '{"actions": {"Forward": 1},\n "drives": {"Roam":\n  {"when": "always", "priorty": 5, "do": "Go"}},\n "acts": {"Go": "Forward 1"}}\n' > p.json
+	run --separate-stderr plancc p.json -o p.plan
+	[ "$status" -eq 65 ]
+	[ "$stderr" = "plancc: p.json:3:22: error: drive: unknown field 'priorty'; did you mean 'priority'?" ]
+	[ ! -e p.plan ]
+	# case does not count; a key nothing is near keeps the list
+	printf '{"Acts": {"Go": "Forward 1"}, "actions": {"Forward": 1}}\n' > c.json
+	run --separate-stderr plancc c.json -o c.plan
+	[ "$status" -eq 65 ]
+	[ "$stderr" = "plancc: c.json:1:2: error: unknown section 'Acts'; did you mean 'acts'?" ]
+	printf 'actions: {Forward: 1}\nmotors: {}\n' > far.yaml
+	run --separate-stderr plancc far.yaml -o far.plan
+	[ "$status" -eq 65 ]
+	[ "$stderr" = "plancc: far.yaml:2:1: error: unknown section 'motors' (plan, senses, actions, drives, competences, patterns, acts, competence_elements, pattern_elements)" ]
+	# a task machine's keys, by name or by the original's alias
+	printf 'task: t\nstart: go\nactions:\n  go:\n    trajectory: [[1, 2, 3]]\n    decisons: []\n' > t.yaml
+	run --separate-stderr plancc t.yaml -o t.plan
+	[ "$status" -eq 65 ]
+	[ "$stderr" = "plancc: t.yaml:6:5: error: unknown key 'decisons' in an action; did you mean 'decisions'?" ]
+	printf 'task: t\ninitalAction: go\nactions:\n  go: {trajectory: [[1, 2, 3]]}\n' > a.yaml
+	run --separate-stderr plancc a.yaml -o a.plan
+	[ "$status" -eq 65 ]
+	[ "$stderr" = "plancc: a.yaml:2:1: error: unknown key 'initalAction' in the task; did you mean 'initialAction'?" ]
+	[ ! -e t.plan ] && [ ! -e a.plan ]
+}
+
 @test "plancc: a gzip-compressed .dia with a dangling association" {
 	gzip -c "$BAD/dangling-association.dia" > dangling.dia
 	run --separate-stderr plancc dangling.dia -o out.plan
@@ -158,15 +187,46 @@ check_bad() {
 	[ "$stderr" = "plancc: inc.inst:2:1: error: cannot include /dev/null: not a regular file" ]
 }
 
+# The bytes of file $1 as printf escapes in OCT[] (read once, so that
+# the loops below write each damaged copy with the shell's own printf and
+# run nothing but plancc for each of a few hundred); checked by writing
+# the file back from them.
+read_octal() {
+	local b all
+	OCT=()
+	for b in $(od -An -v -to1 "$1"); do
+		OCT+=("\\$b")
+	done
+	printf -v all %s "${OCT[@]}"
+	printf "$all" > "$1.again"
+	cmp "$1" "$1.again"
+}
+
+# bytes_of N M: printf escapes of bytes N to M-1 in $BYTES.
+bytes_of() {
+	printf -v BYTES %s "${OCT[@]:$1:$2-$1}"
+}
+
+# plancc -d on $1 exits 65 and writes nothing; else says so with $2.
+refused() {
+	local st=0
+	plancc -d "$1" -o out.yaml 2>/dev/null || st=$?
+	[ "$st" -eq 65 ] && [ ! -e out.yaml ] || {
+		echo "$2: status $st"
+		return 1
+	}
+}
+
 @test "plancc -d: a plan cut short at every length is refused" {
 	plancc "$DATA/tiny.yaml" -o tiny.plan
-	size=$(wc -c < tiny.plan)
+	read_octal tiny.plan
+	size=${#OCT[@]}
 	for ((n = 0; n < size; n++)); do
-		head -c "$n" tiny.plan > cut.plan
-		run --separate-stderr plancc -d cut.plan -o out.yaml
-		[ "$status" -eq 65 ] || { echo "length $n: $status"; return 1; }
-		[ ! -e out.yaml ]
+		bytes_of 0 "$n"
+		printf "$BYTES" > cut.plan
+		refused cut.plan "length $n"
 	done
+	[ "$(wc -c < cut.plan)" -eq $((size - 1)) ]
 	head -c 20 tiny.plan > cut.plan
 	run --separate-stderr plancc -d cut.plan
 	[ "$stderr" = "plancc: cut.plan: error: truncated: shorter than the 36 bytes of a plan header and its CRC (at byte 20)" ]
@@ -186,21 +246,22 @@ check_bad() {
 
 @test "plancc -d: a plan with any one bit flipped is refused" {
 	plancc "$DATA/tiny.yaml" -o tiny.plan
-	size=$(wc -c < tiny.plan)
+	read_octal tiny.plan
+	size=${#OCT[@]}
 	for ((n = 0; n < size; n++)); do
 		for bit in 1 128; do
-			{
-				head -c "$n" tiny.plan
-				b=$(od -An -tu1 -j "$n" -N1 tiny.plan | tr -d ' ')
-				printf "\\$(printf '%03o' $((b ^ bit)))"
-				tail -c +$((n + 2)) tiny.plan
-			} > flip.plan
-			[ "$(wc -c < flip.plan)" -eq "$size" ]
-			run --separate-stderr plancc -d flip.plan -o out.yaml
-			[ "$status" -eq 65 ] || { echo "byte $n bit $bit: $status"; return 1; }
-			[ ! -e out.yaml ]
+			bytes_of 0 "$n"
+			pre=$BYTES
+			bytes_of $((n + 1)) "$size"
+			printf -v mid '\\%03o' $((8#${OCT[n]#\\} ^ bit))
+			printf "$pre$mid$BYTES" > flip.plan
+			refused flip.plan "byte $n bit $bit"
 		done
 	done
+	# (the last copy: the last byte's top bit, and nothing else)
+	last=$((8#${OCT[size-1]#\\}))
+	[ "$(cmp -l tiny.plan flip.plan | awk '{ print $1, $2, $3 }')" = \
+	    "$size $(printf '%o %o' "$last" $((last ^ 128)))" ]
 	# a flip in the records is caught by the checksum
 	{ head -c 40 tiny.plan; printf '\377'; tail -c +42 tiny.plan; } > flip.plan
 	run --separate-stderr plancc -d flip.plan

@@ -41,14 +41,39 @@ keys() {
 	tmux -S "$BATS_TEST_TMPDIR/tmux.sock" send-keys -t "$s" "$@"
 }
 
-# wait (at most 20 s) until the pane shows text $2 (grep -E)
+# wait (at most 20 s) until the pane shows text $2 (grep -E) and two
+# captures agree: under load tmux may be halfway through a redraw
 pane_wait() {
+	local a
 	for _ in $(seq 100); do
-		pane "$1" | grep -Eq -- "$2" && return 0
-		sleep 0.2
+		a=$(pane "$1")
+		if grep -Eq -- "$2" <<<"$a"; then
+			sleep 0.1
+			[ "$(pane "$1")" = "$a" ] && return 0
+		else
+			sleep 0.2
+		fi
 	done
 	pane "$1"
 	fail "the pane never showed: $2"
+}
+
+# wait (at most 20 s) until command $@ holds: a screen being redrawn
+# under load holds it once the redraw is done
+until_holds() {
+	for _ in $(seq 100); do
+		"$@" && return 0
+		sleep 0.2
+	done
+	"$@" || { pane pv; false; }
+}
+
+lit_on_screen() {	# cycle: every row lit in that cycle, on the screen
+	[ "$(pane pv | marked)" = "$(lit_at "$1" run.log)" ]
+}
+
+pane_is() {	# session text
+	[ "$(pane "$1")" = "$2" ]
 }
 
 # wait (at most 20 s) until the pane no longer shows text $2
@@ -92,13 +117,13 @@ rows_under() {
 }
 
 @test "terminal 80x24: follows the drive with attention, the others folded, the title fits" {
-	tmux_start pv "planview e.plan run.log; echo status=\$? > status; sleep 60"
+	tmux_start pv "planview --fade 600 e.plan run.log; echo status=\$? > status; sleep 60"
 	pane_wait pv '^\[end of log\]  cycle 20  attention: Explore  '
 	# the title is one line (the next is the first tree row, no wrap)
 	[ "$(pane pv | sed -n 1p | wc -c)" -le 81 ]
 	pane pv | sed -n 2p | grep -Eq '^.. *D ProtectMotors '
 	# everything lit in cycle 20 is on the screen
-	[ "$(pane pv | marked)" = "$(lit_at 20 run.log)" ]
+	until_holds lit_on_screen 20
 	# each drive not running is one row that says what it hides
 	for d in ProtectMotors AvoidCollision GreetHuman Snooze; do
 		n=$(rows_under "$d")
@@ -113,7 +138,7 @@ rows_under() {
 	if pane pv | grep -q '\[+[0-9]*\]$'; then fail "still folded"; fi
 	[ "$(pane pv | tree_rows)" -ge 20 ]
 	# following, the lit rows are still all on the screen
-	[ "$(pane pv | marked)" = "$(lit_at 20 run.log)" ]
+	until_holds lit_on_screen 20
 	# scrolling by hand stops following; f starts it again
 	keys pv Home
 	pane_wait pv 'f follow:off'
@@ -127,7 +152,7 @@ rows_under() {
 }
 
 @test "terminal 80x24: scrolling stops at the last row and at the first" {
-	tmux_start pv "planview e.plan run.log; sleep 60"
+	tmux_start pv "planview --fade 600 e.plan run.log; sleep 60"
 	pane_wait pv 'end of log'
 	keys pv c
 	pane_wait pv 'c fold:off'
@@ -148,7 +173,7 @@ rows_under() {
 	pane_wait pv 'follow the drive with attention'
 	keys pv x
 	pane_gone pv 'follow the drive with attention'
-	[ "$(pane pv)" = "$before" ]
+	until_holds pane_is pv "$before"
 	keys pv Home
 	pane_wait pv '^.. D ProtectMotors '
 	keys pv k k PageUp
@@ -156,7 +181,7 @@ rows_under() {
 }
 
 @test "terminal 80x24: the senses the plan reads first; a help key" {
-	tmux_start pv "planview e.plan run.log; sleep 60"
+	tmux_start pv "planview --fade 600 e.plan run.log; sleep 60"
 	pane_wait pv 'end of log'
 	# by hand from explorer.yaml: the releasers in tree order read
 	# MotorCurrent, RangeAhead, HumanNear, Asleep (the drives by
@@ -173,7 +198,7 @@ rows_under() {
 }
 
 @test "terminal 80x24: the filter ignores case and keeps subtrees" {
-	tmux_start pv "planview e.plan run.log; sleep 60"
+	tmux_start pv "planview --fade 600 e.plan run.log; sleep 60"
 	pane_wait pv 'end of log'
 	keys pv / r o a m Enter
 	pane_wait pv 'filter:roam'
@@ -215,7 +240,7 @@ cat run.log
 for i in $(seq 300); do [ -e go ] && break; sleep 0.1; done
 tail -n +2 run2.log
 SH
-	tmux_start pv "sh feed.sh | planview e.plan - 2>err; echo status=\$? > status; sleep 60"
+	tmux_start pv "sh feed.sh | planview --fade 600 e.plan - 2>err; echo status=\$? > status; sleep 60"
 	pane_wait pv 'cycle 20  attention: Explore'
 	touch go
 	pane_wait pv '^\[end of log\]  cycle 7  attention: AvoidCollision  run 2 \(start\)'
@@ -231,7 +256,7 @@ SH
 	second_run
 	{ grep -v ',B,' run.log; grep -v ',B,' run2.log | tail -n +2; } > old.log
 	n=$(awk -F, 'NR > 2 && $1 + 0 < c { print NR; exit } { c = $1 + 0 }' old.log)
-	tmux_start pv "planview e.plan old.log 2>err; echo status=\$? > status; sleep 60"
+	tmux_start pv "planview --fade 600 e.plan old.log 2>err; echo status=\$? > status; sleep 60"
 	pane_wait pv '^\[end of log\]  cycle 7  attention: AvoidCollision  run 2 \(start\)'
 	keys pv q
 	for _ in $(seq 50); do [ -s status ] && break; sleep 0.2; done
@@ -244,7 +269,7 @@ SH
 	plancc -q "$SHARED/reference/plans/r5-plan6.inst" -o r5.plan
 	printf 'Sleeping,MinRangeAhead,HScanReady,EmergAvoidDist\n0,3000,1,1000\n' > r5.csv
 	planrun r5.plan --senses r5.csv --cycles 40 --log r5.log -o /dev/null
-	tmux_start pv "planview r5.plan r5.log; sleep 60"
+	tmux_start pv "planview --fade 600 r5.plan r5.log; sleep 60"
 	pane_wait pv '^\[end of log\]  cycle 40  attention: Explore  '
 	[ "$(pane pv | sed -n 1p | wc -c)" -le 81 ]
 	# what lit last is on the screen, and only what lit in cycle 40 is
@@ -283,7 +308,7 @@ SH
 }
 
 @test "Ctrl-C (SIGINT) ends the live view as a shell expects: 130, the terminal given back" {
-	tmux_start pv "planview e.plan run.log; echo status=\$? > status; sleep 60"
+	tmux_start pv "planview --fade 600 e.plan run.log; echo status=\$? > status; sleep 60"
 	pane_wait pv 'end of log'
 	shell=$(tmux -S "$BATS_TEST_TMPDIR/tmux.sock" display -p -t pv '#{pane_pid}')
 	pid=$(pgrep -P "$shell" -x planview)
@@ -300,6 +325,6 @@ SH
 	awk -F, -v OFS=, 'NR > 1 { $2 = "" } { print }' run.log > robot.log
 	planview e.plan robot.log > r.txt
 	[ "$(head -1 r.txt)" = "cycle 20  attention: Explore  $(($(wc -l < run.log) - 1)) events" ]
-	tmux_start pv "planview e.plan robot.log; sleep 60"
+	tmux_start pv "planview --fade 600 e.plan robot.log; sleep 60"
 	pane_wait pv '^\[end of log\]  cycle 20  attention: Explore  [0-9]+ events$'
 }

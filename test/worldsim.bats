@@ -500,6 +500,15 @@ P
 	run --separate-stderr ws --plan p.plan --profile bad.yaml
 	assert_failure 65
 	[[ "$stderr" == *"no sense 'Nope'"* ]]
+	# misspelt fields: the one meant, at its line and column
+	printf 'senses: {S: fifty}\nacts: {}\n' > bad.yaml
+	run --separate-stderr ws --plan p.plan --profile bad.yaml
+	assert_failure 65
+	[ "$stderr" = "worldsim: bad.yaml:2:1: error: the profile: unknown field 'acts'; did you mean 'actions'?" ]
+	printf 'senses: {S: {wrld: front}}\nactions: {}\n' > bad.yaml
+	run --separate-stderr ws --plan p.plan --profile bad.yaml
+	assert_failure 65
+	[ "$stderr" = "worldsim: bad.yaml:1:14: error: a binding: unknown field 'wrld'; did you mean 'world'?" ]
 	printf '[1, 2' > bad.yaml
 	run --separate-stderr ws --plan p.plan --profile bad.yaml
 	assert_failure 65

@@ -13,6 +13,7 @@
 #include "host/diag.h"
 #include "host/exits.h"
 #include "robot/planloop.h"
+#include "senses/senses.h"
 #include "ctl.h"
 
 int
@@ -111,31 +112,27 @@ cmd_config(struct ctl *c, int argc, char **argv)
 	return print_config(c, &now);
 }
 
+/* Each row through the one sense-table writer (spine-senses(5)). */
 static void
 telemetry_row(void *ctx, uint32_t ms, const int16_t *v, int n)
 {
-	struct table *t = ctx;
-	int i;
-
-	table_long(t, (long)ms);
-	for (i = 0; i < n; i++)
-		table_long(t, v[i]);
-	table_end_row(t);
+	(void)n;	/* the writer's columns, from the same description */
+	senses_write(ctx, (long)ms, v);
 }
 
 /* After each wait: the rows out. */
 static int
 telemetry_flush(void *ctx)
 {
-	return ctl_flushed(table_flush(ctx) != 0, "telemetry");
+	return ctl_flushed(senses_writer_flush(ctx) != 0, "telemetry");
 }
 
 int
 cmd_telemetry(struct ctl *c, int argc, char **argv)
 {
 	static struct client_telemetry tm;
-	const char *cols[WIRE_SENSES_MAX + 1];
-	struct table t;
+	const char *names[WIRE_SENSES_MAX];
+	struct senses_writer w;
 	int i, r;
 
 	if ((r = ctl_no_operands(argc, argv)) != 0)
@@ -144,19 +141,23 @@ cmd_telemetry(struct ctl *c, int argc, char **argv)
 	if ((r = ctl_connect(c)) != 0 || (r = ctl_exit(
 	    client_telemetry_columns(c->cl, &tm))) != 0 || c->check)
 		return r;
-	cols[0] = "time_ms";
 	for (i = 0; i < tm.n; i++)
-		cols[i + 1] = tm.name[i];
-	ctl_table(c, &t, cols, (size_t)tm.n + 1);
-	t.flush_rows = 1;
+		names[i] = tm.name[i];
+	if (senses_writer_open(&w, stdout, c->format == EVLOG_JSONL ?
+	    TABLE_JSONL : TABLE_CSV, 1, names, (size_t)tm.n) != 0) {
+		warnx_tool("out of memory");
+		return EXIT_IOERR;
+	}
+	w.t.flush_rows = 1;	/* watched as it comes, file or not */
 	tm.every_ms = c->every_ms ? c->every_ms : 250;
 	tm.row = telemetry_row;
-	tm.ctx = tm.listen.ctx = &t;
+	tm.ctx = tm.listen.ctx = &w;
 	tm.listen.count = c->count;
 	tm.listen.duration = c->duration;
 	tm.listen.flush = telemetry_flush;
 	r = ctl_exit(client_telemetry(c->cl, &tm));
 	c->stdout_gone = tm.listen.gone;
+	senses_writer_close(&w);
 	if (tm.lost)
 		warnx_tool("telemetry: %lu frames lost on the line", tm.lost);
 	return r;

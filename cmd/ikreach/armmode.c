@@ -142,22 +142,6 @@ header(struct armrun *r)
 		table_header(r->t);
 }
 
-static void
-put_passed(struct armrun *r)
-{
-	size_t i;
-	double v;
-
-	for (i = 0; i < r->src.npass; i++) {
-		const char *f = r->src.pass_vals[i];
-
-		if (r->o->format == TABLE_JSONL && num_double(f, &v) == NUM_OK)
-			table_num(r->t, v);
-		else
-			table_str(r->t, f);
-	}
-}
-
 /* "elbow_flex;wrist_flex": the joints sitting on a limit. */
 static void
 put_sat(struct armrun *r, uint64_t sat)
@@ -199,7 +183,7 @@ row_ik3(struct armrun *r, const double *v)
 	r->have_prev = 1;
 	if (res.status != KIN_OK)
 		r->failed = 1;
-	put_passed(r);
+	source_put_passed(&r->src, r->t);
 	for (i = 0; i < r->nout; i++) {
 		j = r->out[i];
 		table_num(r->t, q[j]);
@@ -225,7 +209,7 @@ row_fk3(struct armrun *r, const double *v)
 	if (a->has_roll)
 		q[a->roll_index] = isnan(v[w]) ? 0 : v[w];
 	kin3d_fk(a, q, &p);
-	put_passed(r);
+	source_put_passed(&r->src, r->t);
 	table_num(r->t, p.x);
 	table_num(r->t, p.y);
 	table_num(r->t, p.z);

@@ -466,7 +466,7 @@ new_solver(const struct options *o, struct kin_opts *ko)
 
 /* --memory: explore and save, or load.  0 or an exit status. */
 static int
-prepare_bank(struct options *o, struct bank *b)
+prepare_bank(struct options *o, struct kin_bank *b)
 {
 	struct kin_opts ko = o->kin;
 	struct kin_solver *s;
@@ -486,7 +486,7 @@ prepare_bank(struct options *o, struct bank *b)
 }
 
 static int
-solve_all(struct options *o, struct bank *b, char **args, int nargs)
+solve_all(struct options *o, struct kin_bank *b, char **args, int nargs)
 {
 	struct source src;
 	struct names nm;
@@ -528,7 +528,7 @@ int
 main(int argc, char **argv)
 {
 	struct options o;
-	struct bank b;
+	struct kin_bank b;
 	char **av;
 	int st, ac;
 
@@ -560,14 +560,14 @@ main(int argc, char **argv)
 		return st;
 	}
 	if (o.memory && (st = prepare_bank(&o, &b)) != 0) {
-		bank_free(&b);
+		kin_bank_free(&b);
 		free(av);
 		return st;
 	}
 	/* exploring with nothing to solve: do not wait on a terminal */
 	if (!(o.explore && optind == argc))
 		st = solve_all(&o, &b, argv + optind, argc - optind);
-	bank_free(&b);
+	kin_bank_free(&b);
 	free(av);
 	return st;
 }

@@ -107,23 +107,6 @@ angle_out(const struct run *r, int i, double q)
 	return v;
 }
 
-/* Copied columns go out as read; in JSON lines, numbers as numbers. */
-static void
-put_passed(struct run *r)
-{
-	size_t i;
-	double v;
-
-	for (i = 0; i < r->src->npass; i++) {
-		const char *f = r->src->pass_vals[i];
-
-		if (r->o->format == TABLE_JSONL && num_double(f, &v) == NUM_OK)
-			table_num(r->t, v);
-		else
-			table_str(r->t, f);
-	}
-}
-
 static void
 put_joints(struct run *r, const double *q)
 {
@@ -162,7 +145,7 @@ row_trace(void *ctx, long iter, const double *q, int n)
 	double x, y;
 	int i;
 
-	put_passed(r);
+	source_put_passed(r->src, r->t);
 	table_long(r->t, r->row);
 	if (r->elbow)
 		table_str(r->t, r->elbow);
@@ -185,7 +168,7 @@ put_answer(struct run *r, const double *q, const struct kin_result *res)
 		r->failed = 1;
 	if (r->o->trace)
 		return;
-	put_passed(r);
+	source_put_passed(r->src, r->t);
 	if (r->elbow)
 		table_str(r->t, r->elbow);
 	for (i = 0; i < r->o->arm.n; i++) {
@@ -243,7 +226,7 @@ row_fk(struct run *r, const double *vals)
 	for (i = 0; i < a->n; i++)
 		q[i] = vals[i] * r->unit;
 	kin_fk(a->n, a->len, q, &x, &y, &phi);
-	put_passed(r);
+	source_put_passed(r->src, r->t);
 	table_num(r->t, tidy_zero(a->base_x + x));
 	table_num(r->t, tidy_zero(a->base_y + y));
 	table_num(r->t, tidy_zero(r->o->raw_angles ? phi / r->unit :

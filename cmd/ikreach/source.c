@@ -115,6 +115,22 @@ source_next(struct source *s, double *vals, int need, int *have,
 }
 
 void
+source_put_passed(const struct source *s, struct table *t)
+{
+	size_t i;
+	double v;
+
+	for (i = 0; i < s->npass; i++) {
+		const char *f = s->pass_vals[i];
+
+		if (t->format == TABLE_JSONL && num_double(f, &v) == NUM_OK)
+			table_num(t, v);
+		else
+			table_str(t, f);
+	}
+}
+
+void
 source_close(struct source *s)
 {
 	if (s->fp) {

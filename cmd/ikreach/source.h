@@ -9,6 +9,7 @@
 #include <stdio.h>
 
 #include "host/diag.h"
+#include "host/table.h"
 #include "traj/waypoints.h"
 
 #define SOURCE_MAX_WANT 64
@@ -53,6 +54,10 @@ int source_csv(struct source *s, const char *path, const char *const *want,
  */
 int source_next(struct source *s, double *vals, int need, int *have,
     int *status);
+
+/* This row's carried fields into t, as read (in JSON lines, numbers as
+   numbers). */
+void source_put_passed(const struct source *s, struct table *t);
 
 void source_close(struct source *s);
 

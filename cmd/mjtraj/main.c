@@ -125,23 +125,23 @@ take_motion_option(int c, const char *arg, struct options *o,
 	case OPT_JMAX:
 		return positive("--jmax", arg, &r->jmax);
 	case OPT_STEP:
-		o->sampling = SAMPLE_STEP;
+		o->sampling.rule = TRAJ_SAMPLE_STEP;
 		*sampling_seen |= 1;
-		return positive("--step", arg, &o->step);
+		return positive("--step", arg, &o->sampling.step);
 	case 'n':
-		o->sampling = SAMPLE_COUNT;
+		o->sampling.rule = TRAJ_SAMPLE_COUNT;
 		*sampling_seen |= 2;
 		if (num_long(arg, 2, (long)1e12, &n) != NUM_OK) {
 			usage_error("--samples: want a whole number from 2 "
 			    "to 1e12: '%s'", arg);
 			return -1;
 		}
-		o->samples = (uint64_t)n;
+		o->sampling.samples = (uint64_t)n;
 		return 0;
 	case 'r':
-		o->sampling = SAMPLE_RATE;
+		o->sampling.rule = TRAJ_SAMPLE_RATE;
 		*sampling_seen |= 4;
-		return positive("--rate", arg, &o->rate);
+		return positive("--rate", arg, &o->sampling.rate);
 	default:
 		return 1;
 	}
@@ -161,13 +161,13 @@ take_output_option(int c, const char *arg, struct options *o)
 		o->names = arg;
 		return 0;
 	case OPT_VEL:
-		o->vel = 1;
+		o->sampling.vel = 1;
 		return 0;
 	case OPT_ACC:
-		o->acc = 1;
+		o->sampling.acc = 1;
 		return 0;
 	case OPT_JERK:
-		o->jerk = 1;
+		o->sampling.jerk = 1;
 		return 0;
 	case 'f':
 		if (table_format_parse(arg, &o->format) == 0)
@@ -250,7 +250,7 @@ check_combinations(const struct options *o, int sampling_seen)
 	if (r->duration > 0 && r->fitts_w > 0)
 		return usage_error("%s", "give --duration or --fitts, "
 		    "not both");
-	if (o->sampling == SAMPLE_RATE && !mj_timing_has_clock(r))
+	if (o->sampling.rule == TRAJ_SAMPLE_RATE && !mj_timing_has_clock(r))
 		return usage_error("%s", "--rate needs a duration: --duration, "
 		    "--fitts, --vmax, --amax or --jmax");
 	if (o->joint && o->names)
@@ -272,8 +272,8 @@ parse_args(int argc, char **argv, struct options *o, int *done)
 	*done = 1;
 	memset(o, 0, sizeof *o);
 	o->output = "-";
-	o->sampling = SAMPLE_STEP;
-	o->step = 1;
+	o->sampling.rule = TRAJ_SAMPLE_STEP;
+	o->sampling.step = 1;
 	o->format = TABLE_CSV;
 	o->precision = TABLE_ROUND_TRIP;
 	o->header = 1;
@@ -309,7 +309,7 @@ static char **
 column_names(const struct points *p, const struct options *o, size_t *n)
 {
 	static const char prefix[] = "vaj";
-	int want[3] = { o->vel, o->acc, o->jerk };
+	int want[3] = { o->sampling.vel, o->sampling.acc, o->sampling.jerk };
 	char **names = calloc(1 + 4 * p->dim, sizeof *names);
 	size_t i, k;
 
@@ -362,8 +362,8 @@ output_open(struct output *out, const struct points *p,
 
 	memset(out, 0, sizeof *out);
 	if (!o->check && ((out->names = column_names(p, o, &out->ncols)) ==
-	    NULL || out->ncols != 1 + p->dim * (1 + (size_t)(o->vel +
-	    o->acc + o->jerk)))) {
+	    NULL || out->ncols != 1 + p->dim * (1 + (size_t)(o->sampling.vel +
+	    o->sampling.acc + o->sampling.jerk)))) {
 		warnx_tool("out of memory");
 		free_names(out->names, out->ncols);
 		return EXIT_IOERR;
@@ -405,11 +405,11 @@ output_close(struct output *out, const struct options *o, int rc,
 
 /* Samples or the --check report of a whole path. */
 static int
-write_output(const struct path *path, const struct points *p,
+write_output(const struct traj_path *path, const struct points *p,
     const struct options *o)
 {
 	struct output *out = malloc(sizeof *out);
-	struct emit_state e = { 0, 0, 0 };
+	struct emit_state e = { { 0, 0 }, 0 };
 	int rc;
 
 	if (out == NULL) {
@@ -430,7 +430,7 @@ static int
 run_stream(const struct options *o)
 {
 	struct points p;
-	struct path path;
+	struct traj_path path;
 	struct output *out = malloc(sizeof *out);
 	struct point_stream *s;
 	int rc;
@@ -447,7 +447,7 @@ run_stream(const struct options *o)
 		rc = stream_write(s, &p, o, &out->t, &path);
 		rc = output_close(out, o, rc, rc == EXIT_OK);
 	}
-	path_free(&path);
+	traj_path_free(&path);
 	stream_close(s);
 	points_free(&p);
 	free(out);
@@ -458,7 +458,7 @@ static int
 run(const struct options *o)
 {
 	struct points p;
-	struct path path;
+	struct traj_path path;
 	int rc;
 
 	if (stream_wanted(o))
@@ -478,7 +478,7 @@ run(const struct options *o)
 		rc = samples_check(&path, o, 0);
 	if (rc == EXIT_OK)
 		rc = write_output(&path, &p, o);
-	path_free(&path);
+	traj_path_free(&path);
 	points_free(&p);
 	return rc;
 }

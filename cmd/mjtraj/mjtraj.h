@@ -1,7 +1,7 @@
 /*
  * mjtraj.h - what the parts of mjtraj share: the options, the points of the
  * path and the planned path.  main.c fills the options, points.c the
- * points, plan.c the path; emit.c and check.c write it out.
+ * points, plan.c the path (lib/traj/path.c); emit.c and check.c write it out.
  */
 #ifndef MJTRAJ_H
 #define MJTRAJ_H
@@ -11,25 +11,21 @@
 #include <stdio.h>
 
 #include "host/table.h"
+#include "traj/path.h"
 #include "traj/peaks.h"
+#include "traj/sample.h"
 #include "traj/timing.h"
 
-#define MJTRAJ_DIM_MAX 32
-
-enum sample_rule { SAMPLE_STEP, SAMPLE_COUNT, SAMPLE_RATE };
+#define MJTRAJ_DIM_MAX TRAJ_DIM_MAX
 
 struct options {
 	const char *from, *to;	/* as given, or NULL */
 	const char *input;	/* waypoint file, "-", or NULL */
 	const char *output;	/* "-" for stdout */
 	struct mj_timing timing;
-	enum sample_rule sampling;
-	double step;		/* SAMPLE_STEP: distance between samples */
-	uint64_t samples;	/* SAMPLE_COUNT */
-	double rate;		/* SAMPLE_RATE, Hz */
+	struct traj_sampling sampling;	/* and the derivative columns */
 	int joint;		/* q1..qN */
 	const char *names;	/* --names, or NULL */
-	int vel, acc, jerk;	/* derivative columns */
 	enum table_format format;
 	int precision;
 	int header;
@@ -47,23 +43,6 @@ struct points {
 	char *names[MJTRAJ_DIM_MAX];	/* the coordinate column names */
 };
 
-/*
- * The path: consecutive segments between the points (repeats removed),
- * each with its duration and, for --through, its quintic.
- */
-struct path {
-	size_t dim;
-	size_t npts;
-	double *pts;		/* npts * dim, owned */
-	long *line;		/* input line of each point */
-	double *dur;		/* npts - 1 durations, seconds */
-	double *vel, *acc;	/* --through: states at every point */
-	double *coef;		/* --through: (npts - 1) quintics */
-	double dwell;
-	int through;
-	int normalised;		/* no clock: t runs 0..1 per segment */
-};
-
 /* points.c */
 int points_from_args(struct points *p, const struct options *o);
 int points_read(struct points *p, const struct options *o);
@@ -77,22 +56,19 @@ int points_table_rows(struct points *p, struct traj_table *tt, size_t max,
     int *eof);
 void points_free(struct points *p);
 
-/* plan.c */
-int plan_path(struct path *path, const struct points *p,
+/* plan.c: the points planned by lib/traj; an exit status */
+int plan_path(struct traj_path *path, const struct points *p,
     const struct options *o);
-void path_peaks(const struct path *path, struct mj_peaks *pk);
-void path_free(struct path *path);
 
 /* emit.c: samples, path after path (one whole path, or the chunks of a
    stream); the time and whether a move was written carry over. */
 struct emit_state {
-	double t0;		/* the time the next path starts at */
-	int moved;		/* a segment was written: its end was too */
+	struct traj_run run;	/* the time, whether a move was written */
 	int stream;		/* a path of one point is no output (yet) */
 };
-int samples_check(const struct path *path, const struct options *o,
+int samples_check(const struct traj_path *path, const struct options *o,
     size_t seg0);
-int emit_samples(const struct path *path, const struct options *o,
+int emit_samples(const struct traj_path *path, const struct options *o,
     struct table *t, struct emit_state *e);
 void emit_point(const double *pos, size_t dim, const struct options *o,
     struct table *t);
@@ -103,14 +79,14 @@ int stream_wanted(const struct options *o);
 struct point_stream *stream_open(struct points *p, const struct options *o,
     int *rc);
 int stream_plan(struct point_stream *s, struct points *p,
-    const struct options *o, struct path *path);
+    const struct options *o, struct traj_path *path);
 int stream_write(struct point_stream *s, struct points *p,
-    const struct options *o, struct table *t, struct path *path);
+    const struct options *o, struct table *t, struct traj_path *path);
 void stream_close(struct point_stream *s);
 
 /* check.c */
-int check_limits(const struct path *path, const struct options *o);
-int check_report(const struct path *path, const struct options *o,
+int check_limits(const struct traj_path *path, const struct options *o);
+int check_report(const struct traj_path *path, const struct options *o,
     struct table *t);
 
 #endif

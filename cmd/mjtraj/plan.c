@@ -1,63 +1,15 @@
 /*
- * plan.c - from points to a timed path: drops repeated points, reverses on
- * request, gives each segment its duration and, for --through, solves the
- * via-point states.  Called by main.c before anything is written.
+ * plan.c - the points handed to lib/traj's path planner, its complaints
+ * shown at the input's file:line (or plainly, for arguments).  Called by
+ * main.c and stream.c before anything is written.
  */
-#include <math.h>
-#include <stdlib.h>
-#include <string.h>
-
 #include "host/diag.h"
-#include "host/exits.h"
 #include "mjtraj.h"
-#include "traj/minjerk.h"
-#include "traj/quintic.h"
-#include "traj/through.h"
-#include "traj/viatimes.h"
 
-void
-path_free(struct path *path)
-{
-	free(path->pts);
-	free(path->line);
-	free(path->dur);
-	free(path->vel);
-	free(path->acc);
-	free(path->coef);
-	memset(path, 0, sizeof *path);
-}
-
-/* Copy the points in travel order, leaving out a point equal to the last. */
-static int
-copy_points(struct path *path, const struct points *p, int reverse)
-{
-	size_t i, dim = p->dim;
-
-	path->dim = dim;
-	path->pts = malloc(p->n * dim * sizeof *path->pts);
-	path->line = malloc(p->n * sizeof *path->line);
-	path->dur = malloc((p->n ? p->n : 1) * sizeof *path->dur);
-	if (!path->pts || !path->line || !path->dur)
-		return -1;
-	for (i = 0; i < p->n; i++) {
-		size_t from = reverse ? p->n - 1 - i : i;
-		const double *x = p->xyz + from * dim;
-
-		if (path->npts > 0 && mj_distance(dim, x, path->pts +
-		    (path->npts - 1) * dim) == 0)
-			continue;
-		memcpy(path->pts + path->npts * dim, x, dim * sizeof *x);
-		path->line[path->npts++] = p->line[from];
-	}
-	return 0;
-}
-
-/* A message about segment k, at the line of its end point if it has one. */
 static void
-segment_error(const struct path *path, const struct points *p, size_t k,
-    const char *msg)
+say(void *ctx, long line, const char *msg)
 {
-	long line = path->line[k + 1] ? path->line[k + 1] : path->line[k];
+	const struct points *p = ctx;
 
 	if (line > 0) {
 		struct diag d = diag_for(p->file);
@@ -68,169 +20,14 @@ segment_error(const struct path *path, const struct points *p, size_t k,
 	}
 }
 
-static int
-time_segments(struct path *path, const struct points *p,
+int
+plan_path(struct traj_path *path, const struct points *p,
     const struct options *o)
 {
-	size_t k, dim = path->dim;
+	struct traj_points pts = { p->n, p->dim, p->xyz, p->line };
+	struct traj_path_opts po = { &o->timing, o->dwell, o->through,
+	    o->reverse };
+	struct traj_say sink = { say, (void *)p };
 
-	for (k = 0; k + 1 < path->npts; k++) {
-		double D = mj_distance(dim, path->pts + k * dim,
-		    path->pts + (k + 1) * dim);
-		int bad = path->line[k] || path->line[k + 1] ? EXIT_DATAERR :
-		    EXIT_USAGE;
-		char msg[160];
-
-		if (!isfinite(D)) {
-			segment_error(path, p, k, "the move is too long to "
-			    "measure");
-			return bad;
-		}
-		switch (mj_duration(&o->timing, D, &path->dur[k])) {
-		case MJ_TIMING_OK:
-			continue;
-		case MJ_TIMING_NOT_POSITIVE:
-			snprintf(msg, sizeof msg, "--fitts gives a duration of "
-			    "%g s for a move of length %g: it must be positive",
-			    o->timing.fitts_a + o->timing.fitts_b *
-			    log2(2 * D / o->timing.fitts_w), D);
-			break;
-		default:
-			snprintf(msg, sizeof msg, "the duration of a move of "
-			    "length %g is too large to compute", D);
-			break;
-		}
-		segment_error(path, p, k, msg);
-		return bad;
-	}
-	return EXIT_OK;
-}
-
-/* Via states for the current durations (and, first, the best split of
- * their total when `split`), then each segment's quintic. */
-static int
-solve_through(struct path *path, int split)
-{
-	size_t n = path->npts, dim = path->dim, k;
-	double *work = malloc(MJ_VIA_TIMES_WORK(n) * sizeof *work);
-	int rc;
-
-	if (work == NULL)
-		return -1;
-	if (split)
-		rc = mj_via_times(n, dim, path->pts, path->dur, path->vel,
-		    path->acc, work);
-	else
-		rc = mj_through(n, dim, path->pts, path->dur, path->vel,
-		    path->acc, work);
-	free(work);
-	for (k = 0; rc == 0 && k + 1 < n; k++) {
-		struct quintic q = { dim, path->dur[k], path->pts + k * dim,
-		    path->pts + (k + 1) * dim,
-		    path->coef + k * QUINTIC_COEFS(dim) };
-
-		quintic_fit(&q, path->vel + k * dim, path->acc + k * dim,
-		    path->vel + (k + 1) * dim, path->acc + (k + 1) * dim);
-	}
-	return rc;
-}
-
-/*
- * The through path passes its via points moving, so its peaks differ from
- * the stop-and-go segments the limits timed.  Scaling every duration by c
- * keeps the path (and the best split: the cost scales as c^-5 whatever the
- * split) and scales speed by 1/c, acceleration by 1/c^2 and jerk by 1/c^3:
- * one c makes the tightest limit hold exactly.
- */
-static double
-limit_scale(const struct path *path, const struct mj_timing *r)
-{
-	struct mj_peaks pk;
-	double c = 0, x;
-
-	path_peaks(path, &pk);
-	if (r->vmax > 0 && (x = pk.value[MJ_VEL] / r->vmax) > c)
-		c = x;
-	if (r->amax > 0 && (x = sqrt(pk.value[MJ_ACC] / r->amax)) > c)
-		c = x;
-	if (r->jmax > 0 && (x = cbrt(pk.value[MJ_JERK] / r->jmax)) > c)
-		c = x;
-	return c;
-}
-
-static int
-plan_through(struct path *path, const struct options *o)
-{
-	size_t n = path->npts, dim = path->dim, k;
-	double c;
-
-	path->vel = malloc(n * dim * sizeof *path->vel);
-	path->acc = malloc(n * dim * sizeof *path->acc);
-	path->coef = malloc((n - 1) * QUINTIC_COEFS(dim) *
-	    sizeof *path->coef);
-	if (!path->vel || !path->acc || !path->coef) {
-		warnx_tool("out of memory");
-		return EXIT_IOERR;
-	}
-	if (solve_through(path, 1) < 0)
-		goto overflow;
-	if (!mj_timing_from_limits(&o->timing))
-		return EXIT_OK;
-	c = limit_scale(path, &o->timing);
-	if (!(c > 0) || !isfinite(c))
-		goto overflow;
-	for (k = 0; k + 1 < n; k++)
-		path->dur[k] *= c;
-	if (solve_through(path, 0) < 0)	/* the split stays the best */
-		goto overflow;
-	return EXIT_OK;
-overflow:
-	warnx_tool("--through: the via-point solution overflows (segment "
-	    "durations too far apart?)");
-	return EXIT_DATAERR;
-}
-
-int
-plan_path(struct path *path, const struct points *p, const struct options *o)
-{
-	int rc;
-
-	memset(path, 0, sizeof *path);
-	path->through = o->through;
-	path->dwell = o->dwell;
-	path->normalised = !mj_timing_has_clock(&o->timing);
-	if (copy_points(path, p, o->reverse) < 0) {
-		warnx_tool("out of memory");
-		return EXIT_IOERR;
-	}
-	if ((rc = time_segments(path, p, o)) != EXIT_OK)
-		return rc;
-	if (path->through && path->npts > 2)
-		return plan_through(path, o);
-	path->through = 0;	/* one segment: the plain move */
-	return EXIT_OK;
-}
-
-void
-path_peaks(const struct path *path, struct mj_peaks *pk)
-{
-	size_t k, dim = path->dim;
-	double t0 = 0;
-
-	memset(pk, 0, sizeof *pk);
-	for (k = 0; k + 1 < path->npts; k++) {
-		struct mj_peaks seg;
-
-		if (path->through) {
-			struct quintic q = { dim, path->dur[k], NULL, NULL,
-			    path->coef + k * QUINTIC_COEFS(dim) };
-
-			quintic_peaks(&q, &seg);
-		} else {
-			mj_move_peaks(mj_distance(dim, path->pts + k * dim,
-			    path->pts + (k + 1) * dim), path->dur[k], &seg);
-		}
-		mj_peaks_merge(pk, &seg, t0);
-		t0 += path->dur[k] + (path->through ? 0 : path->dwell);
-	}
+	return traj_status_exit(traj_path_plan(path, &pts, &po, &sink));
 }

@@ -117,7 +117,7 @@ next_chunk(struct point_stream *s, struct points *p, const struct options *o)
 /* The next chunk, planned into path (freed by the caller). */
 int
 stream_plan(struct point_stream *s, struct points *p,
-    const struct options *o, struct path *path)
+    const struct options *o, struct traj_path *path)
 {
 	int rc;
 
@@ -133,17 +133,17 @@ stream_plan(struct point_stream *s, struct points *p,
 /* Write the planned path, then plan and write chunk after chunk. */
 int
 stream_write(struct point_stream *s, struct points *p,
-    const struct options *o, struct table *t, struct path *path)
+    const struct options *o, struct table *t, struct traj_path *path)
 {
-	struct emit_state e = { 0, 0, 1 };
+	struct emit_state e = { { 0, 0 }, 1 };
 	int rc = emit_samples(path, o, t, &e);
 
 	while (rc == EXIT_OK && !s->ended && !t->failed) {
-		path_free(path);
+		traj_path_free(path);
 		if ((rc = stream_plan(s, p, o, path)) == EXIT_OK)
 			rc = emit_samples(path, o, t, &e);
 	}
-	if (rc == EXIT_OK && !e.moved) {
+	if (rc == EXIT_OK && !e.run.moved) {
 		warnx_tool("warning: zero-length move: writing the single "
 		    "point");
 		emit_point(p->xyz, p->dim, o, t);

@@ -6,7 +6,7 @@
 
 #include "host/usage.h"
 #include "plansrc/pwarn.h"
-#include "plansrc/suggest.h"
+#include "host/suggest.h"
 #include "wopt.h"
 
 /* A class name, or a usage error with the nearest name. */

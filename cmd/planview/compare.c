@@ -16,42 +16,6 @@
 #include "planview.h"
 #include "planview/compare.h"
 
-static const char *
-drive_name(const struct viewer *v, int d, int ended)
-{
-	if (ended)
-		return "(ended)";
-	return d < 0 ? "(none)" : v->tree.name[PLAN_D][d];
-}
-
-static const char *
-ordinal(long n)
-{
-	if (n % 100 >= 11 && n % 100 <= 13)
-		return "th";
-	return n % 10 == 1 ? "st" : n % 10 == 2 ? "nd" : n % 10 == 3 ? "rd" :
-	    "th";
-}
-
-static void
-finding(const struct viewer *v, const struct pv_diff *d, size_t n,
-    char *buf, size_t size)
-{
-	char a[32], b[32];
-
-	if (d->index < 0) {
-		snprintf(buf, size, "no difference in attention over %zu "
-		    "cycles", n);
-		return;
-	}
-	snprintf(a, sizeof a, d->cycle[0] < 0 ? "(ended)" : "%ld", d->cycle[0]);
-	snprintf(b, sizeof b, d->cycle[1] < 0 ? "(ended)" : "%ld", d->cycle[1]);
-	snprintf(buf, size, "first difference: the %ld%s cycle (A %s, B %s): "
-	    "A %s, B %s", d->index + 1, ordinal(d->index + 1), a, b,
-	    drive_name(v, d->att[0], d->cycle[0] < 0),
-	    drive_name(v, d->att[1], d->cycle[1] < 0));
-}
-
 static void
 print_counts(const struct viewer *v, const struct pv_timeline *a,
     const struct pv_timeline *b)
@@ -119,7 +83,7 @@ compare_run(struct viewer *v)
 		goto out;
 	}
 	pv_compare(&ta, &tb, &d);
-	finding(v, &d, ta.n, text, sizeof text);
+	pv_diff_text(&v->tree, &d, ta.n, text, sizeof text);
 	printf("A: %s, %zu cycles\nB: %s, %zu cycles\n%s\n", v->o->log, ta.n,
 	    w.o->log, tb.n, text);
 	print_counts(v, &ta, &tb);

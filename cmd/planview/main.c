@@ -25,7 +25,7 @@ usage(FILE *fp)
 {
 	fprintf(fp,
 	    "usage: planview [--plain] [--filter text] [--until cycle] "
-	    "plan.plan log|-\n"
+	    "[--fade s]\n                plan.plan log|-\n"
 	    "       planview --html out.html [--until cycle] plan.plan log|-\n"
 	    "       planview --svg out.svg [--until cycle] plan.plan log|-\n"
 	    "       planview --compare [--html out.html] [--until cycle]\n"
@@ -40,7 +40,7 @@ usage(FILE *fp)
 }
 
 enum { OPT_HTML = 256, OPT_SVG, OPT_PLAIN, OPT_FILTER, OPT_UNTIL,
-    OPT_VERSION, OPT_COMPARE, OPT_SERVE, OPT_BREAK, OPT_PORT };
+    OPT_VERSION, OPT_COMPARE, OPT_SERVE, OPT_BREAK, OPT_FADE, OPT_PORT };
 
 static int
 add_break(struct options *o, const char *spec)
@@ -124,6 +124,7 @@ parse(int argc, char *argv[], struct options *o, int *status)
 		{ "compare", no_argument, NULL, OPT_COMPARE },
 		{ "serve", required_argument, NULL, OPT_SERVE },
 		{ "break", required_argument, NULL, OPT_BREAK },
+		{ "fade", required_argument, NULL, OPT_FADE },
 		{ "port", required_argument, NULL, OPT_PORT },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, OPT_VERSION },
@@ -133,6 +134,7 @@ parse(int argc, char *argv[], struct options *o, int *status)
 
 	memset(o, 0, sizeof *o);
 	o->until = -1;
+	o->fade_ms = PV_FADE_MS;
 	opterr = 0;	/* usage_bad_option speaks for getopt */
 	while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
 		switch (c) {
@@ -158,6 +160,13 @@ parse(int argc, char *argv[], struct options *o, int *status)
 			break;
 		case OPT_SERVE:
 			o->serve = optarg;
+			break;
+		case OPT_FADE:
+			if (num_long(optarg, 1, 86400, &o->fade_ms) != 0)
+				return *status = usage_error("--fade: '%s' is "
+				    "not a number of seconds (1 to 86400)",
+				    optarg), -1;
+			o->fade_ms *= 1000;
 			break;
 		case OPT_BREAK:
 			if (add_break(o, optarg) < 0)
@@ -217,6 +226,7 @@ main(int argc, char *argv[])
 		rc = EXIT_IOERR;
 		goto out;
 	}
+	v.state.fade_ms = o.fade_ms;
 	pv_log_init(&v.log, &v.tree);
 	if (!o.port && (rc = open_log(&v)) != EXIT_OK)
 		goto out;

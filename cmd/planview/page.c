@@ -14,8 +14,11 @@
 #include "host/exits.h"
 #include "planview.h"
 #include "planview/compare.h"
+#include "planview/dot.h"
 #include "planview/html.h"
 #include "plansrc/emit.h"
+
+#define DOT_LIMIT_S 120	/* seconds dot may take before it is killed */
 
 struct marks {
 	const struct pv_state *s;
@@ -40,6 +43,14 @@ mark(void *ctx, int type, uint16_t index, const char **note,
 		*fill = o->colour;
 }
 
+/* dot's complaints, as planview's. */
+static void
+say_dot(void *ctx, const char *msg)
+{
+	(void)ctx;
+	warnx_tool("%s", msg);
+}
+
 /* The plan laid out by dot: a graph per drive for a page, the whole plan
  * with counts for --svg. */
 int
@@ -51,6 +62,7 @@ page_graph(struct viewer *v, char **svg)
 	char *text = NULL;
 	size_t len = 0;
 	FILE *fp = open_memstream(&text, &len);
+	struct pv_say say = { say_dot, NULL };
 	int rc;
 
 	if (fp == NULL)
@@ -68,7 +80,7 @@ page_graph(struct viewer *v, char **svg)
 		free(text);
 		return EXIT_IOERR;
 	}
-	rc = run_dot(text, len, svg);
+	rc = pv_status_exit(pv_dot_svg(text, len, DOT_LIMIT_S, svg, &say));
 	free(text);
 	return rc;
 }

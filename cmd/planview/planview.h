@@ -25,6 +25,7 @@ struct options {
 	const char *types;		/* page: event letters shown at first */
 	long until;			/* stop reading after this cycle; -1 */
 	int plain;			/* text frames even on a terminal */
+	long fade_ms;			/* --fade, in ms */
 };
 
 struct viewer {
@@ -54,8 +55,6 @@ void viewer_errors(struct viewer *v);
 int viewer_finish(struct viewer *v);
 long clock_ms(void);
 
-/* dot -Tsvg on text: the SVG in *svg (the caller frees); an exit status. */
-int run_dot(const char *text, size_t len, char **svg);	/* dot.c */
 
 int live_run(struct viewer *v);		/* live.c */
 int plain_run(struct viewer *v);	/* live.c */

@@ -13,20 +13,22 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "host/atomic.h"
 #include "host/diag.h"
 #include "host/exits.h"
 #include "host/num.h"
 #include "host/usage.h"
 #include "host/version.h"
-#include "plan/vocab.h"
 #include "run/load.h"
+#include "world/outputs.h"
+#include "world/sim.h"
+#include "world/tables.h"
 #include "worldsim.h"
 
 struct options {
 	const char *plan, *monitor, *map, *profile, *stats, *gif, *frames;
 	const char *trace, *log, *mate_drive, *mate_above;
-	long robots, ticks, seed, stats_every, log_robots, mate_range, px, frame_every;
+	long robots, ticks, seed, stats_every, log_robots, mate_range, px;
+	long frame_every;
 	double rate;
 	int show, header, print_map, stats_given, bench, rate_given;
 };
@@ -93,7 +95,8 @@ usage(FILE *fp)
 enum { OPT_PLAN = 256, OPT_MONITOR, OPT_ROBOTS, OPT_TICKS, OPT_SEED,
     OPT_MAP, OPT_PROFILE, OPT_STATS, OPT_STATS_EVERY, OPT_NO_HEADER,
     OPT_SHOW, OPT_RATE, OPT_GIF, OPT_FRAMES, OPT_PX, OPT_FRAME_EVERY,
-    OPT_TRACE, OPT_LOG, OPT_LOG_ROBOTS, OPT_MATE_DRIVE, OPT_MATE_ABOVE, OPT_MATE_RANGE, OPT_PRINT_MAP,
+    OPT_TRACE, OPT_LOG, OPT_LOG_ROBOTS, OPT_MATE_DRIVE, OPT_MATE_ABOVE,
+    OPT_MATE_RANGE, OPT_PRINT_MAP,
     OPT_BENCH, OPT_VERSION };
 
 static const struct option longopts[] = {
@@ -227,150 +230,51 @@ parse_args(int argc, char *argv[], struct options *o, int *finished)
 	return EXIT_OK;
 }
 
+/* What a run holds: the options, the plans, the world. */
 struct sim {
 	struct options o;
 	struct loaded_plan plan, monitor;
-	struct map_file mf;
-	struct world_map map;
-	uint8_t default_cells[WORLD_DEFAULT_W * WORLD_DEFAULT_H];
-	struct world_cell_xy default_start;
-	struct world_bind dsense[10], daction[10];
-	struct world_profile profile;
-	struct world_config cfg;
-	struct world w;
-	struct logs logs;
-	void *mem;
+	struct world_sim ws;
+	struct diag diag;	/* lib/world's complaints: on stderr */
 };
 
+/* The options as lib/world takes them, the plans loaded. */
 static int
-load_map(struct sim *s)
+set_up(const struct options *o, struct loaded_plan *plan,
+    struct loaded_plan *monitor, struct world_sim *s, struct diag *d)
 {
+	struct world_setup ws;
 	int rc;
 
-	if (s->o.map == NULL) {
-		world_map_default(&s->map, s->default_cells,
-		    &s->default_start);
-		return EXIT_OK;
-	}
-	if ((rc = map_file_load(&s->mf, s->o.map)) != EXIT_OK)
+	if ((rc = world_status_exit(world_sim_map(s, o->map, d))) !=
+	    EXIT_OK ||
+	    (rc = run_status_exit(plan_load(o->plan, plan))) != EXIT_OK ||
+	    (o->monitor && (rc = run_status_exit(plan_load(o->monitor,
+	    monitor))) != EXIT_OK))
 		return rc;
-	s->map = s->mf.map;
-	return EXIT_OK;
-}
-
-/* A plan that uses an id the world lacks is refused, naming it. */
-static int
-check_plan(const struct loaded_plan *lp, const struct world_binds *b,
-    int monitor)
-{
-	uint16_t id, index;
-	uint8_t type, len;
-	const uint8_t *name;
-	int what = world_check_plan(&lp->plan, b, monitor, &id, &type, &index);
-
-	if (what == 0)
-		return EXIT_OK;
-	name = plan_find_name(&lp->plan, type, index, &len);
-	warnx_tool("%s: error: %s %u (used by %s %.*s) is not one the world "
-	    "has%s", lp->path, what == 1 ? "sense" : "action", (unsigned)id,
-	    plan_type_tag(type), name ? (int)len : 1, name ? (const char *)name : "?",
-	    monitor ? " (a monitor plan has sense 1 and actions 1-3)" :
-	    " (give a --profile that binds it)");
-	return EXIT_DATAERR;
+	memset(&ws, 0, sizeof ws);
+	ws.plan_path = plan->path;
+	ws.plan = &plan->plan;
+	ws.monitor_path = o->monitor;
+	ws.monitor = o->monitor ? &monitor->plan : NULL;
+	ws.profile = o->profile;
+	ws.log = o->log;
+	ws.mate_drive = o->mate_drive;
+	ws.mate_above = o->mate_above;
+	ws.robots = o->robots;
+	ws.seed = o->seed;
+	ws.log_robots = o->log_robots;
+	ws.mate_range = o->mate_range;
+	return world_status_exit(world_sim_build(s, &ws));
 }
 
 static int
-mate_options(struct sim *s)
-{
-	const struct plan *p = &s->plan.plan;
-
-	s->cfg.mate_drive = world_find_drive(p, s->o.mate_drive);
-	s->cfg.above_drive = world_find_drive(p, s->o.mate_above);
-	s->cfg.mate_range = (int32_t)s->o.mate_range;
-	if (s->cfg.mate_drive == PLAN_NONE && strcmp(s->o.mate_drive,
-	    "Mate") != 0 && strcmp(s->o.mate_drive, "none") != 0) {
-		warnx_tool("%s: error: --mate-drive: no drive '%s' in the plan",
-		    s->plan.path, s->o.mate_drive);
-		return EXIT_DATAERR;
-	}
-	if (s->cfg.above_drive == PLAN_NONE && strcmp(s->o.mate_above,
-	    "Explore") != 0) {
-		warnx_tool("%s: error: --mate-above: no drive '%s' in the plan",
-		    s->plan.path, s->o.mate_above);
-		return EXIT_DATAERR;
-	}
-	return EXIT_OK;
-}
-
-/* A .plan read and validated (lib/run/load.c); an exit status. */
-static int
-load_plan(const char *path, struct loaded_plan *lp)
-{
-	return run_status_exit(plan_load(path, lp));
-}
-
-static int
-set_up(struct sim *s)
-{
-	size_t size;
-	int rc;
-
-	if ((rc = load_map(s)) != EXIT_OK ||
-	    (rc = load_plan(s->o.plan, &s->plan)) != EXIT_OK)
-		return rc;
-	if (s->o.monitor &&
-	    (rc = load_plan(s->o.monitor, &s->monitor)) != EXIT_OK)
-		return rc;
-	world_binds_default(s->dsense, s->daction, &s->cfg.binds);
-	if (s->o.profile) {
-		if ((rc = profile_load(&s->profile, s->o.profile,
-		    &s->plan.plan)) != EXIT_OK)
-			return rc;
-		s->cfg.binds.sense = s->profile.sense;
-		s->cfg.binds.nsense = s->profile.nsense;
-		s->cfg.binds.action = s->profile.action;
-		s->cfg.binds.naction = s->profile.naction;
-	}
-	if ((rc = check_plan(&s->plan, &s->cfg.binds, 0)) != EXIT_OK ||
-	    (s->o.monitor && (rc = check_plan(&s->monitor, &s->cfg.binds,
-	    1)) != EXIT_OK) || (rc = mate_options(s)) != EXIT_OK)
-		return rc;
-	s->cfg.map = &s->map;
-	s->cfg.plan = &s->plan.plan;
-	s->cfg.monitor = s->o.monitor ? &s->monitor.plan : NULL;
-	s->cfg.nrobots = (uint32_t)s->o.robots;
-	s->cfg.seed = (uint32_t)s->o.seed;
-	if (s->o.log) {
-		uint32_t n = s->o.log_robots && s->o.log_robots < s->o.robots ?
-		    (uint32_t)s->o.log_robots : (uint32_t)s->o.robots;
-
-		if ((rc = logs_open(&s->logs, s->o.log, n, s->cfg.plan,
-		    s->cfg.monitor)) != EXIT_OK)
-			return rc;
-		s->logs.w = &s->w;
-		s->cfg.on_event = logs_event;
-		s->cfg.on_priority = logs_priority;
-		s->cfg.event_ctx = &s->logs;
-	}
-	if ((size = world_mem_size(&s->cfg)) == 0 ||
-	    (s->mem = aligned_alloc(8, (size + 7) & ~(size_t)7)) == NULL) {
-		warnx_tool("out of memory for %ld robots", s->o.robots);
-		return EXIT_IOERR;
-	}
-	if (world_init(&s->w, &s->cfg, s->mem, size) < 0) {
-		warnx_tool("cannot set up the world (a start cell on a wall?)");
-		return EXIT_DATAERR;
-	}
-	return EXIT_OK;
-}
-
-static int
-print_map(struct sim *s)
+print_map(const struct options *o, struct world_sim *s, struct diag *d)
 {
 	uint16_t y;
 	int rc;
 
-	if ((rc = load_map(s)) != EXIT_OK)
+	if ((rc = world_status_exit(world_sim_map(s, o->map, d))) != EXIT_OK)
 		return rc;
 	for (y = 0; y < s->map.h; y++) {
 		fwrite(s->map.cell + (size_t)y * s->map.w, 1, s->map.w,
@@ -381,14 +285,8 @@ print_map(struct sim *s)
 }
 
 struct outputs {
-	struct stream stats_file;
-	struct stats_out stats;
+	struct world_outputs files;
 	struct show show;
-	struct picture pic;
-	struct stream trace_file;
-	struct table trace;
-	int want_stats, want_pic, want_trace;
-	struct timespec flushed;	/* the tables' last flush */
 };
 
 /* On a terminal --show draws at the original's 8 ticks a second unless
@@ -405,34 +303,34 @@ static int
 open_outputs(struct sim *s, struct outputs *out)
 {
 	const struct options *o = &s->o;
+	struct world_outputs_setup ws;
 	int rc;
 
 	memset(out, 0, sizeof *out);
-	out->want_stats = o->stats_given || (!o->show && !o->gif &&
-	    !o->frames && !o->log && !o->trace && !o->bench);
-	if (out->want_stats) {
-		const char *path = o->stats ? o->stats : "-";
-
-		if (stream_open(&out->stats_file, path) < 0)
-			return EXIT_IOERR;
-		stats_init(&out->stats, out->stats_file.af.fp,
-		    (uint32_t)o->seed, o->header);
-	}
-	if (o->trace) {
-		if (stream_open(&out->trace_file, o->trace) < 0)
-			return EXIT_IOERR;
-		out->want_trace = 1;
-		trace_init(&out->trace, out->trace_file.af.fp, o->header);
-	}
+	memset(&ws, 0, sizeof ws);
+	if (o->stats_given || (!o->show && !o->gif && !o->frames && !o->log &&
+	    !o->trace && !o->bench))
+		ws.stats = o->stats ? o->stats : "-";
+	ws.trace = o->trace;
+	ws.gif = o->gif;
+	ws.frames = o->frames;
+	ws.logs = o->log ? &s->ws.logs : NULL;
+	ws.d = &s->diag;
+	ws.seed = (uint32_t)o->seed;
+	ws.header = o->header;
+	ws.stats_every = o->stats_every;
+	ws.frame_every = o->frame_every;
+	ws.ticks = o->ticks;
+	ws.rate = o->rate;
+	ws.px = (int)o->px;
+	if ((rc = world_status_exit(world_outputs_open(&out->files, &ws,
+	    &s->ws.w))) != EXIT_OK)
+		return rc;
 	if (o->show && show_init(&out->show, stdout, show_rate(o),
-	    &s->w) < 0) {
+	    &s->ws.w) < 0) {
 		warnx_tool("out of memory");
 		return EXIT_IOERR;
 	}
-	out->want_pic = o->gif || o->frames;
-	if (out->want_pic && (rc = picture_begin(&out->pic, o->gif,
-	    o->frames, &s->w, o->rate, (int)o->px)) != EXIT_OK)
-		return rc;
 	return EXIT_OK;
 }
 
@@ -451,10 +349,10 @@ bench(struct sim *s)
 {
 	long t;
 	double t0 = cpu_seconds(), dt;
-	size_t size = world_mem_size(&s->cfg);
+	size_t size = world_mem_size(&s->ws.cfg);
 
 	for (t = 0; t < s->o.ticks; t++)
-		world_tick(&s->w);
+		world_tick(&s->ws.w);
 	dt = cpu_seconds() - t0;
 	printf("robots,ticks,cpu_seconds,robot_ticks_per_s,bytes_per_robot\n"
 	    "%ld,%ld,%.3f,%.0f,%zu\n", s->o.robots, s->o.ticks, dt,
@@ -463,63 +361,16 @@ bench(struct sim *s)
 	return fflush(stdout) == 0 ? EXIT_OK : EXIT_IOERR;
 }
 
-/* The run starts: every table output in place; an exit status. */
-static int
-publish(struct sim *s, struct outputs *out)
-{
-	if ((out->want_stats && stream_publish(&out->stats_file) < 0) ||
-	    (out->want_trace && stream_publish(&out->trace_file) < 0))
-		return EXIT_IOERR;
-	clock_gettime(CLOCK_MONOTONIC, &out->flushed);
-	return s->o.log ? logs_publish(&s->logs) : EXIT_OK;
-}
-
-/* A statistics row, flushed at once: each is worth watching. */
-static int
-stats_now(struct outputs *out, const struct world *w)
-{
-	stats_row(&out->stats, w);
-	if (table_flush(&out->stats.t) < 0)
-		out->stats_file.failed = 1;
-	return stream_tick(&out->stats_file) < 0 ? EXIT_IOERR : EXIT_OK;
-}
-
-/* The trace and the logs flushed at a tick's end, ten times a second at
-   most (or now): readers follow them, an interrupt keeps whole ticks. */
-static int
-flush_tables(struct sim *s, struct outputs *out, int now)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	if (!now && (t.tv_sec - out->flushed.tv_sec) * 1000000000L +
-	    (t.tv_nsec - out->flushed.tv_nsec) < 100000000L)
-		return EXIT_OK;
-	out->flushed = t;
-	if (out->want_trace && (table_flush(&out->trace) < 0 ||
-	    stream_tick(&out->trace_file) < 0))
-		return EXIT_IOERR;
-	return s->o.log ? logs_tick(&s->logs) : EXIT_OK;
-}
-
 /* One tick's outputs; an exit status. */
 static int
 tick_outputs(struct sim *s, struct outputs *out, long t)
 {
-	const struct options *o = &s->o;
-
-	if (o->show && show_frame(&out->show, &s->w) < 0) {
+	if (s->o.show && show_frame(&out->show, &s->ws.w) < 0) {
 		warnx_tool("write error: %s", strerror(errno));
 		return EXIT_IOERR;
 	}
-	if (out->want_trace)
-		trace_tick(&out->trace, &s->w);
-	if (out->want_pic && t % o->frame_every == 0)
-		picture_frame(&out->pic, &s->w);
-	if (out->want_stats && o->stats_every && t > 0 &&
-	    t % o->stats_every == 0 && t != o->ticks)
-		return stats_now(out, &s->w);
-	return EXIT_OK;
+	return world_status_exit(world_outputs_tick(&out->files, &s->ws.w,
+	    t));
 }
 
 static int
@@ -533,53 +384,31 @@ run(struct sim *s, struct outputs *out)
 		return bench(s);
 	for (t = 0; t <= o->ticks && rc == EXIT_OK; t++) {
 		if (t > 0)
-			world_tick(&s->w);
+			world_tick(&s->ws.w);
 		if ((rc = tick_outputs(s, out, t)) == EXIT_OK)
-			rc = flush_tables(s, out, stop_signal != 0);
+			rc = world_status_exit(world_outputs_flush(&out->files,
+			    stop_signal != 0));
 		if (stop_signal)
 			break;
 	}
 	/* the last row: the run's end, or the tick an interrupt stopped at
 	   (unless --stats-every wrote that one already) */
-	if (rc == EXIT_OK && out->want_stats && !(stop_signal &&
-	    o->stats_every && t > 0 && t % o->stats_every == 0))
-		rc = stats_now(out, &s->w);
-	return rc;
-}
-
-/* A table's file put in place (the run ended or was interrupted) or
-   dropped (it failed before starting). */
-static int
-commit(int *want, struct table *t, struct stream *st, int rc, int keep)
-{
-	int ok = rc == EXIT_OK || keep;
-
-	if (!*want)
-		return rc;
-	*want = 0;
-	if (ok && table_flush(t) < 0)
-		st->failed = 1;
-	if (stream_close(st, ok) < 0 && rc == EXIT_OK)
-		rc = EXIT_IOERR;
+	if (rc == EXIT_OK && !(stop_signal && o->stats_every && t > 0 &&
+	    t % o->stats_every == 0))
+		rc = world_status_exit(world_outputs_stats(&out->files,
+		    &s->ws.w));
 	return rc;
 }
 
 static int
 close_outputs(struct outputs *out, int rc, int keep)
 {
-	if (out->want_pic) {
-		int prc = picture_end(&out->pic, rc == EXIT_OK || keep ?
-		    EXIT_OK : rc);
+	enum world_status st = rc == EXIT_OK ? WORLD_OK : WORLD_IO;
 
-		if (rc == EXIT_OK)
-			rc = prc;
-	}
+	st = world_outputs_end_pictures(&out->files, st, keep);
 	show_free(&out->show);
-	rc = commit(&out->want_trace, &out->trace, &out->trace_file, rc,
-	    keep);
-	rc = commit(&out->want_stats, &out->stats.t, &out->stats_file, rc,
-	    keep);
-	return rc;
+	st = world_outputs_close(&out->files, st, keep);
+	return rc != EXIT_OK ? rc : world_status_exit(st);
 }
 
 int
@@ -587,30 +416,33 @@ main(int argc, char *argv[])
 {
 	static struct sim s;
 	struct outputs out;
-	int finished = 0, rc, started = 0;
+	int finished = 0, rc, started = 0, keep;
 
 	if ((rc = parse_args(argc, argv, &s.o, &finished)) != EXIT_OK ||
 	    finished)
 		return rc;
+	s.diag = diag_for(NULL);
 	if (s.o.print_map)
-		return print_map(&s);
+		return print_map(&s.o, &s.ws, &s.diag);
 	catch_signals();
-	if ((rc = set_up(&s)) == EXIT_OK) {
+	if ((rc = set_up(&s.o, &s.plan, &s.monitor, &s.ws,
+	    &s.diag)) == EXIT_OK) {
 		if ((rc = open_outputs(&s, &out)) == EXIT_OK && !stop_signal &&
-		    (rc = publish(&s, &out)) == EXIT_OK) {
+		    (rc = world_status_exit(world_outputs_publish(
+		    &out.files))) == EXIT_OK) {
 			started = 1;
 			rc = run(&s, &out);
 		}
 		rc = close_outputs(&out, rc, started && stop_signal);
 	}
-	if (s.o.log)
-		rc = logs_close(&s.logs, rc, started && stop_signal);
-	free(s.mem);
+	keep = started && stop_signal;
+	if (s.o.log && world_logs_close(&s.ws.logs, rc == EXIT_OK ? WORLD_OK :
+	    WORLD_IO, keep) != WORLD_OK && rc == EXIT_OK)
+		rc = EXIT_IOERR;
+	world_sim_free(&s.ws);
 	plan_unload(&s.plan);
 	if (s.o.monitor)
 		plan_unload(&s.monitor);
-	world_profile_free(&s.profile);
-	map_file_free(&s.mf);
 	if (stop_signal)
 		die_of_signal();
 	return rc;

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "host/pace.h"
+#include "world/tables.h"
 #include "worldsim.h"
 
 int
@@ -38,7 +39,7 @@ show_frame(struct show *s, const struct world *w)
 	if (s->rate > 0 && s->frames > 0)
 		pace(s, s->frames);
 	world_picture(w, s->buf);
-	stats_line(w, line, sizeof line);
+	world_stats_line(w, line, sizeof line);
 	if (s->tty)
 		fputs(s->frames == 0 ? "\033[H\033[2J" : "\033[H", s->fp);
 	fwrite(s->buf, 1, world_picture_size(w), s->fp);

@@ -5,15 +5,6 @@
  */
 #include "internal.h"
 
-/*
- * Drive d's priority changed: move it along the drive order, which stays
- * sorted by runtime priority descending and table order on ties (a drive
- * passes those with a lower priority, and those of its own priority that
- * come after it in the table).  Drives at priority 0 come last: live
- * counts the others, so a drive from beyond them now above 0 adds one,
- * and one among them now at 0 takes one away.  Entry k of the order is
- * in drive k's record, with each drive's place.
- */
 /* The drive at place k of the order comes before drive d. */
 static NOINLINE uint8_t
 before(const struct st_d *s, elem_t k, elem_t d)

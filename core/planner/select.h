@@ -104,11 +104,32 @@ not_runnable:
 }
 
 #if MON
-/* A count of drives. */
+/* A count of drives; a priority in the plan's id width. */
 typedef elem_t drives_t;
+#if W == 1
+typedef uint8_t ramp_t;
+#else
+typedef uint16_t ramp_t;
+#endif
 
 static void tick_from(struct planner *pl, const struct st_d *t, uint16_t dt,
     drives_t n);
+
+/*
+ * Drive s, whose priority a timer only raised, keeps its place in the drive
+ * order: it was live (its priority was above 0: among the first
+ * pl->live) and the one before it still beats it.  The common case by far
+ * (a ramp climbing between its neighbours, or the first), checked here for
+ * the cost of a full planner_reposition's call; a tie goes the long way.
+ */
+static inline uint8_t
+stays(const struct planner *pl, const struct st_d *s, uint8_t was_live)
+{
+	elem_t k = s->pos;
+
+	return was_live && (k == 0 ||
+	    ST_D(pl, ST_D(pl, (elem_t)(k - 1))->order)->prio > s->prio);
+}
 
 /*
  * The priority of timed drive t (of n) changed, or urgency (a latched
@@ -146,7 +167,7 @@ tick_from(struct planner *pl, const struct st_d *t, uint16_t dt, drives_t n)
 	for (; n != 0; t++, n--) {
 		elem_t d = t->timed;
 		prio_t ramp_interval, old;
-		uint16_t p;
+		ramp_t p;
 		struct st_d *s = ST_D(pl, d);
 		const uint8_t *q = rec(pl, PLAN_D, d);
 
@@ -162,18 +183,17 @@ tick_from(struct planner *pl, const struct st_d *t, uint16_t dt, drives_t n)
 		}
 		s->ramp = ramp_interval;
 		old = s->prio;
-		p = (uint16_t)(old + field(q + PLAN_D_RAMP_INC(W)));
-#if W == 1
-		s->prio = (prio_t)(p > PLAN_MAXID(W) ? PLAN_MAXID(W) : p);
-#else
-		s->prio = (prio_t)(p < old ? PLAN_MAXID(W) : p);	/* wrapped */
-#endif
+		/* in the id's own width, saturating where the sum wraps */
+		p = (ramp_t)(old + field(q + PLAN_D_RAMP_INC(W)));
+		s->prio = (prio_t)(p < (ramp_t)old ? PLAN_MAXID(W) : p);
 		if ((s->flags & RELEASED) &&
 		    field(q + PLAN_D_URGENCY(W)) != 0) {
 			moved(pl, t, dt, n);
 			return;
 		}
 		if (s->prio != old) {
+			if (stays(pl, s, old != 0))
+				continue;
 			if (n == 1)
 				planner_reposition(pl, d);	/* the last */
 			else

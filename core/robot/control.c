@@ -10,6 +10,12 @@
 #include "requests.h"
 #include "planloop.h"
 
+/* A build without some of runtime control (profile.h): each request it
+ * leaves out is one of an unknown type, and its handler is not linked. */
+#define UNKNOWN_(name) int robot_req_##name(struct robot *r, \
+    struct wire_in *in, struct wire_out *out) \
+{ (void)r; (void)in; (void)out; return WIRE_E_UNKNOWN; }
+
 #if ROBOT_CONTROL
 
 int
@@ -153,6 +159,53 @@ robot_req_state(struct robot *r, struct wire_in *in,
 	return out->n ? 0 : WIRE_E_ARG;
 }
 
+int
+robot_req_pause(struct robot *r, struct wire_in *in,
+    struct wire_out *out)
+{
+	struct wire_pause m;
+	struct wire_paused a;
+
+	if (wire_pause_decode(&m, in->p, in->n) != 0)
+		return WIRE_E_LENGTH;
+	if (m.op > WIRE_PAUSE_QUERY || (m.op == WIRE_PAUSE_STEP) !=
+	    (m.steps != 0))
+		return WIRE_E_ARG;
+	if (m.op != WIRE_PAUSE_QUERY && !r->running)
+		return WIRE_E_RUN;
+	if (m.op == WIRE_PAUSE_STEP && !r->paused)
+		return WIRE_E_NOT_PAUSED;
+	if (m.op == WIRE_PAUSE_HOLD)
+		planloop_pause(r);
+	else if (m.op == WIRE_PAUSE_RESUME)
+		planloop_resume(r);
+	else if (m.op == WIRE_PAUSE_STEP)
+		planloop_step(r, m.steps);
+	a.flags = robot_flags(r);
+	a.cycle = r->cycle;
+	a.left = r->step_left;
+	out->n = wire_paused_encode(&a, out->p);
+	return 0;
+}
+
+int
+robot_req_rate(struct robot *r, struct wire_in *in,
+    struct wire_out *out)
+{
+	uint16_t hz = wire_get_u16(in);
+
+	if (!wire_in_done(in))
+		return WIRE_E_LENGTH;
+	if (hz == 0 || hz > PLANLOOP_RATE_MAX)
+		return WIRE_E_ARG;
+	if (!r->running)
+		return WIRE_E_RUN;
+	planloop_rate(r, hz);
+	wire_put_u16(out, r->rate);
+	return 0;
+}
+
+#if ROBOT_CONTROL_PACKED	/* (and ROBOT_CONTROL: inside it) */
 /* Counters of record `index` in COUNTERS_SPARSE's order; its type
    and record index into *type, *i. */
 static void
@@ -242,65 +295,17 @@ robot_req_state_packed(struct robot *r, struct wire_in *in,
 	out->n = wire_packed_encode(&m, out->p);
 	return out->n ? 0 : WIRE_E_ARG;
 }
-
-int
-robot_req_pause(struct robot *r, struct wire_in *in,
-    struct wire_out *out)
-{
-	struct wire_pause m;
-	struct wire_paused a;
-
-	if (wire_pause_decode(&m, in->p, in->n) != 0)
-		return WIRE_E_LENGTH;
-	if (m.op > WIRE_PAUSE_QUERY || (m.op == WIRE_PAUSE_STEP) !=
-	    (m.steps != 0))
-		return WIRE_E_ARG;
-	if (m.op != WIRE_PAUSE_QUERY && !r->running)
-		return WIRE_E_RUN;
-	if (m.op == WIRE_PAUSE_STEP && !r->paused)
-		return WIRE_E_NOT_PAUSED;
-	if (m.op == WIRE_PAUSE_HOLD)
-		planloop_pause(r);
-	else if (m.op == WIRE_PAUSE_RESUME)
-		planloop_resume(r);
-	else if (m.op == WIRE_PAUSE_STEP)
-		planloop_step(r, m.steps);
-	a.flags = robot_flags(r);
-	a.cycle = r->cycle;
-	a.left = r->step_left;
-	out->n = wire_paused_encode(&a, out->p);
-	return 0;
-}
-
-int
-robot_req_rate(struct robot *r, struct wire_in *in,
-    struct wire_out *out)
-{
-	uint16_t hz = wire_get_u16(in);
-
-	if (!wire_in_done(in))
-		return WIRE_E_LENGTH;
-	if (hz == 0 || hz > PLANLOOP_RATE_MAX)
-		return WIRE_E_ARG;
-	if (!r->running)
-		return WIRE_E_RUN;
-	planloop_rate(r, hz);
-	wire_put_u16(out, r->rate);
-	return 0;
-}
+#endif
 
 #else
-/* A build without runtime control (profile.h): each of these requests is
- * one of an unknown type, and none of the handlers above is linked. */
-#define UNKNOWN_(name) int robot_req_##name(struct robot *r, \
-    struct wire_in *in, struct wire_out *out) \
-{ (void)r; (void)in; (void)out; return WIRE_E_UNKNOWN; }
 UNKNOWN_(prio)
 UNKNOWN_(elem_monitor)
 UNKNOWN_(counters)
 UNKNOWN_(state)
-UNKNOWN_(counters_sparse)
-UNKNOWN_(state_packed)
 UNKNOWN_(pause)
 UNKNOWN_(rate)
+#endif
+#if !ROBOT_CONTROL || !ROBOT_CONTROL_PACKED
+UNKNOWN_(counters_sparse)
+UNKNOWN_(state_packed)
 #endif

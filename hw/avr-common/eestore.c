@@ -10,6 +10,7 @@
 
 #include "board.h"
 #include "eestore.h"
+#include "plan/bytes.h"
 
 _Static_assert(BOARD_STORE_SIZE <= E2END + 1UL,
     "the plan store must fit the EEPROM");
@@ -28,6 +29,16 @@ eestore_read(uint32_t addr, uint8_t *buf, uint16_t n)
 	eeprom_read_block(buf, (const void *)(uintptr_t)addr, n);
 	return 0;
 }
+
+#if PLAN_STORAGE == PLAN_IN_STORE
+/* A plan read where it is stored (plan/bytes.h): its address is the
+ * store's, which starts at the EEPROM's first byte. */
+uint8_t
+plan_store_byte(const uint8_t *at)
+{
+	return eeprom_read_byte(at);
+}
+#endif
 
 int
 eestore_write(uint32_t addr, const uint8_t *buf, uint16_t n)

@@ -15,12 +15,10 @@
 #include "robot/robot.h"
 #include "robot/wheels.h"
 
-#if BOARD_PLAN_IN_PLACE
-#error "UNO_PLAN=place needs core/robot to read a plan in place (issue 26)"
-#endif
-
 static struct robot robot;
+#if !BOARD_PLAN_IN_PLACE
 static uint8_t plan_ram[BOARD_PLAN_RAM];
+#endif
 /* The planner refuses state at an odd address; a uint16_t is only
  * byte-aligned on the AVR. */
 static _Alignas(2) uint8_t state_ram[BOARD_STATE_RAM];
@@ -73,8 +71,13 @@ static const struct robot_hw hw = {
 	.link_um = NULL,
 	.joint_limits = NULL,
 	.store_size = BOARD_STORE_SIZE,
+#if BOARD_PLAN_IN_PLACE
+	.plan_ram = NULL,		/* read in place: plan_store_byte */
+	.plan_ram_size = 0,
+#else
 	.plan_ram = plan_ram,
 	.plan_ram_size = sizeof plan_ram,
+#endif
 	.state_ram = state_ram,
 	.state_ram_size = sizeof state_ram,
 	.millis = avrloop_millis,

@@ -118,14 +118,29 @@ client_pause(struct client *cl, uint8_t op, uint16_t steps,
 enum client_status
 client_run_state(struct client *cl, struct wire_state *m, const char *doing)
 {
+	return client_run_state_or_none(cl, m, NULL, doing);
+}
+
+enum client_status
+client_run_state_or_none(struct client *cl, struct wire_state *m, int *none,
+    const char *doing)
+{
 	struct wire_page pg = { WIRE_STATE_RUN, 0 };
 	struct wire_frame reply;
 	uint8_t p[WIRE_PAYLOAD_MAX];
-	enum client_status st;
 
-	if ((st = client_control(cl, WIRE_STATE, p, wire_page_encode(&pg, p),
-	    &reply, doing)) != CLIENT_OK)
-		return st;
+	if (none)
+		*none = 0;
+	if (wire_call(&cl->s, WIRE_STATE, p, wire_page_encode(&pg, p),
+	    &reply) != 0)
+		return client_link_failed(cl, doing);
+	if (reply.type == WIRE_ERROR && none && reply.len >= 2 &&
+	    reply.payload[1] == WIRE_E_UNKNOWN) {
+		*none = 1;
+		return CLIENT_OK;
+	}
+	if (reply.type == WIRE_ERROR)
+		return client_control_refused(cl, &reply, doing);
 	if (wire_state_decode(m, reply.payload, reply.len) != 0)
 		return client_malformed(cl, doing);
 	return CLIENT_OK;

@@ -57,6 +57,11 @@ enum client_status client_step(struct client *cl, uint16_t n,
 enum client_status client_run_state(struct client *cl, struct wire_state *m,
     const char *doing);
 
+/* The same, where a robot that answers no control request (a small
+   build: the Uno's) is no error: *none is set and nothing is said. */
+enum client_status client_run_state_or_none(struct client *cl,
+    struct wire_state *m, int *none, const char *doing);
+
 /* RATE: cycles a second of the running plan. */
 enum client_status client_set_rate(struct client *cl, uint16_t hz);
 

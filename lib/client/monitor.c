@@ -58,9 +58,10 @@ client_join(struct client *cl, uint8_t mask, uint8_t how,
 	struct evlog_event e;
 	enum client_status st;
 	uint16_t i;
+	int none;
 
-	if ((st = client_run_state(cl, &run, "join")) != CLIENT_OK ||
-	    !(run.flags & WIRE_F_RUNNING))
+	if ((st = client_run_state_or_none(cl, &run, &none, "join")) !=
+	    CLIENT_OK || none || !(run.flags & WIRE_F_RUNNING))
 		return st;
 	if ((st = client_table_of(cl, &t, WIRE_STATE, &drives, 1, "join")) ==
 	    CLIENT_OK && cycle)

@@ -42,7 +42,8 @@ int client_events_take(struct client *cl, struct client_events *ev,
  * join or reconnect), then STATE's drives as a Q event each (the priority
  * in force from the next cycle) and, when mask has R, an R event with its
  * latch, to fn; *cycle (when not NULL) that next cycle, before which
- * events are history.  Nothing when no plan runs.
+ * events are history.  Nothing when no plan runs, nor from a robot that
+ * answers no control request (a small build), whose priorities never move.
  */
 enum client_status client_join(struct client *cl, uint8_t mask,
     uint8_t how, client_event_fn *fn, void *ctx, long *cycle);

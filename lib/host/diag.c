@@ -117,6 +117,21 @@ diag_failed(const struct diag *d)
 }
 
 void
+diag_plain(struct diag *d, const char *fmt, ...)
+{
+	FILE *out = d->out ? d->out : stderr;
+	va_list ap;
+
+	if (d->quiet)
+		return;
+	fprintf(out, "%s: ", tool_name());
+	va_start(ap, fmt);
+	vfprintf(out, fmt, ap);
+	va_end(ap);
+	fputc('\n', out);
+}
+
+void
 warnx_tool(const char *fmt, ...)
 {
 	va_list ap;

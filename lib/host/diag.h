@@ -63,6 +63,15 @@ void diag_vwreport(struct diag *d, unsigned wclass, long line, long col,
 /* True when something was reported that should fail the run. */
 int diag_failed(const struct diag *d);
 
+/* "tool: message" through d (d->out, or stderr when NULL; nothing when
+   d->quiet), for problems that belong to no input file: what a library
+   says through the sink its caller gave it.  Not counted. */
+void diag_plain(struct diag *d, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
 /* "tool: message" on stderr, for problems that belong to no input file. */
 void warnx_tool(const char *fmt, ...)
 #if defined(__GNUC__)

@@ -19,7 +19,7 @@
 #include "plansrc/dia_doc.h"
 #include "host/slurp.h"
 #include "plansrc/pwarn.h"
-#include "plansrc/suggest.h"
+#include "host/suggest.h"
 
 #define NO_TYPE (-1)
 #define SENSE_TYPE (-2)		/* RobotSense */

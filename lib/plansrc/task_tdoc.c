@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "host/num.h"
+#include "host/suggest.h"
 #include "plan/task.h"
 #include "plansrc/task_tdoc.h"
 
@@ -88,6 +89,28 @@ key_ok(struct tdoc *y, const struct ynode *k, const char *what)
 	return 1;
 }
 
+/* A key no entry of keys[] names: the name or alias it is nearest. */
+static void
+unknown_key(struct tdoc *y, const struct ynode *k, const struct tkey *keys,
+    int nkeys, const char *what)
+{
+	const char *words[32], *hit;
+	size_t n = 0;
+	int i;
+
+	for (i = 0; i < nkeys && n + 2 <= sizeof words / sizeof words[0];
+	    i++) {
+		words[n++] = keys[i].name;
+		if (keys[i].alias != NULL)
+			words[n++] = keys[i].alias;
+	}
+	if ((hit = suggest_word(k->text, words, n)) != NULL)
+		tdoc_error(y, k, "unknown key '%.40s' in %s; did you mean "
+		    "'%s'?", k->text, what, hit);
+	else
+		tdoc_error(y, k, "unknown key '%.40s' in %s", k->text, what);
+}
+
 int
 tdoc_keys(struct tdoc *y, const struct ynode *n, const struct tkey *keys,
     int nkeys, const struct ynode **vals, const char *what)
@@ -111,8 +134,7 @@ tdoc_keys(struct tdoc *y, const struct ynode *n, const struct tkey *keys,
 			    key_is(k, keys[i].alias))
 				break;
 		if (i == nkeys) {
-			tdoc_error(y, k, "unknown key '%.40s' in %s", k->text,
-			    what);
+			unknown_key(y, k, keys, nkeys, what);
 			rc = -1;
 			continue;
 		}

@@ -12,6 +12,7 @@
 #include "plan/vocab.h"
 #include "plansrc/expr.h"
 #include "host/slurp.h"
+#include "host/suggest.h"
 #include "plansrc/pwarn.h"
 #include "plansrc/yamlplan.h"
 #include "yaml/ydoc.h"
@@ -529,6 +530,25 @@ read_settings(struct yreader *r, const struct ynode *n)
 	read_monitor(r, v[MONITOR], &r->m->global_monitor);
 }
 
+/* A top-level key that is no section: the one it is nearest, or all. */
+static void
+unknown_section(struct yreader *r, const struct ynode *key)
+{
+	static const char *const names[] = { "plan", "senses", "actions",
+	    "drives", "competences", "patterns", "acts",
+	    "competence_elements", "pattern_elements" };
+	const char *hit = suggest_word(key->text, names,
+	    sizeof names / sizeof names[0]);
+
+	if (hit != NULL)
+		ydoc_error(r->d, key, "unknown section '%.40s'; did you mean "
+		    "'%s'?", key->text, hit);
+	else
+		ydoc_error(r->d, key, "unknown section '%.40s' (plan, "
+		    "senses, actions, drives, competences, patterns, acts, "
+		    "competence_elements, pattern_elements)", key->text);
+}
+
 static void
 section(struct yreader *r, const struct ynode *key, const struct ynode *n)
 {
@@ -557,9 +577,7 @@ section(struct yreader *r, const struct ynode *key, const struct ynode *n)
 		    "machine is a file whose top level has 'task:'",
 		    key->text);
 	else
-		ydoc_error(r->d, key, "unknown section '%.40s' (plan, senses, "
-		    "actions, drives, competences, patterns, acts, "
-		    "competence_elements, pattern_elements)", key->text);
+		unknown_section(r, key);
 }
 
 int

@@ -10,7 +10,7 @@
 #include "plan/plan.h"
 #include "plan/vocab.h"
 #include "plansrc/expr.h"
-#include "plansrc/suggest.h"
+#include "host/suggest.h"
 #include "plansrc/yreader.h"
 
 int

@@ -1,7 +1,9 @@
 /*
  * compare.c - each cycle's drive with attention (the first drive executed
- * in it), and where two runs part.  Called by cmd/planview --compare.
+ * in it), where two runs part, and that said in words.  Called by
+ * cmd/planview --compare.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -75,4 +77,42 @@ pv_timeline_count(const struct pv_timeline *t, int d)
 	for (k = 0; k < t->n; k++)
 		n += t->att[k] == d;
 	return n;
+}
+
+static const char *
+drive_name(const struct pv_tree *tr, int d, int ended)
+{
+	if (ended)
+		return "(ended)";
+	return d < 0 ? "(none)" : tr->name[PLAN_D][d];
+}
+
+static const char *
+ordinal(long n)
+{
+	if (n % 100 >= 11 && n % 100 <= 13)
+		return "th";
+	return n % 10 == 1 ? "st" : n % 10 == 2 ? "nd" : n % 10 == 3 ? "rd" :
+	    "th";
+}
+
+void
+pv_diff_text(const struct pv_tree *tr, const struct pv_diff *d, size_t n,
+    char *buf, size_t size)
+{
+	char a[32], b[32];
+
+	if (d->index < 0) {
+		snprintf(buf, size, "no difference in attention over %zu "
+		    "cycles", n);
+		return;
+	}
+	snprintf(a, sizeof a, d->cycle[0] < 0 ? "(ended)" : "%ld",
+	    d->cycle[0]);
+	snprintf(b, sizeof b, d->cycle[1] < 0 ? "(ended)" : "%ld",
+	    d->cycle[1]);
+	snprintf(buf, size, "first difference: the %ld%s cycle (A %s, B %s): "
+	    "A %s, B %s", d->index + 1, ordinal(d->index + 1), a, b,
+	    drive_name(tr, d->att[0], d->cycle[0] < 0),
+	    drive_name(tr, d->att[1], d->cycle[1] < 0));
 }

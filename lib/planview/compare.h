@@ -35,6 +35,11 @@ struct pv_diff {
 
 void pv_compare(const struct pv_timeline *a, const struct pv_timeline *b,
     struct pv_diff *d);
+/* The finding in one line (no newline) into buf: where the runs of n
+   cycles (A's) first differ and each one's drive there, or that they
+   never do. */
+void pv_diff_text(const struct pv_tree *tr, const struct pv_diff *d,
+    size_t n, char *buf, size_t size);
 
 /* Cycles drive d had attention in the run. */
 size_t pv_timeline_count(const struct pv_timeline *t, int d);

@@ -96,6 +96,7 @@ pv_state_open(struct pv_state *s, const struct pv_tree *t)
 
 	memset(s, 0, sizeof *s);
 	s->t = t;
+	s->fade_ms = PV_FADE_MS;
 	for (ty = 0; ty < PLAN_NTYPES; ty++) {
 		s->elem[ty] = calloc((size_t)t->p->count[ty] + 1,
 		    sizeof *s->elem[ty]);
@@ -226,12 +227,12 @@ pv_state_glow(const struct pv_state *s, int type, unsigned index, long now)
 	age = now - x->lit_at;
 	if (age < 0)
 		age = 0;
-	if (age >= PV_FADE_MS)
+	if (age >= s->fade_ms)
 		return 0;
 	/* full glow marks what ran in the cycle shown; older ones fade */
 	if (x->lit_cycle == s->cycle)
 		return 3;
-	return age * 2 < PV_FADE_MS ? 2 : 1;
+	return age * 2 < s->fade_ms ? 2 : 1;
 }
 
 long

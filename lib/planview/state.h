@@ -13,8 +13,8 @@
 #include "planview/event.h"
 #include "planview/tree.h"
 
-/* Lit elements fade over this many milliseconds. */
 #define PV_NO_PARENT ((size_t)-1)
+/* Lit elements fade over this many milliseconds, unless told. */
 #define PV_FADE_MS 3000
 
 struct pv_elem {
@@ -48,6 +48,7 @@ struct pv_state {
 	unsigned char type_lit[PLAN_NTYPES];	/* an element of the type
 				   lit in the run (the log records them) */
 	char run_how[PV_REASON_MAX];	/* how it began, "" when unsaid */
+	long fade_ms;		/* lights fade over this (PV_FADE_MS) */
 };
 
 /* 0, or -1 when out of memory (call pv_state_free either way). */
@@ -58,7 +59,7 @@ void pv_state_free(struct pv_state *s);
 void pv_state_apply(struct pv_state *s, const struct pv_event *e, long now);
 
 /* How lit an element is at now: 3 lit in the latest cycle, 2 and 1
- * fading (the first and second half of PV_FADE_MS), 0 dark. */
+ * fading (the first and second half of s->fade_ms), 0 dark. */
 int pv_state_glow(const struct pv_state *s, int type, unsigned index,
     long now);
 

@@ -23,7 +23,7 @@ int
 traj_status_exit(enum traj_status s)
 {
 	static const int exits[] = { EXIT_OK, EXIT_NOINPUT, EXIT_DATAERR,
-	    EXIT_IOERR, EXIT_JOB_FAILED };
+	    EXIT_IOERR, EXIT_JOB_FAILED, EXIT_USAGE };
 
 	return exits[s];
 }

@@ -19,8 +19,10 @@ enum traj_status {
 	TRAJ_NOINPUT,		/* the file cannot be opened */
 	TRAJ_BAD,		/* bad data (reported) */
 	TRAJ_IO,		/* reading failed, or no memory (reported) */
-	TRAJ_MISSED		/* a row missed its target, or is out of
+	TRAJ_MISSED,		/* a row missed its target, or is out of
 				 * reach (reported) */
+	TRAJ_USAGE		/* points given as arguments do not fit
+				 * (reported) */
 };
 
 /* The exit status (host/exits.h) a tool gives for s. */

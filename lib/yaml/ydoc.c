@@ -13,6 +13,7 @@
 
 #include "yaml/ydoc.h"
 #include "host/num.h"
+#include "host/suggest.h"
 
 static void
 ydoc_vreport(struct diag *d, enum diag_level level, const struct ynode *n,
@@ -362,6 +363,21 @@ ymap_check_keys(const struct ydoc *doc, const struct ynode *map,
 	return rc;
 }
 
+/* A field no key names: the one it is nearest, or all of them. */
+static void
+unknown_field(struct diag *d, const struct ynode *k, const char *what,
+    const char *const *keys, size_t nkeys, const char *list)
+{
+	const char *hit = suggest_word(k->text, keys, nkeys);
+
+	if (hit != NULL)
+		ydoc_error(d, k, "%s: unknown field '%.40s'; did you mean "
+		    "'%s'?", what, k->text, hit);
+	else
+		ydoc_error(d, k, "%s: unknown field '%.40s' (known: %s)",
+		    what, k->text, list);
+}
+
 int
 ymap_fields(const struct ydoc *doc, const struct ynode *map,
     const char *const *keys, const struct ynode **value, const char *what,
@@ -394,8 +410,7 @@ ymap_fields(const struct ydoc *doc, const struct ynode *map,
 			value[i] = v;
 			continue;
 		}
-		ydoc_error(d, k, "%s: unknown field '%.40s' (known: %s)", what,
-		    k->text, list);
+		unknown_field(d, k, what, keys, nkeys, list);
 		rc = -1;
 	}
 	return rc;

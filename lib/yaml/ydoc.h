@@ -71,7 +71,8 @@ const char *ynode_what(const struct ynode *n, char *buf, size_t size);
  * Check that map is a mapping whose keys are distinct scalars from
  * keys[] (NULL-terminated); `what` names the mapping in messages.  Fills
  * value[i] with the value node of keys[i] or NULL.  0 when all is well,
- * -1 after reporting.
+ * -1 after reporting; a key not in keys[] is reported with the known one
+ * it is nearest ("did you mean"), or with the list of them.
  */
 int ymap_fields(const struct ydoc *doc, const struct ynode *map,
     const char *const *keys, const struct ynode **value, const char *what,

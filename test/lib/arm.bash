@@ -13,6 +13,7 @@
 #   stop_armsim                        SIGTERM and wait
 #   kill_armsim                        SIGKILL, as a cut cable or power
 #   make_plan NAME                     $BATS_TEST_TMPDIR/NAME.plan
+#   robot_clock_passes MS              MS ms of the robot's clock pass
 
 PORT=
 ARMSIM_PID=
@@ -79,15 +80,33 @@ kill_armsim() {
 	fi
 }
 
-# Wait (bounded) until armsim's stderr has a line matching $1.
+# Wait (bounded) until armsim's stderr has a line matching $1 (or $2
+# such lines).
 wait_armsim_log() {
-	local i
+	local i n
 	for i in $(seq 200); do
-		grep -q "$1" "$BATS_TEST_TMPDIR/armsim.err" 2>/dev/null && return 0
+		# (grep -c fails when it counts none: not an error here)
+		n=$(grep -c "$1" "$BATS_TEST_TMPDIR/armsim.err" 2>/dev/null) ||
+			n=0
+		[ "$n" -ge "${2:-1}" ] && return 0
 		sleep 0.05
 	done
-	echo "armsim never logged: $1" >&2
+	echo "armsim never logged ${2:-1} of: $1" >&2
 	return 1
+}
+
+# robot_clock_passes MS: return once MS milliseconds have passed on the
+# robot's own clock (its telemetry stamps), so that a check that nothing
+# moved while paused or stopped spans that much of the robot's time
+# however slowly a loaded host runs it (a fixed sleep may span none).
+robot_clock_passes() {
+	local last
+	last=$(armctl --port "$PORT" telemetry --every 100ms \
+		--count $(($1 / 100 + 1)) | tail -n 1 | cut -d, -f1)
+	[ "$last" -ge "$1" ] || {
+		echo "the robot's clock reached ${last:-nothing}, not $1 ms" >&2
+		return 1
+	}
 }
 
 # A small valid plan of our own: one drive, one action (the arm's Stop,

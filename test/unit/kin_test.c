@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "kin/bank.h"
 #include "kin/kin.h"
 
 #define PI 3.14159265358979323846
@@ -665,10 +666,58 @@ test_hostile_targets(void)
 	}
 }
 
+/* The bank file: poses checked against the arm, written under the
+   links' comment, the tree built; worked by hand for links 1 and 2. */
+static void
+test_bank(void)
+{
+	struct kin_arm arm;
+	struct kin_bank b;
+	const double up[4] = { 0, 3, PI / 2, 0 };	/* x, y, q1, q2 */
+	const double bent[4] = { 1, 2, 0, PI / 2 };
+	const double wrong[4] = { 2, 0, 0, 0 };	/* q puts the tip at 3,0 */
+	const double swapped[4] = { 1, 2, PI / 2, 0 };
+	char text[512];
+	const char *want;
+	FILE *fp;
+	size_t n;
+
+	memset(&arm, 0, sizeof arm);
+	arm.n = 2;
+	arm.len[0] = 1;
+	arm.len[1] = 2;
+	memset(&b, 0, sizeof b);
+	CHECK(kin_bank_finish(&b, &arm) == KIN_BANK_EMPTY);
+	CHECK(kin_bank_add(&b, &arm, wrong) == KIN_BANK_MISFIT);
+	CHECK(b.n == 0);
+	CHECK(kin_bank_add(&b, &arm, up) == KIN_BANK_OK);
+	CHECK(kin_bank_add(&b, &arm, bent) == KIN_BANK_OK);
+	CHECK(kin_bank_add(&b, &arm, swapped) == KIN_BANK_MISFIT);
+	CHECK(kin_bank_finish(&b, &arm) == KIN_BANK_OK);
+	CHECK(b.mem.count == 2);
+	CHECK(kin_memory_nearest(&b.mem, 0.1, 2.9) == 0);
+	CHECK(kin_memory_nearest(&b.mem, 1.1, 1.9) == 1);
+	fp = tmpfile();
+	CHECK(fp != NULL);
+	if (fp == NULL)
+		return;
+	CHECK(kin_bank_write(&b, fp, &arm) == KIN_BANK_OK);
+	rewind(fp);
+	n = fread(text, 1, sizeof text - 1, fp);
+	text[n] = '\0';
+	fclose(fp);
+	want = "# ikreach memory bank: 2 links 1,2; tip x,y with the base at "
+	    "0,0; angles in radians\nx,y,q1,q2\n0,3,1.5707963267948966,0\n"
+	    "1,2,0,1.5707963267948966\n";
+	CHECK_STR(text, want);
+	kin_bank_free(&b);
+}
+
 int
 main(void)
 {
 	RUN(test_fk_seed_example);
+	RUN(test_bank);
 	RUN(test_reach);
 	RUN(test_jacobian_fd);
 	RUN(test_analytic_two_links);

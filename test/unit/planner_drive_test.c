@@ -267,6 +267,40 @@ test_ramp(void)
 	free(t);
 }
 
+/* A ramp that ties the drive before it in the order passes it when it
+   comes first in the table; one from priority 0 makes its drive
+   selectable (§3.1, §3.2; the timer's shortcut when a ramped drive keeps
+   its place must see both). */
+static void
+test_ramp_order(void)
+{
+	struct t *t = new_plan(1);
+	uint16_t a10 = add_action(t, 10, 1, 1), a11 = add_action(t, 11, 2, 2);
+
+	add_drive(t, 1, A(a10), 3, TR);
+	add_drive(t, 2, A(a11), 4, TR);
+	t->d[0].ramp_inc = 1;
+	t->d[0].ramp_interval = 1;
+	load(t);
+	CYCLE(t, 0, "RD2=0/1 ED2 EA11 a2(2) SA11 SD2");
+	/* 3 + 1 = 4 ties drive 2; drive 1 is earlier in the table */
+	CYCLE(t, 1, "RD1=0/1 ED1 EA10 a1(1) SA10 SD1");
+	free(t);
+
+	t = new_plan(1);
+	a10 = add_action(t, 10, 1, 1);
+	a11 = add_action(t, 11, 2, 2);
+	add_drive(t, 1, A(a10), 0, TR);
+	add_drive(t, 2, A(a11), 4, FL);
+	t->d[0].ramp_inc = 3;
+	t->d[0].ramp_interval = 1;
+	load(t);
+	CHECK(cycle(t, 0) == PLANNER_IDLE);
+	/* 0 + 3: below drive 2, but now selectable */
+	CYCLE(t, 1, "RD2=0/0 RD1=0/1 ED1 EA10 a1(1) SA10 SD1");
+	free(t);
+}
+
 /* Urgency: a latched drive's ramped priority p becomes p + p*u/32;
    8-bit ids saturate at 255, 16-bit ones do not (§3.1, §13.1). */
 static void
@@ -453,6 +487,7 @@ main(void)
 	RUN(test_flex_latch);
 	RUN(test_frequency);
 	RUN(test_ramp);
+	RUN(test_ramp_order);
 	RUN(test_urgency);
 	RUN(test_saturation);
 	RUN(test_set_priority);

@@ -688,10 +688,54 @@ test_compare(void)
 	pv_timeline_free(&b);
 }
 
+/* The finding in words: ordinals (11th-13th, 21st, 112th) and ends. */
+static void
+test_diff_text(void)
+{
+	struct fixture f;
+	struct pv_diff d;
+	char buf[256];
+	uint8_t ty;
+	uint16_t high, low;
+
+	CHECK(fixture_open(&f) == 0);
+	CHECK(pv_tree_element(&f.t, "D", "High", &ty, &high) == 0);
+	CHECK(pv_tree_element(&f.t, "D", "Low", &ty, &low) == 0);
+	d.index = -1;
+	pv_diff_text(&f.t, &d, 7, buf, sizeof buf);
+	CHECK_STR(buf, "no difference in attention over 7 cycles");
+	d.index = 0;
+	d.cycle[0] = 3;
+	d.cycle[1] = 5;
+	d.att[0] = high;
+	d.att[1] = low;
+	pv_diff_text(&f.t, &d, 9, buf, sizeof buf);
+	CHECK_STR(buf, "first difference: the 1st cycle (A 3, B 5): "
+	    "A High, B Low");
+	d.index = 11;
+	d.att[1] = -1;
+	pv_diff_text(&f.t, &d, 20, buf, sizeof buf);
+	CHECK_STR(buf, "first difference: the 12th cycle (A 3, B 5): "
+	    "A High, B (none)");
+	d.index = 20;
+	d.cycle[1] = -1;
+	pv_diff_text(&f.t, &d, 30, buf, sizeof buf);
+	CHECK_STR(buf, "first difference: the 21st cycle (A 3, B (ended)): "
+	    "A High, B (ended)");
+	d.index = 111;
+	pv_diff_text(&f.t, &d, 200, buf, sizeof buf);
+	CHECK(strstr(buf, "the 112th cycle") != NULL);
+	d.index = 1;
+	pv_diff_text(&f.t, &d, 200, buf, sizeof buf);
+	CHECK(strstr(buf, "the 2nd cycle") != NULL);
+	fixture_close(&f);
+}
+
 int
 main(void)
 {
 	RUN(test_tree);
+	RUN(test_diff_text);
 	RUN(test_owners);
 	RUN(test_log);
 	RUN(test_log_junk);

@@ -172,7 +172,9 @@ test_nak_at_once(void)
 	CHECK((pid = start_robot(2, &port)) > 0);
 	if (pid <= 0)
 		return;
-	wire_session_init(&s, port, TIMEOUT_MS, RETRIES);
+	/* a long timeout: a loaded machine's slow robot is no timeout,
+	 * while a NAK that waited for one would still count it */
+	wire_session_init(&s, port, 5000, RETRIES);
 	s.selective = 1;	/* as HELLO would set it for our robots */
 	/* A full frame, which the host reckons takes milliseconds to reach
 	 * the robot: the NAK on a pty comes back well before that. */

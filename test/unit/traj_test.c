@@ -11,8 +11,10 @@
 
 #include "check.h"
 #include "traj/minjerk.h"
+#include "traj/path.h"
 #include "traj/peaks.h"
 #include "traj/quintic.h"
+#include "traj/sample.h"
 #include "traj/through.h"
 #include "traj/viatimes.h"
 #include "traj/timing.h"
@@ -787,10 +789,121 @@ test_via_times_symmetric(void)
 	CHECK(mj_via_times(2, 1, pts, two, vel, acc, work) == -1);
 }
 
+/* The complaints traj_path_plan makes, kept to be checked. */
+struct said {
+	long line;
+	char msg[160];
+	int n;
+};
+
+static void
+keep_said(void *ctx, long line, const char *msg)
+{
+	struct said *s = ctx;
+
+	s->line = line;
+	snprintf(s->msg, sizeof s->msg, "%s", msg);
+	s->n++;
+}
+
+struct rows {
+	double t[8], x[8];
+	int n;
+};
+
+static int
+keep_row(void *ctx, double t, const struct traj_state *st)
+{
+	struct rows *r = ctx;
+
+	if (r->n < 8) {
+		r->t[r->n] = t;
+		r->x[r->n] = st->pos[0];
+	}
+	r->n++;
+	return 0;
+}
+
+/* Points 0, 0, 1, 3 (1-D) at 2 s a segment, resting 0.5 s between:
+   the repeat dropped, 4.5 s in all, the peak speed 1.875 D/T of the
+   second segment at its middle (3.5 s); a count of 3 samples a segment
+   without the rest gives t 0..4 at 0, 0.5, 1, 2, 3. */
+static void
+test_path_plan(void)
+{
+	const double xyz[4] = { 0, 0, 1, 3 };
+	const long line[4] = { 2, 3, 4, 5 }, args[4] = { 0, 0, 0, 0 };
+	struct traj_points pts = { 4, 1, xyz, line };
+	struct mj_timing tm;
+	struct traj_path_opts po = { &tm, 0.5, 0, 0 };
+	struct said said;
+	struct traj_say say = { keep_said, &said };
+	struct traj_path path;
+	struct traj_margin m[MJ_NQUANTITIES];
+	struct traj_sampling sm;
+	struct traj_run run = { 0, 0 };
+	struct rows rows;
+	static const double at[5] = { 0, 0.5, 1, 2, 3 };
+	int k;
+
+	memset(&tm, 0, sizeof tm);
+	memset(&said, 0, sizeof said);
+	tm.duration = 2;
+	tm.vmax = 2;
+	CHECK(traj_path_plan(&path, &pts, &po, &say) == TRAJ_OK);
+	CHECK(said.n == 0);
+	CHECK(path.npts == 3 && path.line[1] == 4);
+	CHECK_NEAR(traj_path_duration(&path), 4.5, 1e-12);
+	traj_path_margins(&path, &tm, m);
+	CHECK_NEAR(m[MJ_VEL].peak, 1.875, 1e-9);
+	CHECK_NEAR(m[MJ_VEL].at, 3.5, 1e-6);
+	CHECK_NEAR(m[MJ_VEL].margin, 0.125, 1e-9);
+	CHECK(m[MJ_ACC].limit == 0);
+	tm.vmax = 1.875 * (1 + 1e-12);	/* met to rounding: no margin */
+	traj_path_margins(&path, &tm, m);
+	CHECK(m[MJ_VEL].margin == 0);
+	traj_path_free(&path);
+
+	po.dwell = 0;
+	po.reverse = 1;
+	CHECK(traj_path_plan(&path, &pts, &po, &say) == TRAJ_OK);
+	CHECK(path.pts[0] == 3 && path.pts[2] == 0);
+	memset(&sm, 0, sizeof sm);
+	sm.rule = TRAJ_SAMPLE_COUNT;
+	sm.samples = 3;
+	memset(&rows, 0, sizeof rows);
+	po.reverse = 0;
+	traj_path_free(&path);
+	CHECK(traj_path_plan(&path, &pts, &po, &say) == TRAJ_OK);
+	CHECK(traj_path_oversampled(&path, &sm) == 0);
+	CHECK(traj_path_sample(&path, &sm, &run, keep_row, &rows) ==
+	    TRAJ_OK);
+	CHECK(rows.n == 5 && run.moved && run.t0 == 4);
+	for (k = 0; k < 5 && rows.n == 5; k++) {
+		CHECK_NEAR(rows.t[k], k, 1e-12);
+		CHECK_NEAR(rows.x[k], at[k], 1e-12);
+	}
+	traj_path_free(&path);
+
+	tm.duration = 0;	/* Fitts' law gives -9 s: refused, at line 4 */
+	tm.fitts_a = -10;
+	tm.fitts_b = 1;
+	tm.fitts_w = 1;
+	CHECK(traj_path_plan(&path, &pts, &po, &say) == TRAJ_BAD);
+	CHECK(said.n == 1 && said.line == 4);
+	CHECK(strstr(said.msg, "must be positive") != NULL);
+	traj_path_free(&path);
+	pts.line = args;	/* the same points as arguments: a usage error */
+	CHECK(traj_path_plan(&path, &pts, &po, &say) == TRAJ_USAGE);
+	CHECK(said.n == 2 && said.line == 0);
+	traj_path_free(&path);
+}
+
 int
 main(void)
 {
 	RUN(test_profile_ends);
+	RUN(test_path_plan);
 	RUN(test_profile_matches_pyt);
 	RUN(test_profile_derivatives);
 	RUN(test_profile_peaks);

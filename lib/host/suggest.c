@@ -1,12 +1,12 @@
 /*
  * suggest.c - the nearest known word to a misspelt one (suggest.h), by
  * Levenshtein distance over letters folded to lower case.  Called by
- * dia.c and plancc.
+ * the YAML field checks (ydoc.c), the plan readers and plancc.
  */
 #include <ctype.h>
 #include <string.h>
 
-#include "plansrc/suggest.h"
+#include "host/suggest.h"
 
 #define MAXW 64
 

@@ -1,10 +1,11 @@
 /*
- * picture.c - --gif FILE and --frames DIR: the world's frames drawn by
+ * plot.c - --gif FILE and --frames DIR: the world's frames drawn by
  * gnuplot (its gif animate and png terminals, libgd underneath), fed
  * through a pipe as one matrix of cell colours per frame.  gnuplot writes
  * only where worldsim lets it: the GIF to its standard output, which is
  * worldsim's own temporary; the frames into a private folder.  Each file
- * is checked whole (imgcheck.c) before it is put in place.  Called by main.
+ * is checked whole (imgcheck.c) before it is put in place.  Used by
+ * worldsim (plot.h).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -16,8 +17,7 @@
 #include <unistd.h>
 
 #include "host/diag.h"
-#include "host/exits.h"
-#include "worldsim.h"
+#include "world/plot.h"
 
 /* s as a gnuplot single-quoted string ('' is a quote). */
 static void
@@ -33,7 +33,7 @@ quoted(FILE *fp, const char *s)
 }
 
 static void
-preamble(struct picture *p, const struct world *w, double rate)
+preamble(struct world_plot *p, const struct world *w, double rate)
 {
 	int delay = rate > 0 ? (int)(100 / rate + 0.5) : 12;
 
@@ -55,16 +55,16 @@ preamble(struct picture *p, const struct world *w, double rate)
 /*
  * gnuplot with its input on a pipe and its output on out_fd, in its own
  * process group so that the terminal's Ctrl-C reaches worldsim alone
- * (which then ends the picture cleanly); an exit status.
+ * (which then ends the picture cleanly).
  */
-static int
-start_gnuplot(struct picture *p, int out_fd)
+static enum world_status
+start_gnuplot(struct world_plot *p, int out_fd)
 {
 	int fd[2];
 
 	if (pipe(fd) < 0 || (p->pid = fork()) < 0) {
-		warnx_tool("cannot run gnuplot: %s", strerror(errno));
-		return EXIT_UNAVAILABLE;
+		diag_plain(p->d, "cannot run gnuplot: %s", strerror(errno));
+		return WORLD_UNAVAILABLE;
 	}
 	if (p->pid == 0) {
 		int null = open("/dev/null", O_WRONLY);
@@ -82,87 +82,89 @@ start_gnuplot(struct picture *p, int out_fd)
 	close(fd[0]);
 	if ((p->pipe = fdopen(fd[1], "w")) == NULL) {
 		close(fd[1]);
-		warnx_tool("cannot run gnuplot: %s", strerror(errno));
-		return EXIT_UNAVAILABLE;
+		diag_plain(p->d, "cannot run gnuplot: %s", strerror(errno));
+		return WORLD_UNAVAILABLE;
 	}
 	signal(SIGPIPE, SIG_IGN);	/* a dead gnuplot is seen at its end */
-	return EXIT_OK;
+	return WORLD_OK;
 }
 
 /* The GIF's file, opened by worldsim: gnuplot's output goes there, or to
    a scratch file when the target is not a regular file (copied after). */
-static int
-open_gif(struct picture *p)
+static enum world_status
+open_gif(struct world_plot *p)
 {
 	if (atomic_open(&p->gif_file, p->gif) < 0) {
-		warnx_tool("%s: %s", p->gif, strerror(errno));
-		return EXIT_IOERR;
+		diag_plain(p->d, "%s: %s", p->gif, strerror(errno));
+		return WORLD_IO;
 	}
 	p->gif_open = 1;
 	if (p->gif_file.tmp != NULL) {
 		p->out = fileno(p->gif_file.fp);
-		return EXIT_OK;
+		return WORLD_OK;
 	}
 	if ((p->scratch = tmpfile()) == NULL) {
-		warnx_tool("a scratch file for the GIF: %s", strerror(errno));
-		return EXIT_IOERR;
+		diag_plain(p->d, "a scratch file for the GIF: %s",
+		    strerror(errno));
+		return WORLD_IO;
 	}
 	p->out = fileno(p->scratch);
-	return EXIT_OK;
+	return WORLD_OK;
 }
 
 /* --frames DIR: the folder, and a private one in it for gnuplot. */
-static int
-open_frames(struct picture *p)
+static enum world_status
+open_frames(struct world_plot *p)
 {
 	struct stat st;
 	size_t n = strlen(p->dir) + 32;
 
 	if (mkdir(p->dir, 0777) < 0 && errno != EEXIST) {
-		warnx_tool("%s: %s", p->dir, strerror(errno));
-		return EXIT_IOERR;
+		diag_plain(p->d, "%s: %s", p->dir, strerror(errno));
+		return WORLD_IO;
 	}
 	if (stat(p->dir, &st) < 0) {
-		warnx_tool("%s: %s", p->dir, strerror(errno));
-		return EXIT_IOERR;
+		diag_plain(p->d, "%s: %s", p->dir, strerror(errno));
+		return WORLD_IO;
 	}
 	if (!S_ISDIR(st.st_mode)) {
-		warnx_tool("%s: not a directory", p->dir);
-		return EXIT_IOERR;
+		diag_plain(p->d, "%s: not a directory", p->dir);
+		return WORLD_IO;
 	}
 	if ((p->private_dir = malloc(n)) == NULL) {
-		warnx_tool("out of memory");
-		return EXIT_IOERR;
+		diag_plain(p->d, "out of memory");
+		return WORLD_IO;
 	}
 	snprintf(p->private_dir, n, "%s/.frames-XXXXXX", p->dir);
 	if (mkdtemp(p->private_dir) == NULL) {
-		warnx_tool("%s: %s", p->dir, strerror(errno));
+		diag_plain(p->d, "%s: %s", p->dir, strerror(errno));
 		free(p->private_dir);
 		p->private_dir = NULL;
-		return EXIT_IOERR;
+		return WORLD_IO;
 	}
-	return EXIT_OK;
+	return WORLD_OK;
 }
 
-int
-picture_begin(struct picture *p, const char *gif, const char *dir,
-    const struct world *w, double rate, int px)
+enum world_status
+world_plot_begin(struct world_plot *p, const char *gif, const char *dir,
+    const struct world *w, double rate, int px, struct diag *d)
 {
-	int rc;
+	enum world_status rc;
 
 	memset(p, 0, sizeof *p);
+	p->d = d;
 	p->gif = gif;
 	p->dir = gif ? NULL : dir;
 	p->px = px;
 	p->out = -1;
 	p->pid = -1;
-	if ((rc = p->gif ? open_gif(p) : open_frames(p)) != EXIT_OK)
+	if ((rc = p->gif ? open_gif(p) : open_frames(p)) != WORLD_OK)
 		return rc;
 	fflush(NULL);
-	if ((rc = start_gnuplot(p, p->out)) != EXIT_OK)
+	if ((rc = start_gnuplot(p, p->out)) != WORLD_OK)
 		return rc;
 	preamble(p, w, rate);
-	return EXIT_OK;
+	return WORLD_OK;
 }
 
 static int
@@ -190,7 +192,7 @@ frame_path(const char *dir, long n)
 }
 
 void
-picture_frame(struct picture *p, const struct world *w)
+world_plot_frame(struct world_plot *p, const struct world *w)
 {
 	size_t row = (size_t)w->map.w + 1, size = world_picture_size(w);
 	char *buf = malloc(size);
@@ -223,37 +225,38 @@ picture_frame(struct picture *p, const struct world *w)
 	free(buf);
 }
 
-/* Close gnuplot's input and wait for it; an exit status. */
-static int
-end_gnuplot(struct picture *p)
+/* Close gnuplot's input and wait for it. */
+static enum world_status
+end_gnuplot(struct world_plot *p)
 {
 	int status;
 
 	if (p->pipe == NULL)
-		return EXIT_OK;
+		return WORLD_OK;
 	fputs("unset output\n", p->pipe);
 	fclose(p->pipe);
 	p->pipe = NULL;
 	while (waitpid(p->pid, &status, 0) < 0)
 		if (errno != EINTR) {
-			warnx_tool("gnuplot: %s", strerror(errno));
-			return EXIT_IOERR;
+			diag_plain(p->d, "gnuplot: %s", strerror(errno));
+			return WORLD_IO;
 		}
-	signal(SIGPIPE, SIG_DFL);	/* our own output: a closed pipe ends us */
+	/* our own output: a closed pipe ends us */
+	signal(SIGPIPE, SIG_DFL);
 	if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
-		return EXIT_OK;
+		return WORLD_OK;
 	if (WIFEXITED(status) && WEXITSTATUS(status) == 127) {
-		warnx_tool("gnuplot not found (scripts/install-deps installs "
-		    "gnuplot-nox)");
-		return EXIT_UNAVAILABLE;
+		diag_plain(p->d, "gnuplot not found (scripts/install-deps "
+		    "installs gnuplot-nox)");
+		return WORLD_UNAVAILABLE;
 	}
-	warnx_tool("gnuplot failed to draw the frames");
-	return EXIT_IOERR;
+	diag_plain(p->d, "gnuplot failed to draw the frames");
+	return WORLD_IO;
 }
 
 /* Copy the scratch GIF to a target that is not a regular file. */
 static int
-copy_scratch(struct picture *p)
+copy_scratch(struct world_plot *p)
 {
 	char buf[65536];
 	size_t n;
@@ -265,28 +268,29 @@ copy_scratch(struct picture *p)
 	return ferror(p->scratch) ? -1 : 0;
 }
 
-/* The GIF checked whole and put in place; an exit status. */
-static int
-end_gif(struct picture *p, int rc)
+/* The GIF checked whole and put in place. */
+static enum world_status
+end_gif(struct world_plot *p, enum world_status rc)
 {
 	FILE *check = p->scratch;
 	int fd;
 
-	if (rc == EXIT_OK && check == NULL) {
+	if (rc == WORLD_OK && check == NULL) {
 		if ((fd = open(p->gif_file.tmp, O_RDONLY)) < 0 ||
 		    (check = fdopen(fd, "rb")) == NULL) {
-			warnx_tool("%s: %s", p->gif, strerror(errno));
-			rc = EXIT_IOERR;
+			diag_plain(p->d, "%s: %s", p->gif, strerror(errno));
+			rc = WORLD_IO;
 		}
 	}
-	if (rc == EXIT_OK && !gif_whole(check)) {
-		warnx_tool("%s: gnuplot wrote an incomplete GIF (is the disk "
-		    "full?); the old file is kept", p->gif);
-		rc = EXIT_IOERR;
+	if (rc == WORLD_OK && !world_gif_whole(check)) {
+		diag_plain(p->d, "%s: gnuplot wrote an incomplete GIF (is the "
+		    "disk full?); the old file is kept", p->gif);
+		rc = WORLD_IO;
 	}
-	if (rc == EXIT_OK && p->scratch && copy_scratch(p) < 0) {
-		warnx_tool("%s: write error: %s", p->gif, strerror(errno));
-		rc = EXIT_IOERR;
+	if (rc == WORLD_OK && p->scratch && copy_scratch(p) < 0) {
+		diag_plain(p->d, "%s: write error: %s", p->gif,
+		    strerror(errno));
+		rc = WORLD_IO;
 	}
 	if (check && check != p->scratch)
 		fclose(check);
@@ -294,15 +298,16 @@ end_gif(struct picture *p, int rc)
 		fclose(p->scratch);
 	p->scratch = NULL;
 	p->gif_open = 0;
-	if (rc != EXIT_OK) {
+	if (rc != WORLD_OK) {
 		atomic_abort(&p->gif_file);
 		return rc;
 	}
 	if (atomic_commit(&p->gif_file) < 0) {
-		warnx_tool("%s: write error: %s", p->gif, strerror(errno));
-		return EXIT_IOERR;
+		diag_plain(p->d, "%s: write error: %s", p->gif,
+		    strerror(errno));
+		return WORLD_IO;
 	}
-	return EXIT_OK;
+	return WORLD_OK;
 }
 
 /* Is frame n in the private folder a whole PNG? */
@@ -310,7 +315,7 @@ static int
 frame_whole(const char *path)
 {
 	FILE *fp = fopen(path, "rb");
-	int ok = fp && png_whole(fp);
+	int ok = fp && world_png_whole(fp);
 
 	if (fp)
 		fclose(fp);
@@ -319,18 +324,18 @@ frame_whole(const char *path)
 
 /* Each frame checked whole, then renamed into the folder (a symbolic link
    there is replaced, never followed); the private folder removed. */
-static int
-end_frames(struct picture *p, int rc)
+static enum world_status
+end_frames(struct world_plot *p, enum world_status rc)
 {
 	long n;
 
-	for (n = 0; rc == EXIT_OK && n < p->frames; n++) {
+	for (n = 0; rc == WORLD_OK && n < p->frames; n++) {
 		char *from = frame_path(p->private_dir, n);
 
 		if (from == NULL || !frame_whole(from)) {
-			warnx_tool("%s: gnuplot wrote an incomplete frame %ld "
-			    "(is the disk full?)", p->dir, n);
-			rc = EXIT_IOERR;
+			diag_plain(p->d, "%s: gnuplot wrote an incomplete "
+			    "frame %ld (is the disk full?)", p->dir, n);
+			rc = WORLD_IO;
 		}
 		free(from);
 	}
@@ -338,9 +343,9 @@ end_frames(struct picture *p, int rc)
 		char *from = frame_path(p->private_dir, n);
 		char *to = frame_path(p->dir, n);
 
-		if (from && to && rc == EXIT_OK && rename(from, to) < 0) {
-			warnx_tool("%s: %s", to, strerror(errno));
-			rc = EXIT_IOERR;
+		if (from && to && rc == WORLD_OK && rename(from, to) < 0) {
+			diag_plain(p->d, "%s: %s", to, strerror(errno));
+			rc = WORLD_IO;
 		}
 		if (from)
 			unlink(from);
@@ -353,12 +358,12 @@ end_frames(struct picture *p, int rc)
 	return rc;
 }
 
-int
-picture_end(struct picture *p, int rc)
+enum world_status
+world_plot_end(struct world_plot *p, enum world_status rc)
 {
-	int grc = end_gnuplot(p);
+	enum world_status grc = end_gnuplot(p);
 
-	if (rc == EXIT_OK)
+	if (rc == WORLD_OK)
 		rc = grc;
 	if (p->gif && p->gif_open)
 		return end_gif(p, rc);

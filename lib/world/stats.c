@@ -1,11 +1,11 @@
 /*
  * stats.c - the statistics of spec §6 as CSV (--stats) and as the status
  * line of --show.  64-bit arithmetic throughout, where the original's
- * 32-bit products wrap.  Called by main and show.c.
+ * 32-bit products wrap.  Used by worldsim (tables.h).
  */
 #include <stdio.h>
 
-#include "worldsim.h"
+#include "world/tables.h"
 
 static const char *const columns[] = {
 	"seed", "robots", "ticks", "moving_now", "monitor_now", "matings",
@@ -14,7 +14,8 @@ static const char *const columns[] = {
 };
 
 void
-stats_init(struct stats_out *s, FILE *fp, uint32_t seed, int header)
+world_stats_init(struct world_stats_table *s, FILE *fp, uint32_t seed,
+    int header)
 {
 	table_init(&s->t, fp, TABLE_CSV, TABLE_ROUND_TRIP, columns,
 	    sizeof columns / sizeof columns[0]);
@@ -38,7 +39,7 @@ per_mating(const struct world_stats *st)
 }
 
 void
-stats_row(struct stats_out *s, const struct world *w)
+world_stats_row(struct world_stats_table *s, const struct world *w)
 {
 	struct world_stats st;
 
@@ -58,7 +59,7 @@ stats_row(struct stats_out *s, const struct world *w)
 }
 
 void
-stats_line(const struct world *w, char *buf, size_t size)
+world_stats_line(const struct world *w, char *buf, size_t size)
 {
 	struct world_stats st;
 

@@ -1,8 +1,7 @@
 /*
- * dot.c - the plan's graph laid out by Graphviz: planview writes the dot
- * text (emit_dot, with counts and outcome colours for --svg), runs
- * `dot -Tsvg` on it and takes the SVG back.  Bounded: the child is killed
- * after DOT_LIMIT_S seconds and always waited for.  Called by page.c.
+ * dot.c - Graphviz run on a plan's dot text (dot.h): the text in a
+ * temporary file, dot's output read until it closes or time runs out,
+ * then killed if need be and always waited for.  Called by planview.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -13,15 +12,41 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
-#include "host/diag.h"
 #include "host/exits.h"
-#include "planview.h"
-
-#define DOT_LIMIT_S 120
+#include "planview/dot.h"
 
 extern char **environ;
+
+int
+pv_status_exit(enum pv_status s)
+{
+	static const int exits[] = { EXIT_OK, EXIT_IOERR, EXIT_UNAVAILABLE,
+	    EXIT_TEMPFAIL };
+
+	return (unsigned)s < sizeof exits / sizeof *exits ? exits[s] :
+	    EXIT_IOERR;
+}
+
+static long
+now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static void
+say(const struct pv_say *s, const char *what, const char *why)
+{
+	char msg[512];
+
+	snprintf(msg, sizeof msg, "%s%s", what, why);
+	s->fn(s->ctx, msg);
+}
 
 /* The dot text into a temporary file; its descriptor, or -1. */
 static int
@@ -55,7 +80,7 @@ slurp(int fd, char **out, size_t *len, long deadline)
 		struct pollfd p = { fd, POLLIN, 0 };
 		ssize_t n;
 
-		if (clock_ms() > deadline || poll(&p, 1, 1000) < 0) {
+		if (now_ms() > deadline || poll(&p, 1, 1000) < 0) {
 			free(buf);
 			return -1;
 		}
@@ -79,49 +104,62 @@ slurp(int fd, char **out, size_t *len, long deadline)
 	return 0;
 }
 
-int
-run_dot(const char *text, size_t len, char **svg)
+/* Start dot on the file in, its output on pipefd[1]; the pid, or -1. */
+static pid_t
+spawn_dot(int in, const int pipefd[2])
 {
-	char path[4096];
 	char *argv[] = { "dot", "-Tsvg", NULL };
 	posix_spawn_file_actions_t fa;
-	int in = dot_file(text, len, path, sizeof path), pipefd[2], status;
-	size_t got;
 	pid_t pid;
-	int rc = EXIT_OK;
 
-	if (in < 0 || pipe(pipefd) < 0) {
-		warnx_tool("a temporary file for dot: %s", strerror(errno));
-		return EXIT_IOERR;
-	}
 	posix_spawn_file_actions_init(&fa);
 	posix_spawn_file_actions_adddup2(&fa, in, STDIN_FILENO);
 	posix_spawn_file_actions_adddup2(&fa, pipefd[1], STDOUT_FILENO);
 	posix_spawn_file_actions_addclose(&fa, pipefd[0]);
 	errno = posix_spawnp(&pid, "dot", &fa, NULL, argv, environ);
 	posix_spawn_file_actions_destroy(&fa);
+	return errno != 0 ? -1 : pid;
+}
+
+enum pv_status
+pv_dot_svg(const char *text, size_t len, long limit_s, char **svg,
+    const struct pv_say *s)
+{
+	char path[4096];
+	int in = dot_file(text, len, path, sizeof path), pipefd[2], status;
+	int err;
+	size_t got;
+	pid_t pid;
+	enum pv_status st = PV_OK;
+
+	if (in < 0 || pipe(pipefd) < 0) {
+		say(s, "a temporary file for dot: ", strerror(errno));
+		return PV_IO;
+	}
+	pid = spawn_dot(in, pipefd);
+	err = errno;
 	close(in);
 	unlink(path);
 	close(pipefd[1]);
-	if (errno != 0) {
-		warnx_tool("cannot run dot (Graphviz): %s", strerror(errno));
+	if (pid < 0) {
+		say(s, "cannot run dot (Graphviz): ", strerror(err));
 		close(pipefd[0]);
-		return EXIT_UNAVAILABLE;
+		return PV_UNAVAILABLE;
 	}
-	if (slurp(pipefd[0], svg, &got, clock_ms() + DOT_LIMIT_S * 1000L)) {
+	if (slurp(pipefd[0], svg, &got, now_ms() + limit_s * 1000L)) {
 		kill(pid, SIGKILL);
-		rc = EXIT_TEMPFAIL;
+		st = PV_TIMEOUT;
 	}
 	close(pipefd[0]);
 	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
 		;
-	if (rc == EXIT_OK && (!WIFEXITED(status) || WEXITSTATUS(status))) {
+	if (st == PV_OK && (!WIFEXITED(status) || WEXITSTATUS(status))) {
 		free(*svg);
-		rc = WIFEXITED(status) && WEXITSTATUS(status) == 127 ?
-		    EXIT_UNAVAILABLE : EXIT_IOERR;
+		st = WIFEXITED(status) && WEXITSTATUS(status) == 127 ?
+		    PV_UNAVAILABLE : PV_IO;
 	}
-	if (rc != EXIT_OK)
-		warnx_tool("dot -Tsvg failed%s", rc == EXIT_TEMPFAIL ?
+	if (st != PV_OK)
+		say(s, "dot -Tsvg failed", st == PV_TIMEOUT ?
 		    " (took too long)" : "");
-	return rc;
+	return st;
 }

@@ -2,9 +2,9 @@
  * trace.c - --trace FILE: every robot's state after every tick as CSV
  * (where it is, which way it faces, what it did this tick and how that
  * ended, its mating bookkeeping and Mate's priority), so a run can be
- * checked and plotted cell by cell.  Called by main.
+ * checked and plotted cell by cell.  Used by worldsim (tables.h).
  */
-#include "worldsim.h"
+#include "world/tables.h"
 
 static const char *const columns[] = {
 	"tick", "robot", "name", "x", "y", "heading", "speed", "char",
@@ -13,7 +13,7 @@ static const char *const columns[] = {
 };
 
 void
-trace_init(struct table *t, FILE *fp, int header)
+world_trace_init(struct table *t, FILE *fp, int header)
 {
 	table_init(t, fp, TABLE_CSV, TABLE_ROUND_TRIP, columns,
 	    sizeof columns / sizeof columns[0]);
@@ -53,7 +53,7 @@ one(struct table *t, const struct world *w, const struct world_robot *r)
 }
 
 void
-trace_tick(struct table *t, const struct world *w)
+world_trace_tick(struct table *t, const struct world *w)
 {
 	uint32_t k;
 

@@ -1,12 +1,12 @@
 /*
  * imgcheck.c - is a GIF or PNG file whole?  gnuplot (libgd) says nothing
- * when a write fails, so picture.c walks the file's blocks to its end
+ * when a write fails, so plot.c walks the file's blocks to its end
  * marker before putting it in place: a file cut short by a full disk
- * fails here.  Called by picture.c.
+ * fails here.  Called by plot.c.
  */
 #include <string.h>
 
-#include "worldsim.h"
+#include "world/plot.h"
 
 /* Skip n bytes; 0 if the file ends before them. */
 static int
@@ -37,7 +37,7 @@ sub_blocks(FILE *fp)
 }
 
 int
-gif_whole(FILE *fp)
+world_gif_whole(FILE *fp)
 {
 	unsigned char head[13];
 	int c;
@@ -68,7 +68,7 @@ gif_whole(FILE *fp)
 }
 
 int
-png_whole(FILE *fp)
+world_png_whole(FILE *fp)
 {
 	static const unsigned char sig[8] = {
 		0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'

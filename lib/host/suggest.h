@@ -1,7 +1,8 @@
 /*
  * suggest.h - "did you mean": the known word nearest to a misspelt one
- * (edit distance, ignoring case).  The Dia reader uses it for attribute
- * names and stereotypes; plancc for -W class names.
+ * (edit distance, ignoring case).  For field names of every YAML file
+ * (ydoc.c), plan references and sections, Dia attribute names and
+ * stereotypes, and plancc's -W class names.
  */
 #ifndef SPINE_SUGGEST_H
 #define SPINE_SUGGEST_H

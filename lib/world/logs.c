@@ -1,10 +1,11 @@
 /*
- * log.c - --log DIR: one transparency log per robot and per plan, in the
+ * logs.c - --log DIR: one transparency log per robot and per plan, in the
  * project's one event-log format (lib/evlog), named as the original
  * names them: RobLog-<nn>.csv for the first plan, RobMonLog-<nn>.csv for
  * the monitor.  Cycles are ticks; time is simulated, 125 ms a tick (the
  * original's default 8 ticks a second), so logs are deterministic.  The
  * logs are streams (stream.c): in place from the first tick, whole ticks.
+ * Used by worldsim (logs.h).
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -14,9 +15,8 @@
 #include <unistd.h>
 
 #include "host/diag.h"
-#include "host/exits.h"
 #include "plan/vocab.h"
-#include "worldsim.h"
+#include "world/logs.h"
 
 #define LOG_TICK_MS 125
 #define LOG_NAME_ROUND 806	/* names the original gives before repeating */
@@ -31,8 +31,8 @@ enough_files(uint32_t n)
 	if (getrlimit(RLIMIT_NOFILE, &rl) < 0)
 		return 0;
 	if (rl.rlim_cur < need && rl.rlim_max != rl.rlim_cur) {
-		rl.rlim_cur = rl.rlim_max == RLIM_INFINITY || rl.rlim_max > need ?
-		    need : rl.rlim_max;
+		rl.rlim_cur = rl.rlim_max == RLIM_INFINITY ||
+		    rl.rlim_max > need ? need : rl.rlim_max;
 		setrlimit(RLIMIT_NOFILE, &rl);
 		getrlimit(RLIMIT_NOFILE, &rl);
 	}
@@ -58,21 +58,21 @@ log_path(char *buf, size_t n, const char *dir, uint32_t k, int monitor)
 		snprintf(buf + len, n - (size_t)len, ".csv");
 }
 
-static int
-open_one(struct logs *l, uint32_t k, int monitor)
+static enum world_status
+open_one(struct world_logs *l, uint32_t k, int monitor)
 {
-	struct robot_log *rl = &l->log[2 * k + (uint32_t)monitor];
+	struct world_log *rl = &l->log[2 * k + (uint32_t)monitor];
 	size_t n = strlen(l->dir) + 48;
 	char *path = malloc(n);
-	int rc = EXIT_OK;
+	enum world_status rc = WORLD_OK;
 
 	if (path == NULL) {
-		warnx_tool("out of memory");
-		return EXIT_IOERR;
+		diag_plain(l->d, "out of memory");
+		return WORLD_IO;
 	}
 	log_path(path, n, l->dir, k, monitor);
-	if (stream_open(&rl->file, path) < 0) {
-		rc = EXIT_IOERR;
+	if (world_stream_open(&rl->file, path, l->d) < 0) {
+		rc = WORLD_IO;
 	} else {
 		rl->open = 1;
 		evlog_open(&rl->ev, rl->file.af.fp, EVLOG_CSV, 1);
@@ -82,47 +82,48 @@ open_one(struct logs *l, uint32_t k, int monitor)
 	return rc;
 }
 
-int
-logs_open(struct logs *l, const char *dir, uint32_t robots,
-    const struct plan *plan, const struct plan *monitor)
+enum world_status
+world_logs_open(struct world_logs *l, const char *dir, uint32_t robots,
+    const struct plan *plan, const struct plan *monitor, struct diag *d)
 {
 	uint32_t k;
-	int rc;
+	enum world_status rc;
 
 	memset(l, 0, sizeof *l);
+	l->d = d;
 	l->dir = dir;
 	l->n = robots;
 	l->monitor = monitor != NULL;
 	if (!enough_files(robots)) {
-		warnx_tool("--log: %lu robots need %lu open files, more than "
-		    "allowed here (--log-robots)", (unsigned long)robots,
+		diag_plain(l->d, "--log: %lu robots need %lu open files, more "
+		    "than allowed here (--log-robots)", (unsigned long)robots,
 		    (unsigned long)(2 * robots));
-		return EXIT_IOERR;
+		return WORLD_IO;
 	}
 	if (mkdir(dir, 0777) < 0 && errno != EEXIST) {
-		warnx_tool("%s: %s", dir, strerror(errno));
-		return EXIT_IOERR;
+		diag_plain(l->d, "%s: %s", dir, strerror(errno));
+		return WORLD_IO;
 	}
 	if ((l->log = calloc((size_t)2 * robots, sizeof *l->log)) == NULL ||
 	    names_init(&l->names, plan) < 0 ||
 	    (monitor && names_init(&l->mon_names, monitor) < 0)) {
-		warnx_tool("out of memory");
-		return EXIT_IOERR;
+		diag_plain(l->d, "out of memory");
+		return WORLD_IO;
 	}
 	for (k = 0; k < robots; k++)
-		if ((rc = open_one(l, k, 0)) != EXIT_OK ||
-		    (monitor && (rc = open_one(l, k, 1)) != EXIT_OK))
+		if ((rc = open_one(l, k, 0)) != WORLD_OK ||
+		    (monitor && (rc = open_one(l, k, 1)) != WORLD_OK))
 			return rc;
-	return EXIT_OK;
+	return WORLD_OK;
 }
 
 /* The world's event callback (world_event_fn); ev NULL: an idle cycle. */
 void
-logs_event(void *ctx, uint32_t robot, int monitor,
+world_logs_event(void *ctx, uint32_t robot, int monitor,
     const struct planner_event *ev)
 {
-	struct logs *l = ctx;
-	struct robot_log *rl;
+	struct world_logs *l = ctx;
+	struct world_log *rl;
 	struct evlog_event e;
 	long cycle = (long)l->w->ticks;
 
@@ -144,10 +145,10 @@ logs_event(void *ctx, uint32_t robot, int monitor,
 /* The world's priority callback (world_priority_fn): a Q line in the
    robot's first-plan log, before the cycle it takes effect in. */
 void
-logs_priority(void *ctx, uint32_t robot, uint16_t drive, uint16_t priority,
-    uint64_t cycle)
+world_logs_priority(void *ctx, uint32_t robot, uint16_t drive,
+    uint16_t priority, uint64_t cycle)
 {
-	struct logs *l = ctx;
+	struct world_logs *l = ctx;
 	struct evlog_event e;
 	long c = (long)cycle;
 
@@ -164,67 +165,67 @@ logs_priority(void *ctx, uint32_t robot, uint16_t drive, uint16_t priority,
  * only in case (RobLog-aA, RobLog-aa) a file system that ignores case
  * makes two robots share one file: refuse rather than mix them.
  */
-static int
-logs_distinct(const struct logs *l)
+static enum world_status
+logs_distinct(const struct world_logs *l)
 {
 	uint32_t k;
 	struct stat st;
 
 	for (k = 0; k < 2 * l->n; k++) {
-		const struct robot_log *rl = &l->log[k];
+		const struct world_log *rl = &l->log[k];
 
 		if (rl->open && fstat(fileno(rl->file.af.fp), &st) == 0 &&
 		    st.st_nlink == 0) {
-			warnx_tool("--log: %s: another robot's log took its "
-			    "place (does this file system ignore case?)",
+			diag_plain(l->d, "--log: %s: another robot's log took "
+			    "its place (does this file system ignore case?)",
 			    rl->file.name);
-			return EXIT_IOERR;
+			return WORLD_IO;
 		}
 	}
-	return EXIT_OK;
+	return WORLD_OK;
 }
 
-int
-logs_publish(struct logs *l)
+enum world_status
+world_logs_publish(struct world_logs *l)
 {
 	uint32_t k;
 
 	for (k = 0; k < 2 * l->n; k++)
-		if (l->log[k].open && stream_publish(&l->log[k].file) < 0)
-			return EXIT_IOERR;
+		if (l->log[k].open && world_stream_publish(&l->log[k].file) < 0)
+			return WORLD_IO;
 	return logs_distinct(l);
 }
 
-int
-logs_tick(struct logs *l)
+enum world_status
+world_logs_tick(struct world_logs *l)
 {
 	uint32_t k;
 
 	for (k = 0; k < 2 * l->n; k++)
 		if (l->log[k].open && (evlog_flush(&l->log[k].ev) < 0 ||
-		    stream_tick(&l->log[k].file) < 0))
-			return EXIT_IOERR;
-	return EXIT_OK;
+		    world_stream_tick(&l->log[k].file) < 0))
+			return WORLD_IO;
+	return WORLD_OK;
 }
 
 /* Put the logs in place (rc OK, or an interrupted run) or drop them. */
-int
-logs_close(struct logs *l, int rc, int keep)
+enum world_status
+world_logs_close(struct world_logs *l, enum world_status rc, int keep)
 {
 	uint32_t k;
 
 	if (l->dir == NULL)
 		return rc;
 	for (k = 0; l->log && k < 2 * l->n; k++) {
-		struct robot_log *rl = &l->log[k];
-		int ok = rc == EXIT_OK || keep;
+		struct world_log *rl = &l->log[k];
+		int ok = rc == WORLD_OK || keep;
 
 		if (!rl->open)
 			continue;
 		if (ok && evlog_flush(&rl->ev) < 0)
 			rl->file.failed = 1;
-		if (stream_close(&rl->file, ok) < 0 && rc == EXIT_OK)
-			rc = EXIT_IOERR;
+		if (world_stream_close(&rl->file, ok) < 0 && rc == WORLD_OK)
+			rc = WORLD_IO;
 	}
 	free(l->log);
 	l->log = NULL;

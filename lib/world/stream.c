@@ -1,8 +1,8 @@
 /*
- * stream.c - worldsim's table outputs (--stats, --trace, --log) as streams:
- * written beside the target until the run starts, then in place, flushed
- * after every tick, and cut back to the last whole tick on a write error,
- * so an interrupted or failed run leaves whole rows.  Called by main, log.c.
+ * stream.c - worldsim's table outputs as streams (stream.h): written
+ * beside the target until the run starts, then in place, flushed after
+ * every tick, and cut back to the last whole tick on a write error, so an
+ * interrupted or failed run leaves whole rows.  Used by worldsim, logs.c.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -11,15 +11,16 @@
 #include <unistd.h>
 
 #include "host/diag.h"
-#include "worldsim.h"
+#include "world/stream.h"
 
 int
-stream_open(struct stream *s, const char *path)
+world_stream_open(struct world_stream *s, const char *path, struct diag *d)
 {
 	memset(s, 0, sizeof *s);
+	s->d = d;
 	if ((s->name = strdup(strcmp(path, "-") == 0 ? "stdout" : path)) ==
 	    NULL || atomic_open(&s->af, path) < 0) {
-		warnx_tool("%s: %s", path, strerror(errno));
+		diag_plain(s->d, "%s: %s", path, strerror(errno));
 		free(s->name);
 		s->name = NULL;
 		return -1;
@@ -29,12 +30,12 @@ stream_open(struct stream *s, const char *path)
 }
 
 int
-stream_publish(struct stream *s)
+world_stream_publish(struct world_stream *s)
 {
 	if (!s->open || s->af.fp == stdout)
 		return 0;
 	if (atomic_publish(&s->af) < 0) {
-		warnx_tool("%s: %s", s->name, strerror(errno));
+		diag_plain(s->d, "%s: %s", s->name, strerror(errno));
 		return -1;
 	}
 	s->whole = ftello(s->af.fp);
@@ -42,14 +43,15 @@ stream_publish(struct stream *s)
 }
 
 int
-stream_tick(struct stream *s)
+world_stream_tick(struct world_stream *s)
 {
 	off_t at;
 
 	if (!s->open || s->failed)
 		return s->failed ? -1 : 0;
 	if (fflush(s->af.fp) != 0 || ferror(s->af.fp)) {
-		warnx_tool("%s: write error: %s", s->name, strerror(errno));
+		diag_plain(s->d, "%s: write error: %s", s->name,
+		    strerror(errno));
 		s->failed = 1;
 		return -1;
 	}
@@ -60,25 +62,25 @@ stream_tick(struct stream *s)
 
 /* Cut a published file back to its last whole tick. */
 static void
-keep_whole(struct stream *s)
+keep_whole(struct world_stream *s)
 {
 	if (s->af.fp == stdout || s->af.tmp != NULL || s->whole < 0)
 		return;
 	clearerr(s->af.fp);
 	if (ftruncate(fileno(s->af.fp), s->whole) == 0)
-		warnx_tool("%s: kept up to the last whole tick", s->name);
+		diag_plain(s->d, "%s: kept up to the last whole tick", s->name);
 }
 
 int
-stream_close(struct stream *s, int ok)
+world_stream_close(struct world_stream *s, int ok)
 {
 	int rc = 0;
 
 	if (!s->open)
 		return 0;
-	if (ok && stream_tick(s) == 0) {
+	if (ok && world_stream_tick(s) == 0) {
 		if (atomic_commit(&s->af) != 0) {
-			warnx_tool("%s: write error: %s", s->name,
+			diag_plain(s->d, "%s: write error: %s", s->name,
 			    strerror(errno));
 			rc = -1;
 		}

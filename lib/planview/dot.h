@@ -1,0 +1,35 @@
+/*
+ * dot.h - a plan's dot text laid out by Graphviz (`dot -Tsvg`) and the
+ * SVG taken back, bounded in time, the child always waited for.  Used by
+ * planview's still pages (--svg and the per-drive graphs).
+ */
+#ifndef SPINE_PLANVIEW_DOT_H
+#define SPINE_PLANVIEW_DOT_H
+
+#include <stddef.h>
+
+enum pv_status {
+	PV_OK = 0,
+	PV_IO,			/* a temporary file, a pipe or dot failed */
+	PV_UNAVAILABLE,		/* dot cannot be run (Graphviz missing) */
+	PV_TIMEOUT		/* dot took too long and was killed */
+};
+
+/* The exit status (host/exits.h) a tool gives for s. */
+int pv_status_exit(enum pv_status s);
+
+/* Where a complaint goes: one line, without the tool's name. */
+struct pv_say {
+	void (*fn)(void *ctx, const char *msg);
+	void *ctx;
+};
+
+/*
+ * Lay out text (len bytes) with dot, waiting limit_s seconds at most:
+ * PV_OK with the SVG in *svg (the caller frees it), or after a word
+ * through say another status.
+ */
+enum pv_status pv_dot_svg(const char *text, size_t len, long limit_s,
+    char **svg, const struct pv_say *say);
+
+#endif
