@@ -31,14 +31,16 @@ usage(FILE *fp)
 	    "       planview --compare [--html out.html] [--until cycle]\n"
 	    "                a.log b.log plan.plan\n"
 	    "       planview --serve [addr:]port [--break condition]... "
-	    "plan.plan log|-\n");
+	    "plan.plan log|-\n"
+	    "       planview --serve [addr:]port --port P [--break condition]"
+	    "... plan.plan\n");
 	usage_about(fp, "Shows a plan thinking: its event log, live or "
 	    "recorded, on the plan's tree;\nor as an HTML replay, an SVG "
 	    "with counts, or live in a browser (--serve).");
 }
 
 enum { OPT_HTML = 256, OPT_SVG, OPT_PLAIN, OPT_FILTER, OPT_UNTIL,
-    OPT_VERSION, OPT_COMPARE, OPT_SERVE, OPT_BREAK, OPT_FADE };
+    OPT_VERSION, OPT_COMPARE, OPT_SERVE, OPT_BREAK, OPT_FADE, OPT_PORT };
 
 static int
 add_break(struct options *o, const char *spec)
@@ -56,11 +58,12 @@ add_break(struct options *o, const char *spec)
 static int
 operands(int argc, char *argv[], struct options *o, int *status)
 {
-	int want = o->compare ? 3 : 2;
+	int want = o->compare ? 3 : o->port ? 1 : 2;
 
 	if (argc - optind != want)
 		return *status = usage_error("%s", argc - optind < want ?
-		    (o->compare ? "need two logs and a plan" :
+		    (o->compare ? "need two logs and a plan" : o->port ?
+		    "need the plan the robot runs" :
 		    "need a plan and a log ('-' for stdin)") :
 		    "too many arguments"), -1;
 	if (o->compare) {
@@ -74,6 +77,10 @@ operands(int argc, char *argv[], struct options *o, int *status)
 		return 0;
 	}
 	o->plan = argv[optind];
+	if (o->port) {
+		o->log = o->port;
+		return 0;
+	}
 	o->log = argv[optind + 1];
 	if (strcmp(o->plan, "-") == 0 && strcmp(o->log, "-") == 0)
 		return *status = usage_error("%s", "the plan and the log "
@@ -96,6 +103,8 @@ exclusive(const struct options *o, int *status)
 	else if (o->nbreaks && !o->serve)
 		why = "--break is for --serve (a page's breakpoints are set "
 		    "on the page)";
+	else if (o->port && !o->serve)
+		why = "--port is for --serve (the page steers the robot)";
 	else if (o->serve && o->until >= 0)
 		why = "--serve shows the run as it comes: no --until";
 	if (why)
@@ -116,6 +125,7 @@ parse(int argc, char *argv[], struct options *o, int *status)
 		{ "serve", required_argument, NULL, OPT_SERVE },
 		{ "break", required_argument, NULL, OPT_BREAK },
 		{ "fade", required_argument, NULL, OPT_FADE },
+		{ "port", required_argument, NULL, OPT_PORT },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, OPT_VERSION },
 		{ NULL, 0, NULL, 0 }
@@ -161,6 +171,9 @@ parse(int argc, char *argv[], struct options *o, int *status)
 		case OPT_BREAK:
 			if (add_break(o, optarg) < 0)
 				return *status = EXIT_IOERR, -1;
+			break;
+		case OPT_PORT:
+			o->port = optarg;
 			break;
 		case 'h':
 			usage(stdout);
@@ -215,7 +228,7 @@ main(int argc, char *argv[])
 	}
 	v.state.fade_ms = o.fade_ms;
 	pv_log_init(&v.log, &v.tree);
-	if ((rc = open_log(&v)) != EXIT_OK)
+	if (!o.port && (rc = open_log(&v)) != EXIT_OK)
 		goto out;
 	if (o.serve)
 		rc = serve_run(&v);

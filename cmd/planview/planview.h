@@ -17,6 +17,7 @@ struct options {
 	const char *log2;		/* --compare: the second log */
 	const char *html, *svg;		/* pages instead of the live view */
 	const char *serve;		/* --serve [ADDR:]PORT */
+	const char *port;		/* --port P: the source a robot */
 	const char **breaks;		/* --break, for --serve */
 	size_t nbreaks;
 	int compare;

@@ -1,8 +1,8 @@
 /*
  * serve.c - planview --serve [ADDR:]PORT PLAN SOURCE: the drives' graphs
- * laid out once, the source opened (a log file being written, or '-'),
- * SIGINT/SIGTERM/SIGHUP to stop, and the rest to lib/planview's server.
- * Called by main.c.
+ * laid out once, the source opened (a log file being written, '-', or a
+ * robot on --port: lib/planview's robot.h), SIGINT/SIGTERM/SIGHUP to
+ * stop, and the rest to lib/planview's server.  Called by main.c.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -13,11 +13,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "client/status.h"
 #include "host/diag.h"
 #include "host/exits.h"
 #include "host/num.h"
 #include "host/usage.h"
 #include "planview.h"
+#include "planview/robot.h"
 #include "planview/serve.h"
 
 static volatile sig_atomic_t stop;
@@ -71,9 +73,29 @@ serve_address(const char *s, char *addr, size_t size, unsigned *port)
 	return 0;
 }
 
+/* The robot on --port as the source, steered by the page. */
+static int
+robot_source(struct viewer *v, struct pv_robot *r,
+    struct pv_serve_options *so)
+{
+	enum client_status st;
+
+	memset(r, 0, sizeof *r);
+	client_init(&r->cl);
+	r->cl.interrupted = &stop;
+	st = pv_robot_start(r, v->o->port, v->o->plan, &v->lp.plan);
+	if (st != CLIENT_OK)
+		return client_status_exit(st);
+	so->fd = r->rfd;
+	so->is_file = 0;
+	so->steer = &r->steer;
+	return EXIT_OK;
+}
+
 int
 serve_run(struct viewer *v)
 {
+	struct pv_robot robot;
 	struct pv_serve_options so;
 	struct pv_serve_error err;
 	enum pv_serve_status st;
@@ -92,14 +114,22 @@ serve_run(struct viewer *v)
 	so.title = title;
 	so.source = v->o->log;
 	so.fd = v->fd;
-	so.is_file = fstat(v->fd, &sb) == 0 && S_ISREG(sb.st_mode);
+	so.is_file = v->fd >= 0 && fstat(v->fd, &sb) == 0 &&
+	    S_ISREG(sb.st_mode);
 	so.svg = svg;
 	so.breaks = v->o->breaks;
 	so.nbreaks = v->o->nbreaks;
 	so.stop = &stop;
 	so.announce = stdout;
 	catch_signals();
+	if (v->o->port && (rc = robot_source(v, &robot, &so)) != EXIT_OK) {
+		pv_robot_end(&robot);
+		free(svg);
+		return rc;
+	}
 	st = pv_serve(&v->tree, &so, &err);
+	if (v->o->port)
+		pv_robot_end(&robot);
 	free(svg);
 	if (st == PV_SERVE_BAD_LOG) {
 		struct diag d = diag_for(strcmp(v->o->log, "-") == 0 ?

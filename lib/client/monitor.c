@@ -29,6 +29,13 @@ client_events_take(struct client *cl, struct client_events *ev,
 	if ((long)w.cycle < ev->from_cycle)
 		return 0;
 	ev->from_cycle = 0;
+	if (ev->last_cycle && w.count && (long)w.cycle < ev->last_cycle) {
+		evlog_run_begins(&e, EVLOG_RUN_START, w.timed ? (long)w.ms :
+		    -1);
+		ev->fn(ev->ctx, &e);
+	}
+	if (w.count)
+		ev->last_cycle = (long)w.cycle;
 	for (i = 0; i < w.count; i++) {
 		if (ev->limit && ev->taken >= ev->limit)
 			break;
@@ -161,8 +168,10 @@ client_follow(struct client *cl, struct client_follow *f, int join)
 	enum client_status st;
 
 	f->cl = cl;
-	if (join >= 0)
+	if (join >= 0) {
 		f->events.started = 0;
+		f->events.last_cycle = 0;
+	}
 	if ((st = client_names(cl, f->names_file, f->force)) != CLIENT_OK ||
 	    (join >= 0 && (st = client_join(cl, mask, (uint8_t)join,
 	    f->events.fn, f->events.ctx, &f->events.from_cycle)) !=

@@ -30,6 +30,9 @@ struct client_events {
 	uint16_t next_number;
 	int started;
 	unsigned long lost;	/* events the line lost */
+	/* the cycles going back (a START on a link that stayed up) begin a
+	   run: a B start event first */
+	long last_cycle;	/* of the last event taken; 0: none yet */
 };
 int client_events_take(struct client *cl, struct client_events *ev,
     const struct wire_frame *f);

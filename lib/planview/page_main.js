@@ -137,6 +137,13 @@ window.planview = {
 	cycle: () => cur,
 	cycles: () => R().nc,
 	events: () => R().n,
+	boundaries: () => {	/* cycles that begin a run */
+		const r = R();
+		let n = 0;
+		for (let k = 0; k < r.nc; k++)
+			n += (r.cmark[k] & F_BOUND) !== 0;
+		return n;
+	},
 	playing: () => playing,
 	show,
 };

@@ -21,6 +21,7 @@
 #define READ_CHUNK 65536
 #define READ_BUDGET (1 << 20)	/* bytes a turn of the loop reads at most */
 #define FILE_POLL_MS 50		/* a file at its end: look again after */
+#define STEER_PUMP_MS 20	/* a robot with no descriptor: pumped so */
 
 int
 pv_serve_exit(enum pv_serve_status st)
@@ -111,13 +112,16 @@ view_cycle(const struct pv_server *s)
 static void
 stop_at(struct pv_server *s, long ord, const char *why)
 {
-	char answer[160];
+	char answer[160] = "";
 
 	s->paused = 1;
 	s->stop_ord = ord;
-	snprintf(s->reason, sizeof s->reason, "%s", why);
 	if (s->o->steer && s->o->steer->pause)
 		s->o->steer->pause(s->o->steer->ctx, answer, sizeof answer);
+	/* the robot says where it stopped: the cycles it ran on before it
+	 * heard are the view's to catch up (step) */
+	snprintf(s->reason, sizeof s->reason, "%s%s%s", why, *answer ?
+	    "; " : "", answer);
 	changed(s);
 }
 
@@ -311,6 +315,10 @@ view_pause(struct pv_server *s, FILE *fp)
 		answer(fp, 0, a);
 		return 502;
 	}
+	/* a robot: the cycles it ran before it heard us are in the pipe
+	 * now; the view stops where the robot stands */
+	if (s->o->steer && s->reading)
+		read_source(s);
 	if (!s->paused) {
 		s->paused = 1;
 		s->stop_ord = s->ncycles ? s->ncycles - 1 : 0;
@@ -346,21 +354,27 @@ static unsigned
 view_step(struct pv_server *s, const char *n, FILE *fp)
 {
 	char a[160] = "", text[240];
-	long cycles;
+	long cycles, ahead;
 
 	if (n == NULL || num_long(n, 1, 1000000, &cycles) != 0) {
 		answer(fp, 0, "step: give a number of cycles, 1 to 1000000");
 		return 400;
 	}
-	if (s->o->steer && s->o->steer->step &&
-	    s->o->steer->step(s->o->steer->ctx, (unsigned long)cycles, a,
-	    sizeof a) < 0) {
-		answer(fp, 0, a);
-		return 502;
-	}
 	if (!s->paused) {
+		if (s->o->steer && s->reading)
+			read_source(s);
 		s->paused = 1;
 		s->stop_ord = s->ncycles ? s->ncycles - 1 : 0;
+	}
+	/* A view behind its robot (stopped at a breakpoint the robot ran
+	 * past before it heard of it) catches up first; only the steps
+	 * beyond the robot's cycle are the robot's to run. */
+	ahead = s->ncycles - 1 - s->stop_ord;
+	if (s->o->steer && s->o->steer->step && cycles > ahead &&
+	    s->o->steer->step(s->o->steer->ctx, (unsigned long)(cycles -
+	    (ahead > 0 ? ahead : 0)), a, sizeof a) < 0) {
+		answer(fp, 0, a);
+		return 502;
 	}
 	s->stop_ord += cycles;
 	snprintf(s->reason, sizeof s->reason, "stepped %ld", cycles);
@@ -608,7 +622,8 @@ turn(struct pv_server *s)
 	if (st && st->wait_fd >= 0) {
 		p[n].fd = st->wait_fd;
 		p[n++].events = POLLIN;
-	}
+	} else if (st && st->pump && wait > STEER_PUMP_MS)
+		wait = STEER_PUMP_MS;	/* nothing to wait on: look often */
 	if (MHD_get_timeout(s->d, &mt) == MHD_YES && mt < (unsigned)wait)
 		wait = (int)mt;
 	poll(p, (nfds_t)n, wait);

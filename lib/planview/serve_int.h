@@ -55,7 +55,7 @@ struct pv_server {
 	int paused;
 	long stop_ord;			/* the cycle (ordinal) the view stands
 					   at when paused */
-	char reason[PV_BRK_TEXT + 64];
+	char reason[PV_BRK_TEXT + 240];	/* and the robot's answer */
 	unsigned long view_seq, breaks_seq;
 	struct pv_brk_watch watch;
 	struct pv_brk *breaks;
