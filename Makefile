@@ -111,7 +111,8 @@ BATS_PAR  := $(if $(shell command -v parallel 2>/dev/null),--jobs $(BATS_JOBS))
 BATS_FLAGS ?=
 
 bats: $(BINS)
-	SPINE_BIN=$(abspath $(BINDIR)) SPINE_AVRPTY=$(abspath $(AVRPTY)) \
+	SPINE_BIN=$(abspath $(BINDIR)) SPINE_BUILD=$(abspath $(BUILD)) \
+		SPINE_AVRPTY=$(abspath $(AVRPTY)) \
 		SPINE_FIRMWARE=$(abspath $(FW_ELF)) \
 		SPINE_AVRBENCH=$(abspath $(AVRBENCH)) \
 		SPINE_FIRMWARE_UNO=$(abspath $(FW_uno_ELF)) \

@@ -1,6 +1,6 @@
 /*
  * arm3d.c - the 3-D half of scripts/bench-ikreach: solves per second and
- * success rate of kin3d_solve for a described arm (so101.yaml by default)
+ * success rate of arm_3d_solve for a described arm (so101.yaml by default)
  * on seeded random tip poses of in-limit joint values, the success checked
  * by a forward kinematics of our own.  Built by the script, not by make.
  */
@@ -84,7 +84,7 @@ run(const struct arm_desc *a, struct kin3d *k, int pitch, long n,
 			struct kin3d_target tt = t[i];
 
 			tt.has_pitch = pitch;
-			kin3d_solve(k, &tt, NULL, qs + i * ARM_MAX_JOINTS, &r);
+			arm_3d_solve(k, &tt, NULL, qs + i * ARM_MAX_JOINTS, &r);
 		}
 		dt = now() - t0;
 		if (dt < best)
@@ -120,12 +120,12 @@ main(int argc, char **argv)
 	if (n < 1 || arm_load(&a, file) != 0)
 		return 1;
 	memset(&o, 0, sizeof o);
-	mem = malloc(kin3d_size(&a));
+	mem = malloc(arm_3d_size(&a));
 	t = calloc((size_t)n, sizeof *t);
 	want = calloc((size_t)n * 4, sizeof *want);
 	qs = calloc((size_t)n * ARM_MAX_JOINTS, sizeof *qs);
 	if (!mem || !t || !want || !qs ||
-	    (k = kin3d_init(mem, kin3d_size(&a), &a, &o)) == NULL)
+	    (k = arm_3d_init(mem, arm_3d_size(&a), &a, &o)) == NULL)
 		return 1;
 	for (i = 0; i < n; i++) {
 		for (j = 0; j < a.njoints; j++)

@@ -67,7 +67,7 @@ tip_length(const struct arm_desc *a, const struct arm_path *p)
 	uint32_t i;
 
 	for (i = 0; i < p->n; i++) {
-		kin3d_fk(a, p->q + (size_t)i * (size_t)p->nj, &e);
+		arm_3d_fk(a, p->q + (size_t)i * (size_t)p->nj, &e);
 		if (i > 0)
 			len += sqrt((e.x - s.x) * (e.x - s.x) + (e.y - s.y) *
 			    (e.y - s.y) + (e.z - s.z) * (e.z - s.z));

@@ -92,7 +92,7 @@ main(int argc, char *argv[])
 	long i, summed = 0;
 	double t0, t1;
 
-	if (task_compile(src, strlen(src), &d, &image, &size) < 0 ||
+	if (plansrc_task_compile(src, strlen(src), &d, &image, &size) < 0 ||
 	    plan_open(&p, image, size, &err) != PLAN_OK ||
 	    !plan_task_of(&p, &t))
 		return 1;

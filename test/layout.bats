@@ -23,6 +23,22 @@ need_avr() {
 	assert_output ""
 }
 
+@test "layout: every name a module exports starts with its folder's" {
+	run "$work/scripts/check-names" "${SPINE_BUILD:-$SPINE_ROOT/build}"
+	assert_success
+	assert_output ""
+}
+
+@test "layout: check-names names an export outside its folder's prefix" {
+	mkdir -p "$work/b/lib/run" "$work/b/core/plan"
+	printf 'int replay_zz(void) { return 0; }\nint run_zz(void) { return 1; }\n' \
+		>"$work/lib/run/zz.c"
+	cc -c -o "$work/b/lib/run/zz.o" "$work/lib/run/zz.c"
+	run "$work/scripts/check-names" "$work/b"
+	assert_failure
+	assert_output "lib/run/zz.c: replay_zz does not start with run_"
+}
+
 @test "layout: the core as it is builds for the AVR with -Icore only" {
 	need_avr
 	run make -s -C "$work" avr-objects BUILD="$work/build"

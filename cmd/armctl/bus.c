@@ -47,7 +47,7 @@ open_bus(struct busctl *u)
 		return 0;
 	if ((r = ctl_open_port(u->c)) != 0)
 		return r;
-	servobus_init(&u->k.b, u->c->port, u->k.proto, u->c->timeout_ms,
+	link_servobus_init(&u->k.b, u->c->port, u->k.proto, u->c->timeout_ms,
 	    u->c->retries);
 	u->k.b.interrupted = u->c->interrupted;
 	return 0;

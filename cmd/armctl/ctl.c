@@ -33,7 +33,7 @@ resolve_port(struct ctl *c)
 	char err[512];
 
 	free(c->port_name);
-	r = wire_ports_resolve(spec, &c->port_name, err, sizeof err);
+	r = link_ports_resolve(spec, &c->port_name, err, sizeof err);
 	if (r == WIRE_SPEC_BAD)
 		return usage_error("--port %s: %s", spec, err);
 	if (r == WIRE_SPEC_NONE || r == WIRE_SPEC_MISSING)

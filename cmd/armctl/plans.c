@@ -67,7 +67,7 @@ cmd_push(struct ctl *c, int argc, char **argv)
 		return r;
 	if ((r = ctl_connect(c)) == 0)
 		r = push(c, argv[1], &lp);
-	plan_unload(&lp);
+	run_plan_unload(&lp);
 	return r;
 }
 

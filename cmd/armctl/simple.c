@@ -46,7 +46,7 @@ cmd_list(struct ctl *c, int argc, char **argv)
 
 	if ((r = ctl_no_operands(argc, argv)) != 0)
 		return r;
-	if (wire_ports_list(&ports, &n, err, sizeof err) != 0) {
+	if (link_ports_list(&ports, &n, err, sizeof err) != 0) {
 		warnx_tool("%s", err);
 		return EXIT_UNAVAILABLE;
 	}
@@ -66,7 +66,7 @@ cmd_list(struct ctl *c, int argc, char **argv)
 		table_str(&t, robot_column(c, &ports[i]));
 		table_end_row(&t);
 	}
-	wire_ports_free(ports, n);
+	link_ports_free(ports, n);
 	if (hidden)
 		warnx_tool("list: %zu built-in serial port%s (/dev/ttyS*) not "
 		    "shown: --all shows them", hidden, hidden == 1 ? "" : "s");
@@ -86,7 +86,7 @@ print_state(uint8_t flags)
 int
 cmd_info(struct ctl *c, int argc, char **argv)
 {
-	const struct wire_hello *h = &c->cl->hello;
+	const struct link_hello *h = &c->cl->hello;
 	char num[FMTNUM_MAX];
 	double reach = 0;
 	int j, r;
@@ -95,7 +95,7 @@ cmd_info(struct ctl *c, int argc, char **argv)
 	    (r = ctl_exit(client_plan_info(c->cl, NULL))) != 0)
 		return r;
 	printf("port: %s (%s)\n", c->port_name,
-	    wire_port_kind_name(wire_port_kind(c->cl->port)));
+	    link_port_kind_name(link_port_kind(c->cl->port)));
 	printf("protocol: %u\nfirmware: %s\njoints: %u\nlinks:", h->version,
 	    h->firmware, h->joints);
 	for (j = 0; j < h->joints; j++) {
@@ -180,7 +180,7 @@ cmd_send(struct ctl *c, int argc, char **argv)
 		    "a number)");
 		return EXIT_USAGE;
 	}
-	if ((type = wire_type_arg(argv[1])) < 0) {
+	if ((type = link_type_arg(argv[1])) < 0) {
 		warnx_tool("send: %s: not a request type", argv[1]);
 		return EXIT_USAGE;
 	}
@@ -190,16 +190,16 @@ cmd_send(struct ctl *c, int argc, char **argv)
 		    "most %u bytes", WIRE_PAYLOAD_MAX);
 		return EXIT_USAGE;
 	}
-	if (wire_call(&c->cl->s, (uint8_t)type, payload, (uint8_t)n, &reply) !=
+	if (link_call(&c->cl->s, (uint8_t)type, payload, (uint8_t)n, &reply) !=
 	    0)
 		return ctl_exit(client_link_failed(c->cl, "send"));
 	if (reply.type == WIRE_ERROR) {
 		uint8_t code = reply.len >= 2 ? reply.payload[1] : 0;
 
-		printf("error %u: %s\n", (unsigned)code, wire_error_text(code));
+		printf("error %u: %s\n", (unsigned)code, link_error_text(code));
 		return EXIT_JOB_FAILED;
 	}
-	name = wire_type_name(reply.type);
+	name = link_type_name(reply.type);
 	printf("reply %s:", name ? name : "?");
 	for (i = 0; i < reply.len; i++)
 		printf(" %02x", reply.payload[i]);

@@ -152,7 +152,7 @@ parse_arm(const struct options *o, struct arm *a)
 		a->obs[k].r = c[2];
 	}
 	a->nobs = o->nobstacles;
-	if (arm_clearance(a, a->q) <= 0) {
+	if (sim_arm_clearance(a, a->q) <= 0) {
 		warnx_tool("the arm's start pose touches an obstacle");
 		return EXIT_USAGE;
 	}
@@ -229,7 +229,7 @@ described_obstacle(const char *arg, struct arm *a)
 	if (arm_obstacle_parse(spec, &ob, &why) < 0)
 		return bad_value("obstacle", arg, why);
 	if (at)
-		return arm_add_later(a, &ob, t) == 0 ? 0 : bad_value("obstacle",
+		return sim_arm_add_later(a, &ob, t) == 0 ? 0 : bad_value("obstacle",
 		    arg, "at most 16 obstacles");
 	a->obs3[a->nobs3++] = ob;
 	return 0;
@@ -265,7 +265,7 @@ parse_described(const struct options *o, struct sim *sim)
 		return r;
 	if ((r = described_start(o, a)) != 0)
 		return r;
-	if (arm_clearance(a, a->q) <= 0) {
+	if (sim_arm_clearance(a, a->q) <= 0) {
 		warnx_tool("the arm's start pose touches an obstacle");
 		return EXIT_USAGE;
 	}
@@ -276,7 +276,7 @@ parse_described(const struct options *o, struct sim *sim)
 static int
 lost_type(const char *opt, const char *arg, int *type)
 {
-	int t = wire_type_parse(arg);
+	int t = link_type_parse(arg);
 
 	if (t <= 0 || t == WIRE_HELLO || t >= WIRE_EVENTS)
 		return bad_value(opt, arg, "want a request type such as "
@@ -400,7 +400,7 @@ parse(int argc, char **argv, struct options *o)
 			break;
 		case 'U': case 'k': case 'm': case 'f': case 'H': case 'y':
 		case 'Z':
-			if ((r = bus_option(&o->bus, c, optarg)))
+			if ((r = sim_bus_option(&o->bus, c, optarg)))
 				return r;
 			break;
 		case 'h':
@@ -470,7 +470,7 @@ run_bus(const struct options *o)
 	r.verbose = o->verbose;
 	r.stop = &stop;
 	catch_signals();
-	st = bus_main(&r);
+	st = sim_bus_main(&r);
 	if (st == 0 && report_contacts(&c, o->contacts) != 0)
 		st = EXIT_IOERR;
 	return st;
@@ -594,14 +594,14 @@ main(int argc, char **argv)
 		warnx_tool("%s: %s", o.setpoints, strerror(errno));
 		return EXIT_IOERR;
 	}
-	if ((r = eeprom_open(&sim.eeprom, o.eeprom, (uint32_t)o.store_size,
+	if ((r = sim_eeprom_open(&sim.eeprom, o.eeprom, (uint32_t)o.store_size,
 	    DEFAULT_STORE, err, sizeof err)) != 0) {
 		warnx_tool("%s", err);
 		return r == -2 ? EXIT_DATAERR : EXIT_NOINPUT;
 	}
-	line_init(&sim.line, o.baud, o.drop, o.corrupt, o.stall_after,
+	sim_line_init(&sim.line, o.baud, o.drop, o.corrupt, o.stall_after,
 	    (uint64_t)o.seed);
-	line_lose(&sim.line, (uint8_t)o.lose_request, (uint8_t)o.lose_reply);
+	sim_line_lose(&sim.line, (uint8_t)o.lose_request, (uint8_t)o.lose_reply);
 	if ((r = open_line(&o, &sim)) != 0)
 		return r;
 	sim.exit_after = o.exit_after;
@@ -620,7 +620,7 @@ main(int argc, char **argv)
 	if (o.link)
 		sim_pty_unlink(&sim.pty, o.link);
 	close_line(&sim);
-	eeprom_close(&sim.eeprom);
+	sim_eeprom_close(&sim.eeprom);
 	if (sim.setpoints && fclose(sim.setpoints) != 0)
 		r = -1;
 	if (report_contacts(&sim.arm.contacts, o.contacts) != 0)

@@ -123,7 +123,7 @@ header(struct armrun *r)
 
 		for (i = 0; i < 5; i++)
 			r->names[n++] = ik_cols[i];
-		r->npoints = r->o->joints ? kin3d_points(&r->a, q, pts) : 0;
+		r->npoints = r->o->joints ? arm_3d_points(&r->a, q, pts) : 0;
 		for (i = 0; i < (size_t)r->npoints * 3; i++) {
 			snprintf(r->pnames[i], sizeof r->pnames[i], "%c%zu",
 			    "xyz"[i % 3], i / 3);
@@ -208,7 +208,7 @@ row_fk3(struct armrun *r, const double *v)
 			q[i] = v[w++];
 	if (a->has_roll)
 		q[a->roll_index] = isnan(v[w]) ? 0 : v[w];
-	kin3d_fk(a, q, &p);
+	arm_3d_fk(a, q, &p);
 	source_put_passed(&r->src, r->t);
 	table_num(r->t, p.x);
 	table_num(r->t, p.y);
@@ -218,7 +218,7 @@ row_fk3(struct armrun *r, const double *v)
 	if (r->npoints > 0) {
 		double pts[3 * KIN3D_MAX_POINTS];
 
-		kin3d_points(a, q, pts);
+		arm_3d_points(a, q, pts);
 		for (i = 0; i < 3 * r->npoints; i++)
 			table_num(r->t, pts[i]);
 	}
@@ -282,8 +282,8 @@ arm_mode(const struct options *o, const char *file, char **args, int nargs,
 	if ((st = open_input(r, args, nargs, files)) != 0)
 		goto out;
 	choose_out(r);
-	mem = malloc(kin3d_size(&r->a));
-	if (mem == NULL || (r->k = kin3d_init(mem, kin3d_size(&r->a), &r->a,
+	mem = malloc(arm_3d_size(&r->a));
+	if (mem == NULL || (r->k = arm_3d_init(mem, arm_3d_size(&r->a), &r->a,
 	    &o->kin)) == NULL) {
 		warnx_tool("%s: cannot solve this arm", file);
 		st = EXIT_DATAERR;

@@ -64,7 +64,7 @@ struct run {
 /* The output columns for this run; 0, or -1 when out of memory. */
 int names_build(struct names *nm, const struct options *o,
     const struct source *src);
-void names_free(struct names *nm);
+void evlog_names_free(struct names *nm);
 
 /* Solve and print one row; vals as read (angles in the input unit). */
 void row_ik(struct run *r, const double *vals, int have);

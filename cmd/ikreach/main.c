@@ -516,7 +516,7 @@ solve_all(struct options *o, struct kin_bank *b, char **args, int nargs)
 		if (o->header)
 			table_header(r.t);
 		st = run_rows(&r);
-		names_free(&nm);
+		evlog_names_free(&nm);
 	}
 	free(r.s);
 	free(r.t);

@@ -60,7 +60,7 @@ end_pose(const struct options *o, const struct arm_desc *a, struct kin3d *k,
 		t.pitch = v[need];
 	if ((t.has_roll = n > need + 1))
 		t.roll = v[need + 1];
-	kin3d_solve(k, &t, near, q, &r);
+	arm_3d_solve(k, &t, near, q, &r);
 	if (r.status != KIN_OK) {
 		warnx_tool("--plan: the %s %s is not reached (%s, %g mm off)",
 		    what, arg, kin_status_name(r.status), r.err);
@@ -149,8 +149,8 @@ plan_mode(const struct options *o, const char *to_arg)
 	if ((st = arm_load(&a, o->arm_file)) != 0 || (o->obstacles &&
 	    (st = arm_obstacles_load(m, o->obstacles)) != 0))
 		goto out;
-	if ((mem = malloc(kin3d_size(&a))) == NULL || (k = kin3d_init(mem,
-	    kin3d_size(&a), &a, &o->kin)) == NULL) {
+	if ((mem = malloc(arm_3d_size(&a))) == NULL || (k = arm_3d_init(mem,
+	    arm_3d_size(&a), &a, &o->kin)) == NULL) {
 		warnx_tool("%s: cannot solve this arm", o->arm_file);
 		st = EXIT_DATAERR;
 		goto out;

@@ -77,7 +77,7 @@ names_build(struct names *nm, const struct options *o,
 }
 
 void
-names_free(struct names *nm)
+evlog_names_free(struct names *nm)
 {
 	free(nm->list);
 	free(nm->buf);

@@ -8,21 +8,21 @@
 #include "host/exits.h"
 #include "mjtraj.h"
 
-static const char *const quantity_name[MJ_NQUANTITIES] = {
+static const char *const quantity_name[TRAJ_NQUANTITIES] = {
 	"speed", "acceleration", "jerk"
 };
-static const char *const limit_flag[MJ_NQUANTITIES] = {
+static const char *const limit_flag[TRAJ_NQUANTITIES] = {
 	"--vmax", "--amax", "--jmax"
 };
 
 int
 check_limits(const struct traj_path *path, const struct options *o)
 {
-	struct traj_margin m[MJ_NQUANTITIES];
+	struct traj_margin m[TRAJ_NQUANTITIES];
 	int k, rc = EXIT_OK;
 
 	traj_path_margins(path, &o->timing, m);
-	for (k = 0; k < MJ_NQUANTITIES; k++) {
+	for (k = 0; k < TRAJ_NQUANTITIES; k++) {
 		if (m[k].limit > 0 && m[k].margin < 0) {
 			warnx_tool("peak %s %.17g at t=%.17g exceeds %s %.17g "
 			    "(mjtraj --check shows the margins)",
@@ -38,7 +38,7 @@ int
 check_report(const struct traj_path *path, const struct options *o,
     struct table *t)
 {
-	struct traj_margin m[MJ_NQUANTITIES];
+	struct traj_margin m[TRAJ_NQUANTITIES];
 	int k, rc = EXIT_OK;
 
 	traj_path_margins(path, &o->timing, m);
@@ -48,7 +48,7 @@ check_report(const struct traj_path *path, const struct options *o,
 	table_null(t);
 	table_null(t);
 	table_end_row(t);
-	for (k = 0; k < MJ_NQUANTITIES; k++) {
+	for (k = 0; k < TRAJ_NQUANTITIES; k++) {
 		table_str(t, quantity_name[k]);
 		table_num(t, m[k].peak);
 		if (m[k].limit > 0) {

@@ -72,7 +72,7 @@ samples_check(const struct traj_path *path, const struct options *o,
 		return EXIT_OK;
 	warnx_tool("segment %zu would need more than %llu samples: use a "
 	    "larger --step or a lower --rate", seg0 + k,
-	    (unsigned long long)MJ_SAMPLES_MAX);
+	    (unsigned long long)TRAJ_SAMPLES_MAX);
 	return EXIT_USAGE;
 }
 

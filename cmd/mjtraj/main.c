@@ -48,7 +48,7 @@ positive(const char *name, const char *arg, double *out)
 }
 
 static int
-parse_fitts(const char *arg, struct mj_timing *r)
+parse_fitts(const char *arg, struct traj_timing *r)
 {
 	double v[3];
 	enum num_error e;
@@ -110,7 +110,7 @@ static int
 take_motion_option(int c, const char *arg, struct options *o,
     int *sampling_seen)
 {
-	struct mj_timing *r = &o->timing;
+	struct traj_timing *r = &o->timing;
 	long n;
 
 	switch (c) {
@@ -242,7 +242,7 @@ take_option(int c, const char *arg, struct options *o, int *sampling_seen,
 static int
 check_combinations(const struct options *o, int sampling_seen)
 {
-	const struct mj_timing *r = &o->timing;
+	const struct traj_timing *r = &o->timing;
 
 	if (sampling_seen & (sampling_seen - 1))	/* more than one kind */
 		return usage_error("%s", "give one of --step, --samples and "
@@ -250,7 +250,7 @@ check_combinations(const struct options *o, int sampling_seen)
 	if (r->duration > 0 && r->fitts_w > 0)
 		return usage_error("%s", "give --duration or --fitts, "
 		    "not both");
-	if (o->sampling.rule == TRAJ_SAMPLE_RATE && !mj_timing_has_clock(r))
+	if (o->sampling.rule == TRAJ_SAMPLE_RATE && !traj_timing_has_clock(r))
 		return usage_error("%s", "--rate needs a duration: --duration, "
 		    "--fitts, --vmax, --amax or --jmax");
 	if (o->joint && o->names)
@@ -472,7 +472,7 @@ run(const struct options *o)
 		warnx_tool("warning: zero-length move: writing the single "
 		    "point");
 	if (rc == EXIT_OK && !o->check &&
-	    !mj_timing_from_limits(&o->timing))
+	    !traj_timing_from_limits(&o->timing))
 		rc = check_limits(&path, o);
 	if (rc == EXIT_OK && !o->check)
 		rc = samples_check(&path, o, 0);

@@ -22,7 +22,7 @@ struct options {
 	const char *from, *to;	/* as given, or NULL */
 	const char *input;	/* waypoint file, "-", or NULL */
 	const char *output;	/* "-" for stdout */
-	struct mj_timing timing;
+	struct traj_timing timing;
 	struct traj_sampling sampling;	/* and the derivative columns */
 	int joint;		/* q1..qN */
 	const char *names;	/* --names, or NULL */

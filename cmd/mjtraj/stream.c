@@ -36,11 +36,11 @@ struct point_stream {
 int
 stream_wanted(const struct options *o)
 {
-	const struct mj_timing *r = &o->timing;
+	const struct traj_timing *r = &o->timing;
 	int limits = r->vmax > 0 || r->amax > 0 || r->jmax > 0;
 
 	return o->input && !o->through && !o->reverse && !o->check &&
-	    (!limits || mj_timing_from_limits(r));
+	    (!limits || traj_timing_from_limits(r));
 }
 
 struct point_stream *

@@ -95,9 +95,9 @@ emit_task(const struct options *o, FILE *fp, const struct plan_task *t)
 
 	switch (o->emit) {
 	case EMIT_YAML:
-		return task_emit_yaml(fp, t) < 0 ? -2 : 0;
+		return plansrc_task_emit_yaml(fp, t) < 0 ? -2 : 0;
 	case EMIT_DOT:
-		return task_emit_dot(fp, t) < 0 ? -2 : 0;
+		return plansrc_task_emit_dot(fp, t) < 0 ? -2 : 0;
 	default:
 		diag_error(&d, 0, 0, "a task machine has no Instinct form "
 		    "(--emit yaml or dot)");
@@ -117,11 +117,11 @@ emit_plan_text(const struct options *o, FILE *fp, const struct plan *p)
 	eo.command = o->disassemble ? "plancc -d" : "plancc --emit yaml";
 	switch (o->emit) {
 	case EMIT_YAML:
-		return emit_yaml(fp, p, &eo, &d);
+		return plansrc_emit_yaml(fp, p, &eo, &d);
 	case EMIT_INST:
-		return emit_inst(fp, p, &eo, &d);
+		return plansrc_emit_inst(fp, p, &eo, &d);
 	default:
-		return emit_dot(fp, p, &eo, &d);
+		return plansrc_emit_dot(fp, p, &eo, &d);
 	}
 }
 
@@ -206,7 +206,7 @@ link_plan(const struct options *o, struct plan_model *m, struct diag *d,
 	uint32_t size;
 	int rc;
 
-	if (plan_link(m, &o->link, d, &lp) < 0)
+	if (plansrc_plan_link(m, &o->link, d, &lp) < 0)
 		return EXIT_DATAERR;
 	size = plan_encoded_size(&lp.spec);
 	if ((buf = malloc(size)) == NULL ||
@@ -217,7 +217,7 @@ link_plan(const struct options *o, struct plan_model *m, struct diag *d,
 		rc = finish(o, output, buf, size);
 	}
 	free(buf);
-	linked_plan_free(&lp);
+	plansrc_linked_plan_free(&lp);
 	return rc;
 }
 
@@ -236,7 +236,7 @@ compile_task(const struct options *o, const struct ydoc *doc,
 		diag_wreport(d, PW_IGNORED, 0, 0, "--id-width, --strip and "
 		    "--allow-recursion are for reactive plans; a task machine "
 		    "keeps its names");
-	if (task_compile_doc(doc, d, &buf, &size) < 0 || diag_failed(d))
+	if (plansrc_task_compile_doc(doc, d, &buf, &size) < 0 || diag_failed(d))
 		rc = EXIT_DATAERR;
 	else
 		rc = finish(o, output, buf, size);
@@ -258,14 +258,14 @@ compile_yaml(const struct options *o, const unsigned char *src, size_t len,
 
 	if (ydoc_load(&doc, src, len, &d) < 0)
 		return EXIT_DATAERR;
-	if (task_doc_is_task(&doc)) {
+	if (plansrc_task_doc_is_task(&doc)) {
 		rc = compile_task(o, &doc, &d, output);
 	} else {
-		model_init(&m);
-		yaml_plan_read_doc(&doc, &m, &d);
+		plansrc_model_init(&m);
+		plansrc_yaml_read_doc(&doc, &m, &d);
 		rc = diag_failed(&d) ? EXIT_DATAERR :
 		    link_plan(o, &m, &d, output);
-		model_free(&m);
+		plansrc_model_free(&m);
 	}
 	ydoc_free(&doc);
 	return rc;
@@ -280,11 +280,11 @@ compile_model(const struct options *o, const unsigned char *src,
 	struct diag d = wopt_diag(&o->w, o->input);
 	int rc;
 
-	model_init(&m);
+	plansrc_model_init(&m);
 	if (o->format == SRC_INST)
-		rc = inst_read_mem(src, len, o->input, &m, &d);
+		rc = plansrc_inst_read_mem(src, len, o->input, &m, &d);
 	else
-		rc = dia_read_mem(src, len, &m, &d);
+		rc = plansrc_dia_read_mem(src, len, &m, &d);
 	if (rc < 0) {
 		warnx_tool("%s: %s", o->input, strerror(errno));
 		rc = EXIT_IOERR;
@@ -293,7 +293,7 @@ compile_model(const struct options *o, const unsigned char *src,
 	} else {
 		rc = link_plan(o, &m, &d, output);
 	}
-	model_free(&m);
+	plansrc_model_free(&m);
 	return rc;
 }
 
@@ -503,7 +503,7 @@ run(struct options *o, const unsigned char *buf, size_t len)
 
 	if (o->format == SRC_UNKNOWN) {
 		/* standard input or a name that does not say: look inside */
-		if ((o->format = sniff_format(buf, len)) == SRC_UNKNOWN) {
+		if ((o->format = plansrc_sniff_format(buf, len)) == SRC_UNKNOWN) {
 			diag_error(&d, 0, 0, "%s", len ? "only blanks and "
 			    "comments: no plan" : "empty: no plan");
 			return EXIT_DATAERR;

@@ -13,12 +13,12 @@
 static int
 class_of(const char *name, const char *arg)
 {
-	enum plan_warning k = plan_warning_named(name);
+	enum plan_warning k = plansrc_plan_warning_named(name);
 	const char *hint;
 
 	if (k != PW_NONE)
 		return (int)k;
-	hint = suggest_word(name, plan_warning_names + 1, PW_COUNT - 1);
+	hint = suggest_word(name, plansrc_plan_warning_names + 1, PW_COUNT - 1);
 	if (hint)
 		usage_error("-W%s: no warning is called '%s'; did you mean "
 		    "'%s'?", arg, name, hint);
@@ -72,6 +72,6 @@ wopt_diag(const struct wopts *w, const char *file)
 	d.werror = w->werror;
 	d.woff = w->woff;
 	d.werr = w->werr;
-	d.wnames = plan_warning_names;
+	d.wnames = plansrc_plan_warning_names;
 	return d;
 }

@@ -27,7 +27,7 @@ bench_action(void *ctx, uint16_t id, int16_t value, uint8_t check)
 	struct run *r = ctx;
 
 	(void)value;
-	return rules_result(r->rules, id, check);
+	return run_rules_result(r->rules, id, check);
 }
 
 /* Without --result every action succeeds: no rules to look up. */
@@ -67,7 +67,7 @@ run_bench(struct run *r, const char *plan_path, FILE *out, int rules_given)
 
 	if (per_round < 1)
 		per_round = 1;
-	if (r->script && script_advance(r->script, 1, r->sense) != RUN_OK)
+	if (r->script && run_script_advance(r->script, 1, r->sense) != RUN_OK)
 		return EXIT_DATAERR;
 	io.sense = bench_sense;
 	io.action = rules_given ? bench_action : bench_success;

@@ -47,7 +47,7 @@ start_agent(struct agent *a, const char *command, int timeout_ms)
 
 	fatal_signals(&set);
 	sigprocmask(SIG_BLOCK, &set, &old);
-	if ((rc = agent_start(a, command, timeout_ms)) == RUN_OK)
+	if ((rc = run_agent_start(a, command, timeout_ms)) == RUN_OK)
 		running_agent = a;
 	sigprocmask(SIG_SETMASK, &old, NULL);
 	return rc;
@@ -65,7 +65,7 @@ static void
 on_signal(int sig)
 {
 	if (running_agent != NULL)
-		agent_kill(running_agent);
+		run_agent_kill(running_agent);
 	signal(sig, SIG_DFL);
 	raise(sig);
 }
@@ -305,19 +305,19 @@ open_sources(struct options *o, struct session *s)
 {
 	int rc;
 
-	if (!o->agent && rules_parse(&s->rules, o->result, &s->names) < 0) {
+	if (!o->agent && run_rules_parse(&s->rules, o->result, &s->names) < 0) {
 		return usage_hint();
 	}
 	s->run.rules = &s->rules;
 	if (o->senses) {
 		s->script_open = 1;
-		if ((rc = script_open(&s->script, o->senses, &s->names,
+		if ((rc = run_script_open(&s->script, o->senses, &s->names,
 		    &o->run)) != 0)
 			return exit_status(rc);
 		s->run.script = &s->script;	/* no --cycles: to its end */
 	}
 	if (o->replay) {
-		if ((rc = replay_open(&s->replay, o->replay, &s->names)) != 0)
+		if ((rc = run_replay_open(&s->replay, o->replay, &s->names)) != 0)
 			return exit_status(rc);
 		s->run.replay = &s->replay;	/* no --cycles: to its end */
 		s->run.o.replay_ticks = !o->tick_every_given;
@@ -357,7 +357,7 @@ open_sinks(struct options *o, struct session *s)
 		if ((rc = open_output(o->log, &s->logf, &s->log_open)) != 0)
 			return rc;
 		/* the log has one shape: CSV, or its JSON-lines twin */
-		eventlog_init(&s->log, s->logf.fp, o->format == TABLE_JSONL ?
+		run_eventlog_init(&s->log, s->logf.fp, o->format == TABLE_JSONL ?
 		    EVLOG_JSONL : EVLOG_CSV, &s->names, o->header);
 		s->run.log = &s->log;
 	}
@@ -384,7 +384,7 @@ set_monitor(struct options *o, struct session *s)
 		return EXIT_OK;
 	planner_reset(&s->run.pl);	/* back to the plan's own flags */
 	s->log.log_idle = 0;
-	if (monitor_apply(&s->run.pl, &s->names, o->monitor,
+	if (run_monitor_apply(&s->run.pl, &s->names, o->monitor,
 	    &s->log.log_idle) < 0) {
 		return usage_hint();
 	}
@@ -435,7 +435,7 @@ static int
 close_session(struct session *s, int rc)
 {
 	if (s->agent_started) {
-		agent_stop(&s->agent);
+		run_agent_stop(&s->agent);
 		forget_agent();
 	}
 	if (s->out_open)
@@ -443,12 +443,12 @@ close_session(struct session *s, int rc)
 	if (s->log_open)
 		rc = close_output(&s->logf, rc);
 	run_free(&s->run);
-	replay_close(&s->replay);
+	run_replay_close(&s->replay);
 	if (s->script_open)
-		script_close(&s->script);
-	rules_free(&s->rules);
-	names_free(&s->names);
-	plan_unload(&s->lp);
+		run_script_close(&s->script);
+	run_rules_free(&s->rules);
+	evlog_names_free(&s->names);
+	run_plan_unload(&s->lp);
 	return rc;
 }
 
@@ -457,14 +457,14 @@ run_session(struct options *o, struct session *s)
 {
 	int rc;
 
-	if ((rc = plan_load(o->plan, &s->lp)) != 0)
+	if ((rc = run_plan_load(o->plan, &s->lp)) != 0)
 		return exit_status(rc);
 	/* a task machine runs on core/task, anything else on the planner */
 	if (s->lp.plan.flags & PLAN_F_TASK)
 		return task_session(o, &s->lp);
 	if ((rc = check_length(o)) != 0)
 		return rc;
-	if (names_init(&s->names, &s->lp.plan) < 0) {
+	if (evlog_names_init(&s->names, &s->lp.plan) < 0) {
 		warnx_tool("out of memory");
 		return EXIT_IOERR;
 	}

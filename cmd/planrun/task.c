@@ -74,16 +74,16 @@ open_source(const struct task_options *o, struct task_session *s)
 			return EXIT_NOINPUT;
 		s->senses_diag = diag_for(o->senses);
 		s->senses_open = 1;
-		if ((rc = task_senses_open(&s->senses, &s->t, s->senses_fp,
+		if ((rc = run_task_senses_open(&s->senses, &s->t, s->senses_fp,
 		    &s->senses_diag)) != RUN_OK)
 			return exit_status(rc);
-		task_senses_source(&s->senses, &s->src);
+		run_task_senses_source(&s->senses, &s->src);
 	} else if (o->agent) {
 		if ((rc = start_agent(&s->agent, o->agent,
 		    o->timeout_ms)) != RUN_OK)
 			return exit_status(rc);
 		s->agent_started = 1;
-		task_agent_source(&s->tagent, &s->t, &s->agent, &s->src);
+		run_task_agent_source(&s->tagent, &s->t, &s->agent, &s->src);
 	}
 	return EXIT_OK;
 }
@@ -110,11 +110,11 @@ static int
 close_session(struct task_session *s, int rc)
 {
 	if (s->agent_started) {
-		agent_stop(&s->agent);
+		run_agent_stop(&s->agent);
 		forget_agent();
 	}
 	if (s->senses_open) {
-		task_senses_close(&s->senses);
+		run_task_senses_close(&s->senses);
 		input_close(s->senses_fp);
 	}
 	rc = close_sink(&s->out, s->out_open, rc);
@@ -151,7 +151,7 @@ run(const struct task_options *o, struct task_session *s)
 	    TASKRUN_DEFAULT_TICKS;
 	ro.slots = TASKRUN_DEFAULT_SLOTS;
 	ro.rate = o->rate;
-	return exit_status(taskrun(&s->t, &s->src, &ro));
+	return exit_status(run_taskrun(&s->t, &s->src, &ro));
 }
 
 int

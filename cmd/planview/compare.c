@@ -17,17 +17,17 @@
 #include "planview/compare.h"
 
 static void
-print_counts(const struct viewer *v, const struct pv_timeline *a,
-    const struct pv_timeline *b)
+print_counts(const struct viewer *v, const struct planview_timeline *a,
+    const struct planview_timeline *b)
 {
 	uint16_t i;
 
 	printf("drive,A,B\n");
 	for (i = 0; i < v->tree.p->count[PLAN_D]; i++)
 		printf("%s,%zu,%zu\n", v->tree.name[PLAN_D][i],
-		    pv_timeline_count(a, i), pv_timeline_count(b, i));
-	printf("(none),%zu,%zu\n", pv_timeline_count(a, -1),
-	    pv_timeline_count(b, -1));
+		    planview_timeline_count(a, i), planview_timeline_count(b, i));
+	printf("(none),%zu,%zu\n", planview_timeline_count(a, -1),
+	    planview_timeline_count(b, -1));
 }
 
 /* B's reader: the same plan and tree as A's, its own log and state. */
@@ -40,9 +40,9 @@ second(struct viewer *v, struct viewer *w, struct options *o)
 	w->o = o;
 	w->tree = v->tree;	/* shared, freed once (by v) */
 	w->log_clock = 1;
-	if (pv_state_open(&w->state, &v->tree) < 0)
+	if (planview_state_open(&w->state, &v->tree) < 0)
 		return EXIT_IOERR;
-	pv_log_init(&w->log, &v->tree);
+	planview_log_init(&w->log, &v->tree);
 	if ((w->fd = open(o->log, O_RDONLY)) < 0) {
 		warnx_tool("%s: %s", o->log, strerror(errno));
 		return EXIT_NOINPUT;
@@ -55,9 +55,9 @@ compare_run(struct viewer *v)
 {
 	struct options o;
 	struct viewer w;
-	struct pv_timeline ta, tb;
-	struct pv_pack pa, pb;
-	struct pv_diff d;
+	struct planview_timeline ta, tb;
+	struct planview_pack pa, pb;
+	struct planview_diff d;
 	char text[512];
 	int rc;
 
@@ -82,8 +82,8 @@ compare_run(struct viewer *v)
 		rc = EXIT_IOERR;
 		goto out;
 	}
-	pv_compare(&ta, &tb, &d);
-	pv_diff_text(&v->tree, &d, ta.n, text, sizeof text);
+	planview_compare(&ta, &tb, &d);
+	planview_diff_text(&v->tree, &d, ta.n, text, sizeof text);
 	printf("A: %s, %zu cycles\nB: %s, %zu cycles\n%s\n", v->o->log, ta.n,
 	    w.o->log, tb.n, text);
 	print_counts(v, &ta, &tb);
@@ -101,11 +101,11 @@ out:
 	v->timeline = NULL;
 	if (w.fd > STDIN_FILENO)
 		close(w.fd);
-	pv_log_free(&w.log);
-	pv_state_free(&w.state);
-	pv_pack_free(&pa);
-	pv_pack_free(&pb);
-	pv_timeline_free(&ta);
-	pv_timeline_free(&tb);
+	planview_log_free(&w.log);
+	planview_state_free(&w.state);
+	planview_pack_free(&pa);
+	planview_pack_free(&pb);
+	planview_timeline_free(&ta);
+	planview_timeline_free(&tb);
 	return rc;
 }

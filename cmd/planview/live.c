@@ -38,9 +38,9 @@ struct screen {
 static int
 pair_of(char last)
 {
-	const struct emit_outcome *o = last ? emit_outcome_of(last) : NULL;
+	const struct emit_outcome *o = last ? plansrc_emit_outcome_of(last) : NULL;
 
-	return o ? (int)(o - emit_outcomes) + 1 : 0;
+	return o ? (int)(o - plansrc_emit_outcomes) + 1 : 0;
 }
 
 static void
@@ -53,7 +53,7 @@ colours(void)
 	start_color();
 	use_default_colors();
 	for (k = 0; k < EMIT_NOUTCOMES; k++)
-		init_pair((short)(k + 1), emit_outcomes[k].term, -1);
+		init_pair((short)(k + 1), plansrc_emit_outcomes[k].term, -1);
 }
 
 /* Row k of the tree at line y; a folded drive says how much it hides. */
@@ -65,7 +65,7 @@ draw_row(const struct viewer *v, size_t k, size_t hides, int y, long now)
 	size_t n;
 	attr_t a = A_NORMAL;
 
-	n = pv_frame_row(&v->state, k, now, buf, sizeof buf, &glow, &last);
+	n = planview_frame_row(&v->state, k, now, buf, sizeof buf, &glow, &last);
 	if (hides > 0)
 		snprintf(buf + n, sizeof buf - n, "  [+%zu]", hides);
 	if (glow == 3)
@@ -88,15 +88,15 @@ static long
 follow_top(const struct viewer *v, const struct screen *s, size_t n,
     long page)
 {
-	const struct pv_state *st = &v->state;
-	const struct pv_tree *t = &v->tree;
+	const struct planview_state *st = &v->state;
+	const struct planview_tree *t = &v->tree;
 	long p = -1, q = -1;
 	size_t i;
 
 	if ((long)n <= page || st->running < 0)
 		return (long)n <= page ? 0 : s->top;
 	for (i = 0; i < n; i++) {
-		const struct pv_row *r = &t->row[s->rows[i]];
+		const struct planview_row *r = &t->row[s->rows[i]];
 
 		if (r->depth == 0) {
 			if (p >= 0)
@@ -105,7 +105,7 @@ follow_top(const struct viewer *v, const struct screen *s, size_t n,
 				p = (long)i;
 			continue;
 		}
-		if (p >= 0 && pv_state_row_lit(st, s->rows[i]) == st->cycle)
+		if (p >= 0 && planview_state_row_lit(st, s->rows[i]) == st->cycle)
 			q = (long)i;	/* lit in the cycle shown */
 	}
 	if (p < 0)
@@ -119,7 +119,7 @@ static int
 draw_senses(const struct viewer *v, int y)
 {
 	char buf[4096];
-	size_t n = pv_frame_senses(&v->state, buf, sizeof buf), cut;
+	size_t n = planview_frame_senses(&v->state, buf, sizeof buf), cut;
 	int w = COLS;
 
 	if (n <= (size_t)w || LINES < 12 || w < 20) {
@@ -173,7 +173,7 @@ draw_title(struct viewer *v, struct screen *s)
 		strcat(flags, v->eof ? "[end of log]" : "[stopped]");
 	if (s->paused)
 		strcat(flags, flags[0] ? " [paused]" : "[paused]");
-	pv_frame_title(&v->state, flags, (size_t)COLS, buf, sizeof buf);
+	planview_frame_title(&v->state, flags, (size_t)COLS, buf, sizeof buf);
 	attrset(A_BOLD);
 	mvaddnstr(0, 0, buf, COLS);
 	attrset(A_NORMAL);
@@ -211,7 +211,7 @@ draw(struct viewer *v, struct screen *s, long now)
 		refresh();
 		return;
 	}
-	n = pv_frame_rows(&v->state, s->filter, s->fold, v->state.running,
+	n = planview_frame_rows(&v->state, s->filter, s->fold, v->state.running,
 	    s->rows, s->folded);
 	if (s->follow)
 		s->top = follow_top(v, s, n, page);
@@ -306,7 +306,7 @@ key(struct screen *s, int c)
 		scroll_by(s, -s->top);
 		break;
 	case KEY_END:
-		scroll_by(s, PV_MAX_ROWS);
+		scroll_by(s, PLANVIEW_MAX_ROWS);
 		break;
 	default:
 		break;
@@ -464,13 +464,13 @@ plain_run(struct viewer *v)
 		if (rc == 1)
 			break;
 		if (clock_ms() - last >= PLAIN_EVERY_MS) {
-			pv_frame_print(stdout, &v->state, v->state.time_ms,
+			planview_frame_print(stdout, &v->state, v->state.time_ms,
 			    v->o->filter);
 			fflush(stdout);
 			last = clock_ms();
 		}
 	}
-	pv_frame_print(stdout, &v->state, v->state.time_ms, v->o->filter);
+	planview_frame_print(stdout, &v->state, v->state.time_ms, v->o->filter);
 	if (fflush(stdout) != 0) {
 		warnx_tool("stdout: write error");
 		return EXIT_IOERR;

@@ -134,7 +134,7 @@ parse(int argc, char *argv[], struct options *o, int *status)
 
 	memset(o, 0, sizeof *o);
 	o->until = -1;
-	o->fade_ms = PV_FADE_MS;
+	o->fade_ms = PLANVIEW_FADE_MS;
 	opterr = 0;	/* usage_bad_option speaks for getopt */
 	while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
 		switch (c) {
@@ -218,16 +218,16 @@ main(int argc, char *argv[])
 	memset(&v, 0, sizeof v);
 	v.o = &o;
 	v.fd = -1;
-	if ((rc = run_status_exit(plan_load(o.plan, &v.lp))) != EXIT_OK)
+	if ((rc = run_status_exit(run_plan_load(o.plan, &v.lp))) != EXIT_OK)
 		return rc;
-	if (pv_tree_open(&v.tree, &v.lp.plan) < 0 ||
-	    pv_state_open(&v.state, &v.tree) < 0) {
+	if (planview_tree_open(&v.tree, &v.lp.plan) < 0 ||
+	    planview_state_open(&v.state, &v.tree) < 0) {
 		warnx_tool("out of memory");
 		rc = EXIT_IOERR;
 		goto out;
 	}
 	v.state.fade_ms = o.fade_ms;
-	pv_log_init(&v.log, &v.tree);
+	planview_log_init(&v.log, &v.tree);
 	if (!o.port && (rc = open_log(&v)) != EXIT_OK)
 		goto out;
 	if (o.serve)
@@ -244,10 +244,10 @@ main(int argc, char *argv[])
 out:
 	if (v.fd > STDIN_FILENO)
 		close(v.fd);
-	pv_log_free(&v.log);
-	pv_state_free(&v.state);
-	pv_tree_free(&v.tree);
-	plan_unload(&v.lp);
+	planview_log_free(&v.log);
+	planview_state_free(&v.state);
+	planview_tree_free(&v.tree);
+	run_plan_unload(&v.lp);
 	free(o.breaks);
 	return rc;
 }

@@ -21,7 +21,7 @@
 #define DOT_LIMIT_S 120	/* seconds dot may take before it is killed */
 
 struct marks {
-	const struct pv_state *s;
+	const struct planview_state *s;
 	char note[64];
 };
 
@@ -31,7 +31,7 @@ mark(void *ctx, int type, uint16_t index, const char **note,
     const char **fill)
 {
 	struct marks *m = ctx;
-	const struct pv_elem *x = &m->s->elem[type][index];
+	const struct planview_elem *x = &m->s->elem[type][index];
 	const struct emit_outcome *o;
 
 	if (x->executed == 0 && x->last == 0)
@@ -39,7 +39,7 @@ mark(void *ctx, int type, uint16_t index, const char **note,
 	snprintf(m->note, sizeof m->note, "ran %lu, ok %lu, failed %lu",
 	    x->executed, x->succeeded, x->failed + x->errors);
 	*note = m->note;
-	if ((o = emit_outcome_of(x->last)) != NULL)
+	if ((o = plansrc_emit_outcome_of(x->last)) != NULL)
 		*fill = o->colour;
 }
 
@@ -62,7 +62,7 @@ page_graph(struct viewer *v, char **svg)
 	char *text = NULL;
 	size_t len = 0;
 	FILE *fp = open_memstream(&text, &len);
-	struct pv_say say = { say_dot, NULL };
+	struct planview_say say = { say_dot, NULL };
 	int rc;
 
 	if (fp == NULL)
@@ -75,12 +75,12 @@ page_graph(struct viewer *v, char **svg)
 		eo.mark_ctx = &m;
 	} else
 		eo.per_drive = 1;
-	rc = emit_dot(fp, &v->lp.plan, &eo, &d);
+	rc = plansrc_emit_dot(fp, &v->lp.plan, &eo, &d);
 	if (fclose(fp) != 0 || rc < 0) {
 		free(text);
 		return EXIT_IOERR;
 	}
-	rc = pv_status_exit(pv_dot_svg(text, len, DOT_LIMIT_S, svg, &say));
+	rc = planview_status_exit(planview_dot_svg(text, len, DOT_LIMIT_S, svg, &say));
 	free(text);
 	return rc;
 }
@@ -109,7 +109,7 @@ page_write(const char *path, int (*fn)(FILE *, void *), void *ctx)
 static int
 put_page(FILE *fp, void *ctx)
 {
-	return pv_html_write(fp, ctx);
+	return planview_html_write(fp, ctx);
 }
 
 static int
@@ -145,8 +145,8 @@ page_title(struct viewer *v, char *title, size_t size)
 int
 page_run(struct viewer *v)
 {
-	struct pv_pack pack;
-	struct pv_page pg;
+	struct planview_pack pack;
+	struct planview_page pg;
 	char *svg = NULL, title[512];
 	int rc;
 
@@ -170,7 +170,7 @@ page_run(struct viewer *v)
 		pg.run[0].name = v->o->log;
 		pg.run[0].events = pack.buf ? pack.buf : "";
 		pg.run[0].len = pack.len;
-		pg.run[0].truncated = v->eof && pv_log_truncated(&v->log);
+		pg.run[0].truncated = v->eof && planview_log_truncated(&v->log);
 		rc = page_write(v->o->html, put_page, &pg);
 	}
 	if (rc == EXIT_OK)
@@ -178,7 +178,7 @@ page_run(struct viewer *v)
 out:
 	v->pack = NULL;
 	free(svg);
-	pv_pack_free(&pack);
+	planview_pack_free(&pack);
 	return rc;
 }
 
@@ -187,7 +187,7 @@ int
 page_compare(struct viewer *v, struct viewer *w, const char *text,
     long index)
 {
-	struct pv_page pg;
+	struct planview_page pg;
 	char *svg = NULL, title[512], *json = NULL;
 	size_t jlen = 0;
 	FILE *fp;
@@ -202,7 +202,7 @@ page_compare(struct viewer *v, struct viewer *w, const char *text,
 		return EXIT_IOERR;
 	}
 	fprintf(fp, "{\"index\":%ld,\"text\":", index);
-	pv_html_json(fp, text);
+	planview_html_json(fp, text);
 	fputc('}', fp);
 	if (fclose(fp) != 0) {
 		free(svg);
@@ -217,11 +217,11 @@ page_compare(struct viewer *v, struct viewer *w, const char *text,
 	pg.run[0].name = v->o->log;
 	pg.run[0].events = v->pack->buf ? v->pack->buf : "";
 	pg.run[0].len = v->pack->len;
-	pg.run[0].truncated = v->eof && pv_log_truncated(&v->log);
+	pg.run[0].truncated = v->eof && planview_log_truncated(&v->log);
 	pg.run[1].name = w->o->log;
 	pg.run[1].events = w->pack->buf ? w->pack->buf : "";
 	pg.run[1].len = w->pack->len;
-	pg.run[1].truncated = w->eof && pv_log_truncated(&w->log);
+	pg.run[1].truncated = w->eof && planview_log_truncated(&w->log);
 	rc = page_write(v->o->html, put_page, &pg);
 	free(json);
 	free(svg);

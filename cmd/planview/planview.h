@@ -31,15 +31,15 @@ struct options {
 struct viewer {
 	const struct options *o;
 	struct loaded_plan lp;
-	struct pv_tree tree;
-	struct pv_state state;
-	struct pv_log log;
+	struct planview_tree tree;
+	struct planview_state state;
+	struct planview_log log;
 	int fd;			/* the log */
 	int eof, stopped;	/* input ended; --until reached */
 	int log_clock;		/* fade by the log's time, not the wall's */
 	size_t got;		/* bytes the last read took */
-	struct pv_pack *pack;	/* pages: every event kept, or NULL */
-	struct pv_timeline *timeline;	/* --compare: attention, or NULL */
+	struct planview_pack *pack;	/* pages: every event kept, or NULL */
+	struct planview_timeline *timeline;	/* --compare: attention, or NULL */
 	int timeline_failed;	/* ... and memory ran out */
 	int defer_errors;	/* the screen is up: keep messages ... */
 	char *deferred;		/* ... here, for viewer_errors */

@@ -30,7 +30,7 @@ struct fold {
 };
 
 static int
-fold_event(void *ctx, const struct pv_event *e)
+fold_event(void *ctx, const struct planview_event *e)
 {
 	struct fold *f = ctx;
 	struct viewer *v = f->v;
@@ -40,11 +40,11 @@ fold_event(void *ctx, const struct pv_event *e)
 		return 1;
 	}
 	/* plain frames and pages fade by the log's own clock */
-	pv_state_apply(&v->state, e, v->log_clock ? e->time_ms : f->now);
+	planview_state_apply(&v->state, e, v->log_clock ? e->time_ms : f->now);
 	/* out of memory: stop reading; the caller says so */
-	if (v->pack && pv_pack_add(v->pack, &v->tree, e) < 0)
+	if (v->pack && planview_pack_add(v->pack, &v->tree, e) < 0)
 		return v->stopped = 1;
-	if (v->timeline && pv_timeline_add(v->timeline, e) < 0) {
+	if (v->timeline && planview_timeline_add(v->timeline, e) < 0) {
 		v->timeline_failed = 1;
 		return v->stopped = 1;
 	}
@@ -106,12 +106,12 @@ viewer_read(struct viewer *v, int wait_ms, long now)
 	}
 	if (n == 0) {
 		v->eof = 1;
-		return pv_log_end(&v->log) < 0 ? bad_log(v) : 1;
+		return planview_log_end(&v->log) < 0 ? bad_log(v) : 1;
 	}
 	v->got = (size_t)n;
 	f.v = v;
 	f.now = now;
-	rc = pv_log_feed(&v->log, buf, (size_t)n, fold_event, &f);
+	rc = planview_log_feed(&v->log, buf, (size_t)n, fold_event, &f);
 	if (rc < 0)
 		return bad_log(v);
 	return v->stopped ? 1 : 0;
@@ -127,11 +127,11 @@ viewer_finish(struct viewer *v)
 		diag_warn(&d, v->log.implied_line, 0, "the cycles start again "
 		    "at 1 with no run boundary (B): read as the plan starting "
 		    "again");
-	if (v->eof && pv_log_truncated(&v->log) && v->state.cycle >= 0)
+	if (v->eof && planview_log_truncated(&v->log) && v->state.cycle >= 0)
 		diag_warn(&d, v->log.line + 1, 0, "the log ends in the middle "
 		    "of this line (truncated): shown up to cycle %ld",
 		    v->state.cycle);
-	else if (v->eof && pv_log_truncated(&v->log))
+	else if (v->eof && planview_log_truncated(&v->log))
 		diag_warn(&d, v->log.line + 1, 0, "the log ends in the middle "
 		    "of this line (truncated), before any cycle");
 	return EXIT_OK;

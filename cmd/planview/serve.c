@@ -75,15 +75,15 @@ serve_address(const char *s, char *addr, size_t size, unsigned *port)
 
 /* The robot on --port as the source, steered by the page. */
 static int
-robot_source(struct viewer *v, struct pv_robot *r,
-    struct pv_serve_options *so)
+robot_source(struct viewer *v, struct planview_robot *r,
+    struct planview_serve_options *so)
 {
 	enum client_status st;
 
 	memset(r, 0, sizeof *r);
 	client_init(&r->cl);
 	r->cl.interrupted = &stop;
-	st = pv_robot_start(r, v->o->port, v->o->plan, &v->lp.plan);
+	st = planview_robot_start(r, v->o->port, v->o->plan, &v->lp.plan);
 	if (st != CLIENT_OK)
 		return client_status_exit(st);
 	so->fd = r->rfd;
@@ -95,10 +95,10 @@ robot_source(struct viewer *v, struct pv_robot *r,
 int
 serve_run(struct viewer *v)
 {
-	struct pv_robot robot;
-	struct pv_serve_options so;
-	struct pv_serve_error err;
-	enum pv_serve_status st;
+	struct planview_robot robot;
+	struct planview_serve_options so;
+	struct planview_serve_error err;
+	enum planview_serve_status st;
 	struct stat sb;
 	char addr[128], title[512], *svg = NULL;
 	int rc;
@@ -123,15 +123,15 @@ serve_run(struct viewer *v)
 	so.announce = stdout;
 	catch_signals();
 	if (v->o->port && (rc = robot_source(v, &robot, &so)) != EXIT_OK) {
-		pv_robot_end(&robot);
+		planview_robot_end(&robot);
 		free(svg);
 		return rc;
 	}
-	st = pv_serve(&v->tree, &so, &err);
+	st = planview_serve(&v->tree, &so, &err);
 	if (v->o->port)
-		pv_robot_end(&robot);
+		planview_robot_end(&robot);
 	free(svg);
-	if (st == PV_SERVE_BAD_LOG) {
+	if (st == PLANVIEW_SERVE_BAD_LOG) {
 		struct diag d = diag_for(strcmp(v->o->log, "-") == 0 ?
 		    "<stdin>" : v->o->log);
 
@@ -140,7 +140,7 @@ serve_run(struct viewer *v)
 			    "of %s?)", err.text, v->o->plan);
 		else
 			diag_error(&d, err.line, err.col, "%s", err.text);
-	} else if (st != PV_SERVE_OK)
+	} else if (st != PLANVIEW_SERVE_OK)
 		warnx_tool("%s", err.text);
-	return pv_serve_exit(st);
+	return planview_serve_exit(st);
 }

@@ -248,8 +248,8 @@ set_up(const struct options *o, struct loaded_plan *plan,
 
 	if ((rc = world_status_exit(world_sim_map(s, o->map, d))) !=
 	    EXIT_OK ||
-	    (rc = run_status_exit(plan_load(o->plan, plan))) != EXIT_OK ||
-	    (o->monitor && (rc = run_status_exit(plan_load(o->monitor,
+	    (rc = run_status_exit(run_plan_load(o->plan, plan))) != EXIT_OK ||
+	    (o->monitor && (rc = run_status_exit(run_plan_load(o->monitor,
 	    monitor))) != EXIT_OK))
 		return rc;
 	memset(&ws, 0, sizeof ws);
@@ -440,9 +440,9 @@ main(int argc, char *argv[])
 	    WORLD_IO, keep) != WORLD_OK && rc == EXIT_OK)
 		rc = EXIT_IOERR;
 	world_sim_free(&s.ws);
-	plan_unload(&s.plan);
+	run_plan_unload(&s.plan);
 	if (s.o.monitor)
-		plan_unload(&s.monitor);
+		run_plan_unload(&s.monitor);
 	if (stop_signal)
 		die_of_signal();
 	return rc;

@@ -23,7 +23,7 @@ static const uint32_t high_nibble[16] = {
 };
 
 uint32_t
-crc32_update(uint32_t crc, const uint8_t *p, size_t n)
+plan_crc32_update(uint32_t crc, const uint8_t *p, size_t n)
 {
 	uint8_t x;
 
@@ -38,7 +38,7 @@ crc32_update(uint32_t crc, const uint8_t *p, size_t n)
 /* No tables (profile.h: a chip whose RAM holds them is short of it): a
  * bit at a time, some four times slower. */
 uint32_t
-crc32_update(uint32_t crc, const uint8_t *p, size_t n)
+plan_crc32_update(uint32_t crc, const uint8_t *p, size_t n)
 {
 	uint8_t k;
 

@@ -8,7 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* Continue a CRC: start with crc32_update(0, ...). */
-uint32_t crc32_update(uint32_t crc, const uint8_t *p, size_t n);
+/* Continue a CRC: start with plan_crc32_update(0, ...). */
+uint32_t plan_crc32_update(uint32_t crc, const uint8_t *p, size_t n);
 
 #endif

@@ -370,14 +370,14 @@ static uint32_t
 crc_of(const uint8_t *q, uint32_t n)
 {
 #if PLAN_STORAGE == PLAN_IN_RAM
-	return crc32_update(0, q, n);
+	return plan_crc32_update(0, q, n);
 #else
 	uint32_t crc = 0;
 	uint8_t b;
 
 	while (n--) {
 		b = get_u8(q++);
-		crc = crc32_update(crc, &b, 1);
+		crc = plan_crc32_update(crc, &b, 1);
 	}
 	return crc;
 #endif

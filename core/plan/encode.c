@@ -270,6 +270,6 @@ plan_encode(const struct plan_spec *s, uint8_t *out, uint32_t cap)
 	q = put_names(s, q);
 	for (i = 0; i < s->task_size; i++)
 		*q++ = s->task[i];
-	put_u32(q, crc32_update(0, out, (uint32_t)(q - out)));
+	put_u32(q, plan_crc32_update(0, out, (uint32_t)(q - out)));
 	return size;
 }

@@ -29,10 +29,10 @@ robot_req_config(struct robot *r, struct wire_in *in,
 			return WIRE_E_LENGTH;
 		if (!config_ok(&c))
 			return WIRE_E_ARG;
-		if ((e = store_config_set(&r->store, &c)) != 0)
+		if ((e = robot_store_config_set(&r->store, &c)) != 0)
 			return e;
 	}
-	store_config_get(&r->store, &c);
+	robot_store_config_get(&r->store, &c);
 	out->n = wire_config_encode(&c, out->p);
 	return 0;
 }
@@ -42,9 +42,9 @@ robot_autostart(struct robot *r)
 {
 	struct wire_config c;
 
-	if (store_config_get(&r->store, &c) != 0 || !config_ok(&c) ||
+	if (robot_store_config_get(&r->store, &c) != 0 || !config_ok(&c) ||
 	    !(c.flags & WIRE_CFG_AUTOSTART))
 		return;
 	r->monitor_mask = c.monitor;
-	planloop_start(r, c.rate);
+	robot_planloop_start(r, c.rate);
 }

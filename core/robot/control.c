@@ -36,7 +36,7 @@ robot_req_prio(struct robot *r, struct wire_in *in,
 		planner_set_priority(&r->planner, (uint16_t)d, m.priority);
 	planner_drive_state(&r->planner, (uint16_t)d, &ds);
 	if (m.set)	/* as clamped to the plan's id width */
-		planloop_priority_event(r, m.drive, ds.priority);
+		robot_planloop_priority_event(r, m.drive, ds.priority);
 	m.priority = ds.priority;
 	m.set = 1;
 	out->n = wire_prio_encode(&m, out->p);
@@ -68,7 +68,7 @@ robot_req_elem_monitor(struct robot *r, struct wire_in *in,
 		planner_set_monitor(&r->planner, m.type, (uint16_t)i, m.flags);
 		r->elem_monitor = 1;
 	}
-	planloop_monitor(r, r->monitor_mask);
+	robot_planloop_monitor(r, r->monitor_mask);
 	if (m.type != WIRE_ELEM_ALL)
 		m.flags = planner_monitor(&r->planner, m.type, (uint16_t)i);
 	m.set = 1;
@@ -176,11 +176,11 @@ robot_req_pause(struct robot *r, struct wire_in *in,
 	if (m.op == WIRE_PAUSE_STEP && !r->paused)
 		return WIRE_E_NOT_PAUSED;
 	if (m.op == WIRE_PAUSE_HOLD)
-		planloop_pause(r);
+		robot_planloop_pause(r);
 	else if (m.op == WIRE_PAUSE_RESUME)
-		planloop_resume(r);
+		robot_planloop_resume(r);
 	else if (m.op == WIRE_PAUSE_STEP)
-		planloop_step(r, m.steps);
+		robot_planloop_step(r, m.steps);
 	a.flags = robot_flags(r);
 	a.cycle = r->cycle;
 	a.left = r->step_left;
@@ -200,7 +200,7 @@ robot_req_rate(struct robot *r, struct wire_in *in,
 		return WIRE_E_ARG;
 	if (!r->running)
 		return WIRE_E_RUN;
-	planloop_rate(r, hz);
+	robot_planloop_rate(r, hz);
 	wire_put_u16(out, r->rate);
 	return 0;
 }

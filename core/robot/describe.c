@@ -157,7 +157,7 @@ robot_describe_crc(const struct robot *r)
 	uint32_t crc = 0;
 
 	for (k = 0; k < total; k++)
-		crc = crc32_update(crc, buf, entry_bytes(r, k, buf));
+		crc = plan_crc32_update(crc, buf, entry_bytes(r, k, buf));
 	return crc;
 }
 

@@ -6,14 +6,14 @@
 #include "irrange.h"
 
 void
-irrange_init(struct irrange *g)
+robot_irrange_init(struct irrange *g)
 {
 	g->smooth4 = 0;
 	g->primed = 0;
 }
 
 void
-irrange_add(struct irrange *g, uint16_t counts)
+robot_irrange_add(struct irrange *g, uint16_t counts)
 {
 	if (!g->primed) {
 		g->smooth4 = (uint16_t)(counts * 4u);
@@ -23,7 +23,7 @@ irrange_add(struct irrange *g, uint16_t counts)
 }
 
 int16_t
-irrange_mm(const struct irrange *g)
+robot_irrange_mm(const struct irrange *g)
 {
 	int16_t counts = (int16_t)(g->smooth4 / 4u);
 	int32_t mm;

@@ -26,13 +26,13 @@ struct irrange {
 	uint8_t primed;
 };
 
-void irrange_init(struct irrange *g);
+void robot_irrange_init(struct irrange *g);
 
 /* One ADC reading, 0 .. 1023. */
-void irrange_add(struct irrange *g, uint16_t counts);
+void robot_irrange_add(struct irrange *g, uint16_t counts);
 
 /* Millimetres to the nearest thing in view (NEAR_MM at the nearest);
  * INT16_MAX: nothing in range, or no reading yet. */
-int16_t irrange_mm(const struct irrange *g);
+int16_t robot_irrange_mm(const struct irrange *g);
 
 #endif

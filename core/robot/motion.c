@@ -11,14 +11,14 @@
 #if ROBOT_STREAM
 
 void
-motion_init(struct motion *m, uint8_t joints)
+robot_motion_init(struct motion *m, uint8_t joints)
 {
 	memset(m, 0, sizeof *m);
 	m->joints = joints;
 }
 
 void
-motion_clear(struct motion *m)
+robot_motion_clear(struct motion *m)
 {
 	m->head = 0;
 	m->count = 0;
@@ -27,10 +27,10 @@ motion_clear(struct motion *m)
 }
 
 int
-motion_stream(struct motion *m, uint32_t run_id, uint32_t from)
+robot_motion_stream(struct motion *m, uint32_t run_id, uint32_t from)
 {
 	if (from == 0) {
-		motion_clear(m);
+		robot_motion_clear(m);
 		m->run_id = run_id;
 		m->received = 0;
 		m->executed = 0;
@@ -39,12 +39,12 @@ motion_stream(struct motion *m, uint32_t run_id, uint32_t from)
 	}
 	if (m->run_id == 0 || run_id != m->run_id || from != m->executed + 1)
 		return WIRE_E_RUN;
-	motion_clear(m);
+	robot_motion_clear(m);
 	return 0;
 }
 
 int
-motion_push(struct motion *m, const struct wire_setpoint *sp)
+robot_motion_push(struct motion *m, const struct wire_setpoint *sp)
 {
 	uint8_t tail;
 
@@ -79,7 +79,7 @@ lag(const struct motion *m, const int32_t *enc, const int32_t *cmd)
 }
 
 void
-motion_tick(struct motion *m, uint32_t now, const struct robot_hw *hw,
+robot_motion_tick(struct motion *m, uint32_t now, const struct robot_hw *hw,
     int32_t *command)
 {
 	int32_t enc[ROBOT_JOINTS_MAX];
@@ -103,24 +103,24 @@ motion_tick(struct motion *m, uint32_t now, const struct robot_hw *hw,
 }
 
 uint8_t
-motion_free(const struct motion *m)
+robot_motion_free(const struct motion *m)
 {
 	return (uint8_t)(ROBOT_SLOTS - m->count);
 }
 
 int
-motion_busy(const struct motion *m)
+robot_motion_busy(const struct motion *m)
 {
 	return m->active || m->count > 0;
 }
 
 void
-motion_report(const struct motion *m, uint32_t from, struct wire_status *s)
+robot_motion_report(const struct motion *m, uint32_t from, struct wire_status *s)
 {
 	uint32_t first, oldest;
 	uint8_t i;
 
-	s->free = motion_free(m);
+	s->free = robot_motion_free(m);
 	s->run_id = m->run_id;
 	s->received = m->received;
 	s->executed = m->executed;

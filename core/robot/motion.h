@@ -43,30 +43,30 @@ struct motion {
 	uint16_t dev[ROBOT_HISTORY];	/* by step % ROBOT_HISTORY */
 };
 
-void motion_init(struct motion *m, uint8_t joints);
+void robot_motion_init(struct motion *m, uint8_t joints);
 
 /* Start run `run_id` afresh (from 0) or resume it at step `from`. */
-int motion_stream(struct motion *m, uint32_t run_id, uint32_t from);
+int robot_motion_stream(struct motion *m, uint32_t run_id, uint32_t from);
 
 /* Queue a setpoint; 0 or an enum wire_error code (never overflows). */
-int motion_push(struct motion *m, const struct wire_setpoint *sp);
+int robot_motion_push(struct motion *m, const struct wire_setpoint *sp);
 
 /*
  * Advance the step clock to `now`: end the held step when its period is
  * over (measuring the lag), then start the next, commanding the joints
  * through hw and recording the command in `command`.
  */
-void motion_tick(struct motion *m, uint32_t now, const struct robot_hw *hw,
+void robot_motion_tick(struct motion *m, uint32_t now, const struct robot_hw *hw,
     int32_t *command);
 
 /* Drop queued and held steps; the run can be resumed after `executed`. */
-void motion_clear(struct motion *m);
+void robot_motion_clear(struct motion *m);
 
-uint8_t motion_free(const struct motion *m);
-int motion_busy(const struct motion *m);
+uint8_t robot_motion_free(const struct motion *m);
+int robot_motion_busy(const struct motion *m);
 
 /* Fill a STATUS reply with the lags of steps from `from` on. */
-void motion_report(const struct motion *m, uint32_t from,
+void robot_motion_report(const struct motion *m, uint32_t from,
     struct wire_status *s);
 
 #else
@@ -80,14 +80,14 @@ struct motion {
 };
 
 static inline void
-motion_init(struct motion *m, uint8_t joints)
+robot_motion_init(struct motion *m, uint8_t joints)
 {
 	(void)joints;
 	m->executed = 0;
 }
 
 static inline int
-motion_stream(struct motion *m, uint32_t run_id, uint32_t from)
+robot_motion_stream(struct motion *m, uint32_t run_id, uint32_t from)
 {
 	(void)m;
 	(void)run_id;
@@ -96,7 +96,7 @@ motion_stream(struct motion *m, uint32_t run_id, uint32_t from)
 }
 
 static inline int
-motion_push(struct motion *m, const struct wire_setpoint *sp)
+robot_motion_push(struct motion *m, const struct wire_setpoint *sp)
 {
 	(void)m;
 	(void)sp;
@@ -104,7 +104,7 @@ motion_push(struct motion *m, const struct wire_setpoint *sp)
 }
 
 static inline void
-motion_tick(struct motion *m, uint32_t now, const struct robot_hw *hw,
+robot_motion_tick(struct motion *m, uint32_t now, const struct robot_hw *hw,
     int32_t *command)
 {
 	(void)m;
@@ -114,27 +114,27 @@ motion_tick(struct motion *m, uint32_t now, const struct robot_hw *hw,
 }
 
 static inline void
-motion_clear(struct motion *m)
+robot_motion_clear(struct motion *m)
 {
 	(void)m;
 }
 
 static inline uint8_t
-motion_free(const struct motion *m)
+robot_motion_free(const struct motion *m)
 {
 	(void)m;
 	return 0;
 }
 
 static inline int
-motion_busy(const struct motion *m)
+robot_motion_busy(const struct motion *m)
 {
 	(void)m;
 	return 0;
 }
 
 static inline void
-motion_report(const struct motion *m, uint32_t from, struct wire_status *s)
+robot_motion_report(const struct motion *m, uint32_t from, struct wire_status *s)
 {
 	(void)m;
 	(void)from;

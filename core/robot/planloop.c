@@ -57,7 +57,7 @@ on_event(void *robot, const struct planner_event *pe)
 }
 
 int
-planloop_bind(struct robot *r)
+robot_planloop_bind(struct robot *r)
 {
 	struct planner_io io;
 
@@ -71,20 +71,20 @@ planloop_bind(struct robot *r)
 }
 
 int
-planloop_start(struct robot *r, uint16_t rate)
+robot_planloop_start(struct robot *r, uint16_t rate)
 {
 	uint32_t now = r->hw->millis(r->hw->ctx);
 
-	if (store_plan_size(&r->store) == 0)
+	if (robot_store_plan_size(&r->store) == 0)
 		return WIRE_E_NO_PLAN;
 	if (!r->plan_ready)
 		return WIRE_E_PLAN;
 	if (rate > PLANLOOP_RATE_MAX)
 		return WIRE_E_ARG;
-	motion_clear(&r->motion);
+	robot_motion_clear(&r->motion);
 	robot_halt(r, ROBOT_HALT_STOP);
 	planner_reset(&r->planner);
-	planloop_monitor(r, r->monitor_mask);
+	robot_planloop_monitor(r, r->monitor_mask);
 	r->rate = rate ? rate : PLANLOOP_RATE;
 	r->cycle = 0;
 	r->start_ms = now;
@@ -98,7 +98,7 @@ planloop_start(struct robot *r, uint16_t rate)
 }
 
 void
-planloop_stop(struct robot *r)
+robot_planloop_stop(struct robot *r)
 {
 	r->running = 0;
 	r->paused = 0;
@@ -138,7 +138,7 @@ unhold(struct robot *r)
 }
 
 void
-planloop_pause(struct robot *r)
+robot_planloop_pause(struct robot *r)
 {
 	if (!r->running || (r->paused && r->step_left == 0))
 		return;
@@ -149,7 +149,7 @@ planloop_pause(struct robot *r)
 }
 
 void
-planloop_resume(struct robot *r)
+robot_planloop_resume(struct robot *r)
 {
 	if (!r->running || !r->paused)
 		return;
@@ -160,7 +160,7 @@ planloop_resume(struct robot *r)
 }
 
 void
-planloop_step(struct robot *r, uint16_t n)
+robot_planloop_step(struct robot *r, uint16_t n)
 {
 	uint32_t sum;
 
@@ -173,7 +173,7 @@ planloop_step(struct robot *r, uint16_t n)
 }
 
 void
-planloop_rate(struct robot *r, uint16_t rate)
+robot_planloop_rate(struct robot *r, uint16_t rate)
 {
 	uint32_t now = r->hw->millis(r->hw->ctx);
 
@@ -184,7 +184,7 @@ planloop_rate(struct robot *r, uint16_t rate)
 }
 
 void
-planloop_priority_event(struct robot *r, uint16_t drive_id,
+robot_planloop_priority_event(struct robot *r, uint16_t drive_id,
     uint16_t priority)
 {
 	struct wire_event *e;
@@ -208,7 +208,7 @@ planloop_priority_event(struct robot *r, uint16_t drive_id,
 
 /* With element flags set by the host, they alone choose the elements. */
 void
-planloop_monitor(struct robot *r, uint8_t mask)
+robot_planloop_monitor(struct robot *r, uint8_t mask)
 {
 	r->monitor_mask = mask;
 	if (r->plan_ready)
@@ -217,7 +217,7 @@ planloop_monitor(struct robot *r, uint8_t mask)
 }
 
 void
-planloop_tick(struct robot *r)
+robot_planloop_tick(struct robot *r)
 {
 	uint32_t now = r->hw->millis(r->hw->ctx), period;
 	uint16_t ticks = 0;

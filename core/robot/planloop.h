@@ -17,30 +17,30 @@ struct robot;
 
 /* Bind the planner to the plan now in RAM; 0, or -1 when it cannot run
  * (its state does not fit the state RAM). */
-int planloop_bind(struct robot *r);
+int robot_planloop_bind(struct robot *r);
 
 /* START: 0 or an enum wire_error code. */
-int planloop_start(struct robot *r, uint16_t rate);
-void planloop_stop(struct robot *r);
+int robot_planloop_start(struct robot *r, uint16_t rate);
+void robot_planloop_stop(struct robot *r);
 
 /* Run the cycles that are due. */
-void planloop_tick(struct robot *r);
+void robot_planloop_tick(struct robot *r);
 
 /* MONITOR: which event kinds to send (bit k: kind k); 0 sends none. */
-void planloop_monitor(struct robot *r, uint8_t mask);
+void robot_planloop_monitor(struct robot *r, uint8_t mask);
 
 /* PAUSE: stop the cycles, the arm holding where it is; plan state,
- * timers and the move in progress are kept for planloop_resume. */
-void planloop_pause(struct robot *r);
-void planloop_resume(struct robot *r);
+ * timers and the move in progress are kept for robot_planloop_resume. */
+void robot_planloop_pause(struct robot *r);
+void robot_planloop_resume(struct robot *r);
 /* Paused: run n more cycles at the rate, then pause again. */
-void planloop_step(struct robot *r, uint16_t n);
+void robot_planloop_step(struct robot *r, uint16_t n);
 
 /* RATE: cycles a second from now on (1 .. PLANLOOP_RATE_MAX). */
-void planloop_rate(struct robot *r, uint16_t rate);
+void robot_planloop_rate(struct robot *r, uint16_t rate);
 
 /* A drive's priority set from outside: a Q event for the monitor. */
-void planloop_priority_event(struct robot *r, uint16_t drive_id,
+void robot_planloop_priority_event(struct robot *r, uint16_t drive_id,
     uint16_t priority);
 
 #endif

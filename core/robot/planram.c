@@ -13,7 +13,7 @@
 uint32_t
 robot_capacity(const struct robot *r)
 {
-	uint32_t slot = store_capacity(&r->store);
+	uint32_t slot = robot_store_capacity(&r->store);
 
 	if (r->hw->plan_ram == NULL)
 		return slot;
@@ -26,7 +26,7 @@ plan_at(const struct robot *r, int staged)
 {
 	if (r->hw->plan_ram != NULL)
 		return r->hw->plan_ram;
-	return (const uint8_t *)(uintptr_t)store_plan_addr(&r->store, staged);
+	return (const uint8_t *)(uintptr_t)robot_store_plan_addr(&r->store, staged);
 }
 
 /* Read n bytes of the stored (or staged) plan into the plan RAM. */
@@ -43,8 +43,8 @@ read_in(struct robot *r, uint32_t n, int staged)
 		return WIRE_E_TOO_BIG;
 	while (off < n) {
 		k = n - off > 1024 ? 1024 : (uint16_t)(n - off);
-		e = staged ? store_read_staged(&r->store, off, r->hw->plan_ram +
-		    off, k) : store_read(&r->store, off, r->hw->plan_ram + off,
+		e = staged ? robot_store_read_staged(&r->store, off, r->hw->plan_ram +
+		    off, k) : robot_store_read(&r->store, off, r->hw->plan_ram + off,
 		    k);
 		if (e != 0)
 			return e;
@@ -60,7 +60,7 @@ validate(struct robot *r, uint32_t n, int staged)
 	struct plan_error err;
 
 	if (plan_open(&r->plan, plan_at(r, staged), n, &err) != PLAN_OK ||
-	    planloop_bind(r) != 0)
+	    robot_planloop_bind(r) != 0)
 		return WIRE_E_PLAN;
 	return 0;
 }
@@ -68,7 +68,7 @@ validate(struct robot *r, uint32_t n, int staged)
 void
 robot_load_plan(struct robot *r)
 {
-	uint32_t n = store_plan_size(&r->store);
+	uint32_t n = robot_store_plan_size(&r->store);
 
 	r->plan_ready = n > 0 && read_in(r, n, 0) == 0 &&
 	    validate(r, n, 0) == 0;
@@ -79,19 +79,19 @@ robot_commit_plan(struct robot *r)
 {
 	int e;
 
-	if ((e = store_verify(&r->store)) != 0) {
+	if ((e = robot_store_verify(&r->store)) != 0) {
 		if (e != WIRE_E_INCOMPLETE)
-			store_abandon(&r->store);
+			robot_store_abandon(&r->store);
 		return e;
 	}
-	planloop_stop(r);
+	robot_planloop_stop(r);
 	r->plan_ready = 0;
 	if ((e = read_in(r, r->store.stage_size, 1)) == 0)
 		e = validate(r, r->store.stage_size, 1);
 	if (e == 0)
-		e = store_commit(&r->store);
+		e = robot_store_commit(&r->store);
 	else
-		store_abandon(&r->store);
+		robot_store_abandon(&r->store);
 	/* The plan RAM holds the new plan, opened and bound, only when the
 	 * store took it; otherwise the old plan comes back. */
 	if (e == 0)

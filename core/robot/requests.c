@@ -12,15 +12,15 @@ int
 robot_req_hello(struct robot *r, struct wire_in *in,
     struct wire_out *out)
 {
-	struct wire_hello h;
+	struct link_hello h;
 	uint8_t version = wire_get_u8(in), j, n;
 
 	if (!wire_in_done(in))
 		return WIRE_E_LENGTH;
 	if (version != WIRE_VERSION)
 		return WIRE_E_VERSION;
-	store_abandon(&r->store);
-	planloop_monitor(r, 0);
+	robot_store_abandon(&r->store);
+	robot_planloop_monitor(r, 0);
 	r->telemetry_ms = 0;	/* a new host asks for its own streams */
 	memset(&h, 0, sizeof h);
 	h.version = WIRE_VERSION;
@@ -42,17 +42,17 @@ int
 robot_req_plan_info(struct robot *r, struct wire_in *in,
     struct wire_out *out)
 {
-	uint32_t size = store_plan_size(&r->store);
+	uint32_t size = robot_store_plan_size(&r->store);
 	uint8_t id[4] = { 0, 0, 0, 0 };
 
 	if (!wire_in_done(in))
 		return WIRE_E_LENGTH;
 	/* the plan's own CRC-32, its last four bytes, tells plans apart; the
 	 * CRC of a whole plan is the same for all of them */
-	if (size >= 4 && store_read(&r->store, (uint16_t)(size - 4), id, 4))
+	if (size >= 4 && robot_store_read(&r->store, (uint16_t)(size - 4), id, 4))
 		id[0] = id[1] = id[2] = id[3] = 0;
 	wire_put_u32(out, size);
-	wire_put_u32(out, store_plan_crc(&r->store));
+	wire_put_u32(out, robot_store_plan_crc(&r->store));
 	wire_put_bytes(out, id, 4);
 	wire_put_u32(out, robot_describe_crc(r));
 	return 0;
@@ -69,7 +69,7 @@ robot_req_plan_begin(struct robot *r, struct wire_in *in,
 		return WIRE_E_LENGTH;
 	if (size > robot_capacity(r))
 		return WIRE_E_TOO_BIG;
-	return store_begin(&r->store, size, crc);
+	return robot_store_begin(&r->store, size, crc);
 }
 
 int
@@ -82,7 +82,7 @@ robot_req_plan_chunk(struct robot *r, struct wire_in *in,
 
 	if (in->bad || n == 0 || n > WIRE_CHUNK_MAX)
 		return WIRE_E_LENGTH;
-	if ((e = store_chunk(&r->store, offset, in->p + in->pos, n)) != 0)
+	if ((e = robot_store_chunk(&r->store, offset, in->p + in->pos, n)) != 0)
 		return e;
 	wire_put_u16(out, (uint16_t)r->store.stage_got);
 	return 0;
@@ -98,8 +98,8 @@ robot_req_plan_commit(struct robot *r, struct wire_in *in,
 		return WIRE_E_LENGTH;
 	if ((e = robot_commit_plan(r)) != 0)
 		return e;
-	wire_put_u32(out, store_plan_size(&r->store));
-	wire_put_u32(out, store_plan_crc(&r->store));
+	wire_put_u32(out, robot_store_plan_size(&r->store));
+	wire_put_u32(out, robot_store_plan_crc(&r->store));
 	return 0;
 }
 
@@ -116,7 +116,7 @@ robot_req_plan_read(struct robot *r, struct wire_in *in,
 		return WIRE_E_LENGTH;
 	if (n == 0 || n > WIRE_CHUNK_MAX)
 		return WIRE_E_ARG;
-	if ((e = store_read(&r->store, offset, buf, n)) != 0)
+	if ((e = robot_store_read(&r->store, offset, buf, n)) != 0)
 		return e;
 	wire_put_u16(out, offset);
 	wire_put_bytes(out, buf, n);
@@ -132,7 +132,7 @@ robot_req_start(struct robot *r, struct wire_in *in,
 	(void)out;
 	if (!wire_in_done(in))
 		return WIRE_E_LENGTH;
-	return planloop_start(r, rate);
+	return robot_planloop_start(r, rate);
 }
 
 int
@@ -146,7 +146,7 @@ robot_req_monitor(struct robot *r, struct wire_in *in,
 		return WIRE_E_LENGTH;
 	if (mask & ~0x3Fu)
 		return WIRE_E_ARG;
-	planloop_monitor(r, mask);
+	robot_planloop_monitor(r, mask);
 	return 0;
 }
 
@@ -157,8 +157,8 @@ robot_req_stop(struct robot *r, struct wire_in *in,
 {
 	if (!wire_in_done(in))
 		return WIRE_E_LENGTH;
-	planloop_stop(r);
-	motion_clear(&r->motion);
+	robot_planloop_stop(r);
+	robot_motion_clear(&r->motion);
 	r->hw->read_encoders(r->hw->ctx, r->command);
 	r->hw->command_joints(r->hw->ctx, r->command);
 	wire_put_u8(out, robot_flags(r));
@@ -176,7 +176,7 @@ robot_req_stream(struct robot *r, struct wire_in *in,
 		return WIRE_E_LENGTH;
 	if (r->running)
 		return WIRE_E_BUSY;
-	return motion_stream(&r->motion, run_id, from);
+	return robot_motion_stream(&r->motion, run_id, from);
 }
 
 int
@@ -190,9 +190,9 @@ robot_req_setpoint(struct robot *r, struct wire_in *in,
 		return WIRE_E_LENGTH;
 	if (r->running)
 		return WIRE_E_BUSY;
-	if ((e = motion_push(&r->motion, &sp)) != 0)
+	if ((e = robot_motion_push(&r->motion, &sp)) != 0)
 		return e;
-	wire_put_u8(out, motion_free(&r->motion));
+	wire_put_u8(out, robot_motion_free(&r->motion));
 	wire_put_u32(out, r->motion.executed);
 	return 0;
 }
@@ -207,7 +207,7 @@ robot_req_status(struct robot *r, struct wire_in *in,
 	if (!wire_in_done(in))
 		return WIRE_E_LENGTH;
 	memset(&s, 0, sizeof s);
-	motion_report(&r->motion, from, &s);
+	robot_motion_report(&r->motion, from, &s);
 	s.flags = robot_flags(r);
 	out->n = wire_status_encode(&s, out->p);
 	return out->n ? 0 : WIRE_E_ARG;

@@ -15,9 +15,9 @@ robot_init(struct robot *r, const struct robot_hw *hw)
 	memset(r, 0, sizeof *r);
 	r->hw = hw;
 	wire_decoder_init(&r->dec);
-	store_open(&r->store, hw);
+	robot_store_open(&r->store, hw);
 	robot_load_plan(r);
-	motion_init(&r->motion, hw->joints);
+	robot_motion_init(&r->motion, hw->joints);
 	/* Hold still where we are rather than jump to a stale command. */
 	hw->read_encoders(hw->ctx, r->command);
 	hw->command_joints(hw->ctx, r->command);
@@ -243,8 +243,8 @@ void
 robot_tick(struct robot *r)
 {
 	repeat_nak(r);
-	motion_tick(&r->motion, r->hw->millis(r->hw->ctx), r->hw, r->command);
-	planloop_tick(r);
+	robot_motion_tick(&r->motion, r->hw->millis(r->hw->ctx), r->hw, r->command);
+	robot_planloop_tick(r);
 	robot_telemetry_tick(r);
 }
 
@@ -254,9 +254,9 @@ robot_flags(struct robot *r)
 	int32_t enc[ROBOT_JOINTS_MAX];
 	uint8_t flags = 0, j;
 
-	if (store_plan_size(&r->store) > 0)
+	if (robot_store_plan_size(&r->store) > 0)
 		flags |= WIRE_F_PLAN;
-	if (motion_busy(&r->motion))
+	if (robot_motion_busy(&r->motion))
 		flags |= WIRE_F_STREAM;
 	if (r->running)
 		flags |= WIRE_F_RUNNING;

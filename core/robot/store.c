@@ -39,7 +39,7 @@ crc_of(const struct plan_store *st, uint32_t addr, uint32_t n, uint32_t *crc)
 
 		if (st->hw->store_read(st->hw->ctx, addr, buf, k) != 0)
 			return -1;
-		*crc = crc32_update(*crc, buf, k);
+		*crc = plan_crc32_update(*crc, buf, k);
 		addr += k;
 		n -= k;
 	}
@@ -65,7 +65,7 @@ desc_encode(uint8_t *d, uint16_t gen, uint32_t size, uint32_t crc)
 }
 
 int
-store_desc_plausible(const uint8_t *d)
+robot_store_desc_plausible(const uint8_t *d)
 {
 	uint16_t check = wire_crc16(WIRE_CRC16_INIT, d, STORE_DESC_SIZE - 2);
 	uint8_t i, erased = 1;
@@ -119,7 +119,7 @@ load_slot(struct plan_store *st, uint8_t slot)
 }
 
 void
-store_open(struct plan_store *st, const struct robot_hw *hw)
+robot_store_open(struct plan_store *st, const struct robot_hw *hw)
 {
 	memset(st, 0, sizeof *st);
 	st->hw = hw;
@@ -143,32 +143,32 @@ store_open(struct plan_store *st, const struct robot_hw *hw)
 }
 
 uint32_t
-store_capacity(const struct plan_store *st)
+robot_store_capacity(const struct plan_store *st)
 {
 	return st->slot_size > STORE_CONFIG_SIZE ?
 	    st->slot_size - STORE_CONFIG_SIZE : 0;
 }
 
 uint32_t
-store_plan_size(const struct plan_store *st)
+robot_store_plan_size(const struct plan_store *st)
 {
 	return st->active < 0 ? 0 : st->size[st->active];
 }
 
 uint32_t
-store_plan_crc(const struct plan_store *st)
+robot_store_plan_crc(const struct plan_store *st)
 {
 	return st->active < 0 ? 0 : st->crc[st->active];
 }
 
 uint32_t
-store_plan_addr(const struct plan_store *st, int staged)
+robot_store_plan_addr(const struct plan_store *st, int staged)
 {
 	return slot_addr(st, staged ? staging_slot(st) : (uint8_t)st->active);
 }
 
 int
-store_begin(struct plan_store *st, uint32_t size, uint32_t crc)
+robot_store_begin(struct plan_store *st, uint32_t size, uint32_t crc)
 {
 	uint8_t slot = staging_slot(st);
 	uint8_t blank[STORE_DESC_SIZE];
@@ -176,7 +176,7 @@ store_begin(struct plan_store *st, uint32_t size, uint32_t crc)
 	st->staging = 0;
 	if (size == 0)
 		return WIRE_E_ARG;
-	if (size > store_capacity(st))
+	if (size > robot_store_capacity(st))
 		return WIRE_E_TOO_BIG;
 	/* The slot's old contents are about to go: say so first. */
 	memset(blank, 0xFF, sizeof blank);
@@ -193,7 +193,7 @@ store_begin(struct plan_store *st, uint32_t size, uint32_t crc)
 }
 
 int
-store_chunk(struct plan_store *st, uint32_t offset, const uint8_t *data,
+robot_store_chunk(struct plan_store *st, uint32_t offset, const uint8_t *data,
     uint8_t n)
 {
 	uint32_t addr;
@@ -215,7 +215,7 @@ store_chunk(struct plan_store *st, uint32_t offset, const uint8_t *data,
 }
 
 int
-store_verify(struct plan_store *st)
+robot_store_verify(struct plan_store *st)
 {
 	if (!st->staging)
 		return WIRE_E_NO_UPLOAD;
@@ -227,21 +227,21 @@ store_verify(struct plan_store *st)
 }
 
 int
-store_commit(struct plan_store *st)
+robot_store_commit(struct plan_store *st)
 {
 	uint8_t slot = staging_slot(st);
 	uint8_t d[STORE_DESC_SIZE];
 	uint16_t gen;
 	int e;
 
-	if ((e = store_verify(st)) != 0) {
+	if ((e = robot_store_verify(st)) != 0) {
 		if (e != WIRE_E_INCOMPLETE)
 			st->staging = 0;
 		return e;
 	}
 	st->staging = 0;
 	/* The configuration first: the descriptor makes both count. */
-	if (store_config_carry(st, slot) != 0)
+	if (robot_store_config_carry(st, slot) != 0)
 		return WIRE_E_STORE;
 	gen = st->active < 0 ? 1 : (uint16_t)(st->gen[st->active] + 1);
 	desc_encode(d, gen, st->stage_size, st->stage_crc);
@@ -259,13 +259,13 @@ store_commit(struct plan_store *st)
 }
 
 void
-store_abandon(struct plan_store *st)
+robot_store_abandon(struct plan_store *st)
 {
 	st->staging = 0;
 }
 
 int
-store_read_staged(const struct plan_store *st, uint32_t offset, uint8_t *buf,
+robot_store_read_staged(const struct plan_store *st, uint32_t offset, uint8_t *buf,
     uint16_t n)
 {
 	if (!st->staging || offset > st->stage_got ||
@@ -278,10 +278,10 @@ store_read_staged(const struct plan_store *st, uint32_t offset, uint8_t *buf,
 }
 
 int
-store_read(const struct plan_store *st, uint32_t offset, uint8_t *buf,
+robot_store_read(const struct plan_store *st, uint32_t offset, uint8_t *buf,
     uint16_t n)
 {
-	uint32_t size = store_plan_size(st);
+	uint32_t size = robot_store_plan_size(st);
 
 	if (size == 0)
 		return WIRE_E_NO_PLAN;

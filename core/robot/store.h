@@ -39,39 +39,39 @@ struct plan_store {
  * 0xFF) or ours with a good check?  For a host that is handed a file and
  * must not take any file for a store.  1 or 0.
  */
-int store_desc_plausible(const uint8_t *d);
+int robot_store_desc_plausible(const uint8_t *d);
 
 /* Read both descriptors and verify each slot; pick the newest valid one. */
-void store_open(struct plan_store *st, const struct robot_hw *hw);
+void robot_store_open(struct plan_store *st, const struct robot_hw *hw);
 
 /* Largest plan the store takes. */
-uint32_t store_capacity(const struct plan_store *st);
+uint32_t robot_store_capacity(const struct plan_store *st);
 
 /* Size and CRC-32 of the stored plan; size 0 when there is none. */
-uint32_t store_plan_size(const struct plan_store *st);
-uint32_t store_plan_crc(const struct plan_store *st);
+uint32_t robot_store_plan_size(const struct plan_store *st);
+uint32_t robot_store_plan_crc(const struct plan_store *st);
 
 /* Store address of the stored plan's first byte (staged 0: there must be
    one) or the staged upload's (1), for a robot that reads it in place. */
-uint32_t store_plan_addr(const struct plan_store *st, int staged);
+uint32_t robot_store_plan_addr(const struct plan_store *st, int staged);
 
 /*
  * Upload: begin (size, CRC-32), chunks in order, verify, commit.  Each
  * returns 0 or an enum wire_error code.  A new begin abandons the previous
  * upload; the stored plan is untouched until commit succeeds.
  */
-int store_begin(struct plan_store *st, uint32_t size, uint32_t crc);
-int store_chunk(struct plan_store *st, uint32_t offset, const uint8_t *data,
+int robot_store_begin(struct plan_store *st, uint32_t size, uint32_t crc);
+int robot_store_chunk(struct plan_store *st, uint32_t offset, const uint8_t *data,
     uint8_t n);
-int store_verify(struct plan_store *st);
-int store_commit(struct plan_store *st);
-void store_abandon(struct plan_store *st);
+int robot_store_verify(struct plan_store *st);
+int robot_store_commit(struct plan_store *st);
+void robot_store_abandon(struct plan_store *st);
 /* Staged bytes, readable between verify and commit (the plan validator). */
-int store_read_staged(const struct plan_store *st, uint32_t offset,
+int robot_store_read_staged(const struct plan_store *st, uint32_t offset,
     uint8_t *buf, uint16_t n);
 
 /* Read from the stored plan; 0 or an enum wire_error code. */
-int store_read(const struct plan_store *st, uint32_t offset, uint8_t *buf,
+int robot_store_read(const struct plan_store *st, uint32_t offset, uint8_t *buf,
     uint16_t n);
 
 /*
@@ -79,10 +79,10 @@ int store_read(const struct plan_store *st, uint32_t offset, uint8_t *buf,
  * with *c all zero (no plan, no configuration, or a damaged one: all mean
  * "no autostart").  Setting it needs a stored plan; 0 or a wire_error.
  */
-int store_config_get(const struct plan_store *st, struct wire_config *c);
-int store_config_set(struct plan_store *st, const struct wire_config *c);
+int robot_store_config_get(const struct plan_store *st, struct wire_config *c);
+int robot_store_config_set(struct plan_store *st, const struct wire_config *c);
 /* At commit: the active slot's configuration goes with the new plan into
  * `slot` (erased when there is none); 0 or -1. */
-int store_config_carry(struct plan_store *st, uint8_t slot);
+int robot_store_config_carry(struct plan_store *st, uint8_t slot);
 
 #endif

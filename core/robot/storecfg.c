@@ -44,7 +44,7 @@ record_encode(uint8_t *d, const struct wire_config *c)
 }
 
 int
-store_config_get(const struct plan_store *st, struct wire_config *c)
+robot_store_config_get(const struct plan_store *st, struct wire_config *c)
 {
 	uint8_t d[STORE_CONFIG_SIZE];
 	uint16_t check;
@@ -66,7 +66,7 @@ store_config_get(const struct plan_store *st, struct wire_config *c)
 }
 
 int
-store_config_set(struct plan_store *st, const struct wire_config *c)
+robot_store_config_set(struct plan_store *st, const struct wire_config *c)
 {
 	uint8_t d[STORE_CONFIG_SIZE];
 
@@ -80,12 +80,12 @@ store_config_set(struct plan_store *st, const struct wire_config *c)
 }
 
 int
-store_config_carry(struct plan_store *st, uint8_t slot)
+robot_store_config_carry(struct plan_store *st, uint8_t slot)
 {
 	struct wire_config c;
 	uint8_t d[STORE_CONFIG_SIZE];
 
-	if (store_config_get(st, &c) == 0)
+	if (robot_store_config_get(st, &c) == 0)
 		record_encode(d, &c);
 	else
 		memset(d, 0xFF, sizeof d);

@@ -180,7 +180,7 @@ wheels_describe(const struct robot *r, uint8_t k, struct wire_desc *d)
 }
 
 void
-wheels_body(struct robot_body *b, struct wheels *w)
+robot_wheels_body(struct robot_body *b, struct wheels *w)
 {
 	w->left = w->right = 0;
 	w->light_on = 0;

@@ -2,7 +2,7 @@
  * wheels.h - a two-wheeled robot's senses and actions for a stored plan
  * (portable core): a ranger ahead, two bump switches, two motors, a light
  * and a timed wait.  A board fills the hooks of a struct wheels and
- * points robot_hw.body at the robot_body wheels_body makes of it; the Uno
+ * points robot_hw.body at the robot_body robot_wheels_body makes of it; the Uno
  * firmware (hw/avr-uno) and the Arduino library's WheeledRobot do.
  */
 #ifndef SPINE_ROBOT_WHEELS_H
@@ -49,6 +49,6 @@ struct wheels {
 
 /* Make *b the body of the robot whose hooks *w holds (w's state is
  * cleared; the motors are told nothing until the robot starts). */
-void wheels_body(struct robot_body *b, struct wheels *w);
+void robot_wheels_body(struct robot_body *b, struct wheels *w);
 
 #endif

@@ -67,8 +67,8 @@ servo_decoder_next(struct servo_decoder *d, struct servo_packet *pk)
 	for (;;) {
 		if (d->n == 0)
 			return 0;
-		total = d->proto == SERVO_DXL ? dxl_frame_length(d) :
-		    sts_frame_length(d);
+		total = d->proto == SERVO_DXL ? servo_dxl_frame_length(d) :
+		    servo_sts_frame_length(d);
 		if (total < 0) {
 			resync(d);
 			continue;
@@ -76,8 +76,8 @@ servo_decoder_next(struct servo_decoder *d, struct servo_packet *pk)
 		if (total == 0 || d->n < (uint16_t)total)
 			return 0;
 		bad = d->proto == SERVO_DXL ?
-		    dxl_frame_take(d, (size_t)total, pk) :
-		    sts_frame_take(d, (size_t)total, pk);
+		    servo_dxl_frame_take(d, (size_t)total, pk) :
+		    servo_sts_frame_take(d, (size_t)total, pk);
 		if (bad) {
 			count(&d->bad_checksums, 1);
 			resync(d);

@@ -11,7 +11,7 @@
 #define DXL_HEAD 7u	/* FF FF FD 00 ID LEN_L LEN_H */
 
 size_t
-dxl_encode(uint8_t *out, size_t cap, uint8_t id, uint8_t instr,
+servo_dxl_encode(uint8_t *out, size_t cap, uint8_t id, uint8_t instr,
     const uint8_t *params, size_t n)
 {
 	size_t len = DXL_HEAD, i;
@@ -39,14 +39,14 @@ dxl_encode(uint8_t *out, size_t cap, uint8_t id, uint8_t instr,
 		}
 	}
 	servo_put16(out + 5, (uint16_t)(len - DXL_HEAD + 2));
-	crc = dxl_crc16(0, out, len);
+	crc = servo_dxl_crc16(0, out, len);
 	out[len++] = (uint8_t)(crc & 0xFFu);
 	out[len++] = (uint8_t)(crc >> 8);
 	return len;
 }
 
 int
-dxl_frame_length(const struct servo_decoder *d)
+servo_dxl_frame_length(const struct servo_decoder *d)
 {
 	static const uint8_t head[4] = { 0xFF, 0xFF, 0xFD, 0x00 };
 	const uint8_t *b = d->buf;
@@ -82,12 +82,12 @@ unstuff(const uint8_t *b, size_t n, uint8_t *out)
 }
 
 int
-dxl_frame_take(const struct servo_decoder *d, size_t total,
+servo_dxl_frame_take(const struct servo_decoder *d, size_t total,
     struct servo_packet *pk)
 {
 	uint8_t body[SERVO_FRAME_MAX];
 	const uint8_t *b = d->buf;
-	uint16_t crc = dxl_crc16(0, b, total - 2);
+	uint16_t crc = servo_dxl_crc16(0, b, total - 2);
 	size_t n;
 
 	if (b[total - 2] != (uint8_t)(crc & 0xFFu) ||

@@ -6,7 +6,7 @@
 #include "servo.h"
 
 uint16_t
-dxl_crc16(uint16_t crc, const uint8_t *p, size_t n)
+servo_dxl_crc16(uint16_t crc, const uint8_t *p, size_t n)
 {
 	uint8_t k;
 

@@ -57,7 +57,7 @@ servo_put32(uint8_t *p, uint32_t v)
 /* A magnitude too big for the field saturates rather than flipping the
  * sign bit: a servo told "far" should not hear "far the other way". */
 uint16_t
-sts_sm_encode(int32_t v, uint8_t bit)
+servo_sts_sm_encode(int32_t v, uint8_t bit)
 {
 	uint32_t mask = ((uint32_t)1 << bit) - 1u;
 	uint32_t mag = v < 0 ? (uint32_t)(-(v + 1)) + 1u : (uint32_t)v;
@@ -68,7 +68,7 @@ sts_sm_encode(int32_t v, uint8_t bit)
 }
 
 int32_t
-sts_sm_decode(uint16_t raw, uint8_t bit)
+servo_sts_sm_decode(uint16_t raw, uint8_t bit)
 {
 	int32_t mag = (int32_t)(raw & (((uint32_t)1 << bit) - 1u));
 

@@ -11,8 +11,8 @@ static size_t
 encode(enum servo_proto p, uint8_t *out, size_t cap, uint8_t id,
     uint8_t instr, const uint8_t *params, size_t n)
 {
-	return p == SERVO_DXL ? dxl_encode(out, cap, id, instr, params, n) :
-	    sts_encode(out, cap, id, instr, params, n);
+	return p == SERVO_DXL ? servo_dxl_encode(out, cap, id, instr, params, n) :
+	    servo_sts_encode(out, cap, id, instr, params, n);
 }
 
 /* addr and count at q in the bus's widths; the bytes written. */
@@ -120,17 +120,17 @@ servo_status(enum servo_proto p, uint8_t *out, size_t cap, uint8_t id,
 	uint8_t q[SERVO_PARAMS_MAX];
 
 	if (p == SERVO_FEETECH)
-		return sts_encode(out, cap, id, err, data, n);
+		return servo_sts_encode(out, cap, id, err, data, n);
 	if (n > SERVO_PARAMS_MAX - 1)
 		return 0;
 	q[0] = err;
 	if (n)
 		memcpy(q + 1, data, n);
-	return dxl_encode(out, cap, id, SERVO_STATUS, q, (size_t)n + 1);
+	return servo_dxl_encode(out, cap, id, SERVO_STATUS, q, (size_t)n + 1);
 }
 
 size_t
-dxl_bulk_read(uint8_t *out, size_t cap, const uint8_t *ids,
+servo_dxl_bulk_read(uint8_t *out, size_t cap, const uint8_t *ids,
     const uint16_t *addr, const uint16_t *count, uint8_t nids)
 {
 	uint8_t q[SERVO_PARAMS_MAX];
@@ -145,7 +145,7 @@ dxl_bulk_read(uint8_t *out, size_t cap, const uint8_t *ids,
 		servo_put16(q + k + 2, count[i]);
 		k += 4;
 	}
-	return dxl_encode(out, cap, SERVO_BROADCAST, SERVO_BULK_READ, q, k);
+	return servo_dxl_encode(out, cap, SERVO_BROADCAST, SERVO_BULK_READ, q, k);
 }
 
 /* --- the servo's side ------------------------------------------------ */
@@ -230,7 +230,7 @@ servo_parse_sync_write(enum servo_proto p, const struct servo_packet *pk,
 }
 
 int
-dxl_parse_bulk(const struct servo_packet *pk, int write, uint8_t id,
+servo_dxl_parse_bulk(const struct servo_packet *pk, int write, uint8_t id,
     int *found, uint16_t *addr, uint16_t *count, const uint8_t **data)
 {
 	size_t k = 0, step;

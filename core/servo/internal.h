@@ -8,14 +8,14 @@
 #include "servo.h"
 
 /* Length of the packet at buf[0]: 0 need more bytes, -1 not a packet. */
-int sts_frame_length(const struct servo_decoder *d);
-int dxl_frame_length(const struct servo_decoder *d);
+int servo_sts_frame_length(const struct servo_decoder *d);
+int servo_dxl_frame_length(const struct servo_decoder *d);
 
 /* Check and unpack a whole packet of `total` bytes: 0, or -1 when the
  * checksum (or the stuffing) is wrong. */
-int sts_frame_take(const struct servo_decoder *d, size_t total,
+int servo_sts_frame_take(const struct servo_decoder *d, size_t total,
     struct servo_packet *pk);
-int dxl_frame_take(const struct servo_decoder *d, size_t total,
+int servo_dxl_frame_take(const struct servo_decoder *d, size_t total,
     struct servo_packet *pk);
 
 #endif

@@ -226,7 +226,7 @@ servo_reg_get(const struct servo_reg *r, const uint8_t *p)
 	uint32_t raw = servo_field_get(p, r->size, r->big);
 
 	if (r->sign > 0)
-		return sts_sm_decode((uint16_t)raw, (uint8_t)r->sign);
+		return servo_sts_sm_decode((uint16_t)raw, (uint8_t)r->sign);
 	if (r->sign == SERVO_SIGN_TWOS) {
 		if (r->size == 2)
 			return (int32_t)(int16_t)(uint16_t)raw;
@@ -240,7 +240,7 @@ servo_reg_get(const struct servo_reg *r, const uint8_t *p)
 void
 servo_reg_put(const struct servo_reg *r, int32_t v, uint8_t *p)
 {
-	uint32_t raw = r->sign > 0 ? sts_sm_encode(v, (uint8_t)r->sign) :
+	uint32_t raw = r->sign > 0 ? servo_sts_sm_encode(v, (uint8_t)r->sign) :
 	    (uint32_t)v;
 
 	servo_field_put(p, r->size, raw, r->big);
@@ -296,7 +296,7 @@ servo_err_text(enum servo_proto p, uint8_t err, char *buf, size_t cap)
 }
 
 void
-dxl_hw_text(uint8_t bits, char *buf, size_t cap)
+servo_dxl_hw_text(uint8_t bits, char *buf, size_t cap)
 {
 	static const char *const names[8] = { "input voltage", "bit 1",
 	    "overheating", "motor encoder", "electrical shock", "overload",

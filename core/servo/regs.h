@@ -114,6 +114,6 @@ void servo_reg_put(const struct servo_reg *r, int32_t v, uint8_t *p);
  * Dynamixel hardware error bits (address 70) have their own function.
  */
 void servo_err_text(enum servo_proto p, uint8_t err, char *buf, size_t cap);
-void dxl_hw_text(uint8_t bits, char *buf, size_t cap);
+void servo_dxl_hw_text(uint8_t bits, char *buf, size_t cap);
 
 #endif

@@ -107,9 +107,9 @@ int servo_decoder_next(struct servo_decoder *d, struct servo_packet *pk);
  * wire, or 0 when it does not fit cap or SERVO_FRAME_MAX.  `code` is the
  * instruction, or for a Feetech status reply the ERR byte.
  */
-size_t sts_encode(uint8_t *out, size_t cap, uint8_t id, uint8_t code,
+size_t servo_sts_encode(uint8_t *out, size_t cap, uint8_t id, uint8_t code,
     const uint8_t *params, size_t n);
-size_t dxl_encode(uint8_t *out, size_t cap, uint8_t id, uint8_t instr,
+size_t servo_dxl_encode(uint8_t *out, size_t cap, uint8_t id, uint8_t instr,
     const uint8_t *params, size_t n);
 
 /* Either bus: the instructions both have, with their own field widths. */
@@ -131,7 +131,7 @@ size_t servo_sync_write(enum servo_proto p, uint8_t *out, size_t cap,
 size_t servo_status(enum servo_proto p, uint8_t *out, size_t cap,
     uint8_t id, uint8_t err, const uint8_t *data, uint16_t n);
 /* Dynamixel BULK READ: one (id, addr, count) per servo. */
-size_t dxl_bulk_read(uint8_t *out, size_t cap, const uint8_t *ids,
+size_t servo_dxl_bulk_read(uint8_t *out, size_t cap, const uint8_t *ids,
     const uint16_t *addr, const uint16_t *count, uint8_t nids);
 
 /*
@@ -150,11 +150,11 @@ int servo_parse_sync_write(enum servo_proto p, const struct servo_packet *pk,
     uint8_t id, uint16_t *addr, uint16_t *count, const uint8_t **data);
 /* BULK READ/WRITE: the entry for `id` (*found 0 if none); for a write
  * *data points at its bytes. */
-int dxl_parse_bulk(const struct servo_packet *pk, int write, uint8_t id,
+int servo_dxl_parse_bulk(const struct servo_packet *pk, int write, uint8_t id,
     int *found, uint16_t *addr, uint16_t *count, const uint8_t **data);
 
 /* Dynamixel's CRC-16 (poly 0x8005, init 0, MSB first, no final XOR). */
-uint16_t dxl_crc16(uint16_t crc, const uint8_t *p, size_t n);
+uint16_t servo_dxl_crc16(uint16_t crc, const uint8_t *p, size_t n);
 
 /*
  * A field of n bytes (1 to 4) in either byte order: the one codec every
@@ -170,7 +170,7 @@ void servo_put16(uint8_t *p, uint16_t v);
 void servo_put32(uint8_t *p, uint32_t v);
 
 /* Feetech sign-magnitude: |v| in the bits below `bit`, the sign at bit. */
-uint16_t sts_sm_encode(int32_t v, uint8_t bit);
-int32_t sts_sm_decode(uint16_t raw, uint8_t bit);
+uint16_t servo_sts_sm_encode(int32_t v, uint8_t bit);
+int32_t servo_sts_sm_decode(uint16_t raw, uint8_t bit);
 
 #endif

@@ -20,7 +20,7 @@ sts_sum(const uint8_t *p, size_t n)
 }
 
 size_t
-sts_encode(uint8_t *out, size_t cap, uint8_t id, uint8_t code,
+servo_sts_encode(uint8_t *out, size_t cap, uint8_t id, uint8_t code,
     const uint8_t *params, size_t n)
 {
 	size_t total = n + 6;
@@ -45,7 +45,7 @@ sts_encode(uint8_t *out, size_t cap, uint8_t id, uint8_t code,
  * data rarely look like a header.
  */
 int
-sts_frame_length(const struct servo_decoder *d)
+servo_sts_frame_length(const struct servo_decoder *d)
 {
 	const uint8_t *b = d->buf;
 
@@ -65,7 +65,7 @@ sts_frame_length(const struct servo_decoder *d)
 }
 
 int
-sts_frame_take(const struct servo_decoder *d, size_t total,
+servo_sts_frame_take(const struct servo_decoder *d, size_t total,
     struct servo_packet *pk)
 {
 	const uint8_t *b = d->buf;

@@ -14,7 +14,7 @@ static struct irrange range;
 void
 ranger_init(void)
 {
-	irrange_init(&range);
+	robot_irrange_init(&range);
 	ADMUX = _BV(REFS0);			/* AVCC, channel 0 */
 	ADCSRB = 0;				/* no trigger; the Mega's MUX5 = 0 */
 	DIDR0 = _BV(ADC0D);			/* no digital input on A0 */
@@ -27,12 +27,12 @@ ranger_poll(void)
 {
 	if (ADCSRA & _BV(ADSC))
 		return;			/* still converting */
-	irrange_add(&range, ADC);
+	robot_irrange_add(&range, ADC);
 	ADCSRA |= _BV(ADSC);
 }
 
 int16_t
 ranger_mm(void)
 {
-	return irrange_mm(&range);
+	return robot_irrange_mm(&range);
 }

@@ -100,6 +100,6 @@ main(void)
 	wheels.motors = hw_motors;
 	wheels.bumpers = hw_bumpers;
 	wheels.light = hw_light;
-	wheels_body(&body, &wheels);
+	robot_wheels_body(&body, &wheels);
 	avrloop_run(&robot, &hw);
 }

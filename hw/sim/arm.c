@@ -26,7 +26,7 @@ segment_distance(double ax, double ay, double bx, double by, double px,
 }
 
 double
-arm_clearance(const struct arm *a, const double *q)
+sim_arm_clearance(const struct arm *a, const double *q)
 {
 	double xy[2 * (WIRE_MAX_JOINTS + 1)], rad[WIRE_MAX_JOINTS];
 	double best = DBL_MAX, d;
@@ -61,7 +61,7 @@ blend(const struct arm *a, const double *from, const double *to, double f,
 }
 
 int
-arm_add_later(struct arm *a, const struct arm_obstacle *o, double at)
+sim_arm_add_later(struct arm *a, const struct arm_obstacle *o, double at)
 {
 	int i;
 
@@ -91,7 +91,7 @@ reveal(struct arm *a)
 static void
 count_contact(struct arm *a, double dt)
 {
-	double in = -arm_clearance(a, a->cmd);
+	double in = -sim_arm_clearance(a, a->cmd);
 	int j;
 
 	if (!a->touched) {
@@ -108,7 +108,7 @@ count_contact(struct arm *a, double dt)
 }
 
 void
-arm_step(struct arm *a, double dt)
+sim_arm_step(struct arm *a, double dt)
 {
 	double next[WIRE_MAX_JOINTS] = { 0 }, mid[WIRE_MAX_JOINTS];
 	double lo = 0, hi = 1, step, f;
@@ -125,7 +125,7 @@ arm_step(struct arm *a, double dt)
 		next[j] = a->q[j] + step;
 	}
 	a->blocked = 0;
-	if (arm_clearance(a, next) > 0) {
+	if (sim_arm_clearance(a, next) > 0) {
 		for (j = 0; j < a->joints; j++)
 			a->q[j] = next[j];
 		return;
@@ -135,7 +135,7 @@ arm_step(struct arm *a, double dt)
 	for (i = 0; i < 30; i++) {
 		f = (lo + hi) / 2;
 		blend(a, a->q, next, f, mid);
-		if (arm_clearance(a, mid) > 0)
+		if (sim_arm_clearance(a, mid) > 0)
 			lo = f;
 		else
 			hi = f;

@@ -55,22 +55,22 @@ struct arm {
 	double clock;			/* seconds of physics so far */
 	double touched_at;		/* when it first met one, if touched */
 	int touched;
-	struct arm_contacts contacts;	/* counted by arm_step */
+	struct arm_contacts contacts;	/* counted by sim_arm_step */
 };
 
 /* An obstacle that comes `at` seconds after the first contact; 0, or -1
  * when the arm has ARM_MAX_OBSTACLES in all already. */
-int arm_add_later(struct arm *a, const struct arm_obstacle *o, double at);
+int sim_arm_add_later(struct arm *a, const struct arm_obstacle *o, double at);
 
 /*
  * Smallest distance from any link to any obstacle's edge at pose q, in
  * millimetres; negative when a link is inside an obstacle, a large value
  * when there are no obstacles.
  */
-double arm_clearance(const struct arm *a, const double *q);
+double sim_arm_clearance(const struct arm *a, const double *q);
 
 /* Move for dt seconds: each joint towards its command, no faster than its
  * speed, all stopping together where a link would enter an obstacle. */
-void arm_step(struct arm *a, double dt);
+void sim_arm_step(struct arm *a, double dt);
 
 #endif

@@ -71,7 +71,7 @@ struct bus {
 };
 
 int
-bus_option(struct bus_options *b, int c, const char *arg)
+sim_bus_option(struct bus_options *b, int c, const char *arg)
 {
 	long v;
 
@@ -617,7 +617,7 @@ read_host(struct bus *b, uint64_t *last_rx)
 		b->rx_done += (uint64_t)n * b->byte_ns;
 		*last_rx = b->now;
 		/* the rate the host set on its end (0: none set) */
-		b->sim.baud = wire_tty_speed(b->pty.master);
+		b->sim.baud = link_tty_speed(b->pty.master);
 		servosim_rx(&b->sim, buf, (size_t)n, emit, b);
 		return 0;
 	}
@@ -694,7 +694,7 @@ load_arm(struct bus *b, const char *path)
 }
 
 int
-bus_main(const struct bus_run *r)
+sim_bus_main(const struct bus_run *r)
 {
 	static struct bus b;
 	int st;
@@ -733,7 +733,7 @@ bus_main(const struct bus_run *r)
 	}
 	/* no rate until a host sets one: every servo hears it (a relay
 	 * such as socat may never set one) */
-	(void)wire_tty_set_speed(b.pty.master, 0);
+	(void)link_tty_set_speed(b.pty.master, 0);
 	printf("%s\n", b.pty.path);
 	fflush(stdout);
 	st = loop(&b, r);

@@ -28,7 +28,7 @@ struct bus_options {
 };
 
 /* Store a bus option (getopt value c: U k m f H y Z); 0, or 2 (usage). */
-int bus_option(struct bus_options *b, int c, const char *arg);
+int sim_bus_option(struct bus_options *b, int c, const char *arg);
 
 struct bus_run {
 	const struct bus_options *opt;
@@ -46,6 +46,6 @@ struct bus_run {
 };
 
 /* Run the bus until stopped; an exit status. */
-int bus_main(const struct bus_run *r);
+int sim_bus_main(const struct bus_run *r);
 
 #endif

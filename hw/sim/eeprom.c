@@ -40,12 +40,12 @@ looks_like_store(const struct eeprom *e)
 
 	if (e->size < 64 || pread(e->fd, d, sizeof d, 0) != (ssize_t)sizeof d)
 		return 0;
-	return store_desc_plausible(d) &&
-	    store_desc_plausible(d + STORE_DESC_SIZE);
+	return robot_store_desc_plausible(d) &&
+	    robot_store_desc_plausible(d + STORE_DESC_SIZE);
 }
 
 int
-eeprom_open(struct eeprom *e, const char *path, uint32_t size,
+sim_eeprom_open(struct eeprom *e, const char *path, uint32_t size,
     uint32_t fallback, char *err, size_t errlen)
 {
 	struct stat st;
@@ -64,21 +64,21 @@ eeprom_open(struct eeprom *e, const char *path, uint32_t size,
 	if ((e->fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644)) < 0 ||
 	    fstat(e->fd, &st) != 0) {
 		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		eeprom_close(e);
+		sim_eeprom_close(e);
 		return -1;
 	}
 	if (st.st_size > 0 && size && (uint32_t)st.st_size != size) {
 		snprintf(err, errlen, "%s: holds %lld bytes, --store-size "
 		    "says %lu", path, (long long)st.st_size,
 		    (unsigned long)size);
-		eeprom_close(e);
+		sim_eeprom_close(e);
 		return -2;
 	}
 	if (st.st_size > 131102) {
 		snprintf(err, errlen, "%s: %lld bytes is larger than any plan "
 		    "store armsim simulates (131102)", path,
 		    (long long)st.st_size);
-		eeprom_close(e);
+		sim_eeprom_close(e);
 		return -2;
 	}
 	if (st.st_size > 0) {
@@ -88,7 +88,7 @@ eeprom_open(struct eeprom *e, const char *path, uint32_t size,
 			    "armsim writes its own stores, of 64 bytes or more, "
 			    "starting with two slot descriptors)", path,
 			    (long long)st.st_size);
-			eeprom_close(e);
+			sim_eeprom_close(e);
 			return -2;
 		}
 		return 0;
@@ -96,14 +96,14 @@ eeprom_open(struct eeprom *e, const char *path, uint32_t size,
 	e->size = size ? size : fallback;
 	if (fill_erased(e->fd, e->size) != 0) {
 		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		eeprom_close(e);
+		sim_eeprom_close(e);
 		return -1;
 	}
 	return 0;
 }
 
 int
-eeprom_read(struct eeprom *e, uint32_t addr, uint8_t *buf, uint16_t n)
+sim_eeprom_read(struct eeprom *e, uint32_t addr, uint8_t *buf, uint16_t n)
 {
 	if (addr > e->size || n > e->size - addr)
 		return -1;
@@ -115,7 +115,7 @@ eeprom_read(struct eeprom *e, uint32_t addr, uint8_t *buf, uint16_t n)
 }
 
 int
-eeprom_write(struct eeprom *e, uint32_t addr, const uint8_t *buf, uint16_t n)
+sim_eeprom_write(struct eeprom *e, uint32_t addr, const uint8_t *buf, uint16_t n)
 {
 	if (addr > e->size || n > e->size - addr)
 		return -1;
@@ -128,7 +128,7 @@ eeprom_write(struct eeprom *e, uint32_t addr, const uint8_t *buf, uint16_t n)
 }
 
 void
-eeprom_close(struct eeprom *e)
+sim_eeprom_close(struct eeprom *e)
 {
 	if (e->fd >= 0)
 		close(e->fd);

@@ -22,11 +22,11 @@ struct eeprom {
  * file means `fallback`.  0, or with a message in err: -1 when the file
  * cannot be opened, -2 when its size is wrong.
  */
-int eeprom_open(struct eeprom *e, const char *path, uint32_t size,
+int sim_eeprom_open(struct eeprom *e, const char *path, uint32_t size,
     uint32_t fallback, char *err, size_t errlen);
-int eeprom_read(struct eeprom *e, uint32_t addr, uint8_t *buf, uint16_t n);
-int eeprom_write(struct eeprom *e, uint32_t addr, const uint8_t *buf,
+int sim_eeprom_read(struct eeprom *e, uint32_t addr, uint8_t *buf, uint16_t n);
+int sim_eeprom_write(struct eeprom *e, uint32_t addr, const uint8_t *buf,
     uint16_t n);
-void eeprom_close(struct eeprom *e);
+void sim_eeprom_close(struct eeprom *e);
 
 #endif

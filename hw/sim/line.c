@@ -13,7 +13,7 @@
 #include "wire/msg.h"
 
 void
-line_init(struct line *l, long baud, double drop, double corrupt,
+sim_line_init(struct line *l, long baud, double drop, double corrupt,
     long stall_after, uint64_t seed)
 {
 	memset(l, 0, sizeof *l);
@@ -29,13 +29,13 @@ line_init(struct line *l, long baud, double drop, double corrupt,
 }
 
 size_t
-line_rx_room(const struct line *l)
+sim_line_rx_room(const struct line *l)
 {
 	return LINE_QUEUE - l->rx_n;
 }
 
 void
-line_from_host(struct line *l, const uint8_t *p, size_t n, uint64_t now)
+sim_line_from_host(struct line *l, const uint8_t *p, size_t n, uint64_t now)
 {
 	size_t i, at;
 
@@ -81,7 +81,7 @@ lose_request(struct line *l, uint8_t type)
 }
 
 void
-line_lose(struct line *l, uint8_t request_type, uint8_t reply_type)
+sim_line_lose(struct line *l, uint8_t request_type, uint8_t reply_type)
 {
 	l->lose_request = request_type;
 	l->lose_reply = reply_type;
@@ -111,7 +111,7 @@ split(struct line *l, uint8_t byte, line_sink *sink, void *ctx)
 }
 
 void
-line_deliver(struct line *l, uint64_t now, line_sink *sink, void *ctx)
+sim_line_deliver(struct line *l, uint64_t now, line_sink *sink, void *ctx)
 {
 	uint8_t batch[256];
 	size_t k = 0;
@@ -138,7 +138,7 @@ line_deliver(struct line *l, uint64_t now, line_sink *sink, void *ctx)
 }
 
 void
-line_to_host(struct line *l, const uint8_t *frame, size_t n, uint64_t now)
+sim_line_to_host(struct line *l, const uint8_t *frame, size_t n, uint64_t now)
 {
 	uint8_t copy[WIRE_FRAME_MAX];
 	size_t i;
@@ -200,7 +200,7 @@ taken(struct line *l, size_t w)
 }
 
 int
-line_flush(struct line *l, int fd, uint64_t now)
+sim_line_flush(struct line *l, int fd, uint64_t now)
 {
 	uint8_t out[LINE_QUEUE];
 	size_t k = arrived(l, now, sizeof out);
@@ -220,7 +220,7 @@ line_flush(struct line *l, int fd, uint64_t now)
 }
 
 size_t
-line_take(struct line *l, uint64_t now, uint8_t *buf, size_t cap)
+sim_line_take(struct line *l, uint64_t now, uint8_t *buf, size_t cap)
 {
 	size_t k = arrived(l, now, cap);
 
@@ -230,14 +230,14 @@ line_take(struct line *l, uint64_t now, uint8_t *buf, size_t cap)
 }
 
 void
-line_discard(struct line *l)
+sim_line_discard(struct line *l)
 {
 	l->rx_head = l->rx_n = 0;
 	l->tx_head = l->tx_n = 0;
 }
 
 uint64_t
-line_next_due(const struct line *l, uint64_t now)
+sim_line_next_due(const struct line *l, uint64_t now)
 {
 	uint64_t next = UINT64_MAX;
 

@@ -44,32 +44,32 @@ struct line {
 	uint8_t losing, lost_once;
 };
 
-void line_init(struct line *l, long baud, double drop, double corrupt,
+void sim_line_init(struct line *l, long baud, double drop, double corrupt,
     long stall_after, uint64_t seed);
 
 /* Lose every request (or reply) of a type for a while; 0 for none. */
-void line_lose(struct line *l, uint8_t request_type, uint8_t reply_type);
+void sim_line_lose(struct line *l, uint8_t request_type, uint8_t reply_type);
 
 /* Free room for bytes from the host. */
-size_t line_rx_room(const struct line *l);
+size_t sim_line_rx_room(const struct line *l);
 /* Bytes the host wrote, read at `now` (nanoseconds). */
-void line_from_host(struct line *l, const uint8_t *p, size_t n, uint64_t now);
+void sim_line_from_host(struct line *l, const uint8_t *p, size_t n, uint64_t now);
 /* Hand the robot every byte that has arrived by `now`, faults applied. */
-void line_deliver(struct line *l, uint64_t now, line_sink *sink, void *ctx);
+void sim_line_deliver(struct line *l, uint64_t now, line_sink *sink, void *ctx);
 
 /* A whole frame from the robot, sent at `now`. */
-void line_to_host(struct line *l, const uint8_t *frame, size_t n,
+void sim_line_to_host(struct line *l, const uint8_t *frame, size_t n,
     uint64_t now);
 /* Write what has finished crossing the line by `now` to fd. */
-int line_flush(struct line *l, int fd, uint64_t now);
+int sim_line_flush(struct line *l, int fd, uint64_t now);
 /* The same into buf (a host in this process): how many bytes, at most cap. */
-size_t line_take(struct line *l, uint64_t now, uint8_t *buf, size_t cap);
+size_t sim_line_take(struct line *l, uint64_t now, uint8_t *buf, size_t cap);
 
 /* Forget the bytes in flight both ways: a TCP client hung up, and the next
  * one must not get the last one's replies. */
-void line_discard(struct line *l);
+void sim_line_discard(struct line *l);
 
 /* Nanoseconds from `now` to the next byte due either way (max if none). */
-uint64_t line_next_due(const struct line *l, uint64_t now);
+uint64_t sim_line_next_due(const struct line *l, uint64_t now);
 
 #endif

@@ -60,7 +60,7 @@ sim_listen_open(const char *spec, int *fd, char *shown, size_t cap,
 	int r;
 
 	*usage = 1;
-	if (wire_tcp_split(spec, 1, host, sizeof host, port, sizeof port, err,
+	if (link_tcp_split(spec, 1, host, sizeof host, port, sizeof port, err,
 	    errlen) != 0)
 		return -1;
 	*usage = 0;

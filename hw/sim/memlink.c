@@ -16,7 +16,7 @@ static void
 step(struct sim *s, uint64_t to)
 {
 	uint64_t next = (s->now / TICK_NS + 1) * TICK_NS;
-	uint64_t due = line_next_due(&s->line, s->now);
+	uint64_t due = sim_line_next_due(&s->line, s->now);
 
 	if (due > 0 && due < next - s->now)
 		next = s->now + due;
@@ -46,7 +46,7 @@ mem_read(void *ctx, uint8_t *buf, size_t cap, int timeout_ms)
 	size_t n;
 
 	sim_advance(s);
-	while ((n = line_take(&s->line, s->now, buf, cap)) == 0 &&
+	while ((n = sim_line_take(&s->line, s->now, buf, cap)) == 0 &&
 	    s->now < end)
 		step(s, end);
 	return (long)n;
@@ -58,7 +58,7 @@ mem_write(void *ctx, const uint8_t *buf, size_t n, int timeout_ms)
 	struct sim_memlink *m = ctx;
 
 	(void)timeout_ms;
-	line_from_host(&m->sim.line, buf, n, m->sim.now);
+	sim_line_from_host(&m->sim.line, buf, n, m->sim.now);
 	return 0;
 }
 
@@ -83,6 +83,6 @@ sim_memlink_run(struct sim_memlink *m, uint64_t ms)
 void
 sim_memlink_close(struct sim_memlink *m)
 {
-	wire_port_close(m->port);
+	link_port_close(m->port);
 	m->port = NULL;
 }

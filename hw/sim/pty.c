@@ -23,7 +23,7 @@ make_raw(int fd)
 
 	if (tcgetattr(fd, &t) != 0)
 		return -1;
-	wire_tty_raw(&t);
+	link_tty_raw(&t);
 	return tcsetattr(fd, TCSANOW, &t);
 }
 

@@ -41,7 +41,7 @@ hw_send(void *ctx, const uint8_t *bytes, uint8_t n)
 {
 	struct sim *s = ctx;
 
-	line_to_host(&s->line, bytes, n, s->now);
+	sim_line_to_host(&s->line, bytes, n, s->now);
 }
 
 static void
@@ -84,20 +84,20 @@ hw_command_joints(void *ctx, const int32_t *mdeg)
 static int
 hw_store_read(void *ctx, uint32_t addr, uint8_t *buf, uint16_t n)
 {
-	return eeprom_read(&((struct sim *)ctx)->eeprom, addr, buf, n);
+	return sim_eeprom_read(&((struct sim *)ctx)->eeprom, addr, buf, n);
 }
 
 static int
 hw_store_write(void *ctx, uint32_t addr, const uint8_t *buf, uint16_t n)
 {
-	return eeprom_write(&((struct sim *)ctx)->eeprom, addr, buf, n);
+	return sim_eeprom_write(&((struct sim *)ctx)->eeprom, addr, buf, n);
 }
 
 static int16_t
 hw_obstacle_mm(void *ctx)
 {
 	struct sim *s = ctx;
-	double d = arm_clearance(&s->arm, s->arm.q);
+	double d = sim_arm_clearance(&s->arm, s->arm.q);
 
 	if (d >= INT16_MAX)
 		return INT16_MAX;
@@ -108,14 +108,14 @@ static void
 hw_trace(void *ctx, uint8_t dir, const struct wire_frame *f)
 {
 	struct sim *s = ctx;
-	const char *name = wire_type_name(f->type);
+	const char *name = link_type_name(f->type);
 	double t = (double)(s->now - s->t0) / 1e9;
 
 	if (f->type == WIRE_ERROR && f->len >= 2)
 		fprintf(stderr, "armsim: %.3f %s seq %u ERROR %s: %s\n", t,
-		    dir ? "->" : "<-", f->seq, wire_type_name(f->payload[0]) ?
-		    wire_type_name(f->payload[0]) : "?",
-		    wire_error_text(f->payload[1]));
+		    dir ? "->" : "<-", f->seq, link_type_name(f->payload[0]) ?
+		    link_type_name(f->payload[0]) : "?",
+		    link_error_text(f->payload[1]));
 	else
 		fprintf(stderr, "armsim: %.3f %s seq %u %s%s len %u\n", t,
 		    dir ? "->" : "<-", f->seq, name ? name : "?",
@@ -201,7 +201,7 @@ hang_up(struct sim *s)
 {
 	close(s->conn_fd);
 	s->conn_fd = -1;
-	line_discard(&s->line);
+	sim_line_discard(&s->line);
 	if (s->verbose)
 		fprintf(stderr, "%s: client hung up\n", tool_name());
 }
@@ -212,7 +212,7 @@ accept_client(struct sim *s)
 	if (s->listen_fd < 0 || s->conn_fd >= 0)
 		return;
 	if ((s->conn_fd = sim_listen_accept(s->listen_fd)) >= 0) {
-		line_discard(&s->line);
+		sim_line_discard(&s->line);
 		if (s->verbose)
 			fprintf(stderr, "%s: client connected\n",
 			    tool_name());
@@ -223,14 +223,14 @@ static int
 read_host(struct sim *s, uint64_t *last_rx)
 {
 	uint8_t buf[4096];
-	size_t room = line_rx_room(&s->line);
+	size_t room = sim_line_rx_room(&s->line);
 	ssize_t n;
 
 	if (room == 0 || io_fd(s) < 0)
 		return 0;
 	n = read(io_fd(s), buf, room < sizeof buf ? room : sizeof buf);
 	if (n > 0) {
-		line_from_host(&s->line, buf, (size_t)n, s->now);
+		sim_line_from_host(&s->line, buf, (size_t)n, s->now);
 		*last_rx = s->now;
 		return 0;
 	}
@@ -250,7 +250,7 @@ read_host(struct sim *s, uint64_t *last_rx)
 static void
 wait_input(struct sim *s)
 {
-	uint64_t due = (uint64_t)((double)line_next_due(&s->line, s->now) /
+	uint64_t due = (uint64_t)((double)sim_line_next_due(&s->line, s->now) /
 	    s->time_scale);
 	struct timespec ts;
 	fd_set rd;
@@ -262,7 +262,7 @@ wait_input(struct sim *s)
 	ts.tv_nsec = (long)due;
 	FD_ZERO(&rd);
 	/* With the queue full, leave the bytes in the pty: it pushes back. */
-	if (fd >= 0 && line_rx_room(&s->line) > 0)
+	if (fd >= 0 && sim_line_rx_room(&s->line) > 0)
 		FD_SET(fd, &rd);
 	if (fd < 0)
 		fd = s->listen_fd;	/* no client: wait for one */
@@ -277,10 +277,10 @@ static int
 flush_host(struct sim *s)
 {
 	if (io_fd(s) < 0) {
-		line_discard(&s->line);
+		sim_line_discard(&s->line);
 		return 0;
 	}
-	if (line_flush(&s->line, io_fd(s), s->now) == 0)
+	if (sim_line_flush(&s->line, io_fd(s), s->now) == 0)
 		return 0;
 	if (s->listen_fd < 0)
 		return -1;
@@ -292,7 +292,7 @@ flush_host(struct sim *s)
 static void
 robot_now(struct sim *s)
 {
-	line_deliver(&s->line, s->now, to_robot, s);
+	sim_line_deliver(&s->line, s->now, to_robot, s);
 	if (s->line.stalled)
 		return;
 	if (s->now - s->last_rx > IDLE_NS * s->idle_scale &&
@@ -318,7 +318,7 @@ void
 sim_advance(struct sim *s)
 {
 	while (s->last_tick + TICK_NS <= s->now) {
-		arm_step(&s->arm, TICK_NS / 1e9);
+		sim_arm_step(&s->arm, TICK_NS / 1e9);
 		s->last_tick += TICK_NS;
 	}
 	robot_now(s);
@@ -351,7 +351,7 @@ run_until(struct sim *s, uint64_t target)
 		}
 		s->now += TICK_NS;
 		s->last_tick = s->now;
-		arm_step(&s->arm, TICK_NS / 1e9);
+		sim_arm_step(&s->arm, TICK_NS / 1e9);
 		if (robot_step(s) != 0)
 			return -1;
 	}

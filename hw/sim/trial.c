@@ -53,7 +53,7 @@ lag(const struct arm *a)
 static void
 tick(struct sim_trial *t)
 {
-	arm_step(t->arm, TICK);
+	sim_arm_step(t->arm, TICK);
 	t->steps++;
 	t->clock += TICK;
 }

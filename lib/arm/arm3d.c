@@ -87,7 +87,7 @@ yaw_of(const struct arm_desc *a, const double *q)
 }
 
 void
-kin3d_fk(const struct arm_desc *a, const double *q, struct kin3d_pose *p)
+arm_3d_fk(const struct arm_desc *a, const double *q, struct kin3d_pose *p)
 {
 	double len[ARM_MAX_CHAIN], rel[ARM_MAX_CHAIN], u, v, phi, yaw;
 
@@ -126,7 +126,7 @@ put(double *pts, int k, double x, double y, double z)
 }
 
 int
-kin3d_points(const struct arm_desc *a, const double *q, double *pts)
+arm_3d_points(const struct arm_desc *a, const double *q, double *pts)
 {
 	double len[ARM_MAX_CHAIN], rel[ARM_MAX_CHAIN];
 	double uv[2 * (ARM_MAX_CHAIN + 1)], yaw = yaw_of(a, q), c, s;
@@ -153,7 +153,7 @@ kin3d_points(const struct arm_desc *a, const double *q, double *pts)
 }
 
 size_t
-kin3d_size(const struct arm_desc *a)
+arm_3d_size(const struct arm_desc *a)
 {
 	size_t head = (sizeof(struct kin3d) + 15) / 16 * 16;
 	size_t one = (kin_solver_size(a->nchain) + 15) / 16 * 16;
@@ -162,13 +162,13 @@ kin3d_size(const struct arm_desc *a)
 }
 
 double
-kin3d_tol(const struct kin3d *k)
+arm_3d_tol(const struct kin3d *k)
 {
 	return k->tol;
 }
 
 struct kin3d *
-kin3d_init(void *mem, size_t size, const struct arm_desc *a,
+arm_3d_init(void *mem, size_t size, const struct arm_desc *a,
     const struct kin_opts *opts)
 {
 	size_t head = (sizeof(struct kin3d) + 15) / 16 * 16;
@@ -178,7 +178,7 @@ kin3d_init(void *mem, size_t size, const struct arm_desc *a,
 	struct kin_arm pa;
 	int i;
 
-	if (a->nchain < 1 || size < kin3d_size(a))
+	if (a->nchain < 1 || size < arm_3d_size(a))
 		return NULL;
 	memset(&pa, 0, sizeof pa);
 	pa.n = a->nchain;
@@ -329,7 +329,7 @@ judge(const struct kin3d *k, const struct kin3d_target *t, const double *q,
 
 	for (i = 0; i < a->nchain; i++)
 		reach += k->len[i];
-	kin3d_fk(a, q, &p);
+	arm_3d_fk(a, q, &p);
 	r->err = sqrt((p.x - t->x) * (p.x - t->x) + (p.y - t->y) *
 	    (p.y - t->y) + (a->has_base ? (p.z - t->z) * (p.z - t->z) : 0));
 	r->phi_err = t->has_pitch ? fabs(kin_wrap((p.pitch - t->pitch) *
@@ -454,7 +454,7 @@ both_ways(struct kin3d *k, const struct kin3d_target *t, double yaw,
 }
 
 void
-kin3d_solve(struct kin3d *k, const struct kin3d_target *t,
+arm_3d_solve(struct kin3d *k, const struct kin3d_target *t,
     const double *start, double *q, struct kin_result *r)
 {
 	const struct arm_desc *a = k->a;
@@ -491,5 +491,5 @@ arm_solve_near(struct kin3d *k, const struct kin3d_target *t,
 			rest[i] = arm_clamp(&k->a->joint[i], 0);
 		here = rest;
 	}
-	kin3d_solve(k, t, here, q, r);
+	arm_3d_solve(k, t, here, q, r);
 }

@@ -31,7 +31,7 @@ struct kin3d_pose {
 };
 
 /* Tip pose for joint values q. */
-void kin3d_fk(const struct arm_desc *a, const double *q,
+void arm_3d_fk(const struct arm_desc *a, const double *q,
     struct kin3d_pose *p);
 
 /*
@@ -42,18 +42,18 @@ void kin3d_fk(const struct arm_desc *a, const double *q,
  * count.  A planar arm starts at its base in the plane.
  */
 #define KIN3D_MAX_POINTS (ARM_MAX_CHAIN + 3)
-int kin3d_points(const struct arm_desc *a, const double *q, double *pts);
+int arm_3d_points(const struct arm_desc *a, const double *q, double *pts);
 
 struct kin3d;
 
-size_t kin3d_size(const struct arm_desc *a);
+size_t arm_3d_size(const struct arm_desc *a);
 
 /*
- * A solver for arm a (which must outlive it) in mem (kin3d_size bytes,
+ * A solver for arm a (which must outlive it) in mem (arm_3d_size bytes,
  * aligned for double).  opts as for kin_solver_init (tol in mm; 0 means
  * 1e-6 of the reach).  NULL when the arm cannot be solved.
  */
-struct kin3d *kin3d_init(void *mem, size_t size, const struct arm_desc *a,
+struct kin3d *arm_3d_init(void *mem, size_t size, const struct arm_desc *a,
     const struct kin_opts *opts);
 
 /*
@@ -61,14 +61,14 @@ struct kin3d *kin3d_init(void *mem, size_t size, const struct arm_desc *a,
  * start and gives the roll and gripper when t does not, or NULL.  q may
  * alias start.  Limits are kept: a target the arm could reach only
  * outside them is KIN_LIMIT with the closest pose found.  r->err is the
- * tip's distance from t by kin3d_fk.
+ * tip's distance from t by arm_3d_fk.
  */
-void kin3d_solve(struct kin3d *k, const struct kin3d_target *t,
+void arm_3d_solve(struct kin3d *k, const struct kin3d_target *t,
     const double *start, double *q, struct kin_result *r);
 
 /*
  * The one way every tool solves a target from where the arm is (armctl
- * goto, a path's x,y,z rows, ikreach --arm): kin3d_solve started from
+ * goto, a path's x,y,z rows, ikreach --arm): arm_3d_solve started from
  * `here` (joint values), or when here is NULL from the arm's rest pose
  * (every joint at 0, within its limits), so the same point from the
  * same pose gets the same branch whichever tool asks.  q may alias here.
@@ -77,6 +77,6 @@ void arm_solve_near(struct kin3d *k, const struct kin3d_target *t,
     const double *here, double *q, struct kin_result *r);
 
 /* The tolerance the solver counts as reached, mm. */
-double kin3d_tol(const struct kin3d *k);
+double arm_3d_tol(const struct kin3d *k);
 
 #endif

@@ -316,7 +316,7 @@ arm_clearance3(const struct arm_desc *a, const double *q,
 
 	if (n == 0)
 		return best;
-	np = kin3d_points(a, q, pts);
+	np = arm_3d_points(a, q, pts);
 	first = a->has_base ? 2 : 0;	/* from the shoulder */
 	for (k = 0; k < n; k++)
 		for (i = first; i + 1 < np; i++) {

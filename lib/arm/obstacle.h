@@ -57,7 +57,7 @@ void arm_obstacle_describe(const struct arm_obstacle *o, char *buf,
 /*
  * Smallest distance from any link of arm a at joint values q to any of
  * the n obstacles; a large value when n is 0.  The links are the
- * polyline of kin3d_points from the shoulder on: the column from the
+ * polyline of arm_3d_points from the shoulder on: the column from the
  * table to the shoulder turns in place and is left out.
  */
 double arm_clearance3(const struct arm_desc *a, const double *q,

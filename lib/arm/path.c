@@ -67,8 +67,8 @@ move_time(const struct arm_desc *a, const double *from, const double *to)
 
 	for (j = 0; j < a->njoints; j++) {
 		dist = fabs(to[j] - from[j]);
-		tv = MJ_PEAK_VEL * dist / a->joint[j].speed;
-		ta = sqrt(MJ_PEAK_ACC * dist / a->joint[j].accel);
+		tv = TRAJ_PEAK_VEL * dist / a->joint[j].speed;
+		ta = sqrt(TRAJ_PEAK_ACC * dist / a->joint[j].accel);
 		T = fmax(T, fmax(tv, ta));
 	}
 	return T;
@@ -79,7 +79,7 @@ arm_path_move(struct arm_path *p, const struct arm_desc *a,
     const double *from, const double *to, double period)
 {
 	double f[ARM_MAX_JOINTS], g[ARM_MAX_JOINTS], t0, T;
-	struct mj_move m;
+	struct traj_move m;
 	uint32_t k, steps;
 	int j;
 
@@ -103,7 +103,7 @@ arm_path_move(struct arm_path *p, const struct arm_desc *a,
 	for (k = 1; k <= steps; k++) {
 		if (path_grow(p, a->njoints) < 0)
 			return -1;
-		mj_move_at(&m, (double)k / steps, p->q + (size_t)p->n *
+		traj_move_at(&m, (double)k / steps, p->q + (size_t)p->n *
 		    a->njoints, NULL, NULL, NULL);
 		p->t[p->n] = t0 + k * period;
 		p->line[p->n++] = 0;

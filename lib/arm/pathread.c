@@ -190,8 +190,8 @@ solver(struct reader *rd)
 	void *mem;
 
 	memset(&o, 0, sizeof o);
-	if ((mem = malloc(kin3d_size(rd->a))) == NULL ||
-	    (rd->k = kin3d_init(mem, kin3d_size(rd->a), rd->a, &o)) == NULL) {
+	if ((mem = malloc(arm_3d_size(rd->a))) == NULL ||
+	    (rd->k = arm_3d_init(mem, arm_3d_size(rd->a), rd->a, &o)) == NULL) {
 		free(mem);
 		diag_error(rd->d, 0, 0, "cannot solve this arm");
 		return -1;

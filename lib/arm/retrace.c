@@ -84,11 +84,11 @@ corners(const double *done, uint32_t at, int nj, const double *here,
 static double
 duration(double total, const double *travel, const double *accel, int nj)
 {
-	double T = MJ_PEAK_VEL * total, ta;
+	double T = TRAJ_PEAK_VEL * total, ta;
 	int j;
 
 	for (j = 0; j < nj; j++)
-		if ((ta = sqrt(MJ_PEAK_ACC * travel[j] / accel[j])) > T)
+		if ((ta = sqrt(TRAJ_PEAK_ACC * travel[j] / accel[j])) > T)
 			T = ta;
 	return T;
 }

@@ -60,8 +60,8 @@ target_pose(const struct arm_desc *a, const char *arg, const double *here,
 	t.pitch = n > p ? v[p] : 0;
 	t.has_roll = n > p + 1;
 	t.roll = n > p + 1 ? v[p + 1] : 0;
-	if ((mem = malloc(kin3d_size(a))) == NULL ||
-	    (k = kin3d_init(mem, kin3d_size(a), a, &o)) == NULL) {
+	if ((mem = malloc(arm_3d_size(a))) == NULL ||
+	    (k = arm_3d_init(mem, arm_3d_size(a), a, &o)) == NULL) {
 		free(mem);
 		say_line(say, cap, "goto: cannot solve this arm");
 		return ARM_TARGET_NO_MEMORY;

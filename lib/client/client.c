@@ -51,11 +51,11 @@ client_open(struct client *cl, const char *name)
 		client_say(cl, "out of memory");
 		return CLIENT_IO;
 	}
-	cl->port = wire_port_open(name, cl->baud, err, sizeof err,
+	cl->port = link_port_open(name, cl->baud, err, sizeof err,
 	    &unavailable);
 	if (cl->port == NULL) {
 		client_say(cl, "%s (%s): %s", name,
-		    wire_port_kind_name(wire_port_kind_of(name)), err);
+		    link_port_kind_name(link_port_kind_of(name)), err);
 		return unavailable == 2 ? CLIENT_TIMEOUT : unavailable ?
 		    CLIENT_UNAVAILABLE : CLIENT_IO;
 	}
@@ -73,7 +73,7 @@ client_attach(struct client *cl, struct wire_port *port)
 	cl->port = port;
 	cl->own_port = 0;
 	if (cl->port_name == NULL)
-		cl->port_name = strdup(wire_port_name(port));
+		cl->port_name = strdup(link_port_name(port));
 }
 
 /* A handshake on a fresh session; `quit` is its interrupt flag. */
@@ -84,9 +84,9 @@ shake_hands(struct client *cl, volatile sig_atomic_t *quit,
 	int r;
 
 	cl->connected = 0;
-	wire_session_init(&cl->s, cl->port, cl->timeout_ms, cl->retries);
+	link_session_init(&cl->s, cl->port, cl->timeout_ms, cl->retries);
 	cl->s.interrupted = quit;
-	if ((r = wire_hello(&cl->s, &cl->hello)) == -1)
+	if ((r = link_hello(&cl->s, &cl->hello)) == -1)
 		return client_link_failed(cl, doing);
 	if (r == -2) {
 		client_say(cl, "%s: %s", cl->port_name, cl->s.why);
@@ -103,7 +103,7 @@ client_connect(struct client *cl)
 
 	if (st == CLIENT_OK && cl->verbose)
 		client_say(cl, "%s (%s): %s, %u joints, window %u",
-		    cl->port_name, wire_port_kind_name(wire_port_kind(
+		    cl->port_name, link_port_kind_name(link_port_kind(
 		    cl->port)), cl->hello.firmware, cl->hello.joints,
 		    cl->hello.window);
 	return st;
@@ -122,7 +122,7 @@ void
 client_close(struct client *cl)
 {
 	if (cl->port && cl->own_port)
-		wire_port_close(cl->port);
+		link_port_close(cl->port);
 	cl->port = NULL;
 	cl->connected = 0;
 }
@@ -160,7 +160,7 @@ client_refused(struct client *cl, const struct wire_frame *reply,
 	uint8_t code = reply->len >= 2 ? reply->payload[1] : 0;
 
 	client_say(cl, "%s: the robot refused: %s", doing,
-	    wire_error_text(code));
+	    link_error_text(code));
 	if (code == WIRE_E_STORE || code == WIRE_E_CRC)
 		return CLIENT_IO;
 	return CLIENT_FAILED;
@@ -179,7 +179,7 @@ enum client_status
 client_call(struct client *cl, uint8_t type, const uint8_t *payload,
     uint8_t len, struct wire_frame *reply, const char *doing)
 {
-	if (wire_call(&cl->s, type, payload, len, reply) != 0)
+	if (link_call(&cl->s, type, payload, len, reply) != 0)
 		return client_link_failed(cl, doing);
 	if (reply->type == WIRE_ERROR)
 		return client_refused(cl, reply, doing);
@@ -215,7 +215,7 @@ enum client_status
 client_next_reply(struct client *cl, struct wire_frame *reply,
     const char *doing)
 {
-	int r = wire_recv(&cl->s, reply, cl->timeout_ms * (cl->retries + 2) +
+	int r = link_recv(&cl->s, reply, cl->timeout_ms * (cl->retries + 2) +
 	    1000);
 
 	if (r < 0)
@@ -232,7 +232,7 @@ client_drain(struct client *cl)
 {
 	struct wire_frame reply;
 
-	while (wire_outstanding(&cl->s) > 0 && wire_recv(&cl->s, &reply,
+	while (link_outstanding(&cl->s) > 0 && link_recv(&cl->s, &reply,
 	    cl->timeout_ms * (cl->retries + 2)) == 1)
 		;
 }
@@ -254,7 +254,7 @@ client_wait(struct client *cl, int ms)
 	while ((now = client_now(cl)) < end) {
 		if (client_interrupted(cl))
 			return CLIENT_INTERRUPTED;
-		if (wire_recv(&cl->s, &reply, (int)(end - now)) < 0)
+		if (link_recv(&cl->s, &reply, (int)(end - now)) < 0)
 			return client_link_failed(cl, "wait");
 	}
 	return client_interrupted(cl) ? CLIENT_INTERRUPTED : CLIENT_OK;
@@ -263,7 +263,7 @@ client_wait(struct client *cl, int ms)
 uint64_t
 client_now(const struct client *cl)
 {
-	return cl->port ? link_port_now_ms(cl->port) : wire_now_ms();
+	return cl->port ? link_port_now_ms(cl->port) : link_now_ms();
 }
 
 double

@@ -11,7 +11,7 @@ enum client_status
 client_control(struct client *cl, uint8_t type, const uint8_t *payload,
     uint8_t len, struct wire_frame *reply, const char *doing)
 {
-	if (wire_call(&cl->s, type, payload, len, reply) != 0)
+	if (link_call(&cl->s, type, payload, len, reply) != 0)
 		return client_link_failed(cl, doing);
 	if (reply->type != WIRE_ERROR)
 		return CLIENT_OK;
@@ -131,7 +131,7 @@ client_run_state_or_none(struct client *cl, struct wire_state *m, int *none,
 
 	if (none)
 		*none = 0;
-	if (wire_call(&cl->s, WIRE_STATE, p, wire_page_encode(&pg, p),
+	if (link_call(&cl->s, WIRE_STATE, p, wire_page_encode(&pg, p),
 	    &reply) != 0)
 		return client_link_failed(cl, doing);
 	if (reply.type == WIRE_ERROR && none && reply.len >= 2 &&

@@ -21,7 +21,7 @@ client_sanitize(char *s)
 	for (p = (unsigned char *)s; *p; p++)
 		if (*p < 0x20 || *p == 0x7F)
 			*p = '?';
-	while ((bad = utf8_first_bad(s)) != NULL)
+	while ((bad = plansrc_utf8_first_bad(s)) != NULL)
 		*(char *)bad = '?';
 	/* C1 controls (U+0080..U+009F): terminals obey them too */
 	for (p = (unsigned char *)s; *p; p++)
@@ -75,7 +75,7 @@ entries_crc(const struct client_desc *d)
 	for (i = 0; i < d->n; i++) {
 		wire_out_init(&o, buf, sizeof buf);
 		wire_desc_put_entry(&o, &d->e[i]);
-		crc = crc32_update(crc, buf, wire_out_len(&o));
+		crc = plan_crc32_update(crc, buf, wire_out_len(&o));
 	}
 	return crc;
 }
@@ -173,9 +173,9 @@ fetch(struct client *cl)
 
 	client_desc_fetch_begin(&f, &cl->desc);
 	while (!f.done) {
-		while (wire_can_send(&cl->s) &&
+		while (link_can_send(&cl->s) &&
 		    client_desc_fetch_next(&f, &type, &arg))
-			if (wire_send(&cl->s, type, &arg, 1) != 0)
+			if (link_send(&cl->s, type, &arg, 1) != 0)
 				return client_link_failed(cl, "describe");
 		if ((st = client_next_reply(cl, &reply, "describe")) !=
 		    CLIENT_OK ||

@@ -26,7 +26,7 @@ ask(struct client *cl, uint32_t at, uint32_t size)
 	uint32_t k = size - at < WIRE_CHUNK_MAX ? size - at : WIRE_CHUNK_MAX;
 	uint8_t p[3] = { (uint8_t)at, (uint8_t)(at >> 8), (uint8_t)k };
 
-	return wire_send(&cl->s, WIRE_PLAN_READ, p, 3);
+	return link_send(&cl->s, WIRE_PLAN_READ, p, 3);
 }
 
 static enum client_status
@@ -38,7 +38,7 @@ download(struct client *cl, uint8_t *buf, uint32_t size, const char *doing,
 	uint32_t asked = 0, got = 0, k;
 
 	while (got < size) {
-		for (; asked < size && wire_can_send(&cl->s); asked += k) {
+		for (; asked < size && link_can_send(&cl->s); asked += k) {
 			k = size - asked < WIRE_CHUNK_MAX ? size - asked :
 			    WIRE_CHUNK_MAX;
 			if (ask(cl, asked, size) != 0)
@@ -81,7 +81,7 @@ client_pull(struct client *cl, const char *doing,
 		return CLIENT_LOCAL_IO;
 	}
 	if ((st = download(cl, buf, cl->info.size, doing, progress)) ==
-	    CLIENT_OK && crc32_update(0, buf, cl->info.size) !=
+	    CLIENT_OK && plan_crc32_update(0, buf, cl->info.size) !=
 	    cl->info.crc) {
 		client_say(cl, "%s: the plan read back does not match the "
 		    "robot's CRC-32", doing);

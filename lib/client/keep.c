@@ -15,13 +15,13 @@ client_keepalive(struct client *cl, uint64_t *last_ask)
 {
 	struct wire_frame reply;
 
-	if (wire_recv(&cl->s, &reply, 0) < 0)
+	if (link_recv(&cl->s, &reply, 0) < 0)
 		return client_link_failed(cl, "session");
 	if (client_now(cl) - *last_ask < CLIENT_KEEPALIVE_MS)
 		return CLIENT_OK;
 	*last_ask = client_now(cl);
 	/* (quiet: a robot gone is the reconnection's to say) */
-	if (wire_call(&cl->s, WIRE_PLAN_INFO, NULL, 0, &reply) != 0)
+	if (link_call(&cl->s, WIRE_PLAN_INFO, NULL, 0, &reply) != 0)
 		return cl->s.fail == WIRE_FAIL_INTR ? CLIENT_INTERRUPTED :
 		    CLIENT_IO;
 	return CLIENT_OK;

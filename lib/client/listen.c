@@ -76,7 +76,7 @@ client_listen(struct client *cl, struct client_listen *l)
 			return CLIENT_OK;
 		if (now - l->heard >= budget && (st = ask(cl, l)) != CLIENT_OK)
 			return st;
-		r = wire_recv(&cl->s, &reply, end && end - now < 200 ?
+		r = link_recv(&cl->s, &reply, end && end - now < 200 ?
 		    (int)(end - now) : 200);
 		if (r < 0)
 			return client_link_failed(cl, l->doing);

@@ -33,10 +33,10 @@ client_plan_ids(const struct plan *p, uint32_t *full, uint32_t *stripped)
 	memcpy(head, b, sizeof head);
 	head[PLAN_H_FLAGS] &= (uint8_t)~PLAN_F_NAMES;
 	memset(head + PLAN_H_NAMES_SIZE, 0, 4);
-	crc = crc32_update(0, head, sizeof head);
-	crc = crc32_update(crc, b + sizeof head, (size_t)(names - b) -
+	crc = plan_crc32_update(0, head, sizeof head);
+	crc = plan_crc32_update(crc, b + sizeof head, (size_t)(names - b) -
 	    sizeof head);
-	*stripped = crc32_update(crc, names + p->names_size, (size_t)(b +
+	*stripped = plan_crc32_update(crc, names + p->names_size, (size_t)(b +
 	    tail - names) - p->names_size);
 }
 
@@ -44,8 +44,8 @@ void
 client_names_free(struct client_names *n)
 {
 	if (n->have)
-		names_free(&n->names);
-	plan_unload(&n->lp);
+		evlog_names_free(&n->names);
+	run_plan_unload(&n->lp);
 	n->have = n->layout = n->known = 0;
 	n->file[0] = n->from[0] = '\0';
 }
@@ -56,8 +56,8 @@ use(struct client *cl, const char *from)
 {
 	struct client_names *n = &cl->names;
 
-	if (names_init(&n->names, &n->lp.plan) < 0) {
-		names_free(&n->names);
+	if (evlog_names_init(&n->names, &n->lp.plan) < 0) {
+		evlog_names_free(&n->names);
 		client_say(cl, "out of memory");
 		return CLIENT_LOCAL_IO;
 	}
@@ -82,7 +82,7 @@ from_robot(struct client *cl)
 	if (plan_open(&n->lp.plan, n->lp.bytes, size, &err) != PLAN_OK) {
 		client_say(cl, "names: the robot's plan does not decode (%s): "
 		    "ids only", plan_strerror(err.code));
-		plan_unload(&n->lp);
+		run_plan_unload(&n->lp);
 		return CLIENT_OK;
 	}
 	n->layout = 1;
@@ -172,7 +172,7 @@ client_names_table(const struct client *cl)
 const char *
 client_name(const struct client *cl, uint8_t type, uint16_t id)
 {
-	return names_of_element_id(client_names_table(cl), type, id);
+	return evlog_names_of_element_id(client_names_table(cl), type, id);
 }
 
 /* TAG:ID or a bare id: 0 and the parts, or -1 when it is neither. */
@@ -221,7 +221,7 @@ client_element(struct client *cl, const char *key, int want,
 		    "(TYPE:ID, such as D:1) or --names FILE.plan", key);
 		return CLIENT_DATA;
 	}
-	if (names_element(&n->names, key, type, &index) != 0) {
+	if (evlog_names_element(&n->names, key, type, &index) != 0) {
 		client_say(cl, "%s: no such element in %s", key, n->from);
 		return CLIENT_DATA;
 	}

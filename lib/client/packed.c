@@ -43,7 +43,7 @@ ask(struct client *cl, uint8_t msg, struct ranges *q)
 	if (w->first == w->end)
 		memmove(q->want, q->want + 1, --q->nwant * sizeof *w);
 	q->fly[(q->head + q->nfly++) % WIRE_WINDOW_MAX] = r;
-	return wire_send(&cl->s, msg, p, wire_range_encode(&r, p));
+	return link_send(&cl->s, msg, p, wire_range_encode(&r, p));
 }
 
 /* The oldest range in flight, now answered. */
@@ -193,7 +193,7 @@ exchange(struct client *cl, struct client_table *t, const struct plan *p,
 	struct wire_range r;
 
 	while (q->nwant || q->nfly) {
-		while (q->nwant && wire_can_send(&cl->s))
+		while (q->nwant && link_can_send(&cl->s))
 			if (ask(cl, msg, q) != 0)
 				return client_link_failed(cl, doing);
 		if ((st = client_next_reply(cl, &reply, doing)) != CLIENT_OK)

@@ -194,7 +194,7 @@ crc_i32(uint32_t crc, int32_t v)
 	uint8_t b[4] = { (uint8_t)u, (uint8_t)(u >> 8), (uint8_t)(u >> 16),
 	    (uint8_t)(u >> 24) };
 
-	return crc32_update(crc, b, 4);
+	return plan_crc32_update(crc, b, 4);
 }
 
 enum client_status
@@ -241,7 +241,7 @@ stream_back(struct client *cl, const struct arm_path *back,
 		e = CLIENT_LOCAL_IO;
 	} else if ((e = client_path_steps(cl, back, mo->period_ms > 0 ?
 	    mo->period_ms : BACK_PERIOD_MS, &st, mdeg, per)) == CLIENT_OK) {
-		st.run_id = crc32_update(st.run_id, (const uint8_t *)"back",
+		st.run_id = plan_crc32_update(st.run_id, (const uint8_t *)"back",
 		    4);
 		st.run_id = st.run_id ? st.run_id : 1;
 		e = client_stream(cl, &st, 1, &bm, w, NULL);

@@ -27,7 +27,7 @@ send_setpoint(struct client *cl, const struct client_steps *st,
 	sp.joints = (uint8_t)st->joints;
 	memcpy(sp.mdeg, st->q + (size_t)(step - 1) * st->joints,
 	    sizeof(int32_t) * st->joints);
-	return wire_send(&cl->s, WIRE_SETPOINT, p, wire_setpoint_encode(&sp,
+	return link_send(&cl->s, WIRE_SETPOINT, p, wire_setpoint_encode(&sp,
 	    p));
 }
 
@@ -37,7 +37,7 @@ send_status(struct client *cl, uint32_t from)
 	uint8_t p[4] = { (uint8_t)from, (uint8_t)(from >> 8),
 	    (uint8_t)(from >> 16), (uint8_t)(from >> 24) };
 
-	return wire_send(&cl->s, WIRE_STATUS, p, 4);
+	return link_send(&cl->s, WIRE_STATUS, p, 4);
 }
 
 /* The robot's lag at the end of step (millidegrees), for the trace. */
@@ -193,21 +193,21 @@ send_more(struct client *cl, const struct client_steps *st,
 
 	/* Keep a request free for STATUS: watching never starves. */
 	while (fl->next <= st->n && fl->free_slots - fl->in_flight > 0 &&
-	    wire_outstanding(&cl->s) + 1 < cl->s.window) {
+	    link_outstanding(&cl->s) + 1 < cl->s.window) {
 		if (send_setpoint(cl, st, mo, fl->next) != 0)
 			return -1;
 		fl->next++;
 		fl->in_flight++;
 	}
 	/* the encoders while the arm lags, in the slot STATUS just left */
-	if (fl->want_read && !fl->reading && wire_can_send(&cl->s)) {
-		if (wire_send(&cl->s, WIRE_ENCODERS, NULL, 0) != 0)
+	if (fl->want_read && !fl->reading && link_can_send(&cl->s)) {
+		if (link_send(&cl->s, WIRE_ENCODERS, NULL, 0) != 0)
 			return -1;
 		fl->reading = 1;
 		fl->want_read = 0;
 	}
 	now = client_now(cl);
-	if (!fl->polling && wire_can_send(&cl->s) && now >= fl->next_poll) {
+	if (!fl->polling && link_can_send(&cl->s) && now >= fl->next_poll) {
 		if (send_status(cl, w->checked + 1) != 0)
 			return -1;
 		fl->polling = 1;
@@ -250,7 +250,7 @@ client_stream(struct client *cl, const struct client_steps *st,
 		if (send_more(cl, st, mo, w, &fl) != 0)
 			return client_link_failed(cl, "run");
 		now = client_now(cl);
-		r = wire_recv(&cl->s, &reply, fl.polling || fl.reading ?
+		r = link_recv(&cl->s, &reply, fl.polling || fl.reading ?
 		    cl->timeout_ms * (cl->retries + 2) : fl.next_poll > now ?
 		    (int)(fl.next_poll - now) : 0);
 		if (r < 0)

@@ -53,7 +53,7 @@ ask(struct client *cl, struct pager *pg, int i)
 	m.first = pg->asked[i];
 	pg->asked[i] = (uint16_t)(pg->asked[i] + per_page(pg->t, m.type));
 	pg->fifo[(pg->head + pg->n++) % WIRE_WINDOW_MAX] = (uint8_t)i;
-	return wire_send(&cl->s, pg->t->msg, p, wire_page_encode(&m, p));
+	return link_send(&cl->s, pg->t->msg, p, wire_page_encode(&m, p));
 }
 
 /* Room for the rows of type i, once its total is known. */
@@ -132,7 +132,7 @@ client_table(struct client *cl, struct client_table *t, const char *doing)
 	memset(&pg, 0, sizeof pg);
 	pg.t = t;
 	while (!all_in(&pg)) {
-		while (wire_can_send(&cl->s) && (i = next_page(&pg)) >= 0)
+		while (link_can_send(&cl->s) && (i = next_page(&pg)) >= 0)
 			if (ask(cl, &pg, i) != 0)
 				return client_link_failed(cl, doing);
 		if ((st = client_next_reply(cl, &reply, doing)) != CLIENT_OK)
@@ -188,17 +188,17 @@ each_flag(struct client *cl, const struct client_table *ids,
 	for (i = 0; i < ids->ntypes; i++)
 		all += ids->total[i];
 	for (; done < all; done++) {
-		for (; sent < all && wire_can_send(&cl->s); sent++) {
+		for (; sent < all && link_can_send(&cl->s); sent++) {
 			for (i = 0, k = sent; k >= ids->total[i]; i++)
 				k -= ids->total[i];
 			memset(&m, 0, sizeof m);
 			m.type = ids->types[i];
 			m.id = ids->counter[i][k].id;
-			if (wire_send(&cl->s, WIRE_ELEM_MONITOR, p,
+			if (link_send(&cl->s, WIRE_ELEM_MONITOR, p,
 			    wire_elem_monitor_encode(&m, p)) != 0)
 				return client_link_failed(cl, "mon");
 		}
-		if (wire_recv(&cl->s, &reply, cl->timeout_ms *
+		if (link_recv(&cl->s, &reply, cl->timeout_ms *
 		    (cl->retries + 2) + 1000) != 1)
 			return cl->s.fail ? client_link_failed(cl, "mon") :
 			    CLIENT_TIMEOUT;

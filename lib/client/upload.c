@@ -34,7 +34,7 @@ ask(struct client *cl, struct upload *u, enum asked what, uint8_t type,
     const uint8_t *payload, uint8_t len, unsigned flags)
 {
 	u->ask[(u->head + u->n++) % WIRE_WINDOW_MAX] = (uint8_t)what;
-	return wire_send_flags(&cl->s, type, payload, len, flags);
+	return link_send_flags(&cl->s, type, payload, len, flags);
 }
 
 static int
@@ -214,7 +214,7 @@ client_holds(struct client *cl, const uint8_t *bytes, uint32_t size,
 
 	if ((*st = client_plan_info(cl, NULL)) != CLIENT_OK)
 		return -1;
-	if (cl->info.size != size || cl->info.crc != crc32_update(0, bytes,
+	if (cl->info.size != size || cl->info.crc != plan_crc32_update(0, bytes,
 	    size))
 		return 0;
 	if (cl->info.ids)
@@ -284,17 +284,17 @@ client_push(struct client *cl, struct client_push *p)
 	memset(&u, 0, sizeof u);
 	u.p = p;
 	p->error = 0;
-	u.crc = crc32_update(0, p->bytes, p->size);
+	u.crc = plan_crc32_update(0, p->bytes, p->size);
 	if (p->plan == NULL) {
 		u.info_sent = 1;	/* nothing to check */
 		u.verdict = PASSED;
 	}
 	while (!done && st == CLIENT_OK && u.verdict != REFUSED) {
-		while (wire_can_send(&cl->s) && (r = send_one(cl, &u)) > 0)
+		while (link_can_send(&cl->s) && (r = send_one(cl, &u)) > 0)
 			;
 		if (cl->s.fail)
 			return client_link_failed(cl, "push");
-		r = wire_recv(&cl->s, &reply, cl->timeout_ms * (cl->retries +
+		r = link_recv(&cl->s, &reply, cl->timeout_ms * (cl->retries +
 		    2) + 1000);
 		if (r != 1) {
 			st = lost(cl, &u, r);
@@ -312,7 +312,7 @@ client_push(struct client *cl, struct client_push *p)
 enum client_status
 client_plan_file(const char *path, struct loaded_plan *lp)
 {
-	switch (plan_load(path, lp)) {	/* (said) */
+	switch (run_plan_load(path, lp)) {	/* (said) */
 	case RUN_OK:
 		return CLIENT_OK;
 	case RUN_NO_INPUT:
@@ -335,6 +335,6 @@ client_plan_load(const char *path, struct loaded_plan *lp)
 		return st;
 	diag_error(&d, 0, 0, "larger than any robot takes (%u bytes)",
 	    CLIENT_PLAN_MAX);
-	plan_unload(lp);
+	run_plan_unload(lp);
 	return CLIENT_DATA;
 }

@@ -70,7 +70,7 @@ tip_length(const struct arm_desc *a, const struct arm_path *p)
 	uint32_t i;
 
 	for (i = 0; i < p->n; i++) {
-		kin3d_fk(a, p->q + (size_t)i * (size_t)p->nj, &e);
+		arm_3d_fk(a, p->q + (size_t)i * (size_t)p->nj, &e);
 		if (i > 0)
 			len += sqrt((e.x - s.x) * (e.x - s.x) + (e.y - s.y) *
 			    (e.y - s.y) + (e.z - s.z) * (e.z - s.z));
@@ -279,8 +279,8 @@ target_held(const struct arm_desc *a, struct arm_obstacle_map *map,
 		return 0;
 	for (k = 0; k < b->nfound; k++)
 		arm_obstacles_add(map, &b->found[k]);
-	kin3d_fk(a, b->from, &p);
-	kin3d_fk(a, to, &q);
+	arm_3d_fk(a, b->from, &p);
+	arm_3d_fk(a, to, &q);
 	snprintf(reason, sizeof reason, "the target is held: the tip "
 	    "stopped %.1f mm short of it", sqrt((p.x - q.x) * (p.x - q.x) +
 	    (p.y - q.y) * (p.y - q.y) + (p.z - q.z) * (p.z - q.z)));

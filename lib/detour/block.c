@@ -169,7 +169,7 @@ link_capsule(const double *a0, const double *b0, const double *a1,
 }
 
 /* The most any joint point of the arm moves between poses p0 and p1
- * (kin3d_points of each). */
+ * (arm_3d_points of each). */
 static double
 farthest(const double *p0, const double *p1, int np)
 {
@@ -234,8 +234,8 @@ sweep_ends(const struct arm_desc *a, const struct detour_samples *s,
 	memcpy(b->to, s->cmd + (size_t)step * nj, nj * sizeof *b->to);
 	memcpy(b->began_q, s->cmd + (size_t)b->began * nj,
 	    nj * sizeof *b->began_q);
-	np = kin3d_points(a, b->from, p0);
-	kin3d_points(a, b->to, p1);
+	np = arm_3d_points(a, b->from, p0);
+	arm_3d_points(a, b->to, p1);
 	most = farthest(p0, p1, np);
 	f = most > probe ? probe / most : 1;
 	for (j = 0; j < nj; j++)
@@ -263,8 +263,8 @@ detour_estimate(const struct arm_desc *a, const struct detour_samples *s,
 	b->began = i + 1;
 	b->lag = s->lag[step];
 	sweep_ends(a, s, i, step, o->probe > 0 ? o->probe : 10, b);
-	kin3d_points(a, b->from, p0);
-	np = kin3d_points(a, b->to, p1);
+	arm_3d_points(a, b->from, p0);
+	np = arm_3d_points(a, b->to, p1);
 	least = fmax(o->min_sweep > 0 ? o->min_sweep : 1, o->share *
 	    farthest(p0 + 3 * first, p1 + 3 * first, np - first));
 	for (k = 0; k < a->nchain; k++) {

@@ -189,7 +189,7 @@ measure(const struct detour_world *w, const struct arm_path *p,
 	}
 	b.obs = bare;
 	for (i = 0; i < p->n; i++) {
-		kin3d_fk(w->arm, p->q + (size_t)i * (size_t)p->nj, &c);
+		arm_3d_fk(w->arm, p->q + (size_t)i * (size_t)p->nj, &c);
 		if (i > 0)
 			r->length += sqrt((c.x - a.x) * (c.x - a.x) + (c.y -
 			    a.y) * (c.y - a.y) + (c.z - a.z) * (c.z - a.z));

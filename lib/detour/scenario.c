@@ -49,7 +49,7 @@ tip(const struct arm_desc *a, const double *q, double *p)
 {
 	struct kin3d_pose t;
 
-	kin3d_fk(a, q, &t);
+	arm_3d_fk(a, q, &t);
 	p[0] = t.x;
 	p[1] = t.y;
 	p[2] = t.z;
@@ -85,7 +85,7 @@ on_the_way(struct draw *d, const double *from, const double *to, double *p)
 	u = uniform(d, 0.35, 0.65);
 	for (i = 0; i < d->a->njoints; i++)
 		q[i] = from[i] + u * (to[i] - from[i]);
-	kin3d_points(d->a, q, pts);
+	arm_3d_points(d->a, q, pts);
 	k = first + (int)uniform(d, 0, d->a->nchain);
 	s = uniform(d, 0.4, 1);
 	for (i = 0; i < 3; i++)

@@ -127,7 +127,7 @@ via_alloc(struct via *v, int n, int dim)
 	v->vel = calloc(pd, sizeof *v->vel);
 	v->acc = calloc(pd, sizeof *v->acc);
 	v->coef = malloc((size_t)n * QUINTIC_COEFS(dim) * sizeof *v->coef);
-	v->work = malloc(MJ_VIA_TIMES_WORK((size_t)n) * sizeof *v->work);
+	v->work = malloc(TRAJ_VIA_TIMES_WORK((size_t)n) * sizeof *v->work);
 	if (!v->pts || !v->dur || !v->vel || !v->acc || !v->coef || !v->work) {
 		via_free(v);
 		return -1;
@@ -153,8 +153,8 @@ via_load(const struct detour_world *w, const double *pts, struct via *v)
 
 			d = fabs(v->pts[(k + 1) * v->dim + i] -
 			    v->pts[k * v->dim + i]);
-			tv = MJ_PEAK_VEL * d / j->speed;
-			ta = sqrt(MJ_PEAK_ACC * d / j->accel);
+			tv = TRAJ_PEAK_VEL * d / j->speed;
+			ta = sqrt(TRAJ_PEAK_ACC * d / j->accel);
 			T = fmax(T, fmax(tv, ta));
 		}
 		v->dur[k] = T;
@@ -172,9 +172,9 @@ fit_all(struct via *v, int stops)
 		    v->coef + (size_t)k * QUINTIC_COEFS(v->dim) };
 
 		if (stops)
-			quintic_fit(&q, NULL, NULL, NULL, NULL);
+			traj_quintic_fit(&q, NULL, NULL, NULL, NULL);
 		else
-			quintic_fit(&q, v->vel + k * v->dim,
+			traj_quintic_fit(&q, v->vel + k * v->dim,
 			    v->acc + k * v->dim, v->vel + (k + 1) * v->dim,
 			    v->acc + (k + 1) * v->dim);
 	}
@@ -186,7 +186,7 @@ static double
 limit_factor(const struct detour_world *w, const struct via *v, int k0,
     int k1)
 {
-	struct mj_peaks pk;
+	struct traj_peaks pk;
 	double c = 0;
 	int k, i;
 
@@ -197,9 +197,9 @@ limit_factor(const struct detour_world *w, const struct via *v, int k0,
 			    v->coef + (size_t)k * QUINTIC_COEFS(v->dim) +
 			    10 * (size_t)i };
 
-			quintic_peaks(&q, &pk);
-			c = fmax(c, pk.value[MJ_VEL] / j->speed);
-			c = fmax(c, sqrt(pk.value[MJ_ACC] / j->accel));
+			traj_quintic_peaks(&q, &pk);
+			c = fmax(c, pk.value[TRAJ_VEL] / j->speed);
+			c = fmax(c, sqrt(pk.value[TRAJ_ACC] / j->accel));
 		}
 	return c * HEADROOM;
 }
@@ -212,7 +212,7 @@ time_through(const struct detour_world *w, struct via *v, double period)
 	double c, T = 0;
 	int k;
 
-	if (v->n > 2 && mj_via_times((size_t)v->n, (size_t)v->dim, v->pts,
+	if (v->n > 2 && traj_via_times((size_t)v->n, (size_t)v->dim, v->pts,
 	    v->dur, v->vel, v->acc, v->work) < 0)
 		return -1;
 	fit_all(v, 0);
@@ -223,7 +223,7 @@ time_through(const struct detour_world *w, struct via *v, double period)
 	c = ceil(T / period - 1e-9) * period / T;
 	for (k = 0; k + 1 < v->n; k++)
 		v->dur[k] *= c;
-	if (v->n > 2 && mj_through((size_t)v->n, (size_t)v->dim, v->pts,
+	if (v->n > 2 && traj_through((size_t)v->n, (size_t)v->dim, v->pts,
 	    v->dur, v->vel, v->acc, v->work) < 0)
 		return -1;
 	fit_all(v, 0);
@@ -277,7 +277,7 @@ pose_at(const struct detour_world *w, const struct via *v, const double *base,
 		    v->pts + k * v->dim, v->pts + (k + 1) * v->dim,
 		    v->coef + (size_t)k * QUINTIC_COEFS(v->dim) };
 
-		quintic_at(&qq, t / v->dur[k], m, NULL, NULL, NULL);
+		traj_quintic_at(&qq, t / v->dur[k], m, NULL, NULL, NULL);
 	}
 	memcpy(q, base, (size_t)w->arm->njoints * sizeof *q);
 	for (i = 0; i < v->dim; i++)

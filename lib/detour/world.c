@@ -1,6 +1,6 @@
 /*
  * world.c - clearance of an arm's poses and moves (world.h).  A link is
- * a segment of kin3d_points grown by the link radius; an obstacle is its
+ * a segment of arm_3d_points grown by the link radius; an obstacle is its
  * body grown by its margin.  A move is checked at steps fine enough that
  * no point travels more than the resolution between two checks: each
  * joint's lever bounds how far it moves a point.
@@ -142,7 +142,7 @@ detour_clearance(const struct detour_world *w, const double *q, int *which)
 	double pts[3 * KIN3D_MAX_POINTS], best = DBL_MAX, d;
 	int np, i, first, what = DETOUR_NONE;
 
-	np = kin3d_points(w->arm, q, pts);
+	np = arm_3d_points(w->arm, q, pts);
 	first = w->arm->has_base ? 2 : 0;	/* from the shoulder */
 	if (w->table)
 		for (i = first; i < np; i++)

@@ -26,7 +26,7 @@ evlog_from_planner(struct evlog_event *e, const struct names *n,
 	/* TR and FL read no sense: sense and sense_id stay empty */
 	e->has_sense = pe->cmp != PLAN_TR && pe->cmp != PLAN_FL;
 	e->sense_id = pe->sense;
-	e->sense = names_of_sense(n, pe->sense);
+	e->sense = evlog_names_of_sense(n, pe->sense);
 	e->value = pe->value;
 	e->released = pe->latch != 0;
 	e->latch = pe->held != 0;
@@ -44,7 +44,7 @@ evlog_from_wire(struct evlog_event *e, const struct names *n,
 	e->kind = kind;
 	e->type = we->type;
 	e->id = we->id;
-	e->name = names_of_element_id(n, we->type, we->id);
+	e->name = evlog_names_of_element_id(n, we->type, we->id);
 	if (kind == WIRE_EV_FAIL || kind == WIRE_EV_ERROR)
 		e->why = (uint8_t)we->value;
 	if (kind == WIRE_EV_PRIORITY)	/* PRIO: value is unsigned */
@@ -53,7 +53,7 @@ evlog_from_wire(struct evlog_event *e, const struct names *n,
 		return;
 	e->has_sense = (we->kind & WIRE_EV_READ) != 0;
 	e->sense_id = we->sense;
-	e->sense = names_of_sense(n, we->sense);
+	e->sense = evlog_names_of_sense(n, we->sense);
 	e->value = we->value;
 	e->released = (we->kind & WIRE_EV_LATCH) != 0;
 	e->latch = (we->kind & WIRE_EV_HELD) != 0;

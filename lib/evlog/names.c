@@ -78,7 +78,7 @@ fill_ids(struct names *n, const struct plan *p)
 }
 
 int
-names_init(struct names *n, const struct plan *p)
+evlog_names_init(struct names *n, const struct plan *p)
 {
 	uint16_t i;
 	int t;
@@ -103,7 +103,7 @@ names_init(struct names *n, const struct plan *p)
 }
 
 void
-names_free(struct names *n)
+evlog_names_free(struct names *n)
 {
 	uint32_t i;
 	int t;
@@ -153,7 +153,7 @@ find_named(const struct plan *p, uint8_t kind, const char *key)
 }
 
 long
-names_sense_id(const struct names *n, const char *key)
+evlog_names_sense_id(const struct names *n, const char *key)
 {
 	long id = find_named(n->plan, PLAN_NAME_SENSE, key);
 
@@ -161,7 +161,7 @@ names_sense_id(const struct names *n, const char *key)
 }
 
 long
-names_action_id(const struct names *n, const char *key)
+evlog_names_action_id(const struct names *n, const char *key)
 {
 	long id = find_named(n->plan, PLAN_NAME_ACTION, key);
 
@@ -169,7 +169,7 @@ names_action_id(const struct names *n, const char *key)
 }
 
 int
-names_element(const struct names *n, const char *key, uint8_t *type,
+evlog_names_element(const struct names *n, const char *key, uint8_t *type,
     uint16_t *index)
 {
 	long id;
@@ -197,21 +197,21 @@ names_element(const struct names *n, const char *key, uint8_t *type,
 }
 
 long
-names_index_of(const struct names *n, uint8_t type, uint16_t id)
+evlog_names_index_of(const struct names *n, uint8_t type, uint16_t id)
 {
 	return n == NULL ? -1 : plan_index_of(n->plan, type, id);
 }
 
 const char *
-names_of_element_id(const struct names *n, uint8_t type, uint16_t id)
+evlog_names_of_element_id(const struct names *n, uint8_t type, uint16_t id)
 {
-	long i = names_index_of(n, type, id);
+	long i = evlog_names_index_of(n, type, id);
 
 	return i >= 0 ? n->element[type][i] : NULL;
 }
 
 const char *
-names_of_sense(const struct names *n, uint16_t id)
+evlog_names_of_sense(const struct names *n, uint16_t id)
 {
 	return n != NULL && id < n->nids ? n->sense[id] : NULL;
 }

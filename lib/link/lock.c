@@ -43,14 +43,14 @@ hash(const char *s)
 }
 
 int
-wire_port_lock_path(const char *name, char *path, size_t cap)
+link_port_lock_path(const char *name, char *path, size_t cap)
 {
 	char real[PATH_MAX], safe[80];
 	const char *key = name;
 	size_t i;
 	int n;
 
-	if (!wire_port_is_tcp(name) && realpath(name, real))
+	if (!link_port_is_tcp(name) && realpath(name, real))
 		key = real;
 	for (i = 0; key[i] && i < sizeof safe - 1; i++)
 		safe[i] = strchr("/:[] ", key[i]) ? '_' : key[i];
@@ -109,13 +109,13 @@ no_lock(const char *path, int e, char *err, size_t errlen)
 }
 
 int
-wire_port_lock(const char *name, char *err, size_t errlen)
+link_port_lock(const char *name, char *err, size_t errlen)
 {
 	char path[PATH_MAX];
 	struct stat st;
 	int fd, busy;
 
-	if (wire_port_lock_path(name, path, sizeof path) != 0)
+	if (link_port_lock_path(name, path, sizeof path) != 0)
 		return no_lock(name, ENAMETOOLONG, err, errlen);
 	if ((fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW |
 	    O_NONBLOCK, 0666)) < 0)
@@ -139,7 +139,7 @@ wire_port_lock(const char *name, char *err, size_t errlen)
 }
 
 void
-wire_port_unlock(int fd)
+link_port_unlock(int fd)
 {
 	if (fd >= 0)
 		close(fd);	/* drops the flock; the file stays for reuse */

@@ -1,7 +1,7 @@
 /*
  * lock.h - one program at a time on a port: an flock(2) on a lock file
  * named after the port, so a second armctl fails at once ("port busy")
- * instead of breaking a run.  Taken and dropped by wire_port_open/close.
+ * instead of breaking a run.  Taken and dropped by link_port_open/close.
  */
 #ifndef SPINE_LINK_LOCK_H
 #define SPINE_LINK_LOCK_H
@@ -21,11 +21,11 @@
  * planted at its path): the port is then used unlocked, the lock being a
  * courtesy, not a permission, and the caller says so.
  */
-int wire_port_lock(const char *name, char *err, size_t errlen);
+int link_port_lock(const char *name, char *err, size_t errlen);
 
 /* The lock file's path for `name`, for messages and tests. */
-int wire_port_lock_path(const char *name, char *path, size_t cap);
+int link_port_lock_path(const char *name, char *path, size_t cap);
 
-void wire_port_unlock(int fd);
+void link_port_unlock(int fd);
 
 #endif

@@ -44,7 +44,7 @@ static const char *const errors[] = {
 };
 
 const char *
-wire_type_name(uint8_t type)
+link_type_name(uint8_t type)
 {
 	size_t i;
 
@@ -70,7 +70,7 @@ same_name(const char *word, const char *name)
 }
 
 int
-wire_type_parse(const char *name)
+link_type_parse(const char *name)
 {
 	size_t i;
 
@@ -82,7 +82,7 @@ wire_type_parse(const char *name)
 }
 
 const char *
-wire_error_text(uint8_t code)
+link_error_text(uint8_t code)
 {
 	if (code < sizeof errors / sizeof errors[0] && errors[code])
 		return errors[code];
@@ -90,9 +90,9 @@ wire_error_text(uint8_t code)
 }
 
 int
-wire_type_arg(const char *arg)
+link_type_arg(const char *arg)
 {
-	int type = wire_type_parse(arg);
+	int type = link_type_parse(arg);
 	char *end;
 	long v;
 

@@ -25,14 +25,14 @@
 #include "speed.h"
 #include "tcp.h"
 
-enum wire_port_kind
-wire_port_kind_of(const char *name)
+enum link_port_kind
+link_port_kind_of(const char *name)
 {
 	char real[PATH_MAX];
 	struct stat st;
 	unsigned maj;
 
-	if (wire_port_is_tcp(name))
+	if (link_port_is_tcp(name))
 		return WIRE_PORT_TCP;
 	if (realpath(name, real) && strncmp(real, "/dev/pts/", 9) == 0)
 		return WIRE_PORT_TERMIOS;
@@ -46,7 +46,7 @@ wire_port_kind_of(const char *name)
 }
 
 const char *
-wire_port_kind_name(enum wire_port_kind k)
+link_port_kind_name(enum link_port_kind k)
 {
 	if (k == WIRE_PORT_TCP)
 		return "tcp";
@@ -56,7 +56,7 @@ wire_port_kind_name(enum wire_port_kind k)
 }
 
 void
-wire_tty_raw(struct termios *t)
+link_tty_raw(struct termios *t)
 {
 	t->c_iflag &= ~(tcflag_t)(IGNBRK | BRKINT | PARMRK | ISTRIP | INLCR |
 	    IGNCR | ICRNL | IXON | IXOFF);
@@ -69,7 +69,7 @@ wire_tty_raw(struct termios *t)
 }
 
 struct wire_port *
-wire_port_new(enum wire_port_kind kind, const char *name, int fd, char *err,
+link_port_new(enum link_port_kind kind, const char *name, int fd, char *err,
     size_t errlen)
 {
 	struct wire_port *p = calloc(1, sizeof *p);
@@ -90,7 +90,7 @@ link_port_custom(const struct link_port_ops *ops, void *ctx,
     const char *name)
 {
 	char err[40];
-	struct wire_port *p = wire_port_new(WIRE_PORT_CUSTOM, name, -1, err,
+	struct wire_port *p = link_port_new(WIRE_PORT_CUSTOM, name, -1, err,
 	    sizeof err);
 
 	if (p != NULL) {
@@ -105,7 +105,7 @@ link_port_now_ms(const struct wire_port *p)
 {
 	if (p->ops && p->ops->now_ms)
 		return p->ops->now_ms(p->ctx);
-	return wire_now_ms();
+	return link_now_ms();
 }
 
 const char *
@@ -134,18 +134,18 @@ open_termios(const char *name, long baud, char *err, size_t errlen,
 		close(fd);
 		return NULL;
 	}
-	wire_tty_raw(&t);
+	link_tty_raw(&t);
 	/* A pty moves bytes at no speed (armsim --baud-sim paces them), but
 	 * keeps the rate, for an emulated servo bus to see */
 	if (tcsetattr(fd, TCSANOW, &t) != 0 ||
-	    (wire_tty_set_speed(fd, baud) != 0 && errno != EINVAL)) {
+	    (link_tty_set_speed(fd, baud) != 0 && errno != EINVAL)) {
 		*unavailable = 0;
 		snprintf(err, errlen, "cannot configure: %s", strerror(errno));
 		close(fd);
 		return NULL;
 	}
 	tcflush(fd, TCIOFLUSH);
-	if ((p = wire_port_new(WIRE_PORT_TERMIOS, name, fd, err, errlen)) ==
+	if ((p = link_port_new(WIRE_PORT_TERMIOS, name, fd, err, errlen)) ==
 	    NULL)
 		close(fd);
 	return p;
@@ -156,15 +156,15 @@ static struct wire_port *
 open_locked(const char *name, long baud, char *err, size_t errlen,
     int *unavailable)
 {
-	if (wire_port_is_tcp(name))
-		return wire_port_tcp_open(name, err, errlen, unavailable);
-	if (wire_port_kind_of(name) == WIRE_PORT_TERMIOS)
+	if (link_port_is_tcp(name))
+		return link_port_tcp_open(name, err, errlen, unavailable);
+	if (link_port_kind_of(name) == WIRE_PORT_TERMIOS)
 		return open_termios(name, baud, err, errlen, unavailable);
-	return wire_port_sp_open(name, baud, err, errlen, unavailable);
+	return link_port_sp_open(name, baud, err, errlen, unavailable);
 }
 
 struct wire_port *
-wire_port_open(const char *name, long baud, char *err, size_t errlen,
+link_port_open(const char *name, long baud, char *err, size_t errlen,
     int *unavailable)
 {
 	struct wire_port *p;
@@ -172,24 +172,24 @@ wire_port_open(const char *name, long baud, char *err, size_t errlen,
 	int lock;
 
 	*unavailable = 0;
-	if (!wire_port_is_tcp(name) &&
-	    wire_port_check_access(name, err, errlen) != 0) {
+	if (!link_port_is_tcp(name) &&
+	    link_port_check_access(name, err, errlen) != 0) {
 		*unavailable = 1;
 		return NULL;
 	}
 	/* Before opening: opening alone resets many boards. */
-	if ((lock = wire_port_lock(name, why, sizeof why)) == -1) {
+	if ((lock = link_port_lock(name, why, sizeof why)) == -1) {
 		snprintf(err, errlen, "%s", why);
 		*unavailable = 1;
 		return NULL;
 	}
 	if ((p = open_locked(name, baud, err, errlen, unavailable)) == NULL) {
-		wire_port_unlock(lock);
+		link_port_unlock(lock);
 		return NULL;
 	}
 	p->lock_fd = lock >= 0 ? lock : -1;
 	if (lock == -2 && (p->lock_warning = strdup(why)) == NULL) {
-		wire_port_close(p);
+		link_port_close(p);
 		snprintf(err, errlen, "out of memory");
 		return NULL;
 	}
@@ -197,7 +197,7 @@ wire_port_open(const char *name, long baud, char *err, size_t errlen,
 }
 
 int
-wire_port_wait(const struct wire_port *p, int timeout_ms)
+link_port_wait(const struct wire_port *p, int timeout_ms)
 {
 	struct pollfd pfd;
 	int r;
@@ -223,7 +223,7 @@ read_termios(struct wire_port *p, uint8_t *buf, size_t cap, int timeout_ms)
 	ssize_t n;
 	int r;
 
-	if ((r = wire_port_wait(p, timeout_ms)) <= 0)
+	if ((r = link_port_wait(p, timeout_ms)) <= 0)
 		return r;
 	n = read(p->fd, buf, cap);
 	if (n > 0)
@@ -237,12 +237,12 @@ read_termios(struct wire_port *p, uint8_t *buf, size_t cap, int timeout_ms)
 }
 
 long
-wire_port_read(struct wire_port *p, uint8_t *buf, size_t cap, int timeout_ms)
+link_port_read(struct wire_port *p, uint8_t *buf, size_t cap, int timeout_ms)
 {
 	if (p->ops)
 		return p->ops->read(p->ctx, buf, cap, timeout_ms);
 	if (p->kind == WIRE_PORT_LIBSERIALPORT)
-		return wire_port_sp_read(p, buf, cap, timeout_ms);
+		return link_port_sp_read(p, buf, cap, timeout_ms);
 	return read_termios(p, buf, cap, timeout_ms);
 }
 
@@ -282,42 +282,42 @@ write_termios(struct wire_port *p, const uint8_t *buf, size_t n,
 }
 
 int
-wire_port_write(struct wire_port *p, const uint8_t *buf, size_t n,
+link_port_write(struct wire_port *p, const uint8_t *buf, size_t n,
     int timeout_ms)
 {
 	if (p->ops)
 		return p->ops->write(p->ctx, buf, n, timeout_ms);
 	if (p->kind == WIRE_PORT_LIBSERIALPORT)
-		return wire_port_sp_write(p, buf, n, timeout_ms);
+		return link_port_sp_write(p, buf, n, timeout_ms);
 	return write_termios(p, buf, n, timeout_ms);
 }
 
 int
-wire_port_set_baud(struct wire_port *p, long baud)
+link_port_set_baud(struct wire_port *p, long baud)
 {
 	if (p->kind == WIRE_PORT_LIBSERIALPORT)
-		return wire_port_sp_set_baud(p, baud);
+		return link_port_sp_set_baud(p, baud);
 	if (p->kind == WIRE_PORT_TCP)
 		return 0;
-	if (wire_tty_set_speed(p->fd, baud) != 0 && errno != EINVAL)
+	if (link_tty_set_speed(p->fd, baud) != 0 && errno != EINVAL)
 		return -1;
 	return tcflush(p->fd, TCIFLUSH);
 }
 
-enum wire_port_kind
-wire_port_kind(const struct wire_port *p)
+enum link_port_kind
+link_port_kind(const struct wire_port *p)
 {
 	return p->kind;
 }
 
 const char *
-wire_port_name(const struct wire_port *p)
+link_port_name(const struct wire_port *p)
 {
 	return p->name;
 }
 
 void
-wire_port_close(struct wire_port *p)
+link_port_close(struct wire_port *p)
 {
 	if (p == NULL)
 		return;
@@ -325,11 +325,11 @@ wire_port_close(struct wire_port *p)
 		if (p->ops->close)
 			p->ops->close(p->ctx);
 	} else if (p->kind == WIRE_PORT_LIBSERIALPORT) {
-		wire_port_sp_close(p);
+		link_port_sp_close(p);
 	} else if (p->fd >= 0) {
 		close(p->fd);
 	}
-	wire_port_unlock(p->lock_fd);
+	link_port_unlock(p->lock_fd);
 	free(p->lock_warning);
 	free(p->name);
 	free(p);

@@ -12,7 +12,7 @@
 struct termios;
 struct wire_port;
 
-enum wire_port_kind { WIRE_PORT_TERMIOS, WIRE_PORT_LIBSERIALPORT, WIRE_PORT_TCP,
+enum link_port_kind { WIRE_PORT_TERMIOS, WIRE_PORT_LIBSERIALPORT, WIRE_PORT_TCP,
 	WIRE_PORT_CUSTOM };
 
 /*
@@ -20,7 +20,7 @@ enum wire_port_kind { WIRE_PORT_TERMIOS, WIRE_PORT_LIBSERIALPORT, WIRE_PORT_TCP,
  * (port.c, port_sp.c); a test or a simulation in the same process gives
  * its own, so the session above runs unchanged over an in-memory line on
  * a simulated clock (hw/sim/memlink.c).  read and write behave as
- * wire_port_read and wire_port_write; now_ms is a monotonic clock in
+ * link_port_read and link_port_write; now_ms is a monotonic clock in
  * milliseconds (NULL: CLOCK_MONOTONIC); close frees what ctx holds
  * (NULL: nothing to free).
  */
@@ -52,8 +52,8 @@ const char *link_port_lock_warning(const struct wire_port *p);
  * with termios, "tcp:HOST:PORT" is a TCP connection (tcp.h), everything
  * else goes to libserialport.
  */
-enum wire_port_kind wire_port_kind_of(const char *name);
-const char *wire_port_kind_name(enum wire_port_kind k);
+enum link_port_kind link_port_kind_of(const char *name);
+const char *link_port_kind_name(enum link_port_kind k);
 
 /*
  * Open at `baud`, 8N1, raw, no flow control, input flushed (a pty keeps
@@ -63,16 +63,16 @@ const char *wire_port_kind_name(enum wire_port_kind k);
  * not answer in time (exit 75), 0 for an I/O error on a device that is
  * there (exit 74).
  */
-struct wire_port *wire_port_open(const char *name, long baud, char *err,
+struct wire_port *link_port_open(const char *name, long baud, char *err,
     size_t errlen, int *unavailable);
 
 /* Up to cap bytes; 0 when nothing came within timeout_ms; -1 on error or
  * hangup (errno set, EIO for a line that went away). */
-long wire_port_read(struct wire_port *p, uint8_t *buf, size_t cap,
+long link_port_read(struct wire_port *p, uint8_t *buf, size_t cap,
     int timeout_ms);
 
 /* All n bytes within timeout_ms, or -1 (errno ETIMEDOUT or the error). */
-int wire_port_write(struct wire_port *p, const uint8_t *buf, size_t n,
+int link_port_write(struct wire_port *p, const uint8_t *buf, size_t n,
     int timeout_ms);
 
 /*
@@ -80,14 +80,14 @@ int wire_port_write(struct wire_port *p, const uint8_t *buf, size_t n,
  * A pty keeps the rate (speed.h) where the system can name it; over TCP
  * the bridge's rate is its own business (0).
  */
-int wire_port_set_baud(struct wire_port *p, long baud);
+int link_port_set_baud(struct wire_port *p, long baud);
 
 /* Raw 8N1 terminal settings, no echo: what both ends of a pty need (an
  * echo would feed a robot's replies back to it). */
-void wire_tty_raw(struct termios *t);
+void link_tty_raw(struct termios *t);
 
-enum wire_port_kind wire_port_kind(const struct wire_port *p);
-const char *wire_port_name(const struct wire_port *p);
-void wire_port_close(struct wire_port *p);
+enum link_port_kind link_port_kind(const struct wire_port *p);
+const char *link_port_name(const struct wire_port *p);
+void link_port_close(struct wire_port *p);
 
 #endif

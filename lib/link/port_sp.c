@@ -45,7 +45,7 @@ configure(struct sp_port *sp, long baud, char *err, size_t errlen)
 }
 
 struct wire_port *
-wire_port_sp_open(const char *name, long baud, char *err, size_t errlen,
+link_port_sp_open(const char *name, long baud, char *err, size_t errlen,
     int *unavailable)
 {
 	struct wire_port *p;
@@ -71,7 +71,7 @@ wire_port_sp_open(const char *name, long baud, char *err, size_t errlen,
 		return NULL;
 	}
 	sp_flush(sp, SP_BUF_BOTH);
-	if ((p = wire_port_new(WIRE_PORT_LIBSERIALPORT, name, fd, err,
+	if ((p = link_port_new(WIRE_PORT_LIBSERIALPORT, name, fd, err,
 	    errlen)) == NULL) {
 		sp_close(sp);
 		sp_free_port(sp);
@@ -82,13 +82,13 @@ wire_port_sp_open(const char *name, long baud, char *err, size_t errlen,
 }
 
 long
-wire_port_sp_read(struct wire_port *p, uint8_t *buf, size_t cap,
+link_port_sp_read(struct wire_port *p, uint8_t *buf, size_t cap,
     int timeout_ms)
 {
 	enum sp_return n;
 	int r;
 
-	if ((r = wire_port_wait(p, timeout_ms)) <= 0)
+	if ((r = link_port_wait(p, timeout_ms)) <= 0)
 		return r;
 	n = sp_nonblocking_read(p->sp, buf, cap);
 	if (n < 0) {
@@ -99,7 +99,7 @@ wire_port_sp_read(struct wire_port *p, uint8_t *buf, size_t cap,
 }
 
 int
-wire_port_sp_write(struct wire_port *p, const uint8_t *buf, size_t n,
+link_port_sp_write(struct wire_port *p, const uint8_t *buf, size_t n,
     int timeout_ms)
 {
 	enum sp_return w;
@@ -117,7 +117,7 @@ wire_port_sp_write(struct wire_port *p, const uint8_t *buf, size_t n,
 }
 
 int
-wire_port_sp_set_baud(struct wire_port *p, long baud)
+link_port_sp_set_baud(struct wire_port *p, long baud)
 {
 	if (sp_set_baudrate(p->sp, (int)baud) != SP_OK ||
 	    sp_flush(p->sp, SP_BUF_INPUT) != SP_OK)
@@ -126,7 +126,7 @@ wire_port_sp_set_baud(struct wire_port *p, long baud)
 }
 
 void
-wire_port_sp_close(struct wire_port *p)
+link_port_sp_close(struct wire_port *p)
 {
 	sp_close(p->sp);
 	sp_free_port(p->sp);

@@ -11,7 +11,7 @@
 struct sp_port;
 
 struct wire_port {
-	enum wire_port_kind kind;
+	enum link_port_kind kind;
 	const struct link_port_ops *ops;	/* custom ports only */
 	void *ctx;
 	char *name;
@@ -23,19 +23,19 @@ struct wire_port {
 
 /* Wait for input: 1 readable, 0 nothing yet (or a signal), -1 when the
  * line hung up (errno EIO) or poll failed. */
-int wire_port_wait(const struct wire_port *p, int timeout_ms);
+int link_port_wait(const struct wire_port *p, int timeout_ms);
 
 /* A port record for an open device; NULL (and a reason) if out of memory. */
-struct wire_port *wire_port_new(enum wire_port_kind kind, const char *name,
+struct wire_port *link_port_new(enum link_port_kind kind, const char *name,
     int fd, char *err, size_t errlen);
 
-struct wire_port *wire_port_sp_open(const char *name, long baud, char *err,
+struct wire_port *link_port_sp_open(const char *name, long baud, char *err,
     size_t errlen, int *unavailable);
-long wire_port_sp_read(struct wire_port *p, uint8_t *buf, size_t cap,
+long link_port_sp_read(struct wire_port *p, uint8_t *buf, size_t cap,
     int timeout_ms);
-int wire_port_sp_write(struct wire_port *p, const uint8_t *buf, size_t n,
+int link_port_sp_write(struct wire_port *p, const uint8_t *buf, size_t n,
     int timeout_ms);
-int wire_port_sp_set_baud(struct wire_port *p, long baud);
-void wire_port_sp_close(struct wire_port *p);
+int link_port_sp_set_baud(struct wire_port *p, long baud);
+void link_port_sp_close(struct wire_port *p);
 
 #endif

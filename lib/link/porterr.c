@@ -1,7 +1,7 @@
 /*
  * porterr.c - saying why a serial port cannot be opened: the port is not
  * there (and these are), or it belongs to a group we are not in.  Called
- * by wire_port_open before libserialport or termios, whose errors do not.
+ * by link_port_open before libserialport or termios, whose errors do not.
  */
 #include <errno.h>
 #include <grp.h>
@@ -21,7 +21,7 @@ list_others(char *err, size_t errlen, size_t len)
 	char why[100];
 	size_t n, i, shown = 0;
 
-	if (wire_ports_list(&ports, &n, why, sizeof why) != 0)
+	if (link_ports_list(&ports, &n, why, sizeof why) != 0)
 		return;
 	for (i = 0; i < n && len < errlen; i++) {
 		if (ports[i].legacy)
@@ -32,11 +32,11 @@ list_others(char *err, size_t errlen, size_t len)
 	if (shown == 0 && len < errlen)
 		snprintf(err + len, errlen - len, "; no serial port is "
 		    "connected ('armctl list --all' shows every port)");
-	wire_ports_free(ports, n);
+	link_ports_free(ports, n);
 }
 
 void
-wire_port_access_advice(const char *name, gid_t gid, char *err,
+link_port_access_advice(const char *name, gid_t gid, char *err,
     size_t errlen)
 {
 	char buf[1024];
@@ -54,7 +54,7 @@ wire_port_access_advice(const char *name, gid_t gid, char *err,
 }
 
 int
-wire_port_check_access(const char *name, char *err, size_t errlen)
+link_port_check_access(const char *name, char *err, size_t errlen)
 {
 	struct stat st;
 	int len;
@@ -68,7 +68,7 @@ wire_port_check_access(const char *name, char *err, size_t errlen)
 	}
 	if (access(name, R_OK | W_OK) != 0) {
 		if (errno == EACCES)
-			wire_port_access_advice(name, st.st_gid, err, errlen);
+			link_port_access_advice(name, st.st_gid, err, errlen);
 		else
 			snprintf(err, errlen, "%s", strerror(errno));
 		return -1;

@@ -25,7 +25,7 @@ dup_or_empty(const char *s)
  * FTDI FT232R and FT231X (0403:6001, 6015), CP210x (10c4:ea60).
  */
 int
-wire_ports_known_usb(int vid, int pid)
+link_ports_known_usb(int vid, int pid)
 {
 	static const int any[] = { 0x2341, 0x2a03, 0x239a, 0x2e8a };
 	static const int ids[][2] = { { 0x16c0, 0x0483 }, { 0x1a86, 0x7523 },
@@ -62,7 +62,7 @@ by_name(const void *a, const void *b)
 }
 
 int
-wire_ports_list(struct wire_port_info **out, size_t *n, char *err,
+link_ports_list(struct wire_port_info **out, size_t *n, char *err,
     size_t errlen)
 {
 	struct sp_port **list;
@@ -95,10 +95,10 @@ wire_ports_list(struct wire_port_info **out, size_t *n, char *err,
 		info[i].legacy = info[i].name && is_legacy(info[i].name,
 		    info[i].usb);
 		info[i].likely = info[i].usb &&
-		    wire_ports_known_usb(info[i].vid, info[i].pid);
+		    link_ports_known_usb(info[i].vid, info[i].pid);
 		if (!info[i].name || !info[i].description || !info[i].serial) {
 			sp_free_port_list(list);
-			wire_ports_free(info, i + 1);
+			link_ports_free(info, i + 1);
 			snprintf(err, errlen, "out of memory");
 			return -1;
 		}
@@ -111,7 +111,7 @@ wire_ports_list(struct wire_port_info **out, size_t *n, char *err,
 }
 
 void
-wire_ports_free(struct wire_port_info *p, size_t n)
+link_ports_free(struct wire_port_info *p, size_t n)
 {
 	size_t i;
 
@@ -137,7 +137,7 @@ hex4(const char *s)
 }
 
 int
-wire_ports_is_pattern(const char *spec)
+link_ports_is_pattern(const char *spec)
 {
 	if (strcmp(spec, "auto") == 0)
 		return 1;
@@ -162,13 +162,13 @@ matches(const struct wire_port_info *p, const char *spec)
 }
 
 char *
-wire_ports_match(const char *spec, char *err, size_t errlen)
+link_ports_match(const char *spec, char *err, size_t errlen)
 {
 	struct wire_port_info *ports;
 	size_t n, i, found = 0, pick = 0, len = 0;
 	char *name;
 
-	if (wire_ports_list(&ports, &n, err, errlen) != 0)
+	if (link_ports_list(&ports, &n, err, errlen) != 0)
 		return NULL;
 	for (i = 0; i < n; i++)
 		if (matches(&ports[i], spec)) {
@@ -187,18 +187,18 @@ wire_ports_match(const char *spec, char *err, size_t errlen)
 			if (matches(&ports[i], spec))
 				len += (size_t)snprintf(err + len, errlen - len,
 				    " %s", ports[i].name);
-		wire_ports_free(ports, n);
+		link_ports_free(ports, n);
 		return NULL;
 	}
 	name = strdup(ports[pick].name);
-	wire_ports_free(ports, n);
+	link_ports_free(ports, n);
 	if (!name)
 		snprintf(err, errlen, "out of memory");
 	return name;
 }
 
 enum wire_spec
-wire_ports_resolve(const char *spec, char **name, char *err, size_t errlen)
+link_ports_resolve(const char *spec, char **name, char *err, size_t errlen)
 {
 	char host[256], tport[8];
 
@@ -207,12 +207,12 @@ wire_ports_resolve(const char *spec, char **name, char *err, size_t errlen)
 		snprintf(err, errlen, "no port: give --port or set SPINE_PORT");
 		return WIRE_SPEC_NONE;
 	}
-	if (wire_port_is_tcp(spec) && wire_tcp_split(spec, 0, host,
+	if (link_port_is_tcp(spec) && link_tcp_split(spec, 0, host,
 	    sizeof host, tport, sizeof tport, err, errlen) != 0)
 		return WIRE_SPEC_BAD;
-	if (!wire_ports_is_pattern(spec))
+	if (!link_ports_is_pattern(spec))
 		return (*name = strdup(spec)) ? WIRE_SPEC_OK :
 		    WIRE_SPEC_NO_MEMORY;
-	return (*name = wire_ports_match(spec, err, errlen)) ? WIRE_SPEC_OK :
+	return (*name = link_ports_match(spec, err, errlen)) ? WIRE_SPEC_OK :
 	    WIRE_SPEC_MISSING;
 }

@@ -20,21 +20,21 @@ struct wire_port_info {
 };
 
 /* Are these USB ids those of a board or serial adapter robots use? */
-int wire_ports_known_usb(int vid, int pid);
+int link_ports_known_usb(int vid, int pid);
 
 /* All ports, sorted by name.  0, or -1 with a reason in err. */
-int wire_ports_list(struct wire_port_info **out, size_t *n, char *err,
+int link_ports_list(struct wire_port_info **out, size_t *n, char *err,
     size_t errlen);
-void wire_ports_free(struct wire_port_info *p, size_t n);
+void link_ports_free(struct wire_port_info *p, size_t n);
 
 /* Is spec "auto" or VID:PID[:SERIAL] (hex ids) rather than a path? */
-int wire_ports_is_pattern(const char *spec);
+int link_ports_is_pattern(const char *spec);
 
 /*
  * Resolve "auto" (the only USB serial port) or VID:PID[:SERIAL] to a port
  * name (malloc'd).  NULL with a reason in err when none or several match.
  */
-char *wire_ports_match(const char *spec, char *err, size_t errlen);
+char *link_ports_match(const char *spec, char *err, size_t errlen);
 
 /*
  * A --port SPEC (NULL or "": none given) to the name to open (malloc'd)
@@ -50,7 +50,7 @@ enum wire_spec {
 	WIRE_SPEC_MISSING,
 	WIRE_SPEC_NO_MEMORY
 };
-enum wire_spec wire_ports_resolve(const char *spec, char **name, char *err,
+enum wire_spec link_ports_resolve(const char *spec, char **name, char *err,
     size_t errlen);
 
 #endif

@@ -14,13 +14,13 @@
 static long
 port_read(void *ctx, uint8_t *buf, size_t cap, int timeout_ms)
 {
-	return wire_port_read(ctx, buf, cap, timeout_ms);
+	return link_port_read(ctx, buf, cap, timeout_ms);
 }
 
 static int
 port_write(void *ctx, const uint8_t *buf, size_t n)
 {
-	return wire_port_write(ctx, buf, n, 1000);
+	return link_port_write(ctx, buf, n, 1000);
 }
 
 static uint64_t
@@ -47,11 +47,11 @@ mono_sleep(void *ctx, uint64_t us)
 static int
 port_baud(void *ctx, long baud)
 {
-	return wire_port_set_baud(ctx, baud);
+	return link_port_set_baud(ctx, baud);
 }
 
 void
-servobus_init_io(struct servobus *b, const struct servobus_io *io,
+link_servobus_init_io(struct servobus *b, const struct servobus_io *io,
     enum servo_proto proto, int timeout_ms, int retries)
 {
 	memset(b, 0, sizeof *b);
@@ -63,24 +63,24 @@ servobus_init_io(struct servobus *b, const struct servobus_io *io,
 }
 
 void
-servobus_init(struct servobus *b, struct wire_port *port,
+link_servobus_init(struct servobus *b, struct wire_port *port,
     enum servo_proto proto, int timeout_ms, int retries)
 {
 	struct servobus_io io = { port_read, port_write, mono_us, mono_sleep,
 	    port, port_baud };
 
-	servobus_init_io(b, &io, proto, timeout_ms, retries);
+	link_servobus_init_io(b, &io, proto, timeout_ms, retries);
 	b->port = port;
 }
 
 uint64_t
-servobus_now_us(const struct servobus *b)
+link_servobus_now_us(const struct servobus *b)
 {
 	return b->io.now_us(b->io.ctx);
 }
 
 void
-servobus_sleep_us(const struct servobus *b, uint64_t us)
+link_servobus_sleep_us(const struct servobus *b, uint64_t us)
 {
 	b->io.sleep_us(b->io.ctx, us);
 }
@@ -88,7 +88,7 @@ servobus_sleep_us(const struct servobus *b, uint64_t us)
 static uint64_t
 now_ms(const struct servobus *b)
 {
-	return servobus_now_us(b) / 1000u;
+	return link_servobus_now_us(b) / 1000u;
 }
 
 /* The wait for attempt `attempt` (from 0): the last is a long one. */
@@ -101,7 +101,7 @@ attempt_ms(const struct servobus *b, int attempt)
 }
 
 int
-servobus_set_baud(struct servobus *b, long baud)
+link_servobus_set_baud(struct servobus *b, long baud)
 {
 	uint16_t bad = b->dec.bad_checksums;
 
@@ -114,7 +114,7 @@ servobus_set_baud(struct servobus *b, long baud)
 }
 
 unsigned long
-servobus_bad_checksums(const struct servobus *b)
+link_servobus_bad_checksums(const struct servobus *b)
 {
 	return b->dec.bad_checksums;
 }
@@ -260,7 +260,7 @@ missing(struct servobus *b, uint8_t id, uint16_t bad_before)
 }
 
 int
-servobus_call(struct servobus *b, const uint8_t *req, size_t n, uint8_t id,
+link_servobus_call(struct servobus *b, const uint8_t *req, size_t n, uint8_t id,
     struct servo_packet *reply)
 {
 	uint16_t bad = b->dec.bad_checksums;
@@ -288,21 +288,21 @@ servobus_call(struct servobus *b, const uint8_t *req, size_t n, uint8_t id,
 }
 
 int
-servobus_ping(struct servobus *b, uint8_t id, struct servo_packet *r)
+link_servobus_ping(struct servobus *b, uint8_t id, struct servo_packet *r)
 {
 	uint8_t req[16];
 
-	return servobus_call(b, req, servo_ping(b->proto, req, sizeof req, id),
+	return link_servobus_call(b, req, servo_ping(b->proto, req, sizeof req, id),
 	    id, r);
 }
 
 int
-servobus_read(struct servobus *b, uint8_t id, uint16_t addr,
+link_servobus_read(struct servobus *b, uint8_t id, uint16_t addr,
     uint16_t count, struct servo_packet *r)
 {
 	uint8_t req[32];
 
-	if (servobus_call(b, req, servo_read(b->proto, req, sizeof req, id,
+	if (link_servobus_call(b, req, servo_read(b->proto, req, sizeof req, id,
 	    addr, count), id, r) != 0)
 		return -1;
 	if (r->n != count && (r->err & 0x7Fu) == 0) {
@@ -314,17 +314,17 @@ servobus_read(struct servobus *b, uint8_t id, uint16_t addr,
 }
 
 int
-servobus_write(struct servobus *b, uint8_t id, uint16_t addr,
+link_servobus_write(struct servobus *b, uint8_t id, uint16_t addr,
     const uint8_t *data, uint16_t n, struct servo_packet *r)
 {
 	uint8_t req[SERVO_FRAME_MAX];
 
-	return servobus_call(b, req, servo_write(b->proto, req, sizeof req,
+	return link_servobus_call(b, req, servo_write(b->proto, req, sizeof req,
 	    SERVO_WRITE, id, addr, data, n), id, r);
 }
 
 int
-servobus_sync_write(struct servobus *b, uint16_t addr, uint16_t count,
+link_servobus_sync_write(struct servobus *b, uint16_t addr, uint16_t count,
     const uint8_t *ids, uint8_t nids, const uint8_t *data)
 {
 	uint8_t req[SERVO_FRAME_MAX];
@@ -334,7 +334,7 @@ servobus_sync_write(struct servobus *b, uint16_t addr, uint16_t count,
 }
 
 int
-servobus_sync_read(struct servobus *b, uint16_t addr, uint16_t count,
+link_servobus_sync_read(struct servobus *b, uint16_t addr, uint16_t count,
     const uint8_t *ids, uint8_t nids, uint8_t *out, uint8_t *err)
 {
 	struct servo_packet pk[SERVOBUS_MAX_IDS];
@@ -378,7 +378,7 @@ servobus_sync_read(struct servobus *b, uint16_t addr, uint16_t count,
 }
 
 int
-servobus_scan(struct servobus *b, int wait_ms, uint8_t *ids, int max)
+link_servobus_scan(struct servobus *b, int wait_ms, uint8_t *ids, int max)
 {
 	uint8_t req[16], buf[512];
 	struct servo_packet p;

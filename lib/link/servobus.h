@@ -68,37 +68,37 @@ struct servobus {
 	size_t last_n, echo_at;
 };
 
-void servobus_init(struct servobus *b, struct wire_port *port,
+void link_servobus_init(struct servobus *b, struct wire_port *port,
     enum servo_proto proto, int timeout_ms, int retries);
 /* The same over the caller's bytes and clock. */
-void servobus_init_io(struct servobus *b, const struct servobus_io *io,
+void link_servobus_init_io(struct servobus *b, const struct servobus_io *io,
     enum servo_proto proto, int timeout_ms, int retries);
 
 /* The bus's clock, microseconds; and a wait on it. */
-uint64_t servobus_now_us(const struct servobus *b);
-void servobus_sleep_us(const struct servobus *b, uint64_t us);
+uint64_t link_servobus_now_us(const struct servobus *b);
+void link_servobus_sleep_us(const struct servobus *b, uint64_t us);
 
 /* Talk at another baud rate from now on: 0, or -1 with b->fail. */
-int servobus_set_baud(struct servobus *b, long baud);
+int link_servobus_set_baud(struct servobus *b, long baud);
 
 /* Packets dropped for a bad checksum or CRC so far. */
-unsigned long servobus_bad_checksums(const struct servobus *b);
+unsigned long link_servobus_bad_checksums(const struct servobus *b);
 
 /*
  * A request that one servo answers (PING, READ, WRITE): 0 with *reply
  * its status packet (whose err the caller judges), or -1 with b->fail.
  */
-int servobus_call(struct servobus *b, const uint8_t *req, size_t n,
+int link_servobus_call(struct servobus *b, const uint8_t *req, size_t n,
     uint8_t id, struct servo_packet *reply);
 
-int servobus_ping(struct servobus *b, uint8_t id, struct servo_packet *r);
-int servobus_read(struct servobus *b, uint8_t id, uint16_t addr,
+int link_servobus_ping(struct servobus *b, uint8_t id, struct servo_packet *r);
+int link_servobus_read(struct servobus *b, uint8_t id, uint16_t addr,
     uint16_t count, struct servo_packet *r);
-int servobus_write(struct servobus *b, uint8_t id, uint16_t addr,
+int link_servobus_write(struct servobus *b, uint8_t id, uint16_t addr,
     const uint8_t *data, uint16_t n, struct servo_packet *r);
 
 /* SYNC WRITE: no replies.  0 or -1. */
-int servobus_sync_write(struct servobus *b, uint16_t addr, uint16_t count,
+int link_servobus_sync_write(struct servobus *b, uint16_t addr, uint16_t count,
     const uint8_t *ids, uint8_t nids, const uint8_t *data);
 
 /*
@@ -107,11 +107,11 @@ int servobus_sync_write(struct servobus *b, uint16_t addr, uint16_t count,
  * whole request, up to retries times); 0, or -1 with fail_id the first
  * one that never answered.
  */
-int servobus_sync_read(struct servobus *b, uint16_t addr, uint16_t count,
+int link_servobus_sync_read(struct servobus *b, uint16_t addr, uint16_t count,
     const uint8_t *ids, uint8_t nids, uint8_t *out, uint8_t *err);
 
 /* Every servo that answers a broadcast PING within wait_ms: their ids
  * in ids (up to max); the count, or -1. */
-int servobus_scan(struct servobus *b, int wait_ms, uint8_t *ids, int max);
+int link_servobus_scan(struct servobus *b, int wait_ms, uint8_t *ids, int max);
 
 #endif

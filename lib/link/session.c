@@ -17,7 +17,7 @@
 #define RTO_FIRST_MS 50
 
 uint64_t
-wire_now_ms(void)
+link_now_ms(void)
 {
 	struct timespec ts;
 
@@ -33,7 +33,7 @@ now_ms(const struct wire_session *s)
 }
 
 void
-wire_session_init(struct wire_session *s, struct wire_port *port,
+link_session_init(struct wire_session *s, struct wire_port *port,
     int timeout_ms, int retries)
 {
 	memset(s, 0, sizeof *s);
@@ -52,13 +52,13 @@ at(struct wire_session *s, uint8_t i)
 }
 
 int
-wire_can_send(const struct wire_session *s)
+link_can_send(const struct wire_session *s)
 {
 	return s->fail == WIRE_FAIL_NONE && s->count < s->window;
 }
 
 uint8_t
-wire_outstanding(const struct wire_session *s)
+link_outstanding(const struct wire_session *s)
 {
 	return s->count;
 }
@@ -95,9 +95,9 @@ transmit(struct wire_session *s, struct wire_pending *p, int rearm)
 {
 	char why[160];
 
-	if (wire_port_write(s->port, p->frame, p->len, s->timeout_ms) != 0) {
+	if (link_port_write(s->port, p->frame, p->len, s->timeout_ms) != 0) {
 		snprintf(why, sizeof why, "cannot write to %s: %s",
-		    wire_port_name(s->port), errno == EIO ? "link lost"
+		    link_port_name(s->port), errno == EIO ? "link lost"
 		    : strerror(errno));
 		return failed(s, WIRE_FAIL_LINK, why);
 	}
@@ -122,14 +122,14 @@ transmit(struct wire_session *s, struct wire_pending *p, int rearm)
 }
 
 int
-wire_send(struct wire_session *s, uint8_t type, const uint8_t *payload,
+link_send(struct wire_session *s, uint8_t type, const uint8_t *payload,
     uint8_t len)
 {
-	return wire_send_flags(s, type, payload, len, 0);
+	return link_send_flags(s, type, payload, len, 0);
 }
 
 int
-wire_send_flags(struct wire_session *s, uint8_t type, const uint8_t *payload,
+link_send_flags(struct wire_session *s, uint8_t type, const uint8_t *payload,
     uint8_t len, unsigned flags)
 {
 	struct wire_pending *p;
@@ -470,9 +470,9 @@ pump(struct wire_session *s, int wait_ms)
 	long n, k;
 	char why[160];
 
-	n = wire_port_read(s->port, buf, sizeof buf, wait_ms);
+	n = link_port_read(s->port, buf, sizeof buf, wait_ms);
 	if (n < 0) {
-		snprintf(why, sizeof why, "%s: %s", wire_port_name(s->port),
+		snprintf(why, sizeof why, "%s: %s", link_port_name(s->port),
 		    errno == EIO ? "link lost (the other end hung up)"
 		    : strerror(errno));
 		return failed(s, WIRE_FAIL_LINK, why);
@@ -564,7 +564,7 @@ check_timeout(struct wire_session *s, uint64_t now, uint64_t *next)
 
 	if (h->sends > s->retries && now >= give_up) {
 		snprintf(why, sizeof why, "no reply from %s after %u tries "
-		    "in %lu ms", wire_port_name(s->port), (unsigned)h->sends,
+		    "in %lu ms", link_port_name(s->port), (unsigned)h->sends,
 		    (unsigned long)(now - h->first_ms));
 		return failed(s, WIRE_FAIL_TIMEOUT, why);
 	}
@@ -584,7 +584,7 @@ check_timeout(struct wire_session *s, uint64_t now, uint64_t *next)
 }
 
 int
-wire_recv(struct wire_session *s, struct wire_frame *reply, int wait_ms)
+link_recv(struct wire_session *s, struct wire_frame *reply, int wait_ms)
 {
 	uint64_t deadline = now_ms(s) + (uint64_t)(wait_ms > 0 ? wait_ms
 	    : 0), now, next;
@@ -619,24 +619,24 @@ wire_recv(struct wire_session *s, struct wire_frame *reply, int wait_ms)
 }
 
 int
-wire_call(struct wire_session *s, uint8_t type, const uint8_t *payload,
+link_call(struct wire_session *s, uint8_t type, const uint8_t *payload,
     uint8_t len, struct wire_frame *reply)
 {
 	int r;
 
 	if (s->count != 0)
 		return failed(s, WIRE_FAIL_PROTO, "call with requests pending");
-	if (wire_send(s, type, payload, len) != 0)
+	if (link_send(s, type, payload, len) != 0)
 		return -1;
 	/* Bounded twice over: by the retries and by this wait. */
-	r = wire_recv(s, reply, s->timeout_ms * (s->retries + 2) + 1000);
+	r = link_recv(s, reply, s->timeout_ms * (s->retries + 2) + 1000);
 	if (r == 0)
 		return failed(s, WIRE_FAIL_TIMEOUT, "no reply");
 	return r < 0 ? -1 : 0;
 }
 
 int
-wire_hello(struct wire_session *s, struct wire_hello *h)
+link_hello(struct wire_session *s, struct link_hello *h)
 {
 	struct wire_frame reply;
 	uint8_t version = WIRE_VERSION;
@@ -645,10 +645,10 @@ wire_hello(struct wire_session *s, struct wire_hello *h)
 	s->window = 1;
 	/* twice at once: a lost handshake or reply would cost a timeout, the
 	 * copy a few bytes (the robot runs HELLO again, harmlessly) */
-	if (s->count != 0 || wire_send_flags(s, WIRE_HELLO, &version, 1,
+	if (s->count != 0 || link_send_flags(s, WIRE_HELLO, &version, 1,
 	    WIRE_SEND_TAIL) != 0)
 		return -1;
-	if ((r = wire_recv(s, &reply, s->timeout_ms * (s->retries + 2) +
+	if ((r = link_recv(s, &reply, s->timeout_ms * (s->retries + 2) +
 	    1000)) <= 0) {
 		if (r == 0)
 			failed(s, WIRE_FAIL_TIMEOUT, "no reply");

@@ -83,15 +83,15 @@ struct wire_session {
 	unsigned long bytes_out;
 };
 
-void wire_session_init(struct wire_session *s, struct wire_port *port,
+void link_session_init(struct wire_session *s, struct wire_port *port,
     int timeout_ms, int retries);
 
 /* Room for another request now? */
-int wire_can_send(const struct wire_session *s);
-uint8_t wire_outstanding(const struct wire_session *s);
+int link_can_send(const struct wire_session *s);
+uint8_t link_outstanding(const struct wire_session *s);
 
 /* Send a request (window permitting); 0, or -1 with s->fail set. */
-int wire_send(struct wire_session *s, uint8_t type, const uint8_t *payload,
+int link_send(struct wire_session *s, uint8_t type, const uint8_t *payload,
     uint8_t len);
 
 /*
@@ -109,7 +109,7 @@ int wire_send(struct wire_session *s, uint8_t type, const uint8_t *payload,
  * waiting out a timeout for a loss.
  */
 #define WIRE_SEND_TAIL 0x02
-int wire_send_flags(struct wire_session *s, uint8_t type,
+int link_send_flags(struct wire_session *s, uint8_t type,
     const uint8_t *payload, uint8_t len, unsigned flags);
 
 /*
@@ -118,16 +118,16 @@ int wire_send_flags(struct wire_session *s, uint8_t type,
  * here; 0 is not a failure); -1 with s->fail set.  With nothing
  * outstanding it only listens (for monitor events) until wait_ms.
  */
-int wire_recv(struct wire_session *s, struct wire_frame *reply, int wait_ms);
+int link_recv(struct wire_session *s, struct wire_frame *reply, int wait_ms);
 
 /* One request and its reply: 0 (the reply may be WIRE_ERROR) or -1. */
-int wire_call(struct wire_session *s, uint8_t type, const uint8_t *payload,
+int link_call(struct wire_session *s, uint8_t type, const uint8_t *payload,
     uint8_t len, struct wire_frame *reply);
 
 /* The handshake; sets the window.  0, -1 (s->fail), or -2 bad reply. */
-int wire_hello(struct wire_session *s, struct wire_hello *h);
+int link_hello(struct wire_session *s, struct link_hello *h);
 
 /* Milliseconds on the monotonic clock. */
-uint64_t wire_now_ms(void);
+uint64_t link_now_ms(void);
 
 #endif

@@ -16,7 +16,7 @@
 
 #ifdef __linux__
 int
-wire_tty_set_speed(int fd, long baud)
+link_tty_set_speed(int fd, long baud)
 {
 	struct termios2 t;
 
@@ -29,7 +29,7 @@ wire_tty_set_speed(int fd, long baud)
 }
 
 long
-wire_tty_speed(int fd)
+link_tty_speed(int fd)
 {
 	struct termios2 t;
 
@@ -44,7 +44,7 @@ static const struct { long baud; speed_t speed; } rates[] = {
 };
 
 int
-wire_tty_set_speed(int fd, long baud)
+link_tty_set_speed(int fd, long baud)
 {
 	struct termios t;
 	size_t i;
@@ -63,7 +63,7 @@ wire_tty_set_speed(int fd, long baud)
 }
 
 long
-wire_tty_speed(int fd)
+link_tty_speed(int fd)
 {
 	struct termios t;
 	size_t i;

@@ -12,10 +12,10 @@
  * ways.  Given a pty's master, the rate of its slave.  0, or -1 (errno)
  * where the system cannot set that rate.
  */
-int wire_tty_set_speed(int fd, long baud);
+int link_tty_set_speed(int fd, long baud);
 
 /* fd's output rate (a pty's master: its slave's), 0 for none (B0), or -1
  * when it cannot be read. */
-long wire_tty_speed(int fd);
+long link_tty_speed(int fd);
 
 #endif

@@ -1,5 +1,5 @@
 /*
- * tcp.c - connecting to "tcp:HOST:PORT" for wire_port_open: a
+ * tcp.c - connecting to "tcp:HOST:PORT" for link_port_open: a
  * non-blocking connect bounded by poll, so an address that never answers
  * costs seconds, not the kernel's minutes of SYN retries.
  */
@@ -19,7 +19,7 @@
 #include "tcp.h"
 
 int
-wire_port_is_tcp(const char *name)
+link_port_is_tcp(const char *name)
 {
 	return strncmp(name, "tcp:", 4) == 0;
 }
@@ -35,7 +35,7 @@ copy_part(char *dst, size_t cap, const char *src, size_t n)
 }
 
 int
-wire_tcp_split(const char *name, int allow_zero, char *host,
+link_tcp_split(const char *name, int allow_zero, char *host,
     size_t hostlen, char *port, size_t portlen, char *err, size_t errlen)
 {
 	const char *h, *colon;
@@ -44,7 +44,7 @@ wire_tcp_split(const char *name, int allow_zero, char *host,
 	long v;
 
 	/* the prefix first: a name shorter than "tcp:" has no name + 4 */
-	if (!wire_port_is_tcp(name) ||
+	if (!link_port_is_tcp(name) ||
 	    (colon = strrchr(h = name + 4, ':')) == NULL) {
 		snprintf(err, errlen, "want tcp:HOST:PORT");
 		return -1;
@@ -127,7 +127,7 @@ reason(int e, char *err, size_t errlen, int *unavailable)
 }
 
 struct wire_port *
-wire_port_tcp_open(const char *name, char *err, size_t errlen,
+link_port_tcp_open(const char *name, char *err, size_t errlen,
     int *unavailable)
 {
 	struct addrinfo hints, *res, *ai;
@@ -136,7 +136,7 @@ wire_port_tcp_open(const char *name, char *err, size_t errlen,
 	int fd = -1, r, e = ECONNREFUSED;
 
 	*unavailable = 0;
-	if (wire_tcp_split(name, 0, host, sizeof host, port, sizeof port, err,
+	if (link_tcp_split(name, 0, host, sizeof host, port, sizeof port, err,
 	    errlen) != 0)
 		return NULL;
 	memset(&hints, 0, sizeof hints);
@@ -155,7 +155,7 @@ wire_port_tcp_open(const char *name, char *err, size_t errlen,
 		reason(e, err, errlen, unavailable);
 		return NULL;
 	}
-	if ((p = wire_port_new(WIRE_PORT_TCP, name, fd, err, errlen)) == NULL)
+	if ((p = link_port_new(WIRE_PORT_TCP, name, fd, err, errlen)) == NULL)
 		close(fd);
 	return p;
 }

@@ -1,6 +1,6 @@
 /*
  * tcp.h - a robot behind a TCP port (WiFi bridges, ser2net, armsim
- * --listen) as a wire_port: "tcp:HOST:PORT".  Called by wire_port_open.
+ * --listen) as a wire_port: "tcp:HOST:PORT".  Called by link_port_open.
  */
 #ifndef SPINE_LINK_TCP_H
 #define SPINE_LINK_TCP_H
@@ -13,13 +13,13 @@ struct wire_port;
 #define WIRE_TCP_CONNECT_MS 5000
 
 /* Is name a "tcp:" port? */
-int wire_port_is_tcp(const char *name);
+int link_port_is_tcp(const char *name);
 
 /*
  * Split "tcp:HOST:PORT" (HOST may be [v6]) into host and port; 0, or -1
  * with a reason in err.  Port 0 ("any free port") only if allow_zero.
  */
-int wire_tcp_split(const char *name, int allow_zero, char *host,
+int link_tcp_split(const char *name, int allow_zero, char *host,
     size_t hostlen, char *port, size_t portlen, char *err, size_t errlen);
 
 /*
@@ -27,7 +27,7 @@ int wire_tcp_split(const char *name, int allow_zero, char *host,
  * and *unavailable 1 (refused, unreachable, no such host: exit 69) or 2
  * (no answer in time: exit 75), 0 for anything else.
  */
-struct wire_port *wire_port_tcp_open(const char *name, char *err,
+struct wire_port *link_port_tcp_open(const char *name, char *err,
     size_t errlen, int *unavailable);
 
 #endif

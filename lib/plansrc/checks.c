@@ -29,14 +29,14 @@ by_name_then_index(const void *a, const void *b)
 }
 
 void
-link_check_names(struct link_ctx *c)
+plansrc_link_check_names(struct link_ctx *c)
 {
 	const struct plan_model *m = c->m;
 	struct named *v = malloc((m->nelem + 1) * sizeof *v);
 	size_t i, n = 0;
 
 	if (v == NULL) {
-		link_report(c, DIAG_ERROR, NULL, "out of memory");
+		plansrc_link_report(c, DIAG_ERROR, NULL, "out of memory");
 		return;
 	}
 	for (i = 0; i < m->nelem; i++)
@@ -51,11 +51,11 @@ link_check_names(struct link_ctx *c)
 		if (strcmp(v[i].name, v[i - 1].name) != 0)
 			continue;
 		if (first->pos.object[0])
-			link_report(c, DIAG_ERROR, &m->elem[v[i].index],
+			plansrc_link_report(c, DIAG_ERROR, &m->elem[v[i].index],
 			    "duplicate name '%s' (also object %s)",
 			    v[i].name, first->pos.object);
 		else
-			link_report(c, DIAG_ERROR, &m->elem[v[i].index],
+			plansrc_link_report(c, DIAG_ERROR, &m->elem[v[i].index],
 			    "duplicate name '%s' (first used at line %ld)",
 			    v[i].name, first->pos.line);
 	}
@@ -73,16 +73,16 @@ resolve(struct link_ctx *c, const struct plan_elem *e, long id,
 
 	if (id == 0)
 		return -1;
-	link_describe(e, who, sizeof who);
+	plansrc_link_describe(e, who, sizeof who);
 	if (id < 1 || id > c->id_limit || (k = c->by_id[id]) < 0) {
-		link_report_at(c, DIAG_ERROR, at,
+		plansrc_link_report_at(c, DIAG_ERROR, at,
 		    "%s: %s is element id %ld, which is not defined", who,
 		    role, id);
 		return -2;
 	}
 	if (!(allowed & TYPE_BIT(c->m->elem[k].type))) {
-		link_describe(&c->m->elem[k], what, sizeof what);
-		link_report_at(c, DIAG_ERROR, at, "%s: %s %s cannot be used "
+		plansrc_link_describe(&c->m->elem[k], what, sizeof what);
+		plansrc_link_report_at(c, DIAG_ERROR, at, "%s: %s %s cannot be used "
 		    "here: %s", who, role, what, allowed_words);
 		return -2;
 	}
@@ -90,7 +90,7 @@ resolve(struct link_ctx *c, const struct plan_elem *e, long id,
 }
 
 void
-link_resolve(struct link_ctx *c)
+plansrc_link_resolve(struct link_ctx *c)
 {
 	const struct plan_model *m = c->m;
 	size_t i;
@@ -114,11 +114,11 @@ link_resolve(struct link_ctx *c)
 			c->parent[i] = resolve(c, e, e->parent, &e->parent_pos,
 			    "parent", TYPE_BIT(PLAN_AP), "an action pattern "
 			    "element belongs to an action pattern");
-		link_describe(e, who, sizeof who);
+		plansrc_link_describe(e, who, sizeof who);
 		if (e->child == 0)
-			link_report(c, DIAG_ERROR, e, "%s has no child", who);
+			plansrc_link_report(c, DIAG_ERROR, e, "%s has no child", who);
 		if (e->type != PLAN_D && e->parent == 0)
-			link_warn(c, PW_UNREACHABLE, e, "%s belongs to no %s: "
+			plansrc_link_warn(c, PW_UNREACHABLE, e, "%s belongs to no %s: "
 			    "it never runs", who, e->type == PLAN_CE ?
 			    "competence" : "action pattern");
 	}
@@ -157,7 +157,7 @@ mark_reachable(const struct link_ctx *c, int32_t k, unsigned char *seen,
 }
 
 void
-link_check_shape(struct link_ctx *c)
+plansrc_link_check_shape(struct link_ctx *c)
 {
 	const struct plan_model *m = c->m;
 	unsigned char *seen = calloc(m->nelem + 1, 1);
@@ -166,11 +166,11 @@ link_check_shape(struct link_ctx *c)
 	char who[96];
 
 	if (seen == NULL || stack == NULL) {
-		link_report(c, DIAG_ERROR, NULL, "out of memory");
+		plansrc_link_report(c, DIAG_ERROR, NULL, "out of memory");
 		goto out;
 	}
 	if (c->count[PLAN_D] == 0)
-		link_warn(c, PW_UNREACHABLE, NULL, "the plan has no drives: "
+		plansrc_link_warn(c, PW_UNREACHABLE, NULL, "the plan has no drives: "
 		    "nothing in it can ever run");
 	for (i = 0; i < m->nelem; i++) {
 		const struct plan_elem *e = &m->elem[i];
@@ -180,8 +180,8 @@ link_check_shape(struct link_ctx *c)
 		if ((e->type != PLAN_C && e->type != PLAN_AP) ||
 		    c->first_member[i] >= 0)
 			continue;
-		link_describe(e, who, sizeof who);
-		link_warn(c, PW_UNREACHABLE, e, "%s has no elements: it "
+		plansrc_link_describe(e, who, sizeof who);
+		plansrc_link_warn(c, PW_UNREACHABLE, e, "%s has no elements: it "
 		    "always %s", who, e->type == PLAN_C ? "fails" :
 		    "reports an error");
 	}
@@ -191,8 +191,8 @@ link_check_shape(struct link_ctx *c)
 		if (seen[i] || ((e->type == PLAN_CE || e->type == PLAN_APE) &&
 		    e->parent == 0))
 			continue;
-		link_describe(e, who, sizeof who);
-		link_warn(c, PW_UNREACHABLE, e, "%s is not reachable from any "
+		plansrc_link_describe(e, who, sizeof who);
+		plansrc_link_warn(c, PW_UNREACHABLE, e, "%s is not reachable from any "
 		    "drive", who);
 	}
 out:
@@ -232,18 +232,18 @@ report_cycle(struct link_ctx *c, const int32_t *path, size_t from, size_t to)
 
 	text[0] = '\0';
 	for (i = from; i <= to && used < sizeof text - 100; i++) {
-		link_describe(&c->m->elem[path[i]], who, sizeof who);
+		plansrc_link_describe(&c->m->elem[path[i]], who, sizeof who);
 		used += (size_t)snprintf(text + used, sizeof text - used,
 		    "%s -> ", who);
 	}
-	link_describe(&c->m->elem[path[from]], who, sizeof who);
+	plansrc_link_describe(&c->m->elem[path[from]], who, sizeof who);
 	snprintf(text + used, sizeof text - used, "%s", who);
-	link_report(c, DIAG_ERROR, &c->m->elem[path[from]],
+	plansrc_link_report(c, DIAG_ERROR, &c->m->elem[path[from]],
 	    "recursion: %s (use --allow-recursion if it is meant)", text);
 }
 
 void
-link_check_recursion(struct link_ctx *c)
+plansrc_link_check_recursion(struct link_ctx *c)
 {
 	size_t n = c->m->nelem, top, i;
 	unsigned char *color = calloc(n + 1, 1);	/* new, open, done */
@@ -251,7 +251,7 @@ link_check_recursion(struct link_ctx *c)
 	int32_t *iter = malloc((n + 1) * sizeof *iter);
 
 	if (color == NULL || node == NULL || iter == NULL) {
-		link_report(c, DIAG_ERROR, NULL, "out of memory");
+		plansrc_link_report(c, DIAG_ERROR, NULL, "out of memory");
 		goto out;
 	}
 	for (i = 0; i < n && !c->o->allow_recursion; i++) {
@@ -341,7 +341,7 @@ check_label_set(struct link_ctx *c, const struct plan_label *l, size_t n,
 	size_t i;
 
 	if (v == NULL) {
-		link_report(c, DIAG_ERROR, NULL, "out of memory");
+		plansrc_link_report(c, DIAG_ERROR, NULL, "out of memory");
 		return;
 	}
 	for (i = 0; i < n; i++) {
@@ -354,13 +354,13 @@ check_label_set(struct link_ctx *c, const struct plan_label *l, size_t n,
 	qsort(v, n, sizeof *v, by_label_id_then_index);
 	for (i = 1; i < n; i++)
 		if (v[i]->id == v[i - 1]->id)
-			link_report_at(c, DIAG_ERROR, &v[i]->pos, "%s id %ld "
+			plansrc_link_report_at(c, DIAG_ERROR, &v[i]->pos, "%s id %ld "
 			    "is named twice ('%s' and '%s')", kind, v[i]->id,
 			    v[i - 1]->name, v[i]->name);
 	qsort(v, n, sizeof *v, by_label_name_then_index);
 	for (i = 1; i < n; i++)
 		if (strcmp(v[i]->name, v[i - 1]->name) == 0)
-			link_report_at(c, DIAG_ERROR, &v[i]->pos, "%s name "
+			plansrc_link_report_at(c, DIAG_ERROR, &v[i]->pos, "%s name "
 			    "'%s' is used for ids %ld and %ld", kind,
 			    v[i]->name, v[i - 1]->id, v[i]->id);
 	free(v);
@@ -378,7 +378,7 @@ warn_unused_labels(struct link_ctx *c, const struct plan_label *l, size_t n,
 		if (l[i].id > limit && l[i].id <= LINK_MAX_ID)
 			limit = l[i].id;
 	if ((used = calloc((size_t)limit + 1, 1)) == NULL) {
-		link_report(c, DIAG_ERROR, NULL, "out of memory");
+		plansrc_link_report(c, DIAG_ERROR, NULL, "out of memory");
 		return;
 	}
 	mark_used(c->m, sense, used, limit);
@@ -386,11 +386,11 @@ warn_unused_labels(struct link_ctx *c, const struct plan_label *l, size_t n,
 		if (l[i].id >= 0 && l[i].id <= limit && used[l[i].id])
 			continue;
 		if (sense)
-			link_warn_at(c, PW_UNUSED, &l[i].pos, "sense '%s' "
+			plansrc_link_warn_at(c, PW_UNUSED, &l[i].pos, "sense '%s' "
 			    "(id %ld) is declared but no releaser reads it",
 			    l[i].name, l[i].id);
 		else
-			link_warn_at(c, PW_UNUSED, &l[i].pos, "action "
+			plansrc_link_warn_at(c, PW_UNUSED, &l[i].pos, "action "
 			    "'%s' (id %ld) is declared but no element "
 			    "performs it", l[i].name, l[i].id);
 	}
@@ -398,7 +398,7 @@ warn_unused_labels(struct link_ctx *c, const struct plan_label *l, size_t n,
 }
 
 void
-link_check_labels(struct link_ctx *c)
+plansrc_link_check_labels(struct link_ctx *c)
 {
 	const struct plan_model *m = c->m;
 
@@ -458,8 +458,8 @@ in_range(struct link_ctx *c, const struct plan_elem *e, const char *what,
 
 	if (v >= lo && v <= hi)
 		return 1;
-	link_describe(e, who, sizeof who);
-	link_report(c, DIAG_ERROR, e, "%s: %s %ld is outside %ld..%ld", who,
+	plansrc_link_describe(e, who, sizeof who);
+	plansrc_link_report(c, DIAG_ERROR, e, "%s: %s %ld is outside %ld..%ld", who,
 	    what, v, lo, hi);
 	return 0;
 }
@@ -504,8 +504,8 @@ needs_wide(struct link_ctx *c, const struct plan_elem *e,
 	if (c->o->id_width == 1) {
 		char who[96];
 
-		link_describe(e, who, sizeof who);
-		link_report(c, DIAG_ERROR, e, "%s: %s %ld does not fit 8-bit "
+		plansrc_link_describe(e, who, sizeof who);
+		plansrc_link_report(c, DIAG_ERROR, e, "%s: %s %ld does not fit 8-bit "
 		    "ids (0..255); the original 8-bit loader would have "
 		    "truncated it to %ld; use --id-width 16", who, f->what,
 		    f->value, f->value & 0xff);
@@ -531,8 +531,8 @@ latch_needs_wide(struct link_ctx *c, const struct plan_elem *e,
 	    v > 32767)
 		return 0;
 	if (c->o->id_width == 1) {
-		link_describe(e, who, sizeof who);
-		link_report(c, DIAG_ERROR, e, "%s: %s %ld does not fit 8-bit "
+		plansrc_link_describe(e, who, sizeof who);
+		plansrc_link_report(c, DIAG_ERROR, e, "%s: %s %ld does not fit 8-bit "
 		    "ids (0..255); the original 8-bit loader would have "
 		    "truncated it to %ld; use --id-width 16", who, what, v,
 		    v & 0xff);
@@ -546,15 +546,15 @@ warn_never_selected(struct link_ctx *c, const struct plan_elem *e)
 	long max = (long)PLAN_MAXID(c->width);
 	char who[96];
 
-	link_describe(e, who, sizeof who);
+	plansrc_link_describe(e, who, sizeof who);
 	if (e->type == PLAN_D && e->priority == 0)
-		link_warn(c, PW_UNREACHABLE, e, "%s has priority 0: it can "
+		plansrc_link_warn(c, PW_UNREACHABLE, e, "%s has priority 0: it can "
 		    "never be selected", who);
 	if (e->type == PLAN_CE && (e->priority == 0 || e->priority == max))
-		link_warn(c, PW_UNREACHABLE, e, "%s has priority %ld: it can "
+		plansrc_link_warn(c, PW_UNREACHABLE, e, "%s has priority %ld: it can "
 		    "never be selected", who, e->priority);
 	if (e->type == PLAN_APE && e->priority == max)
-		link_warn(c, PW_UNREACHABLE, e, "%s has order %ld: it never "
+		plansrc_link_warn(c, PW_UNREACHABLE, e, "%s has order %ld: it never "
 		    "runs", who, e->priority);
 }
 
@@ -578,7 +578,7 @@ labels_need_wide(struct link_ctx *c, const struct plan_label *l, size_t n,
 }
 
 void
-link_check_ranges(struct link_ctx *c)
+plansrc_link_check_ranges(struct link_ctx *c)
 {
 	const struct plan_model *m = c->m;
 	struct wide_field f[8];
@@ -586,7 +586,7 @@ link_check_ranges(struct link_ctx *c)
 	int k, n, wide = m->nelem > 255;
 
 	if (wide && c->o->id_width == 1)
-		link_report(c, DIAG_ERROR, NULL, "%zu elements do not fit "
+		plansrc_link_report(c, DIAG_ERROR, NULL, "%zu elements do not fit "
 		    "8-bit ids (at most 255); use --id-width 16", m->nelem);
 	for (i = 0; i < m->nelem; i++) {
 		check_fixed_ranges(c, &m->elem[i]);

@@ -23,7 +23,7 @@ digit_value(int ch, int base)
 }
 
 enum cint_status
-cint_parse(const char *s, const char **end, long *out, int *octal)
+plansrc_cint_parse(const char *s, const char **end, long *out, int *octal)
 {
 	const char *p = s, *digits;
 	unsigned long v = 0;

@@ -19,7 +19,7 @@ enum cint_status {
  * octal (a leading 0 and more digits).  On CINT_OCTAL_DIGIT *end points at
  * the bad digit.  Nothing is skipped: s must start with the number.
  */
-enum cint_status cint_parse(const char *s, const char **end, long *out,
+enum cint_status plansrc_cint_parse(const char *s, const char **end, long *out,
     int *octal);
 
 #endif

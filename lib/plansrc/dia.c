@@ -134,7 +134,7 @@ attr_number(struct dia_reader *r, const struct cls *c, const char *name,
 		return 0;	/* the exporter's default stays */
 	for (p = a->value; *p == ' ' || *p == '\t'; p++)
 		;
-	if (cint_parse(p, &end, out, &octal) != CINT_OK ||
+	if (plansrc_cint_parse(p, &end, out, &octal) != CINT_OK ||
 	    strspn(end, " \t") != strlen(end)) {
 		report(r, DIAG_ERROR, c->o, "%s '%s': %s '%.40s' is not a "
 		    "number", type_word(c->type), c->o->name, name, a->value);
@@ -356,8 +356,8 @@ robot_labels(struct dia_reader *r, int type, struct robot_name **out,
 			continue;
 		c->id = id;
 		object_pos(&pos, c->o);
-		if ((type == SENSE_TYPE ? model_add_sense(r->m, id, c->o->name,
-		    &pos) : model_add_action(r->m, id, c->o->name, &pos)) < 0) {
+		if ((type == SENSE_TYPE ? plansrc_model_add_sense(r->m, id, c->o->name,
+		    &pos) : plansrc_model_add_action(r->m, id, c->o->name, &pos)) < 0) {
 			free(v);
 			return -1;
 		}
@@ -422,11 +422,11 @@ add_elements(struct dia_reader *r, const struct robot_name *senses,
 			report(r, DIAG_ERROR, c->o, "a %s without a name",
 			    type_word(c->type));
 		object_pos(&pos, c->o);
-		if ((e = model_add(r->m, c->type, &pos)) == NULL)
+		if ((e = plansrc_model_add(r->m, c->type, &pos)) == NULL)
 			return -1;
 		c->elem = (long)(r->m->nelem - 1);
 		e->id = c->id;
-		if (c->o->name[0] && model_set_name(e, c->o->name) < 0)
+		if (c->o->name[0] && plansrc_model_set_name(e, c->o->name) < 0)
 			return -1;
 		for (f = fields_of(c->type); f->name; f++)
 			attr_number(r, c, f->name,
@@ -617,14 +617,14 @@ out:
 }
 
 int
-dia_read_mem(const unsigned char *buf, size_t len, struct plan_model *m,
+plansrc_dia_read_mem(const unsigned char *buf, size_t len, struct plan_model *m,
     struct diag *d)
 {
 	struct dia_doc doc;
 	struct dia_reader r;
 	size_t i;
 
-	if (dia_doc_load(&doc, buf, len, d) < 0)
+	if (plansrc_dia_doc_load(&doc, buf, len, d) < 0)
 		return 0;
 	memset(&r, 0, sizeof r);
 	r.doc = &doc;
@@ -650,12 +650,12 @@ dia_read_mem(const unsigned char *buf, size_t len, struct plan_model *m,
 	read_diagram(&r);
 out:
 	free(r.cls);
-	dia_doc_free(&doc);
+	plansrc_dia_doc_free(&doc);
 	return 0;
 }
 
 int
-dia_read(FILE *fp, const char *path, struct plan_model *m, struct diag *d)
+plansrc_dia_read(FILE *fp, const char *path, struct plan_model *m, struct diag *d)
 {
 	unsigned char *buf;
 	size_t len;
@@ -664,7 +664,7 @@ dia_read(FILE *fp, const char *path, struct plan_model *m, struct diag *d)
 	(void)path;
 	if ((rc = slurp_source(fp, "a Dia diagram", d, &buf, &len)) != 0)
 		return rc < 0 ? -1 : 0;
-	rc = dia_read_mem(buf, len, m, d);
+	rc = plansrc_dia_read_mem(buf, len, m, d);
 	free(buf);
 	return rc;
 }

@@ -20,11 +20,11 @@
  * Diagnostics name the Dia object ("object O12") and the class.  0 when
  * the file was read (d may still hold errors), -1 on a read error.
  */
-int dia_read(FILE *fp, const char *path, struct plan_model *m,
+int plansrc_dia_read(FILE *fp, const char *path, struct plan_model *m,
     struct diag *d);
 
 /* The same from memory. */
-int dia_read_mem(const unsigned char *buf, size_t len, struct plan_model *m,
+int plansrc_dia_read_mem(const unsigned char *buf, size_t len, struct plan_model *m,
     struct diag *d);
 
 #endif

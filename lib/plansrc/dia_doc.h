@@ -38,9 +38,9 @@ struct dia_doc {
  * Parse buf[0..len) (gzip-compressed or not) as a Dia diagram.  0, or -1
  * after reporting to d.
  */
-int dia_doc_load(struct dia_doc *doc, const unsigned char *buf, size_t len,
+int plansrc_dia_doc_load(struct dia_doc *doc, const unsigned char *buf, size_t len,
     struct diag *d);
 
-void dia_doc_free(struct dia_doc *doc);
+void plansrc_dia_doc_free(struct dia_doc *doc);
 
 #endif

@@ -362,7 +362,7 @@ parse_xml(struct dia_doc *doc, const unsigned char *xml, size_t len,
 }
 
 int
-dia_doc_load(struct dia_doc *doc, const unsigned char *buf, size_t len,
+plansrc_dia_doc_load(struct dia_doc *doc, const unsigned char *buf, size_t len,
     struct diag *d)
 {
 	unsigned char *xml = NULL;
@@ -379,12 +379,12 @@ dia_doc_load(struct dia_doc *doc, const unsigned char *buf, size_t len,
 		rc = parse_xml(doc, buf, len, d);
 	}
 	if (rc < 0)
-		dia_doc_free(doc);
+		plansrc_dia_doc_free(doc);
 	return rc;
 }
 
 void
-dia_doc_free(struct dia_doc *doc)
+plansrc_dia_doc_free(struct dia_doc *doc)
 {
 	size_t i, k;
 

@@ -53,20 +53,20 @@ struct emit_outcome {
 				   cyan white */
 };
 #define EMIT_NOUTCOMES 5
-extern const struct emit_outcome emit_outcomes[EMIT_NOUTCOMES];
+extern const struct emit_outcome plansrc_emit_outcomes[EMIT_NOUTCOMES];
 
 /* The entry of an outcome letter (E S P F Z), or NULL for any other. */
-const struct emit_outcome *emit_outcome_of(char letter);
+const struct emit_outcome *plansrc_emit_outcome_of(char letter);
 
 /*
  * Each returns 0, or -1 when the plan cannot be written in that form
  * (reported to d) or memory ran out.
  */
-int emit_yaml(FILE *fp, const struct plan *p, const struct emit_options *o,
+int plansrc_emit_yaml(FILE *fp, const struct plan *p, const struct emit_options *o,
     struct diag *d);
-int emit_inst(FILE *fp, const struct plan *p, const struct emit_options *o,
+int plansrc_emit_inst(FILE *fp, const struct plan *p, const struct emit_options *o,
     struct diag *d);
-int emit_dot(FILE *fp, const struct plan *p, const struct emit_options *o,
+int plansrc_emit_dot(FILE *fp, const struct plan *p, const struct emit_options *o,
     struct diag *d);
 
 #endif

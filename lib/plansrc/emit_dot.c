@@ -33,7 +33,7 @@ static const struct {
 static void
 put_text(FILE *fp, const char *s)
 {
-	if (!view_utf8_ok(s)) {
+	if (!plansrc_view_utf8_ok(s)) {
 		for (; *s; s++)
 			fputc((unsigned char)*s >= 0x80 ? '?' : *s, fp);
 		return;
@@ -49,7 +49,7 @@ static void
 put_releaser(FILE *fp, const struct plan_view *v,
     const struct plan_releaser *r)
 {
-	const char *name = view_sense(v, r->sense);
+	const char *name = plansrc_view_sense(v, r->sense);
 	struct when_expr e;
 	char text[EXPR_NAME_MAX + 40];
 
@@ -61,7 +61,7 @@ put_releaser(FILE *fp, const struct plan_view *v,
 	else if (!(r->sense == 0 && r->value == 0 && r->cmp >= PLAN_TR))
 		snprintf(e.sense, sizeof e.sense, "sense %u",
 		    (unsigned)r->sense);
-	if (when_format(&e, text, sizeof text) > 0) {
+	if (plansrc_when_format(&e, text, sizeof text) > 0) {
 		fputs("\\n", fp);
 		put_text(fp, text);
 	}
@@ -149,7 +149,7 @@ put_node(const struct node_ctx *c, int t, uint16_t i)
 
 		plan_get_action(c->p, i, &r);
 		fputs("\\n", fp);
-		if ((name = view_action(c->v, r.action)) != NULL)
+		if ((name = plansrc_view_action(c->v, r.action)) != NULL)
 			put_text(fp, name);
 		else
 			fprintf(fp, "action %u", (unsigned)r.action);
@@ -214,7 +214,7 @@ put_legend(FILE *fp)
 	    "border=\"0\" cellspacing=\"2\"><tr><td>outcome</td></tr>", fp);
 	for (k = 0; k < EMIT_NOUTCOMES; k++)
 		fprintf(fp, "<tr><td bgcolor=\"%s\">%s</td></tr>",
-		    emit_outcomes[k].colour, emit_outcomes[k].words);
+		    plansrc_emit_outcomes[k].colour, plansrc_emit_outcomes[k].words);
 	fputs("</table>>];\n\t}\n", fp);
 }
 
@@ -253,7 +253,7 @@ run_order(const struct plan *p, uint16_t *seq, struct view_key *runs)
 			plan_get_ape(p, s[k].index, &r);
 			s[k].key = r.order;
 		}
-		view_sort(s, a.count, 0);
+		plansrc_view_sort(s, a.count, 0);
 		for (k = 0; k < a.count; k++)
 			seq[s[k].index] = (uint16_t)(k + 1);
 		n = (uint16_t)(n + a.count);
@@ -278,7 +278,7 @@ priority_order(const struct plan *p, struct view_key *ces)
 			plan_get_ce(p, s->index, &r);
 			s->key = r.priority;
 		}
-		view_sort(ces + c.first, c.count, 1);
+		plansrc_view_sort(ces + c.first, c.count, 1);
 	}
 }
 
@@ -361,8 +361,8 @@ group(const struct plan *p, uint16_t *owner[PLAN_NTYPES], uint16_t **order)
 	for (t = 0; t < PLAN_NTYPES; t++)
 		if (owner[t] == NULL)
 			return -1;
-	if (*order == NULL || plan_owners(p, owner) < 0 ||
-	    plan_drive_order(p, *order) < 0)
+	if (*order == NULL || plansrc_plan_owners(p, owner) < 0 ||
+	    plansrc_plan_drive_order(p, *order) < 0)
 		return -1;
 	return 0;
 }
@@ -470,7 +470,7 @@ put_drive_graphs(struct node_ctx *c, const uint16_t *order,
 			goto out;
 	c->suffix = suffix;
 	for (k = 0; k < p->count[PLAN_D]; k++) {
-		if (plan_reach(p, order[k], reach) < 0)
+		if (plansrc_plan_reach(p, order[k], reach) < 0)
 			goto out;
 		snprintf(name, sizeof name, "D%u", (unsigned)order[k]);
 		snprintf(suffix, sizeof suffix, ".D%u", (unsigned)order[k]);
@@ -518,7 +518,7 @@ put_header(FILE *fp, const struct emit_options *o)
 }
 
 int
-emit_dot(FILE *fp, const struct plan *p, const struct emit_options *o,
+plansrc_emit_dot(FILE *fp, const struct plan *p, const struct emit_options *o,
     struct diag *d)
 {
 	struct plan_view v;
@@ -531,7 +531,7 @@ emit_dot(FILE *fp, const struct plan *p, const struct emit_options *o,
 	struct node_ctx c;
 	int rc = -1;
 
-	if (view_open(&v, p) < 0 || seq == NULL || runs == NULL ||
+	if (plansrc_view_open(&v, p) < 0 || seq == NULL || runs == NULL ||
 	    ces == NULL || group(p, owner, &order) < 0) {
 		diag_error(d, 0, 0, "out of memory");
 		goto out;
@@ -558,7 +558,7 @@ emit_dot(FILE *fp, const struct plan *p, const struct emit_options *o,
 	fputs("}\n", fp);
 	rc = 0;
 out:
-	view_free(&v);
+	plansrc_view_free(&v);
 	free(seq);
 	free(runs);
 	free(ces);

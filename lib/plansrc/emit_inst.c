@@ -194,13 +194,13 @@ put_names(FILE *fp, const struct plan *p, const struct plan_view *v)
 }
 
 int
-emit_inst(FILE *fp, const struct plan *p, const struct emit_options *o,
+plansrc_emit_inst(FILE *fp, const struct plan *p, const struct emit_options *o,
     struct diag *d)
 {
 	struct plan_view v;
 	int t, rc = -1;
 
-	if (view_open(&v, p) < 0) {
+	if (plansrc_view_open(&v, p) < 0) {
 		diag_error(d, 0, 0, "out of memory");
 		goto out;
 	}
@@ -223,6 +223,6 @@ emit_inst(FILE *fp, const struct plan *p, const struct emit_options *o,
 	put_names(fp, p, &v);
 	rc = 0;
 out:
-	view_free(&v);
+	plansrc_view_free(&v);
 	return rc;
 }

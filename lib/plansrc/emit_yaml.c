@@ -75,7 +75,7 @@ set_order(struct ywriter *w, int t)
 		k[i].key = plan_id(w->p, (uint8_t)t, i);
 		k[i].index = i;
 	}
-	view_sort(k, n, 0);
+	plansrc_view_sort(k, n, 0);
 	for (i = 0; i < n; i++)
 		w->order[t][i] = k[i].index;
 	free(k);
@@ -213,7 +213,7 @@ put_monitor_line(struct ywriter *w, int level, unsigned bits)
 static void
 put_child(struct ywriter *w, int level, const struct plan_ref *r)
 {
-	const char *child = view_child(&w->v, r);
+	const char *child = plansrc_view_child(&w->v, r);
 
 	if (child == NULL)
 		return;
@@ -241,7 +241,7 @@ shadowed(const struct view_label *l, size_t count, uint16_t n)
 static void
 put_when(struct ywriter *w, int level, const struct plan_releaser *r)
 {
-	const char *name = view_sense(&w->v, r->sense);
+	const char *name = plansrc_view_sense(&w->v, r->sense);
 	struct when_expr e, back;
 	char text[EXPR_NAME_MAX + 40];
 	const char *why;
@@ -255,8 +255,8 @@ put_when(struct ywriter *w, int level, const struct plan_releaser *r)
 	else if (!(r->sense == 0 && r->value == 0 && r->cmp >= PLAN_TR))
 		snprintf(e.sense, sizeof e.sense, "%u", (unsigned)r->sense);
 	ok = (name || !shadowed(w->v.sense, w->v.nsense, r->sense)) &&
-	    when_format(&e, text, sizeof text) > 0 &&
-	    when_parse(text, &back, &why) == 0 &&
+	    plansrc_when_format(&e, text, sizeof text) > 0 &&
+	    plansrc_when_parse(text, &back, &why) == 0 &&
 	    strcmp(back.sense, e.sense) == 0 && back.cmp == e.cmp &&
 	    back.value == e.value;
 	indent(w, level);
@@ -370,7 +370,7 @@ put_step(struct ywriter *w, uint16_t i, int flat)
 	const char *child;
 
 	plan_get_ape(w->p, i, &r);
-	child = view_child(&w->v, &r.child);
+	child = plansrc_view_child(&w->v, &r.child);
 	if (!flat && bare_step(w, i)) {
 		ywrite_scalar(w->fp, child, YS_NAME);
 		return;
@@ -451,13 +451,13 @@ put_act(struct ywriter *w, uint16_t i)
 	int ok;
 
 	plan_get_action(w->p, i, &r);
-	name = view_action(&w->v, r.action);
+	name = plansrc_view_action(&w->v, r.action);
 	snprintf(num, sizeof num, "%u", (unsigned)r.action);
 	snprintf(text, sizeof text, "%s %d", name ? name : num, (int)r.value);
 	ok = !needs_id(w, PLAN_A, i) && !needs_unnamed(w, PLAN_A, i) &&
 	    r.monitor == 0 &&
 	    (name || !shadowed(w->v.action, w->v.naction, r.action)) &&
-	    act_parse(text, &back, &why) == 0 && back.has_value &&
+	    plansrc_act_parse(text, &back, &why) == 0 && back.has_value &&
 	    back.value == r.value &&
 	    strcmp(back.action, name ? name : num) == 0;
 	indent(w, 1);
@@ -634,7 +634,7 @@ names_fit_yaml(const struct ywriter *w, struct diag *d)
 
 	for (t = 0; t < PLAN_NTYPES; t++)
 		for (k = 0; k < w->p->count[t]; k++)
-			if (!view_utf8_ok(w->v.label[t][k])) {
+			if (!plansrc_view_utf8_ok(w->v.label[t][k])) {
 				diag_error(d, 0, 0, "the name of %s #%u is not "
 				    "UTF-8 text: YAML cannot hold it (use "
 				    "--emit inst)", plan_type_word(t),
@@ -645,7 +645,7 @@ names_fit_yaml(const struct ywriter *w, struct diag *d)
 		const struct view_label *l = i < w->v.nsense ?
 		    &w->v.sense[i] : &w->v.action[i - w->v.nsense];
 
-		if (!view_utf8_ok(l->name)) {
+		if (!plansrc_view_utf8_ok(l->name)) {
 			diag_error(d, 0, 0, "the name of %s %u is not UTF-8 "
 			    "text: YAML cannot hold it (use --emit inst)",
 			    i < w->v.nsense ? "sense" : "action",
@@ -657,7 +657,7 @@ names_fit_yaml(const struct ywriter *w, struct diag *d)
 }
 
 int
-emit_yaml(FILE *fp, const struct plan *p, const struct emit_options *o,
+plansrc_emit_yaml(FILE *fp, const struct plan *p, const struct emit_options *o,
     struct diag *d)
 {
 	struct ywriter w;
@@ -669,7 +669,7 @@ emit_yaml(FILE *fp, const struct plan *p, const struct emit_options *o,
 	w.p = p;
 	w.o = o;
 	w.names = (p->flags & PLAN_F_NAMES) != 0;
-	if (view_open(&w.v, p) < 0)
+	if (plansrc_view_open(&w.v, p) < 0)
 		goto nomem;
 	for (t = 0; t < PLAN_NTYPES; t++) {
 		total += p->count[t];
@@ -700,6 +700,6 @@ out:
 		free(w.number[t]);
 		free(w.order[t]);
 	}
-	view_free(&w.v);
+	plansrc_view_free(&w.v);
 	return rc;
 }

@@ -13,7 +13,7 @@
 #include "yaml/ydoc.h"
 
 int
-expr_is_integer(const char *s, long *out)
+plansrc_expr_is_integer(const char *s, long *out)
 {
 	return yparse_long(s, -2147483647L, 2147483647L, out) == 0;
 }
@@ -84,7 +84,7 @@ trailing_cmp(const char *s, const char *e, const char **start)
 }
 
 int
-when_parse(const char *s, struct when_expr *w, const char **why)
+plansrc_when_parse(const char *s, struct when_expr *w, const char **why)
 {
 	const char *e = s + strlen(s), *num, *op;
 	char text[32];
@@ -143,7 +143,7 @@ when_parse(const char *s, struct when_expr *w, const char **why)
 }
 
 size_t
-when_format(const struct when_expr *w, char *buf, size_t size)
+plansrc_when_format(const struct when_expr *w, char *buf, size_t size)
 {
 	int n;
 
@@ -158,7 +158,7 @@ when_format(const struct when_expr *w, char *buf, size_t size)
 }
 
 int
-act_parse(const char *s, struct act_expr *a, const char **why)
+plansrc_act_parse(const char *s, struct act_expr *a, const char **why)
 {
 	const char *e = s + strlen(s), *num;
 	char text[32];
@@ -175,7 +175,7 @@ act_parse(const char *s, struct act_expr *a, const char **why)
 	if (num > s && e - num < (long)sizeof text) {
 		memcpy(text, num, (size_t)(e - num));
 		text[e - num] = '\0';
-		if (expr_is_integer(text, &v)) {
+		if (plansrc_expr_is_integer(text, &v)) {
 			if (v < -32768 || v > 32767) {
 				*why = "the value must be a whole number in "
 				    "-32768..32767";

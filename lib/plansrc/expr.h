@@ -31,19 +31,19 @@ struct act_expr {
  * leave the sense empty and the value 0.  The value is a whole number in
  * -32768..32767.  0, or -1 with *why set to a reason.
  */
-int when_parse(const char *s, struct when_expr *w, const char **why);
+int plansrc_when_parse(const char *s, struct when_expr *w, const char **why);
 
-/* Writes w as when_parse reads it into buf; buf's length, or 0 when it
+/* Writes w as plansrc_when_parse reads it into buf; buf's length, or 0 when it
  * does not fit. */
-size_t when_format(const struct when_expr *w, char *buf, size_t size);
+size_t plansrc_when_format(const struct when_expr *w, char *buf, size_t size);
 
 /*
  * "Action [value]": when the last blank-separated word is a whole number
  * it is the value and the rest is the action.  0, or -1 with *why.
  */
-int act_parse(const char *s, struct act_expr *a, const char **why);
+int plansrc_act_parse(const char *s, struct act_expr *a, const char **why);
 
 /* Is s a decimal integer (as a sense or action id may be written)? */
-int expr_is_integer(const char *s, long *out);
+int plansrc_expr_is_integer(const char *s, long *out);
 
 #endif

@@ -81,7 +81,7 @@ read_int(struct reader *r, const char *p, long *out)
 	const char *end;
 	int octal = 0;
 
-	switch (cint_parse(p, &end, out, &octal)) {
+	switch (plansrc_cint_parse(p, &end, out, &octal)) {
 	case CINT_OK:
 		break;
 	case CINT_OCTAL_DIGIT:
@@ -142,7 +142,7 @@ add_elem(struct reader *r, int type, long col)
 	memset(&pos, 0, sizeof pos);
 	pos.line = r->line;
 	pos.col = col;
-	if ((e = model_add(r->m, type, &pos)) == NULL)
+	if ((e = plansrc_model_add(r->m, type, &pos)) == NULL)
 		diag_error(r->d, r->line, col, "out of memory");
 	return e;
 }
@@ -408,9 +408,9 @@ name_command(struct reader *r, char which, const char *p, long col)
 	memset(&pos, 0, sizeof pos);
 	pos.line = r->line;
 	pos.col = col;
-	if (which == 'S' && model_add_sense(r->m, id, name, &pos) == 0)
+	if (which == 'S' && plansrc_model_add_sense(r->m, id, name, &pos) == 0)
 		return;
-	if (which == 'A' && model_add_action(r->m, id, name, &pos) == 0)
+	if (which == 'A' && plansrc_model_add_action(r->m, id, name, &pos) == 0)
 		return;
 	if (which == 'E') {
 		memset(&pe, 0, sizeof pe);
@@ -570,7 +570,7 @@ read_lines(struct reader *r, FILE *fp, int depth)
 			break;
 		}
 		/* binary input stops here, before a stray '@' opens files */
-		if ((bad = utf8_first_bad(line)) != NULL) {
+		if ((bad = plansrc_utf8_first_bad(line)) != NULL) {
 			diag_error(r->d, r->line, (long)(bad - line) + 1,
 			    "byte 0x%02x is not UTF-8: this is not a text "
 			    "file", (unsigned char)*bad);
@@ -617,7 +617,7 @@ apply_pending(struct reader *r, const int32_t *by_id,
 			diag_error(r->d, p->pos.line, p->pos.col, "element "
 			    "id %ld is named both '%s' and '%s'", p->id,
 			    e->name, p->name);
-		else if (model_set_name(e, p->name) < 0)
+		else if (plansrc_model_set_name(e, p->name) < 0)
 			diag_error(r->d, p->pos.line, p->pos.col,
 			    "out of memory");
 	}
@@ -733,13 +733,13 @@ read_all(FILE *fp, const char *path, struct plan_model *m, struct diag *d)
 }
 
 int
-inst_read(FILE *fp, const char *path, struct plan_model *m, struct diag *d)
+plansrc_inst_read(FILE *fp, const char *path, struct plan_model *m, struct diag *d)
 {
 	return read_all(fp, path, m, d);
 }
 
 int
-inst_read_mem(const unsigned char *buf, size_t len, const char *path,
+plansrc_inst_read_mem(const unsigned char *buf, size_t len, const char *path,
     struct plan_model *m, struct diag *d)
 {
 	FILE *fp = NULL;

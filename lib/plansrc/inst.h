@@ -16,11 +16,11 @@
  * found relative to it) into m.  Diagnostics go to d.  0 when the file was
  * read (d may still hold errors), -1 on a read error or lack of memory.
  */
-int inst_read(FILE *fp, const char *path, struct plan_model *m,
+int plansrc_inst_read(FILE *fp, const char *path, struct plan_model *m,
     struct diag *d);
 
 /* The same from memory (plancc reads standard input whole to sniff it). */
-int inst_read_mem(const unsigned char *buf, size_t len, const char *path,
+int plansrc_inst_read_mem(const unsigned char *buf, size_t len, const char *path,
     struct plan_model *m, struct diag *d);
 
 #endif

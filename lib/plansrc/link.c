@@ -1,5 +1,5 @@
 /*
- * link.c - plan_link: run the checks of checks.c over a model, then lay the
+ * link.c - plansrc_plan_link: run the checks of checks.c over a model, then lay the
  * elements out as the encoder wants them (per-type tables in source order,
  * links as type + index, names sorted by kind and key).
  */
@@ -12,7 +12,7 @@
 #include "plansrc/link_ctx.h"
 
 const char *
-link_describe(const struct plan_elem *e, char *buf, size_t size)
+plansrc_link_describe(const struct plan_elem *e, char *buf, size_t size)
 {
 	if (e->name)
 		snprintf(buf, size, "%s '%s'", plan_type_word(e->type),
@@ -51,14 +51,14 @@ vreport(struct link_ctx *c, enum diag_level level, unsigned wclass,
 }
 
 void
-link_vreport_at(struct link_ctx *c, enum diag_level level,
+plansrc_link_vreport_at(struct link_ctx *c, enum diag_level level,
     const struct src_pos *pos, const char *fmt, va_list ap)
 {
 	vreport(c, level, PW_NONE, pos, fmt, ap);
 }
 
 void
-link_report_at(struct link_ctx *c, enum diag_level level,
+plansrc_link_report_at(struct link_ctx *c, enum diag_level level,
     const struct src_pos *pos, const char *fmt, ...)
 {
 	va_list ap;
@@ -69,7 +69,7 @@ link_report_at(struct link_ctx *c, enum diag_level level,
 }
 
 void
-link_report(struct link_ctx *c, enum diag_level level,
+plansrc_link_report(struct link_ctx *c, enum diag_level level,
     const struct plan_elem *e, const char *fmt, ...)
 {
 	va_list ap;
@@ -80,7 +80,7 @@ link_report(struct link_ctx *c, enum diag_level level,
 }
 
 void
-link_warn_at(struct link_ctx *c, enum plan_warning wclass,
+plansrc_link_warn_at(struct link_ctx *c, enum plan_warning wclass,
     const struct src_pos *pos, const char *fmt, ...)
 {
 	va_list ap;
@@ -91,7 +91,7 @@ link_warn_at(struct link_ctx *c, enum plan_warning wclass,
 }
 
 void
-link_warn(struct link_ctx *c, enum plan_warning wclass,
+plansrc_link_warn(struct link_ctx *c, enum plan_warning wclass,
     const struct plan_elem *e, const char *fmt, ...)
 {
 	va_list ap;
@@ -116,14 +116,14 @@ index_ids(struct link_ctx *c)
 
 		c->type_index[i] = c->count[e->type]++;
 		if (e->id < 1 || e->id > LINK_MAX_ID) {
-			link_describe(e, who, sizeof who);
-			link_report(c, DIAG_ERROR, e, "%s: id %ld is outside "
+			plansrc_link_describe(e, who, sizeof who);
+			plansrc_link_report(c, DIAG_ERROR, e, "%s: id %ld is outside "
 			    "1..65535", who, e->id);
 		} else if (c->by_id[e->id] >= 0) {
 			const struct plan_elem *f = &m->elem[c->by_id[e->id]];
 
-			link_describe(e, who, sizeof who);
-			link_report(c, DIAG_ERROR, e, "%s: id %ld is already "
+			plansrc_link_describe(e, who, sizeof who);
+			plansrc_link_report(c, DIAG_ERROR, e, "%s: id %ld is already "
 			    "used by %s '%s'", who, e->id,
 			    plan_type_word(f->type), f->name ? f->name : "");
 		} else {
@@ -259,13 +259,13 @@ name_fits(struct link_ctx *c, const char *name, const struct src_pos *pos)
 	const unsigned char *s = (const unsigned char *)name;
 
 	if (len == 0 || len > 255) {
-		link_report_at(c, DIAG_ERROR, pos, "name '%.40s%s' must be 1 "
+		plansrc_link_report_at(c, DIAG_ERROR, pos, "name '%.40s%s' must be 1 "
 		    "to 255 bytes long", name, len > 40 ? "..." : "");
 		return 0;
 	}
 	for (; *s; s++)
 		if (*s < 0x20 || *s == 0x7f) {
-			link_report_at(c, DIAG_ERROR, pos, "name '%.40s' "
+			plansrc_link_report_at(c, DIAG_ERROR, pos, "name '%.40s' "
 			    "contains a control character", name);
 			return 0;
 		}
@@ -347,7 +347,7 @@ build(struct link_ctx *c, struct linked_plan *lp)
 }
 
 int
-plan_link(const struct plan_model *m, const struct link_options *o,
+plansrc_plan_link(const struct plan_model *m, const struct link_options *o,
     struct diag *d, struct linked_plan *out)
 {
 	struct link_options eff = *o;
@@ -389,12 +389,12 @@ plan_link(const struct plan_model *m, const struct link_options *o,
 		diag_error(d, 0, 0, "global monitor flags %ld are outside "
 		    "0..63", m->global_monitor);
 	index_ids(&c);
-	link_check_names(&c);
-	link_resolve(&c);
-	link_check_shape(&c);
-	link_check_recursion(&c);
-	link_check_labels(&c);
-	link_check_ranges(&c);
+	plansrc_link_check_names(&c);
+	plansrc_link_resolve(&c);
+	plansrc_link_check_shape(&c);
+	plansrc_link_check_recursion(&c);
+	plansrc_link_check_labels(&c);
+	plansrc_link_check_ranges(&c);
 	if (diag_failed(d))
 		goto out;
 	if (build(&c, out) < 0)
@@ -409,12 +409,12 @@ out:
 	free(c.first_member);
 	free(c.next_member);
 	if (rc != 0)
-		linked_plan_free(out);
+		plansrc_linked_plan_free(out);
 	return rc;
 }
 
 void
-linked_plan_free(struct linked_plan *lp)
+plansrc_linked_plan_free(struct linked_plan *lp)
 {
 	free(lp->ap);
 	free(lp->ape);

@@ -33,9 +33,9 @@ struct linked_plan {
  * positions.  0 when the plan can be encoded (warnings allowed), -1 when
  * errors were reported (or memory ran out).  The model must outlive *out.
  */
-int plan_link(const struct plan_model *m, const struct link_options *o,
+int plansrc_plan_link(const struct plan_model *m, const struct link_options *o,
     struct diag *d, struct linked_plan *out);
 
-void linked_plan_free(struct linked_plan *lp);
+void plansrc_linked_plan_free(struct linked_plan *lp);
 
 #endif

@@ -31,7 +31,7 @@ struct link_ctx {
 };
 
 /* One diagnostic about element e (position and Dia object included). */
-void link_report(struct link_ctx *c, enum diag_level level,
+void plansrc_link_report(struct link_ctx *c, enum diag_level level,
     const struct plan_elem *e, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 4, 5)))
@@ -39,23 +39,23 @@ void link_report(struct link_ctx *c, enum diag_level level,
     ;
 
 /* The same at a given position (a link's, say); NULL for none. */
-void link_report_at(struct link_ctx *c, enum diag_level level,
+void plansrc_link_report_at(struct link_ctx *c, enum diag_level level,
     const struct src_pos *pos, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 4, 5)))
 #endif
     ;
-void link_vreport_at(struct link_ctx *c, enum diag_level level,
+void plansrc_link_vreport_at(struct link_ctx *c, enum diag_level level,
     const struct src_pos *pos, const char *fmt, va_list ap);
 
 /* A warning of a class (pwarn.h) about element e, or at pos. */
-void link_warn(struct link_ctx *c, enum plan_warning wclass,
+void plansrc_link_warn(struct link_ctx *c, enum plan_warning wclass,
     const struct plan_elem *e, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 4, 5)))
 #endif
     ;
-void link_warn_at(struct link_ctx *c, enum plan_warning wclass,
+void plansrc_link_warn_at(struct link_ctx *c, enum plan_warning wclass,
     const struct src_pos *pos, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 4, 5)))
@@ -63,14 +63,14 @@ void link_warn_at(struct link_ctx *c, enum plan_warning wclass,
     ;
 
 /* "drive 'Explore'" or "drive #3" into buf. */
-const char *link_describe(const struct plan_elem *e, char *buf, size_t size);
+const char *plansrc_link_describe(const struct plan_elem *e, char *buf, size_t size);
 
-/* The passes of checks.c, in the order plan_link runs them. */
-void link_check_names(struct link_ctx *c);
-void link_resolve(struct link_ctx *c);
-void link_check_shape(struct link_ctx *c);
-void link_check_recursion(struct link_ctx *c);
-void link_check_labels(struct link_ctx *c);
-void link_check_ranges(struct link_ctx *c);
+/* The passes of checks.c, in the order plansrc_plan_link runs them. */
+void plansrc_link_check_names(struct link_ctx *c);
+void plansrc_link_resolve(struct link_ctx *c);
+void plansrc_link_check_shape(struct link_ctx *c);
+void plansrc_link_check_recursion(struct link_ctx *c);
+void plansrc_link_check_labels(struct link_ctx *c);
+void plansrc_link_check_ranges(struct link_ctx *c);
 
 #endif

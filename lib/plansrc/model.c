@@ -1,6 +1,6 @@
 /*
  * model.c - building a plan model.  Growth by doubling; the model owns its
- * names and frees them with model_free.
+ * names and frees them with plansrc_model_free.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -9,7 +9,7 @@
 #include "plansrc/model.h"
 
 void
-model_init(struct plan_model *m)
+plansrc_model_init(struct plan_model *m)
 {
 	memset(m, 0, sizeof *m);
 }
@@ -25,7 +25,7 @@ free_labels(struct plan_label *l, size_t n)
 }
 
 void
-model_free(struct plan_model *m)
+plansrc_model_free(struct plan_model *m)
 {
 	size_t i;
 
@@ -34,7 +34,7 @@ model_free(struct plan_model *m)
 	free(m->elem);
 	free_labels(m->sense, m->nsense);
 	free_labels(m->action, m->naction);
-	model_init(m);
+	plansrc_model_init(m);
 }
 
 /* Make room for one more item of `size` bytes in *arr. */
@@ -55,7 +55,7 @@ grow(void **arr, size_t n, size_t *cap, size_t size)
 }
 
 struct plan_elem *
-model_add(struct plan_model *m, int type, const struct src_pos *pos)
+plansrc_model_add(struct plan_model *m, int type, const struct src_pos *pos)
 {
 	struct plan_elem *e;
 
@@ -95,14 +95,14 @@ add_label(struct plan_label **arr, size_t *n, size_t *cap, long id,
 }
 
 int
-model_add_sense(struct plan_model *m, long id, const char *name,
+plansrc_model_add_sense(struct plan_model *m, long id, const char *name,
     const struct src_pos *pos)
 {
 	return add_label(&m->sense, &m->nsense, &m->sense_cap, id, name, pos);
 }
 
 int
-model_add_action(struct plan_model *m, long id, const char *name,
+plansrc_model_add_action(struct plan_model *m, long id, const char *name,
     const struct src_pos *pos)
 {
 	return add_label(&m->action, &m->naction, &m->action_cap, id, name,
@@ -110,7 +110,7 @@ model_add_action(struct plan_model *m, long id, const char *name,
 }
 
 int
-model_set_name(struct plan_elem *e, const char *name)
+plansrc_model_set_name(struct plan_elem *e, const char *name)
 {
 	char *copy = strdup(name);
 

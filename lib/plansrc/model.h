@@ -55,25 +55,25 @@ struct plan_model {
 	int allow_recursion;	/* cycles through competences are meant */
 };
 
-void model_init(struct plan_model *m);
-void model_free(struct plan_model *m);
+void plansrc_model_init(struct plan_model *m);
+void plansrc_model_free(struct plan_model *m);
 
 /*
  * Append an element of `type` with the Instinct exporter's defaults
  * (priority 1, comparator GT, sense value 1, hysteresis 1, order 1, action
  * value 1, everything else 0).  Its link positions start as `pos`.  NULL
- * when out of memory.  The pointer lasts until the next model_add.
+ * when out of memory.  The pointer lasts until the next plansrc_model_add.
  */
-struct plan_elem *model_add(struct plan_model *m, int type,
+struct plan_elem *plansrc_model_add(struct plan_model *m, int type,
     const struct src_pos *pos);
 
 /* Append a sense or action label (name is copied).  -1 out of memory. */
-int model_add_sense(struct plan_model *m, long id, const char *name,
+int plansrc_model_add_sense(struct plan_model *m, long id, const char *name,
     const struct src_pos *pos);
-int model_add_action(struct plan_model *m, long id, const char *name,
+int plansrc_model_add_action(struct plan_model *m, long id, const char *name,
     const struct src_pos *pos);
 
 /* Set an element's name (copied).  -1 out of memory. */
-int model_set_name(struct plan_elem *e, const char *name);
+int plansrc_model_set_name(struct plan_elem *e, const char *name);
 
 #endif

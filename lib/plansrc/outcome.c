@@ -7,7 +7,7 @@
 #include "planner/planner.h"
 #include "plansrc/emit.h"
 
-const struct emit_outcome emit_outcomes[EMIT_NOUTCOMES] = {
+const struct emit_outcome plansrc_emit_outcomes[EMIT_NOUTCOMES] = {
 	{ PLANNER_EV_EXECUTED, "executed", "#f0e442", 3 },	/* yellow */
 	{ PLANNER_EV_SUCCESS, "success", "#009e73", 2 },	/* green */
 	{ PLANNER_EV_PENDING, "in progress", "#56b4e9", 6 },	/* cyan */
@@ -16,12 +16,12 @@ const struct emit_outcome emit_outcomes[EMIT_NOUTCOMES] = {
 };
 
 const struct emit_outcome *
-emit_outcome_of(char letter)
+plansrc_emit_outcome_of(char letter)
 {
 	int k;
 
 	for (k = 0; k < EMIT_NOUTCOMES; k++)
-		if (plan_event_letter(emit_outcomes[k].kind) == letter)
-			return &emit_outcomes[k];
+		if (plan_event_letter(plansrc_emit_outcomes[k].kind) == letter)
+			return &plansrc_emit_outcomes[k];
 	return NULL;
 }

@@ -80,7 +80,7 @@ children(struct walk *w, const struct plan_ref *r, uint16_t drive)
 }
 
 int
-plan_drive_order(const struct plan *p, uint16_t *order)
+plansrc_plan_drive_order(const struct plan *p, uint16_t *order)
 {
 	struct view_key *v = calloc((size_t)p->count[PLAN_D] + 1, sizeof *v);
 	uint16_t i;
@@ -94,7 +94,7 @@ plan_drive_order(const struct plan *p, uint16_t *order)
 		v[i].index = i;
 		v[i].key = r.priority;
 	}
-	view_sort(v, p->count[PLAN_D], 1);
+	plansrc_view_sort(v, p->count[PLAN_D], 1);
 	for (i = 0; i < p->count[PLAN_D]; i++)
 		order[i] = v[i].index;
 	free(v);
@@ -134,19 +134,19 @@ walk_from(const struct plan *p, uint16_t *owner[PLAN_NTYPES],
 }
 
 int
-plan_owners(const struct plan *p, uint16_t *owner[PLAN_NTYPES])
+plansrc_plan_owners(const struct plan *p, uint16_t *owner[PLAN_NTYPES])
 {
 	uint16_t *order = calloc((size_t)p->count[PLAN_D] + 1, sizeof *order);
 	int rc = -1;
 
-	if (order != NULL && plan_drive_order(p, order) == 0)
+	if (order != NULL && plansrc_plan_drive_order(p, order) == 0)
 		rc = walk_from(p, owner, order, p->count[PLAN_D]);
 	free(order);
 	return rc;
 }
 
 int
-plan_reach(const struct plan *p, uint16_t drive,
+plansrc_plan_reach(const struct plan *p, uint16_t drive,
     uint16_t *reach[PLAN_NTYPES])
 {
 	return walk_from(p, reach, &drive, drive < p->count[PLAN_D] ? 1 : 0);

@@ -16,18 +16,18 @@
  * The caller gives one array per type, count[t] long.  0, or -1 when out
  * of memory.  Cycles (--allow-recursion plans) are visited once.
  */
-int plan_owners(const struct plan *p, uint16_t *owner[PLAN_NTYPES]);
+int plansrc_plan_owners(const struct plan *p, uint16_t *owner[PLAN_NTYPES]);
 
 /*
  * The elements drive `drive` reaches, shared ones included: reach[t][i] =
- * drive for those, PLAN_NONE for the rest (arrays as for plan_owners).
+ * drive for those, PLAN_NONE for the rest (arrays as for plansrc_plan_owners).
  * 0, or -1 when out of memory.
  */
-int plan_reach(const struct plan *p, uint16_t drive,
+int plansrc_plan_reach(const struct plan *p, uint16_t drive,
     uint16_t *reach[PLAN_NTYPES]);
 
 /* Drive indices by priority, highest first (ties in record order).
  * order[] holds count[PLAN_D] entries.  0, or -1 when out of memory. */
-int plan_drive_order(const struct plan *p, uint16_t *order);
+int plansrc_plan_drive_order(const struct plan *p, uint16_t *order);
 
 #endif

@@ -6,17 +6,17 @@
 
 #include "plansrc/pwarn.h"
 
-const char *const plan_warning_names[PW_COUNT + 1] = {
+const char *const plansrc_plan_warning_names[PW_COUNT + 1] = {
 	NULL, "unused", "unreachable", "octal", "ignored", "releaser", NULL
 };
 
 enum plan_warning
-plan_warning_named(const char *name)
+plansrc_plan_warning_named(const char *name)
 {
 	int k;
 
 	for (k = 1; k < PW_COUNT; k++)
-		if (strcmp(name, plan_warning_names[k]) == 0)
+		if (strcmp(name, plansrc_plan_warning_names[k]) == 0)
 			return (enum plan_warning)k;
 	return PW_NONE;
 }

@@ -18,9 +18,9 @@ enum plan_warning {
 };
 
 /* Class k's name at [k] ([0] is NULL), NULL-terminated: for diag.wnames. */
-extern const char *const plan_warning_names[PW_COUNT + 1];
+extern const char *const plansrc_plan_warning_names[PW_COUNT + 1];
 
 /* The class called name, or PW_NONE. */
-enum plan_warning plan_warning_named(const char *name);
+enum plan_warning plansrc_plan_warning_named(const char *name);
 
 #endif

@@ -60,7 +60,7 @@ command_word(const unsigned char *p, const unsigned char *end)
 }
 
 enum src_format
-sniff_format(const unsigned char *buf, size_t len)
+plansrc_sniff_format(const unsigned char *buf, size_t len)
 {
 	const unsigned char *end = buf + len, *p;
 
@@ -79,7 +79,7 @@ sniff_format(const unsigned char *buf, size_t len)
 }
 
 const char *
-src_format_name(enum src_format f)
+plansrc_src_format_name(enum src_format f)
 {
 	static const char *const names[] = { "unknown", "YAML",
 	    "Instinct commands", "a Dia diagram", "a compiled plan" };

@@ -17,9 +17,9 @@ enum src_format {
 	SRC_PLAN		/* a compiled plan */
 };
 
-enum src_format sniff_format(const unsigned char *buf, size_t len);
+enum src_format plansrc_sniff_format(const unsigned char *buf, size_t len);
 
 /* "YAML", "Instinct commands", ... for messages. */
-const char *src_format_name(enum src_format f);
+const char *plansrc_src_format_name(enum src_format f);
 
 #endif

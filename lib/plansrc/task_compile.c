@@ -14,7 +14,7 @@
 #include "plansrc/task_link.h"
 
 int
-task_doc_is_task(const struct ydoc *doc)
+plansrc_task_doc_is_task(const struct ydoc *doc)
 {
 	const struct ynode *root = ydoc_at(doc, 0), *k, *v;
 	int32_t it = YDOC_NONE;
@@ -70,7 +70,7 @@ encode(const struct task_linked *l, struct diag *d, uint8_t **out,
 }
 
 int
-task_compile_doc(const struct ydoc *doc, struct diag *d, uint8_t **out,
+plansrc_task_compile_doc(const struct ydoc *doc, struct diag *d, uint8_t **out,
     uint32_t *size)
 {
 	struct tdoc y;
@@ -81,11 +81,11 @@ task_compile_doc(const struct ydoc *doc, struct diag *d, uint8_t **out,
 	*out = NULL;
 	y.doc = doc;
 	y.d = d;
-	if (tsrc_read(&y, &m) == 0 && task_link(&m, d, &l) == 0) {
+	if (plansrc_tsrc_read(&y, &m) == 0 && plansrc_task_link(&m, d, &l) == 0) {
 		rc = encode(&l, d, out, size);
-		task_linked_free(&l);
+		plansrc_task_linked_free(&l);
 	}
-	tsrc_free(&m);
+	plansrc_tsrc_free(&m);
 	if (rc == 0 && diag_failed(d)) {
 		free(*out);
 		*out = NULL;
@@ -95,7 +95,7 @@ task_compile_doc(const struct ydoc *doc, struct diag *d, uint8_t **out,
 }
 
 int
-task_compile(const char *buf, size_t len, struct diag *d, uint8_t **out,
+plansrc_task_compile(const char *buf, size_t len, struct diag *d, uint8_t **out,
     uint32_t *size)
 {
 	struct ydoc doc;
@@ -104,7 +104,7 @@ task_compile(const char *buf, size_t len, struct diag *d, uint8_t **out,
 	*out = NULL;
 	if (ydoc_load(&doc, (const unsigned char *)buf, len, d) < 0)
 		return -1;
-	rc = task_compile_doc(&doc, d, out, size);
+	rc = plansrc_task_compile_doc(&doc, d, out, size);
 	ydoc_free(&doc);
 	return rc;
 }

@@ -17,17 +17,17 @@
  * with a `task` or an `initialAction` key.  plancc loads a YAML or JSON
  * file once (ydoc_load) and asks this to pick the reader.
  */
-int task_doc_is_task(const struct ydoc *doc);
+int plansrc_task_doc_is_task(const struct ydoc *doc);
 
-/* Compile a loaded document as task_compile does. */
-int task_compile_doc(const struct ydoc *doc, struct diag *d, uint8_t **out,
+/* Compile a loaded document as plansrc_task_compile does. */
+int plansrc_task_compile_doc(const struct ydoc *doc, struct diag *d, uint8_t **out,
     uint32_t *size);
 
 /*
  * Compile buf into a plan image: 0 with *out (malloc'd) and *size, or -1
  * when diagnostics made it fail (they went to d, with line:col).
  */
-int task_compile(const char *buf, size_t len, struct diag *d, uint8_t **out,
+int plansrc_task_compile(const char *buf, size_t len, struct diag *d, uint8_t **out,
     uint32_t *size);
 
 #endif

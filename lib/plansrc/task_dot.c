@@ -72,7 +72,7 @@ put_action(FILE *fp, const struct plan_task *t, uint16_t i)
 }
 
 int
-task_emit_dot(FILE *fp, const struct plan_task *t)
+plansrc_task_emit_dot(FILE *fp, const struct plan_task *t)
 {
 	uint16_t i;
 

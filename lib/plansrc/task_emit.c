@@ -237,7 +237,7 @@ put_list(FILE *fp, const struct plan_task *t, const char *key, uint8_t kind,
 }
 
 int
-task_emit_yaml(FILE *fp, const struct plan_task *t)
+plansrc_task_emit_yaml(FILE *fp, const struct plan_task *t)
 {
 	uint8_t len = 0;
 	uint16_t i;

@@ -12,9 +12,9 @@
 #include "plan/task.h"
 
 /* Write t as a task source; 0, or -1 if writing failed. */
-int task_emit_yaml(FILE *fp, const struct plan_task *t);
+int plansrc_task_emit_yaml(FILE *fp, const struct plan_task *t);
 
 /* Draw t in DOT (task_dot.c); 0, or -1 if writing failed. */
-int task_emit_dot(FILE *fp, const struct plan_task *t);
+int plansrc_task_emit_dot(FILE *fp, const struct plan_task *t);
 
 #endif

@@ -258,7 +258,7 @@ warn_unreachable(struct tlink *l)
 }
 
 int
-task_link(const struct tsrc_task *m, struct diag *d, struct task_linked *out)
+plansrc_task_link(const struct tsrc_task *m, struct diag *d, struct task_linked *out)
 {
 	struct tlink l;
 
@@ -269,8 +269,8 @@ task_link(const struct tsrc_task *m, struct diag *d, struct task_linked *out)
 	if (number_names(&l) < 0 || check_actions(&l) < 0)
 		return -1;
 	warn_unreachable(&l);
-	if (task_fill_spec(m, l.object, l.nobjects, l.var, l.nvars, out) < 0) {
-		task_linked_free(out);
+	if (plansrc_task_fill_spec(m, l.object, l.nobjects, l.var, l.nvars, out) < 0) {
+		plansrc_task_linked_free(out);
 		diag_error(d, 0, 0, "out of memory");
 		return -1;
 	}

@@ -25,14 +25,14 @@ struct task_linked {
  * Check m (diagnostics to d) and fill *out.  0, or -1 when errors were
  * reported.  m must outlive *out.
  */
-int task_link(const struct tsrc_task *m, struct diag *d,
+int plansrc_task_link(const struct tsrc_task *m, struct diag *d,
     struct task_linked *out);
 
 /* The records, once the objects and variables are numbered. */
-int task_fill_spec(const struct tsrc_task *m, const char *const *object,
+int plansrc_task_fill_spec(const struct tsrc_task *m, const char *const *object,
     size_t nobjects, const char *const *var, size_t nvars,
     struct task_linked *out);
 
-void task_linked_free(struct task_linked *l);
+void plansrc_task_linked_free(struct task_linked *l);
 
 #endif

@@ -176,7 +176,7 @@ fill_action(struct task_linked *o, const struct tsrc_task *m, size_t a,
 }
 
 int
-task_fill_spec(const struct tsrc_task *m, const char *const *object,
+plansrc_task_fill_spec(const struct tsrc_task *m, const char *const *object,
     size_t nobjects, const char *const *var, size_t nvars,
     struct task_linked *o)
 {
@@ -212,7 +212,7 @@ task_fill_spec(const struct tsrc_task *m, const char *const *object,
 }
 
 void
-task_linked_free(struct task_linked *o)
+plansrc_task_linked_free(struct task_linked *o)
 {
 	free(o->action);
 	free(o->point);

@@ -82,24 +82,24 @@ struct tsrc_task {
 };
 
 /* Read the document's task into m.  0, or -1 when errors were reported. */
-int tsrc_read(struct tdoc *y, struct tsrc_task *m);
-void tsrc_free(struct tsrc_task *m);
+int plansrc_tsrc_read(struct tdoc *y, struct tsrc_task *m);
+void plansrc_tsrc_free(struct tsrc_task *m);
 
 /* The decision-level parts (task_ystate.c). */
-int tsrc_read_decisions(struct tdoc *y, const struct tsrc_task *m,
+int plansrc_tsrc_read_decisions(struct tdoc *y, const struct tsrc_task *m,
     const struct ynode *n, struct tsrc_action *a);
-int tsrc_read_target(struct tdoc *y, const struct ynode *n, const char *what,
+int plansrc_tsrc_read_target(struct tdoc *y, const struct ynode *n, const char *what,
     struct tsrc_target *t);
 
 /* Axis index of a name, or -1. */
-int tsrc_axis(const struct tsrc_task *m, const char *s, size_t len);
+int plansrc_tsrc_axis(const struct tsrc_task *m, const char *s, size_t len);
 
 /*
  * A "$name" or "$name.axis" reference in scalar n into c (kind TASK_VAR;
  * the axis defaults to `axis`).  1 if n is a reference, 0 if it is not,
  * -1 when it is malformed (reported).
  */
-int tsrc_var_ref(struct tdoc *y, const struct tsrc_task *m,
+int plansrc_tsrc_var_ref(struct tdoc *y, const struct tsrc_task *m,
     const struct ynode *n, uint8_t axis, struct tsrc_comp *c);
 
 #endif

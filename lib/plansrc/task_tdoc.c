@@ -14,7 +14,7 @@
 #include "plansrc/task_tdoc.h"
 
 struct tpos
-tdoc_pos(const struct ynode *n)
+plansrc_tdoc_pos(const struct ynode *n)
 {
 	struct tpos p;
 
@@ -31,7 +31,7 @@ vreport(struct tdoc *y, enum diag_level level, const struct ynode *n,
 }
 
 void
-tdoc_error(struct tdoc *y, const struct ynode *n, const char *fmt, ...)
+plansrc_tdoc_error(struct tdoc *y, const struct ynode *n, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -41,7 +41,7 @@ tdoc_error(struct tdoc *y, const struct ynode *n, const char *fmt, ...)
 }
 
 void
-tdoc_warn(struct tdoc *y, unsigned wclass, const struct ynode *n,
+plansrc_tdoc_warn(struct tdoc *y, unsigned wclass, const struct ynode *n,
     const char *fmt, ...)
 {
 	va_list ap;
@@ -53,7 +53,7 @@ tdoc_warn(struct tdoc *y, unsigned wclass, const struct ynode *n,
 }
 
 const char *
-tdoc_kind(const struct ynode *n)
+plansrc_tdoc_kind(const struct ynode *n)
 {
 	switch (n->kind) {
 	case YNODE_MAP:
@@ -66,7 +66,7 @@ tdoc_kind(const struct ynode *n)
 }
 
 int
-tdoc_is_plain(const struct ynode *n, const char *s)
+plansrc_tdoc_is_plain(const struct ynode *n, const char *s)
 {
 	return n->kind == YNODE_SCALAR && n->plain && ynode_is(n, s);
 }
@@ -82,8 +82,8 @@ static int
 key_ok(struct tdoc *y, const struct ynode *k, const char *what)
 {
 	if (k->kind != YNODE_SCALAR || memchr(k->text, '\0', k->len) != NULL) {
-		tdoc_error(y, k, "a key in %s must be a name, not %s", what,
-		    tdoc_kind(k));
+		plansrc_tdoc_error(y, k, "a key in %s must be a name, not %s", what,
+		    plansrc_tdoc_kind(k));
 		return 0;
 	}
 	return 1;
@@ -105,14 +105,14 @@ unknown_key(struct tdoc *y, const struct ynode *k, const struct tkey *keys,
 			words[n++] = keys[i].alias;
 	}
 	if ((hit = suggest_word(k->text, words, n)) != NULL)
-		tdoc_error(y, k, "unknown key '%.40s' in %s; did you mean "
+		plansrc_tdoc_error(y, k, "unknown key '%.40s' in %s; did you mean "
 		    "'%s'?", k->text, what, hit);
 	else
-		tdoc_error(y, k, "unknown key '%.40s' in %s", k->text, what);
+		plansrc_tdoc_error(y, k, "unknown key '%.40s' in %s", k->text, what);
 }
 
 int
-tdoc_keys(struct tdoc *y, const struct ynode *n, const struct tkey *keys,
+plansrc_tdoc_keys(struct tdoc *y, const struct ynode *n, const struct tkey *keys,
     int nkeys, const struct ynode **vals, const char *what)
 {
 	const struct ynode *k, *v;
@@ -122,8 +122,8 @@ tdoc_keys(struct tdoc *y, const struct ynode *n, const struct tkey *keys,
 	for (i = 0; i < nkeys; i++)
 		vals[i] = NULL;
 	if (n->kind != YNODE_MAP) {
-		tdoc_error(y, n, "%s must be a mapping, not %s", what,
-		    tdoc_kind(n));
+		plansrc_tdoc_error(y, n, "%s must be a mapping, not %s", what,
+		    plansrc_tdoc_kind(n));
 		return -1;
 	}
 	while (ymap_next(y->doc, n, &it, &k, &v)) {
@@ -139,7 +139,7 @@ tdoc_keys(struct tdoc *y, const struct ynode *n, const struct tkey *keys,
 			continue;
 		}
 		if (vals[i] != NULL) {
-			tdoc_error(y, k, "'%.40s' given twice in %s (line "
+			plansrc_tdoc_error(y, k, "'%.40s' given twice in %s (line "
 			    "%ld)", k->text, what, vals[i]->line);
 			rc = -1;
 			continue;
@@ -150,19 +150,19 @@ tdoc_keys(struct tdoc *y, const struct ynode *n, const struct tkey *keys,
 }
 
 int
-tdoc_name_map(struct tdoc *y, const struct ynode *n, size_t max,
+plansrc_tdoc_name_map(struct tdoc *y, const struct ynode *n, size_t max,
     const char *what)
 {
 	const struct ynode *ka, *kb, *v;
 	int32_t a = YDOC_NONE, b;
 
 	if (n->kind != YNODE_MAP) {
-		tdoc_error(y, n, "%s must be a mapping, not %s", what,
-		    tdoc_kind(n));
+		plansrc_tdoc_error(y, n, "%s must be a mapping, not %s", what,
+		    plansrc_tdoc_kind(n));
 		return -1;
 	}
 	if (TDOC_PAIRS(n) > max) {
-		tdoc_error(y, n, "%s has %zu entries; at most %zu", what,
+		plansrc_tdoc_error(y, n, "%s has %zu entries; at most %zu", what,
 		    TDOC_PAIRS(n), max);
 		return -1;
 	}
@@ -174,7 +174,7 @@ tdoc_name_map(struct tdoc *y, const struct ynode *n, size_t max,
 		    kb != ka;)
 			if (ka->len == kb->len && memcmp(ka->text, kb->text,
 			    ka->len) == 0) {
-				tdoc_error(y, ka, "'%.40s' given twice in %s "
+				plansrc_tdoc_error(y, ka, "'%.40s' given twice in %s "
 				    "(line %ld)", ka->text, what, kb->line);
 				return -1;
 			}
@@ -183,16 +183,16 @@ tdoc_name_map(struct tdoc *y, const struct ynode *n, size_t max,
 }
 
 int
-tdoc_list(struct tdoc *y, const struct ynode *n, size_t max,
+plansrc_tdoc_list(struct tdoc *y, const struct ynode *n, size_t max,
     const char *what)
 {
 	if (n->kind != YNODE_SEQ) {
-		tdoc_error(y, n, "%s must be a list, not %s", what,
-		    tdoc_kind(n));
+		plansrc_tdoc_error(y, n, "%s must be a list, not %s", what,
+		    plansrc_tdoc_kind(n));
 		return -1;
 	}
 	if (TDOC_ITEMS(n) > max) {
-		tdoc_error(y, n, "%s has %zu items; at most %zu", what,
+		plansrc_tdoc_error(y, n, "%s has %zu items; at most %zu", what,
 		    TDOC_ITEMS(n), max);
 		return -1;
 	}
@@ -206,18 +206,18 @@ plain_text(struct tdoc *y, const struct ynode *n, const char *what)
 	if (n->kind != YNODE_SCALAR || !n->plain ||
 	    memchr(n->text, '\0', n->len) != NULL) {
 		if (n->kind == YNODE_SCALAR)
-			tdoc_error(y, n, "%s must be a number, not the "
+			plansrc_tdoc_error(y, n, "%s must be a number, not the "
 			    "string \"%.40s\"", what, tdoc_text(n));
 		else
-			tdoc_error(y, n, "%s must be a number, not %s", what,
-			    tdoc_kind(n));
+			plansrc_tdoc_error(y, n, "%s must be a number, not %s", what,
+			    plansrc_tdoc_kind(n));
 		return NULL;
 	}
 	return tdoc_text(n);
 }
 
 int
-tdoc_number(struct tdoc *y, const struct ynode *n, const char *what,
+plansrc_tdoc_number(struct tdoc *y, const struct ynode *n, const char *what,
     int32_t *counts)
 {
 	const char *s = plain_text(y, n, what);
@@ -227,12 +227,12 @@ tdoc_number(struct tdoc *y, const struct ynode *n, const char *what,
 	if (s == NULL)
 		return -1;
 	if ((e = num_double(s, &v)) != NUM_OK) {
-		tdoc_error(y, n, "%s: '%.40s' is %s", what, s,
+		plansrc_tdoc_error(y, n, "%s: '%.40s' is %s", what, s,
 		    num_strerror(e));
 		return -1;
 	}
 	if (fabs(v) > (double)TASK_COORD_MAX / TASK_SCALE) {
-		tdoc_error(y, n, "%s: %.40s is out of range (at most %ld in "
+		plansrc_tdoc_error(y, n, "%s: %.40s is out of range (at most %ld in "
 		    "size)", what, s, TASK_COORD_MAX / TASK_SCALE);
 		return -1;
 	}
@@ -241,7 +241,7 @@ tdoc_number(struct tdoc *y, const struct ynode *n, const char *what,
 }
 
 int
-tdoc_long(struct tdoc *y, const struct ynode *n, const char *what,
+plansrc_tdoc_long(struct tdoc *y, const struct ynode *n, const char *what,
     long lo, long hi, long *out)
 {
 	const char *s = plain_text(y, n, what);
@@ -251,10 +251,10 @@ tdoc_long(struct tdoc *y, const struct ynode *n, const char *what,
 		return -1;
 	if ((e = num_long(s, lo, hi, out)) != NUM_OK) {
 		if (e == NUM_RANGE)
-			tdoc_error(y, n, "%s: %.40s is out of range (%ld to "
+			plansrc_tdoc_error(y, n, "%s: %.40s is out of range (%ld to "
 			    "%ld)", what, s, lo, hi);
 		else
-			tdoc_error(y, n, "%s must be a whole number, not "
+			plansrc_tdoc_error(y, n, "%s must be a whole number, not "
 			    "'%.40s'", what, s);
 		return -1;
 	}
@@ -262,7 +262,7 @@ tdoc_long(struct tdoc *y, const struct ynode *n, const char *what,
 }
 
 int
-tdoc_name_ok(const char *s, size_t len)
+plansrc_tdoc_name_ok(const char *s, size_t len)
 {
 	size_t i;
 
@@ -281,16 +281,16 @@ tdoc_name_ok(const char *s, size_t len)
 }
 
 int
-tdoc_name(struct tdoc *y, const struct ynode *n, const char *what,
+plansrc_tdoc_name(struct tdoc *y, const struct ynode *n, const char *what,
     const char **out)
 {
 	if (n->kind != YNODE_SCALAR) {
-		tdoc_error(y, n, "%s must be a name, not %s", what,
-		    tdoc_kind(n));
+		plansrc_tdoc_error(y, n, "%s must be a name, not %s", what,
+		    plansrc_tdoc_kind(n));
 		return -1;
 	}
-	if (!tdoc_name_ok(tdoc_text(n), tdoc_len(n))) {
-		tdoc_error(y, n, "%s '%.40s' is not a valid name (a letter or "
+	if (!plansrc_tdoc_name_ok(tdoc_text(n), tdoc_len(n))) {
+		plansrc_tdoc_error(y, n, "%s '%.40s' is not a valid name (a letter or "
 		    "_, then letters, digits, _ or -; at most %d)", what,
 		    tdoc_text(n), TASK_NAME_MAX);
 		return -1;

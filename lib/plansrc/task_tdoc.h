@@ -33,14 +33,14 @@ struct tkey {
 #define TDOC_PAIRS(n) ((n)->count / 2)
 #define TDOC_ITEMS(n) ((n)->count)
 
-struct tpos tdoc_pos(const struct ynode *n);
+struct tpos plansrc_tdoc_pos(const struct ynode *n);
 
-void tdoc_error(struct tdoc *y, const struct ynode *n, const char *fmt, ...)
+void plansrc_tdoc_error(struct tdoc *y, const struct ynode *n, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))
 #endif
     ;
-void tdoc_warn(struct tdoc *y, unsigned wclass, const struct ynode *n,
+void plansrc_tdoc_warn(struct tdoc *y, unsigned wclass, const struct ynode *n,
     const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 4, 5)))
@@ -48,7 +48,7 @@ void tdoc_warn(struct tdoc *y, unsigned wclass, const struct ynode *n,
     ;
 
 /* "a mapping", "a list", "a plain value" - what a node is, for messages. */
-const char *tdoc_kind(const struct ynode *n);
+const char *plansrc_tdoc_kind(const struct ynode *n);
 
 /* A scalar's text (NUL-terminated) and length; "" for a collection. */
 static inline const char *
@@ -64,40 +64,40 @@ tdoc_len(const struct ynode *n)
 }
 
 /* A plain (unquoted) scalar equal to s. */
-int tdoc_is_plain(const struct ynode *n, const char *s);
+int plansrc_tdoc_is_plain(const struct ynode *n, const char *s);
 
 /*
  * Check that n is a mapping whose keys are all in keys[nkeys] (by name
  * or alias), none twice; vals[i] gets the value of keys[i] or NULL.
  * 0, or -1 when something was reported.
  */
-int tdoc_keys(struct tdoc *y, const struct ynode *n, const struct tkey *keys,
+int plansrc_tdoc_keys(struct tdoc *y, const struct ynode *n, const struct tkey *keys,
     int nkeys, const struct ynode **vals, const char *what);
 
 /*
  * A mapping with free-form keys (names): each key a scalar, none twice,
  * at most max pairs.  0, or -1 when something was reported.
  */
-int tdoc_name_map(struct tdoc *y, const struct ynode *n, size_t max,
+int plansrc_tdoc_name_map(struct tdoc *y, const struct ynode *n, size_t max,
     const char *what);
 
 /* A sequence of at most max items.  0, or -1 reported. */
-int tdoc_list(struct tdoc *y, const struct ynode *n, size_t max,
+int plansrc_tdoc_list(struct tdoc *y, const struct ynode *n, size_t max,
     const char *what);
 
 /* A plain decimal number in units -> fixed-point counts, |v| <= 1e6. */
-int tdoc_number(struct tdoc *y, const struct ynode *n, const char *what,
+int plansrc_tdoc_number(struct tdoc *y, const struct ynode *n, const char *what,
     int32_t *counts);
 
 /* A plain decimal integer in [lo, hi]. */
-int tdoc_long(struct tdoc *y, const struct ynode *n, const char *what,
+int plansrc_tdoc_long(struct tdoc *y, const struct ynode *n, const char *what,
     long lo, long hi, long *out);
 
 /* A name: [A-Za-z_][A-Za-z0-9_-]*, at most TASK_NAME_MAX characters. */
-int tdoc_name(struct tdoc *y, const struct ynode *n, const char *what,
+int plansrc_tdoc_name(struct tdoc *y, const struct ynode *n, const char *what,
     const char **out);
 
 /* The same rule for a piece of text (len bytes). */
-int tdoc_name_ok(const char *s, size_t len);
+int plansrc_tdoc_name_ok(const char *s, size_t len);
 
 #endif

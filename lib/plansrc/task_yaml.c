@@ -32,7 +32,7 @@ static const struct tkey reset_keys[] = {
 static const char *const default_axes[] = { "x", "y", "z" };
 
 int
-tsrc_axis(const struct tsrc_task *m, const char *s, size_t len)
+plansrc_tsrc_axis(const struct tsrc_task *m, const char *s, size_t len)
 {
 	uint8_t k;
 
@@ -44,7 +44,7 @@ tsrc_axis(const struct tsrc_task *m, const char *s, size_t len)
 }
 
 int
-tsrc_var_ref(struct tdoc *y, const struct tsrc_task *m,
+plansrc_tsrc_var_ref(struct tdoc *y, const struct tsrc_task *m,
     const struct ynode *n, uint8_t axis, struct tsrc_comp *c)
 {
 	const char *s = tdoc_text(n), *dot;
@@ -56,19 +56,19 @@ tsrc_var_ref(struct tdoc *y, const struct tsrc_task *m,
 	dot = memchr(s, '.', len);
 	c->var = s + 1;
 	c->var_len = dot ? (size_t)(dot - s - 1) : len - 1;
-	if (!tdoc_name_ok(c->var, c->var_len)) {
-		tdoc_error(y, n, "'%.40s' is not a variable reference "
+	if (!plansrc_tdoc_name_ok(c->var, c->var_len)) {
+		plansrc_tdoc_error(y, n, "'%.40s' is not a variable reference "
 		    "($name or $name.axis)", s);
 		return -1;
 	}
 	c->kind = TASK_VAR;
 	c->axis = axis;
 	c->value = c->threshold = 0;
-	c->pos = tdoc_pos(n);
+	c->pos = plansrc_tdoc_pos(n);
 	if (dot == NULL)
 		return 1;
-	if ((k = tsrc_axis(m, dot + 1, len - (size_t)(dot + 1 - s))) < 0) {
-		tdoc_error(y, n, "'%.40s': no axis '%.40s'", s, dot + 1);
+	if ((k = plansrc_tsrc_axis(m, dot + 1, len - (size_t)(dot + 1 - s))) < 0) {
+		plansrc_tdoc_error(y, n, "'%.40s': no axis '%.40s'", s, dot + 1);
 		return -1;
 	}
 	c->axis = (uint8_t)k;
@@ -80,13 +80,13 @@ static int
 read_coord(struct tdoc *y, const struct tsrc_task *m,
     const struct ynode *n, uint8_t axis, struct tsrc_comp *c)
 {
-	int rc = tsrc_var_ref(y, m, n, axis, c);
+	int rc = plansrc_tsrc_var_ref(y, m, n, axis, c);
 
 	if (rc != 0)
 		return rc < 0 ? -1 : 0;
 	c->kind = TASK_VALUE;
-	c->pos = tdoc_pos(n);
-	return tdoc_number(y, n, "a coordinate", &c->value);
+	c->pos = plansrc_tdoc_pos(n);
+	return plansrc_tdoc_number(y, n, "a coordinate", &c->value);
 }
 
 /* A whole point as one variable: "$name" stands for all its axes. */
@@ -95,12 +95,12 @@ read_var_point(struct tdoc *y, const struct tsrc_task *m,
     const struct ynode *n, struct tsrc_comp *c)
 {
 	uint8_t k;
-	int rc = tsrc_var_ref(y, m, n, 0, &c[0]);
+	int rc = plansrc_tsrc_var_ref(y, m, n, 0, &c[0]);
 
 	if (rc < 0)
 		return -1;
 	if (rc == 0 || memchr(tdoc_text(n), '.', tdoc_len(n))) {
-		tdoc_error(y, n, "a point is a list of %u coordinates, a "
+		plansrc_tdoc_error(y, n, "a point is a list of %u coordinates, a "
 		    "mapping of axes, or $variable", m->naxes);
 		return -1;
 	}
@@ -120,11 +120,11 @@ read_axis_map(struct tdoc *y, const struct tsrc_task *m,
 	unsigned given = 0;
 	int k;
 
-	if (tdoc_name_map(y, n, TASK_MAX_AXES, "a point") < 0)
+	if (plansrc_tdoc_name_map(y, n, TASK_MAX_AXES, "a point") < 0)
 		return -1;
 	while (ymap_next(y->doc, n, &it, &key, &v)) {
-		if ((k = tsrc_axis(m, tdoc_text(key), tdoc_len(key))) < 0) {
-			tdoc_error(y, key, "no axis '%.40s' in this task",
+		if ((k = plansrc_tsrc_axis(m, tdoc_text(key), tdoc_len(key))) < 0) {
+			plansrc_tdoc_error(y, key, "no axis '%.40s' in this task",
 			    tdoc_text(key));
 			return -1;
 		}
@@ -134,7 +134,7 @@ read_axis_map(struct tdoc *y, const struct tsrc_task *m,
 	}
 	for (k = 0; k < m->naxes; k++)
 		if (!(given >> k & 1u)) {
-			tdoc_error(y, n, "this point has no '%s'", m->axis[k]);
+			plansrc_tdoc_error(y, n, "this point has no '%s'", m->axis[k]);
 			return -1;
 		}
 	return 0;
@@ -153,7 +153,7 @@ read_point(struct tdoc *y, const struct tsrc_task *m,
 	if (n->kind != YNODE_SEQ)
 		return read_var_point(y, m, n, c);
 	if (TDOC_ITEMS(n) != m->naxes) {
-		tdoc_error(y, n, "a point of %zu coordinates; this task has "
+		plansrc_tdoc_error(y, n, "a point of %zu coordinates; this task has "
 		    "%u axes", TDOC_ITEMS(n), m->naxes);
 		return -1;
 	}
@@ -171,17 +171,17 @@ read_trajectory(struct tdoc *y, const struct tsrc_task *m,
 	int32_t it = YDOC_NONE;
 	size_t i = 0;
 
-	if (tdoc_list(y, n, 0xFFFF, "a trajectory") < 0)
+	if (plansrc_tdoc_list(y, n, 0xFFFF, "a trajectory") < 0)
 		return -1;
 	if (TDOC_ITEMS(n) == 0) {
-		tdoc_error(y, n, "action '%s': the trajectory has no points",
+		plansrc_tdoc_error(y, n, "action '%s': the trajectory has no points",
 		    a->name);
 		return -1;
 	}
 	a->npoints = TDOC_ITEMS(n);
 	if ((a->point = calloc(a->npoints * m->naxes,
 	    sizeof *a->point)) == NULL) {
-		tdoc_error(y, n, "out of memory");
+		plansrc_tdoc_error(y, n, "out of memory");
 		return -1;
 	}
 	for (; yseq_next(y->doc, n, &it, &p); i++)
@@ -195,27 +195,27 @@ read_verify(struct tdoc *y, const struct ynode *n, struct tsrc_action *a)
 {
 	const struct ynode *v[2];
 
-	if (tdoc_is_plain(n, "false") || tdoc_is_plain(n, "off"))
+	if (plansrc_tdoc_is_plain(n, "false") || plansrc_tdoc_is_plain(n, "off"))
 		return 0;
 	if (n->kind == YNODE_SCALAR) {
-		tdoc_error(y, n, "verification needs a tolerance: write "
+		plansrc_tdoc_error(y, n, "verification needs a tolerance: write "
 		    "{tolerance: T, misses: N}, or false");
 		return -1;
 	}
-	if (tdoc_keys(y, n, verify_keys, 2, v, "verify") < 0)
+	if (plansrc_tdoc_keys(y, n, verify_keys, 2, v, "verify") < 0)
 		return -1;
 	if (v[0] == NULL) {
-		tdoc_error(y, n, "verify: no tolerance");
+		plansrc_tdoc_error(y, n, "verify: no tolerance");
 		return -1;
 	}
 	a->verify = 1;
-	if (tdoc_number(y, v[0], "the tolerance", &a->tolerance) < 0)
+	if (plansrc_tdoc_number(y, v[0], "the tolerance", &a->tolerance) < 0)
 		return -1;
 	if (a->tolerance < 0) {
-		tdoc_error(y, v[0], "the tolerance must not be negative");
+		plansrc_tdoc_error(y, v[0], "the tolerance must not be negative");
 		return -1;
 	}
-	if (v[1] && tdoc_long(y, v[1], "misses", 0, 0xFFFF, &a->misses) < 0)
+	if (v[1] && plansrc_tdoc_long(y, v[1], "misses", 0, 0xFFFF, &a->misses) < 0)
 		return -1;
 	return 0;
 }
@@ -226,13 +226,13 @@ read_reset(struct tdoc *y, const struct ynode *n, struct tsrc_action *a)
 {
 	const struct ynode *v[3];
 
-	if (tdoc_keys(y, n, reset_keys, 3, v, "reset") < 0)
+	if (plansrc_tdoc_keys(y, n, reset_keys, 3, v, "reset") < 0)
 		return -1;
 	if (v[0] == NULL) {
-		tdoc_error(y, n, "reset: no limit");
+		plansrc_tdoc_error(y, n, "reset: no limit");
 		return -1;
 	}
-	if (tdoc_long(y, v[0], "the reset limit", -1, 0xFFFF,
+	if (plansrc_tdoc_long(y, v[0], "the reset limit", -1, 0xFFFF,
 	    &a->reset_limit) < 0)
 		return -1;
 	if (a->reset_limit <= 0) {	/* the original: -1 means never */
@@ -240,12 +240,12 @@ read_reset(struct tdoc *y, const struct ynode *n, struct tsrc_action *a)
 		return 0;
 	}
 	if (v[1] == NULL) {
-		tdoc_error(y, n, "reset: no action to start");
+		plansrc_tdoc_error(y, n, "reset: no action to start");
 		return -1;
 	}
-	if (tsrc_read_target(y, v[1], "the reset action", &a->reset) < 0)
+	if (plansrc_tsrc_read_target(y, v[1], "the reset action", &a->reset) < 0)
 		return -1;
-	if (v[2] && tdoc_long(y, v[2], "the delay", 0, 0xFFFF,
+	if (v[2] && plansrc_tdoc_long(y, v[2], "the delay", 0, 0xFFFF,
 	    &a->reset.delay) < 0)
 		return -1;
 	return 0;
@@ -257,16 +257,16 @@ read_action(struct tdoc *y, const struct tsrc_task *m,
 {
 	const struct ynode *v[N_ACTION];
 
-	if (tdoc_keys(y, n, action_keys, N_ACTION, v, "an action") < 0)
+	if (plansrc_tdoc_keys(y, n, action_keys, N_ACTION, v, "an action") < 0)
 		return -1;
 	if (v[A_TRAJECTORY] == NULL) {
-		tdoc_error(y, n, "action '%s' has no trajectory", a->name);
+		plansrc_tdoc_error(y, n, "action '%s' has no trajectory", a->name);
 		return -1;
 	}
 	if (read_trajectory(y, m, v[A_TRAJECTORY], a) < 0 ||
 	    (v[A_VERIFY] && read_verify(y, v[A_VERIFY], a) < 0) ||
 	    (v[A_RESET] && read_reset(y, v[A_RESET], a) < 0) ||
-	    (v[A_DECISIONS] && tsrc_read_decisions(y, m, v[A_DECISIONS],
+	    (v[A_DECISIONS] && plansrc_tsrc_read_decisions(y, m, v[A_DECISIONS],
 	    a) < 0))
 		return -1;
 	return 0;
@@ -287,26 +287,26 @@ read_actions(struct tdoc *y, struct tsrc_task *m, const struct ynode *n)
 	int rc = 0;
 	size_t i = 0;
 
-	if (tdoc_name_map(y, n, TASK_MAX_ACTIONS, "actions") < 0)
+	if (plansrc_tdoc_name_map(y, n, TASK_MAX_ACTIONS, "actions") < 0)
 		return -1;
 	if ((m->nactions = TDOC_PAIRS(n)) == 0) {
-		tdoc_error(y, n, "the task has no actions");
+		plansrc_tdoc_error(y, n, "the task has no actions");
 		return -1;
 	}
 	if ((m->act = calloc(m->nactions, sizeof *m->act)) == NULL) {
-		tdoc_error(y, n, "out of memory");
+		plansrc_tdoc_error(y, n, "out of memory");
 		return -1;
 	}
 	for (; ymap_next(y->doc, n, &it, &key, &v); i++) {
 		struct tsrc_action *a = &m->act[i];
 
-		a->pos = tdoc_pos(key);
-		if (tdoc_name(y, key, "an action name", &a->name) < 0) {
+		a->pos = plansrc_tdoc_pos(key);
+		if (plansrc_tdoc_name(y, key, "an action name", &a->name) < 0) {
 			rc = -1;
 			continue;
 		}
 		if (reserved(a->name)) {
-			tdoc_error(y, key, "'%s' is reserved; call the action "
+			plansrc_tdoc_error(y, key, "'%s' is reserved; call the action "
 			    "something else", a->name);
 			rc = -1;
 			continue;
@@ -326,16 +326,16 @@ read_names(struct tdoc *y, const struct ynode *n, size_t max, const char *what,
 	int32_t it = YDOC_NONE;
 	size_t i = 0, j;
 
-	if (tdoc_list(y, n, max, what) < 0)
+	if (plansrc_tdoc_list(y, n, max, what) < 0)
 		return -1;
 	for (; yseq_next(y->doc, n, &it, &v); i++) {
-		if (tdoc_name(y, v, what, &out[i]) < 0)
+		if (plansrc_tdoc_name(y, v, what, &out[i]) < 0)
 			return -1;
 		if (pos)
-			pos[i] = tdoc_pos(v);
+			pos[i] = plansrc_tdoc_pos(v);
 		for (j = 0; j < i; j++)
 			if (strcmp(out[j], out[i]) == 0) {
-				tdoc_error(y, v, "'%s' is listed twice in %s",
+				plansrc_tdoc_error(y, v, "'%s' is listed twice in %s",
 				    out[i], what);
 				return -1;
 			}
@@ -349,12 +349,12 @@ read_objects(struct tdoc *y, struct tsrc_task *m, const struct ynode *n)
 {
 	size_t i;
 
-	if (tdoc_list(y, n, TASK_MAX_OBJECTS, "objects") < 0)
+	if (plansrc_tdoc_list(y, n, TASK_MAX_OBJECTS, "objects") < 0)
 		return -1;
 	m->object = calloc(TDOC_ITEMS(n) + 1, sizeof *m->object);
 	m->object_pos = calloc(TDOC_ITEMS(n) + 1, sizeof *m->object_pos);
 	if (m->object == NULL || m->object_pos == NULL) {
-		tdoc_error(y, n, "out of memory");
+		plansrc_tdoc_error(y, n, "out of memory");
 		return -1;
 	}
 	m->objects_declared = 1;
@@ -363,7 +363,7 @@ read_objects(struct tdoc *y, struct tsrc_task *m, const struct ynode *n)
 		return -1;
 	for (i = 0; i < m->nobjects; i++)
 		if (strcmp(m->object[i], "arm") == 0) {
-			tdoc_error(y, n, "'arm' is the arm, not an object");
+			plansrc_tdoc_error(y, n, "'arm' is the arm, not an object");
 			return -1;
 		}
 	return 0;
@@ -400,7 +400,7 @@ infer_axes(struct tdoc *y, struct tsrc_task *m, const struct ynode *root,
 	else if (p && p->kind == YNODE_MAP)
 		n = TDOC_PAIRS(p);
 	if (n == 0 || n > 3) {
-		tdoc_error(y, p ? p : root, "cannot tell the axes from the "
+		plansrc_tdoc_error(y, p ? p : root, "cannot tell the axes from the "
 		    "first point; name them with axes: [x, y, z]");
 		return -1;
 	}
@@ -418,7 +418,7 @@ read_axes(struct tdoc *y, struct tsrc_task *m, const struct ynode *n)
 	    &count) < 0)
 		return -1;
 	if (count == 0) {
-		tdoc_error(y, n, "axes: at least one");
+		plansrc_tdoc_error(y, n, "axes: at least one");
 		return -1;
 	}
 	m->naxes = (uint8_t)count;
@@ -431,17 +431,17 @@ read_top(struct tdoc *y, struct tsrc_task *m, const struct ynode *root,
 {
 	m->name = "";
 	if (v[K_TASK] && !(v[K_TASK]->kind == YNODE_SCALAR &&
-	    tdoc_len(v[K_TASK]) == 0) && tdoc_name(y, v[K_TASK],
+	    tdoc_len(v[K_TASK]) == 0) && plansrc_tdoc_name(y, v[K_TASK],
 	    "the task name", &m->name) < 0)
 		return -1;
 	if (v[K_ACTIONS] == NULL || v[K_START] == NULL) {
-		tdoc_error(y, root, "a task needs %s", v[K_ACTIONS] ?
+		plansrc_tdoc_error(y, root, "a task needs %s", v[K_ACTIONS] ?
 		    "start: (the action it starts with)" : "actions:");
 		return -1;
 	}
-	if (tdoc_name(y, v[K_START], "the start action", &m->start) < 0)
+	if (plansrc_tdoc_name(y, v[K_START], "the start action", &m->start) < 0)
 		return -1;
-	m->start_pos = tdoc_pos(v[K_START]);
+	m->start_pos = plansrc_tdoc_pos(v[K_START]);
 	if (v[K_AXES] ? read_axes(y, m, v[K_AXES]) :
 	    infer_axes(y, m, root, v[K_ACTIONS]))
 		return -1;
@@ -451,7 +451,7 @@ read_top(struct tdoc *y, struct tsrc_task *m, const struct ynode *root,
 }
 
 int
-tsrc_read(struct tdoc *y, struct tsrc_task *m)
+plansrc_tsrc_read(struct tdoc *y, struct tsrc_task *m)
 {
 	const struct ynode *root = ydoc_at(y->doc, 0), *v[N_TOP];
 
@@ -460,13 +460,13 @@ tsrc_read(struct tdoc *y, struct tsrc_task *m)
 		diag_error(y->d, 0, 0, "empty file: no task");
 		return -1;
 	}
-	if (tdoc_keys(y, root, top_keys, N_TOP, v, "the task") < 0)
+	if (plansrc_tdoc_keys(y, root, top_keys, N_TOP, v, "the task") < 0)
 		return -1;
 	return read_top(y, m, root, v);
 }
 
 void
-tsrc_free(struct tsrc_task *m)
+plansrc_tsrc_free(struct tsrc_task *m)
 {
 	size_t i, j;
 

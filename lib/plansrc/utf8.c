@@ -30,7 +30,7 @@ lead_length(unsigned c, unsigned *cp)
 }
 
 const char *
-utf8_first_bad(const char *s)
+plansrc_utf8_first_bad(const char *s)
 {
 	const unsigned char *p = (const unsigned char *)s, *lead;
 	unsigned n, cp;

@@ -9,6 +9,6 @@
 /* The first byte of the NUL-terminated s that does not start a well-formed
  * UTF-8 sequence (overlong forms, surrogates and code points past U+10FFFF
  * are not), or NULL when all of s is UTF-8. */
-const char *utf8_first_bad(const char *s);
+const char *plansrc_utf8_first_bad(const char *s);
 
 #endif

@@ -105,7 +105,7 @@ make_labels(struct plan_view *v, struct strset *set)
 }
 
 int
-view_open(struct plan_view *v, const struct plan *p)
+plansrc_view_open(struct plan_view *v, const struct plan *p)
 {
 	struct strset set;
 	size_t total = 0, nnames = 0;
@@ -139,7 +139,7 @@ view_open(struct plan_view *v, const struct plan *p)
 }
 
 void
-view_free(struct plan_view *v)
+plansrc_view_free(struct plan_view *v)
 {
 	size_t i;
 	int t;
@@ -179,19 +179,19 @@ find_label(const struct view_label *l, size_t n, uint16_t id)
 }
 
 const char *
-view_sense(const struct plan_view *v, uint16_t id)
+plansrc_view_sense(const struct plan_view *v, uint16_t id)
 {
 	return find_label(v->sense, v->nsense, id);
 }
 
 const char *
-view_action(const struct plan_view *v, uint16_t id)
+plansrc_view_action(const struct plan_view *v, uint16_t id)
 {
 	return find_label(v->action, v->naction, id);
 }
 
 const char *
-view_child(const struct plan_view *v, const struct plan_ref *r)
+plansrc_view_child(const struct plan_view *v, const struct plan_ref *r)
 {
 	if (r->type == PLAN_NO_TYPE)
 		return NULL;
@@ -199,9 +199,9 @@ view_child(const struct plan_view *v, const struct plan_ref *r)
 }
 
 int
-view_utf8_ok(const char *s)
+plansrc_view_utf8_ok(const char *s)
 {
-	return utf8_first_bad(s) == NULL;
+	return plansrc_utf8_first_bad(s) == NULL;
 }
 
 static int
@@ -225,7 +225,7 @@ by_key_down(const void *a, const void *b)
 }
 
 void
-view_sort(struct view_key *v, size_t n, int descending)
+plansrc_view_sort(struct view_key *v, size_t n, int descending)
 {
 	qsort(v, n, sizeof *v, descending ? by_key_down : by_key_up);
 }

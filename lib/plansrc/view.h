@@ -25,16 +25,16 @@ struct plan_view {
 	size_t nsense, naction;
 };
 
-/* 0, or -1 when out of memory (call view_free either way). */
-int view_open(struct plan_view *v, const struct plan *p);
-void view_free(struct plan_view *v);
+/* 0, or -1 when out of memory (call plansrc_view_free either way). */
+int plansrc_view_open(struct plan_view *v, const struct plan *p);
+void plansrc_view_free(struct plan_view *v);
 
 /* Name of a robot sense / action, or NULL when the plan names none. */
-const char *view_sense(const struct plan_view *v, uint16_t id);
-const char *view_action(const struct plan_view *v, uint16_t id);
+const char *plansrc_view_sense(const struct plan_view *v, uint16_t id);
+const char *plansrc_view_action(const struct plan_view *v, uint16_t id);
 
 /* The label of a child reference, or NULL for "no child". */
-const char *view_child(const struct plan_view *v, const struct plan_ref *r);
+const char *plansrc_view_child(const struct plan_view *v, const struct plan_ref *r);
 
 /* A record index with a 16-bit key (an id, an order, a priority). */
 struct view_key {
@@ -43,9 +43,9 @@ struct view_key {
 
 /* Sort by key, ascending or descending; equal keys stay in index order,
  * as the planner breaks ties. */
-void view_sort(struct view_key *v, size_t n, int descending);
+void plansrc_view_sort(struct view_key *v, size_t n, int descending);
 
 /* Is s valid UTF-8? (YAML can carry nothing else.) */
-int view_utf8_ok(const char *s);
+int plansrc_view_utf8_ok(const char *s);
 
 #endif

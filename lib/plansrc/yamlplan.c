@@ -85,7 +85,7 @@ read_when(struct yreader *r, size_t k, const struct ynode *n)
 
 	if (n->kind == YNODE_SCALAR) {
 		if (n->len != strlen(n->text) ||
-		    when_parse(n->text, &w, &why) < 0) {
+		    plansrc_when_parse(n->text, &w, &why) < 0) {
 			ydoc_error(r->d, n, "when: %s",
 			    n->len != strlen(n->text) ? "NUL byte in the text" :
 			    why);
@@ -96,7 +96,7 @@ read_when(struct yreader *r, size_t k, const struct ynode *n)
 		if (w.sense[0] == '\0')
 			e->sense = 0;
 		else
-			yreader_want_label(r, &r->refs[k].sense, w.sense, n,
+			plansrc_yreader_want_label(r, &r->refs[k].sense, w.sense, n,
 			    REF_NAME_OR_ID);
 		return;
 	}
@@ -120,8 +120,8 @@ read_when(struct yreader *r, size_t k, const struct ynode *n)
 		return;
 	e->cmp = cmp;
 	e->value = value;
-	yreader_want_label(r, &r->refs[k].sense, name, v[0],
-	    v[0]->plain && expr_is_integer(name, &value) ? REF_ID :
+	plansrc_yreader_want_label(r, &r->refs[k].sense, name, v[0],
+	    v[0]->plain && plansrc_expr_is_integer(name, &value) ? REF_ID :
 	    REF_NAME);
 }
 
@@ -182,7 +182,7 @@ read_drive(struct yreader *r, const struct ynode *key, const struct ynode *n)
 	struct plan_elem *e;
 	size_t k;
 
-	if (yreader_new_elem(r, PLAN_D, key, &k) < 0 ||
+	if (plansrc_yreader_new_elem(r, PLAN_D, key, &k) < 0 ||
 	    ymap_fields(r->doc, n, keys, v, "drive", r->d) < 0)
 		return;
 	read_identity(r, k, v[ID], v[UNNAMED]);
@@ -217,7 +217,7 @@ read_ce(struct yreader *r, const struct ynode *key, const struct ynode *n,
 	const char *name;
 	size_t k;
 
-	if (yreader_new_elem(r, PLAN_CE, key, &k) < 0 ||
+	if (plansrc_yreader_new_elem(r, PLAN_CE, key, &k) < 0 ||
 	    ymap_fields(r->doc, n, keys, v, "competence element", r->d) < 0)
 		return;
 	if (parent >= 0 && v[COMPETENCE]) {
@@ -273,7 +273,7 @@ read_competence(struct yreader *r, const struct ynode *key,
 	struct plan_elem *e;
 	size_t k;
 
-	if (yreader_new_elem(r, PLAN_C, key, &k) < 0 ||
+	if (plansrc_yreader_new_elem(r, PLAN_C, key, &k) < 0 ||
 	    ymap_fields(r->doc, n, keys, v, "competence", r->d) < 0)
 		return;
 	read_identity(r, k, v[ID], v[UNNAMED]);
@@ -308,7 +308,7 @@ read_step(struct yreader *r, const struct ynode *n, long parent)
 			    "mapping with pattern: and do:");
 			return;
 		}
-		if (yreader_new_elem(r, PLAN_APE, NULL, &k) < 0)
+		if (plansrc_yreader_new_elem(r, PLAN_APE, NULL, &k) < 0)
 			return;
 		r->m->elem[k].pos.line = n->line;
 		r->m->elem[k].pos.col = n->col;
@@ -317,7 +317,7 @@ read_step(struct yreader *r, const struct ynode *n, long parent)
 		return;
 	}
 	if (ymap_fields(r->doc, n, keys, v, "step", r->d) < 0 ||
-	    yreader_new_elem(r, PLAN_APE, v[NAME] ? v[NAME] : n, &k) < 0)
+	    plansrc_yreader_new_elem(r, PLAN_APE, v[NAME] ? v[NAME] : n, &k) < 0)
 		return;
 	if (!v[NAME])
 		r->refs[k].label = NULL;
@@ -371,7 +371,7 @@ read_pattern(struct yreader *r, const struct ynode *key,
 	const struct ynode *v[NKEYS];
 	size_t k;
 
-	if (yreader_new_elem(r, PLAN_AP, key, &k) < 0)
+	if (plansrc_yreader_new_elem(r, PLAN_AP, key, &k) < 0)
 		return;
 	if (n->kind != YNODE_MAP) {	/* the steps alone */
 		read_steps(r, n, (long)k, "pattern");
@@ -401,11 +401,11 @@ read_act(struct yreader *r, const struct ynode *key, const struct ynode *n)
 	size_t k;
 	long id;
 
-	if (yreader_new_elem(r, PLAN_A, key, &k) < 0)
+	if (plansrc_yreader_new_elem(r, PLAN_A, key, &k) < 0)
 		return;
 	e = &r->m->elem[k];
 	if (n->kind == YNODE_SCALAR) {	/* "RobotAction [value]" */
-		if (n->len != strlen(n->text) || act_parse(n->text, &a,
+		if (n->len != strlen(n->text) || plansrc_act_parse(n->text, &a,
 		    &why) < 0) {
 			ydoc_error(r->d, n, "act '%s': %s", key->text,
 			    n->len != strlen(n->text) ? "NUL byte in the text"
@@ -414,7 +414,7 @@ read_act(struct yreader *r, const struct ynode *key, const struct ynode *n)
 		}
 		if (a.has_value)
 			e->action_value = a.value;
-		yreader_want_label(r, &r->refs[k].action, a.action, n,
+		plansrc_yreader_want_label(r, &r->refs[k].action, a.action, n,
 		    REF_NAME_OR_ID);
 		return;
 	}
@@ -429,8 +429,8 @@ read_act(struct yreader *r, const struct ynode *key, const struct ynode *n)
 		return;
 	}
 	if (yget_name(v[ACTION], "action", r->d, &name) == 0)
-		yreader_want_label(r, &r->refs[k].action, name, v[ACTION],
-		    v[ACTION]->plain && expr_is_integer(name, &id) ? REF_ID :
+		plansrc_yreader_want_label(r, &r->refs[k].action, name, v[ACTION],
+		    v[ACTION]->plain && plansrc_expr_is_integer(name, &id) ? REF_ID :
 		    REF_NAME);
 }
 
@@ -473,7 +473,7 @@ read_label_entry(struct yreader *r, const struct ynode *key,
 	struct src_pos pos;
 	long id, dummy;
 
-	if (key->plain && expr_is_integer(key->text, &dummy)) {
+	if (key->plain && plansrc_expr_is_integer(key->text, &dummy)) {
 		ydoc_error(r->d, key, "%s name %s looks like an id: write it "
 		    "in quotes if it really is the name", sense ? "sense" :
 		    "action", key->text);
@@ -485,8 +485,8 @@ read_label_entry(struct yreader *r, const struct ynode *key,
 	memset(&pos, 0, sizeof pos);
 	pos.line = key->line;
 	pos.col = key->col;
-	if ((sense ? model_add_sense(r->m, id, key->text, &pos) :
-	    model_add_action(r->m, id, key->text, &pos)) < 0)
+	if ((sense ? plansrc_model_add_sense(r->m, id, key->text, &pos) :
+	    plansrc_model_add_action(r->m, id, key->text, &pos)) < 0)
 		ydoc_error(r->d, key, "out of memory");
 }
 
@@ -581,7 +581,7 @@ section(struct yreader *r, const struct ynode *key, const struct ynode *n)
 }
 
 int
-yaml_plan_read_doc(const struct ydoc *doc, struct plan_model *m,
+plansrc_yaml_read_doc(const struct ydoc *doc, struct plan_model *m,
     struct diag *d)
 {
 	const struct ynode *root = ydoc_at(doc, 0), *key, *value;
@@ -589,7 +589,7 @@ yaml_plan_read_doc(const struct ydoc *doc, struct plan_model *m,
 	int32_t it = YDOC_NONE;
 	char what[64];
 
-	if (yreader_init(&r, m, d) < 0)
+	if (plansrc_yreader_init(&r, m, d) < 0)
 		return 0;
 	r.doc = doc;
 	if (root->kind != YNODE_MAP) {
@@ -603,21 +603,21 @@ yaml_plan_read_doc(const struct ydoc *doc, struct plan_model *m,
 	while (ymap_next(doc, root, &it, &key, &value))
 		section(&r, key, value);
 	if (d->errors == 0)
-		yreader_resolve(&r);
+		plansrc_yreader_resolve(&r);
 out:
-	yreader_free(&r);
+	plansrc_yreader_free(&r);
 	return 0;
 }
 
 int
-yaml_plan_read_mem(const unsigned char *buf, size_t len,
+plansrc_yaml_read_mem(const unsigned char *buf, size_t len,
     struct plan_model *m, struct diag *d)
 {
 	struct ydoc doc;
 
 	if (ydoc_load(&doc, buf, len, d) < 0)
 		return 0;
-	yaml_plan_read_doc(&doc, m, d);
+	plansrc_yaml_read_doc(&doc, m, d);
 	ydoc_free(&doc);
 	return 0;
 }

@@ -16,12 +16,12 @@
  * the file); the caller checks diag_failed.  plancc reads the source whole
  * first, since its top level tells a plan from a task machine.
  */
-int yaml_plan_read_mem(const unsigned char *buf, size_t len,
+int plansrc_yaml_read_mem(const unsigned char *buf, size_t len,
     struct plan_model *m, struct diag *d);
 
 /* The same for a document already loaded (plancc loads a file once, then
- * asks task_doc_is_task which reader it is for). */
-int yaml_plan_read_doc(const struct ydoc *doc, struct plan_model *m,
+ * asks plansrc_task_doc_is_task which reader it is for). */
+int plansrc_yaml_read_doc(const struct ydoc *doc, struct plan_model *m,
     struct diag *d);
 
 #endif

@@ -44,22 +44,22 @@ struct yreader {
 };
 
 /* 0, or -1 after reporting (out of memory). */
-int yreader_init(struct yreader *r, struct plan_model *m, struct diag *d);
-void yreader_free(struct yreader *r);
+int plansrc_yreader_init(struct yreader *r, struct plan_model *m, struct diag *d);
+void plansrc_yreader_free(struct yreader *r);
 
 /*
  * Add an element of `type` named by the scalar `label` (NULL: unnamed),
  * numbered in document order.  Its model index in *k.  0, or -1 after
  * reporting.
  */
-int yreader_new_elem(struct yreader *r, int type, const struct ynode *label,
+int plansrc_yreader_new_elem(struct yreader *r, int type, const struct ynode *label,
     size_t *k);
 
 /* Remember that a sense or action is named here. */
-void yreader_want_label(struct yreader *r, struct label_ref *ref,
+void plansrc_yreader_want_label(struct yreader *r, struct label_ref *ref,
     const char *text, const struct ynode *at, int mode);
 
 /* Names into ids: children, parents, senses, actions; element names. */
-void yreader_resolve(struct yreader *r);
+void plansrc_yreader_resolve(struct yreader *r);
 
 #endif

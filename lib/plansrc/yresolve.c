@@ -14,7 +14,7 @@
 #include "plansrc/yreader.h"
 
 int
-yreader_init(struct yreader *r, struct plan_model *m, struct diag *d)
+plansrc_yreader_init(struct yreader *r, struct plan_model *m, struct diag *d)
 {
 	memset(r, 0, sizeof *r);
 	r->m = m;
@@ -23,7 +23,7 @@ yreader_init(struct yreader *r, struct plan_model *m, struct diag *d)
 }
 
 void
-yreader_free(struct yreader *r)
+plansrc_yreader_free(struct yreader *r)
 {
 	size_t i;
 
@@ -36,7 +36,7 @@ yreader_free(struct yreader *r)
 }
 
 int
-yreader_new_elem(struct yreader *r, int type, const struct ynode *label,
+plansrc_yreader_new_elem(struct yreader *r, int type, const struct ynode *label,
     size_t *k)
 {
 	struct src_pos pos;
@@ -58,7 +58,7 @@ yreader_new_elem(struct yreader *r, int type, const struct ynode *label,
 		pos.line = label->line;
 		pos.col = label->col;
 	}
-	if ((e = model_add(r->m, type, &pos)) == NULL) {
+	if ((e = plansrc_model_add(r->m, type, &pos)) == NULL) {
 		diag_error(r->d, 0, 0, "out of memory");
 		return -1;
 	}
@@ -72,7 +72,7 @@ yreader_new_elem(struct yreader *r, int type, const struct ynode *label,
 }
 
 void
-yreader_want_label(struct yreader *r, struct label_ref *ref,
+plansrc_yreader_want_label(struct yreader *r, struct label_ref *ref,
     const char *text, const struct ynode *at, int mode)
 {
 	free(ref->text);
@@ -208,7 +208,7 @@ robot_id(struct yreader *r, const struct label_ref *ref,
 
 	if (ref->mode != REF_ID && (hit = find(v, n, ref->text)) != NULL)
 		return hit->value;
-	if (ref->mode != REF_NAME && expr_is_integer(ref->text, &id)) {
+	if (ref->mode != REF_NAME && plansrc_expr_is_integer(ref->text, &id)) {
 		if (id >= 0 && id <= 65535)
 			return id;
 		ydoc_error(r->d, ref->at, "%s id %ld is outside 0..65535", kind,
@@ -246,7 +246,7 @@ resolve_element(struct yreader *r, size_t k, const struct entry *labels,
 	const struct entry *hit;
 	char hint[80];
 
-	if (f->label && !f->unnamed && model_set_name(e, f->label) < 0)
+	if (f->label && !f->unnamed && plansrc_model_set_name(e, f->label) < 0)
 		diag_error(r->d, 0, 0, "out of memory");
 	if (f->parent_index >= 0)
 		set_link(e, m->elem[f->parent_index].id, NULL, 0);
@@ -317,7 +317,7 @@ check_ids(struct yreader *r)
 }
 
 void
-yreader_resolve(struct yreader *r)
+plansrc_yreader_resolve(struct yreader *r)
 {
 	struct plan_model *m = r->m;
 	struct entry *labels, *senses, *actions;

@@ -17,15 +17,15 @@
 
 __asm__(
 	"\t.section .rodata\n"
-	"\t.global pv_page_css\n"
-	"\t.type pv_page_css, @object\n"
-	"pv_page_css:\n"
+	"\t.global planview_page_css\n"
+	"\t.type planview_page_css, @object\n"
+	"planview_page_css:\n"
 	PART("page.css")
 	"\t.byte 0\n"
-	"\t.size pv_page_css, . - pv_page_css\n"
-	"\t.global pv_page_js\n"
-	"\t.type pv_page_js, @object\n"
-	"pv_page_js:\n"
+	"\t.size planview_page_css, . - planview_page_css\n"
+	"\t.global planview_page_js\n"
+	"\t.type planview_page_js, @object\n"
+	"planview_page_js:\n"
 	"\t.ascii \"(function () {\\n'use strict';\\n\"\n"
 	PART("page_plan.js")
 	PART("page_run.js")
@@ -39,5 +39,5 @@ __asm__(
 	PART("page_main.js")
 	"\t.ascii \"})();\\n\"\n"
 	"\t.byte 0\n"
-	"\t.size pv_page_js, . - pv_page_js\n"
+	"\t.size planview_page_js, . - planview_page_js\n"
 	"\t.previous\n");

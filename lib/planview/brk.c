@@ -32,19 +32,19 @@ trim(const char *s, char *buf, size_t size)
 }
 
 static int
-element(struct pv_brk *b, const struct pv_tree *t, const char *name,
+element(struct planview_brk *b, const struct planview_tree *t, const char *name,
     int drive, char *err, size_t size)
 {
 	uint8_t type;
 	uint16_t index;
 
 	if (drive) {
-		if (pv_tree_element(t, "D", name, &type, &index) < 0 &&
-		    (names_element(&t->names, name, &type, &index) < 0 ||
+		if (planview_tree_element(t, "D", name, &type, &index) < 0 &&
+		    (evlog_names_element(&t->names, name, &type, &index) < 0 ||
 		    type != PLAN_D))
 			return fail(err, size, "the plan has no drive '%s'",
 			    name);
-	} else if (names_element(&t->names, name, &type, &index) < 0)
+	} else if (evlog_names_element(&t->names, name, &type, &index) < 0)
 		return fail(err, size, "the plan has no element '%s'", name);
 	b->type = type;
 	b->index = index;
@@ -53,7 +53,7 @@ element(struct pv_brk *b, const struct pv_tree *t, const char *name,
 
 /* "NAME > VALUE": the value and the comparison from the end. */
 static int
-sense(struct pv_brk *b, const struct pv_tree *t, char *rest, char *err,
+sense(struct planview_brk *b, const struct planview_tree *t, char *rest, char *err,
     size_t size)
 {
 	char *op = strrchr(rest, '>'), *lt = strrchr(rest, '<'), val[64];
@@ -73,7 +73,7 @@ sense(struct pv_brk *b, const struct pv_tree *t, char *rest, char *err,
 	n = strlen(rest);
 	while (n > 0 && rest[n - 1] == ' ')
 		rest[--n] = '\0';
-	if ((id = names_sense_id(&t->names, rest)) < 0)
+	if ((id = evlog_names_sense_id(&t->names, rest)) < 0)
 		return fail(err, size, "the plan has no sense '%s'", rest);
 	b->sense = (uint16_t)id;
 	return 0;
@@ -84,15 +84,15 @@ static const char *const words[] = {
 };
 
 static void
-canon(struct pv_brk *b, const struct pv_tree *t)
+canon(struct planview_brk *b, const struct planview_tree *t)
 {
 	const char *w = words[b->kind];
 
-	if (b->kind == PV_BRK_SENSE)
+	if (b->kind == PLANVIEW_BRK_SENSE)
 		snprintf(b->text, sizeof b->text, "sense %s %c %ld",
 		    t->sense[b->sense] ? t->sense[b->sense] : "?", b->op,
 		    b->value);
-	else if (b->kind == PV_BRK_BOUNDARY || b->any)
+	else if (b->kind == PLANVIEW_BRK_BOUNDARY || b->any)
 		snprintf(b->text, sizeof b->text, "%s", w);
 	else
 		snprintf(b->text, sizeof b->text, "%s %s", w,
@@ -100,10 +100,10 @@ canon(struct pv_brk *b, const struct pv_tree *t)
 }
 
 int
-pv_brk_parse(struct pv_brk *b, const struct pv_tree *t, const char *s,
+planview_brk_parse(struct planview_brk *b, const struct planview_tree *t, const char *s,
     char *err, size_t errsize)
 {
-	char buf[PV_BRK_TEXT], *rest;
+	char buf[PLANVIEW_BRK_TEXT], *rest;
 	size_t k, n;
 
 	memset(b, 0, sizeof *b);
@@ -117,26 +117,26 @@ pv_brk_parse(struct pv_brk *b, const struct pv_tree *t, const char *s,
 	if (k == sizeof words / sizeof words[0])
 		return fail(err, errsize, "'%s': a breakpoint starts with "
 		    "fail, attention, sense, priority or boundary", buf);
-	b->kind = (enum pv_brk_kind)k;
+	b->kind = (enum planview_brk_kind)k;
 	for (rest = buf + n; *rest == ' '; rest++)
 		;
 	switch (b->kind) {
-	case PV_BRK_FAIL:
-	case PV_BRK_PRIORITY:
+	case PLANVIEW_BRK_FAIL:
+	case PLANVIEW_BRK_PRIORITY:
 		if (*rest == '\0')
 			b->any = 1;
-		else if (element(b, t, rest, b->kind == PV_BRK_PRIORITY,
+		else if (element(b, t, rest, b->kind == PLANVIEW_BRK_PRIORITY,
 		    err, errsize) < 0)
 			return -1;
 		break;
-	case PV_BRK_ATTENTION:
+	case PLANVIEW_BRK_ATTENTION:
 		if (*rest == '\0')
 			return fail(err, errsize, "%s", "'attention' needs "
 			    "a drive");
 		if (element(b, t, rest, 1, err, errsize) < 0)
 			return -1;
 		break;
-	case PV_BRK_SENSE:
+	case PLANVIEW_BRK_SENSE:
 		if (sense(b, t, rest, err, errsize) < 0)
 			return -1;
 		break;
@@ -151,7 +151,7 @@ pv_brk_parse(struct pv_brk *b, const struct pv_tree *t, const char *s,
 }
 
 int
-pv_brk_watch_open(struct pv_brk_watch *w, const struct pv_tree *t)
+planview_brk_watch_open(struct planview_brk_watch *w, const struct planview_tree *t)
 {
 	memset(w, 0, sizeof *w);
 	w->att = w->prev_att = -1;
@@ -162,7 +162,7 @@ pv_brk_watch_open(struct pv_brk_watch *w, const struct pv_tree *t)
 }
 
 void
-pv_brk_watch_free(struct pv_brk_watch *w)
+planview_brk_watch_free(struct planview_brk_watch *w)
 {
 	free(w->sense);
 	free(w->seen);
@@ -170,13 +170,13 @@ pv_brk_watch_free(struct pv_brk_watch *w)
 }
 
 static int
-same(const struct pv_brk *b, const struct pv_event *e)
+same(const struct planview_brk *b, const struct planview_event *e)
 {
 	return b->any || (b->type == e->type && b->index == e->index);
 }
 
 static int
-crosses(const struct pv_brk_watch *w, const struct pv_brk *b, long v)
+crosses(const struct planview_brk_watch *w, const struct planview_brk *b, long v)
 {
 	int now = b->op == '>' ? v > b->value : v < b->value;
 	long last = w->sense[b->sense];
@@ -187,35 +187,35 @@ crosses(const struct pv_brk_watch *w, const struct pv_brk *b, long v)
 
 /* A run boundary, or any event planview does not know (pack.h's B). */
 static int
-is_boundary(const struct pv_event *e)
+is_boundary(const struct planview_event *e)
 {
 	return strchr("ESPFZRIQ", e->event) == NULL;
 }
 
 static int
-holds(const struct pv_brk_watch *w, const struct pv_brk *b,
-    const struct pv_event *e, int took_attention)
+holds(const struct planview_brk_watch *w, const struct planview_brk *b,
+    const struct planview_event *e, int took_attention)
 {
 	switch (b->kind) {
-	case PV_BRK_FAIL:
-		return (e->event == PV_FAIL || e->event == PV_ERROR) &&
+	case PLANVIEW_BRK_FAIL:
+		return (e->event == PLANVIEW_FAIL || e->event == PLANVIEW_ERROR) &&
 		    same(b, e);
-	case PV_BRK_ATTENTION:
+	case PLANVIEW_BRK_ATTENTION:
 		return took_attention && e->index == b->index &&
 		    w->prev_att != e->index;
-	case PV_BRK_SENSE:
-		return e->event == PV_RELEASER && e->has_sense &&
+	case PLANVIEW_BRK_SENSE:
+		return e->event == PLANVIEW_RELEASER && e->has_sense &&
 		    e->sense == b->sense && crosses(w, b, e->value);
-	case PV_BRK_PRIORITY:
-		return e->event == PV_PRIORITY && same(b, e);
+	case PLANVIEW_BRK_PRIORITY:
+		return e->event == PLANVIEW_PRIORITY && same(b, e);
 	default:
 		return is_boundary(e);
 	}
 }
 
 int
-pv_brk_check(struct pv_brk_watch *w, const struct pv_brk *list, size_t n,
-    const struct pv_event *e)
+planview_brk_check(struct planview_brk_watch *w, const struct planview_brk *list, size_t n,
+    const struct planview_event *e)
 {
 	int took = 0, hit = -1;
 	size_t k;
@@ -227,7 +227,7 @@ pv_brk_check(struct pv_brk_watch *w, const struct pv_brk *list, size_t n,
 		w->cycle = e->cycle;
 		w->att = -1;
 	}
-	if (e->event == PV_EXECUTED && e->type == PLAN_D && w->att < 0) {
+	if (e->event == PLANVIEW_EXECUTED && e->type == PLAN_D && w->att < 0) {
 		w->att = e->index;
 		took = 1;
 	}
@@ -236,7 +236,7 @@ pv_brk_check(struct pv_brk_watch *w, const struct pv_brk *list, size_t n,
 			hit = (int)k;
 	if (is_boundary(e))	/* a new run: no attention before it */
 		w->prev_att = w->att = -1;
-	if (e->event == PV_RELEASER && e->has_sense && e->sense < w->nsense) {
+	if (e->event == PLANVIEW_RELEASER && e->has_sense && e->sense < w->nsense) {
 		w->sense[e->sense] = e->value;
 		w->seen[e->sense] = 1;
 	}

@@ -24,31 +24,31 @@
 #include "planview/event.h"
 #include "planview/tree.h"
 
-enum pv_brk_kind {
-	PV_BRK_FAIL, PV_BRK_ATTENTION, PV_BRK_SENSE, PV_BRK_PRIORITY,
-	PV_BRK_BOUNDARY
+enum planview_brk_kind {
+	PLANVIEW_BRK_FAIL, PLANVIEW_BRK_ATTENTION, PLANVIEW_BRK_SENSE, PLANVIEW_BRK_PRIORITY,
+	PLANVIEW_BRK_BOUNDARY
 };
 
-#define PV_BRK_TEXT 160
+#define PLANVIEW_BRK_TEXT 160
 
-struct pv_brk {
+struct planview_brk {
 	int id;			/* given by whoever keeps the list */
-	enum pv_brk_kind kind;
+	enum planview_brk_kind kind;
 	int any;		/* FAIL, PRIORITY: no element named */
 	uint8_t type;		/* the element */
 	uint16_t index;
 	uint16_t sense;		/* SENSE: the sense, '>' or '<', the value */
 	char op;
 	long value;
-	char text[PV_BRK_TEXT];	/* the condition in its words */
+	char text[PLANVIEW_BRK_TEXT];	/* the condition in its words */
 };
 
 /* Read a condition; 0, or -1 with why in err (a line for the user). */
-int pv_brk_parse(struct pv_brk *b, const struct pv_tree *t, const char *s,
+int planview_brk_parse(struct planview_brk *b, const struct planview_tree *t, const char *s,
     char *err, size_t errsize);
 
 /* What the conditions need to remember from event to event. */
-struct pv_brk_watch {
+struct planview_brk_watch {
 	long cycle;		/* the cycle of the last event */
 	int started;
 	int att, prev_att;	/* drive with attention: this cycle, the last */
@@ -57,12 +57,12 @@ struct pv_brk_watch {
 	size_t nsense;
 };
 
-int pv_brk_watch_open(struct pv_brk_watch *w, const struct pv_tree *t);
-void pv_brk_watch_free(struct pv_brk_watch *w);
+int planview_brk_watch_open(struct planview_brk_watch *w, const struct planview_tree *t);
+void planview_brk_watch_free(struct planview_brk_watch *w);
 
 /* Fold e into w: the index in list[0..n-1] of the first breakpoint it
  * makes true, or -1. */
-int pv_brk_check(struct pv_brk_watch *w, const struct pv_brk *list,
-    size_t n, const struct pv_event *e);
+int planview_brk_check(struct planview_brk_watch *w, const struct planview_brk *list,
+    size_t n, const struct planview_event *e);
 
 #endif

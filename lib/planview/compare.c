@@ -10,9 +10,9 @@
 #include "planview/compare.h"
 
 int
-pv_timeline_add(struct pv_timeline *t, const struct pv_event *e)
+planview_timeline_add(struct planview_timeline *t, const struct planview_event *e)
 {
-	if (e->event == PV_RUN) {	/* no cycle of its own */
+	if (e->event == PLANVIEW_RUN) {	/* no cycle of its own */
 		t->boundary = 1;
 		return 0;
 	}
@@ -34,14 +34,14 @@ pv_timeline_add(struct pv_timeline *t, const struct pv_event *e)
 		t->cycle[t->n] = e->cycle;
 		t->att[t->n++] = -1;
 	}
-	if (e->event == PV_EXECUTED && e->type == PLAN_D &&
+	if (e->event == PLANVIEW_EXECUTED && e->type == PLAN_D &&
 	    t->att[t->n - 1] < 0)
 		t->att[t->n - 1] = e->index;
 	return 0;
 }
 
 void
-pv_timeline_free(struct pv_timeline *t)
+planview_timeline_free(struct planview_timeline *t)
 {
 	free(t->cycle);
 	free(t->att);
@@ -49,8 +49,8 @@ pv_timeline_free(struct pv_timeline *t)
 }
 
 void
-pv_compare(const struct pv_timeline *a, const struct pv_timeline *b,
-    struct pv_diff *d)
+planview_compare(const struct planview_timeline *a, const struct planview_timeline *b,
+    struct planview_diff *d)
 {
 	size_t k, n = a->n > b->n ? a->n : b->n;
 
@@ -70,7 +70,7 @@ pv_compare(const struct pv_timeline *a, const struct pv_timeline *b,
 }
 
 size_t
-pv_timeline_count(const struct pv_timeline *t, int d)
+planview_timeline_count(const struct planview_timeline *t, int d)
 {
 	size_t k, n = 0;
 
@@ -80,7 +80,7 @@ pv_timeline_count(const struct pv_timeline *t, int d)
 }
 
 static const char *
-drive_name(const struct pv_tree *tr, int d, int ended)
+drive_name(const struct planview_tree *tr, int d, int ended)
 {
 	if (ended)
 		return "(ended)";
@@ -97,7 +97,7 @@ ordinal(long n)
 }
 
 void
-pv_diff_text(const struct pv_tree *tr, const struct pv_diff *d, size_t n,
+planview_diff_text(const struct planview_tree *tr, const struct planview_diff *d, size_t n,
     char *buf, size_t size)
 {
 	char a[32], b[32];

@@ -13,7 +13,7 @@
 #include "planview/event.h"
 #include "planview/tree.h"
 
-struct pv_timeline {
+struct planview_timeline {
 	long *cycle;		/* each cycle's number, in log order */
 	int *att;		/* the drive (record index) with attention,
 				   -1 when none ran */
@@ -23,25 +23,25 @@ struct pv_timeline {
 };
 
 /* Fold one event in; 0, or -1 when out of memory. */
-int pv_timeline_add(struct pv_timeline *t, const struct pv_event *e);
-void pv_timeline_free(struct pv_timeline *t);
+int planview_timeline_add(struct planview_timeline *t, const struct planview_event *e);
+void planview_timeline_free(struct planview_timeline *t);
 
-struct pv_diff {
+struct planview_diff {
 	long index;		/* the first cycle (position) where they
 				   differ, or -1 when they never do */
 	long cycle[2];		/* its number in each run, -1 past the end */
 	int att[2];		/* its drive in each, -1 none (or ended) */
 };
 
-void pv_compare(const struct pv_timeline *a, const struct pv_timeline *b,
-    struct pv_diff *d);
+void planview_compare(const struct planview_timeline *a, const struct planview_timeline *b,
+    struct planview_diff *d);
 /* The finding in one line (no newline) into buf: where the runs of n
    cycles (A's) first differ and each one's drive there, or that they
    never do. */
-void pv_diff_text(const struct pv_tree *tr, const struct pv_diff *d,
+void planview_diff_text(const struct planview_tree *tr, const struct planview_diff *d,
     size_t n, char *buf, size_t size);
 
 /* Cycles drive d had attention in the run. */
-size_t pv_timeline_count(const struct pv_timeline *t, int d);
+size_t planview_timeline_count(const struct planview_timeline *t, int d);
 
 #endif

@@ -21,7 +21,7 @@
 extern char **environ;
 
 int
-pv_status_exit(enum pv_status s)
+planview_status_exit(enum planview_status s)
 {
 	static const int exits[] = { EXIT_OK, EXIT_IOERR, EXIT_UNAVAILABLE,
 	    EXIT_TEMPFAIL };
@@ -40,7 +40,7 @@ now_ms(void)
 }
 
 static void
-say(const struct pv_say *s, const char *what, const char *why)
+say(const struct planview_say *s, const char *what, const char *why)
 {
 	char msg[512];
 
@@ -121,20 +121,20 @@ spawn_dot(int in, const int pipefd[2])
 	return errno != 0 ? -1 : pid;
 }
 
-enum pv_status
-pv_dot_svg(const char *text, size_t len, long limit_s, char **svg,
-    const struct pv_say *s)
+enum planview_status
+planview_dot_svg(const char *text, size_t len, long limit_s, char **svg,
+    const struct planview_say *s)
 {
 	char path[4096];
 	int in = dot_file(text, len, path, sizeof path), pipefd[2], status;
 	int err;
 	size_t got;
 	pid_t pid;
-	enum pv_status st = PV_OK;
+	enum planview_status st = PLANVIEW_OK;
 
 	if (in < 0 || pipe(pipefd) < 0) {
 		say(s, "a temporary file for dot: ", strerror(errno));
-		return PV_IO;
+		return PLANVIEW_IO;
 	}
 	pid = spawn_dot(in, pipefd);
 	err = errno;
@@ -144,22 +144,22 @@ pv_dot_svg(const char *text, size_t len, long limit_s, char **svg,
 	if (pid < 0) {
 		say(s, "cannot run dot (Graphviz): ", strerror(err));
 		close(pipefd[0]);
-		return PV_UNAVAILABLE;
+		return PLANVIEW_UNAVAILABLE;
 	}
 	if (slurp(pipefd[0], svg, &got, now_ms() + limit_s * 1000L)) {
 		kill(pid, SIGKILL);
-		st = PV_TIMEOUT;
+		st = PLANVIEW_TIMEOUT;
 	}
 	close(pipefd[0]);
 	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
 		;
-	if (st == PV_OK && (!WIFEXITED(status) || WEXITSTATUS(status))) {
+	if (st == PLANVIEW_OK && (!WIFEXITED(status) || WEXITSTATUS(status))) {
 		free(*svg);
 		st = WIFEXITED(status) && WEXITSTATUS(status) == 127 ?
-		    PV_UNAVAILABLE : PV_IO;
+		    PLANVIEW_UNAVAILABLE : PLANVIEW_IO;
 	}
-	if (st != PV_OK)
-		say(s, "dot -Tsvg failed", st == PV_TIMEOUT ?
+	if (st != PLANVIEW_OK)
+		say(s, "dot -Tsvg failed", st == PLANVIEW_TIMEOUT ?
 		    " (took too long)" : "");
 	return st;
 }

@@ -8,28 +8,28 @@
 
 #include <stddef.h>
 
-enum pv_status {
-	PV_OK = 0,
-	PV_IO,			/* a temporary file, a pipe or dot failed */
-	PV_UNAVAILABLE,		/* dot cannot be run (Graphviz missing) */
-	PV_TIMEOUT		/* dot took too long and was killed */
+enum planview_status {
+	PLANVIEW_OK = 0,
+	PLANVIEW_IO,			/* a temporary file, a pipe or dot failed */
+	PLANVIEW_UNAVAILABLE,		/* dot cannot be run (Graphviz missing) */
+	PLANVIEW_TIMEOUT		/* dot took too long and was killed */
 };
 
 /* The exit status (host/exits.h) a tool gives for s. */
-int pv_status_exit(enum pv_status s);
+int planview_status_exit(enum planview_status s);
 
 /* Where a complaint goes: one line, without the tool's name. */
-struct pv_say {
+struct planview_say {
 	void (*fn)(void *ctx, const char *msg);
 	void *ctx;
 };
 
 /*
  * Lay out text (len bytes) with dot, waiting limit_s seconds at most:
- * PV_OK with the SVG in *svg (the caller frees it), or after a word
+ * PLANVIEW_OK with the SVG in *svg (the caller frees it), or after a word
  * through say another status.
  */
-enum pv_status pv_dot_svg(const char *text, size_t len, long limit_s,
-    char **svg, const struct pv_say *say);
+enum planview_status planview_dot_svg(const char *text, size_t len, long limit_s,
+    char **svg, const struct planview_say *say);
 
 #endif

@@ -9,19 +9,19 @@
 #include <stdint.h>
 
 /* Event letters, as the log writes them; I is an idle cycle. */
-#define PV_EXECUTED 'E'
-#define PV_SUCCESS 'S'
-#define PV_PENDING 'P'
-#define PV_FAIL 'F'
-#define PV_ERROR 'Z'
-#define PV_RELEASER 'R'
-#define PV_IDLE 'I'
-#define PV_PRIORITY 'Q'	/* a drive's runtime priority set from outside */
-#define PV_RUN 'B'	/* a run boundary: a new run of the plan begins */
+#define PLANVIEW_EXECUTED 'E'
+#define PLANVIEW_SUCCESS 'S'
+#define PLANVIEW_PENDING 'P'
+#define PLANVIEW_FAIL 'F'
+#define PLANVIEW_ERROR 'Z'
+#define PLANVIEW_RELEASER 'R'
+#define PLANVIEW_IDLE 'I'
+#define PLANVIEW_PRIORITY 'Q'	/* a drive's runtime priority set from outside */
+#define PLANVIEW_RUN 'B'	/* a run boundary: a new run of the plan begins */
 
-#define PV_REASON_MAX 80
+#define PLANVIEW_REASON_MAX 80
 
-struct pv_event {
+struct planview_event {
 	long cycle, time_ms;	/* time_ms 0 when the log has none ... */
 	int timed;		/* ... and then this is 0 */
 	char event;		/* one of the letters above */
@@ -31,7 +31,7 @@ struct pv_event {
 	uint16_t sense;		/* its id */
 	long value;		/* R: the value read; Q: the new priority */
 	int released, latch;	/* R: 0/1, or -1 when the log does not say */
-	char reason[PV_REASON_MAX];	/* F/Z: why; B: how the run began
+	char reason[PLANVIEW_REASON_MAX];	/* F/Z: why; B: how the run began
 					   (start, join, reconnect); or "" */
 };
 

@@ -46,7 +46,7 @@ field(char *buf, size_t size, size_t at, size_t width, const char *text)
 }
 
 size_t
-pv_frame_title(const struct pv_state *s, const char *flags, size_t width,
+planview_frame_title(const struct planview_state *s, const char *flags, size_t width,
     char *buf, size_t size)
 {
 	const char *who = s->attention >= 0 ?
@@ -75,7 +75,7 @@ pv_frame_title(const struct pv_state *s, const char *flags, size_t width,
 	if (s->timed) {		/* a robot's log has no clock: no time */
 		snprintf(f, sizeof f, "time %ld ms", s->time_ms);
 		n = field(buf, size, n, width, f);
-		snprintf(f, sizeof f, "%.1f cycles/s", pv_state_rate(s));
+		snprintf(f, sizeof f, "%.1f cycles/s", planview_state_rate(s));
 		n = field(buf, size, n, width, f);
 	}
 	snprintf(f, sizeof f, "%lu events", s->events);
@@ -83,20 +83,20 @@ pv_frame_title(const struct pv_state *s, const char *flags, size_t width,
 }
 
 size_t
-pv_frame_row(const struct pv_state *s, size_t k, long now, char *buf,
+planview_frame_row(const struct planview_state *s, size_t k, long now, char *buf,
     size_t size, int *glow, char *last)
 {
-	const struct pv_row *r = &s->t->row[k];
-	const struct pv_elem *x = &s->elem[r->type][r->index];
+	const struct planview_row *r = &s->t->row[k];
+	const struct planview_elem *x = &s->elem[r->type][r->index];
 	size_t n;
 
-	*glow = pv_state_glow(s, r->type, r->index, now);
+	*glow = planview_state_glow(s, r->type, r->index, now);
 	*last = x->last;
-	if (x->last && pv_state_row_lit(s, k) < 0)
+	if (x->last && planview_state_row_lit(s, k) < 0)
 		*glow = *last = 0;	/* it lit under another caller */
-	n = put(buf, size, 0, "%c%c %*s%s %s  %s", PV_GLOW_MARKS[*glow],
+	n = put(buf, size, 0, "%c%c %*s%s %s  %s", PLANVIEW_GLOW_MARKS[*glow],
 	    *last ? *last : ' ', 2 * r->depth, "",
-	    pv_type_tag(r->type), s->t->name[r->type][r->index], r->info);
+	    planview_type_tag(r->type), s->t->name[r->type][r->index], r->info);
 	if (x->priority >= 0)
 		n = put(buf, size, n, "  runtime p%ld", x->priority);
 	if (x->executed || x->failed || x->errors)
@@ -111,9 +111,9 @@ pv_frame_row(const struct pv_state *s, size_t k, long now, char *buf,
 }
 
 size_t
-pv_frame_senses(const struct pv_state *s, char *buf, size_t size)
+planview_frame_senses(const struct planview_state *s, char *buf, size_t size)
 {
-	const struct pv_tree *t = s->t;
+	const struct planview_tree *t = s->t;
 	size_t k, n = put(buf, size, 0, "senses:");
 
 	for (k = 0; k < s->nreads; k++) {
@@ -149,19 +149,19 @@ holds(const char *text, const char *part)
 }
 
 int
-pv_frame_match(const struct pv_state *s, size_t k, const char *filter)
+planview_frame_match(const struct planview_state *s, size_t k, const char *filter)
 {
-	const struct pv_row *r = &s->t->row[k];
+	const struct planview_row *r = &s->t->row[k];
 
 	return filter == NULL || *filter == '\0' ||
 	    holds(s->t->name[r->type][r->index], filter);
 }
 
 size_t
-pv_frame_rows(const struct pv_state *s, const char *filter, int fold,
+planview_frame_rows(const struct planview_state *s, const char *filter, int fold,
     int open, size_t *out, size_t *folded)
 {
-	const struct pv_tree *t = s->t;
+	const struct planview_tree *t = s->t;
 	int under = -1;		/* depth of the matching row we are below */
 	int drive = -1;		/* the drive whose subtree we are in */
 	size_t k, n = 0;
@@ -169,13 +169,13 @@ pv_frame_rows(const struct pv_state *s, const char *filter, int fold,
 	if (filter != NULL && *filter != '\0')
 		fold = 0;	/* a filter shows what it finds */
 	for (k = 0; k < t->nrows; k++) {
-		const struct pv_row *r = &t->row[k];
+		const struct planview_row *r = &t->row[k];
 
 		if (r->depth == 0)
 			drive = r->index;
 		if (under >= 0 && r->depth <= under)
 			under = -1;
-		if (under < 0 && !pv_frame_match(s, k, filter))
+		if (under < 0 && !planview_frame_match(s, k, filter))
 			continue;
 		if (under < 0)
 			under = r->depth;
@@ -193,21 +193,21 @@ pv_frame_rows(const struct pv_state *s, const char *filter, int fold,
 }
 
 void
-pv_frame_print(FILE *fp, const struct pv_state *s, long now,
+planview_frame_print(FILE *fp, const struct planview_state *s, long now,
     const char *filter)
 {
 	char buf[512], last;
 	size_t k, n, *rows = malloc((s->t->nrows + 1) * sizeof *rows);
 	int glow;
 
-	pv_frame_title(s, "", sizeof buf, buf, sizeof buf);
+	planview_frame_title(s, "", sizeof buf, buf, sizeof buf);
 	fprintf(fp, "%s\n", buf);
-	n = rows ? pv_frame_rows(s, filter, 0, -1, rows, NULL) : 0;
+	n = rows ? planview_frame_rows(s, filter, 0, -1, rows, NULL) : 0;
 	for (k = 0; k < n; k++) {
-		pv_frame_row(s, rows[k], now, buf, sizeof buf, &glow, &last);
+		planview_frame_row(s, rows[k], now, buf, sizeof buf, &glow, &last);
 		fprintf(fp, "%s\n", buf);
 	}
 	free(rows);
-	pv_frame_senses(s, buf, sizeof buf);
+	planview_frame_senses(s, buf, sizeof buf);
 	fprintf(fp, "%s\n\n", buf);
 }

@@ -15,7 +15,7 @@
 #include "planview/state.h"
 
 /* The glow marks, from dark (0) to just lit (3). */
-#define PV_GLOW_MARKS " .+#"
+#define PLANVIEW_GLOW_MARKS " .+#"
 
 /*
  * The title: `flags` first (such as "[paused]", may be ""), then the
@@ -24,18 +24,18 @@
  * it fits in `width` columns whole (a long drive name is cut to fit).
  * Returns the length.
  */
-size_t pv_frame_title(const struct pv_state *s, const char *flags,
+size_t planview_frame_title(const struct planview_state *s, const char *flags,
     size_t width, char *buf, size_t size);
 /* Row k of the tree; *glow gets 0..3 and *last the outcome letter (or 0). */
-size_t pv_frame_row(const struct pv_state *s, size_t k, long now,
+size_t planview_frame_row(const struct planview_state *s, size_t k, long now,
     char *buf, size_t size, int *glow, char *last);
 /* "senses:" and name=value of the senses the plan's releasers read, in
    tree order ("?" before a value came), then any other sense the log
    gave a value for; a sense the plan only names is left out. */
-size_t pv_frame_senses(const struct pv_state *s, char *buf, size_t size);
+size_t planview_frame_senses(const struct planview_state *s, char *buf, size_t size);
 
 /* Does row k's name hold filter, in any case ("" matches all)? */
-int pv_frame_match(const struct pv_state *s, size_t k, const char *filter);
+int planview_frame_match(const struct planview_state *s, size_t k, const char *filter);
 
 /*
  * The rows to show, in tree order, into out[] (room for every row):
@@ -44,12 +44,12 @@ int pv_frame_match(const struct pv_state *s, size_t k, const char *filter);
  * stand alone, their subtrees hidden (folded[i], if not NULL, gets how
  * many rows out[i] hides, else 0).  Returns how many.
  */
-size_t pv_frame_rows(const struct pv_state *s, const char *filter, int fold,
+size_t planview_frame_rows(const struct planview_state *s, const char *filter, int fold,
     int open, size_t *out, size_t *folded);
 
 /* A whole frame, for output that is not a terminal (every row the filter
    shows, nothing folded). */
-void pv_frame_print(FILE *fp, const struct pv_state *s, long now,
+void planview_frame_print(FILE *fp, const struct planview_state *s, long now,
     const char *filter);
 
 #endif

@@ -9,7 +9,7 @@
 #include "planview/html.h"
 
 void
-pv_html_text(FILE *fp, const char *s)
+planview_html_text(FILE *fp, const char *s)
 {
 	for (; *s; s++)
 		switch (*s) {
@@ -22,7 +22,7 @@ pv_html_text(FILE *fp, const char *s)
 }
 
 void
-pv_html_json(FILE *fp, const char *s)
+planview_html_json(FILE *fp, const char *s)
 {
 	fputc('"', fp);
 	for (; *s; s++) {
@@ -83,7 +83,7 @@ put_graphs(FILE *fp, const char *svg)
 		e += 6;
 		graph_key(s, e, key, sizeof key);
 		fputs("<section class=\"drive\" data-drive=\"", fp);
-		pv_html_text(fp, key);
+		planview_html_text(fp, key);
 		fputs("\"><h2 class=\"dh\"></h2><div class=\"gv\">", fp);
 		fwrite(s, 1, (size_t)(e - s), fp);
 		fputs("</div></section>\n", fp);
@@ -92,10 +92,10 @@ put_graphs(FILE *fp, const char *svg)
 }
 
 static void
-put_run(FILE *fp, const struct pv_page_run *r, int k)
+put_run(FILE *fp, const struct planview_page_run *r, int k)
 {
 	fprintf(fp, "<script type=\"text/plain\" id=\"ev%d\" data-name=\"", k);
-	pv_html_text(fp, r->name ? r->name : "");
+	planview_html_text(fp, r->name ? r->name : "");
 	fprintf(fp, "\" data-truncated=\"%d\">", r->truncated ? 1 : 0);
 	if (r->len)
 		fwrite(r->events, 1, r->len, fp);
@@ -103,19 +103,19 @@ put_run(FILE *fp, const struct pv_page_run *r, int k)
 }
 
 static void
-put_head(FILE *fp, const struct pv_page *pg)
+put_head(FILE *fp, const struct planview_page *pg)
 {
 	fputs("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8"
 	    "\">\n<title>planview: ", fp);
-	pv_html_text(fp, pg->title);
+	planview_html_text(fp, pg->title);
 	fprintf(fp, "</title>\n<style>%s</style>\n</head><body>\n"
-	    "<header id=\"top\"><h1>", pv_page_css);
-	pv_html_text(fp, pg->title);
+	    "<header id=\"top\"><h1>", planview_page_css);
+	planview_html_text(fp, pg->title);
 	fputs("</h1><span id=\"status\"></span></header>\n", fp);
 }
 
 int
-pv_html_write(FILE *fp, const struct pv_page *pg)
+planview_html_write(FILE *fp, const struct planview_page *pg)
 {
 	int k;
 
@@ -123,7 +123,7 @@ pv_html_write(FILE *fp, const struct pv_page *pg)
 	for (k = 0; k < pg->nruns; k++)
 		if (pg->run[k].truncated) {
 			fputs("<p class=\"warn\">", fp);
-			pv_html_text(fp, pg->run[k].name);
+			planview_html_text(fp, pg->run[k].name);
 			fputs(" ends in the middle of a line (truncated): it is "
 			    "shown up to its last whole line.</p>\n", fp);
 		}
@@ -132,13 +132,13 @@ pv_html_write(FILE *fp, const struct pv_page *pg)
 	put_graphs(fp, pg->svg);
 	fputs("</div><div id=\"side\"></div></div>\n"
 	    "<script type=\"application/json\" id=\"plan\">", fp);
-	pv_html_plan(fp, pg->t);
+	planview_html_plan(fp, pg->t);
 	fputs("</script>\n<script type=\"application/json\" id=\"opts\">{",
 	    fp);
 	fprintf(fp, "\"live\":%s,\"compare\":%s}</script>\n",
 	    pg->live ? pg->live : "null", pg->compare ? pg->compare : "null");
 	for (k = 0; k < pg->nruns; k++)
 		put_run(fp, &pg->run[k], k);
-	fprintf(fp, "<script>%s</script>\n</body></html>\n", pv_page_js);
+	fprintf(fp, "<script>%s</script>\n</body></html>\n", planview_page_js);
 	return ferror(fp) ? -1 : 0;
 }

@@ -17,19 +17,19 @@
 #include "planview/tree.h"
 
 /* One run on the page: its events (pack.h) and what to call it. */
-struct pv_page_run {
+struct planview_page_run {
 	const char *name;		/* the log's name */
 	const char *events;		/* packed; "" for none */
 	size_t len;
 	int truncated;			/* its last line was cut short */
 };
 
-struct pv_page {
-	const struct pv_tree *t;
+struct planview_page {
+	const struct planview_tree *t;
 	const char *title;
-	const char *svg;	/* dot's output for emit_dot's per_drive
+	const char *svg;	/* dot's output for plansrc_emit_dot's per_drive
 				   graphs: one <svg> each, in that order */
-	struct pv_page_run run[2];	/* [1]: --compare's second run */
+	struct planview_page_run run[2];	/* [1]: --compare's second run */
 	int nruns;
 	const char *live;	/* NULL, or the live page's settings as a
 				   JSON object (serve.c) */
@@ -38,20 +38,20 @@ struct pv_page {
 };
 
 /* The page; 0, or -1 on a write error. */
-int pv_html_write(FILE *fp, const struct pv_page *pg);
+int planview_html_write(FILE *fp, const struct planview_page *pg);
 
 /* The plan as the page's script reads it (html_plan.c): every element
  * with its record's fields, the senses, the outcome table, the reasons. */
-void pv_html_plan(FILE *fp, const struct pv_tree *t);
+void planview_html_plan(FILE *fp, const struct planview_tree *t);
 
 /* A JSON string; UTF-8 passes as it is, nothing that ends a script. */
-void pv_html_json(FILE *fp, const char *s);
+void planview_html_json(FILE *fp, const char *s);
 /* Text inside HTML. */
-void pv_html_text(FILE *fp, const char *s);
+void planview_html_text(FILE *fp, const char *s);
 
 /* The page's style and script, as written in page.css and page.js
  * (assets.c). */
-extern const char pv_page_css[];
-extern const char pv_page_js[];
+extern const char planview_page_css[];
+extern const char planview_page_js[];
 
 #endif

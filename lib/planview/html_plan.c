@@ -14,14 +14,14 @@
 #include "plansrc/emit.h"
 
 static void
-put_ref(FILE *fp, const char *key, const struct pv_tree *t,
+put_ref(FILE *fp, const char *key, const struct planview_tree *t,
     const struct plan_ref *r)
 {
 	if (r->type >= PLAN_NTYPES || r->index >= t->p->count[r->type])
 		fprintf(fp, ",\"%s\":null", key);
 	else
 		fprintf(fp, ",\"%s\":%u", key,
-		    pv_pack_element(t, r->type, r->index));
+		    planview_pack_element(t, r->type, r->index));
 }
 
 static void
@@ -38,7 +38,7 @@ put_releaser(FILE *fp, const struct plan_releaser *r)
 }
 
 static void
-put_drive(FILE *fp, const struct pv_tree *t, uint16_t i)
+put_drive(FILE *fp, const struct planview_tree *t, uint16_t i)
 {
 	struct plan_drive d;
 
@@ -51,7 +51,7 @@ put_drive(FILE *fp, const struct pv_tree *t, uint16_t i)
 }
 
 static void
-put_members(FILE *fp, const struct pv_tree *t, int type, uint16_t first,
+put_members(FILE *fp, const struct planview_tree *t, int type, uint16_t first,
     uint16_t count)
 {
 	uint16_t k;
@@ -63,14 +63,14 @@ put_members(FILE *fp, const struct pv_tree *t, int type, uint16_t first,
 		    plan_ape_at(t->p, (uint16_t)(first + k));
 
 		fprintf(fp, "%s%u", k ? "," : "",
-		    pv_pack_element(t, type, x));
+		    planview_pack_element(t, type, x));
 	}
 	fputc(']', fp);
 }
 
 /* The fields of record i of type ty beyond its key and name. */
 static void
-put_fields(FILE *fp, const struct pv_tree *t, int ty, uint16_t i)
+put_fields(FILE *fp, const struct planview_tree *t, int ty, uint16_t i)
 {
 	const struct plan *p = t->p;
 
@@ -122,7 +122,7 @@ put_fields(FILE *fp, const struct pv_tree *t, int ty, uint16_t i)
 }
 
 static void
-put_elements(FILE *fp, const struct pv_tree *t)
+put_elements(FILE *fp, const struct planview_tree *t)
 {
 	const char *sep = "";
 	unsigned i;
@@ -132,8 +132,8 @@ put_elements(FILE *fp, const struct pv_tree *t)
 	for (ty = 0; ty < PLAN_NTYPES; ty++)
 		for (i = 0; i < t->p->count[ty]; i++) {
 			fprintf(fp, "%s\n{\"k\":\"%s%u\",\"t\":\"%s\",\"n\":",
-			    sep, pv_type_tag(ty), i, pv_type_tag(ty));
-			pv_html_json(fp, t->name[ty][i]);
+			    sep, planview_type_tag(ty), i, planview_type_tag(ty));
+			planview_html_json(fp, t->name[ty][i]);
 			put_fields(fp, t, ty, (uint16_t)i);
 			fputc('}', fp);
 			sep = ",";
@@ -142,7 +142,7 @@ put_elements(FILE *fp, const struct pv_tree *t)
 }
 
 static void
-put_senses(FILE *fp, const struct pv_tree *t)
+put_senses(FILE *fp, const struct planview_tree *t)
 {
 	const char *sep = "";
 	size_t k;
@@ -151,7 +151,7 @@ put_senses(FILE *fp, const struct pv_tree *t)
 	for (k = 0; k < t->nsense; k++)
 		if (t->sense[k]) {
 			fprintf(fp, "%s\"%zu\":", sep, k);
-			pv_html_json(fp, t->sense[k]);
+			planview_html_json(fp, t->sense[k]);
 			sep = ",";
 		}
 	fputs("},\"reads\":[", fp);
@@ -169,23 +169,23 @@ put_words(FILE *fp)
 	fputs(",\"outcomes\":[", fp);
 	for (k = 0; k < EMIT_NOUTCOMES; k++)
 		fprintf(fp, "%s[\"%c\",\"%s\",\"%s\"]", k ? "," : "",
-		    plan_event_letter(emit_outcomes[k].kind),
-		    emit_outcomes[k].words, emit_outcomes[k].colour);
+		    plan_event_letter(plansrc_emit_outcomes[k].kind),
+		    plansrc_emit_outcomes[k].words, plansrc_emit_outcomes[k].colour);
 	fputs("],\"why\":[", fp);
 	for (k = 0; k < PLANNER_WHY_COUNT; k++) {
 		fputs(k ? "," : "", fp);
-		pv_html_json(fp, evlog_why_text((uint8_t)k));
+		planview_html_json(fp, evlog_why_text((uint8_t)k));
 	}
 	fputs("],\"runs\":[", fp);
 	for (k = 0; k < EVLOG_RUN_COUNT; k++) {
 		fputs(k ? "," : "", fp);
-		pv_html_json(fp, evlog_run_text((uint8_t)k));
+		planview_html_json(fp, evlog_run_text((uint8_t)k));
 	}
 	fputs("]", fp);
 }
 
 void
-pv_html_plan(FILE *fp, const struct pv_tree *t)
+planview_html_plan(FILE *fp, const struct planview_tree *t)
 {
 	fputc('{', fp);
 	put_elements(fp, t);

@@ -4,7 +4,7 @@
  * (behind the log's own header line, the run's last cycle carried from
  * batch to batch), and each event's element and sense are found in the
  * plan by id and checked by name.  Bytes that cannot be an event log (a
- * NUL, a line past PV_LINE_MAX) are refused as they come, so an endless
+ * NUL, a line past PLANVIEW_LINE_MAX) are refused as they come, so an endless
  * stream of junk is refused, not waited on.  Called by cmd/planview.
  */
 #include <stdio.h>
@@ -16,14 +16,14 @@
 #include "planview/logfeed.h"
 
 void
-pv_log_init(struct pv_log *l, const struct pv_tree *t)
+planview_log_init(struct planview_log *l, const struct planview_tree *t)
 {
 	memset(l, 0, sizeof *l);
 	l->t = t;
 }
 
 void
-pv_log_free(struct pv_log *l)
+planview_log_free(struct planview_log *l)
 {
 	free(l->batch);
 	l->batch = NULL;
@@ -31,7 +31,7 @@ pv_log_free(struct pv_log *l)
 }
 
 static int
-bad(struct pv_log *l, long line, long col, const char *fmt, const char *a,
+bad(struct planview_log *l, long line, long col, const char *fmt, const char *a,
     const char *b)
 {
 	l->error_line = line;
@@ -42,7 +42,7 @@ bad(struct pv_log *l, long line, long col, const char *fmt, const char *a,
 
 /* An event this plan cannot have made: the log is another plan's. */
 static int
-not_ours(struct pv_log *l, long line, const char *fmt, const char *a,
+not_ours(struct planview_log *l, long line, const char *fmt, const char *a,
     const char *b)
 {
 	l->other_plan = 1;
@@ -51,10 +51,10 @@ not_ours(struct pv_log *l, long line, const char *fmt, const char *a,
 
 /* An evlog event as planview's, its element and sense in this plan. */
 static int
-convert(struct pv_log *l, long line, const struct evlog_event *r,
-    struct pv_event *e)
+convert(struct planview_log *l, long line, const struct evlog_event *r,
+    struct planview_event *e)
 {
-	const struct pv_tree *t = l->t;
+	const struct planview_tree *t = l->t;
 	char id[16];
 
 	memset(e, 0, sizeof *e);
@@ -70,7 +70,7 @@ convert(struct pv_log *l, long line, const struct evlog_event *r,
 		return 0;
 	snprintf(id, sizeof id, "%s %u", plan_type_tag(r->type),
 	    (unsigned)r->id);
-	if (pv_tree_index(t, r->type, r->id, &e->index) < 0)
+	if (planview_tree_index(t, r->type, r->id, &e->index) < 0)
 		return not_ours(l, line, "the plan has no element %s%s", id,
 		    "");
 	e->type = r->type;
@@ -102,7 +102,7 @@ convert(struct pv_log *l, long line, const struct evlog_event *r,
 /* The reader's error, at the line of the log it is about (first: the
    log's line of the batch's first line; skip: the header in front). */
 static int
-reader_bad(struct pv_log *l, const struct evlog_reader *r, long first,
+reader_bad(struct planview_log *l, const struct evlog_reader *r, long first,
     long skip)
 {
 	long line = r->err_line > skip ? first + r->err_line - 1 - skip : 1;
@@ -112,11 +112,11 @@ reader_bad(struct pv_log *l, const struct evlog_reader *r, long first,
 
 /* The batch through the shared reader; 0, -1 (bad data) or fn's value. */
 static int
-read_batch(struct pv_log *l, pv_event_fn *fn, void *ctx)
+read_batch(struct planview_log *l, planview_event_fn *fn, void *ctx)
 {
 	struct evlog_reader r;
 	struct evlog_event ev;
-	struct pv_event e;
+	struct planview_event e;
 	long first = l->line - l->batch_lines + 1;	/* its first line */
 	long skip = l->hlen ? 1 : 0;	/* the header in front */
 	FILE *fp;
@@ -153,7 +153,7 @@ out:
 }
 
 static int
-append(struct pv_log *l, const char *s, size_t n)
+append(struct planview_log *l, const char *s, size_t n)
 {
 	if (l->blen + n + 2 > l->bcap) {
 		size_t cap = (l->blen + n + 2) * 2;
@@ -173,10 +173,10 @@ append(struct pv_log *l, const char *s, size_t n)
 /* A CSV header (the first line, whole or cut short at the end): every
    column of the event log named, or the reader's reason. */
 static int
-check_header(struct pv_log *l, const char *text, size_t n)
+check_header(struct planview_log *l, const char *text, size_t n)
 {
 	struct evlog_reader r;
-	char buf[PV_LINE_MAX + 2];
+	char buf[PLANVIEW_LINE_MAX + 2];
 	FILE *fp;
 	int rc = 0;
 
@@ -193,7 +193,7 @@ check_header(struct pv_log *l, const char *text, size_t n)
 
 /* A whole line: the first (a CSV header, or JSON) starts every batch. */
 static int
-take_line(struct pv_log *l)
+take_line(struct planview_log *l)
 {
 	l->line++;
 	if (!l->started) {
@@ -231,7 +231,7 @@ open_quote(const char *s, size_t n)
 /* Bytes no event log holds, seen before their line ends: the whole lines
    before them go first (an error there is the first), then the refusal. */
 static int
-refuse_now(struct pv_log *l, long col, const char *why, pv_event_fn *fn,
+refuse_now(struct planview_log *l, long col, const char *why, planview_event_fn *fn,
     void *ctx)
 {
 	int rc = read_batch(l, fn, ctx);
@@ -242,8 +242,8 @@ refuse_now(struct pv_log *l, long col, const char *why, pv_event_fn *fn,
 }
 
 int
-pv_log_feed(struct pv_log *l, const char *bytes, size_t n,
-    pv_event_fn *fn, void *ctx)
+planview_log_feed(struct planview_log *l, const char *bytes, size_t n,
+    planview_event_fn *fn, void *ctx)
 {
 	size_t i;
 
@@ -277,7 +277,7 @@ pv_log_feed(struct pv_log *l, const char *bytes, size_t n,
 }
 
 int
-pv_log_end(struct pv_log *l)
+planview_log_end(struct planview_log *l)
 {
 	if (l->started)
 		return 0;
@@ -291,7 +291,7 @@ pv_log_end(struct pv_log *l)
 }
 
 int
-pv_log_truncated(const struct pv_log *l)
+planview_log_truncated(const struct planview_log *l)
 {
 	return l->started && l->plen > 0;
 }

@@ -12,15 +12,15 @@
 #include "planview/event.h"
 #include "planview/tree.h"
 
-#define PV_LINE_MAX 4096
+#define PLANVIEW_LINE_MAX 4096
 
-struct pv_log {
-	const struct pv_tree *t;
+struct planview_log {
+	const struct planview_tree *t;
 	long line;		/* lines taken so far */
-	char head[PV_LINE_MAX + 1];	/* the CSV header, "" for JSON lines */
+	char head[PLANVIEW_LINE_MAX + 1];	/* the CSV header, "" for JSON lines */
 	size_t hlen;
 	int started;		/* the first line has been seen */
-	char part[PV_LINE_MAX];	/* a line not yet ended */
+	char part[PLANVIEW_LINE_MAX];	/* a line not yet ended */
 	size_t plen;
 	char *batch;		/* the header and the whole lines of a feed */
 	size_t blen, bcap;
@@ -28,29 +28,29 @@ struct pv_log {
 	long last_cycle;	/* the run's last cycle, across batches */
 	long implied_line;	/* the first line the reader took as a new
 				   run with no B line before it, or 0 */
-	char error[200];	/* why pv_log_feed failed ... */
+	char error[200];	/* why planview_log_feed failed ... */
 	long error_line;	/* ... on which line ... */
 	long error_col;		/* ... and where in it (0: the whole line) */
 	int other_plan;		/* the line is an event, of another plan */
 };
 
-typedef int pv_event_fn(void *ctx, const struct pv_event *e);
+typedef int planview_event_fn(void *ctx, const struct planview_event *e);
 
-void pv_log_init(struct pv_log *l, const struct pv_tree *t);
-void pv_log_free(struct pv_log *l);
+void planview_log_init(struct planview_log *l, const struct planview_tree *t);
+void planview_log_free(struct planview_log *l);
 /*
  * Take n more bytes; fn gets each whole line's event (a nonzero return
  * stops the feed with that value).  0, or -1 with l->error (bad data: a
  * first line that is no header, a line that is no event, an element or
  * sense the plan does not have, a NUL byte, a line longer than
- * PV_LINE_MAX: the last two at once, before the line ends).
+ * PLANVIEW_LINE_MAX: the last two at once, before the line ends).
  */
-int pv_log_feed(struct pv_log *l, const char *bytes, size_t n,
-    pv_event_fn *fn, void *ctx);
+int planview_log_feed(struct planview_log *l, const char *bytes, size_t n,
+    planview_event_fn *fn, void *ctx);
 /* The input has ended: 0, or -1 with l->error when it held no event log
    (nothing at all, or a first line cut short that is no header). */
-int pv_log_end(struct pv_log *l);
+int planview_log_end(struct planview_log *l);
 /* At the end of input: 1 when a last line was cut short (dropped). */
-int pv_log_truncated(const struct pv_log *l);
+int planview_log_truncated(const struct planview_log *l);
 
 #endif

@@ -10,7 +10,7 @@
 #include "planview/pack.h"
 
 unsigned
-pv_pack_element(const struct pv_tree *t, int type, unsigned index)
+planview_pack_element(const struct planview_tree *t, int type, unsigned index)
 {
 	unsigned g = 0;
 	int ty;
@@ -21,7 +21,7 @@ pv_pack_element(const struct pv_tree *t, int type, unsigned index)
 }
 
 static int
-put(struct pv_pack *p, const char *s, size_t n)
+put(struct planview_pack *p, const char *s, size_t n)
 {
 	if (p->failed)
 		return -1;
@@ -46,7 +46,7 @@ put(struct pv_pack *p, const char *s, size_t n)
 
 /* The cycle token: its steps from the last cycle's number and time. */
 static int
-cycle_token(struct pv_pack *p, const struct pv_event *e)
+cycle_token(struct planview_pack *p, const struct planview_event *e)
 {
 	char tok[64];
 	long dc = e->cycle - p->cycle, dt = e->time_ms - p->time_ms;
@@ -64,27 +64,27 @@ cycle_token(struct pv_pack *p, const struct pv_event *e)
 }
 
 static int
-event_token(struct pv_pack *p, const struct pv_tree *t,
-    const struct pv_event *e)
+event_token(struct planview_pack *p, const struct planview_tree *t,
+    const struct planview_event *e)
 {
 	char tok[96];
-	unsigned g = pv_pack_element(t, e->type, e->index);
+	unsigned g = planview_pack_element(t, e->type, e->index);
 	int n, why;
 
 	switch (e->event) {
-	case PV_EXECUTED:
-	case PV_SUCCESS:
-	case PV_PENDING:
+	case PLANVIEW_EXECUTED:
+	case PLANVIEW_SUCCESS:
+	case PLANVIEW_PENDING:
 		n = snprintf(tok, sizeof tok, " %c%u", e->event, g);
 		break;
-	case PV_FAIL:
-	case PV_ERROR:
+	case PLANVIEW_FAIL:
+	case PLANVIEW_ERROR:
 		n = snprintf(tok, sizeof tok, " %c%u", e->event, g);
 		if (e->reason[0] && (why = evlog_why_parse(e->reason)) > 0)
 			n += snprintf(tok + n, sizeof tok - (size_t)n, ":%d",
 			    why);
 		break;
-	case PV_RELEASER:
+	case PLANVIEW_RELEASER:
 		n = snprintf(tok, sizeof tok, " R%u:", g);
 		if (e->has_sense)
 			n += snprintf(tok + n, sizeof tok - (size_t)n, "%u",
@@ -92,10 +92,10 @@ event_token(struct pv_pack *p, const struct pv_tree *t,
 		n += snprintf(tok + n, sizeof tok - (size_t)n, ":%ld:%d",
 		    e->value, (e->released > 0) + 2 * (e->latch > 0));
 		break;
-	case PV_PRIORITY:
+	case PLANVIEW_PRIORITY:
 		n = snprintf(tok, sizeof tok, " Q%u:%ld", g, e->value);
 		break;
-	case PV_IDLE:
+	case PLANVIEW_IDLE:
 		n = snprintf(tok, sizeof tok, " I");
 		break;
 	default:	/* an event of a later log: a mark */
@@ -107,7 +107,7 @@ event_token(struct pv_pack *p, const struct pv_tree *t,
 
 /* The run boundary, in its run's first cycle. */
 static int
-boundary_token(struct pv_pack *p)
+boundary_token(struct planview_pack *p)
 {
 	char tok[16];
 	int n = p->boundary > 1 ? snprintf(tok, sizeof tok, " B:%d",
@@ -118,12 +118,12 @@ boundary_token(struct pv_pack *p)
 }
 
 int
-pv_pack_add(struct pv_pack *p, const struct pv_tree *t,
-    const struct pv_event *e)
+planview_pack_add(struct planview_pack *p, const struct planview_tree *t,
+    const struct planview_event *e)
 {
 	int how;
 
-	if (e->event == PV_RUN) {	/* held for the run's first cycle */
+	if (e->event == PLANVIEW_RUN) {	/* held for the run's first cycle */
 		how = evlog_run_parse(e->reason);
 		p->boundary = how < 0 ? 1 : how + 2;
 		p->events++;
@@ -140,7 +140,7 @@ pv_pack_add(struct pv_pack *p, const struct pv_tree *t,
 }
 
 void
-pv_pack_free(struct pv_pack *p)
+planview_pack_free(struct planview_pack *p)
 {
 	free(p->buf);
 	memset(p, 0, sizeof *p);

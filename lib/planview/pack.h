@@ -7,7 +7,7 @@
  * Tokens separated by one space; a token never holds a space, '<' or
  * '&', so the text sits in a script element as it is.  Elements are
  * numbered across the plan: g = (records of the types before this one)
- * + record index, types in enum plan_type order (pv_pack_element).
+ * + record index, types in enum plan_type order (planview_pack_element).
  *
  *	c[DC][@DT]	a new cycle: DC the cycle's step from the last one
  *			(omitted when 1; negative after a restart), DT its
@@ -32,7 +32,7 @@
 #include "planview/event.h"
 #include "planview/tree.h"
 
-struct pv_pack {
+struct planview_pack {
 	char *buf;
 	size_t len, cap;
 	unsigned long events, cycles;
@@ -43,12 +43,12 @@ struct pv_pack {
 };
 
 /* Element e's number across the plan. */
-unsigned pv_pack_element(const struct pv_tree *t, int type, unsigned index);
+unsigned planview_pack_element(const struct planview_tree *t, int type, unsigned index);
 
 /* Append one event (a cycle token first when its cycle is new); 0, or -1
  * when out of memory (then p->failed stays set). */
-int pv_pack_add(struct pv_pack *p, const struct pv_tree *t,
-    const struct pv_event *e);
-void pv_pack_free(struct pv_pack *p);
+int planview_pack_add(struct planview_pack *p, const struct planview_tree *t,
+    const struct planview_event *e);
+void planview_pack_free(struct planview_pack *p);
 
 #endif

@@ -19,7 +19,7 @@
 static void
 said(void *ctx, const char *line)
 {
-	struct pv_robot *r = ctx;
+	struct planview_robot *r = ctx;
 
 	snprintf(r->said, sizeof r->said, "%s", line);
 	if (r->tell)
@@ -29,7 +29,7 @@ said(void *ctx, const char *line)
 }
 
 static int
-open_buffer(struct pv_robot *r, int header)
+open_buffer(struct planview_robot *r, int header)
 {
 	r->buf = NULL;
 	r->size = r->sent = 0;
@@ -41,7 +41,7 @@ open_buffer(struct pv_robot *r, int header)
 
 /* What is buffered, into the pipe as far as it takes it. */
 static void
-out(struct pv_robot *r)
+out(struct planview_robot *r)
 {
 	ssize_t n;
 
@@ -73,7 +73,7 @@ out(struct pv_robot *r)
 static void
 on_event(void *ctx, const struct evlog_event *e)
 {
-	struct pv_robot *r = ctx;
+	struct planview_robot *r = ctx;
 
 	if (r->mem)
 		evlog_write(&r->log, e);
@@ -81,7 +81,7 @@ on_event(void *ctx, const struct evlog_event *e)
 
 /* A request may go: the link is up; else why not, in answer. */
 static int
-ready(struct pv_robot *r, char *answer, size_t size)
+ready(struct planview_robot *r, char *answer, size_t size)
 {
 	if (client_watch_up(&r->w))
 		return 0;
@@ -92,7 +92,7 @@ ready(struct pv_robot *r, char *answer, size_t size)
 
 /* The end of a request: its events in, and the robot's refusal said. */
 static int
-done(struct pv_robot *r, enum client_status st, char *answer, size_t size)
+done(struct planview_robot *r, enum client_status st, char *answer, size_t size)
 {
 	out(r);
 	if (st == CLIENT_OK)
@@ -105,7 +105,7 @@ done(struct pv_robot *r, enum client_status st, char *answer, size_t size)
 static int
 r_pause(void *ctx, char *answer, size_t size)
 {
-	struct pv_robot *r = ctx;
+	struct planview_robot *r = ctx;
 	struct wire_paused a;
 	enum client_status st;
 
@@ -122,7 +122,7 @@ r_pause(void *ctx, char *answer, size_t size)
 static int
 r_resume(void *ctx, char *answer, size_t size)
 {
-	struct pv_robot *r = ctx;
+	struct planview_robot *r = ctx;
 	struct wire_paused a;
 	enum client_status st;
 
@@ -141,7 +141,7 @@ r_resume(void *ctx, char *answer, size_t size)
 static int
 r_step(void *ctx, unsigned long cycles, char *answer, size_t size)
 {
-	struct pv_robot *r = ctx;
+	struct planview_robot *r = ctx;
 	struct wire_paused a;
 	enum client_status st;
 
@@ -170,7 +170,7 @@ static int
 r_priority(void *ctx, uint16_t drive, uint16_t priority, char *answer,
     size_t size)
 {
-	struct pv_robot *r = ctx;
+	struct planview_robot *r = ctx;
 	uint16_t id = plan_id(r->plan, PLAN_D, drive), p = priority;
 	enum client_status st;
 
@@ -190,7 +190,7 @@ static int
 r_monitor(void *ctx, uint8_t type, uint16_t index, uint8_t flags,
     char *answer, size_t size)
 {
-	struct pv_robot *r = ctx;
+	struct planview_robot *r = ctx;
 	struct wire_elem_monitor m;
 	enum client_status st;
 	char letters[8];
@@ -217,7 +217,7 @@ r_monitor(void *ctx, uint8_t type, uint16_t index, uint8_t flags,
 static int
 r_rate(void *ctx, unsigned hz, char *answer, size_t size)
 {
-	struct pv_robot *r = ctx;
+	struct planview_robot *r = ctx;
 	enum client_status st;
 
 	if (ready(r, answer, size) < 0)
@@ -233,14 +233,14 @@ r_rate(void *ctx, unsigned hz, char *answer, size_t size)
 static void
 r_pump(void *ctx)
 {
-	struct pv_robot *r = ctx;
+	struct planview_robot *r = ctx;
 
 	(void)client_watch_pump(&r->w);
 	out(r);
 }
 
 enum client_status
-pv_robot_start(struct pv_robot *r, const char *port, const char *plan_file,
+planview_robot_start(struct planview_robot *r, const char *port, const char *plan_file,
     const struct plan *plan)
 {
 	int p[2];
@@ -285,7 +285,7 @@ pv_robot_start(struct pv_robot *r, const char *port, const char *plan_file,
 }
 
 void
-pv_robot_end(struct pv_robot *r)
+planview_robot_end(struct planview_robot *r)
 {
 	client_watch_end(&r->w);
 	if (r->mem)

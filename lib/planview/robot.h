@@ -17,12 +17,12 @@
 #include "evlog/evlog.h"
 #include "planview/steer.h"
 
-struct pv_robot {
+struct planview_robot {
 	struct client cl;	/* set by the caller after client_init:
 				   baud, timeout, interrupted */
 	struct client_watch w;
 	const struct plan *plan;	/* the plan the robot runs */
-	struct pv_steer steer;	/* filled by pv_robot_start */
+	struct planview_steer steer;	/* filled by planview_robot_start */
 	int rfd, wfd;		/* the pipe: the server reads rfd */
 	FILE *mem;		/* event lines not yet in the pipe */
 	char *buf;
@@ -38,11 +38,11 @@ struct pv_robot {
  * Open the robot on `port` (its lock held: a second controller is
  * refused), follow its plan (named by plan_file, which must be the plan
  * the robot holds: names.h's rule, the CRC), and fill r->steer and
- * r->rfd for pv_serve.  CLIENT_OK or the failure, said through r->tell
+ * r->rfd for planview_serve.  CLIENT_OK or the failure, said through r->tell
  * (NULL: printed).
  */
-enum client_status pv_robot_start(struct pv_robot *r, const char *port,
+enum client_status planview_robot_start(struct planview_robot *r, const char *port,
     const char *plan_file, const struct plan *plan);
-void pv_robot_end(struct pv_robot *r);
+void planview_robot_end(struct planview_robot *r);
 
 #endif

@@ -13,7 +13,7 @@
 #include "plansrc/view.h"
 
 static void
-releaser_text(const struct pv_tree *t, const struct plan_releaser *r,
+releaser_text(const struct planview_tree *t, const struct plan_releaser *r,
     char *buf, size_t size)
 {
 	struct when_expr e;
@@ -24,12 +24,12 @@ releaser_text(const struct pv_tree *t, const struct plan_releaser *r,
 	if (r->cmp != PLAN_TR && r->cmp != PLAN_FL && r->sense < t->nsense &&
 	    t->sense[r->sense])
 		snprintf(e.sense, sizeof e.sense, "%s", t->sense[r->sense]);
-	if (when_format(&e, buf, size) == 0)
+	if (plansrc_when_format(&e, buf, size) == 0)
 		snprintf(buf, size, "?");
 }
 
 static char *
-info_for(const struct pv_tree *t, uint8_t type, uint16_t i, unsigned step)
+info_for(const struct planview_tree *t, uint8_t type, uint16_t i, unsigned step)
 {
 	char buf[256], rel[128];
 	const struct plan *p = t->p;
@@ -77,9 +77,9 @@ info_for(const struct pv_tree *t, uint8_t type, uint16_t i, unsigned step)
 }
 
 struct walk {
-	struct pv_tree *t;
+	struct planview_tree *t;
 	size_t cap;
-	struct plan_ref path[PV_MAX_DEPTH];
+	struct plan_ref path[PLANVIEW_MAX_DEPTH];
 };
 
 static int add(struct walk *w, uint8_t type, uint16_t i, int depth,
@@ -126,7 +126,7 @@ members(struct walk *w, uint8_t type, uint16_t i, int depth)
 			key[k].key = e.order;
 		}
 	}
-	view_sort(key, count, type == PLAN_C);
+	plansrc_view_sort(key, count, type == PLAN_C);
 	for (k = 0; k < count; k++)
 		if (add(w, type == PLAN_C ? PLAN_CE : PLAN_APE, key[k].index,
 		    depth + 1, (unsigned)k + 1) < 0)
@@ -165,18 +165,18 @@ below(struct walk *w, uint8_t type, uint16_t i, int depth)
 static int
 add(struct walk *w, uint8_t type, uint16_t i, int depth, unsigned step)
 {
-	struct pv_tree *t = w->t;
-	struct pv_row *r;
+	struct planview_tree *t = w->t;
+	struct planview_row *r;
 	int k;
 
-	if (depth >= PV_MAX_DEPTH || t->nrows >= PV_MAX_ROWS)
+	if (depth >= PLANVIEW_MAX_DEPTH || t->nrows >= PLANVIEW_MAX_ROWS)
 		return 0;
 	for (k = 0; k < depth; k++)	/* a recursive plan: stop at a loop */
 		if (w->path[k].type == type && w->path[k].index == i)
 			return 0;
 	if (t->nrows == w->cap) {
 		size_t cap = w->cap ? 2 * w->cap : 64;
-		struct pv_row *n = realloc(t->row, cap * sizeof *n);
+		struct planview_row *n = realloc(t->row, cap * sizeof *n);
 
 		if (n == NULL)
 			return -1;
@@ -195,10 +195,10 @@ add(struct walk *w, uint8_t type, uint16_t i, int depth, unsigned step)
 	return below(w, type, i, depth);
 }
 
-int pv_tree_rows(struct pv_tree *t);
+int planview_tree_rows(struct planview_tree *t);
 
 int
-pv_tree_rows(struct pv_tree *t)
+planview_tree_rows(struct planview_tree *t)
 {
 	struct walk w;
 	uint16_t *order = calloc((size_t)t->p->count[PLAN_D] + 1,
@@ -208,7 +208,7 @@ pv_tree_rows(struct pv_tree *t)
 
 	memset(&w, 0, sizeof w);
 	w.t = t;
-	if (order == NULL || plan_drive_order(t->p, order) < 0)
+	if (order == NULL || plansrc_plan_drive_order(t->p, order) < 0)
 		goto out;
 	for (k = 0; k < t->p->count[PLAN_D]; k++)
 		if (add(&w, PLAN_D, order[k], 0, 0) < 0)

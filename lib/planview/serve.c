@@ -24,16 +24,16 @@
 #define STEER_PUMP_MS 20	/* a robot with no descriptor: pumped so */
 
 int
-pv_serve_exit(enum pv_serve_status st)
+planview_serve_exit(enum planview_serve_status st)
 {
 	switch (st) {
-	case PV_SERVE_OK:
+	case PLANVIEW_SERVE_OK:
 		return EXIT_OK;
-	case PV_SERVE_BAD_LOG:
+	case PLANVIEW_SERVE_BAD_LOG:
 		return EXIT_DATAERR;
-	case PV_SERVE_BAD_BREAK:
+	case PLANVIEW_SERVE_BAD_BREAK:
 		return EXIT_USAGE;
-	case PV_SERVE_NO_SERVER:
+	case PLANVIEW_SERVE_NO_SERVER:
 		return EXIT_UNAVAILABLE;
 	default:
 		return EXIT_IOERR;
@@ -41,9 +41,9 @@ pv_serve_exit(enum pv_serve_status st)
 }
 
 static int
-keep(struct pv_server *s, const struct pv_event *e)
+keep(struct planview_server *s, const struct planview_event *e)
 {
-	struct pv_kept *k;
+	struct planview_kept *k;
 
 	if (s->nkept == s->capkept) {
 		size_t cap = s->capkept ? 2 * s->capkept : 4096;
@@ -54,7 +54,7 @@ keep(struct pv_server *s, const struct pv_event *e)
 		s->capkept = cap;
 	}
 	k = &s->kept[s->nkept++];
-	if (e->event == PV_RUN) {	/* it belongs to its run's first cycle */
+	if (e->event == PLANVIEW_RUN) {	/* it belongs to its run's first cycle */
 		s->boundary = 1;
 		k->ord = s->ncycles;
 	} else {
@@ -77,12 +77,12 @@ keep(struct pv_server *s, const struct pv_event *e)
 }
 
 static int
-on_event(void *ctx, const struct pv_event *e)
+on_event(void *ctx, const struct planview_event *e)
 {
-	struct pv_server *s = ctx;
+	struct planview_server *s = ctx;
 
-	if (pv_pack_add(&s->pack, s->t, e) < 0 || keep(s, e) < 0) {
-		s->status = PV_SERVE_IO;
+	if (planview_pack_add(&s->pack, s->t, e) < 0 || keep(s, e) < 0) {
+		s->status = PLANVIEW_SERVE_IO;
 		snprintf(s->err->text, sizeof s->err->text, "out of memory");
 		return 1;
 	}
@@ -90,16 +90,16 @@ on_event(void *ctx, const struct pv_event *e)
 }
 
 static void
-changed(struct pv_server *s)
+changed(struct planview_server *s)
 {
 	s->view_seq++;
-	pv_server_wake(s);
+	planview_server_wake(s);
 }
 
 /* The number of the cycle the view stands at (the breakpoints have seen
  * it: they go on to the view's stop), or -1 while it is not read yet. */
 static long
-view_cycle(const struct pv_server *s)
+view_cycle(const struct planview_server *s)
 {
 	if (!s->paused)
 		return s->last_cycle;
@@ -110,7 +110,7 @@ view_cycle(const struct pv_server *s)
 
 /* The view stops at cycle ordinal ord; the robot pauses too. */
 static void
-stop_at(struct pv_server *s, long ord, const char *why)
+stop_at(struct planview_server *s, long ord, const char *why)
 {
 	char answer[160] = "";
 
@@ -128,12 +128,12 @@ stop_at(struct pv_server *s, long ord, const char *why)
 /* Let the breakpoints see the events up to the view's stop (all of them
  * when it runs); the first that holds stops it there. */
 static void
-advance(struct pv_server *s)
+advance(struct planview_server *s)
 {
 	while (s->view_ev < s->nkept) {
-		const struct pv_kept *k = &s->kept[s->view_ev];
-		struct pv_event e;
-		char why[PV_BRK_TEXT + 64];
+		const struct planview_kept *k = &s->kept[s->view_ev];
+		struct planview_event e;
+		char why[PLANVIEW_BRK_TEXT + 64];
 		int hit;
 
 		if (s->paused && k->ord > s->stop_ord)
@@ -146,7 +146,7 @@ advance(struct pv_server *s)
 		e.has_sense = k->has_sense;
 		e.sense = k->sense;
 		e.value = k->value;
-		hit = pv_brk_check(&s->watch, s->breaks, s->nbreaks, &e);
+		hit = planview_brk_check(&s->watch, s->breaks, s->nbreaks, &e);
 		s->view_ev++;
 		if (hit >= 0 && !s->paused) {
 			snprintf(why, sizeof why, "stopped at breakpoint %d: %s",
@@ -159,10 +159,10 @@ advance(struct pv_server *s)
 /* The source is no log (of this plan): reading stops, the pages and, at
  * the end, the status say so. */
 static void
-bad_log(struct pv_server *s)
+bad_log(struct planview_server *s)
 {
-	if (s->status == PV_SERVE_OK) {
-		s->status = PV_SERVE_BAD_LOG;
+	if (s->status == PLANVIEW_SERVE_OK) {
+		s->status = PLANVIEW_SERVE_BAD_LOG;
 		s->err->line = s->log.error_line;
 		s->err->col = s->log.error_col;
 		s->err->other_plan = s->log.other_plan;
@@ -175,7 +175,7 @@ bad_log(struct pv_server *s)
 
 /* Everything waiting on the source, up to READ_BUDGET bytes. */
 static void
-read_source(struct pv_server *s)
+read_source(struct planview_server *s)
 {
 	char buf[READ_CHUNK];
 	size_t total = 0;
@@ -192,7 +192,7 @@ read_source(struct pv_server *s)
 		if (n < 0) {
 			snprintf(s->err->text, sizeof s->err->text, "%s: %s",
 			    s->o->source, strerror(errno));
-			s->status = PV_SERVE_IO;
+			s->status = PLANVIEW_SERVE_IO;
 			s->reading = 0;
 			break;
 		}
@@ -201,34 +201,34 @@ read_source(struct pv_server *s)
 				s->reading = 0;
 				s->ended = 1;
 				s->view_seq++;
-				if (pv_log_end(&s->log) < 0)
+				if (planview_log_end(&s->log) < 0)
 					bad_log(s);
 			}
 			break;
 		}
 		total += (size_t)n;
-		if (pv_log_feed(&s->log, buf, (size_t)n, on_event, s) != 0)
+		if (planview_log_feed(&s->log, buf, (size_t)n, on_event, s) != 0)
 			bad_log(s);
 	}
 	if (total) {
 		advance(s);
-		pv_server_wake(s);
+		planview_server_wake(s);
 	}
 }
 
 /* ---- what the pages are told ------------------------------------------ */
 
 void
-pv_server_view_json(struct pv_server *s, FILE *fp)
+planview_server_view_json(struct planview_server *s, FILE *fp)
 {
 	const char *name = strcmp(s->o->source, "-") == 0 ? "<stdin>" :
 	    s->o->source;
 	char src[300];
 
-	if (s->status == PV_SERVE_BAD_LOG)
+	if (s->status == PLANVIEW_SERVE_BAD_LOG)
 		snprintf(src, sizeof src, "%s:%ld: %s", name, s->err->line,
 		    s->err->text);
-	else if (s->status != PV_SERVE_OK)
+	else if (s->status != PLANVIEW_SERVE_OK)
 		snprintf(src, sizeof src, "%s", s->err->text);
 	else
 		snprintf(src, sizeof src, "%s %s", s->ended ? "ended:" :
@@ -236,16 +236,16 @@ pv_server_view_json(struct pv_server *s, FILE *fp)
 	fprintf(fp, "{\"limit\":%ld,\"paused\":%s,\"cycle\":%ld,"
 	    "\"cycles\":%ld,\"reason\":", s->paused ? s->stop_ord : -1L,
 	    s->paused ? "true" : "false", view_cycle(s), s->ncycles);
-	pv_html_json(fp, s->reason);
+	planview_html_json(fp, s->reason);
 	fputs(",\"source\":", fp);
-	pv_html_json(fp, src);
+	planview_html_json(fp, src);
 	fprintf(fp, ",\"ended\":%s,\"steering\":%d,\"robot\":%s}",
 	    s->ended || !s->reading ? "true" : "false", s->controller,
 	    s->o->steer ? "true" : "false");
 }
 
 void
-pv_server_breaks_json(struct pv_server *s, FILE *fp)
+planview_server_breaks_json(struct planview_server *s, FILE *fp)
 {
 	size_t k;
 
@@ -253,7 +253,7 @@ pv_server_breaks_json(struct pv_server *s, FILE *fp)
 	for (k = 0; k < s->nbreaks; k++) {
 		fprintf(fp, "%s{\"id\":%d,\"text\":", k ? "," : "",
 		    s->breaks[k].id);
-		pv_html_json(fp, s->breaks[k].text);
+		planview_html_json(fp, s->breaks[k].text);
 		fputc('}', fp);
 	}
 	fputc(']', fp);
@@ -263,19 +263,19 @@ static void
 answer(FILE *fp, int ok, const char *text)
 {
 	fprintf(fp, "{\"ok\":%s,\"text\":", ok ? "true" : "false");
-	pv_html_json(fp, text);
+	planview_html_json(fp, text);
 	fputc('}', fp);
 }
 
 /* ---- who steers ----------------------------------------------------------- */
 
 static int
-alive(struct pv_server *s, int client)
+alive(struct planview_server *s, int client)
 {
-	struct pv_stream *x;
+	struct planview_stream *x;
 
 	for (x = s->streams; x; x = x->next)
-		if (x->client == client && !x->gone && pv_http_open(x))
+		if (x->client == client && !x->gone && planview_http_open(x))
 			return 1;
 	return 0;
 }
@@ -283,7 +283,7 @@ alive(struct pv_server *s, int client)
 /* May this page steer?  The first page that does keeps it until it goes;
  * a request from no page (a script) steers when no page does. */
 static int
-claim(struct pv_server *s, int client, FILE *fp)
+claim(struct planview_server *s, int client, FILE *fp)
 {
 	char text[160];
 
@@ -306,7 +306,7 @@ claim(struct pv_server *s, int client, FILE *fp)
 /* ---- steering: the view, and the robot through the table --------------- */
 
 static unsigned
-view_pause(struct pv_server *s, FILE *fp)
+view_pause(struct planview_server *s, FILE *fp)
 {
 	char text[200], a[160] = "";
 
@@ -333,7 +333,7 @@ view_pause(struct pv_server *s, FILE *fp)
 }
 
 static unsigned
-view_resume(struct pv_server *s, FILE *fp)
+view_resume(struct planview_server *s, FILE *fp)
 {
 	char a[160] = "";
 
@@ -351,7 +351,7 @@ view_resume(struct pv_server *s, FILE *fp)
 }
 
 static unsigned
-view_step(struct pv_server *s, const char *n, FILE *fp)
+view_step(struct planview_server *s, const char *n, FILE *fp)
 {
 	char a[160] = "", text[240];
 	long cycles, ahead;
@@ -388,10 +388,10 @@ view_step(struct pv_server *s, const char *n, FILE *fp)
 
 /* Requests only a robot can answer. */
 static unsigned
-robot(struct pv_server *s, const char *cmd,
+robot(struct planview_server *s, const char *cmd,
     const char *(*arg)(void *, const char *), void *ctx, FILE *fp)
 {
-	const struct pv_steer *st = s->o->steer;
+	const struct planview_steer *st = s->o->steer;
 	char a[160] = "", why[200];
 	uint8_t type;
 	uint16_t index;
@@ -407,7 +407,7 @@ robot(struct pv_server *s, const char *cmd,
 	if (strcmp(cmd, "prio") == 0) {
 		const char *d = arg(ctx, "drive"), *val = arg(ctx, "value");
 
-		if (d == NULL || names_element(&s->t->names, d, &type,
+		if (d == NULL || evlog_names_element(&s->t->names, d, &type,
 		    &index) < 0 || type != PLAN_D || val == NULL ||
 		    num_long(val, 0, 65535, &v) != 0) {
 			answer(fp, 0, "prio: give a drive of the plan and a "
@@ -422,7 +422,7 @@ robot(struct pv_server *s, const char *cmd,
 		unsigned flags = 0;
 		int k;
 
-		if (e == NULL || names_element(&s->t->names, e, &type,
+		if (e == NULL || evlog_names_element(&s->t->names, e, &type,
 		    &index) < 0 || f == NULL) {
 			answer(fp, 0, "mon: give an element of the plan and "
 			    "letters of E S P F Z R");
@@ -454,7 +454,7 @@ robot(struct pv_server *s, const char *cmd,
 }
 
 unsigned
-pv_server_control(struct pv_server *s, int client,
+planview_server_control(struct planview_server *s, int client,
     const char *(*arg)(void *, const char *), void *ctx, FILE *fp)
 {
 	const char *cmd = arg(ctx, "cmd");
@@ -481,15 +481,15 @@ pv_server_control(struct pv_server *s, int client,
 /* ---- breakpoints ------------------------------------------------------- */
 
 static int
-add_break(struct pv_server *s, const char *spec, char *err, size_t size)
+add_break(struct planview_server *s, const char *spec, char *err, size_t size)
 {
-	struct pv_brk b;
+	struct planview_brk b;
 
-	if (pv_brk_parse(&b, s->t, spec, err, size) < 0)
+	if (planview_brk_parse(&b, s->t, spec, err, size) < 0)
 		return -1;
 	if (s->nbreaks == s->capbreaks) {
 		size_t cap = s->capbreaks ? 2 * s->capbreaks : 8;
-		struct pv_brk *n = realloc(s->breaks, cap * sizeof *n);
+		struct planview_brk *n = realloc(s->breaks, cap * sizeof *n);
 
 		if (n == NULL) {
 			snprintf(err, size, "out of memory");
@@ -505,20 +505,20 @@ add_break(struct pv_server *s, const char *spec, char *err, size_t size)
 }
 
 static void
-list_answer(struct pv_server *s, FILE *fp, int ok, const char *text)
+list_answer(struct planview_server *s, FILE *fp, int ok, const char *text)
 {
 	fprintf(fp, "{\"ok\":%s,\"text\":", ok ? "true" : "false");
-	pv_html_json(fp, text);
+	planview_html_json(fp, text);
 	fputs(",\"breaks\":", fp);
-	pv_server_breaks_json(s, fp);
+	planview_server_breaks_json(s, fp);
 	fputc('}', fp);
 }
 
 unsigned
-pv_server_break(struct pv_server *s, int client, const char *spec,
+planview_server_break(struct planview_server *s, int client, const char *spec,
     FILE *fp)
 {
-	char err[200], text[PV_BRK_TEXT + 40];
+	char err[200], text[PLANVIEW_BRK_TEXT + 40];
 
 	if (claim(s, client, fp) < 0)
 		return 409;
@@ -529,12 +529,12 @@ pv_server_break(struct pv_server *s, int client, const char *spec,
 	snprintf(text, sizeof text, "breakpoint %d: %s",
 	    s->breaks[s->nbreaks - 1].id, s->breaks[s->nbreaks - 1].text);
 	list_answer(s, fp, 1, text);
-	pv_server_wake(s);
+	planview_server_wake(s);
 	return 200;
 }
 
 unsigned
-pv_server_unbreak(struct pv_server *s, int client, const char *id,
+planview_server_unbreak(struct planview_server *s, int client, const char *id,
     FILE *fp)
 {
 	long n;
@@ -550,7 +550,7 @@ pv_server_unbreak(struct pv_server *s, int client, const char *id,
 				s->nbreaks--;
 				s->breaks_seq++;
 				list_answer(s, fp, 1, "removed");
-				pv_server_wake(s);
+				planview_server_wake(s);
 				return 200;
 			}
 	list_answer(s, fp, 0, "no such breakpoint");
@@ -559,9 +559,9 @@ pv_server_unbreak(struct pv_server *s, int client, const char *id,
 
 /* ---- the loop --------------------------------------------------------- */
 
-static enum pv_serve_status
-start(struct pv_server *s, const struct pv_tree *t,
-    const struct pv_serve_options *o, struct pv_serve_error *err)
+static enum planview_serve_status
+start(struct planview_server *s, const struct planview_tree *t,
+    const struct planview_serve_options *o, struct planview_serve_error *err)
 {
 	char why[200];
 	size_t k;
@@ -573,29 +573,29 @@ start(struct pv_server *s, const struct pv_tree *t,
 	s->err = err;
 	s->fd = o->fd;
 	s->reading = o->fd >= 0;
-	pv_log_init(&s->log, t);
-	if (pv_brk_watch_open(&s->watch, t) < 0) {
+	planview_log_init(&s->log, t);
+	if (planview_brk_watch_open(&s->watch, t) < 0) {
 		snprintf(err->text, sizeof err->text, "out of memory");
-		return PV_SERVE_IO;
+		return PLANVIEW_SERVE_IO;
 	}
 	for (k = 0; k < o->nbreaks; k++)
 		if (add_break(s, o->breaks[k], why, sizeof why) < 0) {
 			snprintf(err->text, sizeof err->text, "--break: %s",
 			    why);
-			return PV_SERVE_BAD_BREAK;
+			return PLANVIEW_SERVE_BAD_BREAK;
 		}
-	if (pv_http_start(s) < 0)
-		return PV_SERVE_NO_SERVER;
-	return PV_SERVE_OK;
+	if (planview_http_start(s) < 0)
+		return PLANVIEW_SERVE_NO_SERVER;
+	return PLANVIEW_SERVE_OK;
 }
 
 static void
-finish(struct pv_server *s)
+finish(struct planview_server *s)
 {
-	pv_http_stop(s);
-	pv_log_free(&s->log);
-	pv_pack_free(&s->pack);
-	pv_brk_watch_free(&s->watch);
+	planview_http_stop(s);
+	planview_log_free(&s->log);
+	planview_pack_free(&s->pack);
+	planview_brk_watch_free(&s->watch);
 	free(s->kept);
 	free(s->breaks);
 }
@@ -603,10 +603,10 @@ finish(struct pv_server *s)
 /* One turn: wait (bounded) for the server or the source, then serve
  * and read. */
 static void
-turn(struct pv_server *s)
+turn(struct planview_server *s)
 {
 	const union MHD_DaemonInfo *di;
-	const struct pv_steer *st = s->o->steer;
+	const struct planview_steer *st = s->o->steer;
 	struct pollfd p[3];
 	MHD_UNSIGNED_LONG_LONG mt;
 	int n = 0, wait = 200;
@@ -631,18 +631,18 @@ turn(struct pv_server *s)
 		st->pump(st->ctx);
 	if (s->reading)
 		read_source(s);
-	pv_http_tick(s);
+	planview_http_tick(s);
 	MHD_run(s->d);
 }
 
-enum pv_serve_status
-pv_serve(const struct pv_tree *t, const struct pv_serve_options *o,
-    struct pv_serve_error *err)
+enum planview_serve_status
+planview_serve(const struct planview_tree *t, const struct planview_serve_options *o,
+    struct planview_serve_error *err)
 {
-	struct pv_server s;
-	enum pv_serve_status st = start(&s, t, o, err);
+	struct planview_server s;
+	enum planview_serve_status st = start(&s, t, o, err);
 
-	if (st != PV_SERVE_OK) {
+	if (st != PLANVIEW_SERVE_OK) {
 		finish(&s);
 		return st;
 	}

@@ -33,7 +33,7 @@
 #include "planview/steer.h"
 #include "planview/tree.h"
 
-struct pv_serve_options {
+struct planview_serve_options {
 	const char *addr;	/* numeric address to bind; "127.0.0.1" */
 	unsigned port;		/* 0: any free port */
 	const char *title;	/* the page's */
@@ -41,32 +41,32 @@ struct pv_serve_options {
 	int fd;			/* ... open; -1 when the source is a robot */
 	int is_file;		/* a file being written: read on at its end */
 	const char *svg;	/* dot's SVG of the drives' graphs */
-	const struct pv_steer *steer;	/* NULL: steer the view only */
+	const struct planview_steer *steer;	/* NULL: steer the view only */
 	const char *const *breaks;	/* breakpoints to start with */
 	size_t nbreaks;
 	volatile sig_atomic_t *stop;	/* set (by a signal) to end */
 	FILE *announce;		/* gets "http://ADDR:PORT/" once bound */
 };
 
-enum pv_serve_status {
-	PV_SERVE_OK,		/* stopped as asked */
-	PV_SERVE_BAD_LOG,	/* the source is no log of this plan */
-	PV_SERVE_BAD_BREAK,	/* a breakpoint given at the start */
-	PV_SERVE_NO_SERVER,	/* cannot bind or start the server */
-	PV_SERVE_IO,		/* reading failed, or out of memory */
+enum planview_serve_status {
+	PLANVIEW_SERVE_OK,		/* stopped as asked */
+	PLANVIEW_SERVE_BAD_LOG,	/* the source is no log of this plan */
+	PLANVIEW_SERVE_BAD_BREAK,	/* a breakpoint given at the start */
+	PLANVIEW_SERVE_NO_SERVER,	/* cannot bind or start the server */
+	PLANVIEW_SERVE_IO,		/* reading failed, or out of memory */
 };
 
-struct pv_serve_error {
+struct planview_serve_error {
 	char text[256];		/* what went wrong, for one line */
 	long line, col;		/* BAD_LOG: where in the log (col 0: the
 				   whole line) */
 	int other_plan;		/* ... an event, of another plan */
 };
 
-enum pv_serve_status pv_serve(const struct pv_tree *t,
-    const struct pv_serve_options *o, struct pv_serve_error *err);
+enum planview_serve_status planview_serve(const struct planview_tree *t,
+    const struct planview_serve_options *o, struct planview_serve_error *err);
 
 /* The exit status for a status (lib/host/exits.h). */
-int pv_serve_exit(enum pv_serve_status st);
+int planview_serve_exit(enum planview_serve_status st);
 
 #endif

@@ -20,7 +20,7 @@
 #define KEEPALIVE_MS 15000
 
 long
-pv_http_now(void)
+planview_http_now(void)
 {
 	struct timespec ts;
 
@@ -121,9 +121,9 @@ reply_text(struct MHD_Connection *c, unsigned status, const char *text)
 /* ---- the page ------------------------------------------------------------ */
 
 static enum MHD_Result
-page(struct pv_server *s, struct MHD_Connection *c)
+page(struct planview_server *s, struct MHD_Connection *c)
 {
-	struct pv_page pg;
+	struct planview_page pg;
 	char *text = NULL, *live = NULL;
 	size_t len = 0, llen = 0;
 	FILE *fp = open_memstream(&live, &llen);
@@ -131,7 +131,7 @@ page(struct pv_server *s, struct MHD_Connection *c)
 	if (fp == NULL)
 		return MHD_NO;
 	fprintf(fp, "{\"from\":%zu,\"view\":", s->pack.len);
-	pv_server_view_json(s, fp);
+	planview_server_view_json(s, fp);
 	fputc('}', fp);
 	if (fclose(fp) != 0 || (fp = open_memstream(&text, &len)) == NULL) {
 		free(live);
@@ -146,7 +146,7 @@ page(struct pv_server *s, struct MHD_Connection *c)
 	pg.run[0].events = s->pack.buf ? s->pack.buf : "";
 	pg.run[0].len = s->pack.len;
 	pg.live = live;
-	pv_html_write(fp, &pg);
+	planview_html_write(fp, &pg);
 	free(live);
 	if (fclose(fp) != 0) {
 		free(text);
@@ -159,8 +159,8 @@ page(struct pv_server *s, struct MHD_Connection *c)
 
 /* A message into the stream's pending text. */
 static void
-message(struct pv_stream *x, const char *event,
-    void (*json)(struct pv_stream *, FILE *))
+message(struct planview_stream *x, const char *event,
+    void (*json)(struct planview_stream *, FILE *))
 {
 	FILE *fp;
 
@@ -180,30 +180,30 @@ message(struct pv_stream *x, const char *event,
 }
 
 static void
-hello_json(struct pv_stream *x, FILE *fp)
+hello_json(struct planview_stream *x, FILE *fp)
 {
 	fprintf(fp, "{\"client\":%d,\"breaks\":", x->client);
-	pv_server_breaks_json(x->s, fp);
+	planview_server_breaks_json(x->s, fp);
 	fputc('}', fp);
 }
 
 static void
-view_json(struct pv_stream *x, FILE *fp)
+view_json(struct planview_stream *x, FILE *fp)
 {
-	pv_server_view_json(x->s, fp);
+	planview_server_view_json(x->s, fp);
 }
 
 static void
-breaks_json(struct pv_stream *x, FILE *fp)
+breaks_json(struct planview_stream *x, FILE *fp)
 {
-	pv_server_breaks_json(x->s, fp);
+	planview_server_breaks_json(x->s, fp);
 }
 
 /* Packed events from x->sent, whole tokens, as one "ev" message. */
 static ssize_t
-events(struct pv_stream *x, char *buf, size_t max)
+events(struct planview_stream *x, char *buf, size_t max)
 {
-	const struct pv_pack *p = &x->s->pack;
+	const struct planview_pack *p = &x->s->pack;
 	size_t start = x->sent, end = p->len, room;
 	int head;
 
@@ -227,8 +227,8 @@ events(struct pv_stream *x, char *buf, size_t max)
 static ssize_t
 stream_read(void *cls, uint64_t pos, char *buf, size_t max)
 {
-	struct pv_stream *x = cls;
-	struct pv_server *s = x->s;
+	struct planview_stream *x = cls;
+	struct planview_server *s = x->s;
 	ssize_t n;
 
 	(void)pos;
@@ -241,7 +241,7 @@ stream_read(void *cls, uint64_t pos, char *buf, size_t max)
 			x->breaks_seen = s->breaks_seq;
 		} else if (x->sent < s->pack.len) {
 			if ((n = events(x, buf, max)) > 0) {
-				x->last_write = pv_http_now();
+				x->last_write = planview_http_now();
 				return n;
 			}
 		} else if (x->view_seen != s->view_seq) {
@@ -250,7 +250,7 @@ stream_read(void *cls, uint64_t pos, char *buf, size_t max)
 		} else if (x->breaks_seen != s->breaks_seq) {
 			x->breaks_seen = s->breaks_seq;
 			message(x, "breaks", breaks_json);
-		} else if (pv_http_now() - x->last_write >= KEEPALIVE_MS) {
+		} else if (planview_http_now() - x->last_write >= KEEPALIVE_MS) {
 			static const char ka[] = ": keep-alive\n\n";
 
 			free(x->pending);
@@ -267,15 +267,15 @@ stream_read(void *cls, uint64_t pos, char *buf, size_t max)
 	n = (ssize_t)(x->plen - x->poff < max ? x->plen - x->poff : max);
 	memcpy(buf, x->pending + x->poff, (size_t)n);
 	x->poff += (size_t)n;
-	x->last_write = pv_http_now();
+	x->last_write = planview_http_now();
 	return n;
 }
 
 static void
 stream_free(void *cls)
 {
-	struct pv_stream *x = cls, **p;
-	struct pv_server *s = x->s;
+	struct planview_stream *x = cls, **p;
+	struct planview_server *s = x->s;
 
 	for (p = &s->streams; *p; p = &(*p)->next)
 		if (*p == x) {
@@ -285,7 +285,7 @@ stream_free(void *cls)
 	if (s->controller == x->client) {	/* its page is gone */
 		s->controller = 0;
 		s->view_seq++;
-		pv_server_wake(s);
+		planview_server_wake(s);
 	}
 	free(x->pending);
 	free(x);
@@ -294,7 +294,7 @@ stream_free(void *cls)
 /* Where a page's stream starts: ?from=B, or the browser's Last-Event-ID
  * when it reconnects; a token's start, or the end. */
 static long
-stream_from(struct pv_server *s, struct request *r)
+stream_from(struct planview_server *s, struct request *r)
 {
 	const char *v = MHD_lookup_connection_value(r->c, MHD_HEADER_KIND,
 	    "Last-Event-ID");
@@ -314,10 +314,10 @@ stream_from(struct pv_server *s, struct request *r)
 }
 
 static enum MHD_Result
-stream(struct pv_server *s, struct request *r)
+stream(struct planview_server *s, struct request *r)
 {
 	struct MHD_Response *resp;
-	struct pv_stream *x;
+	struct planview_stream *x;
 	long from = stream_from(s, r);
 	enum MHD_Result rc;
 
@@ -331,7 +331,7 @@ stream(struct pv_server *s, struct request *r)
 	x->client = ++s->next_client;
 	x->sent = (size_t)from;
 	x->view_seen = s->view_seq - 1;		/* the view, at once */
-	x->last_write = pv_http_now();
+	x->last_write = planview_http_now();
 	resp = MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 16384,
 	    stream_read, x, stream_free);
 	if (resp == NULL) {
@@ -348,9 +348,9 @@ stream(struct pv_server *s, struct request *r)
 }
 
 void
-pv_server_wake(struct pv_server *s)
+planview_server_wake(struct planview_server *s)
 {
-	struct pv_stream *x;
+	struct planview_stream *x;
 
 	for (x = s->streams; x; x = x->next)
 		if (x->suspended) {
@@ -360,7 +360,7 @@ pv_server_wake(struct pv_server *s)
 }
 
 int
-pv_http_open(struct pv_stream *x)
+planview_http_open(struct planview_stream *x)
 {
 	const union MHD_ConnectionInfo *ci;
 	char b;
@@ -386,10 +386,10 @@ pv_http_open(struct pv_stream *x)
 /* Streams that said nothing for a while say so (and a page that has
  * gone is noticed: its connection fails). */
 static void
-keepalive(struct pv_server *s)
+keepalive(struct planview_server *s)
 {
-	struct pv_stream *x;
-	long now = pv_http_now();
+	struct planview_stream *x;
+	long now = planview_http_now();
 
 	for (x = s->streams; x; x = x->next)
 		if (x->suspended && now - x->last_write >= KEEPALIVE_MS) {
@@ -422,7 +422,7 @@ foreign(struct MHD_Connection *c)
  * of another site that got a name of its own to point here (DNS
  * rebinding) is refused, whatever it sends. */
 static int
-wrong_host(struct pv_server *s, struct MHD_Connection *c)
+wrong_host(struct planview_server *s, struct MHD_Connection *c)
 {
 	const char *h = MHD_lookup_connection_value(c, MHD_HEADER_KIND,
 	    "Host");
@@ -454,41 +454,41 @@ client_of(struct MHD_Connection *c)
 	return n > 0 && n < 1000000000L ? (int)n : 0;
 }
 
-typedef unsigned json_fn(struct pv_server *, struct request *, FILE *);
+typedef unsigned json_fn(struct planview_server *, struct request *, FILE *);
 
 static unsigned
-do_state(struct pv_server *s, struct request *r, FILE *fp)
+do_state(struct planview_server *s, struct request *r, FILE *fp)
 {
 	(void)r;
 	fprintf(fp, "{\"events\":%zu,\"bytes\":%zu,\"view\":", s->nkept,
 	    s->pack.len);
-	pv_server_view_json(s, fp);
+	planview_server_view_json(s, fp);
 	fputs(",\"breaks\":", fp);
-	pv_server_breaks_json(s, fp);
+	planview_server_breaks_json(s, fp);
 	fputc('}', fp);
 	return 200;
 }
 
 static unsigned
-do_control(struct pv_server *s, struct request *r, FILE *fp)
+do_control(struct planview_server *s, struct request *r, FILE *fp)
 {
-	return pv_server_control(s, client_of(r->c), arg, r, fp);
+	return planview_server_control(s, client_of(r->c), arg, r, fp);
 }
 
 static unsigned
-do_break(struct pv_server *s, struct request *r, FILE *fp)
+do_break(struct planview_server *s, struct request *r, FILE *fp)
 {
-	return pv_server_break(s, client_of(r->c), arg(r, "spec"), fp);
+	return planview_server_break(s, client_of(r->c), arg(r, "spec"), fp);
 }
 
 static unsigned
-do_unbreak(struct pv_server *s, struct request *r, FILE *fp)
+do_unbreak(struct planview_server *s, struct request *r, FILE *fp)
 {
-	return pv_server_unbreak(s, client_of(r->c), arg(r, "id"), fp);
+	return planview_server_unbreak(s, client_of(r->c), arg(r, "id"), fp);
 }
 
 static enum MHD_Result
-json(struct pv_server *s, struct request *r, json_fn *fn)
+json(struct planview_server *s, struct request *r, json_fn *fn)
 {
 	char *text = NULL;
 	size_t len = 0;
@@ -507,7 +507,7 @@ json(struct pv_server *s, struct request *r, json_fn *fn)
 }
 
 static enum MHD_Result
-route(struct pv_server *s, struct request *r, const char *url,
+route(struct planview_server *s, struct request *r, const char *url,
     const char *method)
 {
 	int get = strcmp(method, "GET") == 0, post = strcmp(method, "POST") == 0;
@@ -539,7 +539,7 @@ handler(void *cls, struct MHD_Connection *c, const char *url,
     const char *method, const char *version, const char *upload,
     size_t *upload_size, void **con_cls)
 {
-	struct pv_server *s = cls;
+	struct planview_server *s = cls;
 	struct request *r = *con_cls;
 
 	(void)version;
@@ -578,7 +578,7 @@ completed(void *cls, struct MHD_Connection *c, void **con_cls,
 /* ---- starting and stopping ---------------------------------------------- */
 
 static int
-address(struct pv_server *s, struct sockaddr_storage *sa, int *v6)
+address(struct planview_server *s, struct sockaddr_storage *sa, int *v6)
 {
 	const char *a = s->o->addr ? s->o->addr : "127.0.0.1";
 	struct sockaddr_in *in = (struct sockaddr_in *)sa;
@@ -603,7 +603,7 @@ address(struct pv_server *s, struct sockaddr_storage *sa, int *v6)
 }
 
 int
-pv_http_start(struct pv_server *s)
+planview_http_start(struct planview_server *s)
 {
 	struct sockaddr_storage sa;
 	const union MHD_DaemonInfo *di;
@@ -640,21 +640,21 @@ pv_http_start(struct pv_server *s)
 }
 
 void
-pv_http_tick(struct pv_server *s)
+planview_http_tick(struct planview_server *s)
 {
 	keepalive(s);
 }
 
 void
-pv_http_stop(struct pv_server *s)
+planview_http_stop(struct planview_server *s)
 {
-	struct pv_stream *x;
+	struct planview_stream *x;
 
 	if (s->d == NULL)
 		return;
 	for (x = s->streams; x; x = x->next)
 		x->gone = 1;
-	pv_server_wake(s);
+	planview_server_wake(s);
 	MHD_run(s->d);		/* the streams end */
 	MHD_stop_daemon(s->d);
 	s->d = NULL;

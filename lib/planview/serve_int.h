@@ -15,7 +15,7 @@
 #include "planview/serve.h"
 
 /* An event as breakpoints need it, a cycle's ordinal beside it. */
-struct pv_kept {
+struct planview_kept {
 	long ord, cycle, value;
 	char event;
 	uint8_t type, has_sense;
@@ -23,10 +23,10 @@ struct pv_kept {
 };
 
 /* One page's event stream. */
-struct pv_stream {
-	struct pv_server *s;
+struct planview_stream {
+	struct planview_server *s;
 	struct MHD_Connection *c;
-	struct pv_stream *next;
+	struct planview_stream *next;
 	int client;		/* the page's number */
 	size_t sent;		/* bytes of the packed events sent */
 	unsigned long view_seen, breaks_seen;
@@ -36,17 +36,17 @@ struct pv_stream {
 	size_t plen, poff;
 };
 
-struct pv_server {
-	const struct pv_tree *t;
-	const struct pv_serve_options *o;
-	struct pv_serve_error *err;
-	enum pv_serve_status status;
+struct planview_server {
+	const struct planview_tree *t;
+	const struct planview_serve_options *o;
+	struct planview_serve_error *err;
+	enum planview_serve_status status;
 	struct MHD_Daemon *d;
 	/* the source */
 	int fd, reading, ended;
-	struct pv_log log;
-	struct pv_pack pack;
-	struct pv_kept *kept;
+	struct planview_log log;
+	struct planview_pack pack;
+	struct planview_kept *kept;
 	size_t nkept, capkept;
 	long ncycles, last_cycle;	/* cycles read; the last one's number */
 	int boundary;			/* a run boundary waits for its cycle */
@@ -55,36 +55,36 @@ struct pv_server {
 	int paused;
 	long stop_ord;			/* the cycle (ordinal) the view stands
 					   at when paused */
-	char reason[PV_BRK_TEXT + 240];	/* and the robot's answer */
+	char reason[PLANVIEW_BRK_TEXT + 240];	/* and the robot's answer */
 	unsigned long view_seq, breaks_seq;
-	struct pv_brk_watch watch;
-	struct pv_brk *breaks;
+	struct planview_brk_watch watch;
+	struct planview_brk *breaks;
 	size_t nbreaks, capbreaks;
 	int next_break;
 	/* the pages */
-	struct pv_stream *streams;
+	struct planview_stream *streams;
 	int next_client, controller;
 };
 
 /* serve.c */
-void pv_server_view_json(struct pv_server *s, FILE *fp);
-void pv_server_breaks_json(struct pv_server *s, FILE *fp);
+void planview_server_view_json(struct planview_server *s, FILE *fp);
+void planview_server_breaks_json(struct planview_server *s, FILE *fp);
 /* A page's request; the answer as JSON into fp, and the HTTP status. */
-unsigned pv_server_control(struct pv_server *s, int client,
+unsigned planview_server_control(struct planview_server *s, int client,
     const char *(*arg)(void *, const char *), void *ctx, FILE *fp);
-unsigned pv_server_break(struct pv_server *s, int client, const char *spec,
+unsigned planview_server_break(struct planview_server *s, int client, const char *spec,
     FILE *fp);
-unsigned pv_server_unbreak(struct pv_server *s, int client, const char *id,
+unsigned planview_server_unbreak(struct planview_server *s, int client, const char *id,
     FILE *fp);
-void pv_server_wake(struct pv_server *s);
+void planview_server_wake(struct planview_server *s);
 
 /* serve_http.c */
-int pv_http_start(struct pv_server *s);
-void pv_http_stop(struct pv_server *s);
-void pv_http_tick(struct pv_server *s);	/* keep-alives due */
+int planview_http_start(struct planview_server *s);
+void planview_http_stop(struct planview_server *s);
+void planview_http_tick(struct planview_server *s);	/* keep-alives due */
 /* Is the page at the other end still there?  A waiting stream is not
  * watched by the server, so its socket is asked; a closed one is ended. */
-int pv_http_open(struct pv_stream *x);
-long pv_http_now(void);
+int planview_http_open(struct planview_stream *x);
+long planview_http_now(void);
 
 #endif

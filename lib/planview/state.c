@@ -11,7 +11,7 @@
 
 /* Every element and the clock as a run has them before its first event. */
 static void
-fresh_run(struct pv_state *s)
+fresh_run(struct planview_state *s)
 {
 	unsigned i;
 	int ty;
@@ -39,14 +39,14 @@ fresh_run(struct pv_state *s)
 /* The senses the plan's releasers read (TR and FL read none), in the
    order of the rows that read them: the highest drive's first. */
 static void
-find_reads(struct pv_state *s)
+find_reads(struct planview_state *s)
 {
-	const struct pv_tree *t = s->t;
+	const struct planview_tree *t = s->t;
 	struct plan_releaser rel;
 	size_t k;
 
 	for (k = 0; k < t->nrows; k++) {
-		const struct pv_row *r = &t->row[k];
+		const struct planview_row *r = &t->row[k];
 
 		if (r->type == PLAN_D) {
 			struct plan_drive d;
@@ -72,31 +72,31 @@ find_reads(struct pv_state *s)
 
 /* Each row's caller: the last row before it one level up. */
 static void
-find_parents(struct pv_state *s)
+find_parents(struct planview_state *s)
 {
-	const struct pv_tree *t = s->t;
-	size_t k, at[PV_MAX_DEPTH + 1];
+	const struct planview_tree *t = s->t;
+	size_t k, at[PLANVIEW_MAX_DEPTH + 1];
 
-	for (k = 0; k <= PV_MAX_DEPTH; k++)
-		at[k] = PV_NO_PARENT;
+	for (k = 0; k <= PLANVIEW_MAX_DEPTH; k++)
+		at[k] = PLANVIEW_NO_PARENT;
 	for (k = 0; k < t->nrows; k++) {
 		unsigned d = t->row[k].depth;
 
-		s->parent[k] = d == 0 || d > PV_MAX_DEPTH ? PV_NO_PARENT :
+		s->parent[k] = d == 0 || d > PLANVIEW_MAX_DEPTH ? PLANVIEW_NO_PARENT :
 		    at[d - 1];
-		if (d <= PV_MAX_DEPTH)
+		if (d <= PLANVIEW_MAX_DEPTH)
 			at[d] = k;
 	}
 }
 
 int
-pv_state_open(struct pv_state *s, const struct pv_tree *t)
+planview_state_open(struct planview_state *s, const struct planview_tree *t)
 {
 	int ty;
 
 	memset(s, 0, sizeof *s);
 	s->t = t;
-	s->fade_ms = PV_FADE_MS;
+	s->fade_ms = PLANVIEW_FADE_MS;
 	for (ty = 0; ty < PLAN_NTYPES; ty++) {
 		s->elem[ty] = calloc((size_t)t->p->count[ty] + 1,
 		    sizeof *s->elem[ty]);
@@ -118,7 +118,7 @@ pv_state_open(struct pv_state *s, const struct pv_tree *t)
 }
 
 void
-pv_state_free(struct pv_state *s)
+planview_state_free(struct planview_state *s)
 {
 	int ty;
 
@@ -133,7 +133,7 @@ pv_state_free(struct pv_state *s)
 }
 
 static void
-new_cycle(struct pv_state *s, const struct pv_event *e)
+new_cycle(struct planview_state *s, const struct planview_event *e)
 {
 	if (e->cycle == s->cycle)
 		return;
@@ -148,19 +148,19 @@ new_cycle(struct pv_state *s, const struct pv_event *e)
 }
 
 static void
-outcome(struct pv_elem *x, char ev)
+outcome(struct planview_elem *x, char ev)
 {
 	switch (ev) {
-	case PV_EXECUTED:
+	case PLANVIEW_EXECUTED:
 		x->executed++;
 		break;
-	case PV_SUCCESS:
+	case PLANVIEW_SUCCESS:
 		x->succeeded++;
 		break;
-	case PV_PENDING:
+	case PLANVIEW_PENDING:
 		x->pending++;
 		break;
-	case PV_FAIL:
+	case PLANVIEW_FAIL:
 		x->failed++;
 		break;
 	default:
@@ -170,12 +170,12 @@ outcome(struct pv_elem *x, char ev)
 }
 
 void
-pv_state_apply(struct pv_state *s, const struct pv_event *e, long now)
+planview_state_apply(struct planview_state *s, const struct planview_event *e, long now)
 {
-	struct pv_elem *x;
+	struct planview_elem *x;
 
 	s->events++;
-	if (e->event == PV_RUN) {	/* a new run: all of it afresh */
+	if (e->event == PLANVIEW_RUN) {	/* a new run: all of it afresh */
 		fresh_run(s);
 		s->run++;
 		snprintf(s->run_how, sizeof s->run_how, "%s", e->reason);
@@ -186,15 +186,15 @@ pv_state_apply(struct pv_state *s, const struct pv_event *e, long now)
 	if (e->timed)
 		s->timed = 1;
 	new_cycle(s, e);
-	if (e->event == PV_IDLE || e->type >= PLAN_NTYPES ||
+	if (e->event == PLANVIEW_IDLE || e->type >= PLAN_NTYPES ||
 	    e->index >= s->t->p->count[e->type])
 		return;
 	x = &s->elem[e->type][e->index];
-	if (e->event == PV_PRIORITY) {	/* set, not run: nothing lights */
+	if (e->event == PLANVIEW_PRIORITY) {	/* set, not run: nothing lights */
 		x->priority = e->value;
 		return;
 	}
-	if (e->event == PV_RELEASER) {
+	if (e->event == PLANVIEW_RELEASER) {
 		if (e->has_sense) {
 			s->sense[e->sense] = e->value;
 			s->sense_seen[e->sense] = 1;
@@ -207,7 +207,7 @@ pv_state_apply(struct pv_state *s, const struct pv_event *e, long now)
 		return;
 	}
 	/* a drive executed this cycle is the one with attention */
-	if (e->event == PV_EXECUTED && e->type == PLAN_D)
+	if (e->event == PLANVIEW_EXECUTED && e->type == PLAN_D)
 		s->attention = s->running = e->index;
 	outcome(x, e->event);
 	s->type_lit[e->type] = 1;
@@ -217,9 +217,9 @@ pv_state_apply(struct pv_state *s, const struct pv_event *e, long now)
 }
 
 int
-pv_state_glow(const struct pv_state *s, int type, unsigned index, long now)
+planview_state_glow(const struct planview_state *s, int type, unsigned index, long now)
 {
-	const struct pv_elem *x = &s->elem[type][index];
+	const struct planview_elem *x = &s->elem[type][index];
 	long age;
 
 	if (x->last == 0)
@@ -236,15 +236,15 @@ pv_state_glow(const struct pv_state *s, int type, unsigned index, long now)
 }
 
 long
-pv_state_row_lit(const struct pv_state *s, size_t k)
+planview_state_row_lit(const struct planview_state *s, size_t k)
 {
-	const struct pv_tree *t = s->t;
+	const struct planview_tree *t = s->t;
 	long lit = s->elem[t->row[k].type][t->row[k].index].lit_cycle;
 	size_t p;
 
-	for (p = s->parent[k]; lit >= 0 && p != PV_NO_PARENT;
+	for (p = s->parent[k]; lit >= 0 && p != PLANVIEW_NO_PARENT;
 	    p = s->parent[p]) {
-		const struct pv_row *r = &t->row[p];
+		const struct planview_row *r = &t->row[p];
 		long up = s->elem[r->type][r->index].lit_cycle;
 
 		if (up != lit && (up >= 0 || s->type_lit[r->type]))
@@ -254,7 +254,7 @@ pv_state_row_lit(const struct pv_state *s, size_t k)
 }
 
 double
-pv_state_rate(const struct pv_state *s)
+planview_state_rate(const struct planview_state *s)
 {
 	long dt = s->time_ms - s->first_time_ms;
 

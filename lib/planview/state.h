@@ -4,7 +4,7 @@
  * and last releaser reading, a drive's runtime priority; the last value
  * of every sense; the cycle, the drive that had attention, the rate; which
  * run of the log it is.  A run boundary (B) starts all of it afresh but
- * the senses' values.  Pure: folded from pv_events with the caller's
+ * the senses' values.  Pure: folded from planview_events with the caller's
  * clock.  Used by cmd/planview's live view and pages.
  */
 #ifndef SPINE_PLANVIEW_STATE_H
@@ -13,11 +13,11 @@
 #include "planview/event.h"
 #include "planview/tree.h"
 
-#define PV_NO_PARENT ((size_t)-1)
+#define PLANVIEW_NO_PARENT ((size_t)-1)
 /* Lit elements fade over this many milliseconds, unless told. */
-#define PV_FADE_MS 3000
+#define PLANVIEW_FADE_MS 3000
 
-struct pv_elem {
+struct planview_elem {
 	char last;		/* last outcome letter (E S P F Z), or 0 */
 	long lit_at;		/* caller's clock when it last lit, ms */
 	long lit_cycle;		/* the cycle it last lit in, or -1 */
@@ -28,9 +28,9 @@ struct pv_elem {
 				   from outside (Q), -1 when none was */
 };
 
-struct pv_state {
-	const struct pv_tree *t;
-	struct pv_elem *elem[6];	/* per type, per record */
+struct planview_state {
+	const struct planview_tree *t;
+	struct planview_elem *elem[6];	/* per type, per record */
 	long *sense;			/* last value per sense id */
 	unsigned char *sense_seen;
 	uint16_t *reads;		/* the senses releasers read, in
@@ -38,7 +38,7 @@ struct pv_state {
 	size_t nreads;
 	unsigned char *is_read;		/* ... and by id */
 	size_t *parent;			/* per tree row: the row above it,
-					   or PV_NO_PARENT for a drive */
+					   or PLANVIEW_NO_PARENT for a drive */
 	long cycle, first_cycle, time_ms, first_time_ms, cycles;
 	int attention;		/* drive index with attention, -1: none */
 	int running;		/* the drive that had it last in the run */
@@ -47,20 +47,20 @@ struct pv_state {
 	int timed;		/* the run's log gives times */
 	unsigned char type_lit[PLAN_NTYPES];	/* an element of the type
 				   lit in the run (the log records them) */
-	char run_how[PV_REASON_MAX];	/* how it began, "" when unsaid */
-	long fade_ms;		/* lights fade over this (PV_FADE_MS) */
+	char run_how[PLANVIEW_REASON_MAX];	/* how it began, "" when unsaid */
+	long fade_ms;		/* lights fade over this (PLANVIEW_FADE_MS) */
 };
 
-/* 0, or -1 when out of memory (call pv_state_free either way). */
-int pv_state_open(struct pv_state *s, const struct pv_tree *t);
-void pv_state_free(struct pv_state *s);
+/* 0, or -1 when out of memory (call planview_state_free either way). */
+int planview_state_open(struct planview_state *s, const struct planview_tree *t);
+void planview_state_free(struct planview_state *s);
 
 /* Fold one event in; now is the caller's clock in ms. */
-void pv_state_apply(struct pv_state *s, const struct pv_event *e, long now);
+void planview_state_apply(struct planview_state *s, const struct planview_event *e, long now);
 
 /* How lit an element is at now: 3 lit in the latest cycle, 2 and 1
  * fading (the first and second half of s->fade_ms), 0 dark. */
-int pv_state_glow(const struct pv_state *s, int type, unsigned index,
+int planview_state_glow(const struct planview_state *s, int type, unsigned index,
     long now);
 
 /*
@@ -71,9 +71,9 @@ int pv_state_glow(const struct pv_state *s, int type, unsigned index,
  * the log never lit in the run (its events not monitored) is taken on
  * trust.
  */
-long pv_state_row_lit(const struct pv_state *s, size_t k);
+long planview_state_row_lit(const struct planview_state *s, size_t k);
 
 /* Cycles a second, from the log's own clock (0 when unknown). */
-double pv_state_rate(const struct pv_state *s);
+double planview_state_rate(const struct planview_state *s);
 
 #endif

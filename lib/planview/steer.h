@@ -19,7 +19,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-struct pv_steer {
+struct planview_steer {
 	/* Stop running the plan (after the cycle in progress). */
 	int (*pause)(void *ctx, char *answer, size_t size);
 	/* Run on. */
@@ -41,7 +41,7 @@ struct pv_steer {
 	 * turn (at most every 200 ms, at once when wait_fd is readable); pump
 	 * must not block.  A robot source writes the events it hears, as
 	 * event-log lines (spine-evlog(5)), to the descriptor the server
-	 * reads (pv_serve_options.fd, a pipe or socketpair), and keeps the
+	 * reads (planview_serve_options.fd, a pipe or socketpair), and keeps the
 	 * link alive.  Either may be NULL / -1.
 	 */
 	int wait_fd;

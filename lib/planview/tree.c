@@ -11,7 +11,7 @@
 #include "planview/tree.h"
 
 const char *
-pv_type_tag(int type)
+planview_type_tag(int type)
 {
 	return plan_type_tag((uint8_t)type);
 }
@@ -19,7 +19,7 @@ pv_type_tag(int type)
 /* A sense on the status line: one the plan names, or a releaser reads
  * (TR and FL read none). */
 static void
-note_sense(struct pv_tree *t, unsigned char *seen, uint16_t id, uint8_t cmp)
+note_sense(struct planview_tree *t, unsigned char *seen, uint16_t id, uint8_t cmp)
 {
 	if (cmp == PLAN_TR || cmp == PLAN_FL || id >= t->nsense ||
 	    t->sense[id] == NULL)
@@ -28,7 +28,7 @@ note_sense(struct pv_tree *t, unsigned char *seen, uint16_t id, uint8_t cmp)
 }
 
 static void
-reads(struct pv_tree *t, unsigned char *seen)
+reads(struct planview_tree *t, unsigned char *seen)
 {
 	const struct plan *p = t->p;
 	struct plan_name e;
@@ -53,13 +53,13 @@ reads(struct pv_tree *t, unsigned char *seen)
 }
 
 static int
-take_names(struct pv_tree *t, const struct plan *p)
+take_names(struct planview_tree *t, const struct plan *p)
 {
 	unsigned char *seen;
 	uint32_t id;
 	int ty;
 
-	if (names_init(&t->names, p) < 0)
+	if (evlog_names_init(&t->names, p) < 0)
 		return -1;
 	for (ty = 0; ty < PLAN_NTYPES; ty++)
 		t->name[ty] = t->names.element[ty];
@@ -80,7 +80,7 @@ take_names(struct pv_tree *t, const struct plan *p)
 }
 
 static int
-take_ids(struct pv_tree *t, const struct plan *p)
+take_ids(struct planview_tree *t, const struct plan *p)
 {
 	uint32_t k;
 	uint16_t i;
@@ -98,7 +98,7 @@ take_ids(struct pv_tree *t, const struct plan *p)
 }
 
 int
-pv_tree_element(const struct pv_tree *t, const char *tag, const char *name,
+planview_tree_element(const struct planview_tree *t, const char *tag, const char *name,
     uint8_t *type, uint16_t *index)
 {
 	int ty = plan_type_from_tag(tag);
@@ -116,7 +116,7 @@ pv_tree_element(const struct pv_tree *t, const char *tag, const char *name,
 }
 
 int
-pv_tree_index(const struct pv_tree *t, uint8_t type, uint16_t id,
+planview_tree_index(const struct planview_tree *t, uint8_t type, uint16_t id,
     uint16_t *index)
 {
 	if (type >= PLAN_NTYPES || t->at_id[type][id] == PLAN_NONE)
@@ -126,7 +126,7 @@ pv_tree_index(const struct pv_tree *t, uint8_t type, uint16_t id,
 }
 
 void
-pv_tree_free(struct pv_tree *t)
+planview_tree_free(struct planview_tree *t)
 {
 	size_t k;
 	int ty;
@@ -138,18 +138,18 @@ pv_tree_free(struct pv_tree *t)
 		free(t->at_id[ty]);
 	free(t->sense_ids);
 	if (t->p)
-		names_free(&t->names);
+		evlog_names_free(&t->names);
 	memset(t, 0, sizeof *t);
 }
 
-int pv_tree_rows(struct pv_tree *t);	/* rows.c */
+int planview_tree_rows(struct planview_tree *t);	/* rows.c */
 
 int
-pv_tree_open(struct pv_tree *t, const struct plan *p)
+planview_tree_open(struct planview_tree *t, const struct plan *p)
 {
 	memset(t, 0, sizeof *t);
 	t->p = p;
 	if (take_names(t, p) < 0 || take_ids(t, p) < 0)
 		return -1;
-	return pv_tree_rows(t);
+	return planview_tree_rows(t);
 }

@@ -14,20 +14,20 @@
 #include "evlog/names.h"
 
 /* Rows are bounded so a recursive plan cannot grow the view forever. */
-#define PV_MAX_ROWS 20000
-#define PV_MAX_DEPTH 24
+#define PLANVIEW_MAX_ROWS 20000
+#define PLANVIEW_MAX_DEPTH 24
 
-struct pv_row {
+struct planview_row {
 	uint8_t type;		/* enum plan_type */
 	uint8_t depth;		/* 0 for drives */
 	uint16_t index;		/* record index in that type's table */
 	char *info;		/* what the row says beside the name */
 };
 
-struct pv_tree {
+struct planview_tree {
 	const struct plan *p;
 	struct names names;		/* the shared id -> name lookup */
-	struct pv_row *row;
+	struct planview_row *row;
 	size_t nrows;
 	char **name[PLAN_NTYPES];	/* per record: name, or "#id" (names') */
 	char **sense;			/* per sense id (0..nsense-1) or NULL */
@@ -38,18 +38,18 @@ struct pv_tree {
 					   PLAN_NONE */
 };
 
-/* 0, or -1 when out of memory (call pv_tree_free either way). */
-int pv_tree_open(struct pv_tree *t, const struct plan *p);
-void pv_tree_free(struct pv_tree *t);
+/* 0, or -1 when out of memory (call planview_tree_free either way). */
+int planview_tree_open(struct planview_tree *t, const struct plan *p);
+void planview_tree_free(struct planview_tree *t);
 
 /* The element a log names: type tag ("D", "CE", ...) and name ("#id" for
  * unnamed ones).  0 with type and index set, or -1 when the plan has none. */
-int pv_tree_element(const struct pv_tree *t, const char *tag,
+int planview_tree_element(const struct planview_tree *t, const char *tag,
     const char *name, uint8_t *type, uint16_t *index);
 /* The record of the element of type with plan id: 0 and *index, or -1. */
-int pv_tree_index(const struct pv_tree *t, uint8_t type, uint16_t id,
+int planview_tree_index(const struct planview_tree *t, uint8_t type, uint16_t id,
     uint16_t *index);
 /* The type tag of an element type ("AP", "APE", "C", "CE", "D", "A"). */
-const char *pv_type_tag(int type);
+const char *planview_type_tag(int type);
 
 #endif

@@ -21,7 +21,7 @@
 #include "run/agent.h"
 
 enum run_status
-agent_start(struct agent *a, const char *command, int timeout_ms)
+run_agent_start(struct agent *a, const char *command, int timeout_ms)
 {
 	int in[2], out[2];
 	pid_t pid;
@@ -46,7 +46,7 @@ agent_start(struct agent *a, const char *command, int timeout_ms)
 	if (pid == 0) {
 		sigset_t none;
 
-		/* its own process group, so agent_stop ends whatever it
+		/* its own process group, so run_agent_stop ends whatever it
 		   starts; the default SIGPIPE we set aside for ourselves */
 		setpgid(0, 0);
 		signal(SIGPIPE, SIG_DFL);
@@ -199,7 +199,7 @@ ask(struct agent *a, const char *request)
 }
 
 const char *
-agent_line(struct agent *a, const char *line)
+run_agent_line(struct agent *a, const char *line)
 {
 	char request[512];
 
@@ -208,7 +208,7 @@ agent_line(struct agent *a, const char *line)
 }
 
 int16_t
-agent_sense(struct agent *a, const char *name)
+run_agent_sense(struct agent *a, const char *name)
 {
 	char request[512], *reply;
 	long v;
@@ -228,7 +228,7 @@ agent_sense(struct agent *a, const char *name)
 }
 
 uint8_t
-agent_act(struct agent *a, const char *name, int16_t value, uint8_t check)
+run_agent_act(struct agent *a, const char *name, int16_t value, uint8_t check)
 {
 	static const char *const word[4] = {
 		"fail", "success", "running", "error"
@@ -286,7 +286,7 @@ end_group(struct agent *a)
 }
 
 void
-agent_stop(struct agent *a)
+run_agent_stop(struct agent *a)
 {
 	int wstatus = 0;
 
@@ -317,7 +317,7 @@ agent_stop(struct agent *a)
 }
 
 void
-agent_kill(const struct agent *a)
+run_agent_kill(const struct agent *a)
 {
 	if (a->pid > 0)
 		kill(-(pid_t)a->pid, SIGKILL);

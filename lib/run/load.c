@@ -47,7 +47,7 @@ refuse(struct diag *d, const struct plan_error *err, const unsigned char *buf,
 }
 
 enum run_status
-plan_load(const char *path, struct loaded_plan *lp)
+run_plan_load(const char *path, struct loaded_plan *lp)
 {
 	struct diag d = diag_for(path);
 	struct plan_error err;
@@ -76,14 +76,14 @@ plan_load(const char *path, struct loaded_plan *lp)
 	lp->size = (uint32_t)len;
 	if (plan_open(&lp->plan, lp->bytes, lp->size, &err) != PLAN_OK) {
 		refuse(&d, &err, buf, len);
-		plan_unload(lp);
+		run_plan_unload(lp);
 		return RUN_BAD_DATA;
 	}
 	return RUN_OK;
 }
 
 void
-plan_unload(struct loaded_plan *lp)
+run_plan_unload(struct loaded_plan *lp)
 {
 	free(lp->bytes);
 	lp->bytes = NULL;

@@ -20,7 +20,7 @@ struct loaded_plan {
 
 /* Read ("-": stdin) and validate; RUN_OK, or RUN_NO_INPUT, RUN_BAD_DATA
    (not a plan, or too large to be one) or RUN_IO after a message. */
-enum run_status plan_load(const char *path, struct loaded_plan *lp);
-void plan_unload(struct loaded_plan *lp);
+enum run_status run_plan_load(const char *path, struct loaded_plan *lp);
+void run_plan_unload(struct loaded_plan *lp);
 
 #endif

@@ -12,7 +12,7 @@
 #include "run/run.h"
 
 void
-eventlog_init(struct eventlog *e, FILE *fp, enum evlog_format f,
+run_eventlog_init(struct eventlog *e, FILE *fp, enum evlog_format f,
     const struct names *n, int header)
 {
 	memset(e, 0, sizeof *e);
@@ -22,7 +22,7 @@ eventlog_init(struct eventlog *e, FILE *fp, enum evlog_format f,
 }
 
 void
-eventlog_monitor(void *ctx, const struct planner_event *ev)
+run_eventlog_monitor(void *ctx, const struct planner_event *ev)
 {
 	struct eventlog *e = ctx;
 	struct evlog_event le;
@@ -32,7 +32,7 @@ eventlog_monitor(void *ctx, const struct planner_event *ev)
 }
 
 void
-eventlog_idle(struct eventlog *e)
+run_eventlog_idle(struct eventlog *e)
 {
 	struct evlog_event le;
 
@@ -67,7 +67,7 @@ parse_flags(const char *s, int allow_idle)
 }
 
 int
-monitor_apply(struct planner *pl, const struct names *n, const char *list,
+run_monitor_apply(struct planner *pl, const struct names *n, const char *list,
     uint8_t *idle)
 {
 	char *copy = strdup(list), *item, *save = NULL, *eq;
@@ -93,7 +93,7 @@ monitor_apply(struct planner *pl, const struct names *n, const char *list,
 			continue;
 		}
 		*eq = '\0';
-		if (names_element(n, item, &type, &index) < 0) {
+		if (evlog_names_element(n, item, &type, &index) < 0) {
 			warnx_tool("--monitor: no element '%s' in the plan",
 			    item);
 			goto out;

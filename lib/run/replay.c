@@ -41,7 +41,7 @@ sense_of(struct replay *r, const struct evlog_event *e)
 	const struct names *n = r->names;
 	long id = e->sense_id;
 
-	if (e->sense != NULL && (id = names_sense_id(n, e->sense)) < 0) {
+	if (e->sense != NULL && (id = evlog_names_sense_id(n, e->sense)) < 0) {
 		diag_error(&r->d, r->er.line, 0, "no sense '%s' in the plan",
 		    e->sense);
 		return -1;
@@ -67,11 +67,11 @@ element_of(struct replay *r, const struct evlog_event *e, uint8_t type)
 	long i;
 
 	if (e->name != NULL && e->name[0] != '#') {
-		if (names_element(n, e->name, &t, &index) < 0 || t != type)
+		if (evlog_names_element(n, e->name, &t, &index) < 0 || t != type)
 			return -1;
 		i = index;
 	} else {
-		i = names_index_of(n, type, e->id);
+		i = evlog_names_index_of(n, type, e->id);
 	}
 	if (i < 0 || plan_id(n->plan, type, (uint16_t)i) != e->id)
 		return -2;
@@ -205,7 +205,7 @@ fill(struct replay *r)
 }
 
 enum run_status
-replay_open(struct replay *r, const char *path, const struct names *n)
+run_replay_open(struct replay *r, const char *path, const struct names *n)
 {
 	memset(r, 0, sizeof *r);
 	r->d = diag_for(path);
@@ -227,7 +227,7 @@ replay_open(struct replay *r, const char *path, const struct names *n)
 }
 
 void
-replay_close(struct replay *r)
+run_replay_close(struct replay *r)
 {
 	if (r->open)
 		evlog_reader_close(&r->er);
@@ -293,7 +293,7 @@ begin_run(struct replay *r, long *c, uint8_t *how)
 }
 
 int
-replay_next(struct replay *r, long prev, long *c, uint8_t *how)
+run_replay_next(struct replay *r, long prev, long *c, uint8_t *how)
 {
 	int rc;
 
@@ -315,7 +315,7 @@ replay_next(struct replay *r, long prev, long *c, uint8_t *how)
 }
 
 int
-replay_next_run(struct replay *r, long *c, uint8_t *how)
+run_replay_next_run(struct replay *r, long *c, uint8_t *how)
 {
 	int rc;
 
@@ -326,7 +326,7 @@ replay_next_run(struct replay *r, long *c, uint8_t *how)
 }
 
 enum run_status
-replay_load(struct replay *r, long c)
+run_replay_load(struct replay *r, long c)
 {
 	struct replay_item *v;
 	long i, t = -1;
@@ -370,7 +370,7 @@ replay_load(struct replay *r, long c)
 }
 
 int16_t
-replay_sense(struct replay *r, uint16_t id, long cycle)
+run_replay_sense(struct replay *r, uint16_t id, long cycle)
 {
 	long i;
 	int logged = 0;
@@ -394,7 +394,7 @@ replay_sense(struct replay *r, uint16_t id, long cycle)
 }
 
 int
-replay_result(struct replay *r, uint16_t action, uint8_t *code)
+run_replay_result(struct replay *r, uint16_t action, uint8_t *code)
 {
 	long i;
 
@@ -411,7 +411,7 @@ replay_result(struct replay *r, uint16_t action, uint8_t *code)
 }
 
 void
-replay_priorities(struct replay *r, long cycle, struct planner *pl)
+run_replay_priorities(struct replay *r, long cycle, struct planner *pl)
 {
 	/* the ones logged last time are done with */
 	if (r->ppos > 0) {
@@ -429,7 +429,7 @@ replay_priorities(struct replay *r, long cycle, struct planner *pl)
 }
 
 void
-replay_log_priorities(const struct replay *r, struct eventlog *log,
+run_replay_log_priorities(const struct replay *r, struct eventlog *log,
     long cycle, long time_ms)
 {
 	struct evlog_event e;
@@ -446,13 +446,13 @@ replay_log_priorities(const struct replay *r, struct eventlog *log,
 }
 
 long
-replay_time(const struct replay *r)
+run_replay_time(const struct replay *r)
 {
 	return r->time_ms;
 }
 
 void
-replay_finish(struct replay *r, long cycles)
+run_replay_finish(struct replay *r, long cycles)
 {
 	if (r->readings == 0 && cycles > 0)
 		warnx_tool("%s: the log has no sense readings (record it with "

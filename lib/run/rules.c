@@ -62,7 +62,7 @@ bad_item(const char *item, const char *why)
 }
 
 int
-rules_parse(struct rules *r, const char *text, const struct names *n)
+run_rules_parse(struct rules *r, const char *text, const struct names *n)
 {
 	struct rule dflt, one;
 	char *copy, *item, *save = NULL, *eq;
@@ -103,7 +103,7 @@ rules_parse(struct rules *r, const char *text, const struct names *n)
 					dflt = one;
 				continue;
 			}
-			if ((id = names_action_id(n, item)) < 0) {
+			if ((id = evlog_names_action_id(n, item)) < 0) {
 				free(copy);
 				return bad_item(shown, "the plan has no such "
 				    "action (a name, #id or default)");
@@ -123,7 +123,7 @@ rules_parse(struct rules *r, const char *text, const struct names *n)
 }
 
 void
-rules_free(struct rules *r)
+run_rules_free(struct rules *r)
 {
 	free(r->by_action);
 	free(r->calls);
@@ -131,7 +131,7 @@ rules_free(struct rules *r)
 }
 
 uint8_t
-rules_result(struct rules *r, uint16_t action, uint8_t check)
+run_rules_result(struct rules *r, uint16_t action, uint8_t check)
 {
 	const struct rule *rule = &r->by_action[action];
 

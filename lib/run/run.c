@@ -18,9 +18,9 @@ cb_sense(void *ctx, uint16_t id)
 	struct run *r = ctx;
 
 	if (r->agent)
-		return agent_sense(r->agent, r->names->sense[id]);
+		return run_agent_sense(r->agent, r->names->sense[id]);
 	if (r->replay)
-		return replay_sense(r->replay, id, r->cycle);
+		return run_replay_sense(r->replay, id, r->cycle);
 	return r->sense[id];
 }
 
@@ -40,10 +40,10 @@ cb_action(void *ctx, uint16_t id, int16_t value, uint8_t check)
 		table_end_row(r->actions);
 	}
 	if (r->agent)
-		return agent_act(r->agent, r->names->action[id], value, check);
-	if (r->replay && replay_result(r->replay, id, &code))
+		return run_agent_act(r->agent, r->names->action[id], value, check);
+	if (r->replay && run_replay_result(r->replay, id, &code))
 		return code;
-	return rules_result(r->rules, id, check);
+	return run_rules_result(r->rules, id, check);
 }
 
 static void
@@ -51,7 +51,7 @@ cb_monitor(void *ctx, const struct planner_event *ev)
 {
 	struct run *r = ctx;
 
-	eventlog_monitor(r->log, ev);
+	run_eventlog_monitor(r->log, ev);
 }
 
 enum run_status
@@ -127,7 +127,7 @@ advance_clock(struct run *r, long c)
 		pace_until(&r->run_start, (double)k / r->o.rate);
 		r->time_ms = elapsed_ms(&r->run_start);
 	} else if (r->o.replay_ticks) {
-		if ((t = replay_time(r->replay)) >= 0)
+		if ((t = run_replay_time(r->replay)) >= 0)
 			r->time_ms = t;
 	} else {
 		r->time_ms = (long)((long long)k * r->o.tick_ms /
@@ -192,12 +192,12 @@ next_cycle(struct run *r, long *c, enum run_status *rc)
 		*c = next;
 		return 0;
 	}
-	k = replay_next(r->replay, *c, &next, &how);
+	k = run_replay_next(r->replay, *c, &next, &how);
 	if (k == REPLAY_RUN_OVER) {
 		/* priorities after the run's last cycle: logged again */
-		replay_priorities(r->replay, -1, NULL);
-		replay_log_priorities(r->replay, r->log, -1, -1);
-		k = replay_next_run(r->replay, &next, &how);
+		run_replay_priorities(r->replay, -1, NULL);
+		run_replay_log_priorities(r->replay, r->log, -1, -1);
+		k = run_replay_next_run(r->replay, &next, &how);
 	}
 	if (k == REPLAY_ERROR) {
 		*rc = RUN_BAD_DATA;
@@ -276,16 +276,16 @@ static int
 prepare(struct run *r, long c, enum run_status *rc)
 {
 	if (r->script) {
-		if ((*rc = script_advance(r->script, c, r->sense)) != RUN_OK)
+		if ((*rc = run_script_advance(r->script, c, r->sense)) != RUN_OK)
 			return -1;
-		if (r->o.cycles < 0 && !script_covers(r->script, c))
+		if (r->o.cycles < 0 && !run_script_covers(r->script, c))
 			return 1;
 	}
 	if (r->replay) {
-		if ((*rc = replay_load(r->replay, c)) != RUN_OK)
+		if ((*rc = run_replay_load(r->replay, c)) != RUN_OK)
 			return -1;
 		/* a priority set from outside came before the cycle's ticks */
-		replay_priorities(r->replay, c, &r->pl);
+		run_replay_priorities(r->replay, c, &r->pl);
 	}
 	advance_clock(r, c);
 	if (r->log) {
@@ -297,7 +297,7 @@ prepare(struct run *r, long c, enum run_status *rc)
 	}
 	r->run_begun = 1;
 	if (r->replay)
-		replay_log_priorities(r->replay, r->log, c, r->time_ms);
+		run_replay_log_priorities(r->replay, r->log, c, r->time_ms);
 	return 0;
 }
 
@@ -349,7 +349,7 @@ run_plan(struct run *r)
 		e0 = r->pl.errors;
 		if (planner_cycle(&r->pl) == PLANNER_IDLE && r->log &&
 		    r->log->log_idle)
-			eventlog_idle(r->log);
+			run_eventlog_idle(r->log);
 		if (r->agent && (rc = agent_verdict(r, &done)) != RUN_OK)
 			return rc;
 		/* (the cycle the agent ended in acted on nothing: no errors) */
@@ -365,9 +365,9 @@ run_plan(struct run *r)
 	}
 	/* priorities logged for the cycle after the last: logged again */
 	if (r->replay) {
-		replay_priorities(r->replay, c + 1, NULL);
-		replay_log_priorities(r->replay, r->log, -1, -1);
-		replay_finish(r->replay, n);
+		run_replay_priorities(r->replay, c + 1, NULL);
+		run_replay_log_priorities(r->replay, r->log, -1, -1);
+		run_replay_finish(r->replay, n);
 	}
 	return errors_verdict(r, flush_outputs(r));
 }

@@ -40,11 +40,11 @@ struct rules {
 
 /* Parse "KEY=RESULT,..." (NULL: every action succeeds).  0, or -1 after
    a message. */
-int rules_parse(struct rules *r, const char *text, const struct names *n);
-void rules_free(struct rules *r);
+int run_rules_parse(struct rules *r, const char *text, const struct names *n);
+void run_rules_free(struct rules *r);
 
 /* The result of one call of action id (check: a check for completion). */
-uint8_t rules_result(struct rules *r, uint16_t action, uint8_t check);
+uint8_t run_rules_result(struct rules *r, uint16_t action, uint8_t check);
 
 /* ---- script.c: --senses ------------------------------------------------ */
 
@@ -74,18 +74,18 @@ struct run_options;
 
 /* Open the table and read its header and first row, for a run paced by
    o; RUN_OK, or RUN_NO_INPUT, RUN_BAD_DATA, RUN_IO after a message. */
-enum run_status script_open(struct script *s, const char *path,
+enum run_status run_script_open(struct script *s, const char *path,
     const struct names *n, const struct run_options *o);
-void script_close(struct script *s);
+void run_script_close(struct script *s);
 
 /* Apply every row that starts at or before `cycle` to values[id];
    RUN_OK, or RUN_BAD_DATA, RUN_IO (a bad row, reported). */
-enum run_status script_advance(struct script *s, long cycle,
+enum run_status run_script_advance(struct script *s, long cycle,
     int16_t *values);
 
 /* Does the script reach cycle (its default run length: up to the cycle
-   of its last row)?  Asked after script_advance for that cycle. */
-int script_covers(const struct script *s, long cycle);
+   of its last row)?  Asked after run_script_advance for that cycle. */
+int run_script_covers(const struct script *s, long cycle);
 
 /* ---- replay.c: --replay ------------------------------------------------ */
 
@@ -140,50 +140,50 @@ struct replay {
 	int warned_implied;
 };
 
-/* What replay_next finds after a cycle. */
+/* What run_replay_next finds after a cycle. */
 enum { REPLAY_NEXT, REPLAY_NEW_RUN, REPLAY_RUN_OVER, REPLAY_END,
     REPLAY_ERROR };
 
 /* Open an event log (lib/evlog) and read its header and first event;
    RUN_OK, or RUN_NO_INPUT, RUN_BAD_DATA, RUN_IO after a message. */
-enum run_status replay_open(struct replay *r, const char *path,
+enum run_status run_replay_open(struct replay *r, const char *path,
     const struct names *n);
-void replay_close(struct replay *r);
+void run_replay_close(struct replay *r);
 /*
  * After cycle prev of the run (prev ignored before the first): the next
  * cycle, *c.  REPLAY_NEW_RUN (the first time, *how says how the log's
  * first run began), REPLAY_NEXT (*c = prev + 1, the log goes on),
  * REPLAY_RUN_OVER (the log's run has ended and another follows: log the
- * leftover priorities, then replay_next_run), REPLAY_END (the log has
+ * leftover priorities, then run_replay_next_run), REPLAY_END (the log has
  * ended; a run given more cycles goes on with *c = prev + 1), or
  * REPLAY_ERROR after a message.
  */
-int replay_next(struct replay *r, long prev, long *c, uint8_t *how);
+int run_replay_next(struct replay *r, long prev, long *c, uint8_t *how);
 /* The log's next run: REPLAY_NEW_RUN with its first cycle *c (1 when
    the plan started, where its log begins when it was joined) and *how,
    or REPLAY_END, REPLAY_ERROR. */
-int replay_next_run(struct replay *r, long *c, uint8_t *how);
+int run_replay_next_run(struct replay *r, long *c, uint8_t *how);
 /* Take in what the log holds up to cycle c (its sense readings, action
    outcomes, time, and the priorities set before it); RUN_OK, or
    RUN_BAD_DATA, RUN_IO after a message. */
-enum run_status replay_load(struct replay *r, long c);
-int16_t replay_sense(struct replay *r, uint16_t id, long cycle);
+enum run_status run_replay_load(struct replay *r, long c);
+int16_t run_replay_sense(struct replay *r, uint16_t id, long cycle);
 /* 1 and *code when the log has this call's outcome. */
-int replay_result(struct replay *r, uint16_t action, uint8_t *code);
+int run_replay_result(struct replay *r, uint16_t action, uint8_t *code);
 /* Before cycle `cycle` and its timer ticks: every priority the log sets
    up to it (cycle < 0: every one read), applied to pl with
    planner_set_priority (pl NULL: the run is over, nothing to apply). */
-void replay_priorities(struct replay *r, long cycle, struct planner *pl);
+void run_replay_priorities(struct replay *r, long cycle, struct planner *pl);
 /* Those just applied as the run's own Q lines in log, at cycle and
    time_ms (cycle < 0: at the cycle and time the log gave them). */
 struct eventlog;
-void replay_log_priorities(const struct replay *r, struct eventlog *log,
+void run_replay_log_priorities(const struct replay *r, struct eventlog *log,
     long cycle, long time_ms);
 /* The time logged for the cycle loaded (or the latest before it in the
    run), -1 if none. */
-long replay_time(const struct replay *r);
+long run_replay_time(const struct replay *r);
 /* The run is over after `cycles` cycles: what the log lacked, said. */
-void replay_finish(struct replay *r, long cycles);
+void run_replay_finish(struct replay *r, long cycles);
 
 /* ---- monitor.c: the event log and --monitor -------------------------- */
 
@@ -196,18 +196,18 @@ struct eventlog {
 	uint8_t log_idle;
 };
 
-void eventlog_init(struct eventlog *e, FILE *fp, enum evlog_format f,
+void run_eventlog_init(struct eventlog *e, FILE *fp, enum evlog_format f,
     const struct names *n, int header);
 /* The planner's monitor callback (ctx: struct eventlog). */
-void eventlog_monitor(void *ctx, const struct planner_event *ev);
-void eventlog_idle(struct eventlog *e);
+void run_eventlog_monitor(void *ctx, const struct planner_event *ev);
+void run_eventlog_idle(struct eventlog *e);
 
 /*
  * Apply --monitor LIST to the planner: items "FLAGS" (global) or
  * "ELEMENT=FLAGS", FLAGS letters of ESPFZRI, "all" or "none".  0, or -1
  * after a message.
  */
-int monitor_apply(struct planner *pl, const struct names *n, const char *list,
+int run_monitor_apply(struct planner *pl, const struct names *n, const char *list,
     uint8_t *idle);
 
 /* ---- run.c: the loop --------------------------------------------------- */

@@ -48,7 +48,7 @@ map_columns(struct script *s, const struct names *n)
 		return -1;
 	}
 	for (i = 0; i < sr->ncols; i++) {
-		s->sense[i] = names_sense_id(n, sr->name[i]);
+		s->sense[i] = evlog_names_sense_id(n, sr->name[i]);
 		if (s->sense[i] < 0) {
 			unused++;
 			continue;
@@ -105,7 +105,7 @@ read_next(struct script *s)
 }
 
 enum run_status
-script_open(struct script *s, const char *path, const struct names *n,
+run_script_open(struct script *s, const char *path, const struct names *n,
     const struct run_options *o)
 {
 	memset(s, 0, sizeof *s);
@@ -127,7 +127,7 @@ script_open(struct script *s, const char *path, const struct names *n,
 }
 
 void
-script_close(struct script *s)
+run_script_close(struct script *s)
 {
 	if (s->open)
 		senses_reader_close(&s->sr);
@@ -138,7 +138,7 @@ script_close(struct script *s)
 }
 
 enum run_status
-script_advance(struct script *s, long cycle, int16_t *values)
+run_script_advance(struct script *s, long cycle, int16_t *values)
 {
 	size_t k;
 
@@ -153,7 +153,7 @@ script_advance(struct script *s, long cycle, int16_t *values)
 }
 
 int
-script_covers(const struct script *s, long cycle)
+run_script_covers(const struct script *s, long cycle)
 {
 	return s->pending != 0 || cycle <= s->last;
 }

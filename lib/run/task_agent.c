@@ -36,7 +36,7 @@ parse_point(const struct plan_task *t, char *s, int32_t *pos)
 static int
 ask(struct task_agent *a, const char *line)
 {
-	const char *r = agent_line(a->agent, line);
+	const char *r = run_agent_line(a->agent, line);
 
 	if (r == NULL) {
 		snprintf(a->why, sizeof a->why, "%s", a->agent->ended ?
@@ -127,7 +127,7 @@ commanded(void *ctx, uint32_t tick, const int32_t *point,
 	n = (size_t)snprintf(line, sizeof line, "move ");
 	for (k = 0; k < a->t->axes; k++)
 		n += (size_t)snprintf(line + n, sizeof line - n, "%s%s",
-		    k ? "," : "", taskrun_coord(point[k], c, sizeof c));
+		    k ? "," : "", run_taskrun_coord(point[k], c, sizeof c));
 	(void)tick;
 	if (ask(a, line) < 0) {
 		*status = a->status;
@@ -162,7 +162,7 @@ status(void *ctx)
 }
 
 void
-task_agent_source(struct task_agent *a, const struct plan_task *t,
+run_task_agent_source(struct task_agent *a, const struct plan_task *t,
     struct agent *agent, struct taskrun_source *src)
 {
 	memset(a, 0, sizeof *a);

@@ -1,5 +1,5 @@
 /*
- * task_run.c - taskrun: the host's tick loop around the task engine.  Asks
+ * task_run.c - run_taskrun: the host's tick loop around the task engine.  Asks
  * the source to get tick t ready, steps the engine, writes the commanded
  * point as a CSV row (tick, then one column per axis), logs events, and
  * turns the end of the run into a status and a message.
@@ -21,7 +21,7 @@ struct runner {
 };
 
 int
-taskrun_needs_arm(const struct plan_task *t)
+run_taskrun_needs_arm(const struct plan_task *t)
 {
 	struct plan_task_action a;
 	struct plan_task_comp c;
@@ -80,7 +80,7 @@ env_event(void *ctx, const struct task_event *e)
 
 	if (u->o->log == NULL)
 		return;
-	taskrun_event_text(u->t, e, line, sizeof line);
+	run_taskrun_event_text(u->t, e, line, sizeof line);
 	fprintf(u->o->log, "%s\n", line);
 }
 
@@ -142,11 +142,11 @@ finish(struct runner *u, const struct task_run *r, int state)
 	if (r->why.code == TASK_E_ENV && u->src->status &&
 	    u->src->status(u->src->ctx) != RUN_OK)
 		status = u->src->status(u->src->ctx);
-	taskrun_abort_text(u->t, &r->why, why, text, sizeof text);
+	run_taskrun_abort_text(u->t, &r->why, why, text, sizeof text);
 	fprintf(errs, "%s: task aborted at tick %lu: %s\n", tool_name(),
 	    (unsigned long)r->tick, text);
 	if (u->o->log) {
-		taskrun_abort_log(u->t, &r->why, why, r->tick, text,
+		run_taskrun_abort_log(u->t, &r->why, why, r->tick, text,
 		    sizeof text);
 		fprintf(u->o->log, "%s\n", text);
 	}
@@ -226,7 +226,7 @@ loop(struct runner *u, struct task_run *r, int *state,
 }
 
 enum run_status
-taskrun(const struct plan_task *t, const struct taskrun_source *src,
+run_taskrun(const struct plan_task *t, const struct taskrun_source *src,
     const struct taskrun_options *o)
 {
 	struct runner u;

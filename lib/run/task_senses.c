@@ -3,7 +3,7 @@
  * OBJECT.AXIS (all empty: the object is not seen), optional encoder.AXIS
  * and tick; a row holds from its tick until the next row, the last one
  * for good.  Rows are read as the ticks come (one ahead), so a file may
- * be a pipe.  Used by planrun through taskrun.
+ * be a pipe.  Used by planrun through run_taskrun.
  */
 #include <math.h>
 #include <stdio.h>
@@ -95,7 +95,7 @@ map_columns(struct task_senses *s, const struct csv_header *h)
 }
 
 enum run_status
-task_senses_open(struct task_senses *s, const struct plan_task *t,
+run_task_senses_open(struct task_senses *s, const struct plan_task *t,
     FILE *fp, struct diag *d)
 {
 	struct csv_header h = { NULL, 0 };
@@ -104,7 +104,7 @@ task_senses_open(struct task_senses *s, const struct plan_task *t,
 	memset(s, 0, sizeof *s);
 	s->t = t;
 	s->d = d;
-	s->need_arm = taskrun_needs_arm(t);
+	s->need_arm = run_taskrun_needs_arm(t);
 	csv_init(&s->csv, fp, ',');
 	if ((got = csv_read(&s->csv)) <= 0) {
 		if (got < 0)
@@ -125,7 +125,7 @@ task_senses_open(struct task_senses *s, const struct plan_task *t,
 }
 
 void
-task_senses_close(struct task_senses *s)
+run_task_senses_close(struct task_senses *s)
 {
 	csv_free(&s->csv);
 }
@@ -334,7 +334,7 @@ why(void *ctx)
 }
 
 void
-task_senses_source(struct task_senses *s, struct taskrun_source *src)
+run_task_senses_source(struct task_senses *s, struct taskrun_source *src)
 {
 	memset(src, 0, sizeof *src);
 	src->ctx = s;

@@ -39,7 +39,7 @@ add(struct line *l, const char *fmt, ...)
 }
 
 char *
-taskrun_coord(int32_t counts, char *buf, size_t size)
+run_taskrun_coord(int32_t counts, char *buf, size_t size)
 {
 	long v = counts < 0 ? -(long)counts : (long)counts;
 	long whole = v / TASK_SCALE, frac = v % TASK_SCALE;
@@ -75,7 +75,7 @@ add_coord(struct line *l, int32_t v)
 {
 	char buf[24];
 
-	add(l, "%s", taskrun_coord(v, buf, sizeof buf));
+	add(l, "%s", run_taskrun_coord(v, buf, sizeof buf));
 }
 
 static void
@@ -190,7 +190,7 @@ add_reason(struct line *l, const struct plan_task *t,
 }
 
 void
-taskrun_abort_text(const struct plan_task *t, const struct task_abort *a,
+run_taskrun_abort_text(const struct plan_task *t, const struct task_abort *a,
     const char *why, char *buf, size_t size)
 {
 	struct line l = { buf, size, 0 };
@@ -210,7 +210,7 @@ no_commas(char *s)
 }
 
 void
-taskrun_abort_log(const struct plan_task *t, const struct task_abort *a,
+run_taskrun_abort_log(const struct plan_task *t, const struct task_abort *a,
     const char *why, uint32_t tick, char *buf, size_t size)
 {
 	struct line l = { buf, size, 0 };
@@ -287,7 +287,7 @@ add_record(struct line *l, const struct plan_task *t,
 }
 
 void
-taskrun_event_text(const struct plan_task *t, const struct task_event *e,
+run_taskrun_event_text(const struct plan_task *t, const struct task_event *e,
     char *buf, size_t size)
 {
 	static const char *const kind[] = { "decision", "record", "miss" };

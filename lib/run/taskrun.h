@@ -58,22 +58,22 @@ struct taskrun_options {
  * Run task t to its end: RUN_OK done, RUN_FAILED aborted or out of ticks
  * (message on stderr), or the source's or output's failure.
  */
-enum run_status taskrun(const struct plan_task *t,
+enum run_status run_taskrun(const struct plan_task *t,
     const struct taskrun_source *src, const struct taskrun_options *o);
 
 /*
  * Messages (text.c).  buf gets one line without a newline.  Log lines
  * are "tick,event,action,step,detail" with no comma inside the detail.
  */
-void taskrun_abort_text(const struct plan_task *t, const struct task_abort *a,
+void run_taskrun_abort_text(const struct plan_task *t, const struct task_abort *a,
     const char *why, char *buf, size_t size);
-void taskrun_event_text(const struct plan_task *t, const struct task_event *e,
+void run_taskrun_event_text(const struct plan_task *t, const struct task_event *e,
     char *buf, size_t size);
-void taskrun_abort_log(const struct plan_task *t, const struct task_abort *a,
+void run_taskrun_abort_log(const struct plan_task *t, const struct task_abort *a,
     const char *why, uint32_t tick, char *buf, size_t size);
 
 /* Counts as the exact decimal they stand for: "12.5", "-0.001". */
-char *taskrun_coord(int32_t counts, char *buf, size_t size);
+char *run_taskrun_coord(int32_t counts, char *buf, size_t size);
 
 /* What the senses say from some tick on. */
 struct task_senses_row {
@@ -105,12 +105,12 @@ struct task_senses {
  * is tick i without a tick column) until the next row; the last row
  * holds on.  RUN_OK, or RUN_BAD_DATA or RUN_IO after a message.
  */
-enum run_status task_senses_open(struct task_senses *s,
+enum run_status run_task_senses_open(struct task_senses *s,
     const struct plan_task *t, FILE *fp, struct diag *d);
-void task_senses_close(struct task_senses *s);
+void run_task_senses_close(struct task_senses *s);
 
 /* The source reading s. */
-void task_senses_source(struct task_senses *s, struct taskrun_source *src);
+void run_task_senses_source(struct task_senses *s, struct taskrun_source *src);
 
 /* An agent as the environment (task_agent.c). */
 struct task_agent {
@@ -132,10 +132,10 @@ struct task_agent {
  * for each commanded point (success, running or fail go on; error stops
  * the run with RUN_FAILED, anything else with RUN_BAD_DATA).
  */
-void task_agent_source(struct task_agent *a, const struct plan_task *t,
+void run_task_agent_source(struct task_agent *a, const struct plan_task *t,
     struct agent *agent, struct taskrun_source *src);
 
 /* Does the task ever ask for the arm or the encoder? */
-int taskrun_needs_arm(const struct plan_task *t);
+int run_taskrun_needs_arm(const struct plan_task *t);
 
 #endif

@@ -116,7 +116,7 @@ read1(struct servoarm_bus *k, int i, enum servo_field f, int32_t *v)
 	*v = 0;
 	if (r->size == 0)
 		return SERVOARM_OK;
-	if (servobus_read(&k->b, k->ids[i], r->addr, r->size, &p) != 0)
+	if (link_servobus_read(&k->b, k->ids[i], r->addr, r->size, &p) != 0)
 		return servoarm_bus_failed(k);
 	if (p.n == r->size)
 		*v = servo_reg_get(r, p.p);
@@ -134,7 +134,7 @@ write1(struct servoarm_bus *k, int i, enum servo_field f, int32_t v)
 	if (r->size == 0)
 		return SERVOARM_OK;
 	servo_reg_put(r, v, data);
-	if (servobus_write(&k->b, k->ids[i], r->addr, data, r->size, &p) != 0)
+	if (link_servobus_write(&k->b, k->ids[i], r->addr, data, r->size, &p) != 0)
 		return servoarm_bus_failed(k);
 	if (k->proto == SERVO_DXL && (p.err & 0x7Fu)) {
 		k->err_joint = i;
@@ -253,11 +253,11 @@ read_present(struct servoarm_bus *k, uint16_t base, uint16_t stride,
 	int i;
 
 	if (k->sync_read)
-		return servobus_sync_read(&k->b, base, stride, k->ids,
+		return link_servobus_sync_read(&k->b, base, stride, k->ids,
 		    (uint8_t)k->arm.n, buf, err);
 	for (i = 0; i < k->arm.n; i++) {
 		count = block_size(k, i);
-		if (servobus_read(&k->b, k->ids[i], base, count, &p) != 0)
+		if (link_servobus_read(&k->b, k->ids[i], base, count, &p) != 0)
 			return -1;
 		/* a reply with error bits may carry less: zeros for the rest */
 		memset(buf + (size_t)i * stride, 0, stride);
@@ -348,7 +348,7 @@ servoarm_errors(struct servoarm_bus *k, const struct servoarm_feedback *f)
 		/* Dynamixel's alert bit: the hardware error register says
 		 * which; a failed read leaves it unexplained */
 		if (k->proto == SERVO_DXL && (f->err[i] & DXL_ERR_ALERT) &&
-		    servobus_read(&k->b, k->ids[i], r->addr, 1, &p) == 0 &&
+		    link_servobus_read(&k->b, k->ids[i], r->addr, 1, &p) == 0 &&
 		    p.n == 1)
 			k->hw_err = p.p[0];
 		return SERVOARM_SERVO_ERROR;
@@ -378,7 +378,7 @@ servoarm_goals(struct servoarm_bus *k, const double *q)
 		    (int32_t)lround(servoarm_ticks(j, q[i])),
 		    data + i * g->size);
 	}
-	if (servobus_sync_write(&k->b, g->addr, g->size, k->ids,
+	if (link_servobus_sync_write(&k->b, g->addr, g->size, k->ids,
 	    (uint8_t)k->arm.n, data) != 0)
 		return servoarm_bus_failed(k);
 	return SERVOARM_OK;
@@ -481,13 +481,13 @@ servoarm_info(struct servoarm_bus *k, int i, struct servoarm_info *in)
 	int32_t torque;
 
 	memset(in, 0, sizeof *in);
-	if (servobus_ping(&k->b, k->ids[i], &p) != 0)
+	if (link_servobus_ping(&k->b, k->ids[i], &p) != 0)
 		return servoarm_bus_failed(k);
 	if (k->proto == SERVO_DXL && p.n == 3) {
 		in->model = servo_get16(p.p);
 		snprintf(in->firmware, sizeof in->firmware, "%u", p.p[2]);
 	} else {
-		if (servobus_read(&k->b, k->ids[i], 0, model->addr +
+		if (link_servobus_read(&k->b, k->ids[i], 0, model->addr +
 		    model->size, &p) != 0)
 			return servoarm_bus_failed(k);
 		in->model = (int)servo_reg_get(model, p.p + model->addr);
@@ -512,8 +512,8 @@ servoarm_reboot(struct servoarm_bus *k, int i)
 		k->err = 0;
 		return SERVOARM_REFUSED;
 	}
-	n = dxl_encode(req, sizeof req, k->ids[i], SERVO_REBOOT, NULL, 0);
-	if (servobus_call(&k->b, req, n, k->ids[i], &p) != 0)
+	n = servo_dxl_encode(req, sizeof req, k->ids[i], SERVO_REBOOT, NULL, 0);
+	if (link_servobus_call(&k->b, req, n, k->ids[i], &p) != 0)
 		return servoarm_bus_failed(k);
 	return SERVOARM_OK;
 }
@@ -530,8 +530,8 @@ find_new(struct servoarm_bus *k, int wait_ms, long baud)
 		rate = c < 0 ? baud : servo_baud_rate(k->proto, c);
 		if (c >= 0 && rate == baud)
 			continue;
-		if (servobus_set_baud(&k->b, rate) != 0 || (k->nfound =
-		    servobus_scan(&k->b, wait_ms, k->found, 8)) < 0)
+		if (link_servobus_set_baud(&k->b, rate) != 0 || (k->nfound =
+		    link_servobus_scan(&k->b, wait_ms, k->found, 8)) < 0)
 			return servoarm_bus_failed(k);
 		k->found_baud = rate;
 		if (k->nfound > 0)
@@ -560,10 +560,10 @@ servoarm_setup_id(struct servoarm_bus *k, int j, int wait_ms, long baud)
 	if (k->found[0] != want) {
 		data[0] = want;
 		/* the reply may come from either id, or none: ping after */
-		(void)servobus_write(&k->b, k->found[0], rid->addr, data, 1,
+		(void)link_servobus_write(&k->b, k->found[0], rid->addr, data, 1,
 		    &p);
 		k->ids[j] = want;
-		if (servobus_ping(&k->b, want, &p) != 0)
+		if (link_servobus_ping(&k->b, want, &p) != 0)
 			return servoarm_bus_failed(k);
 	}
 	/* the baud rate last: after it the servo hears only that rate
@@ -574,8 +574,8 @@ servoarm_setup_id(struct servoarm_bus *k, int j, int wait_ms, long baud)
 	if ((st = write1(k, j, SF_BAUD, servo_baud_code(k->proto, baud))) !=
 	    SERVOARM_OK)
 		return st;
-	if (servobus_set_baud(&k->b, baud) != 0 ||
-	    servobus_ping(&k->b, want, &p) != 0)
+	if (link_servobus_set_baud(&k->b, baud) != 0 ||
+	    link_servobus_ping(&k->b, want, &p) != 0)
 		return servoarm_bus_failed(k);
 	return SERVOARM_OK;
 }

@@ -44,7 +44,7 @@ servoarm_read_homing(struct servoarm_bus *k, long *homing)
 		if (!has_homing(k, i))
 			continue;
 		r = servoarm_reg(k, i, SF_HOMING);
-		if (servobus_read(&k->b, k->ids[i], r->addr, r->size, &p) != 0)
+		if (link_servobus_read(&k->b, k->ids[i], r->addr, r->size, &p) != 0)
 			return servoarm_bus_failed(k);
 		homing[i] = servo_reg_get(r, p.p);
 	}
@@ -129,7 +129,7 @@ burn(struct servoarm_bus *k, int i, const enum servo_field *f,
 		if ((reg = servoarm_reg(k, i, f[x]))->size == 0)
 			continue;
 		servo_reg_put(reg, (int32_t)v[x], data);
-		if (servobus_write(&k->b, k->ids[i], reg->addr, data, reg->size,
+		if (link_servobus_write(&k->b, k->ids[i], reg->addr, data, reg->size,
 		    &p) != 0)
 			return servoarm_bus_failed(k);
 		if (k->proto == SERVO_DXL && (p.err & 0x7Fu)) {

@@ -44,7 +44,7 @@ interrupted(const struct runner *u)
 static double
 arm_seconds(const struct runner *u, uint64_t t0)
 {
-	return (double)(servobus_now_us(&u->k->b) - t0) / 1e6 *
+	return (double)(link_servobus_now_us(&u->k->b) - t0) / 1e6 *
 	    u->o->time_scale;
 }
 
@@ -58,7 +58,7 @@ wait_until(const struct runner *u, uint64_t t0, double s)
 	while ((left = s - arm_seconds(u, t0)) > 0) {
 		if (interrupted(u))
 			return -1;
-		servobus_sleep_us(&u->k->b, (uint64_t)ceil(left /
+		link_servobus_sleep_us(&u->k->b, (uint64_t)ceil(left /
 		    u->o->time_scale * 1e6));
 	}
 	return interrupted(u) ? -1 : 0;
@@ -151,7 +151,7 @@ stream(struct runner *u, const struct arm_path *p, int record,
 {
 	const int nj = u->k->arm.n;
 	enum servoarm_status st;
-	uint64_t t0 = servobus_now_us(&u->k->b);
+	uint64_t t0 = link_servobus_now_us(&u->k->b);
 	double late, lagged;
 	uint32_t s;
 
@@ -171,7 +171,7 @@ stream(struct runner *u, const struct arm_path *p, int record,
 			return st;
 		if (!u->started) {
 			u->started = 1;
-			u->first_us = servobus_now_us(&u->k->b);
+			u->first_us = link_servobus_now_us(&u->k->b);
 		}
 		u->r->periods++;
 		u->r->seconds = arm_seconds(u, u->first_us);
@@ -230,7 +230,7 @@ settle(struct runner *u, const double *goal, struct arm_watch *w,
     int record, double t_end)
 {
 	double last[SERVOARM_MAX], still_since = 0, t, lag;
-	uint64_t t0 = servobus_now_us(&u->k->b);
+	uint64_t t0 = link_servobus_now_us(&u->k->b);
 	enum servoarm_status st;
 	int j;
 
@@ -302,7 +302,7 @@ go_back(struct runner *u)
 
 	if ((st = servoarm_hold(u->k, &u->f)) != SERVOARM_OK)
 		return st;
-	t0 = servobus_now_us(&u->k->b);
+	t0 = link_servobus_now_us(&u->k->b);
 	if (wait_until(u, t0, u->o->pause_s) != 0)
 		return SERVOARM_INTERRUPTED;
 	if ((st = look(u)) != SERVOARM_OK)

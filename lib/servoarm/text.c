@@ -27,7 +27,7 @@ err_words(const struct servoarm_bus *k, char *text, size_t cap)
 
 	servo_err_text(k->proto, k->err, text, cap);
 	if (k->hw_err) {
-		dxl_hw_text(k->hw_err, hw, sizeof hw);
+		servo_dxl_hw_text(k->hw_err, hw, sizeof hw);
 		snprintf(text + strlen(text), cap - strlen(text), " (%s)", hw);
 	}
 }
@@ -51,7 +51,7 @@ servoarm_text(const struct servoarm_bus *k, enum servoarm_status st,
 		snprintf(buf, cap, "%s: corrupted replies from id %u (%s): %lu "
 		    "checksum errors in %lu transactions; check the baud rate "
 		    "and wiring", doing, k->b.fail_id, joint_of(k,
-		    k->b.fail_id), servobus_bad_checksums(&k->b),
+		    k->b.fail_id), link_servobus_bad_checksums(&k->b),
 		    k->b.transactions);
 		break;
 	case SERVOARM_LINK:
@@ -155,7 +155,7 @@ servoarm_run_figures(const struct servoarm_bus *k,
 	snprintf(buf, cap, "run: %lu goals in %.3f s of the arm's clock (the "
 	    "latest %.3f s late); %lu transactions, %lu timeouts, %lu checksum "
 	    "errors", (unsigned long)r->periods, r->seconds, r->late_s,
-	    k->b.transactions, k->b.timeouts, servobus_bad_checksums(&k->b));
+	    k->b.transactions, k->b.timeouts, link_servobus_bad_checksums(&k->b));
 }
 
 void

@@ -453,7 +453,7 @@ bulk_write(struct servosim *s, const struct servo_packet *pk)
 	int i, found;
 
 	for (i = 0; i < s->n; i++)
-		if (hears(s, &s->m[i]) && dxl_parse_bulk(pk, 1,
+		if (hears(s, &s->m[i]) && servo_dxl_parse_bulk(pk, 1,
 		    motor_id(s, &s->m[i]), &found, &addr, &count, &data) == 0 &&
 		    found)
 			(void)write_bytes(s, &s->m[i], addr, data, count);

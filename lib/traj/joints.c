@@ -253,7 +253,7 @@ traj_crc_i32(uint32_t crc, int32_t v)
 	b[1] = (uint8_t)(u >> 8);
 	b[2] = (uint8_t)(u >> 16);
 	b[3] = (uint8_t)(u >> 24);
-	return crc32_update(crc, b, 4);
+	return plan_crc32_update(crc, b, 4);
 }
 
 uint32_t
@@ -263,7 +263,7 @@ traj_run_id(const struct trajectory *t)
 	uint8_t kind = t->cartesian ? 'x' : 'q';
 
 	/* thousandths of a degree or of a millimetre, and which they are */
-	crc = crc32_update(0, &kind, 1);
+	crc = plan_crc32_update(0, &kind, 1);
 	for (i = 0; i < t->n * width; i++)
 		crc = traj_crc_i32(crc, (int32_t)lround(t->in[i] * 1000));
 	/* 0 means "no run" to the robot. */

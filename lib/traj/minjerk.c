@@ -29,14 +29,14 @@ half_s(double u)
 }
 
 double
-mj_s(double tau)
+traj_s(double tau)
 {
 	tau = clamp01(tau);
 	return tau <= 0.5 ? half_s(tau) : 1 - half_s(1 - tau);
 }
 
 void
-mj_profile(double tau, double d[4])
+traj_profile(double tau, double d[4])
 {
 	double u, u2;
 	int mirrored;
@@ -54,7 +54,7 @@ mj_profile(double tau, double d[4])
 }
 
 double
-mj_lerp(double a, double b, double s)
+traj_lerp(double a, double b, double s)
 {
 	double x;
 
@@ -73,7 +73,7 @@ mj_lerp(double a, double b, double s)
 }
 
 double
-mj_distance(size_t dim, const double *a, const double *b)
+traj_distance(size_t dim, const double *a, const double *b)
 {
 	double sum = 0, scale = 0;
 	size_t i;
@@ -93,13 +93,13 @@ mj_distance(size_t dim, const double *a, const double *b)
 }
 
 void
-mj_move_at(const struct mj_move *m, double tau, double *pos, double *vel,
+traj_move_at(const struct traj_move *m, double tau, double *pos, double *vel,
     double *acc, double *jerk)
 {
 	double d[4], k1, k2, k3;
 	size_t i;
 
-	mj_profile(tau, d);
+	traj_profile(tau, d);
 	k1 = d[1] / m->duration;
 	k2 = d[2] / (m->duration * m->duration);
 	k3 = d[3] / (m->duration * m->duration * m->duration);
@@ -107,7 +107,7 @@ mj_move_at(const struct mj_move *m, double tau, double *pos, double *vel,
 		double delta = m->to[i] - m->from[i];
 
 		if (pos)
-			pos[i] = mj_lerp(m->from[i], m->to[i], d[0]);
+			pos[i] = traj_lerp(m->from[i], m->to[i], d[0]);
 		if (vel)
 			vel[i] = delta * k1;
 		if (acc)
@@ -118,8 +118,8 @@ mj_move_at(const struct mj_move *m, double tau, double *pos, double *vel,
 }
 
 void
-mj_move_at_time(const struct mj_move *m, double t, double *pos, double *vel,
+traj_move_at_time(const struct traj_move *m, double t, double *pos, double *vel,
     double *acc, double *jerk)
 {
-	mj_move_at(m, t / m->duration, pos, vel, acc, jerk);
+	traj_move_at(m, t / m->duration, pos, vel, acc, jerk);
 }

@@ -42,7 +42,7 @@ copy_points(struct traj_path *path, const struct traj_points *p, int reverse)
 		size_t from = reverse ? p->n - 1 - i : i;
 		const double *x = p->xyz + from * dim;
 
-		if (path->npts > 0 && mj_distance(dim, x, path->pts +
+		if (path->npts > 0 && traj_distance(dim, x, path->pts +
 		    (path->npts - 1) * dim) == 0)
 			continue;
 		memcpy(path->pts + path->npts * dim, x, dim * sizeof *x);
@@ -61,13 +61,13 @@ segment_error(const struct traj_path *path, const struct traj_say *say,
 }
 
 static enum traj_status
-time_segments(struct traj_path *path, const struct mj_timing *timing,
+time_segments(struct traj_path *path, const struct traj_timing *timing,
     const struct traj_say *say)
 {
 	size_t k, dim = path->dim;
 
 	for (k = 0; k + 1 < path->npts; k++) {
-		double D = mj_distance(dim, path->pts + k * dim,
+		double D = traj_distance(dim, path->pts + k * dim,
 		    path->pts + (k + 1) * dim);
 		enum traj_status bad = path->line[k] || path->line[k + 1] ?
 		    TRAJ_BAD : TRAJ_USAGE;
@@ -78,10 +78,10 @@ time_segments(struct traj_path *path, const struct mj_timing *timing,
 			    "measure");
 			return bad;
 		}
-		switch (mj_duration(timing, D, &path->dur[k])) {
-		case MJ_TIMING_OK:
+		switch (traj_duration(timing, D, &path->dur[k])) {
+		case TRAJ_TIMING_OK:
 			continue;
-		case MJ_TIMING_NOT_POSITIVE:
+		case TRAJ_TIMING_NOT_POSITIVE:
 			snprintf(msg, sizeof msg, "--fitts gives a duration of "
 			    "%g s for a move of length %g: it must be positive",
 			    timing->fitts_a + timing->fitts_b *
@@ -104,16 +104,16 @@ static int
 solve_through(struct traj_path *path, int split)
 {
 	size_t n = path->npts, dim = path->dim, k;
-	double *work = malloc(MJ_VIA_TIMES_WORK(n) * sizeof *work);
+	double *work = malloc(TRAJ_VIA_TIMES_WORK(n) * sizeof *work);
 	int rc;
 
 	if (work == NULL)
 		return -1;
 	if (split)
-		rc = mj_via_times(n, dim, path->pts, path->dur, path->vel,
+		rc = traj_via_times(n, dim, path->pts, path->dur, path->vel,
 		    path->acc, work);
 	else
-		rc = mj_through(n, dim, path->pts, path->dur, path->vel,
+		rc = traj_through(n, dim, path->pts, path->dur, path->vel,
 		    path->acc, work);
 	free(work);
 	for (k = 0; rc == 0 && k + 1 < n; k++) {
@@ -121,7 +121,7 @@ solve_through(struct traj_path *path, int split)
 		    path->pts + (k + 1) * dim,
 		    path->coef + k * QUINTIC_COEFS(dim) };
 
-		quintic_fit(&q, path->vel + k * dim, path->acc + k * dim,
+		traj_quintic_fit(&q, path->vel + k * dim, path->acc + k * dim,
 		    path->vel + (k + 1) * dim, path->acc + (k + 1) * dim);
 	}
 	return rc;
@@ -135,23 +135,23 @@ solve_through(struct traj_path *path, int split)
  * one c makes the tightest limit hold exactly.
  */
 static double
-limit_scale(const struct traj_path *path, const struct mj_timing *r)
+limit_scale(const struct traj_path *path, const struct traj_timing *r)
 {
-	struct mj_peaks pk;
+	struct traj_peaks pk;
 	double c = 0, x;
 
 	traj_path_peaks(path, &pk);
-	if (r->vmax > 0 && (x = pk.value[MJ_VEL] / r->vmax) > c)
+	if (r->vmax > 0 && (x = pk.value[TRAJ_VEL] / r->vmax) > c)
 		c = x;
-	if (r->amax > 0 && (x = sqrt(pk.value[MJ_ACC] / r->amax)) > c)
+	if (r->amax > 0 && (x = sqrt(pk.value[TRAJ_ACC] / r->amax)) > c)
 		c = x;
-	if (r->jmax > 0 && (x = cbrt(pk.value[MJ_JERK] / r->jmax)) > c)
+	if (r->jmax > 0 && (x = cbrt(pk.value[TRAJ_JERK] / r->jmax)) > c)
 		c = x;
 	return c;
 }
 
 static enum traj_status
-plan_through(struct traj_path *path, const struct mj_timing *timing,
+plan_through(struct traj_path *path, const struct traj_timing *timing,
     const struct traj_say *say)
 {
 	size_t n = path->npts, dim = path->dim, k;
@@ -167,7 +167,7 @@ plan_through(struct traj_path *path, const struct mj_timing *timing,
 	}
 	if (solve_through(path, 1) < 0)
 		goto overflow;
-	if (!mj_timing_from_limits(timing))
+	if (!traj_timing_from_limits(timing))
 		return TRAJ_OK;
 	c = limit_scale(path, timing);
 	if (!(c > 0) || !isfinite(c))
@@ -192,7 +192,7 @@ traj_path_plan(struct traj_path *path, const struct traj_points *pts,
 	memset(path, 0, sizeof *path);
 	path->through = po->through;
 	path->dwell = po->dwell;
-	path->normalised = !mj_timing_has_clock(po->timing);
+	path->normalised = !traj_timing_has_clock(po->timing);
 	if (copy_points(path, pts, po->reverse) < 0) {
 		say->fn(say->ctx, 0, "out of memory");
 		return TRAJ_IO;
@@ -206,25 +206,25 @@ traj_path_plan(struct traj_path *path, const struct traj_points *pts,
 }
 
 void
-traj_path_peaks(const struct traj_path *path, struct mj_peaks *pk)
+traj_path_peaks(const struct traj_path *path, struct traj_peaks *pk)
 {
 	size_t k, dim = path->dim;
 	double t0 = 0;
 
 	memset(pk, 0, sizeof *pk);
 	for (k = 0; k + 1 < path->npts; k++) {
-		struct mj_peaks seg;
+		struct traj_peaks seg;
 
 		if (path->through) {
 			struct quintic q = { dim, path->dur[k], NULL, NULL,
 			    path->coef + k * QUINTIC_COEFS(dim) };
 
-			quintic_peaks(&q, &seg);
+			traj_quintic_peaks(&q, &seg);
 		} else {
-			mj_move_peaks(mj_distance(dim, path->pts + k * dim,
+			traj_move_peaks(traj_distance(dim, path->pts + k * dim,
 			    path->pts + (k + 1) * dim), path->dur[k], &seg);
 		}
-		mj_peaks_merge(pk, &seg, t0);
+		traj_peaks_merge(pk, &seg, t0);
 		t0 += path->dur[k] + (path->through ? 0 : path->dwell);
 	}
 }
@@ -244,15 +244,15 @@ traj_path_duration(const struct traj_path *path)
 #define LIMIT_SLACK 1e-9
 
 void
-traj_path_margins(const struct traj_path *path, const struct mj_timing *r,
-    struct traj_margin m[MJ_NQUANTITIES])
+traj_path_margins(const struct traj_path *path, const struct traj_timing *r,
+    struct traj_margin m[TRAJ_NQUANTITIES])
 {
-	const double limit[MJ_NQUANTITIES] = { r->vmax, r->amax, r->jmax };
-	struct mj_peaks pk;
+	const double limit[TRAJ_NQUANTITIES] = { r->vmax, r->amax, r->jmax };
+	struct traj_peaks pk;
 	int k;
 
 	traj_path_peaks(path, &pk);
-	for (k = 0; k < MJ_NQUANTITIES; k++) {
+	for (k = 0; k < TRAJ_NQUANTITIES; k++) {
 		m[k].peak = pk.value[k];
 		m[k].at = pk.at[k];
 		m[k].limit = limit[k];

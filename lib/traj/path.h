@@ -40,7 +40,7 @@ struct traj_points {
 
 /* How to plan them. */
 struct traj_path_opts {
-	const struct mj_timing *timing;
+	const struct traj_timing *timing;
 	double dwell;		/* seconds at rest at each via point */
 	int through;		/* pass the via points moving */
 	int reverse;		/* travel the points backwards */
@@ -63,7 +63,7 @@ enum traj_status traj_path_plan(struct traj_path *path,
     const struct traj_points *pts, const struct traj_path_opts *po,
     const struct traj_say *say);
 /* The peak speed, acceleration and jerk of the path and when they fall. */
-void traj_path_peaks(const struct traj_path *path, struct mj_peaks *pk);
+void traj_path_peaks(const struct traj_path *path, struct traj_peaks *pk);
 void traj_path_free(struct traj_path *path);
 
 /* The path's length in time, dwells included. */
@@ -77,9 +77,9 @@ struct traj_margin {
 				   rounding, negative when broken */
 };
 
-/* Speed, acceleration and jerk (enum mj_quantity) against the limits
+/* Speed, acceleration and jerk (enum traj_quantity) against the limits
    vmax, amax and jmax of r. */
 void traj_path_margins(const struct traj_path *path,
-    const struct mj_timing *r, struct traj_margin m[MJ_NQUANTITIES]);
+    const struct traj_timing *r, struct traj_margin m[TRAJ_NQUANTITIES]);
 
 #endif

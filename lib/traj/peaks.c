@@ -13,14 +13,14 @@
 #define GOLDEN 0.6180339887498949
 
 void
-mj_move_peaks(double dist, double T, struct mj_peaks *p)
+traj_move_peaks(double dist, double T, struct traj_peaks *p)
 {
-	p->value[MJ_VEL] = MJ_PEAK_VEL * dist / T;
-	p->value[MJ_ACC] = MJ_PEAK_ACC * dist / (T * T);
-	p->value[MJ_JERK] = MJ_PEAK_JERK * dist / (T * T * T);
-	p->at[MJ_VEL] = MJ_TAU_PEAK_VEL * T;
-	p->at[MJ_ACC] = MJ_TAU_PEAK_ACC * T;
-	p->at[MJ_JERK] = MJ_TAU_PEAK_JERK * T;
+	p->value[TRAJ_VEL] = TRAJ_PEAK_VEL * dist / T;
+	p->value[TRAJ_ACC] = TRAJ_PEAK_ACC * dist / (T * T);
+	p->value[TRAJ_JERK] = TRAJ_PEAK_JERK * dist / (T * T * T);
+	p->at[TRAJ_VEL] = TRAJ_TAU_PEAK_VEL * T;
+	p->at[TRAJ_ACC] = TRAJ_TAU_PEAK_ACC * T;
+	p->at[TRAJ_JERK] = TRAJ_TAU_PEAK_JERK * T;
 }
 
 /* Squared magnitude of derivative `which` (1..3) at tau, per tau^which. */
@@ -106,7 +106,7 @@ peak_of(const struct quintic *q, int which, double *value, double *tau_at)
 }
 
 void
-quintic_peaks(const struct quintic *q, struct mj_peaks *p)
+traj_quintic_peaks(const struct quintic *q, struct traj_peaks *p)
 {
 	double T = q->duration, scale = 1;
 	int which;
@@ -122,11 +122,11 @@ quintic_peaks(const struct quintic *q, struct mj_peaks *p)
 }
 
 void
-mj_peaks_merge(struct mj_peaks *a, const struct mj_peaks *b, double t0)
+traj_peaks_merge(struct traj_peaks *a, const struct traj_peaks *b, double t0)
 {
 	int k;
 
-	for (k = 0; k < MJ_NQUANTITIES; k++) {
+	for (k = 0; k < TRAJ_NQUANTITIES; k++) {
 		if (b->value[k] > a->value[k]) {
 			a->value[k] = b->value[k];
 			a->at[k] = t0 + b->at[k];

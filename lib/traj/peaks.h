@@ -10,24 +10,24 @@
 
 #include "quintic.h"
 
-enum mj_quantity { MJ_VEL, MJ_ACC, MJ_JERK, MJ_NQUANTITIES };
+enum traj_quantity { TRAJ_VEL, TRAJ_ACC, TRAJ_JERK, TRAJ_NQUANTITIES };
 
 /* Peak magnitude of each derivative and the time (s from the start) of it. */
-struct mj_peaks {
-	double value[MJ_NQUANTITIES];
-	double at[MJ_NQUANTITIES];
+struct traj_peaks {
+	double value[TRAJ_NQUANTITIES];
+	double at[TRAJ_NQUANTITIES];
 };
 
 /* A rest-to-rest straight move of length dist in T seconds: exact. */
-void mj_move_peaks(double dist, double T, struct mj_peaks *p);
+void traj_move_peaks(double dist, double T, struct traj_peaks *p);
 
 /*
  * Any quintic segment: found numerically (a fine grid, then golden-section
  * refinement of every local maximum), to about 1e-12 relative.
  */
-void quintic_peaks(const struct quintic *q, struct mj_peaks *p);
+void traj_quintic_peaks(const struct quintic *q, struct traj_peaks *p);
 
 /* Fold segment peaks b, starting t0 seconds into the path, into a. */
-void mj_peaks_merge(struct mj_peaks *a, const struct mj_peaks *b, double t0);
+void traj_peaks_merge(struct traj_peaks *a, const struct traj_peaks *b, double t0);
 
 #endif

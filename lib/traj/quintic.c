@@ -22,7 +22,7 @@ at_or_zero(const double *v, size_t i)
 }
 
 void
-quintic_fit(struct quintic *q, const double *v0, const double *a0,
+traj_quintic_fit(struct quintic *q, const double *v0, const double *a0,
     const double *v1, const double *a1)
 {
 	double T = q->duration, T2 = T * T;
@@ -49,7 +49,7 @@ quintic_fit(struct quintic *q, const double *v0, const double *a0,
 }
 
 void
-quintic_at(const struct quintic *q, double tau, double *pos, double *vel,
+traj_quintic_at(const struct quintic *q, double tau, double *pos, double *vel,
     double *acc, double *jerk)
 {
 	double T = q->duration;
@@ -87,7 +87,7 @@ quintic_at(const struct quintic *q, double tau, double *pos, double *vel,
 }
 
 void
-quintic_snap_at(const struct quintic *q, double tau, double *snap)
+traj_quintic_snap_at(const struct quintic *q, double tau, double *snap)
 {
 	double T2 = q->duration * q->duration;
 	size_t i;

@@ -31,17 +31,17 @@ struct quintic {
  * second squared; NULL means all zero).  q->dim, q->duration (> 0), q->from,
  * q->to and q->coef must be set.
  */
-void quintic_fit(struct quintic *q, const double *v0, const double *a0,
+void traj_quintic_fit(struct quintic *q, const double *v0, const double *a0,
     const double *v1, const double *a1);
 
 /*
  * Position and time derivatives at tau (clamped to [0, 1]), each into dim
  * doubles or skipped when NULL; pos is exactly from / to at the ends.
  */
-void quintic_at(const struct quintic *q, double tau, double *pos, double *vel,
+void traj_quintic_at(const struct quintic *q, double tau, double *pos, double *vel,
     double *acc, double *jerk);
 
 /* The fourth derivative (snap) at tau, for continuity checks. */
-void quintic_snap_at(const struct quintic *q, double tau, double *snap);
+void traj_quintic_snap_at(const struct quintic *q, double tau, double *snap);
 
 #endif

@@ -10,7 +10,7 @@
 #include "traj/sample.h"
 
 static int
-segment_sampling(struct mj_sampling *s, const struct traj_path *path,
+segment_sampling(struct traj_mj_sampling *s, const struct traj_path *path,
     size_t k, const struct traj_sampling *sm)
 {
 	size_t dim = path->dim;
@@ -18,12 +18,12 @@ segment_sampling(struct mj_sampling *s, const struct traj_path *path,
 
 	switch (sm->rule) {
 	case TRAJ_SAMPLE_COUNT:
-		mj_sampling_by_count(s, sm->samples, T);
+		traj_sampling_by_count(s, sm->samples, T);
 		return 0;
 	case TRAJ_SAMPLE_RATE:
-		return mj_sampling_by_rate(s, sm->rate, T);
+		return traj_sampling_by_rate(s, sm->rate, T);
 	default:
-		return mj_sampling_by_step(s, mj_distance(dim,
+		return traj_sampling_by_step(s, traj_distance(dim,
 		    path->pts + k * dim, path->pts + (k + 1) * dim), sm->step,
 		    T);
 	}
@@ -33,7 +33,7 @@ size_t
 traj_path_oversampled(const struct traj_path *path,
     const struct traj_sampling *sm)
 {
-	struct mj_sampling s;
+	struct traj_mj_sampling s;
 	size_t k;
 
 	for (k = 0; k + 1 < path->npts; k++)
@@ -48,12 +48,12 @@ traj_path_oversampled(const struct traj_path *path,
  */
 static int
 sample_segment(const struct traj_path *path, size_t k,
-    const struct mj_sampling *s, uint64_t first, double t0,
+    const struct traj_mj_sampling *s, uint64_t first, double t0,
     const struct traj_sampling *sm, traj_sample_fn fn, void *ctx)
 {
 	size_t dim = path->dim;
 	const double *a = path->pts + k * dim, *b = a + dim;
-	struct mj_move m = { dim, a, b, path->dur[k] };
+	struct traj_move m = { dim, a, b, path->dur[k] };
 	struct quintic q = { dim, path->dur[k], a, b,
 	    path->coef ? path->coef + k * QUINTIC_COEFS(dim) : NULL };
 	struct traj_state st;
@@ -70,11 +70,11 @@ sample_segment(const struct traj_path *path, size_t k,
 
 		if (i == crowded && i > 0)
 			continue;
-		mj_sample_time(s, i, &tau, &u);
+		traj_sample_time(s, i, &tau, &u);
 		if (path->through)
-			quintic_at(&q, tau, st.pos, vel, acc, jerk);
+			traj_quintic_at(&q, tau, st.pos, vel, acc, jerk);
 		else
-			mj_move_at(&m, tau, st.pos, vel, acc, jerk);
+			traj_move_at(&m, tau, st.pos, vel, acc, jerk);
 		if (fn(ctx, t0 + u, &st) != 0)
 			return 1;
 	}
@@ -90,7 +90,7 @@ traj_path_sample(const struct traj_path *path,
 	int stopped = 0;
 
 	for (k = 0; k + 1 < path->npts && !stopped; k++) {
-		struct mj_sampling s;
+		struct traj_mj_sampling s;
 		int dwelt = !path->through && path->dwell > 0;
 
 		if (segment_sampling(&s, path, k, sm) < 0)

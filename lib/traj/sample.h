@@ -45,7 +45,7 @@ struct traj_run {
 };
 
 /* 0, or the number (1-based) of the first segment that would need more
-   than MJ_SAMPLES_MAX samples. */
+   than TRAJ_SAMPLES_MAX samples. */
 size_t traj_path_oversampled(const struct traj_path *path,
     const struct traj_sampling *sm);
 

@@ -156,7 +156,7 @@ solve_dim(size_t npts, size_t dim, size_t i, const double *pts,
 }
 
 int
-mj_through(size_t npts, size_t dim, const double *pts, const double *dur,
+traj_through(size_t npts, size_t dim, const double *pts, const double *dur,
     double *vel, double *acc, double *work)
 {
 	size_t i, k;

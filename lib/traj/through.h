@@ -9,7 +9,7 @@
 #include <stddef.h>
 
 /* Doubles of workspace mj_through needs for npts points. */
-#define MJ_THROUGH_WORK(npts) (8 * (npts))
+#define TRAJ_THROUGH_WORK(npts) (8 * (npts))
 
 /*
  * Of all paths that start and end at rest and pass pts[k] at the sum of
@@ -18,11 +18,11 @@
  * point (Flash & Hogan 1985).  mj_through finds its velocity and
  * acceleration at each point: pts, vel and acc are npts rows of dim
  * doubles (point-major); dur holds npts - 1 segment durations (> 0); work
- * holds MJ_THROUGH_WORK(npts) doubles.  vel and acc are zero at the first
- * and last point.  Fit each segment with quintic_fit from these states.
+ * holds TRAJ_THROUGH_WORK(npts) doubles.  vel and acc are zero at the first
+ * and last point.  Fit each segment with traj_quintic_fit from these states.
  * Returns 0, or -1 when a duration is not positive or the numbers overflow.
  */
-int mj_through(size_t npts, size_t dim, const double *pts, const double *dur,
+int traj_through(size_t npts, size_t dim, const double *pts, const double *dur,
     double *vel, double *acc, double *work);
 
 #endif

@@ -9,53 +9,53 @@
 #include "timing.h"
 
 int
-mj_timing_has_clock(const struct mj_timing *r)
+traj_timing_has_clock(const struct traj_timing *r)
 {
 	return r->duration > 0 || r->fitts_w > 0 || r->vmax > 0 ||
 	    r->amax > 0 || r->jmax > 0;
 }
 
 int
-mj_timing_from_limits(const struct mj_timing *r)
+traj_timing_from_limits(const struct traj_timing *r)
 {
 	return !(r->duration > 0) && !(r->fitts_w > 0) &&
 	    (r->vmax > 0 || r->amax > 0 || r->jmax > 0);
 }
 
 double
-mj_duration_for_vmax(double dist, double vmax)
+traj_duration_for_vmax(double dist, double vmax)
 {
-	return MJ_PEAK_VEL * dist / vmax;
+	return TRAJ_PEAK_VEL * dist / vmax;
 }
 
 double
-mj_duration_for_amax(double dist, double amax)
+traj_duration_for_amax(double dist, double amax)
 {
-	return sqrt(MJ_PEAK_ACC * dist / amax);
+	return sqrt(TRAJ_PEAK_ACC * dist / amax);
 }
 
 double
-mj_duration_for_jmax(double dist, double jmax)
+traj_duration_for_jmax(double dist, double jmax)
 {
-	return cbrt(MJ_PEAK_JERK * dist / jmax);
+	return cbrt(TRAJ_PEAK_JERK * dist / jmax);
 }
 
 static double
-from_limits(const struct mj_timing *r, double dist)
+from_limits(const struct traj_timing *r, double dist)
 {
 	double T = 0, t;
 
-	if (r->vmax > 0 && (t = mj_duration_for_vmax(dist, r->vmax)) > T)
+	if (r->vmax > 0 && (t = traj_duration_for_vmax(dist, r->vmax)) > T)
 		T = t;
-	if (r->amax > 0 && (t = mj_duration_for_amax(dist, r->amax)) > T)
+	if (r->amax > 0 && (t = traj_duration_for_amax(dist, r->amax)) > T)
 		T = t;
-	if (r->jmax > 0 && (t = mj_duration_for_jmax(dist, r->jmax)) > T)
+	if (r->jmax > 0 && (t = traj_duration_for_jmax(dist, r->jmax)) > T)
 		T = t;
 	return T;
 }
 
-enum mj_timing_error
-mj_duration(const struct mj_timing *r, double dist, double *T)
+enum traj_timing_error
+traj_duration(const struct traj_timing *r, double dist, double *T)
 {
 	double t;
 
@@ -68,15 +68,15 @@ mj_duration(const struct mj_timing *r, double dist, double *T)
 	else
 		t = 1;
 	if (isnan(t) || isinf(t))
-		return MJ_TIMING_OVERFLOW;
+		return TRAJ_TIMING_OVERFLOW;
 	if (!(t > 0))
-		return MJ_TIMING_NOT_POSITIVE;
+		return TRAJ_TIMING_NOT_POSITIVE;
 	*T = t;
-	return MJ_TIMING_OK;
+	return TRAJ_TIMING_OK;
 }
 
 void
-mj_sampling_by_count(struct mj_sampling *s, uint64_t n, double duration)
+traj_sampling_by_count(struct traj_mj_sampling *s, uint64_t n, double duration)
 {
 	s->n = n < 2 ? 2 : n;
 	s->rate = 0;
@@ -84,14 +84,14 @@ mj_sampling_by_count(struct mj_sampling *s, uint64_t n, double duration)
 }
 
 int
-mj_sampling_by_step(struct mj_sampling *s, double dist, double step,
+traj_sampling_by_step(struct traj_mj_sampling *s, double dist, double step,
     double duration)
 {
 	double intervals = ceil(dist / step);
 
-	if (!(intervals < (double)MJ_SAMPLES_MAX))
+	if (!(intervals < (double)TRAJ_SAMPLES_MAX))
 		return -1;
-	mj_sampling_by_count(s, (uint64_t)intervals + 1, duration);
+	traj_sampling_by_count(s, (uint64_t)intervals + 1, duration);
 	return 0;
 }
 
@@ -102,12 +102,12 @@ mj_sampling_by_step(struct mj_sampling *s, double dist, double step,
  * just before the end.
  */
 int
-mj_sampling_by_rate(struct mj_sampling *s, double rate, double duration)
+traj_sampling_by_rate(struct traj_mj_sampling *s, double rate, double duration)
 {
 	double periods = duration * rate;
 	double k = ceil(periods - 1e-9 * (periods > 1 ? periods : 1));
 
-	if (!(k < (double)MJ_SAMPLES_MAX))
+	if (!(k < (double)TRAJ_SAMPLES_MAX))
 		return -1;
 	if (k < 1)
 		k = 1;
@@ -118,7 +118,7 @@ mj_sampling_by_rate(struct mj_sampling *s, double rate, double duration)
 }
 
 void
-mj_sample_time(const struct mj_sampling *s, uint64_t i, double *tau,
+traj_sample_time(const struct traj_mj_sampling *s, uint64_t i, double *tau,
     double *u)
 {
 	if (i == 0) {

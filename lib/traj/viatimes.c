@@ -72,7 +72,7 @@ path_segment_cost(size_t k, size_t dim, const double *pts, const double *dur,
 }
 
 double
-mj_path_jerk_cost(size_t npts, size_t dim, const double *pts,
+traj_path_jerk_cost(size_t npts, size_t dim, const double *pts,
     const double *dur, const double *vel, const double *acc)
 {
 	double cost = 0;
@@ -112,7 +112,7 @@ evaluate(size_t npts, size_t dim, const double *pts, const double *dur,
 	size_t k, nseg = npts - 1;
 	double cost = 0, mean = 0;
 
-	if (mj_through(npts, dim, pts, dur, vel, acc, through_work) < 0)
+	if (traj_through(npts, dim, pts, dur, vel, acc, through_work) < 0)
 		return -1;
 	for (k = 0; k < nseg; k++) {
 		cost += path_segment_cost(k, dim, pts, dur, vel, acc, &grad[k]);
@@ -139,11 +139,11 @@ dot(const double *a, const double *b, size_t n)
 }
 
 int
-mj_via_times(size_t npts, size_t dim, const double *pts, double *dur,
+traj_via_times(size_t npts, size_t dim, const double *pts, double *dur,
     double *vel, double *acc, double *work)
 {
 	size_t nseg = npts - 1, k;
-	double *tw = work, *u = tw + MJ_THROUGH_WORK(npts), *g = u + npts;
+	double *tw = work, *u = tw + TRAJ_THROUGH_WORK(npts), *g = u + npts;
 	double *u_new = g + npts, *g_new = u_new + npts, *h_new = g_new + npts;
 	double total = 0, total_kept, f, f_new, step;
 	int iter;
@@ -161,7 +161,7 @@ mj_via_times(size_t npts, size_t dim, const double *pts, double *dur,
 	if (npts == 2)
 		return 0;
 	step = 0.1 / (sqrt(dot(g, g, nseg)) + 1e-300);
-	for (iter = 0; iter < MJ_VIA_TIMES_ITERATIONS; iter++) {
+	for (iter = 0; iter < TRAJ_VIA_TIMES_ITERATIONS; iter++) {
 		double gg = dot(g, g, nseg), sy, ss;
 
 		if (sqrt(gg) < 1e-10)
@@ -202,5 +202,5 @@ done:
 	if (total - total_kept > 0)
 		dur[nseg - 1] = total - total_kept;
 	/* the states for the durations kept (the last trial may differ) */
-	return mj_through(npts, dim, pts, dur, vel, acc, tw);
+	return traj_through(npts, dim, pts, dur, vel, acc, tw);
 }

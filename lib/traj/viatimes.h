@@ -8,15 +8,15 @@
 
 #include <stddef.h>
 
-/* Doubles of workspace mj_via_times needs for npts points. */
-#define MJ_VIA_TIMES_WORK(npts) (13 * (npts))
+/* Doubles of workspace traj_via_times needs for npts points. */
+#define TRAJ_VIA_TIMES_WORK(npts) (13 * (npts))
 
 /*
  * The integral of squared jerk (summed over dimensions) of the path whose
  * segment k is the quintic from (pts, vel, acc)[k] to [k + 1] in dur[k]
  * seconds: closed form, no sampling.
  */
-double mj_path_jerk_cost(size_t npts, size_t dim, const double *pts,
+double traj_path_jerk_cost(size_t npts, size_t dim, const double *pts,
     const double *dur, const double *vel, const double *acc);
 
 /*
@@ -26,10 +26,10 @@ double mj_path_jerk_cost(size_t npts, size_t dim, const double *pts,
  * receives the result; vel and acc receive that path's via states.  The
  * search is a gradient descent in log-durations (the gradient comes free
  * from the solved states) with Barzilai-Borwein steps, bounded to
- * MJ_VIA_TIMES_ITERATIONS rounds.  Returns 0, or -1 as mj_through does.
+ * TRAJ_VIA_TIMES_ITERATIONS rounds.  Returns 0, or -1 as mj_through does.
  */
-#define MJ_VIA_TIMES_ITERATIONS 2000
-int mj_via_times(size_t npts, size_t dim, const double *pts, double *dur,
+#define TRAJ_VIA_TIMES_ITERATIONS 2000
+int traj_via_times(size_t npts, size_t dim, const double *pts, double *dur,
     double *vel, double *acc, double *work);
 
 #endif

@@ -105,8 +105,8 @@ world_logs_open(struct world_logs *l, const char *dir, uint32_t robots,
 		return WORLD_IO;
 	}
 	if ((l->log = calloc((size_t)2 * robots, sizeof *l->log)) == NULL ||
-	    names_init(&l->names, plan) < 0 ||
-	    (monitor && names_init(&l->mon_names, monitor) < 0)) {
+	    evlog_names_init(&l->names, plan) < 0 ||
+	    (monitor && evlog_names_init(&l->mon_names, monitor) < 0)) {
 		diag_plain(l->d, "out of memory");
 		return WORLD_IO;
 	}
@@ -229,8 +229,8 @@ world_logs_close(struct world_logs *l, enum world_status rc, int keep)
 	}
 	free(l->log);
 	l->log = NULL;
-	names_free(&l->names);
+	evlog_names_free(&l->names);
 	if (l->monitor)
-		names_free(&l->mon_names);
+		evlog_names_free(&l->mon_names);
 	return rc;
 }

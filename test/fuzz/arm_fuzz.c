@@ -21,31 +21,31 @@ exercise(const struct arm_desc *a)
 	struct kin_result r;
 	struct kin_opts o;
 	double q[ARM_MAX_JOINTS], pts[3 * KIN3D_MAX_POINTS];
-	size_t size = kin3d_size(a);
+	size_t size = arm_3d_size(a);
 	void *mem = malloc(size);
 	struct kin3d *k;
 	int j;
 
 	memset(&o, 0, sizeof o);
 	o.max_iter = 50;
-	if (mem == NULL || (k = kin3d_init(mem, size, a, &o)) == NULL) {
+	if (mem == NULL || (k = arm_3d_init(mem, size, a, &o)) == NULL) {
 		free(mem);
 		return;
 	}
 	for (j = 0; j < a->njoints; j++)
 		q[j] = (a->joint[j].lo + a->joint[j].hi) / 2;
-	kin3d_fk(a, q, &p);
-	kin3d_points(a, q, pts);
+	arm_3d_fk(a, q, &p);
+	arm_3d_points(a, q, pts);
 	memset(&t, 0, sizeof t);
 	t.x = p.x;
 	t.y = p.y;
 	t.z = p.z;
 	t.has_pitch = 1;
 	t.pitch = p.pitch;
-	kin3d_solve(k, &t, NULL, q, &r);
+	arm_3d_solve(k, &t, NULL, q, &r);
 	t.has_pitch = 0;
 	t.x += 1;
-	kin3d_solve(k, &t, q, q, &r);
+	arm_3d_solve(k, &t, q, q, &r);
 	free(mem);
 }
 

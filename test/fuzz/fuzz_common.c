@@ -35,13 +35,13 @@ build(const struct plan_model *m, const struct link_options *o,
 	struct linked_plan lp;
 	uint8_t *buf;
 
-	if (plan_link(m, o, &d, &lp) < 0)
+	if (plansrc_plan_link(m, o, &d, &lp) < 0)
 		return NULL;
 	*size = plan_encoded_size(&lp.spec);
 	if ((buf = malloc(*size)) == NULL ||
 	    plan_encode(&lp.spec, buf, *size) != *size)
 		abort();
-	linked_plan_free(&lp);
+	plansrc_linked_plan_free(&lp);
 	return buf;
 }
 
@@ -75,23 +75,23 @@ again(const struct plan *p, int yaml, const struct link_options *o,
 
 	if (fp == NULL)
 		abort();
-	rc = yaml ? emit_yaml(fp, p, &eo, &d) : emit_inst(fp, p, &eo, &d);
+	rc = yaml ? plansrc_emit_yaml(fp, p, &eo, &d) : plansrc_emit_inst(fp, p, &eo, &d);
 	fclose(fp);
 	if (rc < 0) {	/* a name the text form cannot carry */
 		free(text);
 		return NULL;
 	}
-	model_init(&m);
+	plansrc_model_init(&m);
 	if (yaml) {
-		yaml_plan_read_mem((unsigned char *)text, len, &m, &d);
+		plansrc_yaml_read_mem((unsigned char *)text, len, &m, &d);
 	} else {
 		fp = fmemopen(text, len ? len : 1, "r");
-		inst_read(fp, "/nonexistent/fuzz.inst", &m, &d);
+		plansrc_inst_read(fp, "/nonexistent/fuzz.inst", &m, &d);
 		fclose(fp);
 	}
 	if (d.errors == 0)
 		buf = build(&m, o, size);
-	model_free(&m);
+	plansrc_model_free(&m);
 	free(text);
 	return buf;
 }
@@ -123,9 +123,9 @@ fuzz_task_round_trip(const struct plan_task *t, const uint8_t *img,
 	size_t len;
 	char *text;
 
-	free(task_text(task_emit_dot, t, &len));
-	text = task_text(task_emit_yaml, t, &len);
-	if (task_compile(text, len, &d, &again, &n) < 0) {
+	free(task_text(plansrc_task_emit_dot, t, &len));
+	text = task_text(plansrc_task_emit_yaml, t, &len);
+	if (plansrc_task_compile(text, len, &d, &again, &n) < 0) {
 		if (exact)
 			goto changed;
 	} else if (!exact) {
@@ -194,19 +194,19 @@ fuzz_plan_image(const char *text, int inst, uint32_t *size)
 	FILE *fp;
 
 	memset(&o, 0, sizeof o);
-	model_init(&m);
+	plansrc_model_init(&m);
 	if (inst) {
 		if ((fp = fmemopen((void *)text, strlen(text), "r")) == NULL)
 			abort();
-		inst_read(fp, "fuzz-plan.inst", &m, &d);
+		plansrc_inst_read(fp, "fuzz-plan.inst", &m, &d);
 		fclose(fp);
 	} else {
-		yaml_plan_read_mem((const unsigned char *)text, strlen(text),
+		plansrc_yaml_read_mem((const unsigned char *)text, strlen(text),
 		    &m, &d);
 	}
 	if (d.errors == 0)
 		buf = build(&m, &o, size);
-	model_free(&m);
+	plansrc_model_free(&m);
 	if (buf == NULL) {
 		fprintf(stderr, "fuzz: the harness's own plan does not "
 		    "compile\n");
@@ -236,9 +236,9 @@ fuzz_read(fuzz_reader read, const uint8_t *data, size_t size)
 	struct diag d = fuzz_diag();
 	struct plan_model m;
 
-	model_init(&m);
+	plansrc_model_init(&m);
 	read(data, size, &m, &d);
 	if (d.errors == 0)
 		fuzz_compile(&m);
-	model_free(&m);
+	plansrc_model_free(&m);
 }

@@ -15,7 +15,7 @@
 /* A diag that counts but prints nothing. */
 struct diag fuzz_diag(void);
 
-/* A reader of plans in memory, as yaml_plan_read_mem and dia_read_mem. */
+/* A reader of plans in memory, as plansrc_yaml_read_mem and plansrc_dia_read_mem. */
 typedef int (*fuzz_reader)(const unsigned char *, size_t,
     struct plan_model *, struct diag *);
 

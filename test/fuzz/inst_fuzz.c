@@ -25,11 +25,11 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	    fmemopen(empty, 1, "r");
 	if (fp == NULL)
 		return 0;
-	model_init(&m);
-	inst_read(fp, "/nonexistent/fuzz.inst", &m, &d);
+	plansrc_model_init(&m);
+	plansrc_inst_read(fp, "/nonexistent/fuzz.inst", &m, &d);
 	fclose(fp);
 	if (d.errors == 0)
 		fuzz_compile(&m);
-	model_free(&m);
+	plansrc_model_free(&m);
 	return 0;
 }

@@ -24,11 +24,11 @@ fail(const char *why)
 	abort();
 }
 
-static const struct pv_tree *
+static const struct planview_tree *
 explorer(void)
 {
 	static struct plan p;
-	static struct pv_tree t;
+	static struct planview_tree t;
 	static uint8_t *img;
 	struct plan_error err;
 	size_t len;
@@ -41,7 +41,7 @@ explorer(void)
 	img = fuzz_plan_image(text, 0, &size);
 	free(text);
 	if (plan_open(&p, img, size, &err) != PLAN_OK ||
-	    pv_tree_open(&t, &p) < 0)
+	    planview_tree_open(&t, &p) < 0)
 		fail("the explorer plan does not open");
 	return &t;
 }
@@ -64,7 +64,7 @@ mix(struct seen *s, const void *p, size_t n)
 }
 
 static int
-on_event(void *ctx, const struct pv_event *e)
+on_event(void *ctx, const struct planview_event *e)
 {
 	struct seen *s = ctx;
 
@@ -85,27 +85,27 @@ static int
 feed(const uint8_t *data, size_t size, unsigned seed, struct seen *s,
     int *truncated)
 {
-	struct pv_log l;
+	struct planview_log l;
 	size_t at = 0, n;
 	uint32_t x = seed * 2654435761u + 1;
 	int rc = 0;
 
 	memset(s, 0, sizeof *s);
-	pv_log_init(&l, explorer());
+	planview_log_init(&l, explorer());
 	while (at < size && rc == 0) {
 		x = x * 1103515245u + 12345u;
 		n = seed == 0 ? size : 1 + (x >> 16) % 97;
 		if (n > size - at)
 			n = size - at;
-		rc = pv_log_feed(&l, (const char *)data + at, n, on_event, s);
+		rc = planview_log_feed(&l, (const char *)data + at, n, on_event, s);
 		at += n;
 	}
-	*truncated = rc == 0 && pv_log_truncated(&l);
+	*truncated = rc == 0 && planview_log_truncated(&l);
 	if (rc != 0) {
 		s->error_line = l.error_line;
 		memcpy(s->error, l.error, sizeof s->error);
 	}
-	pv_log_free(&l);
+	planview_log_free(&l);
 	return rc;
 }
 

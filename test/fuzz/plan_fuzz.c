@@ -33,8 +33,8 @@ touch(const struct plan *p)
 		;
 	if ((fp = open_memstream(&text, &len)) == NULL)
 		abort();
-	emit_dot(fp, p, &eo, &d);
-	emit_yaml(fp, p, &eo, &d);	/* sorted by id */
+	plansrc_emit_dot(fp, p, &eo, &d);
+	plansrc_emit_yaml(fp, p, &eo, &d);	/* sorted by id */
 	fclose(fp);
 	free(text);
 }
@@ -62,7 +62,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	 * checks behind it are fuzzed too */
 	if (size < PLAN_MIN_SIZE)
 		goto out;
-	crc = crc32_update(0, copy, (uint32_t)size - PLAN_CRC_SIZE);
+	crc = plan_crc32_update(0, copy, (uint32_t)size - PLAN_CRC_SIZE);
 	copy[size - 4] = (uint8_t)crc;
 	copy[size - 3] = (uint8_t)(crc >> 8);
 	copy[size - 2] = (uint8_t)(crc >> 16);

@@ -44,7 +44,7 @@ setup(void)
 	image = fuzz_plan_image(text, 1, &n);
 	free(text);
 	if (plan_open(&plan, image, n, &err) != PLAN_OK ||
-	    names_init(&names, &plan) < 0)
+	    evlog_names_init(&names, &plan) < 0)
 		abort();
 	/* the readers take a path: the input goes to a file of our own */
 	snprintf(path, sizeof path, "/tmp/planrun_fuzz.XXXXXX");
@@ -74,25 +74,25 @@ play_script(void)
 	int16_t *values;
 	long c;
 
-	if (script_open(&s, path, &names, &o) != RUN_OK) {
-		script_close(&s);
+	if (run_script_open(&s, path, &names, &o) != RUN_OK) {
+		run_script_close(&s);
 		return;
 	}
 	if ((values = calloc(names.nids, sizeof *values)) == NULL)
 		abort();
 	for (c = 1; c <= PLAY_CYCLES; c++) {
-		if (script_advance(&s, c, values) != RUN_OK)
+		if (run_script_advance(&s, c, values) != RUN_OK)
 			break;
 		if (s.pending != 0 && s.pending <= c)
 			abort();	/* a row due and not applied */
-		if (!script_covers(&s, c)) {
+		if (!run_script_covers(&s, c)) {
 			if (!s.ended)
 				abort();
 			break;
 		}
 	}
 	free(values);
-	script_close(&s);
+	run_script_close(&s);
 }
 
 /* Every sense and action asked for, each cycle the log covers, run
@@ -106,31 +106,31 @@ play_replay(void)
 	long c = 0, n;
 	int k;
 
-	if (replay_open(&r, path, &names) != RUN_OK) {
-		replay_close(&r);
+	if (run_replay_open(&r, path, &names) != RUN_OK) {
+		run_replay_close(&r);
 		return;
 	}
 	for (n = 0; n < PLAY_CYCLES; n++) {
-		k = replay_next(&r, c, &c, &how);
+		k = run_replay_next(&r, c, &c, &how);
 		if (k == REPLAY_RUN_OVER) {
-			replay_priorities(&r, -1, NULL);
-			k = replay_next_run(&r, &c, &how);
+			run_replay_priorities(&r, -1, NULL);
+			k = run_replay_next_run(&r, &c, &how);
 		}
 		if (k == REPLAY_END || k == REPLAY_ERROR)
 			break;
 		if (c < 1 || how >= EVLOG_RUN_COUNT)
 			abort();	/* cycles count from 1 */
-		if (replay_load(&r, c) != RUN_OK)
+		if (run_replay_load(&r, c) != RUN_OK)
 			break;
-		replay_priorities(&r, c, NULL);
-		(void)replay_time(&r);
+		run_replay_priorities(&r, c, NULL);
+		(void)run_replay_time(&r);
 		for (id = 0; id < names.nids; id++) {
-			(void)replay_sense(&r, (uint16_t)id, c);
-			if (replay_result(&r, (uint16_t)id, &code) && code > 3)
+			(void)run_replay_sense(&r, (uint16_t)id, c);
+			if (run_replay_result(&r, (uint16_t)id, &code) && code > 3)
 				abort();	/* not a planner result */
 		}
 	}
-	replay_close(&r);
+	run_replay_close(&r);
 }
 
 int

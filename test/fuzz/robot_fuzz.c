@@ -247,12 +247,12 @@ upload_bytes(struct fake *f, struct input *in)
 	for (i = 0; i < size; i++)
 		img[i] = next(in);
 	if (size >= PLAN_MIN_SIZE) {
-		crc = crc32_update(0, img, size - PLAN_CRC_SIZE);
+		crc = plan_crc32_update(0, img, size - PLAN_CRC_SIZE);
 		img[size - 4] = (uint8_t)crc, img[size - 3] = (uint8_t)(crc >> 8);
 		img[size - 2] = (uint8_t)(crc >> 16);
 		img[size - 1] = (uint8_t)(crc >> 24);
 	}
-	upload(f, img, size, crc32_update(0, img, size));
+	upload(f, img, size, plan_crc32_update(0, img, size));
 }
 
 /* The good plan, perhaps with one byte changed or its CRC wrong. */
@@ -266,7 +266,7 @@ upload_good(struct fake *f, struct input *in)
 	memcpy(img, good_plan, good_size);
 	if (how & 1)
 		img[at % good_size] ^= next(in);
-	crc = crc32_update(0, img, good_size);
+	crc = plan_crc32_update(0, img, good_size);
 	upload(f, img, good_size, how & 2 ? crc ^ 1 : crc);
 }
 
@@ -285,7 +285,7 @@ check_state(const struct robot *r)
 		fail("the live plan does not fit its slot");
 	if (st->staging && st->stage_got > st->stage_size)
 		fail("more bytes staged than announced");
-	if (r->plan_ready && store_plan_size(st) == 0)
+	if (r->plan_ready && robot_store_plan_size(st) == 0)
 		fail("a plan ready with none stored");
 	if (r->events.count > WIRE_EVENTS_MAX)
 		fail("too many events batched");

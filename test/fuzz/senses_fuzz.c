@@ -35,7 +35,7 @@ setup(void)
 	size_t len;
 	char *text = fuzz_slurp(TASK_SOURCE, &len);
 
-	if (task_compile(text, len, &d, &image, &n) < 0 ||
+	if (plansrc_task_compile(text, len, &d, &image, &n) < 0 ||
 	    plan_open(&p, image, n, &err) != PLAN_OK ||
 	    !plan_task_of(&p, &task))
 		abort();
@@ -65,7 +65,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	memcpy(copy, data, size);
 	if ((fp = fmemopen(copy, size, "r")) == NULL)
 		abort();
-	rc = task_senses_open(&s, &task, fp, &d);
+	rc = run_task_senses_open(&s, &task, fp, &d);
 	if (rc == RUN_OK) {
 		memset(&o, 0, sizeof o);
 		o.out = o.log = o.errs = sink;
@@ -74,14 +74,14 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		o.header = 1;
 		o.max_ticks = RUN_TICKS;
 		o.slots = TASKRUN_DEFAULT_SLOTS;
-		task_senses_source(&s, &src);
-		rc = taskrun(&task, &src, &o);
+		run_task_senses_source(&s, &src);
+		rc = run_taskrun(&task, &src, &o);
 		if (rc != RUN_OK && rc != RUN_FAILED && rc != RUN_BAD_DATA)
 			abort();
 	} else if (rc != RUN_BAD_DATA || d.errors == 0) {
 		abort();	/* refused without saying why */
 	}
-	task_senses_close(&s);
+	run_task_senses_close(&s);
 	fclose(fp);
 	free(copy);
 	return 0;

@@ -42,7 +42,7 @@ servo_fuzz_parse(enum servo_proto p, const struct servo_packet *pk)
 	if (servo_parse_sync_write(p, pk, pk->p[0], &addr, &count, &q) == 0 &&
 	    q != NULL && q + count > pk->p + pk->n)
 		servo_fuzz_fail("sync write block outside the packet");
-	if (p == SERVO_DXL && dxl_parse_bulk(pk, pk->id & 1, pk->p[0], &found,
+	if (p == SERVO_DXL && servo_dxl_parse_bulk(pk, pk->id & 1, pk->p[0], &found,
 	    &addr, &count, &q) == 0 && found && (pk->id & 1) &&
 	    q + count > pk->p + pk->n)
 		servo_fuzz_fail("bulk write data outside the packet");

@@ -99,7 +99,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if ((copy = malloc(size ? size : 1)) == NULL)
 		return 0;
 	memcpy(copy, data, size);
-	if (task_compile(copy, size, &d, &img, &n) == 0) {
+	if (plansrc_task_compile(copy, size, &d, &img, &n) == 0) {
 		if (plan_open(&p, img, n, &err) != PLAN_OK ||
 		    !plan_task_of(&p, &t))
 			abort();

@@ -30,13 +30,13 @@ check(const char *name, int allow_zero)
 	long v;
 	char *end;
 
-	if (wire_tcp_split(name, allow_zero, host, sizeof host, port,
+	if (link_tcp_split(name, allow_zero, host, sizeof host, port,
 	    sizeof port, err, sizeof err) != 0) {
 		if (err[0] == '\0')
 			fail("a refusal without a reason");
 		return;
 	}
-	if (!wire_port_is_tcp(name))
+	if (!link_port_is_tcp(name))
 		fail("split a name that is not a tcp: port");
 	v = strtol(port, &end, 10);
 	if (*port == '\0' || *end != '\0' || v < (allow_zero ? 0 : 1) ||
@@ -47,7 +47,7 @@ check(const char *name, int allow_zero)
 		fail("out of memory");
 	snprintf(again, n, strchr(host, ':') || host[0] == '[' ?
 	    "tcp:[%s]:%s" : "tcp:%s:%s", host, port);
-	if (wire_tcp_split(again, allow_zero, host2, sizeof host2, port2,
+	if (link_tcp_split(again, allow_zero, host2, sizeof host2, port2,
 	    sizeof port2, err, sizeof err) != 0 || strcmp(host, host2) != 0 ||
 	    strcmp(port, port2) != 0)
 		fail("host and port put back together split otherwise");

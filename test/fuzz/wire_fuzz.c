@@ -139,7 +139,7 @@ framed_stream(const uint8_t *data, size_t size)
 static void
 messages(const uint8_t *p, uint8_t n)
 {
-	struct wire_hello h, h2;
+	struct link_hello h, h2;
 	struct wire_setpoint s, s2;
 	struct wire_status st, st2;
 	struct wire_events e, e2;

@@ -14,6 +14,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	fuzz_read(yaml_plan_read_mem, data, size);
+	fuzz_read(plansrc_yaml_read_mem, data, size);
 	return 0;
 }

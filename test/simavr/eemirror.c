@@ -46,7 +46,7 @@ on_eecr(avr_t *avr, avr_io_addr_t addr, uint8_t v, void *param)
 	(void)v;
 	if (a >= m->size || m->ee->eeprom[a] == m->written[a])
 		return;
-	if (eeprom_write(&m->file, a, &m->ee->eeprom[a], 1) != 0) {
+	if (sim_eeprom_write(&m->file, a, &m->ee->eeprom[a], 1) != 0) {
 		if (m->failed == 0)
 			m->failed = errno ? errno : EIO;
 		return;
@@ -67,16 +67,16 @@ eemirror_open(struct eemirror *m, avr_t *avr, const char *path, char *err,
 		return -3;
 	m->size = m->ee->size > EEMIRROR_MAX ? EEMIRROR_MAX : m->ee->size;
 	existed = stat(path, &st) == 0 && st.st_size > 0;
-	if ((rc = eeprom_open(&m->file, path, m->size, m->size, err,
+	if ((rc = sim_eeprom_open(&m->file, path, m->size, m->size, err,
 	    errlen)) != 0)
 		return rc;
 	/* A new file starts as the chip does; an old one is the chip. */
-	rc = existed ? eeprom_read(&m->file, 0, m->ee->eeprom,
-	    (uint16_t)m->size) : eeprom_write(&m->file, 0, m->ee->eeprom,
+	rc = existed ? sim_eeprom_read(&m->file, 0, m->ee->eeprom,
+	    (uint16_t)m->size) : sim_eeprom_write(&m->file, 0, m->ee->eeprom,
 	    (uint16_t)m->size);
 	if (rc != 0) {
 		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		eeprom_close(&m->file);
+		sim_eeprom_close(&m->file);
 		return -1;
 	}
 	memcpy(m->written, m->ee->eeprom, m->size);
@@ -89,6 +89,6 @@ void
 eemirror_close(struct eemirror *m)
 {
 	if (m->on)
-		eeprom_close(&m->file);
+		sim_eeprom_close(&m->file);
 	m->on = 0;
 }

@@ -181,7 +181,7 @@ test_fk_by_hand(void)
 	CHECK(parse(&a, two_link, &d) == 0);
 	/* yaw 0; link a level (100); link b + tool (70) straight down from
 	 * zero -90: tip at u = 10 + 100, z = 100 - 70, pitch -90 */
-	kin3d_fk(&a, q, &p);
+	arm_3d_fk(&a, q, &p);
 	CHECK_NEAR(p.x, 110, 1e-9);
 	CHECK_NEAR(p.y, 0, 1e-9);
 	CHECK_NEAR(p.z, 30, 1e-9);
@@ -191,7 +191,7 @@ test_fk_by_hand(void)
 	q[0] = 90;
 	q[2] = -90;
 	q[3] = 30;
-	kin3d_fk(&a, q, &p);
+	arm_3d_fk(&a, q, &p);
 	CHECK_NEAR(p.x, 0, 1e-9);
 	CHECK_NEAR(p.y, 180, 1e-9);
 	CHECK_NEAR(p.z, 100, 1e-9);
@@ -215,14 +215,14 @@ test_absolute_joint(void)
 
 	CHECK(parse(&a, parallel, &d) == 0);
 	/* upright shoulder, level forearm: (80, 0, 50 + 80) */
-	kin3d_fk(&a, q, &p);
+	arm_3d_fk(&a, q, &p);
 	CHECK_NEAR(p.x, 80, 1e-9);
 	CHECK_NEAR(p.z, 130, 1e-9);
 	CHECK_NEAR(p.pitch, 0, 1e-9);
 	/* lean the shoulder 30 forward: the forearm stays level, so the
 	 * tip moves by 80 sin 30 out and 80 (1 - cos 30) down */
 	q[1] = 30;
-	kin3d_fk(&a, q, &p);
+	arm_3d_fk(&a, q, &p);
 	CHECK_NEAR(p.x, 80 + 40, 1e-9);
 	CHECK_NEAR(p.z, 50 + 80 * sqrt(3) / 2, 1e-9);
 	CHECK_NEAR(p.pitch, 0, 1e-9);
@@ -246,22 +246,22 @@ round_trip(const char *text, int with_pitch, int n)
 
 	CHECK(parse(&a, text, &d) == 0);
 	memset(&o, 0, sizeof o);
-	mem = malloc(kin3d_size(&a));
-	k = kin3d_init(mem, kin3d_size(&a), &a, &o);
+	mem = malloc(arm_3d_size(&a));
+	k = arm_3d_init(mem, arm_3d_size(&a), &a, &o);
 	CHECK(k != NULL);
 	for (i = 0; k && i < n; i++) {
 		for (j = 0; j < a.njoints; j++)
 			q[j] = a.joint[j].lo + splitmix_uniform(&st) *
 			    (a.joint[j].hi - a.joint[j].lo);
-		kin3d_fk(&a, q, &p);
+		arm_3d_fk(&a, q, &p);
 		memset(&t, 0, sizeof t);
 		t.x = p.x;
 		t.y = p.y;
 		t.z = p.z;
 		t.has_pitch = with_pitch;
 		t.pitch = p.pitch;
-		kin3d_solve(k, &t, NULL, q2, &r);
-		kin3d_fk(&a, q2, &p2);
+		arm_3d_solve(k, &t, NULL, q2, &r);
+		arm_3d_fk(&a, q2, &p2);
 		ok += r.status == KIN_OK && fabs(p2.x - p.x) < 1e-4 &&
 		    fabs(p2.y - p.y) < 1e-4 && fabs(p2.z - p.z) < 1e-4;
 		for (j = 0; j < a.njoints; j++)

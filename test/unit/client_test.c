@@ -74,9 +74,9 @@ robot_up(long baud, double loss, uint64_t seed, const double *obstacles,
 		ml.sim.arm.obs[j].r = obstacles[3 * j + 2];
 	}
 	ml.sim.arm.nobs = nobs;
-	CHECK(eeprom_open(&ml.sim.eeprom, NULL, 8192, 8192, err,
+	CHECK(sim_eeprom_open(&ml.sim.eeprom, NULL, 8192, 8192, err,
 	    sizeof err) == 0);
-	line_init(&ml.sim.line, baud, loss, loss, -1, seed);
+	sim_line_init(&ml.sim.line, baud, loss, loss, -1, seed);
 	CHECK(sim_memlink_open(&ml) == 0);
 	client_free(&cl);
 	client_init(&cl);
@@ -91,7 +91,7 @@ robot_down(void)
 {
 	client_close(&cl);
 	sim_memlink_close(&ml);
-	eeprom_close(&ml.sim.eeprom);
+	sim_eeprom_close(&ml.sim.eeprom);
 }
 
 /* A valid plan with names: drive Wave (id 2) always released, running
@@ -151,7 +151,7 @@ robot_holds(const uint8_t *plan, uint32_t n)
 	struct plan_store *st = &ml.sim.robot.store;
 	uint8_t buf[4096];
 
-	return store_plan_size(st) == n && store_read(st, 0, buf,
+	return robot_store_plan_size(st) == n && robot_store_read(st, 0, buf,
 	    (uint16_t)n) == 0 && memcmp(buf, plan, n) == 0;
 }
 
@@ -207,7 +207,7 @@ test_commit_lost(void)
 	/* the commit's reply lost: the robot is asked which plan it holds */
 	robot_up(115200, 0, 1, NULL, 0);
 	CHECK(push(a, na, &p, 0) == CLIENT_OK);
-	line_lose(&ml.sim.line, 0, WIRE_PLAN_COMMIT);
+	sim_line_lose(&ml.sim.line, 0, WIRE_PLAN_COMMIT);
 	nsaid = 0;
 	CHECK(push(b, nb, &p, 0) == CLIENT_OK);
 	CHECK(heard("committed (only the reply was lost)"));
@@ -216,7 +216,7 @@ test_commit_lost(void)
 	/* the commit itself lost: not committed, the old plan kept */
 	robot_up(115200, 0, 1, NULL, 0);
 	CHECK(push(a, na, &p, 0) == CLIENT_OK);
-	line_lose(&ml.sim.line, WIRE_PLAN_COMMIT, 0);
+	sim_line_lose(&ml.sim.line, WIRE_PLAN_COMMIT, 0);
 	nsaid = 0;
 	CHECK(push(b, nb, &p, 0) == CLIENT_TIMEOUT);
 	CHECK(heard("not committed, the previous plan is kept"));
@@ -236,7 +236,7 @@ test_check(void)
 	/* action 99: no such action on the robot; nothing committed */
 	CHECK(push(plan, n, &p, 0) == CLIENT_DATA);
 	CHECK(heard("the robot has no action 99"));
-	CHECK(store_plan_size(&ml.sim.robot.store) == 0);
+	CHECK(robot_store_plan_size(&ml.sim.robot.store) == 0);
 	CHECK(push(plan, n, &p, 1) == CLIENT_OK);
 	CHECK(robot_holds(plan, n));
 	/* the description is kept: asked again, one PLAN_INFO */
@@ -609,7 +609,7 @@ test_sanitize(void)
 	strcpy(pg.e[0].unit, "\xff");
 	wire_out_init(&o, buf, sizeof buf);
 	wire_desc_put_entry(&o, &pg.e[0]);
-	pg.crc = crc32_update(0, buf, wire_out_len(&o));
+	pg.crc = plan_crc32_update(0, buf, wire_out_len(&o));
 	memset(&fr, 0, sizeof fr);
 	fr.type = WIRE_DESCRIBE_PAGE | WIRE_REPLY;
 	fr.len = wire_desc_page_encode(&pg, fr.payload);

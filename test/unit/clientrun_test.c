@@ -52,9 +52,9 @@ robot_up(void)
 {
 	char err[100];
 
-	CHECK(eeprom_open(&ml.sim.eeprom, NULL, 8192, 8192, err,
+	CHECK(sim_eeprom_open(&ml.sim.eeprom, NULL, 8192, 8192, err,
 	    sizeof err) == 0);
-	line_init(&ml.sim.line, 1000000, 0, 0, -1, 1);
+	sim_line_init(&ml.sim.line, 1000000, 0, 0, -1, 1);
 	CHECK(sim_memlink_open(&ml) == 0);
 	client_free(&cl);
 	client_init(&cl);
@@ -69,7 +69,7 @@ robot_down(void)
 {
 	client_close(&cl);
 	sim_memlink_close(&ml);
-	eeprom_close(&ml.sim.eeprom);
+	sim_eeprom_close(&ml.sim.eeprom);
 }
 
 /* A planar arm of links l (mm) at 400 deg/s, circles obs (x, y, r). */
@@ -187,7 +187,7 @@ test_retrace_fold(void)
 	for (k = 0; k <= 100; k++) {
 		for (v = 0; v < 2; v++)
 			mid[v] = tr.rest[v] / 1000.0 * (1 - k / 100.0);
-		c = arm_clearance(&ml.sim.arm, mid);
+		c = sim_arm_clearance(&ml.sim.arm, mid);
 		worst = c < worst ? c : worst;
 	}
 	CHECK(worst < 0);
@@ -254,11 +254,11 @@ test_retrace_so101(void)
 		for (j = 0; j < 6; j++)
 			m[j] = tr.read_q[r * 6 + j] / 1000.0;
 		/* on its surface, to a millidegree's rounding */
-		CHECK(arm_clearance(&ml.sim.arm, m) > -0.05);
+		CHECK(sim_arm_clearance(&ml.sim.arm, m) > -0.05);
 	}
 	for (k = 1; k <= tr.executed; k++)
 		if (tr.lag[k - 1] > 2500)
-			inside += arm_clearance(&ml.sim.arm, detour23.q +
+			inside += sim_arm_clearance(&ml.sim.arm, detour23.q +
 			    (k - 1) * 6) < 0;
 	CHECK(inside > 0);
 	client_trace_free(&tr);
@@ -318,7 +318,7 @@ test_stuck(void)
 
 	so101_up(zero, wall, 1);
 	CHECK(arm_obstacle_parse("sphere:284.6,0,412,40", &hand, &why) == 0);
-	CHECK(arm_add_later(&ml.sim.arm, &hand, 0.1) == 0);
+	CHECK(sim_arm_add_later(&ml.sim.arm, &hand, 0.1) == 0);
 	motion(&mo, &so101);
 	CHECK(client_run_path(&cl, &detour23, home, &mo, &tr) ==
 	    CLIENT_OBSTRUCTED);

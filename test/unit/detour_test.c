@@ -351,7 +351,7 @@ ball_on_the_way(void)
 	struct arm_obstacle o;
 	double mid[6] = { 0, 20, 30, 20, 0, 0 };
 
-	kin3d_fk(&so101, mid, &p);
+	arm_3d_fk(&so101, mid, &p);
 	memset(&o, 0, sizeof o);
 	o.kind = ARM_SPHERE;
 	o.c[0] = p.x;

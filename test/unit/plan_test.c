@@ -169,7 +169,7 @@ test_sizes(void)
 		n[0] = 9;
 		CHECK(plan_header_counts(b2, n) == PLAN_E_MAGIC && n[0] == 9);
 	}
-	CHECK(crc32_update(0, (const uint8_t *)"123456789", 9) ==
+	CHECK(plan_crc32_update(0, (const uint8_t *)"123456789", 9) ==
 	    0xcbf43926UL);
 	free(b1);
 	free(b2);
@@ -179,7 +179,7 @@ test_sizes(void)
 static void
 reseal(uint8_t *buf, uint32_t size)
 {
-	uint32_t crc = crc32_update(0, buf, size - PLAN_CRC_SIZE);
+	uint32_t crc = plan_crc32_update(0, buf, size - PLAN_CRC_SIZE);
 
 	buf[size - 4] = (uint8_t)crc;
 	buf[size - 3] = (uint8_t)(crc >> 8);

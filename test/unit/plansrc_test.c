@@ -29,25 +29,25 @@ test_cint(void)
 	long v = 0;
 	int octal = 0;
 
-	CHECK(cint_parse("42", &end, &v, &octal) == CINT_OK && v == 42 &&
+	CHECK(plansrc_cint_parse("42", &end, &v, &octal) == CINT_OK && v == 42 &&
 	    !octal && *end == '\0');
-	CHECK(cint_parse("-17 x", &end, &v, &octal) == CINT_OK && v == -17 &&
+	CHECK(plansrc_cint_parse("-17 x", &end, &v, &octal) == CINT_OK && v == -17 &&
 	    strcmp(end, " x") == 0);
-	CHECK(cint_parse("0x1F", &end, &v, &octal) == CINT_OK && v == 31);
-	CHECK(cint_parse("0X10", &end, &v, &octal) == CINT_OK && v == 16);
-	CHECK(cint_parse("010", &end, &v, &octal) == CINT_OK && v == 8 &&
+	CHECK(plansrc_cint_parse("0x1F", &end, &v, &octal) == CINT_OK && v == 31);
+	CHECK(plansrc_cint_parse("0X10", &end, &v, &octal) == CINT_OK && v == 16);
+	CHECK(plansrc_cint_parse("010", &end, &v, &octal) == CINT_OK && v == 8 &&
 	    octal);
-	CHECK(cint_parse("0", &end, &v, &octal) == CINT_OK && v == 0 &&
+	CHECK(plansrc_cint_parse("0", &end, &v, &octal) == CINT_OK && v == 0 &&
 	    !octal);
-	CHECK(cint_parse("00", &end, &v, &octal) == CINT_OK && v == 0 &&
+	CHECK(plansrc_cint_parse("00", &end, &v, &octal) == CINT_OK && v == 0 &&
 	    !octal);
-	CHECK(cint_parse("09", &end, &v, &octal) == CINT_OCTAL_DIGIT &&
+	CHECK(plansrc_cint_parse("09", &end, &v, &octal) == CINT_OCTAL_DIGIT &&
 	    *end == '9');
-	CHECK(cint_parse("abc", &end, &v, &octal) == CINT_NONE);
-	CHECK(cint_parse("-", &end, &v, &octal) == CINT_NONE);
-	CHECK(cint_parse("0x", &end, &v, &octal) == CINT_OK && v == 0 &&
+	CHECK(plansrc_cint_parse("abc", &end, &v, &octal) == CINT_NONE);
+	CHECK(plansrc_cint_parse("-", &end, &v, &octal) == CINT_NONE);
+	CHECK(plansrc_cint_parse("0x", &end, &v, &octal) == CINT_OK && v == 0 &&
 	    strcmp(end, "x") == 0);	/* %i reads the 0 and stops */
-	CHECK(cint_parse("99999999999999999999999", &end, &v, &octal) ==
+	CHECK(plansrc_cint_parse("99999999999999999999999", &end, &v, &octal) ==
 	    CINT_RANGE);
 }
 
@@ -77,34 +77,34 @@ test_when_parse(void)
 	struct when_expr w;
 	const char *why;
 
-	CHECK(when_parse("MinRangeAhead > 400", &w, &why) == 0 &&
+	CHECK(plansrc_when_parse("MinRangeAhead > 400", &w, &why) == 0 &&
 	    strcmp(w.sense, "MinRangeAhead") == 0 && w.cmp == PLAN_GT &&
 	    w.value == 400);
-	CHECK(when_parse("Sleeping == 0", &w, &why) == 0 &&
+	CHECK(plansrc_when_parse("Sleeping == 0", &w, &why) == 0 &&
 	    w.cmp == PLAN_EQ && w.value == 0);
-	CHECK(when_parse("ConfHuman != 2", &w, &why) == 0 &&
+	CHECK(plansrc_when_parse("ConfHuman != 2", &w, &why) == 0 &&
 	    w.cmp == PLAN_NE && w.value == 2);
-	CHECK(when_parse("x<-5", &w, &why) == 0 && strcmp(w.sense, "x") == 0 &&
+	CHECK(plansrc_when_parse("x<-5", &w, &why) == 0 && strcmp(w.sense, "x") == 0 &&
 	    w.cmp == PLAN_LT && w.value == -5);
-	CHECK(when_parse("Range ahead   GT  10 ", &w, &why) == 0 &&
+	CHECK(plansrc_when_parse("Range ahead   GT  10 ", &w, &why) == 0 &&
 	    strcmp(w.sense, "Range ahead") == 0 && w.cmp == PLAN_GT &&
 	    w.value == 10);
-	CHECK(when_parse("Hungry TR 0", &w, &why) == 0 && w.cmp == PLAN_TR &&
+	CHECK(plansrc_when_parse("Hungry TR 0", &w, &why) == 0 && w.cmp == PLAN_TR &&
 	    strcmp(w.sense, "Hungry") == 0);
-	CHECK(when_parse("a>b > 3", &w, &why) == 0 &&
+	CHECK(plansrc_when_parse("a>b > 3", &w, &why) == 0 &&
 	    strcmp(w.sense, "a>b") == 0 && w.value == 3);
-	CHECK(when_parse("x > 0x10", &w, &why) == 0 && w.value == 16);
-	CHECK(when_parse("always", &w, &why) == 0 && w.cmp == PLAN_TR &&
+	CHECK(plansrc_when_parse("x > 0x10", &w, &why) == 0 && w.value == 16);
+	CHECK(plansrc_when_parse("always", &w, &why) == 0 && w.cmp == PLAN_TR &&
 	    w.sense[0] == '\0' && w.value == 0);
-	CHECK(when_parse(" never ", &w, &why) == 0 && w.cmp == PLAN_FL);
-	CHECK(when_parse("x >= 3", &w, &why) < 0 && strstr(why, ">=") != NULL);
-	CHECK(when_parse("x GT5", &w, &why) < 0);
-	CHECK(when_parse("> 3", &w, &why) < 0 && strstr(why, "sense") != NULL);
-	CHECK(when_parse("x > 40000", &w, &why) < 0 &&
+	CHECK(plansrc_when_parse(" never ", &w, &why) == 0 && w.cmp == PLAN_FL);
+	CHECK(plansrc_when_parse("x >= 3", &w, &why) < 0 && strstr(why, ">=") != NULL);
+	CHECK(plansrc_when_parse("x GT5", &w, &why) < 0);
+	CHECK(plansrc_when_parse("> 3", &w, &why) < 0 && strstr(why, "sense") != NULL);
+	CHECK(plansrc_when_parse("x > 40000", &w, &why) < 0 &&
 	    strstr(why, "-32768..32767") != NULL);
-	CHECK(when_parse("x > y", &w, &why) < 0);
-	CHECK(when_parse("", &w, &why) < 0);
-	CHECK(when_parse("Range5", &w, &why) < 0);
+	CHECK(plansrc_when_parse("x > y", &w, &why) < 0);
+	CHECK(plansrc_when_parse("", &w, &why) < 0);
+	CHECK(plansrc_when_parse("Range5", &w, &why) < 0);
 }
 
 static void
@@ -120,21 +120,21 @@ test_when_format(void)
 		strcpy(w.sense, "Range ahead");
 		w.cmp = cmp;
 		w.value = -7;
-		CHECK(when_format(&w, buf, sizeof buf) > 0);
-		CHECK(when_parse(buf, &back, &why) == 0 &&
+		CHECK(plansrc_when_format(&w, buf, sizeof buf) > 0);
+		CHECK(plansrc_when_parse(buf, &back, &why) == 0 &&
 		    strcmp(back.sense, w.sense) == 0 && back.cmp == cmp &&
 		    back.value == -7);
 	}
 	memset(&w, 0, sizeof w);
 	w.cmp = PLAN_TR;
-	CHECK(when_format(&w, buf, sizeof buf) == 6 &&
+	CHECK(plansrc_when_format(&w, buf, sizeof buf) == 6 &&
 	    strcmp(buf, "always") == 0);
 	w.cmp = PLAN_GT;
 	strcpy(w.sense, "S");
 	w.value = 1;
-	CHECK(when_format(&w, buf, sizeof buf) > 0 &&
+	CHECK(plansrc_when_format(&w, buf, sizeof buf) > 0 &&
 	    strcmp(buf, "S > 1") == 0);
-	CHECK(when_format(&w, buf, 3) == 0);	/* does not fit */
+	CHECK(plansrc_when_format(&w, buf, 3) == 0);	/* does not fit */
 }
 
 static void
@@ -143,18 +143,18 @@ test_act_parse(void)
 	struct act_expr a;
 	const char *why;
 
-	CHECK(act_parse("SetSpeed 35", &a, &why) == 0 &&
+	CHECK(plansrc_act_parse("SetSpeed 35", &a, &why) == 0 &&
 	    strcmp(a.action, "SetSpeed") == 0 && a.has_value && a.value == 35);
-	CHECK(act_parse("Stop", &a, &why) == 0 &&
+	CHECK(plansrc_act_parse("Stop", &a, &why) == 0 &&
 	    strcmp(a.action, "Stop") == 0 && !a.has_value);
-	CHECK(act_parse("Turn 90 -5", &a, &why) == 0 &&
+	CHECK(plansrc_act_parse("Turn 90 -5", &a, &why) == 0 &&
 	    strcmp(a.action, "Turn 90") == 0 && a.value == -5);
-	CHECK(act_parse("5", &a, &why) == 0 && strcmp(a.action, "5") == 0 &&
+	CHECK(plansrc_act_parse("5", &a, &why) == 0 && strcmp(a.action, "5") == 0 &&
 	    !a.has_value);
-	CHECK(act_parse("5 6", &a, &why) == 0 && strcmp(a.action, "5") == 0 &&
+	CHECK(plansrc_act_parse("5 6", &a, &why) == 0 && strcmp(a.action, "5") == 0 &&
 	    a.value == 6);
-	CHECK(act_parse("Go 99999", &a, &why) < 0);
-	CHECK(act_parse("  ", &a, &why) < 0);
+	CHECK(plansrc_act_parse("Go 99999", &a, &why) < 0);
+	CHECK(plansrc_act_parse("  ", &a, &why) < 0);
 }
 
 static void
@@ -208,23 +208,23 @@ test_ywrite(void)
 static void
 test_utf8(void)
 {
-	CHECK(view_utf8_ok("plain"));
-	CHECK(view_utf8_ok("caf\xc3\xa9"));
-	CHECK(view_utf8_ok("\xe2\x82\xac"));
-	CHECK(view_utf8_ok("\xf0\x9f\xa4\x96"));
-	CHECK(!view_utf8_ok("caf\xe9"));		/* Latin-1 */
-	CHECK(!view_utf8_ok("\xc0\xaf"));		/* overlong */
-	CHECK(!view_utf8_ok("\xe0\x80\xaf"));		/* overlong */
-	CHECK(!view_utf8_ok("\xed\xa0\x80"));		/* surrogate */
-	CHECK(!view_utf8_ok("\xf4\x90\x80\x80"));	/* > U+10FFFF */
-	CHECK(!view_utf8_ok("\xe2\x82"));		/* cut short */
+	CHECK(plansrc_view_utf8_ok("plain"));
+	CHECK(plansrc_view_utf8_ok("caf\xc3\xa9"));
+	CHECK(plansrc_view_utf8_ok("\xe2\x82\xac"));
+	CHECK(plansrc_view_utf8_ok("\xf0\x9f\xa4\x96"));
+	CHECK(!plansrc_view_utf8_ok("caf\xe9"));		/* Latin-1 */
+	CHECK(!plansrc_view_utf8_ok("\xc0\xaf"));		/* overlong */
+	CHECK(!plansrc_view_utf8_ok("\xe0\x80\xaf"));		/* overlong */
+	CHECK(!plansrc_view_utf8_ok("\xed\xa0\x80"));		/* surrogate */
+	CHECK(!plansrc_view_utf8_ok("\xf4\x90\x80\x80"));	/* > U+10FFFF */
+	CHECK(!plansrc_view_utf8_ok("\xe2\x82"));		/* cut short */
 	/* where it stops: the lead byte of the bad sequence */
-	CHECK(utf8_first_bad("ab\xc3\xa9" "cd") == NULL);
+	CHECK(plansrc_utf8_first_bad("ab\xc3\xa9" "cd") == NULL);
 	{
 		const char *latin1 = "ab\xe9" "cd", *cut = "caf\xc3\xa9 \xe2\x82x";
 
-		CHECK(utf8_first_bad(latin1) == latin1 + 2);
-		CHECK(utf8_first_bad(cut) == cut + 6);
+		CHECK(plansrc_utf8_first_bad(latin1) == latin1 + 2);
+		CHECK(plansrc_utf8_first_bad(cut) == cut + 6);
 	}
 }
 
@@ -308,8 +308,8 @@ test_ydoc_depth(void)
 static int
 read_yaml(struct plan_model *m, const char *text, struct diag *d)
 {
-	model_init(m);
-	return yaml_plan_read_mem((const unsigned char *)text, strlen(text),
+	plansrc_model_init(m);
+	return plansrc_yaml_read_mem((const unsigned char *)text, strlen(text),
 	    m, d);
 }
 
@@ -369,7 +369,7 @@ test_yaml_reader(void)
 	/* where the link was written: Roam's do: is on line 6 */
 	CHECK((e = elem_named(&m, "Roam")) && e->child_pos.line == 6 &&
 	    e->child_pos.col == 60);
-	model_free(&m);
+	plansrc_model_free(&m);
 }
 
 static void
@@ -399,8 +399,8 @@ test_dia_reader(void)
 	struct diag d = quiet();
 	struct plan_model m;
 
-	model_init(&m);
-	CHECK(dia_read_mem((const unsigned char *)text, sizeof text - 1, &m,
+	plansrc_model_init(&m);
+	CHECK(plansrc_dia_read_mem((const unsigned char *)text, sizeof text - 1, &m,
 	    &d) == 0);
 	/* the robot action has no ActionID: one error, and the drive and
 	 * action still come out with the exporter's defaults */
@@ -414,7 +414,7 @@ test_dia_reader(void)
 	    m.elem[1].hysteresis == 1);
 	CHECK(strcmp(m.elem[1].child_pos.object, "O3") == 0);
 	CHECK(strcmp(m.elem[1].pos.object, "O2") == 0);
-	model_free(&m);
+	plansrc_model_free(&m);
 }
 
 static int
@@ -427,7 +427,7 @@ link_yaml(const char *text, int width, struct linked_plan *lp,
 	o.id_width = width;
 	if (read_yaml(m, text, d) < 0 || d->errors)
 		return -1;
-	return plan_link(m, &o, d, lp);
+	return plansrc_plan_link(m, &o, d, lp);
 }
 
 static void
@@ -447,21 +447,21 @@ test_link_width(void)
 
 	CHECK(link_yaml(narrow, 0, &lp, &m, &d) == 0 &&
 	    lp.spec.id_width == 1);
-	linked_plan_free(&lp);
-	model_free(&m);
+	plansrc_linked_plan_free(&lp);
+	plansrc_model_free(&m);
 	d = quiet();
 	CHECK(link_yaml(wide, 0, &lp, &m, &d) == 0 && lp.spec.id_width == 2);
-	linked_plan_free(&lp);
-	model_free(&m);
+	plansrc_linked_plan_free(&lp);
+	plansrc_model_free(&m);
 	d = quiet();
 	/* the use and the declaration both need 16 bits */
 	CHECK(link_yaml(wide, 1, &lp, &m, &d) < 0 && d.errors == 2);
-	model_free(&m);
+	plansrc_model_free(&m);
 	d = quiet();
 	CHECK(link_yaml(narrow, 2, &lp, &m, &d) == 0 &&
 	    lp.spec.id_width == 2);
-	linked_plan_free(&lp);
-	model_free(&m);
+	plansrc_linked_plan_free(&lp);
+	plansrc_model_free(&m);
 }
 
 int

@@ -163,7 +163,7 @@ test_container(void)
 static void
 reseal(uint8_t *buf, uint32_t size)
 {
-	uint32_t crc = crc32_update(0, buf, size - PLAN_CRC_SIZE);
+	uint32_t crc = plan_crc32_update(0, buf, size - PLAN_CRC_SIZE);
 
 	buf[size - 4] = (uint8_t)crc;
 	buf[size - 3] = (uint8_t)(crc >> 8);

@@ -104,10 +104,10 @@ arg(void *ctx, const char *key)
 
 /* Ask; the answer's JSON into buf, the HTTP status back. */
 static unsigned
-ask(struct pv_server *s, const char *const *kv, char *buf, size_t size)
+ask(struct planview_server *s, const char *const *kv, char *buf, size_t size)
 {
 	FILE *fp = fmemopen(buf, size, "w");
-	unsigned st = pv_server_control(s, 0, arg, (void *)kv, fp);
+	unsigned st = planview_server_control(s, 0, arg, (void *)kv, fp);
 
 	fclose(fp);
 	return st;
@@ -121,13 +121,13 @@ test_steer(void)
 	struct link_options lo;
 	struct plan_error pe;
 	struct diag d = diag_for("test");
-	struct pv_tree t;
+	struct planview_tree t;
 	struct plan p;
-	struct pv_serve_options o;
-	struct pv_serve_error err;
-	struct pv_server s;
+	struct planview_serve_options o;
+	struct planview_serve_error err;
+	struct planview_server s;
 	struct robot rb;
-	struct pv_steer st = { r_pause, r_resume, r_step, r_prio, r_mon,
+	struct planview_steer st = { r_pause, r_resume, r_step, r_prio, r_mon,
 	    r_rate, -1, NULL, &rb };
 	uint8_t *bytes;
 	uint32_t n;
@@ -137,15 +137,15 @@ test_steer(void)
 
 	d.quiet = 1;
 	memset(&lo, 0, sizeof lo);
-	model_init(&m);
-	CHECK(yaml_plan_read_mem((const unsigned char *)yaml, strlen(yaml),
-	    &m, &d) == 0 && plan_link(&m, &lo, &d, &lp) == 0);
+	plansrc_model_init(&m);
+	CHECK(plansrc_yaml_read_mem((const unsigned char *)yaml, strlen(yaml),
+	    &m, &d) == 0 && plansrc_plan_link(&m, &lo, &d, &lp) == 0);
 	n = plan_encoded_size(&lp.spec);
 	bytes = malloc(n);
 	CHECK(bytes && plan_encode(&lp.spec, bytes, n) == n);
 	CHECK(plan_open(&p, bytes, n, &pe) == PLAN_OK);
-	CHECK(pv_tree_open(&t, &p) == 0);
-	pv_tree_element(&t, "D", "High", &ty, &hi);
+	CHECK(planview_tree_open(&t, &p) == 0);
+	planview_tree_element(&t, "D", "High", &ty, &hi);
 
 	memset(&rb, 0, sizeof rb);
 	memset(&o, 0, sizeof o);
@@ -155,7 +155,7 @@ test_steer(void)
 	s.t = &t;
 	s.o = &o;
 	s.err = &err;
-	CHECK(pv_brk_watch_open(&s.watch, &t) == 0);
+	CHECK(planview_brk_watch_open(&s.watch, &t) == 0);
 
 	CHECK(ask(&s, (const char *[]){ "cmd=pause", NULL }, buf,
 	    sizeof buf) == 200);
@@ -199,13 +199,13 @@ test_steer(void)
 	CHECK_STR(buf, "{\"ok\":false,\"text\":\"rate: not available: the "
 	    "source is a log, not a robot\"}");
 
-	pv_brk_watch_free(&s.watch);
+	planview_brk_watch_free(&s.watch);
 	free(s.kept);
 	free(s.breaks);
-	pv_tree_free(&t);
+	planview_tree_free(&t);
 	free(bytes);
-	linked_plan_free(&lp);
-	model_free(&m);
+	plansrc_linked_plan_free(&lp);
+	plansrc_model_free(&m);
 }
 
 int

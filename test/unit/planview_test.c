@@ -48,7 +48,7 @@ struct fixture {
 	struct linked_plan lp;
 	uint8_t *bytes;
 	struct plan p;
-	struct pv_tree t;
+	struct planview_tree t;
 };
 
 static int
@@ -61,25 +61,25 @@ fixture_open(struct fixture *f)
 
 	d.quiet = 1;
 	memset(&o, 0, sizeof o);
-	model_init(&f->m);
-	if (yaml_plan_read_mem((const unsigned char *)yaml, strlen(yaml),
-	    &f->m, &d) < 0 || d.errors || plan_link(&f->m, &o, &d, &f->lp))
+	plansrc_model_init(&f->m);
+	if (plansrc_yaml_read_mem((const unsigned char *)yaml, strlen(yaml),
+	    &f->m, &d) < 0 || d.errors || plansrc_plan_link(&f->m, &o, &d, &f->lp))
 		return -1;
 	n = plan_encoded_size(&f->lp.spec);
 	f->bytes = malloc(n);
 	if (f->bytes == NULL || plan_encode(&f->lp.spec, f->bytes, n) != n ||
 	    plan_open(&f->p, f->bytes, n, &err) != PLAN_OK)
 		return -1;
-	return pv_tree_open(&f->t, &f->p);
+	return planview_tree_open(&f->t, &f->p);
 }
 
 static void
 fixture_close(struct fixture *f)
 {
-	pv_tree_free(&f->t);
+	planview_tree_free(&f->t);
 	free(f->bytes);
-	linked_plan_free(&f->lp);
-	model_free(&f->m);
+	plansrc_linked_plan_free(&f->lp);
+	plansrc_model_free(&f->m);
 }
 
 static const char *
@@ -129,10 +129,10 @@ test_owners(void)
 	CHECK(fixture_open(&f) == 0);
 	for (t = 0; t < PLAN_NTYPES; t++)
 		owner[t] = o[t];
-	CHECK(plan_owners(&f.p, owner) == 0);
-	CHECK(pv_tree_element(&f.t, "D", "High", &ty, &high) == 0);
-	CHECK(pv_tree_element(&f.t, "D", "Low", &ty, &low) == 0);
-	CHECK(pv_tree_element(&f.t, "A", "Stop", &ty, &stop) == 0);
+	CHECK(plansrc_plan_owners(&f.p, owner) == 0);
+	CHECK(planview_tree_element(&f.t, "D", "High", &ty, &high) == 0);
+	CHECK(planview_tree_element(&f.t, "D", "Low", &ty, &low) == 0);
+	CHECK(planview_tree_element(&f.t, "A", "Stop", &ty, &stop) == 0);
 	/* the shared action belongs to the drive of higher priority */
 	CHECK(owner[PLAN_A][stop] == high);
 	CHECK(owner[PLAN_C][0] == low);
@@ -141,12 +141,12 @@ test_owners(void)
 }
 
 struct got {
-	struct pv_event ev[64];
+	struct planview_event ev[64];
 	int n;
 };
 
 static int
-collect(void *ctx, const struct pv_event *e)
+collect(void *ctx, const struct planview_event *e)
 {
 	struct got *g = ctx;
 
@@ -186,7 +186,7 @@ make_log(const struct fixture *f)
 	n = (size_t)snprintf(log_text, sizeof log_text, "cycle,time_ms,event,"
 	    "type,id,name,sense,sense_id,value,released,latch,reason\n");
 	for (k = 0; k < sizeof script / sizeof script[0]; k++) {
-		CHECK(pv_tree_element(&f->t, script[k][1], script[k][2], &ty,
+		CHECK(planview_tree_element(&f->t, script[k][1], script[k][2], &ty,
 		    &i) == 0);
 		n += (size_t)snprintf(log_text + n, sizeof log_text - n,
 		    "%s,%s,%u,%s,%s,%s\n", script[k][0], script[k][1],
@@ -200,7 +200,7 @@ static void
 test_log(void)
 {
 	struct fixture f;
-	struct pv_log l;
+	struct planview_log l;
 	struct got a, b;
 	size_t k, n, head;
 	const char *s;
@@ -211,9 +211,9 @@ test_log(void)
 	head = (size_t)(strchr(log_text, '\n') - log_text) + 1;
 	memset(&a, 0, sizeof a);
 	memset(&b, 0, sizeof b);
-	pv_log_init(&l, &f.t);
-	CHECK(pv_log_feed(&l, log_text, n, collect, &a) == 0);
-	CHECK(!pv_log_truncated(&l));
+	planview_log_init(&l, &f.t);
+	CHECK(planview_log_feed(&l, log_text, n, collect, &a) == 0);
+	CHECK(!planview_log_truncated(&l));
 	CHECK(a.n == 11);
 	CHECK(a.ev[0].event == 'R' && a.ev[0].has_sense &&
 	    a.ev[0].sense == 1 && a.ev[0].value == 7 &&
@@ -223,39 +223,39 @@ test_log(void)
 	CHECK(a.ev[9].event == 'F' && a.ev[9].type == PLAN_C);
 	CHECK(a.ev[10].event == 'I' && a.ev[10].cycle == 3);
 	/* a byte at a time gives the same events */
-	pv_log_free(&l);
-	pv_log_init(&l, &f.t);
+	planview_log_free(&l);
+	planview_log_init(&l, &f.t);
 	for (k = 0; k < n; k++)
-		CHECK(pv_log_feed(&l, log_text + k, 1, collect, &b) == 0);
+		CHECK(planview_log_feed(&l, log_text + k, 1, collect, &b) == 0);
 	CHECK(b.n == a.n && memcmp(a.ev, b.ev, sizeof a.ev) == 0);
 	/* the last line cut short */
-	pv_log_free(&l);
-	pv_log_init(&l, &f.t);
+	planview_log_free(&l);
+	planview_log_init(&l, &f.t);
 	b.n = 0;
-	CHECK(pv_log_feed(&l, log_text, n - 3, collect, &b) == 0);
-	CHECK(pv_log_truncated(&l) && b.n == 10);
+	CHECK(planview_log_feed(&l, log_text, n - 3, collect, &b) == 0);
+	CHECK(planview_log_truncated(&l) && b.n == 10);
 	/* an element of another plan: an id it has not, a name it has not */
-	pv_log_free(&l);
-	pv_log_init(&l, &f.t);
-	CHECK(pv_log_feed(&l, log_text, head, collect, &b) == 0);
-	CHECK(pv_log_feed(&l, "1,0,E,D,200,High,,,,,,\n", 23, collect,
+	planview_log_free(&l);
+	planview_log_init(&l, &f.t);
+	CHECK(planview_log_feed(&l, log_text, head, collect, &b) == 0);
+	CHECK(planview_log_feed(&l, "1,0,E,D,200,High,,,,,,\n", 23, collect,
 	    &b) < 0);
 	CHECK_STR(l.error, "the plan has no element D 200");
 	CHECK(l.error_line == 2);
-	pv_log_free(&l);
-	pv_log_init(&l, &f.t);
-	CHECK(pv_log_feed(&l, log_text, head, collect, &b) == 0);
+	planview_log_free(&l);
+	planview_log_init(&l, &f.t);
+	CHECK(planview_log_feed(&l, log_text, head, collect, &b) == 0);
 	s = "1,0,R,D,1,Low,Far,9,1,0,0,\n1,0,E,D,1,Low,,,,,,\n";
-	CHECK(pv_log_feed(&l, s, strlen(s), collect, &b) < 0);
+	CHECK(planview_log_feed(&l, s, strlen(s), collect, &b) < 0);
 	CHECK_STR(l.error, "the plan has no sense 'Far'");
 	CHECK(l.error_line == 2);
 	/* time order holds across pieces: cycle 3, then (fed apart) 2 */
-	pv_log_free(&l);
-	pv_log_init(&l, &f.t);
+	planview_log_free(&l);
+	planview_log_init(&l, &f.t);
 	b.n = 0;
-	CHECK(pv_log_feed(&l, log_text, n, collect, &b) == 0);
+	CHECK(planview_log_feed(&l, log_text, n, collect, &b) == 0);
 	s = "2,0,I,,,,,,,,,\n";
-	CHECK(pv_log_feed(&l, s, strlen(s), collect, &b) < 0);
+	CHECK(planview_log_feed(&l, s, strlen(s), collect, &b) < 0);
 	CHECK(strncmp(l.error, "cycle 2 after cycle 3: ", 23) == 0);
 	CHECK(l.error_line == 13);
 	/* a quote left open at a line's end: refused at that line, whether
@@ -265,18 +265,18 @@ test_log(void)
 		size_t at, piece = k ? 7 : 1000;
 		int rc = 0;
 
-		pv_log_free(&l);
-		pv_log_init(&l, &f.t);
+		planview_log_free(&l);
+		planview_log_init(&l, &f.t);
 		s = "cycle,time_ms,event,type,id,name,sense,sense_id,value,"
 		    "released,latch,reason\n3,1000,I,,,,,,,,,\n"
 		    "4,1500,E,D,1,\"Low,,,,,,\n5,2000,I,,,,,,,,\",\n";
 		for (at = 0; at < strlen(s) && rc == 0; at += piece)
-			rc = pv_log_feed(&l, s + at, strlen(s) - at < piece ?
+			rc = planview_log_feed(&l, s + at, strlen(s) - at < piece ?
 			    strlen(s) - at : piece, collect, &b);
 		CHECK(rc < 0 && l.error_line == 3);
 		CHECK(strstr(l.error, "an event is one line") != NULL);
 	}
-	pv_log_free(&l);
+	planview_log_free(&l);
 	fixture_close(&f);
 }
 
@@ -284,7 +284,7 @@ static void
 test_log_junk(void)
 {
 	struct fixture f;
-	struct pv_log l;
+	struct planview_log l;
 	struct got g;
 	uint64_t sm = 15;
 	char buf[512];
@@ -299,9 +299,9 @@ test_log_junk(void)
 		if (i % 3 == 0)		/* lines of commas and digits */
 			for (k = 0; k < sizeof buf; k++)
 				buf[k] = "0123,ESPFZRDA\n#\""[buf[k] & 15];
-		pv_log_init(&l, &f.t);
+		planview_log_init(&l, &f.t);
 		g.n = 0;
-		if (pv_log_feed(&l, buf, sizeof buf, collect, &g) != 0) {
+		if (planview_log_feed(&l, buf, sizeof buf, collect, &g) != 0) {
 			/* refused: why, and on a line it read */
 			CHECK(l.error[0] != '\0');
 			CHECK(l.error_line >= 1 && l.error_line <= l.line + 1);
@@ -311,17 +311,17 @@ test_log_junk(void)
 				CHECK(g.ev[k].cycle >= (k ? g.ev[k - 1].cycle :
 				    0));
 		}
-		pv_log_free(&l);
+		planview_log_free(&l);
 	}
 	fixture_close(&f);
 }
 
 static int
-apply_all(void *ctx, const struct pv_event *e)
+apply_all(void *ctx, const struct planview_event *e)
 {
-	struct pv_state *s = ctx;
+	struct planview_state *s = ctx;
 
-	pv_state_apply(s, e, e->time_ms);
+	planview_state_apply(s, e, e->time_ms);
 	return 0;
 }
 
@@ -329,25 +329,25 @@ static void
 test_state(void)
 {
 	struct fixture f;
-	struct pv_state s;
-	struct pv_log l;
+	struct planview_state s;
+	struct planview_log l;
 	uint8_t ty;
 	uint16_t high, go, pick, low;
 	char row[256], last;
 	int glow;
 
 	CHECK(fixture_open(&f) == 0);
-	CHECK(pv_state_open(&s, &f.t) == 0);
+	CHECK(planview_state_open(&s, &f.t) == 0);
 	make_log(&f);
-	pv_log_init(&l, &f.t);
+	planview_log_init(&l, &f.t);
 	/* up to cycle 2: the log above without its idle cycle */
-	CHECK(pv_log_feed(&l, log_text, strlen(log_text) - 18, apply_all,
+	CHECK(planview_log_feed(&l, log_text, strlen(log_text) - 18, apply_all,
 	    &s) == 0);
-	pv_log_free(&l);
-	pv_tree_element(&f.t, "D", "High", &ty, &high);
-	pv_tree_element(&f.t, "D", "Low", &ty, &low);
-	pv_tree_element(&f.t, "A", "Go", &ty, &go);
-	pv_tree_element(&f.t, "C", "Pick", &ty, &pick);
+	planview_log_free(&l);
+	planview_tree_element(&f.t, "D", "High", &ty, &high);
+	planview_tree_element(&f.t, "D", "Low", &ty, &low);
+	planview_tree_element(&f.t, "A", "Go", &ty, &go);
+	planview_tree_element(&f.t, "C", "Pick", &ty, &pick);
 	CHECK(s.cycle == 2 && s.cycles == 2 && s.events == 10);
 	CHECK(s.attention == low);
 	CHECK(s.elem[PLAN_D][high].executed == 1 &&
@@ -358,23 +358,23 @@ test_state(void)
 	    s.elem[PLAN_C][pick].last == 'F');
 	CHECK(s.sense_seen[1] && s.sense[1] == 2);
 	/* 2 cycles 500 ms apart: 2 cycles a second */
-	CHECK_NEAR(pv_state_rate(&s), 2.0, 1e-9);
+	CHECK_NEAR(planview_state_rate(&s), 2.0, 1e-9);
 	/* Pick lit in the cycle shown: full; Go (cycle 1, at 0 ms) fades:
 	   2 before 1500 ms, 1 after, dark from 3000 ms */
-	CHECK(pv_state_glow(&s, PLAN_C, pick, 500) == 3);
-	CHECK(pv_state_glow(&s, PLAN_A, go, 500) == 2);
-	CHECK(pv_state_glow(&s, PLAN_A, go, 1499) == 2);
-	CHECK(pv_state_glow(&s, PLAN_A, go, 1500) == 1);
-	CHECK(pv_state_glow(&s, PLAN_A, go, 3000) == 0);
-	CHECK(pv_state_glow(&s, PLAN_C, pick, 3499) == 3);
-	CHECK(pv_state_glow(&s, PLAN_C, pick, 3500) == 0);
+	CHECK(planview_state_glow(&s, PLAN_C, pick, 500) == 3);
+	CHECK(planview_state_glow(&s, PLAN_A, go, 500) == 2);
+	CHECK(planview_state_glow(&s, PLAN_A, go, 1499) == 2);
+	CHECK(planview_state_glow(&s, PLAN_A, go, 1500) == 1);
+	CHECK(planview_state_glow(&s, PLAN_A, go, 3000) == 0);
+	CHECK(planview_state_glow(&s, PLAN_C, pick, 3499) == 3);
+	CHECK(planview_state_glow(&s, PLAN_C, pick, 3500) == 0);
 	/* row 3 is Go under Walk: "+S", its counters */
-	pv_frame_row(&s, 3, 500, row, sizeof row, &glow, &last);
+	planview_frame_row(&s, 3, 500, row, sizeof row, &glow, &last);
 	CHECK_STR(row, "+S       A Go  Move 5  [x1 ok1 f0]");
-	CHECK(pv_frame_match(&s, 3, "G") && !pv_frame_match(&s, 3, "Walk"));
-	pv_frame_senses(&s, row, sizeof row);
+	CHECK(planview_frame_match(&s, 3, "G") && !planview_frame_match(&s, 3, "Walk"));
+	planview_frame_senses(&s, row, sizeof row);
 	CHECK_STR(row, "senses: Near=2");
-	pv_state_free(&s);
+	planview_state_free(&s);
 	fixture_close(&f);
 }
 
@@ -387,8 +387,8 @@ static void
 test_priority(void)
 {
 	struct fixture f;
-	struct pv_state s;
-	struct pv_log l;
+	struct planview_state s;
+	struct planview_log l;
 	uint8_t ty;
 	uint16_t high, low, go;
 	char text[512], row[256], last;
@@ -396,24 +396,24 @@ test_priority(void)
 	size_t k;
 
 	CHECK(fixture_open(&f) == 0);
-	CHECK(pv_state_open(&s, &f.t) == 0);
-	pv_tree_element(&f.t, "D", "High", &ty, &high);
-	pv_tree_element(&f.t, "D", "Low", &ty, &low);
-	pv_tree_element(&f.t, "A", "Go", &ty, &go);
+	CHECK(planview_state_open(&s, &f.t) == 0);
+	planview_tree_element(&f.t, "D", "High", &ty, &high);
+	planview_tree_element(&f.t, "D", "Low", &ty, &low);
+	planview_tree_element(&f.t, "A", "Go", &ty, &go);
 	snprintf(text, sizeof text, "cycle,time_ms,event,type,id,name,sense,"
 	    "sense_id,value,released,latch,reason\n"
 	    "1,0,Q,D,%u,High,,,7,,,\n2,125,Q,D,%u,High,,,3,,,\n",
 	    (unsigned)plan_id(&f.p, PLAN_D, high),
 	    (unsigned)plan_id(&f.p, PLAN_D, high));
-	pv_log_init(&l, &f.t);
-	CHECK(pv_log_feed(&l, text, strlen(text), apply_all, &s) == 0);
-	pv_log_free(&l);
+	planview_log_init(&l, &f.t);
+	CHECK(planview_log_feed(&l, text, strlen(text), apply_all, &s) == 0);
+	planview_log_free(&l);
 	CHECK(s.elem[PLAN_D][high].priority == 3);
 	CHECK(s.elem[PLAN_D][low].priority == -1);
 	CHECK(s.elem[PLAN_D][high].last == 0 &&
 	    s.elem[PLAN_D][high].executed == 0);
 	for (k = 0; k < f.t.nrows; k++) {
-		pv_frame_row(&s, k, 125, row, sizeof row, &glow, &last);
+		planview_frame_row(&s, k, 125, row, sizeof row, &glow, &last);
 		if (f.t.row[k].type == PLAN_D && f.t.row[k].index == high)
 			CHECK_STR(row, "   D High  p10 when Near > 5  runtime p3");
 		else
@@ -422,18 +422,18 @@ test_priority(void)
 	snprintf(text, sizeof text, "cycle,time_ms,event,type,id,name,sense,"
 	    "sense_id,value,released,latch,reason\n1,0,Q,A,%u,Go,,,7,,,\n",
 	    (unsigned)plan_id(&f.p, PLAN_A, go));
-	pv_log_init(&l, &f.t);
-	CHECK(pv_log_feed(&l, text, strlen(text), apply_all, &s) < 0);
+	planview_log_init(&l, &f.t);
+	CHECK(planview_log_feed(&l, text, strlen(text), apply_all, &s) < 0);
 	CHECK(strstr(l.error, "a priority is a drive's") != NULL);
-	pv_log_free(&l);
-	pv_state_free(&s);
+	planview_log_free(&l);
+	planview_state_free(&s);
 	fixture_close(&f);
 }
 
-static struct pv_event
+static struct planview_event
 event(long cycle, long t, char ev, uint8_t type, uint16_t index)
 {
-	struct pv_event e;
+	struct planview_event e;
 
 	memset(&e, 0, sizeof e);
 	e.cycle = cycle;
@@ -451,49 +451,49 @@ static void
 test_pack(void)
 {
 	struct fixture f;
-	struct pv_pack p;
-	struct pv_event e;
+	struct planview_pack p;
+	struct planview_event e;
 
 	CHECK(fixture_open(&f) == 0);
 	memset(&p, 0, sizeof p);
-	CHECK(pv_pack_element(&f.t, PLAN_C, 0) == 3);
-	CHECK(pv_pack_element(&f.t, PLAN_D, 1) == 7);
+	CHECK(planview_pack_element(&f.t, PLAN_C, 0) == 3);
+	CHECK(planview_pack_element(&f.t, PLAN_D, 1) == 7);
 	e = event(1, 0, 'E', PLAN_D, 1);
-	CHECK(pv_pack_add(&p, &f.t, &e) == 0);
+	CHECK(planview_pack_add(&p, &f.t, &e) == 0);
 	e = event(2, 125, 'F', PLAN_C, 0);
 	snprintf(e.reason, sizeof e.reason, "child failed");
-	CHECK(pv_pack_add(&p, &f.t, &e) == 0);
+	CHECK(planview_pack_add(&p, &f.t, &e) == 0);
 	e = event(2, 125, 'R', PLAN_CE, 1);
 	e.has_sense = 1;
 	e.sense = 1;
 	e.value = -40;
 	e.released = 0;
 	e.latch = 1;
-	CHECK(pv_pack_add(&p, &f.t, &e) == 0);
+	CHECK(planview_pack_add(&p, &f.t, &e) == 0);
 	e = event(3, 250, 'Q', PLAN_D, 0);
 	e.value = 250;
-	CHECK(pv_pack_add(&p, &f.t, &e) == 0);
+	CHECK(planview_pack_add(&p, &f.t, &e) == 0);
 	e = event(3, 250, 'I', 0, 0);
-	CHECK(pv_pack_add(&p, &f.t, &e) == 0);
+	CHECK(planview_pack_add(&p, &f.t, &e) == 0);
 	e = event(6, 625, 'R', PLAN_D, 0);	/* a TR releaser: no sense */
 	e.released = 1;
 	e.latch = 0;
-	CHECK(pv_pack_add(&p, &f.t, &e) == 0);
+	CHECK(planview_pack_add(&p, &f.t, &e) == 0);
 	e = event(0, 0, 'B', 0, 0);		/* a restart: a B line ... */
 	snprintf(e.reason, sizeof e.reason, "reconnect");
-	CHECK(pv_pack_add(&p, &f.t, &e) == 0);
+	CHECK(planview_pack_add(&p, &f.t, &e) == 0);
 	e = event(1, 0, 'E', PLAN_D, 1);	/* ... then its first cycle */
-	CHECK(pv_pack_add(&p, &f.t, &e) == 0);
+	CHECK(planview_pack_add(&p, &f.t, &e) == 0);
 	e = event(1, 0, 'B', 0, 0);		/* a boundary not saying how */
-	CHECK(pv_pack_add(&p, &f.t, &e) == 0);
+	CHECK(planview_pack_add(&p, &f.t, &e) == 0);
 	e = event(1, 0, 'I', 0, 0);		/* a new cycle, number and all */
-	CHECK(pv_pack_add(&p, &f.t, &e) == 0);
+	CHECK(planview_pack_add(&p, &f.t, &e) == 0);
 	/* by hand: steps of cycle and time, omitted when 1 and unchanged;
 	   a B in its run's first cycle, 1 + its code (reconnect: 2) */
 	CHECK_STR(p.buf, "c E7 c@125 F3:2 R5:1:-40:2 c Q6:250 I c3@375 "
 	    "R6::0:1 c-5@-625 B:3 E7 c0@0 B I");
 	CHECK(p.events == 10 && p.cycles == 6);
-	pv_pack_free(&p);
+	planview_pack_free(&p);
 	fixture_close(&f);
 }
 
@@ -503,7 +503,7 @@ static void
 test_html(void)
 {
 	struct fixture f;
-	struct pv_page pg;
+	struct planview_page pg;
 	char *text = NULL, *json = NULL, *at, want[64];
 	size_t len = 0, n;
 	FILE *fp;
@@ -522,7 +522,7 @@ test_html(void)
 	pg.run[0].len = 4;
 	fp = open_memstream(&text, &len);
 	CHECK(fp != NULL);
-	CHECK(pv_html_write(fp, &pg) == 0);
+	CHECK(planview_html_write(fp, &pg) == 0);
 	fclose(fp);
 	CHECK(strstr(text, "<title>planview: a &amp; b</title>") != NULL);
 	CHECK(strstr(text, "<?xml") == NULL);
@@ -532,8 +532,8 @@ test_html(void)
 	CHECK(at && strstr(at, "data-drive=\"D0\"") != NULL);
 	CHECK(strstr(text, "{\"k\":\"C0\",\"t\":\"C\",\"n\":\"Pick\"") != NULL);
 	/* each drive's plan priority: Low 1, High 10 (the YAML above) */
-	pv_tree_element(&f.t, "D", "High", &ty, &hi);
-	pv_tree_element(&f.t, "D", "Low", &ty, &lo);
+	planview_tree_element(&f.t, "D", "High", &ty, &hi);
+	planview_tree_element(&f.t, "D", "Low", &ty, &lo);
 	snprintf(want, sizeof want, "{\"k\":\"D%u\",\"t\":\"D\",\"n\":\"High\","
 	    "\"p\":10,", (unsigned)hi);
 	CHECK(strstr(text, want) != NULL);
@@ -551,12 +551,12 @@ test_html(void)
 	CHECK(n == 4);
 	free(text);
 	/* the style and the script built in cannot end their elements */
-	CHECK(strstr(pv_page_js, "</script") == NULL);
-	CHECK(strstr(pv_page_css, "</style") == NULL);
-	CHECK(strncmp(pv_page_js, "(function () {", 14) == 0);
+	CHECK(strstr(planview_page_js, "</script") == NULL);
+	CHECK(strstr(planview_page_css, "</style") == NULL);
+	CHECK(strncmp(planview_page_js, "(function () {", 14) == 0);
 	/* a JSON string cannot close its script element */
 	fp = open_memstream(&json, &len);
-	pv_html_json(fp, "</script><b>\"\\");
+	planview_html_json(fp, "</script><b>\"\\");
 	fclose(fp);
 	CHECK_STR(json, "\"\\u003c/script\\u003e\\u003cb\\u003e\\\"\\\\\"");
 	free(json);
@@ -568,87 +568,87 @@ static void
 test_brk(void)
 {
 	struct fixture f;
-	struct pv_brk b[6];
-	struct pv_brk_watch w;
-	struct pv_event e;
+	struct planview_brk b[6];
+	struct planview_brk_watch w;
+	struct planview_event e;
 	char err[200];
 	uint8_t ty;
 	uint16_t hi, lo;
 
 	CHECK(fixture_open(&f) == 0);
-	pv_tree_element(&f.t, "D", "High", &ty, &hi);
-	pv_tree_element(&f.t, "D", "Low", &ty, &lo);
-	CHECK(pv_brk_parse(&b[0], &f.t, " attention  High ", err,
+	planview_tree_element(&f.t, "D", "High", &ty, &hi);
+	planview_tree_element(&f.t, "D", "Low", &ty, &lo);
+	CHECK(planview_brk_parse(&b[0], &f.t, " attention  High ", err,
 	    sizeof err) == 0);
 	CHECK_STR(b[0].text, "attention High");
-	CHECK(pv_brk_parse(&b[1], &f.t, "sense Near > 5", err, sizeof err) == 0);
+	CHECK(planview_brk_parse(&b[1], &f.t, "sense Near > 5", err, sizeof err) == 0);
 	CHECK_STR(b[1].text, "sense Near > 5");
-	CHECK(pv_brk_parse(&b[2], &f.t, "fail", err, sizeof err) == 0);
+	CHECK(planview_brk_parse(&b[2], &f.t, "fail", err, sizeof err) == 0);
 	CHECK(b[2].any);
-	CHECK(pv_brk_parse(&b[3], &f.t, "priority Low", err, sizeof err) == 0);
-	CHECK(pv_brk_parse(&b[4], &f.t, "boundary", err, sizeof err) == 0);
-	CHECK(pv_brk_parse(&b[5], &f.t, "fail Pick", err, sizeof err) == 0);
-	CHECK(pv_brk_parse(&b[5], &f.t, "attention Pick", err,
+	CHECK(planview_brk_parse(&b[3], &f.t, "priority Low", err, sizeof err) == 0);
+	CHECK(planview_brk_parse(&b[4], &f.t, "boundary", err, sizeof err) == 0);
+	CHECK(planview_brk_parse(&b[5], &f.t, "fail Pick", err, sizeof err) == 0);
+	CHECK(planview_brk_parse(&b[5], &f.t, "attention Pick", err,
 	    sizeof err) < 0);
 	CHECK_STR(err, "the plan has no drive 'Pick'");
-	CHECK(pv_brk_parse(&b[5], &f.t, "sense Far > 1", err, sizeof err) < 0);
-	CHECK(pv_brk_parse(&b[5], &f.t, "sense Near >= x", err,
+	CHECK(planview_brk_parse(&b[5], &f.t, "sense Far > 1", err, sizeof err) < 0);
+	CHECK(planview_brk_parse(&b[5], &f.t, "sense Near >= x", err,
 	    sizeof err) < 0);
-	CHECK(pv_brk_parse(&b[5], &f.t, "halt", err, sizeof err) < 0);
-	CHECK(pv_brk_parse(&b[5], &f.t, "fail Pick", err, sizeof err) == 0);
+	CHECK(planview_brk_parse(&b[5], &f.t, "halt", err, sizeof err) < 0);
+	CHECK(planview_brk_parse(&b[5], &f.t, "fail Pick", err, sizeof err) == 0);
 
-	CHECK(pv_brk_watch_open(&w, &f.t) == 0);
+	CHECK(planview_brk_watch_open(&w, &f.t) == 0);
 	/* cycle 1: High takes attention (breakpoint 0); Near read 7 > 5 is a
 	   crossing from unknown (1), but the first that holds is reported */
 	e = event(1, 0, 'R', PLAN_D, hi);
 	e.has_sense = 1;
 	e.sense = 1;
 	e.value = 7;
-	CHECK(pv_brk_check(&w, b + 1, 1, &e) == 0);
+	CHECK(planview_brk_check(&w, b + 1, 1, &e) == 0);
 	e = event(1, 0, 'E', PLAN_D, hi);
-	CHECK(pv_brk_check(&w, b, 6, &e) == 0);
+	CHECK(planview_brk_check(&w, b, 6, &e) == 0);
 	/* cycle 2: High again: not a change; Near 9 still above: no cross */
 	e = event(2, 0, 'E', PLAN_D, hi);
-	CHECK(pv_brk_check(&w, b, 2, &e) == -1);
+	CHECK(planview_brk_check(&w, b, 2, &e) == -1);
 	e = event(2, 0, 'R', PLAN_D, hi);
 	e.has_sense = 1;
 	e.sense = 1;
 	e.value = 9;
-	CHECK(pv_brk_check(&w, b, 2, &e) == -1);
+	CHECK(planview_brk_check(&w, b, 2, &e) == -1);
 	/* cycle 3: Low, and Near drops to 2; cycle 4: Near 6 crosses again */
 	e = event(3, 0, 'E', PLAN_D, lo);
-	CHECK(pv_brk_check(&w, b, 2, &e) == -1);
+	CHECK(planview_brk_check(&w, b, 2, &e) == -1);
 	e.event = 'R';
 	e.has_sense = 1;
 	e.sense = 1;
 	e.value = 2;
-	CHECK(pv_brk_check(&w, b, 2, &e) == -1);
+	CHECK(planview_brk_check(&w, b, 2, &e) == -1);
 	e = event(4, 0, 'R', PLAN_D, hi);
 	e.has_sense = 1;
 	e.sense = 1;
 	e.value = 6;
-	CHECK(pv_brk_check(&w, b, 2, &e) == 1);
+	CHECK(planview_brk_check(&w, b, 2, &e) == 1);
 	/* High takes attention back in cycle 4 */
 	e = event(4, 0, 'E', PLAN_D, hi);
-	CHECK(pv_brk_check(&w, b, 1, &e) == 0);
+	CHECK(planview_brk_check(&w, b, 1, &e) == 0);
 	/* failures: Pick's, any; a priority set for Low; a boundary, after
 	   which High's attention counts as new */
 	e = event(5, 0, 'F', PLAN_C, 0);
-	CHECK(pv_brk_check(&w, b + 5, 1, &e) == 0);
-	CHECK(pv_brk_check(&w, b + 2, 1, &e) == 0);
+	CHECK(planview_brk_check(&w, b + 5, 1, &e) == 0);
+	CHECK(planview_brk_check(&w, b + 2, 1, &e) == 0);
 	e = event(5, 0, 'F', PLAN_A, 0);
-	CHECK(pv_brk_check(&w, b + 5, 1, &e) == -1);
+	CHECK(planview_brk_check(&w, b + 5, 1, &e) == -1);
 	e = event(6, 0, 'Q', PLAN_D, hi);
-	CHECK(pv_brk_check(&w, b + 3, 1, &e) == -1);
+	CHECK(planview_brk_check(&w, b + 3, 1, &e) == -1);
 	e = event(6, 0, 'Q', PLAN_D, lo);
-	CHECK(pv_brk_check(&w, b + 3, 1, &e) == 0);
+	CHECK(planview_brk_check(&w, b + 3, 1, &e) == 0);
 	e = event(6, 0, 'E', PLAN_D, hi);
-	CHECK(pv_brk_check(&w, b, 1, &e) == 0);
+	CHECK(planview_brk_check(&w, b, 1, &e) == 0);
 	e = event(1, 0, 'B', 0, 0);
-	CHECK(pv_brk_check(&w, b + 4, 1, &e) == 0);
+	CHECK(planview_brk_check(&w, b + 4, 1, &e) == 0);
 	e = event(1, 0, 'E', PLAN_D, hi);
-	CHECK(pv_brk_check(&w, b, 1, &e) == 0);
-	pv_brk_watch_free(&w);
+	CHECK(planview_brk_check(&w, b, 1, &e) == 0);
+	planview_brk_watch_free(&w);
 	fixture_close(&f);
 }
 
@@ -656,36 +656,36 @@ test_brk(void)
 static void
 test_compare(void)
 {
-	struct pv_timeline a, b;
-	struct pv_diff d;
-	struct pv_event e;
+	struct planview_timeline a, b;
+	struct planview_diff d;
+	struct planview_event e;
 	long k;
 
 	memset(&a, 0, sizeof a);
 	memset(&b, 0, sizeof b);
 	for (k = 1; k <= 5; k++) {
 		e = event(k, 0, 'E', PLAN_D, 1);
-		CHECK(pv_timeline_add(&a, &e) == 0);
+		CHECK(planview_timeline_add(&a, &e) == 0);
 		e.index = k == 4 ? 0 : 1;	/* B's cycle 4 differs */
-		CHECK(pv_timeline_add(&b, &e) == 0);
+		CHECK(planview_timeline_add(&b, &e) == 0);
 		e.index = 0;	/* a second drive E in a cycle does not count */
-		CHECK(pv_timeline_add(&a, &e) == 0);
+		CHECK(planview_timeline_add(&a, &e) == 0);
 	}
 	e = event(6, 0, 'I', 0, 0);
-	CHECK(pv_timeline_add(&a, &e) == 0);
+	CHECK(planview_timeline_add(&a, &e) == 0);
 	CHECK(a.n == 6 && b.n == 5);
 	CHECK(a.att[5] == -1);
-	pv_compare(&a, &b, &d);
+	planview_compare(&a, &b, &d);
 	CHECK(d.index == 3 && d.cycle[0] == 4 && d.cycle[1] == 4);
 	CHECK(d.att[0] == 1 && d.att[1] == 0);
-	CHECK(pv_timeline_count(&a, 1) == 5 && pv_timeline_count(&b, 1) == 4);
+	CHECK(planview_timeline_count(&a, 1) == 5 && planview_timeline_count(&b, 1) == 4);
 	b.att[3] = 1;	/* the same now, but A goes on a cycle longer */
-	pv_compare(&a, &b, &d);
+	planview_compare(&a, &b, &d);
 	CHECK(d.index == 5 && d.cycle[0] == 6 && d.cycle[1] == -1);
-	pv_compare(&a, &a, &d);
+	planview_compare(&a, &a, &d);
 	CHECK(d.index == -1);
-	pv_timeline_free(&a);
-	pv_timeline_free(&b);
+	planview_timeline_free(&a);
+	planview_timeline_free(&b);
 }
 
 /* The finding in words: ordinals (11th-13th, 21st, 112th) and ends. */
@@ -693,40 +693,40 @@ static void
 test_diff_text(void)
 {
 	struct fixture f;
-	struct pv_diff d;
+	struct planview_diff d;
 	char buf[256];
 	uint8_t ty;
 	uint16_t high, low;
 
 	CHECK(fixture_open(&f) == 0);
-	CHECK(pv_tree_element(&f.t, "D", "High", &ty, &high) == 0);
-	CHECK(pv_tree_element(&f.t, "D", "Low", &ty, &low) == 0);
+	CHECK(planview_tree_element(&f.t, "D", "High", &ty, &high) == 0);
+	CHECK(planview_tree_element(&f.t, "D", "Low", &ty, &low) == 0);
 	d.index = -1;
-	pv_diff_text(&f.t, &d, 7, buf, sizeof buf);
+	planview_diff_text(&f.t, &d, 7, buf, sizeof buf);
 	CHECK_STR(buf, "no difference in attention over 7 cycles");
 	d.index = 0;
 	d.cycle[0] = 3;
 	d.cycle[1] = 5;
 	d.att[0] = high;
 	d.att[1] = low;
-	pv_diff_text(&f.t, &d, 9, buf, sizeof buf);
+	planview_diff_text(&f.t, &d, 9, buf, sizeof buf);
 	CHECK_STR(buf, "first difference: the 1st cycle (A 3, B 5): "
 	    "A High, B Low");
 	d.index = 11;
 	d.att[1] = -1;
-	pv_diff_text(&f.t, &d, 20, buf, sizeof buf);
+	planview_diff_text(&f.t, &d, 20, buf, sizeof buf);
 	CHECK_STR(buf, "first difference: the 12th cycle (A 3, B 5): "
 	    "A High, B (none)");
 	d.index = 20;
 	d.cycle[1] = -1;
-	pv_diff_text(&f.t, &d, 30, buf, sizeof buf);
+	planview_diff_text(&f.t, &d, 30, buf, sizeof buf);
 	CHECK_STR(buf, "first difference: the 21st cycle (A 3, B (ended)): "
 	    "A High, B (ended)");
 	d.index = 111;
-	pv_diff_text(&f.t, &d, 200, buf, sizeof buf);
+	planview_diff_text(&f.t, &d, 200, buf, sizeof buf);
 	CHECK(strstr(buf, "the 112th cycle") != NULL);
 	d.index = 1;
-	pv_diff_text(&f.t, &d, 200, buf, sizeof buf);
+	planview_diff_text(&f.t, &d, 200, buf, sizeof buf);
 	CHECK(strstr(buf, "the 2nd cycle") != NULL);
 	fixture_close(&f);
 }

@@ -19,7 +19,7 @@ split(const char *name, int zero, const char *host, const char *port)
 {
 	char h[64], p[8], err[100];
 
-	if (wire_tcp_split(name, zero, h, sizeof h, p, sizeof p, err,
+	if (link_tcp_split(name, zero, h, sizeof h, p, sizeof p, err,
 	    sizeof err) != 0)
 		return host == NULL;
 	return host && strcmp(h, host) == 0 && strcmp(p, port) == 0;
@@ -39,7 +39,7 @@ test_split(void)
 	CHECK(split("tcp::5000", 0, NULL, NULL));
 	CHECK(split("tcp:h:5x", 0, NULL, NULL));
 	CHECK(split("/dev/ttyACM0", 0, NULL, NULL));
-	CHECK(wire_port_is_tcp("tcp:a:1") && !wire_port_is_tcp("/dev/tcp"));
+	CHECK(link_port_is_tcp("tcp:a:1") && !link_port_is_tcp("/dev/tcp"));
 }
 
 /* Names shorter than "tcp:", each in a buffer of its own exact size:
@@ -64,9 +64,9 @@ remove_all(const char *dir, const char *file, const char *link)
 {
 	char path[400];
 
-	if (wire_port_lock_path(file, path, sizeof path) == 0)
+	if (link_port_lock_path(file, path, sizeof path) == 0)
 		unlink(path);
-	if (wire_port_lock_path("tcp:h:1", path, sizeof path) == 0)
+	if (link_port_lock_path("tcp:h:1", path, sizeof path) == 0)
 		unlink(path);
 	unlink(link);
 	unlink(file);
@@ -86,23 +86,23 @@ test_lock(void)
 	snprintf(link, sizeof link, "%s/other", dir);
 	fclose(fopen(file, "w"));
 	CHECK(symlink(file, link) == 0);
-	a = wire_port_lock(file, err, sizeof err);
+	a = link_port_lock(file, err, sizeof err);
 	CHECK(a >= 0);
 	/* flock is per open file: a second open conflicts even here */
-	b = wire_port_lock(link, err, sizeof err);
+	b = link_port_lock(link, err, sizeof err);
 	CHECK(b == -1);
 	/* "port busy: NAME (pid N) has it", NAME this program's */
 	snprintf(want, sizeof want, " (pid %ld) has it", (long)getpid());
 	CHECK(strncmp(err, "port busy: portlock", 19) == 0);
 	CHECK(strlen(err) > strlen(want) &&
 	    strcmp(err + strlen(err) - strlen(want), want) == 0);
-	b = wire_port_lock("tcp:h:1", err, sizeof err);
+	b = link_port_lock("tcp:h:1", err, sizeof err);
 	CHECK(b >= 0);
-	wire_port_unlock(b);
-	wire_port_unlock(a);
-	b = wire_port_lock(link, err, sizeof err);
+	link_port_unlock(b);
+	link_port_unlock(a);
+	b = link_port_lock(link, err, sizeof err);
 	CHECK(b >= 0);
-	wire_port_unlock(b);
+	link_port_unlock(b);
 	remove_all(dir, file, link);
 }
 

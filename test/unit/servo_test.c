@@ -105,7 +105,7 @@ test_sts_examples(void)
 	n = servo_write(SERVO_FEETECH, out, sizeof out, SERVO_WRITE, 1, 55,
 	    d2, 1);
 	SAME(out, n, lock0);
-	servo_put16(d2, sts_sm_encode(-1047, 11));
+	servo_put16(d2, servo_sts_sm_encode(-1047, 11));
 	n = servo_write(SERVO_FEETECH, out, sizeof out, SERVO_WRITE, 1, 31,
 	    d2, 2);
 	SAME(out, n, home);
@@ -175,15 +175,15 @@ test_sign_magnitude(void)
 {
 	/* A4's examples: -1047 at bit 11 is 0x0C17, -500 at bit 15 is
 	 * 0x81F4, raw 0x0432 at bit 10 is -50; "-0" is 0. */
-	CHECK(sts_sm_encode(-1047, 11) == 0x0C17);
-	CHECK(sts_sm_encode(953, 11) == 0x03B9);
-	CHECK(sts_sm_encode(-500, 15) == 0x81F4);
-	CHECK(sts_sm_decode(0x0432, 10) == -50);
-	CHECK(sts_sm_decode(0x0C17, 11) == -1047);
-	CHECK(sts_sm_decode(0x8000, 15) == 0);
+	CHECK(servo_sts_sm_encode(-1047, 11) == 0x0C17);
+	CHECK(servo_sts_sm_encode(953, 11) == 0x03B9);
+	CHECK(servo_sts_sm_encode(-500, 15) == 0x81F4);
+	CHECK(servo_sts_sm_decode(0x0432, 10) == -50);
+	CHECK(servo_sts_sm_decode(0x0C17, 11) == -1047);
+	CHECK(servo_sts_sm_decode(0x8000, 15) == 0);
 	/* out of range saturates, keeping the sign */
-	CHECK(sts_sm_encode(-5000, 11) == 0x0FFF);
-	CHECK(sts_sm_encode(INT32_MIN, 15) == 0xFFFF);
+	CHECK(servo_sts_sm_encode(-5000, 11) == 0x0FFF);
+	CHECK(servo_sts_sm_encode(INT32_MIN, 15) == 0xFFFF);
 }
 
 static void
@@ -222,8 +222,8 @@ test_dxl_crc(void)
 	static const uint8_t ping[] = { 0xFF, 0xFF, 0xFD, 0x00, 0x01, 0x03,
 	    0x00, 0x01 };
 
-	CHECK(dxl_crc16(0, (const uint8_t *)"123456789", 9) == 0xFEE8);
-	CHECK(dxl_crc16(0, ping, sizeof ping) == 0x4E19);
+	CHECK(servo_dxl_crc16(0, (const uint8_t *)"123456789", 9) == 0xFEE8);
+	CHECK(servo_dxl_crc16(0, ping, sizeof ping) == 0x4E19);
 }
 
 static void
@@ -290,9 +290,9 @@ test_dxl_examples(void)
 	servo_reg_put(servo_reg(SERVO_DXL, SF_HOMING), -1047, v);
 	n = servo_write(SERVO_DXL, out, sizeof out, SERVO_WRITE, 1, 20, v, 4);
 	SAME(out, n, home);
-	n = dxl_bulk_read(out, sizeof out, ids, baddr, bcount, 2);
+	n = servo_dxl_bulk_read(out, sizeof out, ids, baddr, bcount, 2);
 	SAME(out, n, bulk);
-	n = dxl_encode(out, sizeof out, 1, SERVO_REBOOT, NULL, 0);
+	n = servo_dxl_encode(out, sizeof out, 1, SERVO_REBOOT, NULL, 0);
 	SAME(out, n, reboot);
 }
 
@@ -389,11 +389,11 @@ test_dxl_instructions(void)
 
 	CHECK(decode_all(SERVO_DXL, 0, wire, sizeof wire, pk, 4, &d) == 2);
 	CHECK(pk[0].instr == SERVO_BULK_READ);
-	CHECK(dxl_parse_bulk(&pk[0], 0, 2, &found, &addr, &count, &data) ==
+	CHECK(servo_dxl_parse_bulk(&pk[0], 0, 2, &found, &addr, &count, &data) ==
 	    0 && found && addr == 146 && count == 1);
-	CHECK(dxl_parse_bulk(&pk[0], 0, 1, &found, &addr, &count, &data) ==
+	CHECK(servo_dxl_parse_bulk(&pk[0], 0, 1, &found, &addr, &count, &data) ==
 	    0 && found && addr == 132 && count == 4);
-	CHECK(dxl_parse_bulk(&pk[0], 0, 3, &found, &addr, &count, &data) ==
+	CHECK(servo_dxl_parse_bulk(&pk[0], 0, 3, &found, &addr, &count, &data) ==
 	    0 && !found);
 	CHECK(servo_parse_sync_write(SERVO_DXL, &pk[1], 6, &addr, &count,
 	    &data) == 0 && addr == 116 && count == 4 && data &&
@@ -467,12 +467,12 @@ test_limits(void)
 
 	memset(big, 0xFF, sizeof big);
 	/* Feetech: LEN at most 250, so 248 parameters */
-	CHECK(sts_encode(out, sizeof out, 1, 3, big, 248) == 254);
-	CHECK(sts_encode(out, sizeof out, 1, 3, big, 249) == 0);
-	CHECK(sts_encode(out, 10, 1, 3, big, 5) == 0);
+	CHECK(servo_sts_encode(out, sizeof out, 1, 3, big, 248) == 254);
+	CHECK(servo_sts_encode(out, sizeof out, 1, 3, big, 249) == 0);
+	CHECK(servo_sts_encode(out, 10, 1, 3, big, 5) == 0);
 	CHECK(servo_read(SERVO_FEETECH, out, sizeof out, 1, 300, 2) == 0);
 	/* Dynamixel: all FF stuffs nothing; FF FF FD repeated stuffs */
-	CHECK(dxl_encode(out, 20, 1, 3, big, 20) == 0);
+	CHECK(servo_dxl_encode(out, 20, 1, 3, big, 20) == 0);
 }
 
 /*

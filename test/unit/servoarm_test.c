@@ -129,7 +129,7 @@ setup(enum servo_proto proto, const double *q)
 	for (i = 0; i < k.arm.n; i++)
 		CHECK(servosim_add(&io.sim, k.ids[i], servoarm_ticks(
 		    &k.arm.j[i], q ? q[i] : 0)) != NULL);
-	servobus_init_io(&k.b, &ops, proto, 50, 2);
+	link_servobus_init_io(&k.b, &ops, proto, 50, 2);
 	CHECK(servoarm_connect(&k) == SERVOARM_OK);
 }
 
@@ -612,7 +612,7 @@ test_setup_ids(void)
 	setup(SERVO_DXL, NULL);
 	servosim_init(&io.sim, SERVO_DXL);
 	CHECK((m = servosim_add(&io.sim, 1, 2048)) != NULL);
-	servobus_init_io(&k.b, &ops, SERVO_DXL, 50, 2);
+	link_servobus_init_io(&k.b, &ops, SERVO_DXL, 50, 2);
 	CHECK(servoarm_baud_ok(&k, 1000000) == SERVOARM_OK);
 	CHECK(servoarm_baud_ok(&k, 230400) == SERVOARM_BAD_BAUD);
 	CHECK(servoarm_select(&k, 1, names, sel) == SERVOARM_OK);
@@ -659,7 +659,7 @@ test_grip_holds(void)
 	g->stop_hi = servoarm_ticks(&k.arm.j[5], 40);
 	path_to(&p, from, to, 1);
 	CHECK(servoarm_run_path(&k, &so101, &p, &o, &r) == SERVOARM_OK);
-	servobus_sleep_us(&k.b, 10000000);
+	link_servobus_sleep_us(&k.b, 10000000);
 	CHECK(servoarm_feedback(&k, &f) == SERVOARM_OK);
 	CHECK(servoarm_errors(&k, &f) == SERVOARM_OK);
 	CHECK_NEAR(f.load[5], 24, 1e-9);

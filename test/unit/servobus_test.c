@@ -73,15 +73,15 @@ echoed(enum servo_proto proto)
 		servosim_init(&b.sim, proto);
 		CHECK(servosim_add(&b.sim, 1, 2048) != NULL);
 		CHECK((port = link_port_custom(&ops, &b, "bus")) != NULL);
-		servobus_init(&sb, port, proto, 20, 1);
-		CHECK(servobus_ping(&sb, 1, &r) == 0 && r.id == 1);
+		link_servobus_init(&sb, port, proto, 20, 1);
+		CHECK(link_servobus_ping(&sb, 1, &r) == 0 && r.id == 1);
 		/* the present position, in its register */
-		CHECK(servobus_read(&sb, 1, pos->addr, pos->size, &r) == 0);
+		CHECK(link_servobus_read(&sb, 1, pos->addr, pos->size, &r) == 0);
 		CHECK(r.n == pos->size && servo_field_get(r.p, pos->size,
 		    pos->big) == 2048);
 		CHECK(sb.echoes == (unsigned long)(echo ? 2 : 0));
 		CHECK(sb.retried == 0 && sb.fail == SERVOBUS_OK);
-		wire_port_close(port);
+		link_port_close(port);
 	}
 }
 

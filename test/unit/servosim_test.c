@@ -334,7 +334,7 @@ test_dxl_clear(void)
 	servosim_set(&s, m, SF_GOAL, 10000);
 	servosim_step(&s, 1.0);
 	CHECK(servosim_get(&s, m, SF_MOVING) == 1);
-	n = dxl_encode(req, sizeof req, 1, SERVO_CLEAR, key, sizeof key);
+	n = servo_dxl_encode(req, sizeof req, 1, SERVO_CLEAR, key, sizeof key);
 	l = ask(&s, req, n);
 	CHECK(l->n == 11 && l->b[8] == DXL_ERR_RESULT_FAIL);
 	servosim_step(&s, 5.0);
@@ -347,7 +347,7 @@ test_dxl_clear(void)
 	CHECK(servosim_get(&s, m, SF_POSITION) == 1808);
 	servosim_step(&s, 1.0);		/* the goal came along: it stays */
 	CHECK(servosim_present(&s, m) == 1808);
-	n = dxl_encode(req, sizeof req, 1, SERVO_CLEAR, bad, sizeof bad);
+	n = servo_dxl_encode(req, sizeof req, 1, SERVO_CLEAR, bad, sizeof bad);
 	l = ask(&s, req, n);
 	CHECK(l->n == 11 && l->b[8] == DXL_ERR_DATA_RANGE);
 }
@@ -583,7 +583,7 @@ test_dxl_fidelity(void)
 	CHECK(dxl_write(&s, 1, 65, &one, 1, &pk) == 1 && pk.err == 0);
 	CHECK(dxl_write(&s, 1, 112, v77, 4, &pk) == 1 && pk.err == 0);
 	servosim_set(&s, m, SF_GOAL, 2500);
-	n = dxl_encode(req, sizeof req, 1, SERVO_REBOOT, NULL, 0);
+	n = servo_dxl_encode(req, sizeof req, 1, SERVO_REBOOT, NULL, 0);
 	CHECK(call(&s, req, n, &pk) == 1);
 	CHECK(servosim_get(&s, m, SF_LED) == 0);
 	CHECK(servosim_get(&s, m, SF_GOAL_SPEED) == 0);
@@ -602,21 +602,21 @@ test_dxl_fidelity(void)
 	CHECK(dxl_write(&s, 1, 64, &one, 1, &pk) == 1 &&
 	    (pk.err & 0x7F) == DXL_ERR_RESULT_FAIL);
 	CHECK(servosim_get(&s, m, SF_TORQUE) == 0);
-	n = dxl_encode(req, sizeof req, 1, SERVO_REBOOT, NULL, 0);
+	n = servo_dxl_encode(req, sizeof req, 1, SERVO_REBOOT, NULL, 0);
 	CHECK(call(&s, req, n, &pk) == 1);
 	CHECK(dxl_write(&s, 1, 64, &one, 1, &pk) == 1 && pk.err == 0);
 	CHECK(dxl_write(&s, 1, 64, &zero, 1, &pk) == 1);
 	/* FACTORY RESET 0x01 of id 2: the factory's baud and delay */
 	servosim_set(&s, &s.m[1], SF_BAUD, 3);
 	one = 0x01;
-	n = dxl_encode(req, sizeof req, 2, SERVO_FACTORY_RESET, &one, 1);
+	n = servo_dxl_encode(req, sizeof req, 2, SERVO_FACTORY_RESET, &one, 1);
 	CHECK(call(&s, req, n, &pk) == 1);
 	CHECK(servosim_get(&s, &s.m[1], SF_BAUD) == 1);
 	CHECK(servosim_get(&s, &s.m[1], SF_RETURN_DELAY) == 250);
 	CHECK(servosim_get(&s, &s.m[1], SF_ID) == 2);
 	/* broadcast 0xFF on firmware 46: refused, every id kept */
 	one = 0xFF;
-	n = dxl_encode(req, sizeof req, SERVO_BROADCAST, SERVO_FACTORY_RESET,
+	n = servo_dxl_encode(req, sizeof req, SERVO_BROADCAST, SERVO_FACTORY_RESET,
 	    &one, 1);
 	(void)call(&s, req, n, &pk);
 	CHECK(servosim_find(&s, 6) != NULL);

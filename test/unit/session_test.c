@@ -96,7 +96,7 @@ start_robot(int mode, struct wire_port **port)
 		robot(master, mode);
 	}
 	close(master);
-	*port = wire_port_open(name, 115200, err, sizeof err, &unavailable);
+	*port = link_port_open(name, 115200, err, sizeof err, &unavailable);
 	close(slave);
 	if (*port == NULL) {
 		kill(pid, SIGKILL);
@@ -109,7 +109,7 @@ start_robot(int mode, struct wire_port **port)
 static void
 stop_robot(pid_t pid, struct wire_port *port)
 {
-	wire_port_close(port);
+	link_port_close(port);
 	kill(pid, SIGKILL);
 	waitpid(pid, NULL, 0);
 }
@@ -128,11 +128,11 @@ give_up_ms(int chatty)
 
 	if ((pid = start_robot(chatty, &port)) < 0)
 		return -1;
-	wire_session_init(&s, port, TIMEOUT_MS, RETRIES);
-	t0 = wire_now_ms();
-	if (wire_call(&s, WIRE_STATUS, NULL, 0, &reply) != 0 &&
+	link_session_init(&s, port, TIMEOUT_MS, RETRIES);
+	t0 = link_now_ms();
+	if (link_call(&s, WIRE_STATUS, NULL, 0, &reply) != 0 &&
 	    s.fail == WIRE_FAIL_TIMEOUT)
-		ms = (long)(wire_now_ms() - t0);
+		ms = (long)(link_now_ms() - t0);
 	stop_robot(pid, port);
 	return ms;
 }
@@ -174,12 +174,12 @@ test_nak_at_once(void)
 		return;
 	/* a long timeout: a loaded machine's slow robot is no timeout,
 	 * while a NAK that waited for one would still count it */
-	wire_session_init(&s, port, 5000, RETRIES);
+	link_session_init(&s, port, 5000, RETRIES);
 	s.selective = 1;	/* as HELLO would set it for our robots */
 	/* A full frame, which the host reckons takes milliseconds to reach
 	 * the robot: the NAK on a pty comes back well before that. */
 	memset(payload, 0x55, sizeof payload);
-	CHECK(wire_call(&s, WIRE_STATUS, payload, sizeof payload,
+	CHECK(link_call(&s, WIRE_STATUS, payload, sizeof payload,
 	    &reply) == 0);
 	CHECK(reply.type == (WIRE_STATUS | WIRE_REPLY));
 	CHECK(s.naks == 1 && s.resent == 1 && s.timeouts == 0);

@@ -77,15 +77,15 @@ run(const char *senses, struct result *res)
 	o.header = 1;
 	o.max_ticks = 100;
 	o.slots = 8;
-	CHECK(task_compile(task_src, strlen(task_src), &cd, &image,
+	CHECK(plansrc_task_compile(task_src, strlen(task_src), &cd, &image,
 	    &size) == 0);
 	CHECK(plan_open(&p, image, size, &err) == PLAN_OK);
 	CHECK(plan_task_of(&p, &t) == 1);
-	if ((res->status = task_senses_open(&s, &t, in, &sd)) == RUN_OK) {
-		task_senses_source(&s, &src);
-		res->status = taskrun(&t, &src, &o);
+	if ((res->status = run_task_senses_open(&s, &t, in, &sd)) == RUN_OK) {
+		run_task_senses_source(&s, &src);
+		res->status = run_taskrun(&t, &src, &o);
 	}
-	task_senses_close(&s);
+	run_task_senses_close(&s);
 	fclose(in);
 	fclose(o.out);
 	fclose(o.log);
@@ -280,14 +280,14 @@ run_agent(struct fake_agent *f, struct result *res)
 	o.header = 1;
 	o.max_ticks = 100;
 	o.slots = 8;
-	CHECK(task_compile(task_src, strlen(task_src), &cd, &image,
+	CHECK(plansrc_task_compile(task_src, strlen(task_src), &cd, &image,
 	    &size) == 0);
 	CHECK(plan_open(&p, image, size, &err) == PLAN_OK);
 	CHECK(plan_task_of(&p, &t) == 1);
-	CHECK(agent_start(&ag, cmd, 5000) == RUN_OK);
-	task_agent_source(&a, &t, &ag, &src);
-	res->status = taskrun(&t, &src, &o);
-	agent_stop(&ag);
+	CHECK(run_agent_start(&ag, cmd, 5000) == RUN_OK);
+	run_task_agent_source(&a, &t, &ag, &src);
+	res->status = run_taskrun(&t, &src, &o);
+	run_agent_stop(&ag);
 	fclose(o.out);
 	fclose(o.errs);
 	slurp(res->out, sizeof res->out, ob);
@@ -344,12 +344,12 @@ test_coords(void)
 {
 	char b[24];
 
-	CHECK_STR(taskrun_coord(0, b, sizeof b), "0");
-	CHECK_STR(taskrun_coord(12500, b, sizeof b), "12.5");
-	CHECK_STR(taskrun_coord(-1, b, sizeof b), "-0.001");
-	CHECK_STR(taskrun_coord(-1000000000, b, sizeof b), "-1000000");
-	CHECK_STR(taskrun_coord(1010, b, sizeof b), "1.01");
-	CHECK_STR(taskrun_coord(999999999, b, sizeof b), "999999.999");
+	CHECK_STR(run_taskrun_coord(0, b, sizeof b), "0");
+	CHECK_STR(run_taskrun_coord(12500, b, sizeof b), "12.5");
+	CHECK_STR(run_taskrun_coord(-1, b, sizeof b), "-0.001");
+	CHECK_STR(run_taskrun_coord(-1000000000, b, sizeof b), "-1000000");
+	CHECK_STR(run_taskrun_coord(1010, b, sizeof b), "1.01");
+	CHECK_STR(run_taskrun_coord(999999999, b, sizeof b), "999999.999");
 }
 
 int
@@ -362,5 +362,5 @@ main(void)
 	RUN(test_bad_senses);
 	RUN(test_agent);
 	RUN(test_coords);
-	return check_report("taskrun");
+	return check_report("run_taskrun");
 }

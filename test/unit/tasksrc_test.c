@@ -29,7 +29,7 @@ compile(const char *src, uint32_t *size)
 	FILE *fp = open_memstream(&buf, &len);
 
 	d.out = fp;
-	if (task_compile(src, strlen(src), &d, &out, size) < 0)
+	if (plansrc_task_compile(src, strlen(src), &d, &out, size) < 0)
 		out = NULL;
 	fclose(fp);
 	snprintf(messages, sizeof messages, "%s", buf ? buf : "");
@@ -202,7 +202,7 @@ static const char same_json[] =
     "  \"task\": \"same\"\n"
     "}\n";
 
-/* task_doc_is_task on src as loaded by ydoc; -1 when it does not load. */
+/* plansrc_task_doc_is_task on src as loaded by ydoc; -1 when it does not load. */
 static int
 is_task(const char *src)
 {
@@ -213,7 +213,7 @@ is_task(const char *src)
 	d.quiet = 1;
 	if (ydoc_load(&doc, (const unsigned char *)src, strlen(src), &d) < 0)
 		return -1;
-	r = task_doc_is_task(&doc);
+	r = plansrc_task_doc_is_task(&doc);
 	ydoc_free(&doc);
 	return r;
 }
@@ -377,7 +377,7 @@ check_round_trip(const char *src)
 		return;
 	CHECK(plan_open(&p, b1, n1, &err) == PLAN_OK && plan_task_of(&p, &t));
 	fp = open_memstream(&text, &len);
-	CHECK(task_emit_yaml(fp, &t) == 0);
+	CHECK(plansrc_task_emit_yaml(fp, &t) == 0);
 	fclose(fp);
 	b2 = compile(text, &n2);
 	CHECK(b2 != NULL && n1 == n2 && memcmp(b1, b2, n1) == 0);

@@ -130,7 +130,7 @@ rig_init(struct rig *g)
 	g->w.motors = b_motors;
 	g->w.bumpers = b_bumpers;
 	g->w.light = b_light;
-	wheels_body(&g->body, &g->w);
+	robot_wheels_body(&g->body, &g->w);
 	g->hw.ctx = &g->b;
 	g->hw.firmware = "wheels";
 	g->hw.joints = 0;
@@ -186,7 +186,7 @@ test_hello_describe(void)
 {
 	struct rig g;
 	struct wire_frame rep;
-	struct wire_hello h;
+	struct link_hello h;
 	struct wire_desc d;
 	uint8_t v = WIRE_VERSION, k;
 
@@ -271,7 +271,7 @@ start_plan(struct rig *g)
 	CHECK(n > 0);
 	wire_out_init(&o, p, sizeof p);
 	wire_put_u32(&o, n);
-	wire_put_u32(&o, crc32_update(0, plan, n));
+	wire_put_u32(&o, plan_crc32_update(0, plan, n));
 	CHECK(call(g, WIRE_PLAN_BEGIN, p, o.n, NULL) == 0);
 	for (off = 0; off < n; off += WIRE_CHUNK_MAX) {
 		uint8_t k = (uint8_t)(n - off < WIRE_CHUNK_MAX ? n - off :
@@ -451,20 +451,20 @@ test_irrange(void)
 {
 	struct irrange g;
 
-	irrange_init(&g);
-	CHECK(irrange_mm(&g) == INT16_MAX);	/* no reading yet */
-	irrange_add(&g, 250);
-	CHECK(irrange_mm(&g) == 198);		/* 44460 / 224 = 198.5 */
-	irrange_add(&g, 250);
-	CHECK(irrange_mm(&g) == 198);
-	irrange_add(&g, 650);			/* 4 * 250 - 250 + 650 = 1400 */
-	CHECK(irrange_mm(&g) == 137);		/* 350: 44460 / 324 = 137.2 */
-	irrange_init(&g);
-	irrange_add(&g, 81);			/* under 82: nothing in range */
-	CHECK(irrange_mm(&g) == INT16_MAX);
-	irrange_init(&g);
-	irrange_add(&g, 1000);			/* 45 mm: it folds back */
-	CHECK(irrange_mm(&g) == 100);
+	robot_irrange_init(&g);
+	CHECK(robot_irrange_mm(&g) == INT16_MAX);	/* no reading yet */
+	robot_irrange_add(&g, 250);
+	CHECK(robot_irrange_mm(&g) == 198);		/* 44460 / 224 = 198.5 */
+	robot_irrange_add(&g, 250);
+	CHECK(robot_irrange_mm(&g) == 198);
+	robot_irrange_add(&g, 650);			/* 4 * 250 - 250 + 650 = 1400 */
+	CHECK(robot_irrange_mm(&g) == 137);		/* 350: 44460 / 324 = 137.2 */
+	robot_irrange_init(&g);
+	robot_irrange_add(&g, 81);			/* under 82: nothing in range */
+	CHECK(robot_irrange_mm(&g) == INT16_MAX);
+	robot_irrange_init(&g);
+	robot_irrange_add(&g, 1000);			/* 45 mm: it folds back */
+	CHECK(robot_irrange_mm(&g) == 100);
 }
 
 int

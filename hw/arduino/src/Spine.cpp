@@ -22,7 +22,7 @@ SpineRobot::SpineRobot(const char *name)
 	memset(&hw_, 0, sizeof hw_);
 	hw_.ctx = this;
 	hw_.firmware = name;
-	irrange_init(&range_);
+	robot_irrange_init(&range_);
 }
 
 void
@@ -77,7 +77,7 @@ SpineRobot::poll()
 	} else if (robot_.dec.n > 0 && now - lastRx_ >= QUIET_MS)
 		robot_rx_idle(&robot_);
 	if (rangerPin_ >= 0)
-		irrange_add(&range_, (uint16_t)analogRead(rangerPin_));
+		robot_irrange_add(&range_, (uint16_t)analogRead(rangerPin_));
 	robot_tick(&robot_);
 }
 
@@ -129,7 +129,7 @@ SpineRobot::hwRange(void *ctx)
 {
 	SpineRobot *self = static_cast<SpineRobot *>(ctx);
 
-	return self->rangerPin_ < 0 ? INT16_MAX : irrange_mm(&self->range_);
+	return self->rangerPin_ < 0 ? INT16_MAX : robot_irrange_mm(&self->range_);
 }
 
 void
@@ -191,7 +191,7 @@ SpineWheels::begin(unsigned long baud)
 	motor(1, 0);
 	digitalWrite(pin_[LIGHT], LOW);
 	ranger(pin_[RANGER]);
-	wheels_body(&body_, &wheels_);
+	robot_wheels_body(&body_, &wheels_);
 	SpineRobot::begin(baud, &body_);
 }
 
