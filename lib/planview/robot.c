@@ -102,38 +102,35 @@ done(struct planview_robot *r, enum client_status st, char *answer, size_t size)
 	return -1;
 }
 
+/* PAUSE's hold or resume, answered with the cycle the robot names. */
 static int
-r_pause(void *ctx, char *answer, size_t size)
+pause_op(struct planview_robot *r, uint8_t op, const char *doing,
+    const char *said, char *answer, size_t size)
 {
-	struct planview_robot *r = ctx;
 	struct wire_paused a;
 	enum client_status st;
 
 	if (ready(r, answer, size) < 0)
 		return -1;
 	r->cl.why[0] = '\0';
-	st = client_pause(&r->cl, WIRE_PAUSE_HOLD, 0, &a, "pause");
+	st = client_pause(&r->cl, op, 0, &a, doing);
 	if (st == CLIENT_OK)
-		snprintf(answer, size, "the robot paused at cycle %lu",
-		    (unsigned long)a.cycle);
+		snprintf(answer, size, "%s %lu", said, (unsigned long)a.cycle);
 	return done(r, st, answer, size);
+}
+
+static int
+r_pause(void *ctx, char *answer, size_t size)
+{
+	return pause_op(ctx, WIRE_PAUSE_HOLD, "pause",
+	    "the robot paused at cycle", answer, size);
 }
 
 static int
 r_resume(void *ctx, char *answer, size_t size)
 {
-	struct planview_robot *r = ctx;
-	struct wire_paused a;
-	enum client_status st;
-
-	if (ready(r, answer, size) < 0)
-		return -1;
-	r->cl.why[0] = '\0';
-	st = client_pause(&r->cl, WIRE_PAUSE_RESUME, 0, &a, "resume");
-	if (st == CLIENT_OK)
-		snprintf(answer, size, "the robot runs on from cycle %lu",
-		    (unsigned long)a.cycle);
-	return done(r, st, answer, size);
+	return pause_op(ctx, WIRE_PAUSE_RESUME, "resume",
+	    "the robot runs on from cycle", answer, size);
 }
 
 /* Pause (a robot running steps only when paused), then the steps; no
