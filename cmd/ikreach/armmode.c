@@ -22,9 +22,9 @@ struct armrun {
 	const struct options *o;
 	struct arm_desc a;
 	struct kin3d *k;
-	struct source src;
+	struct arm_source src;
 	struct table *t;
-	const char *names[MAX_COLS + SOURCE_MAX_WANT + 3 * KIN3D_MAX_POINTS];
+	const char *names[MAX_COLS + ARM_SOURCE_MAX_WANT + 3 * KIN3D_MAX_POINTS];
 	char pnames[3 * KIN3D_MAX_POINTS][24];	/* --fk --joints: x0,y0,z0.. */
 	int npoints;
 	const char *want[MAX_COLS];
@@ -89,7 +89,7 @@ open_input(struct armrun *r, char **args, int nargs, int files)
 	int i, nd = 0;
 
 	if (nargs > 0 && files == 0) {
-		source_args(&r->src, args, nargs, r->nwant - (r->grip_col >= 0));
+		arm_source_args(&r->src, args, nargs, r->nwant - (r->grip_col >= 0));
 		r->grip_col = -1;
 		return 0;
 	}
@@ -104,7 +104,7 @@ open_input(struct armrun *r, char **args, int nargs, int files)
 		drop[nd++] = "status";
 		drop[nd++] = "sat";
 	}
-	i = source_csv(&r->src, nargs ? args[0] : "-", r->want, r->nwant,
+	i = arm_source_csv(&r->src, nargs ? args[0] : "-", r->want, r->nwant,
 	    r->need, drop, nd);
 	if (i == 0 && r->grip_col >= 0 && r->src.col[r->grip_col] < 0)
 		r->grip_col = -1;
@@ -183,7 +183,7 @@ row_ik3(struct armrun *r, const double *v)
 	r->have_prev = 1;
 	if (res.status != KIN_OK)
 		r->failed = 1;
-	source_put_passed(&r->src, r->t);
+	arm_source_put_passed(&r->src, r->t);
 	for (i = 0; i < r->nout; i++) {
 		j = r->out[i];
 		table_num(r->t, q[j]);
@@ -209,7 +209,7 @@ row_fk3(struct armrun *r, const double *v)
 	if (a->has_roll)
 		q[a->roll_index] = isnan(v[w]) ? 0 : v[w];
 	arm_3d_fk(a, q, &p);
-	source_put_passed(&r->src, r->t);
+	arm_source_put_passed(&r->src, r->t);
 	table_num(r->t, p.x);
 	table_num(r->t, p.y);
 	table_num(r->t, p.z);
@@ -250,7 +250,7 @@ rows(struct armrun *r)
 	for (;;) {
 		for (i = 0; i < MAX_COLS; i++)
 			v[i] = NAN;
-		if ((got = source_next(&r->src, v, r->need, &have, &st)) != 1)
+		if ((got = arm_source_next(&r->src, v, r->need, &have, &st)) != 1)
 			break;
 		if (r->o->fk)
 			row_fk3(r, v);
@@ -294,7 +294,7 @@ arm_mode(const struct options *o, const char *file, char **args, int nargs,
 	header(r);
 	st = rows(r);
 out:
-	source_close(&r->src);
+	arm_source_close(&r->src);
 	free(mem);
 	free(r->t);
 	free(r);

@@ -11,7 +11,7 @@
 #include "host/atomic.h"
 #include "host/diag.h"
 #include "host/exits.h"
-#include "source.h"
+#include "arm/rowsource.h"
 
 int
 bank_explore(struct kin_bank *b, struct kin_solver *s, long count)
@@ -50,13 +50,13 @@ bank_save(const struct kin_bank *b, const char *path,
 
 /* Reads every pose, checking each against the arm. */
 static int
-read_poses(struct kin_bank *b, struct source *src, const struct kin_arm *arm)
+read_poses(struct kin_bank *b, struct arm_source *src, const struct kin_arm *arm)
 {
 	double vals[2 + KIN_MAX_LINKS];
 	int have, status = 0, got = 0;
 	enum kin_bank_status st = KIN_BANK_OK;
 
-	while (st == KIN_BANK_OK && (got = source_next(src, vals, 2 + arm->n,
+	while (st == KIN_BANK_OK && (got = arm_source_next(src, vals, 2 + arm->n,
 	    &have, &status)) == 1)
 		st = kin_bank_add(b, arm, vals);
 	if (st == KIN_BANK_NOMEM) {
@@ -84,14 +84,14 @@ bank_load(struct kin_bank *b, const char *path, const struct kin_arm *arm)
 {
 	const char *want[2 + KIN_MAX_LINKS];
 	char qn[KIN_MAX_LINKS][16];	/* "q" and any int */
-	struct source src;
+	struct arm_source src;
 	int st;
 
 	memset(b, 0, sizeof *b);
 	kin_bank_columns(arm, want, qn);
-	st = source_csv(&src, path, want, 2 + arm->n, 2 + arm->n, NULL, 0);
+	st = arm_source_csv(&src, path, want, 2 + arm->n, 2 + arm->n, NULL, 0);
 	if (st == 0)
 		st = read_poses(b, &src, arm);
-	source_close(&src);
+	arm_source_close(&src);
 	return st;
 }

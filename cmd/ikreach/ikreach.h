@@ -8,7 +8,7 @@
 
 #include "host/table.h"
 #include "kin/kin.h"
-#include "source.h"
+#include "arm/rowsource.h"
 
 struct options {
 	struct kin_arm arm;
@@ -48,7 +48,7 @@ struct names {
 struct run {
 	const struct options *o;
 	struct kin_solver *s;
-	struct source *src;
+	struct arm_source *src;
 	struct table *t;
 	double unit;		/* radians per printed angle unit */
 	double prev[KIN_MAX_LINKS];
@@ -63,7 +63,7 @@ struct run {
 
 /* The output columns for this run; 0, or -1 when out of memory. */
 int names_build(struct names *nm, const struct options *o,
-    const struct source *src);
+    const struct arm_source *src);
 void evlog_names_free(struct names *nm);
 
 /* Solve and print one row; vals as read (angles in the input unit). */

@@ -356,7 +356,7 @@ looks_numeric(const char *a)
 
 /* Rows from the arguments or one file; 0 or an exit status. */
 static int
-open_source(struct source *src, const struct options *o, char **args,
+open_source(struct arm_source *src, const struct options *o, char **args,
     int nargs)
 {
 	static const char *const ik_want[] = { "x", "y", "phi" };
@@ -372,7 +372,7 @@ open_source(struct source *src, const struct options *o, char **args,
 	if (files > 1 || (files == 1 && nargs > 1))
 		return usage_error("%s", "give targets, or one file, not both");
 	if (nargs > 0 && files == 0) {
-		source_args(src, args, nargs, o->fk ? n : 3);
+		arm_source_args(src, args, nargs, o->fk ? n : 3);
 		return 0;
 	}
 	if (o->fk) {
@@ -380,7 +380,7 @@ open_source(struct source *src, const struct options *o, char **args,
 			snprintf(qn[i], sizeof qn[i], "q%d", i + 1);
 			want[i] = qn[i];
 		}
-		return source_csv(src, nargs ? args[0] : "-", want, n, n,
+		return arm_source_csv(src, nargs ? args[0] : "-", want, n, n,
 		    ik_want, 3);
 	}
 	/* the answer's q1..qn replace any the input carried */
@@ -393,14 +393,14 @@ open_source(struct source *src, const struct options *o, char **args,
 
 		memcpy(drop, ik_drop, sizeof ik_drop);
 		memcpy(drop + 6, want, (size_t)n * sizeof *want);
-		return source_csv(src, nargs ? args[0] : "-", ik_want, 3, 2,
+		return arm_source_csv(src, nargs ? args[0] : "-", ik_want, 3, 2,
 		    drop, 6 + n);
 	}
 }
 
 /* Can the closed form answer this row, as the options demand? */
 static int
-row_allowed(const struct options *o, const struct source *src, int have)
+row_allowed(const struct options *o, const struct arm_source *src, int have)
 {
 	if (!o->fk && (o->both || o->kin.method == KIN_ANALYTIC) &&
 	    !kin_analytic_applies(o->arm.n, have > 2)) {
@@ -436,7 +436,7 @@ run_rows(struct run *r)
 	double vals[KIN_MAX_LINKS];
 	int have, st = 0, got, need = r->o->fk ? r->o->arm.n : 2;
 
-	while ((got = source_next(r->src, vals, need, &have, &st)) == 1) {
+	while ((got = arm_source_next(r->src, vals, need, &have, &st)) == 1) {
 		r->row++;
 		if (!row_allowed(r->o, r->src, have))
 			return r->src->fp ? EXIT_DATAERR : EXIT_USAGE;
@@ -488,14 +488,14 @@ prepare_bank(struct options *o, struct kin_bank *b)
 static int
 solve_all(struct options *o, struct kin_bank *b, char **args, int nargs)
 {
-	struct source src;
+	struct arm_source src;
 	struct names nm;
 	struct run r;
 	int st;
 
 	memset(&r, 0, sizeof r);
 	if ((st = open_source(&src, o, args, nargs)) != 0) {
-		source_close(&src);
+		arm_source_close(&src);
 		return st;
 	}
 	r.o = o;
@@ -520,7 +520,7 @@ solve_all(struct options *o, struct kin_bank *b, char **args, int nargs)
 	}
 	free(r.s);
 	free(r.t);
-	source_close(&src);
+	arm_source_close(&src);
 	return st;
 }
 

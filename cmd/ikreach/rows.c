@@ -37,7 +37,7 @@ add_joint_names(struct names *nm, int n)
 
 int
 names_build(struct names *nm, const struct options *o,
-    const struct source *src)
+    const struct arm_source *src)
 {
 	int n = o->arm.n, i;
 	size_t cap = src->npass + 3 * (size_t)n + 16;
@@ -145,7 +145,7 @@ row_trace(void *ctx, long iter, const double *q, int n)
 	double x, y;
 	int i;
 
-	source_put_passed(r->src, r->t);
+	arm_source_put_passed(r->src, r->t);
 	table_long(r->t, r->row);
 	if (r->elbow)
 		table_str(r->t, r->elbow);
@@ -168,7 +168,7 @@ put_answer(struct run *r, const double *q, const struct kin_result *res)
 		r->failed = 1;
 	if (r->o->trace)
 		return;
-	source_put_passed(r->src, r->t);
+	arm_source_put_passed(r->src, r->t);
 	if (r->elbow)
 		table_str(r->t, r->elbow);
 	for (i = 0; i < r->o->arm.n; i++) {
@@ -226,7 +226,7 @@ row_fk(struct run *r, const double *vals)
 	for (i = 0; i < a->n; i++)
 		q[i] = vals[i] * r->unit;
 	kin_fk(a->n, a->len, q, &x, &y, &phi);
-	source_put_passed(r->src, r->t);
+	arm_source_put_passed(r->src, r->t);
 	table_num(r->t, tidy_zero(a->base_x + x));
 	table_num(r->t, tidy_zero(a->base_y + y));
 	table_num(r->t, tidy_zero(r->o->raw_angles ? phi / r->unit :

@@ -1,10 +1,10 @@
 /*
- * source.h - where ikreach's rows come from: numbers given as arguments,
+ * rowsource.h - where ikreach's rows come from: numbers given as arguments,
  * or a CSV file whose columns are found by header name, with the other
- * columns carried along to be printed in front.  Used by main.c.
+ * columns carried along to be printed in front.  Used by cmd/ikreach.
  */
-#ifndef IKREACH_SOURCE_H
-#define IKREACH_SOURCE_H
+#ifndef SPINE_ARM_ROWSOURCE_H
+#define SPINE_ARM_ROWSOURCE_H
 
 #include <stdio.h>
 
@@ -12,9 +12,9 @@
 #include "host/table.h"
 #include "traj/waypoints.h"
 
-#define SOURCE_MAX_WANT 64
+#define ARM_SOURCE_MAX_WANT 64
 
-struct source {
+struct arm_source {
 	/* arguments */
 	char **args;
 	int nargs, next;
@@ -23,7 +23,7 @@ struct source {
 	FILE *fp;
 	struct traj_table tt;
 	struct diag diag;
-	int col[SOURCE_MAX_WANT];	/* field index of each wanted column */
+	int col[ARM_SOURCE_MAX_WANT];	/* field index of each wanted column */
 	int nwant;
 	size_t npass;		/* fields carried through */
 	const char **pass_names;
@@ -35,7 +35,7 @@ struct source {
  * Rows from arguments: each "a,b[,c...]" holding between `need` and
  * `nwant` numbers.
  */
-void source_args(struct source *s, char **args, int nargs, int nwant);
+void arm_source_args(struct arm_source *s, char **args, int nargs, int nwant);
 
 /*
  * Rows from CSV `path` ("-" is stdin).  want[] names the columns to read,
@@ -43,7 +43,7 @@ void source_args(struct source *s, char **args, int nargs, int nwant);
  * output repeats) are not carried through.  Returns 0, or an exit status
  * with a message printed.
  */
-int source_csv(struct source *s, const char *path, const char *const *want,
+int arm_source_csv(struct arm_source *s, const char *path, const char *const *want,
     int nwant, int need, const char *const *drop, int ndrop);
 
 /*
@@ -52,13 +52,13 @@ int source_csv(struct source *s, const char *path, const char *const *want,
  * with a message printed and *status set (EXIT_USAGE for arguments,
  * EXIT_DATAERR or EXIT_IOERR for files).
  */
-int source_next(struct source *s, double *vals, int need, int *have,
+int arm_source_next(struct arm_source *s, double *vals, int need, int *have,
     int *status);
 
 /* This row's carried fields into t, as read (in JSON lines, numbers as
    numbers). */
-void source_put_passed(const struct source *s, struct table *t);
+void arm_source_put_passed(const struct arm_source *s, struct table *t);
 
-void source_close(struct source *s);
+void arm_source_close(struct arm_source *s);
 
 #endif

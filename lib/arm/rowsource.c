@@ -1,5 +1,5 @@
 /*
- * source.c - ikreach's rows, from arguments or from the path table
+ * rowsource.c - ikreach's rows, from arguments or from the path table
  * (spine-path(5), lib/traj/waypoints.h).  Strict: a missing column, a
  * short record or a field that is not a number stops the run with
  * file:line:col and exit status 65.
@@ -11,10 +11,10 @@
 
 #include "host/exits.h"
 #include "host/num.h"
-#include "source.h"
+#include "arm/rowsource.h"
 
 void
-source_args(struct source *s, char **args, int nargs, int nwant)
+arm_source_args(struct arm_source *s, char **args, int nargs, int nwant)
 {
 	memset(s, 0, sizeof *s);
 	s->args = args;
@@ -23,7 +23,7 @@ source_args(struct source *s, char **args, int nargs, int nwant)
 }
 
 int
-source_csv(struct source *s, const char *path, const char *const *want,
+arm_source_csv(struct arm_source *s, const char *path, const char *const *want,
     int nwant, int need, const char *const *drop, int ndrop)
 {
 	struct traj_way way = { want, nwant, need };
@@ -56,7 +56,7 @@ source_csv(struct source *s, const char *path, const char *const *want,
 }
 
 static int
-next_arg(struct source *s, double *vals, int need, int *have, int *status)
+next_arg(struct arm_source *s, double *vals, int need, int *have, int *status)
 {
 	enum num_error e;
 	int bad, n;
@@ -84,7 +84,7 @@ next_arg(struct source *s, double *vals, int need, int *have, int *status)
 }
 
 static int
-next_record(struct source *s, double *vals, int *have, int *status)
+next_record(struct arm_source *s, double *vals, int *have, int *status)
 {
 	int got = traj_table_next(&s->tt), w;
 	size_t i;
@@ -106,7 +106,7 @@ next_record(struct source *s, double *vals, int *have, int *status)
 }
 
 int
-source_next(struct source *s, double *vals, int need, int *have,
+arm_source_next(struct arm_source *s, double *vals, int need, int *have,
     int *status)
 {
 	if (s->args || s->fp == NULL)
@@ -115,7 +115,7 @@ source_next(struct source *s, double *vals, int need, int *have,
 }
 
 void
-source_put_passed(const struct source *s, struct table *t)
+arm_source_put_passed(const struct arm_source *s, struct table *t)
 {
 	size_t i;
 	double v;
@@ -131,7 +131,7 @@ source_put_passed(const struct source *s, struct table *t)
 }
 
 void
-source_close(struct source *s)
+arm_source_close(struct arm_source *s)
 {
 	if (s->fp) {
 		traj_table_close(&s->tt);
