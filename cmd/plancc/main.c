@@ -30,8 +30,8 @@
 #include "plansrc/task_emit.h"
 #include "plansrc/yamlplan.h"
 #include "yaml/ydoc.h"
-#include "source.h"
-#include "stats.h"
+#include "plansrc/source.h"
+#include "plansrc/stats.h"
 #include "wopt.h"
 
 enum emit_kind { EMIT_PLAN, EMIT_YAML, EMIT_INST, EMIT_DOT };
@@ -181,7 +181,7 @@ show_stats(const char *output, const uint8_t *buf, uint32_t size)
 
 	/* standard output may already carry the plan or its listing */
 	if (plan_open(&p, buf, size, &err) == PLAN_OK)
-		print_stats(strcmp(output, "-") == 0 ? stderr : stdout, &p);
+		plansrc_print_stats(strcmp(output, "-") == 0 ? stderr : stdout, &p);
 }
 
 /* A compiled image out, with --stats after it; the exit status. */
@@ -452,7 +452,7 @@ settle_format(struct options *o)
 
 	o->format = SRC_UNKNOWN;
 	if (o->from) {
-		if ((f = source_format_named(o->from)) < 0) {
+		if ((f = plansrc_format_named(o->from)) < 0) {
 			usage_error("--from: unknown format '%s' (yaml, json, "
 			    "inst, dia or plan)", o->from);
 			return -1;
@@ -461,7 +461,7 @@ settle_format(struct options *o)
 	} else if (o->disassemble) {
 		o->format = SRC_PLAN;
 	} else {
-		o->format = source_format_of_name(o->input);
+		o->format = plansrc_format_of_name(o->input);
 	}
 	if (o->disassemble && o->format != SRC_PLAN) {
 		usage_error("-d reads a compiled plan, not --from %s", o->from);
@@ -545,7 +545,7 @@ main(int argc, char *argv[])
 	    (o.format != SRC_UNKNOWN && settle_modes(&o) < 0))
 		return EXIT_USAGE;
 	d = wopt_diag(&o.w, o.input);
-	if ((rc = source_read(o.input, &d, &buf, &len)) != 0)
+	if ((rc = plansrc_read(o.input, &d, &buf, &len)) != 0)
 		return rc;
 	rc = run(&o, buf, len);
 	free(buf);

@@ -1,5 +1,5 @@
 /*
- * source.c - plancc's input (source.h): read whole, so that standard
+ * source.c - plancc's input (plansrc/source.h): read whole, so that standard
  * input can be sniffed like a file and every reader works from memory.
  */
 #include <errno.h>
@@ -8,7 +8,7 @@
 
 #include "host/exits.h"
 #include "host/slurp.h"
-#include "source.h"
+#include "plansrc/source.h"
 
 static const struct {
 	const char *name;	/* for --from */
@@ -25,7 +25,7 @@ static const struct {
 #define NFORMATS (sizeof formats / sizeof formats[0])
 
 int
-source_format_named(const char *from)
+plansrc_format_named(const char *from)
 {
 	size_t i;
 
@@ -44,7 +44,7 @@ has_suffix(const char *s, const char *suffix)
 }
 
 enum src_format
-source_format_of_name(const char *path)
+plansrc_format_of_name(const char *path)
 {
 	size_t i, k;
 
@@ -56,7 +56,7 @@ source_format_of_name(const char *path)
 }
 
 int
-source_read(const char *path, struct diag *d, unsigned char **buf,
+plansrc_read(const char *path, struct diag *d, unsigned char **buf,
     size_t *len)
 {
 	FILE *fp = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");

@@ -1,10 +1,10 @@
 /*
  * source.h - what plancc reads: the input whole in memory, and its format
  * from --from, from the file name, or (standard input, unknown names)
- * from its first bytes (lib/plansrc/sniff.h).  Called by main.c.
+ * from its first bytes (lib/plansrc/sniff.h).  Called by cmd/plancc.
  */
-#ifndef SPINE_PLANCC_SOURCE_H
-#define SPINE_PLANCC_SOURCE_H
+#ifndef SPINE_PLANSRC_SOURCE_H
+#define SPINE_PLANSRC_SOURCE_H
 
 #include <stddef.h>
 
@@ -12,18 +12,18 @@
 #include "plansrc/sniff.h"
 
 /* The format --from names (json is yaml), or -1. */
-int source_format_named(const char *from);
+int plansrc_format_named(const char *from);
 
 /* The format a file name says (.yaml, .inst, .dia, .plan, ...), or
  * SRC_UNKNOWN ("-" and other names). */
-enum src_format source_format_of_name(const char *path);
+enum src_format plansrc_format_of_name(const char *path);
 
 /*
  * The whole of path ("-": standard input) into *buf (free it) and *len:
  * 0, or the exit status after saying why (66 cannot open, 74 read error,
  * 65 too large).
  */
-int source_read(const char *path, struct diag *d, unsigned char **buf,
+int plansrc_read(const char *path, struct diag *d, unsigned char **buf,
     size_t *len);
 
 #endif

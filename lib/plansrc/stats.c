@@ -11,7 +11,7 @@
 #include "plansrc/model.h"
 #include "task/task.h"
 #include "run/taskrun.h"
-#include "stats.h"
+#include "plansrc/stats.h"
 
 /*
  * The original Instinct planner's plan RAM on the AVR (spec 10.1): every
@@ -121,7 +121,7 @@ print_task_stats(FILE *fp, const struct plan *p, const struct plan_task *t)
 }
 
 void
-print_stats(FILE *fp, const struct plan *p)
+plansrc_print_stats(FILE *fp, const struct plan *p)
 {
 	struct plan_task task;
 	struct sizes s[2];
