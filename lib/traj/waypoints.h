@@ -42,7 +42,7 @@ struct traj_table {
 	double v[TRAJ_COLS_MAX];	/* NAN where the column is absent */
 	double t;		/* NAN without a t column */
 	const char *status;	/* NULL without a status column */
-	char qname[TRAJ_COLS_MAX][12];
+	char qname[TRAJ_COLS_MAX][16];
 };
 
 /*
