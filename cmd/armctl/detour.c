@@ -1,7 +1,7 @@
 /*
  * detour.c - armctl run --detour N and goto --detour N, on a spine robot
  * and on a servo bus: the options, the obstacle map read and written
- * (--obstacles), lib/detour's attempts run on the arm's executor
+ * (--obstacles, lib/arm/obsmap.h), lib/detour's attempts run on the arm's executor
  * (lib/client/detour.h, lib/servoarm/detour.h), and the outcome said.
  */
 #include <errno.h>
@@ -9,12 +9,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "arm/obsmap.h"
 #include "bus.h"
 #include "client/detour.h"
-#include "host/atomic.h"
 #include "host/diag.h"
 #include "host/exits.h"
 #include "host/num.h"
@@ -49,40 +47,6 @@ detour_option(struct ctl *c, int ch, const char *arg)
 	}
 }
 
-/* The known map: --obstacles FILE when it is there (a file not yet made
- * is an empty map, written at the end); 0 or an exit status. */
-static int
-map_in(const struct ctl *c, struct arm_obstacle_map *map)
-{
-	struct stat sb;
-
-	map->n = 0;
-	if (c->obstacles == NULL || (stat(c->obstacles, &sb) != 0 &&
-	    errno == ENOENT))
-		return 0;
-	return arm_obstacles_load(map, c->obstacles);
-}
-
-/* The map with what was found, whole or not at all. */
-static int
-map_out(const struct ctl *c, const struct arm_obstacle_map *map)
-{
-	struct atomic_file af;
-
-	if (c->obstacles == NULL)
-		return 0;
-	if (atomic_open(&af, c->obstacles) != 0) {
-		warnx_tool("%s: %s", c->obstacles, strerror(errno));
-		return EXIT_IOERR;
-	}
-	if (arm_obstacles_write(af.fp, map) != 0 || atomic_commit(&af) != 0) {
-		warnx_tool("%s: %s", c->obstacles, strerror(errno));
-		atomic_abort(&af);
-		return EXIT_IOERR;
-	}
-	return 0;
-}
-
 static void
 options(const struct ctl *c, struct detour_attempts_opts *o)
 {
@@ -95,49 +59,24 @@ options(const struct ctl *c, struct detour_attempts_opts *o)
 	o->plan.period = DETOUR_PERIOD;
 }
 
-/* "found1-elbow_flex, found2-wrist_flex": the names of what was found. */
-static void
-found_names(const struct arm_obstacle_map *map, char *buf, size_t cap)
-{
-	size_t used = 0;
-	int k;
-
-	buf[0] = '\0';
-	for (k = 0; k < map->n && used + 40 < cap; k++)
-		if (map->o[k].found)
-			used += (size_t)snprintf(buf + used, cap - used,
-			    "%s%s", used ? ", " : "", map->o[k].name);
-}
-
 /* Say how it went; the exit status (robot failures were said). */
 static int
 said(const struct ctl *c, const struct arm_obstacle_map *map,
     const struct detour_outcome *out, int failed_exit)
 {
-	double ms = 0;
-	char names[600];
-	int k, detours = out->nplans - out->planned_first;
+	char text[1024];
+	int k;
 
-	for (k = 0; k < out->nplans; k++) {
-		ms += out->plan_ms[k];
-		if (c->verbose)
-			warnx_tool("run: plan %d: %.2f ms", k + 1,
-			    out->plan_ms[k]);
-	}
+	for (k = 0; k < out->nplans && c->verbose; k++)
+		warnx_tool("run: plan %d: %.2f ms", k + 1, out->plan_ms[k]);
 	if (out->ran == DETOUR_RAN_FAILED)
 		return failed_exit;
 	if (!out->reached) {
 		warnx_tool("run: %s", out->why);
 		return EXIT_JOB_FAILED;
 	}
-	found_names(map, names, sizeof names);
-	if (out->nplans > 0)
-		warnx_tool("run: reached the target %s%d detour%s%s%s; planning "
-		    "took %.1f ms; the tip's way %.2f times the first path's",
-		    out->planned_first ? "round the known obstacles and " :
-		    "after ", detours, detours == 1 ? "" : "s", *names ?
-		    " round " : "", names, ms, out->first_length > 0 ?
-		    out->length / out->first_length : 1.0);
+	if (detour_outcome_text(map, out, text, sizeof text) > 0)
+		warnx_tool("run: %s", text);
 	return 0;
 }
 
@@ -156,7 +95,7 @@ attempts(struct ctl *c, const struct arm_desc *a,
 		warnx_tool("out of memory");
 		return EXIT_IOERR;
 	}
-	if ((r = map_in(c, map)) != 0) {
+	if ((r = arm_obstacles_load_or_new(map, c->obstacles)) != 0) {
 		free(map);
 		return r;
 	}
@@ -164,9 +103,11 @@ attempts(struct ctl *c, const struct arm_desc *a,
 	detour_attempts(a, map, from, to, first, x, &o, &out);
 	r = said(c, map, &out, out.ran == DETOUR_RAN_FAILED ? failed(fctx) :
 	    0);
-	w = map_out(c, map);
+	w = c->obstacles && arm_obstacles_save(map, c->obstacles) != 0;
+	if (w)
+		warnx_tool("%s: %s", c->obstacles, strerror(errno));
 	free(map);
-	return r ? r : w;
+	return r ? r : w ? EXIT_IOERR : 0;
 }
 
 static int

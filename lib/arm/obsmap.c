@@ -6,10 +6,12 @@
  * found it.  Called by ikreach, armsim and lib/detour's users.
  */
 #include <errno.h>
+#include <sys/stat.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "arm/obsmap.h"
+#include "host/atomic.h"
 #include "host/exits.h"
 #include "host/fmtnum.h"
 #include "host/slurp.h"
@@ -303,4 +305,32 @@ arm_obstacles_write(FILE *fp, const struct arm_obstacle_map *m)
 	for (i = 0; i < m->n; i++)
 		put_obstacle(fp, &m->o[i]);
 	return ferror(fp) ? -1 : 0;
+}
+
+int
+arm_obstacles_load_or_new(struct arm_obstacle_map *m, const char *path)
+{
+	struct stat sb;
+
+	m->n = 0;
+	if (path == NULL || (stat(path, &sb) != 0 && errno == ENOENT))
+		return 0;
+	return arm_obstacles_load(m, path);
+}
+
+int
+arm_obstacles_save(const struct arm_obstacle_map *m, const char *path)
+{
+	struct atomic_file af;
+	int e;
+
+	if (atomic_open(&af, path) != 0)
+		return -1;
+	if (arm_obstacles_write(af.fp, m) != 0 || atomic_commit(&af) != 0) {
+		e = errno;
+		atomic_abort(&af);
+		errno = e;
+		return -1;
+	}
+	return 0;
 }

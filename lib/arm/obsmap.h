@@ -41,6 +41,19 @@ int arm_obstacles_load(struct arm_obstacle_map *m, const char *path);
  */
 int arm_obstacles_write(FILE *fp, const struct arm_obstacle_map *m);
 
+/*
+ * Read the map at path into m when there is one: NULL, or a file not yet
+ * made, is an empty map (a detour writes it at the end).  Otherwise as
+ * arm_obstacles_load: 0, 66, 74 or 65 after reporting.
+ */
+int arm_obstacles_load_or_new(struct arm_obstacle_map *m, const char *path);
+
+/*
+ * Write m to the file at path whole or not at all (a temporary file
+ * renamed over it).  0, or -1 with errno saying why (nothing changed).
+ */
+int arm_obstacles_save(const struct arm_obstacle_map *m, const char *path);
+
 /* Append o; 0, or -1 when the map is full. */
 int arm_obstacles_add(struct arm_obstacle_map *m,
     const struct arm_obstacle *o);

@@ -479,3 +479,40 @@ detour_attempts(const struct arm_desc *a, struct arm_obstacle_map *map,
 	detour_samples_free(&s);
 	return rc;
 }
+
+/* "found1-elbow_flex, found2-wrist_flex": the names of what was found. */
+static void
+found_names(const struct arm_obstacle_map *map, char *buf, size_t cap)
+{
+	size_t used = 0;
+	int k;
+
+	buf[0] = '\0';
+	for (k = 0; k < map->n && used + 40 < cap; k++)
+		if (map->o[k].found)
+			used += (size_t)snprintf(buf + used, cap - used,
+			    "%s%s", used ? ", " : "", map->o[k].name);
+}
+
+size_t
+detour_outcome_text(const struct arm_obstacle_map *map,
+    const struct detour_outcome *out, char *buf, size_t cap)
+{
+	double ms = 0;
+	char names[600];
+	int k, n, detours = out->nplans - out->planned_first;
+
+	buf[0] = '\0';
+	if (out->nplans <= 0)
+		return 0;
+	for (k = 0; k < out->nplans; k++)
+		ms += out->plan_ms[k];
+	found_names(map, names, sizeof names);
+	n = snprintf(buf, cap, "reached the target %s%d detour%s%s%s; "
+	    "planning took %.1f ms; the tip's way %.2f times the first "
+	    "path's", out->planned_first ? "round the known obstacles and " :
+	    "after ", detours, detours == 1 ? "" : "s", *names ? " round " :
+	    "", names, ms, out->first_length > 0 ? out->length /
+	    out->first_length : 1.0);
+	return n < 0 ? 0 : (size_t)n < cap ? (size_t)n : cap - 1;
+}
