@@ -66,7 +66,7 @@ struct ctl {
 	   readers (bus*.c, traj*.c) */
 	char *port_name;
 	struct wire_port *port;
-	struct link_hello hello;
+	struct wire_hello hello;
 	volatile sig_atomic_t *interrupted;
 };
 

@@ -86,7 +86,7 @@ print_state(uint8_t flags)
 int
 cmd_info(struct ctl *c, int argc, char **argv)
 {
-	const struct link_hello *h = &c->cl->hello;
+	const struct wire_hello *h = &c->cl->hello;
 	char num[FMTNUM_MAX];
 	double reach = 0;
 	int j, r;

@@ -12,7 +12,7 @@ int
 robot_req_hello(struct robot *r, struct wire_in *in,
     struct wire_out *out)
 {
-	struct link_hello h;
+	struct wire_hello h;
 	uint8_t version = wire_get_u8(in), j, n;
 
 	if (!wire_in_done(in))

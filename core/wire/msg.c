@@ -142,7 +142,7 @@ wire_in_done(const struct wire_in *in)
 }
 
 uint8_t
-wire_hello_encode(const struct link_hello *h, uint8_t *p)
+wire_hello_encode(const struct wire_hello *h, uint8_t *p)
 {
 	struct wire_out o;
 	uint8_t i, namelen;
@@ -167,7 +167,7 @@ wire_hello_encode(const struct link_hello *h, uint8_t *p)
 }
 
 int
-wire_hello_decode(struct link_hello *h, const uint8_t *p, uint8_t n)
+wire_hello_decode(struct wire_hello *h, const uint8_t *p, uint8_t n)
 {
 	struct wire_in in;
 	uint8_t i, namelen;

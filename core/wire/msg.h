@@ -118,7 +118,7 @@ int32_t wire_get_i32(struct wire_in *in);
 int wire_in_done(const struct wire_in *in);
 
 /* HELLO reply: who the robot is. */
-struct link_hello {
+struct wire_hello {
 	uint8_t version;
 	uint8_t joints;		/* 0: no arm (a wheeled robot) */
 	uint8_t window;		/* requests the robot accepts unanswered */
@@ -129,8 +129,8 @@ struct link_hello {
 	char firmware[WIRE_NAME_MAX + 1];
 };
 
-uint8_t wire_hello_encode(const struct link_hello *h, uint8_t *p);
-int wire_hello_decode(struct link_hello *h, const uint8_t *p, uint8_t n);
+uint8_t wire_hello_encode(const struct wire_hello *h, uint8_t *p);
+int wire_hello_decode(struct wire_hello *h, const uint8_t *p, uint8_t n);
 
 /* SETPOINT request: one step of a streamed run. */
 struct wire_setpoint {

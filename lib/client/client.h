@@ -56,7 +56,7 @@ struct client {
 	struct wire_port *port;
 	int own_port;		/* client_close closes it */
 	struct wire_session s;
-	struct link_hello hello;
+	struct wire_hello hello;
 	int connected;		/* a handshake went through */
 	/* what the robot told us, kept across handshakes while its CRCs
 	   say it still holds */

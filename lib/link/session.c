@@ -636,7 +636,7 @@ link_call(struct wire_session *s, uint8_t type, const uint8_t *payload,
 }
 
 int
-link_hello(struct wire_session *s, struct link_hello *h)
+link_hello(struct wire_session *s, struct wire_hello *h)
 {
 	struct wire_frame reply;
 	uint8_t version = WIRE_VERSION;

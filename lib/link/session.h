@@ -125,7 +125,7 @@ int link_call(struct wire_session *s, uint8_t type, const uint8_t *payload,
     uint8_t len, struct wire_frame *reply);
 
 /* The handshake; sets the window.  0, -1 (s->fail), or -2 bad reply. */
-int link_hello(struct wire_session *s, struct link_hello *h);
+int link_hello(struct wire_session *s, struct wire_hello *h);
 
 /* Milliseconds on the monotonic clock. */
 uint64_t link_now_ms(void);

@@ -139,14 +139,15 @@ framed_stream(const uint8_t *data, size_t size)
 static void
 messages(const uint8_t *p, uint8_t n)
 {
-	struct link_hello h, h2;
+	struct wire_hello h, h2;
 	struct wire_setpoint s, s2;
 	struct wire_status st, st2;
 	struct wire_events e, e2;
 	uint8_t out[WIRE_PAYLOAD_MAX], k, i;
 
 	if (wire_hello_decode(&h, p, n) == 0) {
-		if (h.joints == 0 || h.joints > WIRE_MAX_JOINTS ||
+		/* joints 0 is a robot with no arm (the Uno's wheels) */
+		if (h.joints > WIRE_MAX_JOINTS ||
 		    strlen(h.firmware) > WIRE_NAME_MAX)
 			fail("HELLO decoded out of range");
 		k = wire_hello_encode(&h, out);

@@ -185,7 +185,7 @@ call(struct robot *r, struct fake *f, uint8_t type, const uint8_t *payload,
 }
 
 static int
-hello(struct robot *r, struct fake *f, struct link_hello *h)
+hello(struct robot *r, struct fake *f, struct wire_hello *h)
 {
 	struct wire_frame rep;
 	uint8_t v = WIRE_VERSION;
@@ -273,7 +273,7 @@ static int
 upload(struct robot *r, struct fake *f, const uint8_t *plan, uint32_t n)
 {
 	struct host h = { r, f };
-	struct link_hello hh;
+	struct wire_hello hh;
 	struct client_push p;
 	struct client cl;
 	enum client_status st = CLIENT_IO;
@@ -359,7 +359,7 @@ test_hello(void)
 	struct fake f;
 	struct robot_hw hw;
 	struct robot r;
-	struct link_hello h;
+	struct wire_hello h;
 	struct wire_frame rep;
 	uint8_t v = 9;
 
@@ -385,7 +385,7 @@ test_upload_pull(void)
 	struct fake f;
 	struct robot_hw hw;
 	struct robot r;
-	struct link_hello h;
+	struct wire_hello h;
 	uint8_t plan[600], back[600], other[600], junk[100], pb[8];
 	struct wire_out o;
 	uint32_t n, m;
@@ -443,7 +443,7 @@ test_capacity_is_the_smaller(void)
 	struct fake f;
 	struct robot_hw hw;
 	struct robot r;
-	struct link_hello h;
+	struct wire_hello h;
 
 	fake_init(&f);
 	fake_hw(&hw, &f);
@@ -472,7 +472,7 @@ two_plans(struct two_plans *p)
 static void
 boot(struct fake *f, struct robot_hw *hw, struct robot *r)
 {
-	struct link_hello h;
+	struct wire_hello h;
 
 	robot_init(r, hw);
 	hello(r, f, &h);
@@ -549,7 +549,7 @@ test_resend_and_nak(void)
 	struct fake f;
 	struct robot_hw hw;
 	struct robot r;
-	struct link_hello h;
+	struct wire_hello h;
 	struct wire_frame rep, rep2;
 	uint8_t p[8] = { 0 }, plan[60];
 	uint32_t before;
@@ -643,7 +643,7 @@ test_nak_timing(void)
 	struct fake f;
 	struct robot_hw hw;
 	struct robot r;
-	struct link_hello h;
+	struct wire_hello h;
 	uint8_t frame[WIRE_FRAME_MAX], n, e;
 	int naks;
 
@@ -755,7 +755,7 @@ test_setpoints(void)
 	struct fake f;
 	struct robot_hw hw;
 	struct robot r;
-	struct link_hello h;
+	struct wire_hello h;
 	struct wire_status s;
 	uint32_t i;
 
@@ -858,7 +858,7 @@ test_plan_loop(void)
 	struct fake f;
 	struct robot_hw hw;
 	struct robot r;
-	struct link_hello h;
+	struct wire_hello h;
 	struct wire_frame got[8];
 	struct wire_events ev;
 	uint8_t plan[200], rate[2] = { 8, 0 }, mask = 0x3F;
@@ -962,7 +962,7 @@ test_control(void)
 	struct fake f;
 	struct robot_hw hw;
 	struct robot r;
-	struct link_hello h;
+	struct wire_hello h;
 	struct wire_frame got[4];
 	struct wire_events ev;
 	struct wire_prio pr = { 7, 300, 1 };
@@ -1043,7 +1043,7 @@ test_control_random(void)
 	struct fake f;
 	struct robot_hw hw;
 	struct robot r;
-	struct link_hello h;
+	struct wire_hello h;
 	struct wire_frame rep;
 	uint8_t plan[200], p[WIRE_PAYLOAD_MAX], rate[2] = { 100, 0 }, mask;
 	unsigned long i, answered = 0;
@@ -1127,7 +1127,7 @@ test_random_bytes(void)
 	struct fake f;
 	struct robot_hw hw;
 	struct robot r;
-	struct link_hello h;
+	struct wire_hello h;
 	uint8_t buf[256], frame[WIRE_FRAME_MAX], p[WIRE_PAYLOAD_MAX];
 	unsigned long i;
 	unsigned k;
@@ -1177,7 +1177,7 @@ test_describe(void)
 	struct fake f;
 	struct robot_hw hw;
 	struct robot r;
-	struct link_hello h;
+	struct wire_hello h;
 	struct wire_desc d;
 
 	fake_init(&f);
@@ -1234,7 +1234,7 @@ test_config_autostart(void)
 	struct fake f;
 	struct robot_hw hw;
 	struct robot r;
-	struct link_hello h;
+	struct wire_hello h;
 	struct wire_config on = { WIRE_CFG_AUTOSTART, 0x01, 10 }, c, bad;
 	uint8_t plan[200], other[200];
 	uint32_t n, m, tail;
@@ -1291,7 +1291,7 @@ test_telemetry(void)
 	struct fake f;
 	struct robot_hw hw;
 	struct robot r;
-	struct link_hello h;
+	struct wire_hello h;
 	struct wire_frame got[4];
 	struct wire_senses s;
 	uint8_t ms[2] = { 10, 0 };

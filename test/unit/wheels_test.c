@@ -186,7 +186,7 @@ test_hello_describe(void)
 {
 	struct rig g;
 	struct wire_frame rep;
-	struct link_hello h;
+	struct wire_hello h;
 	struct wire_desc d;
 	uint8_t v = WIRE_VERSION, k;
 

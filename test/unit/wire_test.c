@@ -292,7 +292,7 @@ test_random_bytes(void)
 {
 	struct wire_decoder d;
 	struct wire_frame f;
-	struct link_hello h;
+	struct wire_hello h;
 	struct wire_status st;
 	struct wire_setpoint sp;
 	struct wire_events ev;
@@ -332,7 +332,7 @@ test_random_bytes(void)
 static void
 test_codecs(void)
 {
-	struct link_hello h, h2;
+	struct wire_hello h, h2;
 	struct wire_setpoint s, s2;
 	struct wire_status st, st2;
 	struct wire_events e, e2;
