@@ -305,8 +305,8 @@ session_log() {
 	# the terminal view, as a person would run it, under tmux
 	command -v tmux >/dev/null || fail "tmux is not installed"
 	tmux -S "$BATS_TEST_TMPDIR/tmux.sock" new-session -d -x 100 -y 30 \
-	    "planview chores.plan '$LOG'; sleep 30" 3>&-
-	for _ in $(seq 100); do
+	    "planview chores.plan '$LOG'" 3>&-	# it stays until kill-server
+	for _ in $(seq 400); do
 		tmux -S "$BATS_TEST_TMPDIR/tmux.sock" capture-pane -p > screen.txt 2>/dev/null
 		grep -q 'run 2 (reconnect)' screen.txt && break
 		sleep 0.05
