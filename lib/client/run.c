@@ -341,6 +341,43 @@ obstructed(struct client *cl, const struct client_steps *st, uint32_t from,
 	return go_back(cl, st, from, home, mo, tr);
 }
 
+/*
+ * The encoders at rest into rest: within tol of last, or no longer
+ * changing.  The robot calls a joint within ROBOT_AT_TARGET_MDEG (0.5 deg)
+ * of its command not moving, a looser rule than a run's end, so a joint
+ * still closing in would be judged short.  Bounded: STILL_READS reads.
+ */
+#define STILL_READS 100
+#define STILL_MDEG 50		/* moved less than this between two reads */
+#define STILL_GAP_MS 20
+
+static enum client_status
+settle_still(struct client *cl, const int32_t *last, int joints, double tol,
+    int32_t *rest)
+{
+	int32_t before[WIRE_MAX_JOINTS];
+	enum client_status e;
+	double by, moved;
+	int i;
+
+	for (i = 0; i < STILL_READS; i++) {
+		if ((e = client_encoders(cl, rest, "run")) != CLIENT_OK)
+			return e;
+		(void)farthest(last, rest, joints, &by);
+		if (by <= tol)
+			return CLIENT_OK;
+		if (i > 0) {
+			(void)farthest(before, rest, joints, &moved);
+			if (moved * 1000 < STILL_MDEG)
+				return CLIENT_OK;
+		}
+		memcpy(before, rest, sizeof *rest * (size_t)joints);
+		if ((e = client_wait(cl, STILL_GAP_MS)) != CLIENT_OK)
+			return e;
+	}
+	return CLIENT_OK;
+}
+
 /* Every step executed: settled at the last, or short of it (said). */
 static enum client_status
 ended(struct client *cl, const struct client_steps *st, uint32_t from,
@@ -353,7 +390,8 @@ ended(struct client *cl, const struct client_steps *st, uint32_t from,
 	enum client_status e;
 
 	if ((e = client_settle(cl)) != CLIENT_OK ||
-	    (e = client_encoders(cl, tr->rest, "run")) != CLIENT_OK)
+	    (e = settle_still(cl, last, st->joints, tol, tr->rest)) !=
+	    CLIENT_OK)
 		return e;
 	tr->short_joint = farthest(last, tr->rest, st->joints, &tr->short_by);
 	if (tr->short_by <= tol) {
