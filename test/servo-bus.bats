@@ -224,6 +224,35 @@ servo_clock() {
 	[ "${lines[6]}" = "gripper,6,777,3.6,7.4,35,24,591.5,on," ]
 }
 
+@test "dynamixel: a gripper closed on something holds it, long after the run" {
+	BUS=dynamixel
+	# The same block at 40 % on a Dynamixel arm.  Configured as LeRobot's
+	# Koch follower, the gripper (an XL330) is in current-based position
+	# control; spine gives it half its Current_Limit (1750 mA) as its
+	# Goal_Current, so it squeezes at 875 mA, 50 % of the limit, and
+	# never reaches the overload alert, which (as armsim models it) takes
+	# 2 s over 80 %: in position control it went limp 2 s after the run.
+	start_bus_sim dynamixel -v --block gripper=40
+	mjtraj --joint --from 0,0,0,0,0,0 --to 0,0,0,0,0,90 --duration 1 \
+		>"$BATS_TEST_TMPDIR/grip.csv"
+	run --separate-stderr bus run "$BATS_TEST_TMPDIR/grip.csv"
+	[ "$status" -eq 0 ]
+	[ -z "$stderr" ]
+	local end i
+	end=$(servo_clock)
+	for i in $(seq 2000); do
+		run --separate-stderr bus pos
+		[ "$status" -eq 0 ] || fail "pos at $(servo_clock) s: $stderr"
+		awk -v t="$(servo_clock)" -v e="$end" \
+			'BEGIN { exit !(t > e + 3) }' && break
+	done
+	[ "$i" -lt 2000 ]
+	[ "${lines[1]}" = "0,0,0,0,0,39.99" ]
+	run --separate-stderr bus info
+	[ "$status" -eq 0 ]
+	[ "${lines[6]}" = "gripper,6,1200,46,5,35,50,875,on," ]
+}
+
 check_silent() {
 	BUS=$1
 	start_bus_sim "$BUS" --mute elbow_flex

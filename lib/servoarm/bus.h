@@ -116,7 +116,11 @@ enum servoarm_status servoarm_connect(struct servoarm_bus *k);
  * 16/0/32, the gripper's Max_Torque_Limit, Protection_Current and
  * Overload_Torque 500/250/25; and its running Torque_Limit just under that
  * overload threshold, so a gripper closed on something holds it without
- * the protection tripping (bus.c says why).  Only registers that differ
+ * the protection tripping (bus.c says why).  On Dynamixel servos, as
+ * LeRobot's Koch follower: return delay 0, extended position control,
+ * the elbow's P/I/D 1500/0/600, and the gripper (an XL330) in
+ * current-based position control pushing with half its Current_Limit,
+ * so a blocked one holds without the overload alert.  Only registers that differ
  * are written; those in a Dynamixel's EEPROM only while its torque is
  * off.  Called before every move (servoarm_run_path) and torque on.
  */

@@ -158,6 +158,11 @@ dxl_in_range(const struct servosim *s, const struct servosim_motor *m,
 	case SF_MAX_TEMP: return v >= 0 && v <= 100;
 	case SF_CURRENT_LIMIT: return v >= 0 && v <= 1750;
 	case SF_PWM_LIMIT: return v >= 0 && v <= 885;
+	case SF_GOAL_PWM: case SF_GOAL_CURRENT:
+		/* within +-PWM_Limit, +-Current_Limit (B4) */
+		v = v < 0 ? -v : v;
+		return v <= servosim_get(s, m, f == SF_GOAL_PWM ?
+		    SF_PWM_LIMIT : SF_CURRENT_LIMIT);
 	case SF_GOAL_SPEED: case SF_ACCEL: return v >= 0 && v <= 32767;
 	case SF_GOAL:
 		/* position mode keeps to the position limits */
@@ -206,7 +211,8 @@ write_bytes(struct servosim *s, struct servosim_motor *m, uint16_t addr,
     const uint8_t *data, uint16_t n)
 {
 	uint8_t torque_at = servo_reg(s->proto, SF_TORQUE)->addr;
-	uint8_t before = m->tab[torque_at], code;
+	uint8_t mode_at = servo_reg(s->proto, SF_MODE)->addr;
+	uint8_t before = m->tab[torque_at], mode = m->tab[mode_at], code;
 	uint16_t i, a;
 
 	if (s->proto == SERVO_DXL) {
@@ -236,6 +242,8 @@ write_bytes(struct servosim *s, struct servosim_motor *m, uint16_t addr,
 		set_middle(s, m, before);
 	if (m->tab[torque_at] && !before)
 		m->overload_s = 0;
+	if (s->proto == SERVO_DXL && m->tab[mode_at] != mode)
+		servosim_mode_reset(s, m);
 	servosim_refresh(s, m);
 	return 0;
 }

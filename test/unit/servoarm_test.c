@@ -668,6 +668,51 @@ test_grip_holds(void)
 	arm_path_free(&p);
 }
 
+/*
+ * The same on Dynamixel servos, set up as LeRobot's Koch follower: the
+ * gripper (XL330) in current-based position control (Operating_Mode 5),
+ * the others in extended position (4), the elbow's P/I/D 1500/0/600, and
+ * the gripper's Goal_Current half its Current_Limit: 875 of 1750 mA.  It
+ * squeezes with 875 mA, 50 % load, and ten seconds on still holds, torque
+ * on, no alert; in position control it would have tripped at 2 s.
+ */
+static void
+test_grip_holds_dxl(void)
+{
+	static const double from[6] = { 0 }, to[6] = { 0, 0, 0, 0, 0, 90 };
+	struct servoarm_run_opts o = opts();
+	struct servoarm_feedback f;
+	struct servosim_motor *g;
+	struct servoarm_run r;
+	struct arm_path p;
+
+	setup(SERVO_DXL, NULL);
+	g = servosim_find(&io.sim, 6);
+	g->has_stop = 1;
+	g->stop_lo = -1e9;
+	g->stop_hi = servoarm_ticks(&k.arm.j[5], 40);
+	path_to(&p, from, to, 1);
+	CHECK(servoarm_run_path(&k, &so101, &p, &o, &r) == SERVOARM_OK);
+	CHECK(servosim_get(&io.sim, g, SF_MODE) == 5);
+	CHECK(servosim_get(&io.sim, g, SF_GOAL_CURRENT) == 875);
+	CHECK(servosim_get(&io.sim, servosim_find(&io.sim, 1), SF_MODE) == 4);
+	CHECK(servosim_get(&io.sim, servosim_find(&io.sim, 3), SF_P_GAIN) ==
+	    1500);
+	CHECK(servosim_get(&io.sim, servosim_find(&io.sim, 3), SF_D_GAIN) ==
+	    600);
+	CHECK(servosim_get(&io.sim, servosim_find(&io.sim, 4), SF_P_GAIN) ==
+	    400);
+	CHECK(servosim_get(&io.sim, g, SF_RETURN_DELAY) == 0);
+	link_servobus_sleep_us(&k.b, 10000000);
+	CHECK(servoarm_feedback(&k, &f) == SERVOARM_OK);
+	CHECK(servoarm_errors(&k, &f) == SERVOARM_OK);
+	CHECK_NEAR(f.ma[5], 875, 1e-9);
+	CHECK_NEAR(f.load[5], 50, 1e-9);
+	CHECK_NEAR(f.shown[5], 40, 0.05);
+	CHECK(servosim_get(&io.sim, g, SF_TORQUE) == 1);
+	arm_path_free(&p);
+}
+
 int
 main(void)
 {
@@ -685,5 +730,6 @@ main(void)
 	RUN(test_lerobot);
 	RUN(test_setup_ids);
 	RUN(test_grip_holds);
+	RUN(test_grip_holds_dxl);
 	return check_report("servoarm");
 }
