@@ -194,6 +194,34 @@ servo_clock() {
 		"$BATS_TEST_TMPDIR/armsim.err" | tail -n 1
 }
 
+# How many of armsim -v's instructions were NAME (SYNC_READ,
+# FAST_SYNC_READ), broadcast.
+sent() {
+	grep -c "<- id 254 $1," "$BATS_TEST_TMPDIR/armsim.err" || true
+}
+
+@test "dynamixel: pos reads every servo with one FAST SYNC READ, else SYNC READ" {
+	BUS=dynamixel
+	start_bus_sim dynamixel -v --start 10,-20,30,-40,90,50
+	run --separate-stderr bus pos
+	[ "$status" -eq 0 ]
+	[ "${lines[1]}" = "$(pose_line 10 -20 30 -40 90 50)" ]
+	[ "$(sent FAST_SYNC_READ)" -eq 1 ]
+	[ "$(sent SYNC_READ)" -eq 0 ]
+	stop_armsim
+	: >"$BATS_TEST_TMPDIR/armsim.err"
+	# wrist_flex's firmware 45 predates it on an XL330 (46): the chain
+	# stops there, and the same pose comes by SYNC READ
+	start_bus_sim dynamixel -v --start 10,-20,30,-40,90,50 \
+		--firmware wrist_flex:45
+	run --separate-stderr bus pos
+	[ "$status" -eq 0 ]
+	[ -z "$stderr" ]
+	[ "${lines[1]}" = "$(pose_line 10 -20 30 -40 90 50)" ]
+	[ "$(sent FAST_SYNC_READ)" -eq 1 ]
+	[ "$(sent SYNC_READ)" -eq 1 ]
+}
+
 @test "feetech: a gripper closed on something holds it, long after the run" {
 	BUS=feetech
 	# The gripper meets a block at 40 % on its way to 90.  Configured as

@@ -1,7 +1,8 @@
 /*
  * bus.h - an arm of smart servos driven from the host, no firmware of
  * ours: the servos' registers (core/servo/regs.h) over a bus
- * (lib/link/servobus.h).  Present values read with SYNC READ, goals
+ * (lib/link/servobus.h).  Present values read with SYNC READ (on
+ * Dynamixel FAST SYNC READ, while the servos answer it), goals
  * written with SYNC WRITE, torque, the servos' error bits, their setup
  * on connect, ids, baud rates, reboots.  armctl --bus drives an arm with
  * it, the unit tests drive lib/servosim with it.  Every function returns
@@ -64,6 +65,9 @@ struct servoarm_bus {
 	uint8_t ids[SERVOARM_MAX];
 	uint8_t series[SERVOARM_MAX];	/* enum servo_series per joint */
 	int sync_read;			/* every servo answers SYNC READ */
+	int fast_read;			/* Dynamixel FAST SYNC READ: 0 not
+					 * tried yet, 1 answered, -1 not
+					 * (SYNC READ from then on) */
 	double full_load[SERVOARM_MAX];	/* Dynamixel current: mA at 100 % */
 	int scaled;			/* full_load read (servoarm_connect) */
 	/* what went wrong last (with SERVO_ERROR, REFUSED, LIMIT) */
