@@ -330,7 +330,9 @@ read_present(struct servoarm_bus *k, uint16_t base, uint16_t stride,
 	uint16_t count;
 	int i;
 
-	if (k->sync_read && k->proto == SERVO_DXL && k->fast_read >= 0)
+	/* its one packet: 8 bytes and ERR, ID, data, CRC a servo */
+	if (k->sync_read && k->proto == SERVO_DXL && k->fast_read >= 0 &&
+	    8u + (size_t)k->arm.n * (stride + 4u) <= SERVO_FRAME_MAX)
 		return fast_present(k, base, stride, buf, err);
 	if (k->sync_read)
 		return link_servobus_sync_read(&k->b, base, stride, k->ids,
