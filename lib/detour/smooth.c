@@ -299,7 +299,7 @@ path_clear(const struct detour_world *w, const struct via *v,
 	dt = fastest > 0 ? res / fastest : T;
 	for (t = dt; t < T + dt; t += dt) {
 		pose_at(w, v, base, t < T ? t : T, q);
-		if (!detour_in_limits(w, q) || detour_clearance(w, q, NULL) < 0)
+		if (!detour_in_limits(w, q) || !detour_pose_clear(w, q, NULL))
 			return 0;
 	}
 	return 1;
