@@ -4,8 +4,10 @@
  * the obstacle known (ikreach --plan's planner) and found in process (the
  * arm moves with it hidden, is blocked, estimates, plans, tries again,
  * 3 detours at most, on armsim's own arm physics); scenarios with no way
- * round; the success rates, planning times per attempt, path lengths
- * against the straight move's, and every failure in words; or (with
+ * round; the success rates, planning times per attempt (wall and CPU:
+ * the wall time counts whoever else shares the machine), path lengths
+ * against the straight move's, the press in contact against the watch's
+ * rule, and every failure in words; or (with
  * --scenarios) the scenarios themselves, a line each, for the script to
  * play through armsim and armctl.  Built by the script, not by make.
  */
@@ -102,7 +104,7 @@ static void
 offline(const struct arm_desc *a, int n)
 {
 	struct detour_scenario_opts so = { 10, 0, 0 };
-	struct stats ms = { 0 }, ratio = { 0 };
+	struct stats ms = { 0 }, ratio = { 0 }, cpu = { 0 };
 	struct detour_scenario sc;
 	struct detour_world w;
 	struct detour_opts po;
@@ -121,6 +123,7 @@ offline(const struct arm_desc *a, int n)
 		/* another seed than the one that proved the way round */
 		po.seed = (uint64_t)seed + 1000000;
 		add(&ms, (detour_plan(&w, sc.from, sc.to, &po, &p, &r), r.ms));
+		add(&cpu, r.cpu_ms);
 		if (r.status == DETOUR_OK) {
 			ok++;
 			add(&ratio, r.length / straight_length(a, &sc));
@@ -132,8 +135,10 @@ offline(const struct arm_desc *a, int n)
 	printf("  known obstacle: %d of %d planned (%.1f%%)\n", ok, made,
 	    100.0 * ok / made);
 	print_stats("planning time", &ms, " ms");
+	print_stats("  of which on the CPU", &cpu, " ms");
 	print_stats("path length / straight", &ratio, "  ");
 	free(ms.v);
+	free(cpu.v);
 	free(ratio.v);
 }
 
@@ -169,6 +174,25 @@ trial(const struct arm_desc *a, const struct detour_scenario *sc,
 	return rc;
 }
 
+/*
+ * What the watch's rule lets the arm press, in degrees of lag: the
+ * threshold, then the rule's steps in a row past it, each moving a joint
+ * at most its speed for a row's period (the robot holds the arm the
+ * moment the rule is broken, as the trial does).
+ */
+static double
+rule_bound(const struct arm_desc *a, const struct detour_attempts_opts *o)
+{
+	double fastest = 0;
+	int j;
+
+	for (j = 0; j < a->njoints; j++)
+		if (arm_is_positioning(a, j) && a->joint[j].speed > fastest)
+			fastest = a->joint[j].speed;
+	return o->watch.threshold + (double)o->watch.persist * fastest *
+	    o->plan.period;
+}
+
 /* Hidden obstacle: found by the arm, in process. */
 static void
 found(const struct arm_desc *a, int n, int kind)
@@ -176,11 +200,14 @@ found(const struct arm_desc *a, int n, int kind)
 	static struct trial tr;
 	struct detour_scenario_opts so = { 10, 0, 0 };
 	struct stats ms = { 0 }, ratio = { 0 }, lag = { 0 }, runs = { 0 };
+	struct stats depth = { 0 }, cpu = { 0 };
 	struct detour_attempts_opts o;
 	struct detour_scenario sc;
-	int seed, ok = 0, made = 0, k, named = 0;
+	int seed, ok = 0, made = 0, k, named = 0, over = 0;
+	double bound;
 
 	detour_attempts_defaults(&o);
+	bound = rule_bound(a, &o);
 	for (seed = 1; seed <= n; seed++) {
 		if (detour_scenario_make(a, (uint64_t)seed, kind, &so, &sc) != 0)
 			continue;
@@ -195,7 +222,11 @@ found(const struct arm_desc *a, int n, int kind)
 		named += strstr(tr.out.why, "obstacles found: capsule") != NULL;
 		for (k = 0; k < tr.out.nplans; k++)
 			add(&ms, tr.out.plan_ms[k]);
+		for (k = 0; k < tr.out.nplans; k++)
+			add(&cpu, tr.out.plan_cpu_ms[k]);
 		add(&lag, tr.arm.contacts.lag);
+		add(&depth, tr.arm.contacts.depth);
+		over += tr.arm.contacts.lag > bound;
 		add(&runs, tr.out.runs);
 	}
 	if (kind == DETOUR_SC_NO_WAY) {
@@ -207,13 +238,19 @@ found(const struct arm_desc *a, int n, int kind)
 	printf("  hidden obstacle, 3 detours: %d of %d reached (%.1f%%)\n",
 	    ok, made, 100.0 * ok / made);
 	print_stats("planning time per attempt", &ms, " ms");
+	print_stats("  of which on the CPU", &cpu, " ms");
 	print_stats("path length / straight (reached)", &ratio, "  ");
 	print_stats("runs per scenario", &runs, "  ");
 	print_stats("largest lag in contact", &lag, " d");
+	printf("  beyond the rule's bound %.1f d: %d of %d\n", bound, over,
+	    made);
+	print_stats("deepest press (commanded, mm)", &depth, "mm");
 out:
 	free(ms.v);
 	free(ratio.v);
 	free(lag.v);
+	free(depth.v);
+	free(cpu.v);
 	free(runs.v);
 }
 

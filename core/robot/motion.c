@@ -23,12 +23,17 @@ robot_motion_clear(struct motion *m)
 	m->head = 0;
 	m->count = 0;
 	m->active = 0;
+	m->over = 0;
 	m->received = m->executed;
 }
 
 int
-robot_motion_stream(struct motion *m, uint32_t run_id, uint32_t from)
+robot_motion_stream(struct motion *m, uint32_t run_id, uint32_t from,
+    uint16_t guard_mdeg, uint8_t guard_persist)
 {
+	m->guard_mdeg = guard_mdeg;
+	m->guard_persist = guard_persist;
+	m->held = 0;
 	if (from == 0) {
 		robot_motion_clear(m);
 		m->run_id = run_id;
@@ -50,6 +55,8 @@ robot_motion_push(struct motion *m, const struct wire_setpoint *sp)
 
 	if (sp->joints != m->joints)
 		return WIRE_E_ARG;
+	if (m->held)		/* sent before the host heard of the hold */
+		return 0;
 	if (sp->step != m->received + 1)
 		return WIRE_E_STEP;
 	if (m->count >= ROBOT_SLOTS)
@@ -78,17 +85,42 @@ lag(const struct motion *m, const int32_t *enc, const int32_t *cmd)
 	return worst > 0xFFFFu ? 0xFFFFu : (uint16_t)worst;
 }
 
+/*
+ * The step just ended `dev` behind: under the run's rule, one step more
+ * in a row over it, and at the rule's count hold the arm at the encoders
+ * and drop the queue.  1 when held.
+ */
+static int
+guard(struct motion *m, uint16_t dev, const int32_t *enc,
+    const struct robot_hw *hw, int32_t *command)
+{
+	if (m->guard_persist == 0)
+		return 0;
+	m->over = dev > m->guard_mdeg ? (uint8_t)(m->over + 1) : 0;
+	if (m->over < m->guard_persist)
+		return 0;
+	robot_motion_clear(m);
+	m->held = 1;
+	memcpy(command, enc, sizeof(int32_t) * m->joints);
+	hw->command_joints(hw->ctx, command);
+	return 1;
+}
+
 void
 robot_motion_tick(struct motion *m, uint32_t now, const struct robot_hw *hw,
     int32_t *command)
 {
 	int32_t enc[ROBOT_JOINTS_MAX];
+	uint16_t dev;
 
 	if (m->active && (uint32_t)(now - m->cur_since) >= m->cur.period_ms) {
 		hw->read_encoders(hw->ctx, enc);
-		m->dev[m->cur_step % ROBOT_HISTORY] = lag(m, enc, m->cur.mdeg);
+		dev = lag(m, enc, m->cur.mdeg);
+		m->dev[m->cur_step % ROBOT_HISTORY] = dev;
 		m->executed = m->cur_step;
 		m->active = 0;
+		if (guard(m, dev, enc, hw, command))
+			return;
 	}
 	if (m->active || m->count == 0)
 		return;

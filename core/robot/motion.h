@@ -41,14 +41,28 @@ struct motion {
 	uint32_t cur_since;
 	struct motion_slot cur;
 	uint16_t dev[ROBOT_HISTORY];	/* by step % ROBOT_HISTORY */
+	/* the run's lag rule (STREAM): a step ending more than guard_mdeg
+	 * behind, guard_persist steps in a row (0: no rule), holds the arm */
+	uint16_t guard_mdeg;
+	uint8_t guard_persist, over;
+	uint8_t held;			/* the rule held it: setpoints of the
+					 * run are dropped until a STREAM */
 };
 
 void robot_motion_init(struct motion *m, uint8_t joints);
 
-/* Start run `run_id` afresh (from 0) or resume it at step `from`. */
-int robot_motion_stream(struct motion *m, uint32_t run_id, uint32_t from);
+/*
+ * Start run `run_id` afresh (from 0) or resume it at step `from`, under
+ * the lag rule (guard_mdeg, guard_persist; persist 0: none): the moment
+ * guard_persist steps in a row end more than guard_mdeg behind their
+ * command, the arm is held where it is and the queue dropped, as a STOP
+ * would, with no wait for the host's.
+ */
+int robot_motion_stream(struct motion *m, uint32_t run_id, uint32_t from,
+    uint16_t guard_mdeg, uint8_t guard_persist);
 
-/* Queue a setpoint; 0 or an enum wire_error code (never overflows). */
+/* Queue a setpoint; 0 or an enum wire_error code (never overflows).
+ * Once the rule has held the run, its setpoints are taken and dropped. */
 int robot_motion_push(struct motion *m, const struct wire_setpoint *sp);
 
 /*
@@ -64,6 +78,13 @@ void robot_motion_clear(struct motion *m);
 
 uint8_t robot_motion_free(const struct motion *m);
 int robot_motion_busy(const struct motion *m);
+
+/* The lag rule held the run (until the next STREAM). */
+static inline int
+robot_motion_held(const struct motion *m)
+{
+	return m->held;
+}
 
 /* Fill a STATUS reply with the lags of steps from `from` on. */
 void robot_motion_report(const struct motion *m, uint32_t from,
@@ -87,11 +108,14 @@ robot_motion_init(struct motion *m, uint8_t joints)
 }
 
 static inline int
-robot_motion_stream(struct motion *m, uint32_t run_id, uint32_t from)
+robot_motion_stream(struct motion *m, uint32_t run_id, uint32_t from,
+    uint16_t guard_mdeg, uint8_t guard_persist)
 {
 	(void)m;
 	(void)run_id;
 	(void)from;
+	(void)guard_mdeg;
+	(void)guard_persist;
 	return WIRE_E_UNKNOWN;
 }
 
@@ -128,6 +152,13 @@ robot_motion_free(const struct motion *m)
 
 static inline int
 robot_motion_busy(const struct motion *m)
+{
+	(void)m;
+	return 0;
+}
+
+static inline int
+robot_motion_held(const struct motion *m)
 {
 	(void)m;
 	return 0;

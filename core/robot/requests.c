@@ -27,7 +27,8 @@ robot_req_hello(struct robot *r, struct wire_in *in,
 	h.joints = r->hw->joints;
 	h.window = ROBOT_WINDOW;
 	h.slots = ROBOT_SLOTS;
-	h.flags = (uint8_t)(robot_flags(r) | WIRE_F_SELECTIVE);
+	h.flags = (uint8_t)(robot_flags(r) | WIRE_F_SELECTIVE |
+	    (ROBOT_SLOTS > 0 ? WIRE_F_GUARD : 0));
 	h.capacity = robot_capacity(r);
 	for (j = 0; j < h.joints; j++)
 		h.link_um[j] = r->hw->link_um[j];
@@ -170,13 +171,20 @@ robot_req_stream(struct robot *r, struct wire_in *in,
     struct wire_out *out)
 {
 	uint32_t run_id = wire_get_u32(in), from = wire_get_u32(in);
+	uint16_t guard_mdeg = 0;
+	uint8_t guard_persist = 0;
 
 	(void)out;
+	if (in->n > 8) {	/* the lag rule, from a host that knows it */
+		guard_mdeg = wire_get_u16(in);
+		guard_persist = wire_get_u8(in);
+	}
 	if (!wire_in_done(in))
 		return WIRE_E_LENGTH;
 	if (r->running)
 		return WIRE_E_BUSY;
-	return robot_motion_stream(&r->motion, run_id, from);
+	return robot_motion_stream(&r->motion, run_id, from, guard_mdeg,
+	    guard_persist);
 }
 
 int

@@ -258,6 +258,8 @@ robot_flags(struct robot *r)
 		flags |= WIRE_F_PLAN;
 	if (robot_motion_busy(&r->motion))
 		flags |= WIRE_F_STREAM;
+	if (robot_motion_held(&r->motion))
+		flags |= WIRE_F_HELD;
 	if (r->running)
 		flags |= WIRE_F_RUNNING;
 	if (r->running && r->paused)

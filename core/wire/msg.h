@@ -64,7 +64,11 @@ enum wire_flag {
 	/* HELLO only: requests that arrive ahead of a lost one are kept, so
 	 * a NAK asks for that one alone (selective repeat) */
 	WIRE_F_SELECTIVE = 0x10,
-	WIRE_F_PAUSED = 0x20	/* the running plan is paused (PAUSE) */
+	WIRE_F_PAUSED = 0x20,	/* the running plan is paused (PAUSE) */
+	/* HELLO only: STREAM takes a lag rule, and the robot holds the arm
+	 * itself when a streamed step breaks it */
+	WIRE_F_GUARD = 0x40,
+	WIRE_F_HELD = 0x80	/* the run was held by its lag rule */
 };
 
 /* Monitor event kinds, as the planner numbers them (plan/evkind.h);

@@ -88,17 +88,49 @@ examine(const struct client_motion *mo, const struct wire_status *s,
 	return 0;
 }
 
+/*
+ * Open the run; a robot that can (HELLO's WIRE_F_GUARD) is given the
+ * watch's rule, and holds the arm itself the moment a step breaks it,
+ * rather than play its queue on into what blocks it until our STOP
+ * arrives.
+ */
+/*
+ * The robot held the run by the rule (WIRE_F_HELD) where our watch has
+ * not seen it fire (the steps' lags lost from its history): obstructed
+ * at the last step it executed.  1 when held.
+ */
+static int
+held(const struct wire_status *s, struct client_watch *w)
+{
+	if (!(s->flags & WIRE_F_HELD))
+		return 0;
+	w->step = s->executed;
+	w->lag = s->count > 0 ? s->dev[s->count - 1] : 0;
+	w->w.joint = 0;
+	w->w.lag = w->lag / 1000.0;
+	return 1;
+}
+
 static enum client_status
-begin_stream(struct client *cl, uint32_t run_id, uint32_t from)
+begin_stream(struct client *cl, const struct client_motion *mo,
+    uint32_t run_id, uint32_t from)
 {
 	struct wire_frame reply;
-	uint8_t p[8];
+	uint8_t p[11];
 	struct wire_out o;
+	double mdeg = mo->threshold_deg * 1000;
 
 	wire_out_init(&o, p, sizeof p);
 	wire_put_u32(&o, run_id);
 	wire_put_u32(&o, from);
-	return client_call(cl, WIRE_STREAM, p, 8, &reply, "run");
+	if (cl->hello.flags & WIRE_F_GUARD) {
+		wire_put_u16(&o, mdeg >= 65535 ? 65535 : mdeg <= 0 ? 0 :
+		    (uint16_t)lround(mdeg));
+		wire_put_u8(&o, mo->persist >= 255 ? 255 : mo->persist < 1 ?
+		    1 : (uint8_t)mo->persist);
+	}
+	return client_call(cl, WIRE_STREAM, p, wire_out_len(&o), &reply,
+	    "run");
 }
 
 /* Where a stream stands between replies. */
@@ -165,7 +197,7 @@ status(struct client *cl, const struct client_steps *st,
 	/* Setpoints still in flight were sent after this status. */
 	fl->free_slots = s.free;
 	client_progress(&mo->progress, s.executed, st->n);
-	if (examine(mo, &s, w, fl->tr, &lagging)) {
+	if (examine(mo, &s, w, fl->tr, &lagging) || held(&s, w)) {
 		client_drain(cl);
 		e = client_call(cl, WIRE_STOP, NULL, 0, &stopped, "stop");
 		return e != CLIENT_OK ? e : CLIENT_OBSTRUCTED;
@@ -240,7 +272,7 @@ client_stream(struct client *cl, const struct client_steps *st,
 	 * carries an acknowledgement for every setpoint. */
 	fl.poll_ms = mo->period_ms < 20 ? 20 : mo->period_ms > 100 ? 100 :
 	    mo->period_ms;
-	if ((e = begin_stream(cl, st->run_id, from == 1 ? 0 : from)) !=
+	if ((e = begin_stream(cl, mo, st->run_id, from == 1 ? 0 : from)) !=
 	    CLIENT_OK)
 		return e;
 	memset(w, 0, sizeof *w);

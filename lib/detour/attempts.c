@@ -301,19 +301,21 @@ plan_guesses(const struct arm_desc *a, struct arm_obstacle_map *map,
 {
 	struct arm_obstacle g[2 * ARM_MAX_CHAIN + 3];
 	int start[GUESSES], count[GUESSES], ng, i, rc = -1;
-	double ms = 0;
+	double ms = 0, cpu = 0;
 
 	ng = guesses(b, g, start, count);
 	for (i = 0; i < ng && (i == 0 || r->status == DETOUR_NO_WAY); i++) {
 		rc = plan_with(a, map, g + start[i], count[i], from, to, o,
 		    next, r);
 		ms += r->ms;
+		cpu += r->cpu_ms;
 		if (rc == 0) {
 			out->found += count[i];
 			break;
 		}
 	}
 	out->plan = r->status;
+	out->plan_cpu_ms[out->nplans] = cpu;
 	out->plan_ms[out->nplans++] = ms;
 	return rc;
 }
@@ -405,6 +407,7 @@ plan_known(const struct arm_desc *a, const struct arm_obstacle_map *map,
 	detour_world_init(&w, a, map->o, map->n, o->link_radius);
 	detour_plan(&w, from, to, &o->plan, next, &r);
 	out->plan = r.status;
+	out->plan_cpu_ms[out->nplans] = r.cpu_ms;
 	out->plan_ms[out->nplans++] = r.ms;
 	out->planned_first = 1;
 	if (r.status == DETOUR_OK)

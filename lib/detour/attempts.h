@@ -60,6 +60,7 @@ struct detour_outcome {
 	enum detour_status plan;	/* the last plan's status */
 	int nplans;
 	double plan_ms[DETOUR_MAX_DETOURS + 1];	/* each plan's time */
+	double plan_cpu_ms[DETOUR_MAX_DETOURS + 1];	/* ... on the CPU */
 	int planned_first;	/* the first path crossed a known obstacle:
 				 * plan_ms[0] is the plan round the map */
 	double length;		/* mm the tip travelled on the last run */

@@ -265,7 +265,7 @@ detour_plan(const struct detour_world *w, const double *from,
     const double *to, const struct detour_opts *o, struct arm_path *out,
     struct detour_report *r)
 {
-	double t0 = detour_now_ms();
+	double t0 = detour_now_ms(), c0 = detour_cpu_ms();
 	struct arm_obstacle *fit;
 	struct detour_world fw = *w;
 	int rc = -1;
@@ -292,5 +292,6 @@ detour_plan(const struct detour_world *w, const double *from,
 	free(fit);
 out:
 	r->ms = detour_now_ms() - t0;
+	r->cpu_ms = detour_cpu_ms() - c0;
 	return rc;
 }

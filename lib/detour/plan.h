@@ -46,6 +46,7 @@ struct detour_report {
 	int joint;		/* the joint beyond its limits, or -1 */
 	long iterations;	/* search rounds used */
 	double ms;		/* planning time */
+	double cpu_ms;		/* ... of which on the CPU */
 	int vias;		/* via points of the path, ends included */
 	int stops;		/* 1 when it stops at each via point */
 	double length;		/* mm the tip travels */

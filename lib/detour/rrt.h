@@ -40,4 +40,8 @@ enum detour_rrt_result detour_rrt_connect(const struct detour_world *w,
 /* Milliseconds on a monotonic clock, for budgets. */
 double detour_now_ms(void);
 
+/* Milliseconds of this thread's CPU time: a plan's cost without the
+ * other processes that share the machine. */
+double detour_cpu_ms(void);
+
 #endif

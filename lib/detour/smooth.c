@@ -284,22 +284,28 @@ pose_at(const struct detour_world *w, const struct via *v, const double *base,
 		q[w->move[i]] = m[i];
 }
 
-/* Clear and within the limits all along?  Checked often enough that no
- * point moves more than res between two looks at full speed. */
+/*
+ * Clear and within the limits all along?  Looked at often enough that no
+ * point moves more than res between two looks at full speed, and no
+ * more often than the clearance needs: a pose c mm clear stays clear
+ * for as long as the fastest point takes to move c (the path keeps to
+ * the joints' speeds), so the next look is that much later.
+ */
 static int
 path_clear(const struct detour_world *w, const struct via *v,
     const double *base, double res)
 {
-	double q[ARM_MAX_JOINTS], fastest = 0, dt, t, T = total_time(v);
+	double q[ARM_MAX_JOINTS], fastest = 0, dt, t, T = total_time(v), c;
 	int i;
 
 	for (i = 0; i < v->dim; i++)
 		fastest += w->lever[w->move[i]] *
 		    w->arm->joint[w->move[i]].speed;
 	dt = fastest > 0 ? res / fastest : T;
-	for (t = dt; t < T + dt; t += dt) {
+	for (t = dt; t < T + dt; t += fmax(dt, c / fastest)) {
 		pose_at(w, v, base, t < T ? t : T, q);
-		if (!detour_in_limits(w, q) || detour_clearance(w, q, NULL) < 0)
+		if (!detour_in_limits(w, q) ||
+		    (c = detour_clearance(w, q, NULL)) < 0)
 			return 0;
 	}
 	return 1;

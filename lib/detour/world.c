@@ -136,10 +136,17 @@ obstacles(const struct detour_world *w, const double *pts, int first, int np,
 	return best;
 }
 
-double
-detour_clearance(const struct detour_world *w, const double *q, int *which)
+/*
+ * The clearance of pose q, or `ceiling` when it is larger: an obstacle
+ * whose bounding sphere keeps at least that far from a link is never
+ * measured exactly.  A yes-or-no check (ceiling 0) thus skips nearly
+ * every exact distance, and still says the deepest of what it hits.
+ */
+static double
+clearance_below(const struct detour_world *w, const double *q,
+    double ceiling, int *which)
 {
-	double pts[3 * KIN3D_MAX_POINTS], best = DBL_MAX, d;
+	double pts[3 * KIN3D_MAX_POINTS], best = ceiling, d;
 	int np, i, first, what = DETOUR_NONE;
 
 	np = arm_3d_points(w->arm, q, pts);
@@ -154,6 +161,18 @@ detour_clearance(const struct detour_world *w, const double *q, int *which)
 	if (which)
 		*which = what;
 	return best;
+}
+
+double
+detour_clearance(const struct detour_world *w, const double *q, int *which)
+{
+	return clearance_below(w, q, DBL_MAX, which);
+}
+
+int
+detour_pose_clear(const struct detour_world *w, const double *q, int *which)
+{
+	return clearance_below(w, q, 0, which) >= 0;
 }
 
 double
@@ -181,7 +200,7 @@ clear_at(const struct detour_world *w, const double *a, const double *b,
 		j = w->move[i];
 		q[j] = k == steps ? b[j] : a[j] + f * (b[j] - a[j]);
 	}
-	if (detour_clearance(w, q, which) >= 0)
+	if (detour_pose_clear(w, q, which))
 		return 1;
 	if (at)
 		*at = f;

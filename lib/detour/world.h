@@ -47,6 +47,13 @@ void detour_world_init(struct detour_world *w, const struct arm_desc *a,
 double detour_clearance(const struct detour_world *w, const double *q,
     int *which);
 
+/*
+ * detour_clearance(w, q, which) >= 0, the planner's question, answered
+ * without measuring what is plainly far (the same *which when not).
+ */
+int detour_pose_clear(const struct detour_world *w, const double *q,
+    int *which);
+
 /* Is every joint of q within its limits? */
 int detour_in_limits(const struct detour_world *w, const double *q);
 

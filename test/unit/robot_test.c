@@ -372,8 +372,9 @@ test_hello(void)
 	CHECK(h.capacity == 512);
 	CHECK(h.window == ROBOT_WINDOW && h.slots == ROBOT_SLOTS);
 	CHECK_STR(h.firmware, "fake");
-	/* no plan, not running; and it keeps requests ahead of a loss */
-	CHECK(h.flags == WIRE_F_SELECTIVE);
+	/* no plan, not running; it keeps requests ahead of a loss, and
+	 * holds a streamed run itself by the host's lag rule */
+	CHECK(h.flags == (WIRE_F_SELECTIVE | WIRE_F_GUARD));
 	CHECK(call(&r, &f, WIRE_HELLO, &v, 1, &rep) == WIRE_E_VERSION);
 	CHECK(call(&r, &f, 0x2F, NULL, 0, &rep) == WIRE_E_UNKNOWN);
 	CHECK(call(&r, &f, WIRE_PLAN_INFO, &v, 1, &rep) == WIRE_E_LENGTH);
@@ -806,6 +807,84 @@ test_setpoints(void)
 	robot_tick(&r);
 	status(&r, &f, 3, &s);
 	CHECK(s.executed == 3 && s.count == 1 && s.first == 3);
+}
+
+/* STREAM with the lag rule: 5 degrees, 2 steps (or n bytes of it). */
+static void
+stream_guarded(struct robot *r, struct fake *f, uint32_t run, uint8_t n,
+    int expect)
+{
+	uint8_t p[11];
+	struct wire_out o;
+
+	wire_out_init(&o, p, sizeof p);
+	wire_put_u32(&o, run);
+	wire_put_u32(&o, 0);
+	wire_put_u16(&o, 5000);
+	wire_put_u8(&o, 2);
+	CHECK(call(r, f, WIRE_STREAM, p, n, NULL) == expect);
+}
+
+/* Steps 1..5 of 35 ms each, 1 degree apart, run to time `until`. */
+static void
+five_steps(struct robot *r, struct fake *f, uint32_t until)
+{
+	uint32_t i;
+
+	for (i = 1; i <= 5; i++)
+		setpoint(r, f, i, (int32_t)i * 1000, 35, 0);
+	for (f->now = 0; f->now <= until; f->now++)
+		robot_tick(r);
+}
+
+/*
+ * The host's rule in STREAM: the arm 6 degrees behind every step is held
+ * where it is the moment the second step ends so, its queue dropped and
+ * the run's late setpoints taken and dropped, STATUS saying HELD; with
+ * no rule (an old host's 8 bytes) the robot plays its queue on.
+ */
+static void
+test_stream_guard(void)
+{
+	struct fake f;
+	struct robot_hw hw;
+	struct robot r;
+	struct wire_hello h;
+	struct wire_status s;
+
+	fake_init(&f);
+	f.lag_mdeg = 6000;
+	fake_hw(&hw, &f);
+	robot_init(&r, &hw);
+	hello(&r, &f, &h);
+	stream_guarded(&r, &f, 9, 9, WIRE_E_LENGTH);
+	stream_guarded(&r, &f, 9, 10, WIRE_E_LENGTH);
+	stream_guarded(&r, &f, 9, 11, 0);
+	five_steps(&r, &f, 200);
+	status(&r, &f, 1, &s);
+	CHECK(s.executed == 2 && s.count == 2 && s.dev[1] == 6000);
+	CHECK(s.flags & WIRE_F_HELD);
+	CHECK(!(s.flags & WIRE_F_STREAM));
+	CHECK(s.free == ROBOT_SLOTS);
+	/* held at the encoders (step 2's command less the lag) */
+	CHECK(f.cmd[0] == 2000 - 6000 && f.cmd[1] == -2000 - 6000);
+	setpoint(&r, &f, 6, 6000, 35, 0);
+	robot_tick(&r);
+	CHECK(f.cmd[0] == 2000 - 6000);
+	status(&r, &f, 1, &s);
+	CHECK(s.executed == 2 && (s.flags & WIRE_F_HELD));
+	/* STOP keeps the verdict; the next STREAM clears it */
+	CHECK(call(&r, &f, WIRE_STOP, NULL, 0, NULL) == 0);
+	status(&r, &f, 1, &s);
+	CHECK(s.flags & WIRE_F_HELD);
+
+	stream(&r, &f, 10, 0, 0);
+	status(&r, &f, 1, &s);
+	CHECK(!(s.flags & WIRE_F_HELD));
+	five_steps(&r, &f, 200);
+	status(&r, &f, 1, &s);
+	CHECK(s.executed == 5 && !(s.flags & WIRE_F_HELD));
+	CHECK(f.cmd[0] == 5000);
 }
 
 /* One always-released drive whose child is action `act` with `value`. */
@@ -1342,6 +1421,7 @@ main(void)
 	RUN(test_resend_and_nak);
 	RUN(test_nak_timing);
 	RUN(test_setpoints);
+	RUN(test_stream_guard);
 	RUN(test_plan_loop);
 	RUN(test_control);
 	RUN(test_control_random);
