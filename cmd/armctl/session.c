@@ -2,7 +2,7 @@
  * session.c - armctl session: one connection, a console of armctl
  * command lines on stdin (@FILE includes, # comments), an on-connect
  * script run whenever the robot (re)connects, and per-robot logs
- * (sesslog.c); the link kept up by lib/client/console.c.  main.c's
+ * (lib/client/log.c); the link kept up by lib/client/console.c.  main.c's
  * armctl_line runs each line on the link.
  */
 #define _GNU_SOURCE		/* program_invocation_short_name */
@@ -14,8 +14,8 @@
 #include "host/diag.h"
 #include "host/exits.h"
 #include "client/console.h"
+#include "client/log.h"
 #include "ctl.h"
-#include "sesslog.h"
 #include "host/input.h"
 #include "host/lines.h"
 #include "host/words.h"
@@ -25,7 +25,7 @@
 
 struct session {
 	struct ctl *link;
-	struct sesslog log;
+	struct client_log log;	/* --log-dir (client/log.h) */
 	struct client_console k;	/* the link kept up (client/console.h) */
 };
 
@@ -41,7 +41,7 @@ attach(void *ctx)
 
 	ss->link->port = ss->link->cl->port;
 	ss->link->hello = ss->link->cl->hello;
-	return sesslog_attach(&ss->log, ss->link);
+	return ctl_exit(client_log_attach(&ss->log, ss->link->cl));
 }
 
 /* Then the on-connect script. */
@@ -60,7 +60,7 @@ resume(void *ctx)
 {
 	struct session *ss = ctx;
 
-	return sesslog_resume(&ss->log, ss->link);
+	return ctl_exit(client_log_resume(&ss->log));
 }
 
 /* argv[0] "armctl", then the words: one command line, on the link. */
@@ -182,7 +182,7 @@ cmd_session(struct ctl *c, int argc, char **argv)
 	if (client_console_begin(&ss.k) == 0)
 		run_file(&ss, "-", 0);
 	r = client_console_end(&ss.k);
-	if ((r2 = sesslog_close(&ss.log)) != 0 && r == 0)
+	if ((r2 = ctl_exit(client_log_close(&ss.log))) != 0 && r == 0)
 		r = r2;
 	return r;
 }

@@ -165,19 +165,13 @@ parse_arm(const struct options *o, struct arm *a)
 static int
 described_start(const struct options *o, struct arm *a)
 {
-	static const int exits[] = { 0, EXIT_USAGE, EXIT_NOINPUT,
-	    EXIT_DATAERR, EXIT_DATAERR };
 	const struct arm_desc *d = a->desc;
-	double rest[WIRE_MAX_JOINTS];
 	struct diag dg = diag_for("--start");
 	int j, r;
 
-	for (j = 0; j < d->njoints; j++)
-		a->q[j] = rest[j] = arm_clamp(&d->joint[j], 0);
-	if (!o->start)
-		return 0;
-	if ((r = arm_pose_arg(o->start, d, rest, a->q, &dg)) != 0)
-		return exits[r];
+	if ((r = arm_status_exit(arm_pose_start(o->start, d, a->q, &dg))) !=
+	    0 || !o->start)
+		return r;
 	for (j = 0; j < d->njoints; j++)
 		if (a->q[j] != arm_clamp(&d->joint[j], a->q[j]))
 			return bad_value("start", o->start, "a value beyond "

@@ -229,8 +229,6 @@ row_fk3(struct armrun *r, const double *v)
 static int
 near_pose(struct armrun *r)
 {
-	static const int exits[] = { 0, EXIT_USAGE, EXIT_NOINPUT,
-	    EXIT_DATAERR, EXIT_JOB_FAILED };
 	double rest[ARM_MAX_JOINTS];
 	struct diag d = diag_for("--near");
 	int j;
@@ -238,7 +236,8 @@ near_pose(struct armrun *r)
 	for (j = 0; j < r->a.njoints; j++)
 		rest[j] = arm_clamp(&r->a.joint[j], 0);
 	r->have_prev = 1;
-	return exits[arm_pose_arg(r->o->near, &r->a, rest, r->prev, &d)];
+	return arm_status_exit(arm_pose_arg(r->o->near, &r->a, rest, r->prev,
+	    &d));
 }
 
 static int

@@ -3,14 +3,19 @@
  * armctl session, against armsim's robot in this process (memrobot.h): a
  * line whose link breaks is followed by a new handshake with the hooks
  * run again, a robot that keeps dropping the link is given up on, a hook
- * of ours that fails ends the console, and a signal ends it too.
+ * of ours that fails ends the console, and a signal ends it too; the
+ * robot's own event log (lib/client/log.c).
  */
 #include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
 #include <stdint.h>
 #include <string.h>
 
 #include "client/console.h"
 #include "client/keep.h"
+#include "client/log.h"
 #include "memrobot.h"
 
 #define BROKEN 74	/* the caller's codes (the test's own) */
@@ -213,6 +218,54 @@ test_idle(void)
 	robot_down();
 }
 
+/* The log's file name, from the handshake's firmware and the port. */
+static void
+test_log_name(void)
+{
+	char out[300];
+
+	client_log_name(out, sizeof out, "d", "armsim 0.1.0", "/dev/ttyACM0");
+	CHECK_STR(out, "d/armsim_0.1.0@ttyACM0.csv");
+	client_log_name(out, sizeof out, "d", "a/b:c", "tcp:[::1]:7000");
+	CHECK_STR(out, "d/a_b_c@___1__7000.csv");
+}
+
+/* A log per robot, opened again at each connection; a folder that is a
+ * file is ours to fix, said, and no link's fault. */
+static void
+test_log(void)
+{
+	char dir[] = "/tmp/console_test.XXXXXX", path[400];
+	struct client_log l;
+	FILE *fp;
+
+	CHECK(mkdtemp(dir) != NULL);
+	console_up();
+	memset(&l, 0, sizeof l);
+	l.dir = dir;
+	CHECK(client_log_attach(&l, &cl) == CLIENT_OK);
+	CHECK(client_log_resume(&l) == CLIENT_OK);
+	client_log_name(path, sizeof path, dir, cl.hello.firmware,
+	    cl.port_name);
+	CHECK(strncmp(cl.hello.firmware, "armsim", 6) == 0);
+	CHECK(client_log_attach(&l, &cl) == CLIENT_OK);	/* again: appended */
+	CHECK(client_log_close(&l) == CLIENT_OK);
+	CHECK((fp = fopen(path, "r")) != NULL);
+	CHECK(strstr(path, "/armsim_0.1.0@") != NULL);
+	if (fp)
+		fclose(fp);
+	/* a file where the folder should be */
+	memset(&l, 0, sizeof l);
+	l.dir = path;
+	CHECK(client_log_attach(&l, &cl) == CLIENT_LOCAL_IO);
+	CHECK(heard(path));
+	CHECK(!client_link_broke(&cl));
+	CHECK(client_log_close(&l) == CLIENT_OK);
+	unlink(path);
+	rmdir(dir);
+	robot_down();
+}
+
 int
 main(void)
 {
@@ -221,6 +274,8 @@ main(void)
 	RUN(test_reconnect_fails);
 	RUN(test_ours_and_signals);
 	RUN(test_idle);
+	RUN(test_log_name);
+	RUN(test_log);
 	client_free(&cl);
 	return check_report("console");
 }
