@@ -184,13 +184,15 @@ static int
 map_obstacles(const char *path, struct arm *a)
 {
 	struct arm_obstacle_map *m = malloc(sizeof *m);
+	struct diag say = diag_for(NULL);
 	int r, k;
 
 	if (m == NULL) {
 		warnx_tool("out of memory");
 		return EXIT_IOERR;
 	}
-	if ((r = arm_obstacles_load(m, path)) == 0 && a->nobs3 + a->nlater +
+	if ((r = arm_status_exit(arm_obstacles_load(m, path, &say))) == 0 &&
+	    a->nobs3 + a->nlater +
 	    m->n > ARM_MAX_OBSTACLES) {
 		warnx_tool("%s: %d obstacles, and armsim takes at most %d in "
 		    "all", path, m->n, ARM_MAX_OBSTACLES);
@@ -234,9 +236,10 @@ static int
 parse_described(const struct options *o, struct sim *sim)
 {
 	struct arm *a = &sim->arm;
+	struct diag say = diag_for(NULL);
 	int j, k, r;
 
-	if ((r = arm_load(&sim->desc, o->arm)) != 0)
+	if ((r = arm_status_exit(arm_load(&sim->desc, o->arm, &say))) != 0)
 		return r;
 	if (sim->desc.njoints > (int)WIRE_MAX_JOINTS) {
 		warnx_tool("%s: %d joints; the link carries at most %u",

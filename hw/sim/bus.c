@@ -672,13 +672,14 @@ static int
 load_arm(struct bus *b, const char *path)
 {
 	struct arm_desc *desc = &b->desc;
+	struct diag say = diag_for(NULL);
 	char why[200];
 	int r;
 
 	if (path == NULL) {
 		if (arm_builtin_so101(desc) != 0)
 			return EXIT_DATAERR;
-	} else if ((r = arm_load(desc, path)) != 0)
+	} else if ((r = arm_status_exit(arm_load(desc, path, &say))) != 0)
 		return r;
 	if (servoarm_from_desc(&b->arm, desc, why, sizeof why) != 0) {
 		warnx_tool("%s: %s", path, why);
