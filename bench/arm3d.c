@@ -115,9 +115,10 @@ main(int argc, char **argv)
 	uint64_t st = 1;
 	struct kin3d *k;
 	void *mem;
+	struct diag say = diag_for(NULL);
 	int j;
 
-	if (n < 1 || arm_load(&a, file) != 0)
+	if (n < 1 || arm_load(&a, file, &say) != ARM_OK)
 		return 1;
 	memset(&o, 0, sizeof o);
 	mem = malloc(arm_3d_size(&a));

@@ -298,9 +298,10 @@ int
 main(int argc, char **argv)
 {
 	struct arm_desc a;
+	struct diag say = diag_for(NULL);
 	int n = argc > 2 ? atoi(argv[2]) : 200;
 
-	if (argc < 2 || arm_load(&a, argv[1]) != 0 || n < 1) {
+	if (argc < 2 || arm_load(&a, argv[1], &say) != ARM_OK || n < 1) {
 		fprintf(stderr, "usage: detour ARM.yaml [SCENARIOS "
 		    "[--scenarios]]\n");
 		return 2;

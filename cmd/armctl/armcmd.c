@@ -27,10 +27,8 @@ arm_here(struct ctl *c, double *q, int32_t *mdeg)
 
 /* What lib/arm said, a line at a time; st's exit status. */
 static int
-said(enum arm_target_status st, char *say)
+said(enum arm_status st, char *say)
 {
-	static const int exits[] = { 0, EXIT_USAGE, EXIT_NOINPUT,
-	    EXIT_DATAERR, EXIT_JOB_FAILED, EXIT_IOERR };
 	char *line, *next;
 
 	for (line = say; *line; line = next) {
@@ -40,7 +38,7 @@ said(enum arm_target_status st, char *say)
 			next = line + strlen(line);
 		warnx_tool("%s", line);
 	}
-	return exits[st];
+	return arm_status_exit(st);
 }
 
 int
@@ -58,7 +56,7 @@ arm_path_check(struct ctl *c, struct arm_path *p, const double *here)
 {
 	struct arm_peak pk[ARM_MAX_JOINTS];
 	const struct arm_joint *jt;
-	enum arm_target_status st;
+	enum arm_status st;
 	char say[300];
 	int j;
 

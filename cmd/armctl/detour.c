@@ -87,6 +87,7 @@ attempts(struct ctl *c, const struct arm_desc *a,
     const struct detour_executor *x, int (*failed)(void *), void *fctx)
 {
 	struct arm_obstacle_map *map = malloc(sizeof *map);
+	struct diag say = diag_for(NULL);
 	struct detour_attempts_opts o;
 	struct detour_outcome out;
 	int r, w;
@@ -95,7 +96,8 @@ attempts(struct ctl *c, const struct arm_desc *a,
 		warnx_tool("out of memory");
 		return EXIT_IOERR;
 	}
-	if ((r = arm_obstacles_load_or_new(map, c->obstacles)) != 0) {
+	if ((r = arm_status_exit(arm_obstacles_load_or_new(map, c->obstacles,
+	    &say))) != 0) {
 		free(map);
 		return r;
 	}

@@ -332,6 +332,7 @@ static int
 load_arm(struct ctl *c, const char *command)
 {
 	static struct arm_desc desc;
+	struct diag say = diag_for(NULL);
 	static const char *const needs[] = { "goto", "home", "jog", "gripper",
 	    NULL };
 	int i, r;
@@ -342,7 +343,7 @@ load_arm(struct ctl *c, const char *command)
 				return usage_error("%s needs --arm FILE", command);
 		return 0;
 	}
-	if ((r = arm_load(&desc, c->arm_file)) != 0)
+	if ((r = arm_status_exit(arm_load(&desc, c->arm_file, &say))) != 0)
 		return r;
 	c->arm = &desc;
 	return 0;

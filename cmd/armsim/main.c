@@ -166,19 +166,13 @@ parse_arm(const struct options *o, struct arm *a)
 static int
 described_start(const struct options *o, struct arm *a)
 {
-	static const int exits[] = { 0, EXIT_USAGE, EXIT_NOINPUT,
-	    EXIT_DATAERR, EXIT_DATAERR };
 	const struct arm_desc *d = a->desc;
-	double rest[WIRE_MAX_JOINTS];
 	struct diag dg = diag_for("--start");
 	int j, r;
 
-	for (j = 0; j < d->njoints; j++)
-		a->q[j] = rest[j] = arm_clamp(&d->joint[j], 0);
-	if (!o->start)
-		return 0;
-	if ((r = arm_pose_arg(o->start, d, rest, a->q, &dg)) != 0)
-		return exits[r];
+	if ((r = arm_status_exit(arm_pose_start(o->start, d, a->q, &dg))) !=
+	    0 || !o->start)
+		return r;
 	for (j = 0; j < d->njoints; j++)
 		if (a->q[j] != arm_clamp(&d->joint[j], a->q[j]))
 			return bad_value("start", o->start, "a value beyond "
@@ -191,13 +185,15 @@ static int
 map_obstacles(const char *path, struct arm *a)
 {
 	struct arm_obstacle_map *m = malloc(sizeof *m);
+	struct diag say = diag_for(NULL);
 	int r, k;
 
 	if (m == NULL) {
 		warnx_tool("out of memory");
 		return EXIT_IOERR;
 	}
-	if ((r = arm_obstacles_load(m, path)) == 0 && a->nobs3 + a->nlater +
+	if ((r = arm_status_exit(arm_obstacles_load(m, path, &say))) == 0 &&
+	    a->nobs3 + a->nlater +
 	    m->n > ARM_MAX_OBSTACLES) {
 		warnx_tool("%s: %d obstacles, and armsim takes at most %d in "
 		    "all", path, m->n, ARM_MAX_OBSTACLES);
@@ -241,9 +237,10 @@ static int
 parse_described(const struct options *o, struct sim *sim)
 {
 	struct arm *a = &sim->arm;
+	struct diag say = diag_for(NULL);
 	int j, k, r;
 
-	if ((r = arm_load(&sim->desc, o->arm)) != 0)
+	if ((r = arm_status_exit(arm_load(&sim->desc, o->arm, &say))) != 0)
 		return r;
 	if (sim->desc.njoints > (int)WIRE_MAX_JOINTS) {
 		warnx_tool("%s: %d joints; the link carries at most %u",

@@ -86,10 +86,13 @@ static int
 open_input(struct armrun *r, char **args, int nargs, int files)
 {
 	const char *drop[MAX_COLS];
+	struct diag say = diag_for(NULL);
+	enum arm_status st;
 	int i, nd = 0;
 
 	if (nargs > 0 && files == 0) {
-		arm_source_args(&r->src, args, nargs, r->nwant - (r->grip_col >= 0));
+		arm_source_args(&r->src, args, nargs, r->nwant - (r->grip_col >=
+		    0), &say);
 		r->grip_col = -1;
 		return 0;
 	}
@@ -104,11 +107,11 @@ open_input(struct armrun *r, char **args, int nargs, int files)
 		drop[nd++] = "status";
 		drop[nd++] = "sat";
 	}
-	i = arm_source_csv(&r->src, nargs ? args[0] : "-", r->want, r->nwant,
-	    r->need, drop, nd);
-	if (i == 0 && r->grip_col >= 0 && r->src.col[r->grip_col] < 0)
+	if ((st = arm_source_csv(&r->src, nargs ? args[0] : "-", r->want,
+	    r->nwant, r->need, drop, nd, &say)) == ARM_OK && r->grip_col >= 0 &&
+	    r->src.col[r->grip_col] < 0)
 		r->grip_col = -1;
-	return i;
+	return arm_status_exit(st);
 }
 
 static void
@@ -229,8 +232,6 @@ row_fk3(struct armrun *r, const double *v)
 static int
 near_pose(struct armrun *r)
 {
-	static const int exits[] = { 0, EXIT_USAGE, EXIT_NOINPUT,
-	    EXIT_DATAERR, EXIT_JOB_FAILED };
 	double rest[ARM_MAX_JOINTS];
 	struct diag d = diag_for("--near");
 	int j;
@@ -238,14 +239,16 @@ near_pose(struct armrun *r)
 	for (j = 0; j < r->a.njoints; j++)
 		rest[j] = arm_clamp(&r->a.joint[j], 0);
 	r->have_prev = 1;
-	return exits[arm_pose_arg(r->o->near, &r->a, rest, r->prev, &d)];
+	return arm_status_exit(arm_pose_arg(r->o->near, &r->a, rest, r->prev,
+	    &d));
 }
 
 static int
 rows(struct armrun *r)
 {
 	double v[MAX_COLS];
-	int have, st = 0, got, i;
+	enum arm_status st = ARM_OK;
+	int have, got, i;
 
 	for (;;) {
 		for (i = 0; i < MAX_COLS; i++)
@@ -259,7 +262,7 @@ rows(struct armrun *r)
 		if (r->t->failed)
 			break;
 	}
-	return rows_finish(r->t, got, st, r->failed);
+	return rows_finish(r->t, got, arm_status_exit(st), r->failed);
 }
 
 int
@@ -267,6 +270,7 @@ arm_mode(const struct options *o, const char *file, char **args, int nargs,
     int files)
 {
 	struct armrun *r = calloc(1, sizeof *r);
+	struct diag say = diag_for(NULL);
 	void *mem = NULL;
 	int st;
 
@@ -276,7 +280,7 @@ arm_mode(const struct options *o, const char *file, char **args, int nargs,
 		return EXIT_IOERR;
 	}
 	r->o = o;
-	if ((st = arm_load(&r->a, file)) != 0)
+	if ((st = arm_status_exit(arm_load(&r->a, file, &say))) != 0)
 		goto out;
 	choose_in(r);
 	if ((st = open_input(r, args, nargs, files)) != 0)

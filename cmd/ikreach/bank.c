@@ -53,7 +53,8 @@ static int
 read_poses(struct kin_bank *b, struct arm_source *src, const struct kin_arm *arm)
 {
 	double vals[2 + KIN_MAX_LINKS];
-	int have, status = 0, got = 0;
+	enum arm_status status = ARM_OK;
+	int have, got = 0;
 	enum kin_bank_status st = KIN_BANK_OK;
 
 	while (st == KIN_BANK_OK && (got = arm_source_next(src, vals, 2 + arm->n,
@@ -71,7 +72,7 @@ read_poses(struct kin_bank *b, struct arm_source *src, const struct kin_arm *arm
 		return EXIT_DATAERR;
 	}
 	if (got < 0)
-		return status;
+		return arm_status_exit(status);
 	if (kin_bank_finish(b, arm) != KIN_BANK_OK) {
 		diag_error(&src->diag, 0, 0, "no poses in the memory bank");
 		return EXIT_DATAERR;
@@ -85,11 +86,13 @@ bank_load(struct kin_bank *b, const char *path, const struct kin_arm *arm)
 	const char *want[2 + KIN_MAX_LINKS];
 	char qn[KIN_MAX_LINKS][16];	/* "q" and any int */
 	struct arm_source src;
+	struct diag say = diag_for(NULL);
 	int st;
 
 	memset(b, 0, sizeof *b);
 	kin_bank_columns(arm, want, qn);
-	st = arm_source_csv(&src, path, want, 2 + arm->n, 2 + arm->n, NULL, 0);
+	st = arm_status_exit(arm_source_csv(&src, path, want, 2 + arm->n,
+	    2 + arm->n, NULL, 0, &say));
 	if (st == 0)
 		st = read_poses(b, &src, arm);
 	arm_source_close(&src);

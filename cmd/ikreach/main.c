@@ -364,6 +364,7 @@ open_source(struct arm_source *src, const struct options *o, char **args,
 	    "elbow", "target" };
 	const char *want[KIN_MAX_LINKS];
 	char qn[KIN_MAX_LINKS][16];	/* "q" and any int */
+	struct diag say = diag_for(NULL);
 	int i, n = o->arm.n, files = 0;
 
 	memset(src, 0, sizeof *src);
@@ -372,7 +373,7 @@ open_source(struct arm_source *src, const struct options *o, char **args,
 	if (files > 1 || (files == 1 && nargs > 1))
 		return usage_error("%s", "give targets, or one file, not both");
 	if (nargs > 0 && files == 0) {
-		arm_source_args(src, args, nargs, o->fk ? n : 3);
+		arm_source_args(src, args, nargs, o->fk ? n : 3, &say);
 		return 0;
 	}
 	if (o->fk) {
@@ -380,8 +381,8 @@ open_source(struct arm_source *src, const struct options *o, char **args,
 			snprintf(qn[i], sizeof qn[i], "q%d", i + 1);
 			want[i] = qn[i];
 		}
-		return arm_source_csv(src, nargs ? args[0] : "-", want, n, n,
-		    ik_want, 3);
+		return arm_status_exit(arm_source_csv(src, nargs ? args[0] :
+		    "-", want, n, n, ik_want, 3, &say));
 	}
 	/* the answer's q1..qn replace any the input carried */
 	for (i = 0; i < n; i++) {
@@ -393,8 +394,8 @@ open_source(struct arm_source *src, const struct options *o, char **args,
 
 		memcpy(drop, ik_drop, sizeof ik_drop);
 		memcpy(drop + 6, want, (size_t)n * sizeof *want);
-		return arm_source_csv(src, nargs ? args[0] : "-", ik_want, 3, 2,
-		    drop, 6 + n);
+		return arm_status_exit(arm_source_csv(src, nargs ? args[0] :
+		    "-", ik_want, 3, 2, drop, 6 + n, &say));
 	}
 }
 
@@ -434,7 +435,8 @@ static int
 run_rows(struct run *r)
 {
 	double vals[KIN_MAX_LINKS];
-	int have, st = 0, got, need = r->o->fk ? r->o->arm.n : 2;
+	enum arm_status st = ARM_OK;
+	int have, got, need = r->o->fk ? r->o->arm.n : 2;
 
 	while ((got = arm_source_next(r->src, vals, need, &have, &st)) == 1) {
 		r->row++;
@@ -447,7 +449,7 @@ run_rows(struct run *r)
 		if (r->t->failed)
 			break;
 	}
-	return rows_finish(r->t, got, st, r->failed);
+	return rows_finish(r->t, got, arm_status_exit(st), r->failed);
 }
 
 static struct kin_solver *

@@ -138,6 +138,7 @@ plan_mode(const struct options *o, const char *to_arg)
 	struct arm_obstacle_map *m = calloc(1, sizeof *m);
 	double from[ARM_MAX_JOINTS], to[ARM_MAX_JOINTS];
 	struct arm_desc a;
+	struct diag say = diag_for(NULL);
 	struct kin3d *k = NULL;
 	void *mem = NULL;
 	int st;
@@ -146,8 +147,9 @@ plan_mode(const struct options *o, const char *to_arg)
 		warnx_tool("out of memory");
 		return EXIT_IOERR;
 	}
-	if ((st = arm_load(&a, o->arm_file)) != 0 || (o->obstacles &&
-	    (st = arm_obstacles_load(m, o->obstacles)) != 0))
+	if ((st = arm_status_exit(arm_load(&a, o->arm_file, &say))) != 0 ||
+	    (o->obstacles && (st = arm_status_exit(arm_obstacles_load(m,
+	    o->obstacles, &say))) != 0))
 		goto out;
 	if ((mem = malloc(arm_3d_size(&a))) == NULL || (k = arm_3d_init(mem,
 	    arm_3d_size(&a), &a, &o->kin)) == NULL) {

@@ -545,7 +545,8 @@ main(int argc, char *argv[])
 	    (o.format != SRC_UNKNOWN && settle_modes(&o) < 0))
 		return EXIT_USAGE;
 	d = wopt_diag(&o.w, o.input);
-	if ((rc = plansrc_read(o.input, &d, &buf, &len)) != 0)
+	if ((rc = plansrc_status_exit(plansrc_read(o.input, &d, &buf, &len))) !=
+	    0)
 		return rc;
 	rc = run(&o, buf, len);
 	free(buf);

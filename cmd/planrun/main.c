@@ -40,14 +40,15 @@ fatal_signals(sigset_t *set)
 }
 
 enum run_status
-start_agent(struct agent *a, const char *command, int timeout_ms)
+start_agent(struct agent *a, const char *command, int timeout_ms,
+    struct diag *say)
 {
 	sigset_t set, old;
 	enum run_status rc;
 
 	fatal_signals(&set);
 	sigprocmask(SIG_BLOCK, &set, &old);
-	if ((rc = run_agent_start(a, command, timeout_ms)) == RUN_OK)
+	if ((rc = run_agent_start(a, command, timeout_ms, say)) == RUN_OK)
 		running_agent = a;
 	sigprocmask(SIG_SETMASK, &old, NULL);
 	return rc;
@@ -297,6 +298,7 @@ struct session {
 	struct atomic_file out, logf;
 	int out_open, log_open, agent_started, script_open;
 	struct run run;
+	struct diag say;	/* lib/run's messages */
 };
 
 /* Sense source and result rules; an exit status. */
@@ -305,7 +307,8 @@ open_sources(struct options *o, struct session *s)
 {
 	int rc;
 
-	if (!o->agent && run_rules_parse(&s->rules, o->result, &s->names) < 0) {
+	if (!o->agent && run_rules_parse(&s->rules, o->result, &s->names,
+	    &s->say) < 0) {
 		return usage_hint();
 	}
 	s->run.rules = &s->rules;
@@ -317,14 +320,15 @@ open_sources(struct options *o, struct session *s)
 		s->run.script = &s->script;	/* no --cycles: to its end */
 	}
 	if (o->replay) {
-		if ((rc = run_replay_open(&s->replay, o->replay, &s->names)) != 0)
+		if ((rc = run_replay_open(&s->replay, o->replay, &s->names,
+		    &s->say)) != 0)
 			return exit_status(rc);
 		s->run.replay = &s->replay;	/* no --cycles: to its end */
 		s->run.o.replay_ticks = !o->tick_every_given;
 	}
 	if (o->agent) {
 		if ((rc = start_agent(&s->agent, o->agent,
-		    (int)o->timeout_ms)) != 0)
+		    (int)o->timeout_ms, &s->say)) != 0)
 			return exit_status(rc);
 		s->agent_started = 1;
 		s->run.agent = &s->agent;
@@ -385,7 +389,7 @@ set_monitor(struct options *o, struct session *s)
 	planner_reset(&s->run.pl);	/* back to the plan's own flags */
 	s->log.log_idle = 0;
 	if (run_monitor_apply(&s->run.pl, &s->names, o->monitor,
-	    &s->log.log_idle) < 0) {
+	    &s->log.log_idle, &s->say) < 0) {
 		return usage_hint();
 	}
 	return EXIT_OK;
@@ -457,7 +461,9 @@ run_session(struct options *o, struct session *s)
 {
 	int rc;
 
-	if ((rc = run_plan_load(o->plan, &s->lp)) != 0)
+	s->say = diag_for(NULL);
+	s->run.say = &s->say;
+	if ((rc = run_plan_load(o->plan, &s->lp, &s->say)) != 0)
 		return exit_status(rc);
 	/* a task machine runs on core/task, anything else on the planner */
 	if (s->lp.plan.flags & PLAN_F_TASK)

@@ -24,9 +24,9 @@ int close_output(struct atomic_file *af, int rc);
 
 /* Start the agent and note it for the signal handler, with the signals
    held meanwhile: one that came between the two would leave the agent
-   running after us.  A run_status (main.c). */
+   running after us; its messages through say.  A run_status (main.c). */
 enum run_status start_agent(struct agent *a, const char *command,
-    int timeout_ms);
+    int timeout_ms, struct diag *say);
 
 /* The agent stopped, for the signal handler (main.c). */
 void forget_agent(void);

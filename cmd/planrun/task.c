@@ -24,6 +24,7 @@ struct task_session {
 	struct atomic_file out, log;
 	int senses_open, agent_started, out_open, log_open;
 	struct taskrun_source src;
+	struct diag say;	/* lib/run's messages */
 };
 
 /* No environment: every question fails, saying what to give. */
@@ -80,7 +81,7 @@ open_source(const struct task_options *o, struct task_session *s)
 		run_task_senses_source(&s->senses, &s->src);
 	} else if (o->agent) {
 		if ((rc = start_agent(&s->agent, o->agent,
-		    o->timeout_ms)) != RUN_OK)
+		    o->timeout_ms, &s->say)) != RUN_OK)
 			return exit_status(rc);
 		s->agent_started = 1;
 		run_task_agent_source(&s->tagent, &s->t, &s->agent, &s->src);
@@ -151,6 +152,7 @@ run(const struct task_options *o, struct task_session *s)
 	    TASKRUN_DEFAULT_TICKS;
 	ro.slots = TASKRUN_DEFAULT_SLOTS;
 	ro.rate = o->rate;
+	ro.say = &s->say;
 	return exit_status(run_taskrun(&s->t, &s->src, &ro));
 }
 
@@ -160,6 +162,7 @@ run_task(const struct loaded_plan *lp, const struct task_options *o)
 	struct task_session s;
 
 	memset(&s, 0, sizeof s);
+	s.say = diag_for(NULL);
 	if (!plan_task_of(&lp->plan, &s.t)) {
 		warnx_tool("%s: no task section", lp->path);
 		return EXIT_DATAERR;

@@ -209,6 +209,7 @@ main(int argc, char *argv[])
 {
 	struct options o;
 	struct viewer v;
+	struct diag say = diag_for(NULL);
 	int rc;
 
 	if (parse(argc, argv, &o, &rc) < 0) {
@@ -218,7 +219,8 @@ main(int argc, char *argv[])
 	memset(&v, 0, sizeof v);
 	v.o = &o;
 	v.fd = -1;
-	if ((rc = run_status_exit(run_plan_load(o.plan, &v.lp))) != EXIT_OK)
+	if ((rc = run_status_exit(run_plan_load(o.plan, &v.lp, &say))) !=
+	    EXIT_OK)
 		return rc;
 	if (planview_tree_open(&v.tree, &v.lp.plan) < 0 ||
 	    planview_state_open(&v.state, &v.tree) < 0) {

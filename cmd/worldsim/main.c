@@ -248,9 +248,9 @@ set_up(const struct options *o, struct loaded_plan *plan,
 
 	if ((rc = world_status_exit(world_sim_map(s, o->map, d))) !=
 	    EXIT_OK ||
-	    (rc = run_status_exit(run_plan_load(o->plan, plan))) != EXIT_OK ||
-	    (o->monitor && (rc = run_status_exit(run_plan_load(o->monitor,
-	    monitor))) != EXIT_OK))
+	    (rc = run_status_exit(run_plan_load(o->plan, plan, d))) !=
+	    EXIT_OK || (o->monitor && (rc = run_status_exit(run_plan_load(
+	    o->monitor, monitor, d))) != EXIT_OK))
 		return rc;
 	memset(&ws, 0, sizeof ws);
 	ws.plan_path = plan->path;

@@ -378,15 +378,9 @@ add_faults(struct bus *b, const struct bus_options *o)
 static int
 start_pose(struct bus *b, const char *arg, double *q)
 {
-	static const int exits[] = { 0, EXIT_USAGE, EXIT_NOINPUT,
-	    EXIT_DATAERR, EXIT_DATAERR };
-	double rest[SERVOARM_MAX];
 	struct diag d = diag_for("--start");
-	int j;
 
-	for (j = 0; j < b->desc.njoints; j++)
-		q[j] = rest[j] = arm_clamp(&b->desc.joint[j], 0);
-	return arg ? exits[arm_pose_arg(arg, &b->desc, rest, q, &d)] : 0;
+	return arm_status_exit(arm_pose_start(arg, &b->desc, q, &d));
 }
 
 /* Joints at their start and speeds, then obstacles, hand and faults. */
@@ -694,13 +688,14 @@ static int
 load_arm(struct bus *b, const char *path)
 {
 	struct arm_desc *desc = &b->desc;
+	struct diag say = diag_for(NULL);
 	char why[200];
 	int r;
 
 	if (path == NULL) {
 		if (arm_builtin_so101(desc) != 0)
 			return EXIT_DATAERR;
-	} else if ((r = arm_load(desc, path)) != 0)
+	} else if ((r = arm_status_exit(arm_load(desc, path, &say))) != 0)
 		return r;
 	if (servoarm_from_desc(&b->arm, desc, why, sizeof why) != 0) {
 		warnx_tool("%s: %s", path, why);

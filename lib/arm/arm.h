@@ -17,6 +17,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "arm/status.h"
 #include "host/diag.h"
 
 #define ARM_MAX_CHAIN 8		/* planar pitch joints */
@@ -90,11 +91,13 @@ int arm_parse(struct arm_desc *a, const unsigned char *buf, size_t len,
     struct diag *d);
 
 /*
- * Read the file at path ("-" is stdin).  0 ok; 66 when it cannot be
- * opened (reported with warnx_tool); 65 when it is not a valid
- * description (reported as file:line:col).
+ * Read the file at path ("-" is stdin), arm_read_file's way: ARM_OK;
+ * ARM_NO_INPUT or ARM_IO when it cannot be opened or read (said through
+ * say); ARM_DATA when it is not a valid description (reported as
+ * file:line:col).
  */
-int arm_load(struct arm_desc *a, const char *path);
+enum arm_status arm_load(struct arm_desc *a, const char *path,
+    struct diag *say);
 
 /*
  * The SO-101 of examples/arms/so101.yaml, compiled in (builtin.c): what a

@@ -9,35 +9,18 @@
 #include <string.h>
 
 #include "arm/arm.h"
-#include "host/exits.h"
-#include "host/slurp.h"
 
-int
-arm_load(struct arm_desc *a, const char *path)
+/* arm_parse for arm_read_file. */
+static int
+parse_desc(void *a, const unsigned char *buf, size_t len, struct diag *d)
 {
-	int stdin_ = strcmp(path, "-") == 0;
-	FILE *fp = stdin_ ? stdin : fopen(path, "rb");
-	struct diag d = diag_for(stdin_ ? "<stdin>" : path);
-	unsigned char *buf = NULL;
-	size_t len = 0;
-	int rc;
+	return arm_parse(a, buf, len, d);
+}
 
-	if (fp == NULL) {
-		warnx_tool("%s: %s", path, strerror(errno));
-		return EXIT_NOINPUT;
-	}
-	rc = slurp_source(fp, "an arm description", &d, &buf, &len);
-	if (!stdin_)
-		fclose(fp);
-	if (rc < 0) {
-		warnx_tool("%s: %s", path, strerror(errno));
-		return EXIT_IOERR;
-	}
-	if (rc > 0)
-		return EXIT_DATAERR;
-	rc = arm_parse(a, buf, len, &d);
-	free(buf);
-	return rc < 0 ? EXIT_DATAERR : 0;
+enum arm_status
+arm_load(struct arm_desc *a, const char *path, struct diag *say)
+{
+	return arm_read_file(path, "an arm description", parse_desc, a, say);
 }
 
 int

@@ -12,9 +12,7 @@
 
 #include "arm/obsmap.h"
 #include "host/atomic.h"
-#include "host/exits.h"
 #include "host/fmtnum.h"
-#include "host/slurp.h"
 #include "yaml/ydoc.h"
 
 #define BIG 1e6			/* mm: nothing on a bench is this far away */
@@ -211,33 +209,19 @@ arm_obstacles_parse(struct arm_obstacle_map *m, const unsigned char *buf,
 	return rc;
 }
 
-int
-arm_obstacles_load(struct arm_obstacle_map *m, const char *path)
+/* arm_obstacles_parse for arm_read_file. */
+static int
+parse_map(void *m, const unsigned char *buf, size_t len, struct diag *d)
 {
-	int stdin_ = strcmp(path, "-") == 0;
-	FILE *fp = stdin_ ? stdin : fopen(path, "rb");
-	struct diag d = diag_for(stdin_ ? "<stdin>" : path);
-	unsigned char *buf = NULL;
-	size_t len = 0;
-	int rc;
+	return arm_obstacles_parse(m, buf, len, d);
+}
 
+enum arm_status
+arm_obstacles_load(struct arm_obstacle_map *m, const char *path,
+    struct diag *say)
+{
 	m->n = 0;
-	if (fp == NULL) {
-		warnx_tool("%s: %s", path, strerror(errno));
-		return EXIT_NOINPUT;
-	}
-	rc = slurp_source(fp, "an obstacle map", &d, &buf, &len);
-	if (!stdin_)
-		fclose(fp);
-	if (rc < 0) {
-		warnx_tool("%s: %s", path, strerror(errno));
-		return EXIT_IOERR;
-	}
-	if (rc > 0)
-		return EXIT_DATAERR;
-	rc = arm_obstacles_parse(m, buf, len, &d);
-	free(buf);
-	return rc < 0 ? EXIT_DATAERR : 0;
+	return arm_read_file(path, "an obstacle map", parse_map, m, say);
 }
 
 int
@@ -307,15 +291,16 @@ arm_obstacles_write(FILE *fp, const struct arm_obstacle_map *m)
 	return ferror(fp) ? -1 : 0;
 }
 
-int
-arm_obstacles_load_or_new(struct arm_obstacle_map *m, const char *path)
+enum arm_status
+arm_obstacles_load_or_new(struct arm_obstacle_map *m, const char *path,
+    struct diag *say)
 {
 	struct stat sb;
 
 	m->n = 0;
 	if (path == NULL || (stat(path, &sb) != 0 && errno == ENOENT))
-		return 0;
-	return arm_obstacles_load(m, path);
+		return ARM_OK;
+	return arm_obstacles_load(m, path, say);
 }
 
 int

@@ -11,6 +11,7 @@
 #include <stdio.h>
 
 #include "arm/obstacle.h"
+#include "arm/status.h"
 #include "host/diag.h"
 
 #define ARM_OBSTACLES_MAX 256	/* obstacles in one map */
@@ -28,11 +29,12 @@ int arm_obstacles_parse(struct arm_obstacle_map *m, const unsigned char *buf,
     size_t len, struct diag *d);
 
 /*
- * Read the file at path ("-" is stdin).  0 ok; 66 when it cannot be
- * opened, 74 when it cannot be read (reported with warnx_tool); 65 when
- * it is not a valid map (reported as file:line:col).
+ * Read the file at path ("-" is stdin), arm_read_file's way: ARM_OK;
+ * ARM_NO_INPUT or ARM_IO when it cannot be opened or read (said through
+ * say); ARM_DATA when it is not a valid map (reported as file:line:col).
  */
-int arm_obstacles_load(struct arm_obstacle_map *m, const char *path);
+enum arm_status arm_obstacles_load(struct arm_obstacle_map *m,
+    const char *path, struct diag *say);
 
 /*
  * Write m so that arm_obstacles_parse reads back the same obstacles
@@ -44,9 +46,10 @@ int arm_obstacles_write(FILE *fp, const struct arm_obstacle_map *m);
 /*
  * Read the map at path into m when there is one: NULL, or a file not yet
  * made, is an empty map (a detour writes it at the end).  Otherwise as
- * arm_obstacles_load: 0, 66, 74 or 65 after reporting.
+ * arm_obstacles_load.
  */
-int arm_obstacles_load_or_new(struct arm_obstacle_map *m, const char *path);
+enum arm_status arm_obstacles_load_or_new(struct arm_obstacle_map *m,
+    const char *path, struct diag *say);
 
 /*
  * Write m to the file at path whole or not at all (a temporary file

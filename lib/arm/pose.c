@@ -72,7 +72,7 @@ arm_pose_read(FILE *fp, const struct arm_desc *a, const double *here,
 }
 
 /* "a,b,c": from the base, at least the base and chain. */
-static int
+static enum arm_status
 pose_numbers(const char *arg, const struct arm_desc *a, double *q,
     struct diag *d)
 {
@@ -85,7 +85,7 @@ pose_numbers(const char *arg, const struct arm_desc *a, double *q,
 		diag_error(d, 0, 0, "want %d to %d joint values in the order of "
 		    "%s (the gripper in %%), or a pose table", npos, a->njoints,
 		    a->name);
-		return ARM_POSE_USAGE;
+		return ARM_USAGE;
 	}
 	for (j = 0; j < n; j++)
 		q[j] = a->joint[j].role == ARM_GRIPPER ? arm_grip_value(a,
@@ -93,7 +93,7 @@ pose_numbers(const char *arg, const struct arm_desc *a, double *q,
 	return 0;
 }
 
-int
+enum arm_status
 arm_pose_arg(const char *arg, const struct arm_desc *a, const double *here,
     double *q, struct diag *d)
 {
@@ -107,10 +107,25 @@ arm_pose_arg(const char *arg, const struct arm_desc *a, const double *here,
 		return pose_numbers(arg, a, q, d);
 	if ((fp = strcmp(arg, "-") ? fopen(arg, "r") : stdin) == NULL) {
 		diag_error(&fd, 0, 0, "cannot open: %s", strerror(errno));
-		return ARM_POSE_NOINPUT;
+		return ARM_NO_INPUT;
 	}
 	r = arm_pose_read(fp, a, here, q, &fd);
 	if (fp != stdin)
 		fclose(fp);
-	return r == -2 ? ARM_POSE_MISSED : r < 0 ? ARM_POSE_DATA : 0;
+	return r == -2 ? ARM_FAILED : r < 0 ? ARM_DATA : ARM_OK;
+}
+
+enum arm_status
+arm_pose_start(const char *arg, const struct arm_desc *a, double *q,
+    struct diag *d)
+{
+	double rest[ARM_MAX_JOINTS];
+	enum arm_status st;
+	int j;
+
+	for (j = 0; j < a->njoints; j++)
+		q[j] = rest[j] = arm_clamp(&a->joint[j], 0);
+	if (arg == NULL || (st = arm_pose_arg(arg, a, rest, q, d)) == ARM_OK)
+		return ARM_OK;
+	return st == ARM_FAILED ? ARM_DATA : st;
 }

@@ -11,6 +11,8 @@
 
 #include <stdio.h>
 
+#include "arm/status.h"
+
 #include "arm/arm.h"
 #include "host/diag.h"
 
@@ -36,12 +38,20 @@ int arm_pose_read(FILE *fp, const struct arm_desc *a, const double *here,
  * least the base and chain ("20,-30,40,10", the gripper in %), or the
  * name of a pose table ("-": stdin).  Joints not given keep their value
  * in here.  Into q.  0; or after reporting through d (d->file is used
- * for the file's own name): ARM_POSE_USAGE (the wrong count of numbers,
- * or not numbers), ARM_POSE_NOINPUT (the file cannot be opened),
- * ARM_POSE_DATA (bad data), ARM_POSE_MISSED (ikreach marked the row).
+ * for the file's own name): ARM_USAGE (the wrong count of numbers, or
+ * not numbers), ARM_NO_INPUT (the file cannot be opened), ARM_DATA (bad
+ * data), ARM_FAILED (ikreach marked the row).
  */
-enum { ARM_POSE_USAGE = 1, ARM_POSE_NOINPUT, ARM_POSE_DATA, ARM_POSE_MISSED };
-int arm_pose_arg(const char *arg, const struct arm_desc *a,
+enum arm_status arm_pose_arg(const char *arg, const struct arm_desc *a,
     const double *here, double *q, struct diag *d);
+
+/*
+ * --start of a simulated arm (armsim, its servo bus): every joint at 0
+ * held within its limits, then the pose arg (NULL: none) as
+ * arm_pose_arg reads it, reported through d; a row ikreach marked
+ * missed is bad data here (ARM_DATA), not a failed job.
+ */
+enum arm_status arm_pose_start(const char *arg, const struct arm_desc *a,
+    double *q, struct diag *d);
 
 #endif

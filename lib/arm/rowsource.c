@@ -2,29 +2,31 @@
  * rowsource.c - ikreach's rows, from arguments or from the path table
  * (spine-path(5), lib/traj/waypoints.h).  Strict: a missing column, a
  * short record or a field that is not a number stops the run with
- * file:line:col and exit status 65.
+ * file:line:col and ARM_DATA.
  */
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "host/exits.h"
 #include "host/num.h"
 #include "arm/rowsource.h"
 
 void
-arm_source_args(struct arm_source *s, char **args, int nargs, int nwant)
+arm_source_args(struct arm_source *s, char **args, int nargs, int nwant,
+    struct diag *say)
 {
 	memset(s, 0, sizeof *s);
+	s->say = *say;
 	s->args = args;
 	s->nargs = nargs;
 	s->nwant = nwant;
 }
 
-int
-arm_source_csv(struct arm_source *s, const char *path, const char *const *want,
-    int nwant, int need, const char *const *drop, int ndrop)
+enum arm_status
+arm_source_csv(struct arm_source *s, const char *path,
+    const char *const *want, int nwant, int need, const char *const *drop,
+    int ndrop, struct diag *say)
 {
 	struct traj_way way = { want, nwant, need };
 	int i;
@@ -32,16 +34,18 @@ arm_source_csv(struct arm_source *s, const char *path, const char *const *want,
 	memset(s, 0, sizeof *s);
 	s->name = path;
 	s->nwant = nwant;
-	s->diag = diag_for(path);
+	s->say = *say;
+	s->diag = *say;
+	s->diag.file = path;
 	if (strcmp(path, "-") == 0) {
 		s->fp = stdin;
 	} else if ((s->fp = fopen(path, "r")) == NULL) {
-		warnx_tool("%s: %s", path, strerror(errno));
-		return EXIT_NOINPUT;
+		diag_plain(say, "%s: %s", path, strerror(errno));
+		return ARM_NO_INPUT;
 	}
 	if (traj_table_open(&s->tt, s->fp, &s->diag, &way, 1, drop, ndrop) !=
 	    0)
-		return traj_table_io_error(&s->tt) ? EXIT_IOERR : EXIT_DATAERR;
+		return traj_table_io_error(&s->tt) ? ARM_IO : ARM_DATA;
 	s->line = s->tt.csv.line;
 	for (i = 0; i < nwant; i++)
 		s->col[i] = s->tt.col[i];
@@ -49,14 +53,15 @@ arm_source_csv(struct arm_source *s, const char *path, const char *const *want,
 	s->pass_names = s->tt.pass_names;
 	if ((s->pass_vals = calloc(s->npass + 1, sizeof *s->pass_vals)) ==
 	    NULL) {
-		warnx_tool("out of memory");
-		return EXIT_IOERR;
+		diag_plain(say, "out of memory");
+		return ARM_NO_MEMORY;
 	}
-	return 0;
+	return ARM_OK;
 }
 
 static int
-next_arg(struct arm_source *s, double *vals, int need, int *have, int *status)
+next_arg(struct arm_source *s, double *vals, int need, int *have,
+    enum arm_status *status)
 {
 	enum num_error e;
 	int bad, n;
@@ -69,14 +74,15 @@ next_arg(struct arm_source *s, double *vals, int need, int *have, int *status)
 	n = num_double_list(a, vals, s->nwant, &e, &bad);
 	if (n < 0 || n < need) {
 		if (n < 0 && e == NUM_RANGE && bad == s->nwant)
-			warnx_tool("'%s': at most %d numbers", a, s->nwant);
+			diag_plain(&s->say, "'%s': at most %d numbers", a,
+			    s->nwant);
 		else if (n < 0)
-			warnx_tool("'%s': item %d: %s", a, bad + 1,
+			diag_plain(&s->say, "'%s': item %d: %s", a, bad + 1,
 			    num_strerror(e));
 		else
-			warnx_tool("'%s': need %d numbers, not %d", a, need,
-			    n);
-		*status = EXIT_USAGE;
+			diag_plain(&s->say, "'%s': need %d numbers, not %d", a,
+			    need, n);
+		*status = ARM_USAGE;
 		return -1;
 	}
 	*have = n;
@@ -84,14 +90,14 @@ next_arg(struct arm_source *s, double *vals, int need, int *have, int *status)
 }
 
 static int
-next_record(struct arm_source *s, double *vals, int *have, int *status)
+next_record(struct arm_source *s, double *vals, int *have,
+    enum arm_status *status)
 {
 	int got = traj_table_next(&s->tt), w;
 	size_t i;
 
 	if (got < 0)
-		*status = traj_table_io_error(&s->tt) ? EXIT_IOERR :
-		    EXIT_DATAERR;
+		*status = traj_table_io_error(&s->tt) ? ARM_IO : ARM_DATA;
 	if (got <= 0)
 		return got;
 	s->line = s->tt.line;
@@ -107,7 +113,7 @@ next_record(struct arm_source *s, double *vals, int *have, int *status)
 
 int
 arm_source_next(struct arm_source *s, double *vals, int need, int *have,
-    int *status)
+    enum arm_status *status)
 {
 	if (s->args || s->fp == NULL)
 		return next_arg(s, vals, need, have, status);

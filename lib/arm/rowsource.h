@@ -8,6 +8,7 @@
 
 #include <stdio.h>
 
+#include "arm/status.h"
 #include "host/diag.h"
 #include "host/table.h"
 #include "traj/waypoints.h"
@@ -22,7 +23,8 @@ struct arm_source {
 	const char *name;
 	FILE *fp;
 	struct traj_table tt;
-	struct diag diag;
+	struct diag diag;	/* the file's: say's, at file:line:col */
+	struct diag say;	/* the caller's sink (a copy) */
 	int col[ARM_SOURCE_MAX_WANT];	/* field index of each wanted column */
 	int nwant;
 	size_t npass;		/* fields carried through */
@@ -33,27 +35,30 @@ struct arm_source {
 
 /*
  * Rows from arguments: each "a,b[,c...]" holding between `need` and
- * `nwant` numbers.
+ * `nwant` numbers; a bad one said through say.
  */
-void arm_source_args(struct arm_source *s, char **args, int nargs, int nwant);
+void arm_source_args(struct arm_source *s, char **args, int nargs, int nwant,
+    struct diag *say);
 
 /*
  * Rows from CSV `path` ("-" is stdin).  want[] names the columns to read,
  * the first `need` of them required; columns named in drop[] (which the
- * output repeats) are not carried through.  Returns 0, or an exit status
- * with a message printed.
+ * output repeats) are not carried through.  ARM_OK; or after a message
+ * through say (as file:line:col where there is one): ARM_NO_INPUT,
+ * ARM_DATA, ARM_IO, ARM_NO_MEMORY.
  */
-int arm_source_csv(struct arm_source *s, const char *path, const char *const *want,
-    int nwant, int need, const char *const *drop, int ndrop);
+enum arm_status arm_source_csv(struct arm_source *s, const char *path,
+    const char *const *want, int nwant, int need, const char *const *drop,
+    int ndrop, struct diag *say);
 
 /*
  * The next row: vals[i] for each wanted column (NAN when an optional one
  * is absent), *have the count present.  Returns 1, 0 at the end, or -1
- * with a message printed and *status set (EXIT_USAGE for arguments,
- * EXIT_DATAERR or EXIT_IOERR for files).
+ * with a message said and *status set (ARM_USAGE for arguments,
+ * ARM_DATA or ARM_IO for files).
  */
 int arm_source_next(struct arm_source *s, double *vals, int need, int *have,
-    int *status);
+    enum arm_status *status);
 
 /* This row's carried fields into t, as read (in JSON lines, numbers as
    numbers). */

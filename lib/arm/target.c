@@ -26,7 +26,7 @@ say_line(char *say, size_t cap, const char *line)
 }
 
 /* goto X,Y,Z[,PITCH[,ROLL]]: the pose by inverse kinematics. */
-static enum arm_target_status
+static enum arm_status
 target_pose(const struct arm_desc *a, const char *arg, const double *here,
     double *to, char *say, size_t cap)
 {
@@ -49,7 +49,7 @@ target_pose(const struct arm_desc *a, const char *arg, const double *here,
 		snprintf(line, sizeof line, "goto: want %s[,PITCH[,ROLL]]",
 		    p == 3 ? "X,Y,Z" : "X,Y");
 		say_line(say, cap, line);
-		return ARM_TARGET_USAGE;
+		return ARM_USAGE;
 	}
 	memset(&t, 0, sizeof t);
 	memset(&o, 0, sizeof o);
@@ -64,31 +64,31 @@ target_pose(const struct arm_desc *a, const char *arg, const double *here,
 	    (k = arm_3d_init(mem, arm_3d_size(a), a, &o)) == NULL) {
 		free(mem);
 		say_line(say, cap, "goto: cannot solve this arm");
-		return ARM_TARGET_NO_MEMORY;
+		return ARM_NO_MEMORY;
 	}
 	arm_solve_near(k, &t, here, to, &res);
 	free(mem);
 	if (res.status == KIN_OK)
-		return ARM_TARGET_OK;
+		return ARM_OK;
 	snprintf(line, sizeof line, "goto %s: %s (%.3g mm away)", arg,
 	    kin_status_name(res.status), res.err);
 	say_line(say, cap, line);
-	return ARM_TARGET_FAILED;
+	return ARM_FAILED;
 }
 
 /* goto --joints Q1,...|FILE|-: a pose (spine-path(5)), then within the
  * limits: a goal beyond them is refused, never clamped. */
-static enum arm_target_status
+static enum arm_status
 target_joints(const struct arm_desc *a, const char *arg, const double *here,
     double *to, char *say, size_t cap)
 {
 	struct diag d = diag_for("goto --joints");
 	char line[300];
-	int j, r;
+	enum arm_status r;
+	int j;
 
-	/* (ARM_POSE_USAGE .. _MISSED are ARM_TARGET_USAGE .. _FAILED) */
-	if ((r = arm_pose_arg(arg, a, here, to, &d)) != 0)
-		return (enum arm_target_status)r;
+	if ((r = arm_pose_arg(arg, a, here, to, &d)) != ARM_OK)
+		return r;
 	for (j = 0; j < a->njoints; j++)
 		if (to[j] != arm_clamp(&a->joint[j], to[j])) {
 			snprintf(line, sizeof line, "goto: %s = %g is beyond "
@@ -97,13 +97,13 @@ target_joints(const struct arm_desc *a, const char *arg, const double *here,
 			    arm_grip_pct(a, to[j]) : to[j], a->joint[j].lo,
 			    a->joint[j].hi);
 			say_line(say, cap, line);
-			return ARM_TARGET_FAILED;
+			return ARM_FAILED;
 		}
-	return ARM_TARGET_OK;
+	return ARM_OK;
 }
 
 /* jog JOINT DELTA: that joint by DELTA degrees, stopping at its limit. */
-static enum arm_target_status
+static enum arm_status
 target_jog(const struct arm_desc *a, int argc, char **argv,
     const double *here, double *to, char *say, size_t cap)
 {
@@ -113,13 +113,13 @@ target_jog(const struct arm_desc *a, int argc, char **argv,
 
 	if (argc != 3 || num_double(argv[2], &delta) != NUM_OK) {
 		say_line(say, cap, "jog: give JOINT DELTA (degrees)");
-		return ARM_TARGET_USAGE;
+		return ARM_USAGE;
 	}
 	if ((j = arm_find(a, argv[1], strlen(argv[1]))) < 0) {
 		snprintf(line, sizeof line, "jog: %s has no joint '%s'",
 		    a->name, argv[1]);
 		say_line(say, cap, line);
-		return ARM_TARGET_USAGE;
+		return ARM_USAGE;
 	}
 	memcpy(to, here, sizeof *to * a->njoints);
 	to[j] = arm_clamp(&a->joint[j], here[j] + delta);
@@ -128,11 +128,11 @@ target_jog(const struct arm_desc *a, int argc, char **argv,
 		    argv[1], to[j]);
 		say_line(say, cap, line);
 	}
-	return ARM_TARGET_OK;
+	return ARM_OK;
 }
 
 /* gripper PCT: the gripper opened to PCT %, the rest where it is. */
-static enum arm_target_status
+static enum arm_status
 target_gripper(const struct arm_desc *a, int argc, char **argv,
     const double *here, double *to, char *say, size_t cap)
 {
@@ -143,19 +143,19 @@ target_gripper(const struct arm_desc *a, int argc, char **argv,
 	    pct > 100) {
 		say_line(say, cap, "gripper: give the opening, 0 (closed) to "
 		    "100 %");
-		return ARM_TARGET_USAGE;
+		return ARM_USAGE;
 	}
 	if (!a->has_gripper) {
 		snprintf(line, sizeof line, "gripper: %s has none", a->name);
 		say_line(say, cap, line);
-		return ARM_TARGET_USAGE;
+		return ARM_USAGE;
 	}
 	memcpy(to, here, sizeof *to * a->njoints);
 	to[a->gripper_index] = arm_grip_value(a, pct);
-	return ARM_TARGET_OK;
+	return ARM_OK;
 }
 
-enum arm_target_status
+enum arm_status
 arm_move_target(const struct arm_desc *a, int joints, int argc,
     char **argv, const double *here, double *to, char *say, size_t cap)
 {
@@ -169,24 +169,24 @@ arm_move_target(const struct arm_desc *a, int joints, int argc,
 	if (strcmp(argv[0], "home") == 0) {
 		if (argc != 1) {
 			say_line(say, cap, "home: takes no arguments");
-			return ARM_TARGET_USAGE;
+			return ARM_USAGE;
 		}
 		/* every joint to 0 within its limits, the gripper as it is */
 		for (j = 0; j < a->njoints; j++)
 			to[j] = a->joint[j].role == ARM_GRIPPER ? here[j] :
 			    arm_clamp(&a->joint[j], 0);
-		return ARM_TARGET_OK;
+		return ARM_OK;
 	}
 	if (argc != 2) {
 		say_line(say, cap, "goto: give X,Y,Z[,PITCH[,ROLL]] or "
 		    "--joints Q1,...");
-		return ARM_TARGET_USAGE;
+		return ARM_USAGE;
 	}
 	return joints ? target_joints(a, argv[1], here, to, say, cap) :
 	    target_pose(a, argv[1], here, to, say, cap);
 }
 
-enum arm_target_status
+enum arm_status
 arm_path_load(struct arm_path *p, const char *path, const struct arm_desc *a,
     double period, const double *start, char *say, size_t cap)
 {
@@ -197,16 +197,16 @@ arm_path_load(struct arm_path *p, const char *path, const struct arm_desc *a,
 	say[0] = '\0';
 	if (fp == NULL) {
 		snprintf(say, cap, "%s: %s", path, strerror(errno));
-		return ARM_TARGET_NO_INPUT;
+		return ARM_NO_INPUT;
 	}
 	r = arm_path_read(p, fp, a, period, start, &d);
 	if (!in)
 		fclose(fp);
-	return r == -2 ? ARM_TARGET_FAILED : r < 0 ? ARM_TARGET_DATA :
-	    ARM_TARGET_OK;
+	return r == -2 ? ARM_FAILED : r < 0 ? ARM_DATA :
+	    ARM_OK;
 }
 
-enum arm_target_status
+enum arm_status
 arm_path_ready(struct arm_path *p, const struct arm_desc *a,
     const double *here, double threshold, int approach, int check,
     double period, struct arm_peak *pk, char *say, size_t cap)
@@ -223,19 +223,19 @@ arm_path_ready(struct arm_path *p, const struct arm_desc *a,
 		    sp ? pk[j].speed : pk[j].accel, sp ? "" : "^2",
 		    sp ? pk[j].speed_at : pk[j].accel_at,
 		    sp ? a->joint[j].speed : a->joint[j].accel);
-		return ARM_TARGET_FAILED;
+		return ARM_FAILED;
 	}
 	for (j = 0; j < p->nj && !approach; j++)
 		if (fabs(p->q[j] - here[j]) > threshold) {
 			snprintf(say, cap, "run: the path starts at %s = %g "
 			    "but the arm is at %g; run --approach moves it "
 			    "there first", a->joint[j].name, p->q[j], here[j]);
-			return ARM_TARGET_FAILED;
+			return ARM_FAILED;
 		}
 	if (check || !approach)
-		return ARM_TARGET_OK;
+		return ARM_OK;
 	if (arm_path_approach(p, a, here, period) == 0)
-		return ARM_TARGET_OK;
+		return ARM_OK;
 	snprintf(say, cap, "out of memory");
-	return ARM_TARGET_NO_MEMORY;
+	return ARM_NO_MEMORY;
 }

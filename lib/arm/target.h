@@ -12,37 +12,29 @@
 
 #include "arm/arm.h"
 #include "arm/path.h"
+#include "arm/status.h"
 
 #define ARM_PATH_SLACK 0.01	/* sampled peaks may pass a limit by 1 % */
-
-enum arm_target_status {
-	ARM_TARGET_OK = 0,
-	ARM_TARGET_USAGE,	/* the words make no sense */
-	ARM_TARGET_NO_INPUT,	/* a pose file cannot be opened */
-	ARM_TARGET_DATA,	/* a pose file holds bad data */
-	ARM_TARGET_FAILED,	/* out of reach, or beyond a limit */
-	ARM_TARGET_NO_MEMORY
-};
 
 /*
  * argv[0] is goto, home, jog or gripper (goto by joint values when
  * `joints`, --joints); argc words.  From the pose `here`, the joint
  * values of a into `to`.  What is to be said, a line each ('\n'
  * between), into say[cap] ("" for nothing; jog says so when a limit
- * stopped it, and that is ARM_TARGET_OK); a pose file's problems are
+ * stopped it, and that is ARM_OK); a pose file's problems are
  * reported through lib/host/diag as they are found.
  */
-enum arm_target_status arm_move_target(const struct arm_desc *a,
+enum arm_status arm_move_target(const struct arm_desc *a,
     int joints, int argc, char **argv, const double *here, double *to,
     char *say, size_t cap);
 
 /*
  * run's path for arm a from FILE ("-": stdin), arm_path_read's way:
  * rows solved from `start`, period seconds apart without a t column.
- * ARM_TARGET_OK; _NO_INPUT (said), _DATA or _FAILED (a row that misses
+ * ARM_OK; _NO_INPUT (said), _DATA or _FAILED (a row that misses
  * its target), both reported through lib/host/diag.
  */
-enum arm_target_status arm_path_load(struct arm_path *p, const char *path,
+enum arm_status arm_path_load(struct arm_path *p, const char *path,
     const struct arm_desc *a, double period, const double *start,
     char *say, size_t cap);
 
@@ -51,9 +43,9 @@ enum arm_target_status arm_path_load(struct arm_path *p, const char *path,
  * limits (ARM_PATH_SLACK over them allowed), and its start within
  * threshold degrees of here; with approach, a move there (period seconds
  * a step) put in front instead, unless `check` (nothing will move).
- * ARM_TARGET_OK, or _FAILED or _NO_MEMORY with why in say[cap].
+ * ARM_OK, or _FAILED or _NO_MEMORY with why in say[cap].
  */
-enum arm_target_status arm_path_ready(struct arm_path *p,
+enum arm_status arm_path_ready(struct arm_path *p,
     const struct arm_desc *a, const double *here, double threshold,
     int approach, int check, double period, struct arm_peak *pk,
     char *say, size_t cap);

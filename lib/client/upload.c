@@ -312,7 +312,7 @@ client_push(struct client *cl, struct client_push *p)
 enum client_status
 client_plan_file(const char *path, struct loaded_plan *lp)
 {
-	switch (run_plan_load(path, lp)) {	/* (said) */
+	switch (run_plan_load(path, lp, NULL)) {	/* (said on stderr) */
 	case RUN_OK:
 		return CLIENT_OK;
 	case RUN_NO_INPUT:

@@ -119,15 +119,22 @@ diag_failed(const struct diag *d)
 void
 diag_plain(struct diag *d, const char *fmt, ...)
 {
-	FILE *out = d->out ? d->out : stderr;
 	va_list ap;
+
+	va_start(ap, fmt);
+	diag_vplain(d, fmt, ap);
+	va_end(ap);
+}
+
+void
+diag_vplain(struct diag *d, const char *fmt, va_list ap)
+{
+	FILE *out = d->out ? d->out : stderr;
 
 	if (d->quiet)
 		return;
 	fprintf(out, "%s: ", tool_name());
-	va_start(ap, fmt);
 	vfprintf(out, fmt, ap);
-	va_end(ap);
 	fputc('\n', out);
 }
 

@@ -71,6 +71,7 @@ void diag_plain(struct diag *d, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
+void diag_vplain(struct diag *d, const char *fmt, va_list ap);
 
 /* "tool: message" on stderr, for problems that belong to no input file. */
 void warnx_tool(const char *fmt, ...)

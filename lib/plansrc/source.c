@@ -1,6 +1,7 @@
 /*
  * source.c - plancc's input (plansrc/source.h): read whole, so that standard
- * input can be sniffed like a file and every reader works from memory.
+ * input can be sniffed like a file and every reader works from memory;
+ * and how reading it ended, as an exit status (status.h).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -55,7 +56,7 @@ plansrc_format_of_name(const char *path)
 	return SRC_UNKNOWN;
 }
 
-int
+enum plansrc_status
 plansrc_read(const char *path, struct diag *d, unsigned char **buf,
     size_t *len)
 {
@@ -63,13 +64,22 @@ plansrc_read(const char *path, struct diag *d, unsigned char **buf,
 	int rc;
 
 	if (fp == NULL) {
-		warnx_tool("%s: %s", path, strerror(errno));
-		return EXIT_NOINPUT;
+		diag_plain(d, "%s: %s", path, strerror(errno));
+		return PLANSRC_NO_INPUT;
 	}
 	rc = slurp_source(fp, "a plan source", d, buf, len);
 	if (rc < 0)
-		warnx_tool("%s: %s", path, strerror(errno));
+		diag_plain(d, "%s: %s", path, strerror(errno));
 	if (fp != stdin)
 		fclose(fp);
-	return rc < 0 ? EXIT_IOERR : rc > 0 ? EXIT_DATAERR : 0;
+	return rc < 0 ? PLANSRC_IO : rc > 0 ? PLANSRC_DATA : PLANSRC_OK;
+}
+
+int
+plansrc_status_exit(enum plansrc_status st)
+{
+	static const int exits[] = { EXIT_OK, EXIT_NOINPUT, EXIT_IOERR,
+	    EXIT_DATAERR };
+
+	return exits[st];
 }

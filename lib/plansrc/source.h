@@ -10,6 +10,7 @@
 
 #include "host/diag.h"
 #include "plansrc/sniff.h"
+#include "plansrc/status.h"
 
 /* The format --from names (json is yaml), or -1. */
 int plansrc_format_named(const char *from);
@@ -20,10 +21,10 @@ enum src_format plansrc_format_of_name(const char *path);
 
 /*
  * The whole of path ("-": standard input) into *buf (free it) and *len:
- * 0, or the exit status after saying why (66 cannot open, 74 read error,
- * 65 too large).
+ * PLANSRC_OK; or after saying why through d: PLANSRC_NO_INPUT,
+ * PLANSRC_IO, PLANSRC_DATA (too large, at file:line:col).
  */
-int plansrc_read(const char *path, struct diag *d, unsigned char **buf,
+enum plansrc_status plansrc_read(const char *path, struct diag *d, unsigned char **buf,
     size_t *len);
 
 #endif

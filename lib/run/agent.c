@@ -21,12 +21,14 @@
 #include "run/agent.h"
 
 enum run_status
-run_agent_start(struct agent *a, const char *command, int timeout_ms)
+run_agent_start(struct agent *a, const char *command, int timeout_ms,
+    struct diag *say)
 {
 	int in[2], out[2];
 	pid_t pid;
 
 	memset(a, 0, sizeof *a);
+	a->say = say;
 	a->to_fd = a->from_fd = -1;
 	a->timeout_ms = timeout_ms;
 	if (pipe(in) < 0)
@@ -71,7 +73,7 @@ run_agent_start(struct agent *a, const char *command, int timeout_ms)
 	a->from_fd = out[0];
 	return RUN_OK;
 fail:
-	warnx_tool("agent: cannot start '%s': %s", command, strerror(errno));
+	run_say(a->say, "agent: cannot start '%s': %s", command, strerror(errno));
 	return RUN_UNAVAILABLE;
 }
 
@@ -122,9 +124,9 @@ wait_readable(struct agent *a, long deadline, const char *asked)
 		if (rc < 0 && errno == EINTR)
 			continue;
 		if (rc < 0)
-			warnx_tool("agent: %s", strerror(errno));
+			run_say(a->say, "agent: %s", strerror(errno));
 		else
-			warnx_tool("agent: no reply to '%s' within %d ms",
+			run_say(a->say, "agent: no reply to '%s' within %d ms",
 			    asked, a->timeout_ms);
 		a->status = rc < 0 ? RUN_IO : RUN_TIMEOUT;
 		return -1;
@@ -155,7 +157,7 @@ read_line(struct agent *a, const char *asked)
 			a->pos = 0;
 		}
 		if (a->len == sizeof a->buf - 1) {
-			warnx_tool("agent: reply to '%s' longer than %zu bytes",
+			run_say(a->say, "agent: reply to '%s' longer than %zu bytes",
 			    asked, sizeof a->buf - 1);
 			a->status = RUN_BAD_DATA;
 			return NULL;
@@ -171,7 +173,7 @@ read_line(struct agent *a, const char *asked)
 			return NULL;
 		}
 		if (memchr(a->buf + a->len, '\0', (size_t)got) != NULL) {
-			warnx_tool("agent: reply to '%s' holds a NUL byte",
+			run_say(a->say, "agent: reply to '%s' holds a NUL byte",
 			    asked);
 			a->status = RUN_BAD_DATA;
 			return NULL;
@@ -218,7 +220,7 @@ run_agent_sense(struct agent *a, const char *name)
 	if ((reply = ask(a, request)) == NULL)
 		return 0;
 	if ((e = num_long(reply, -32768, 32767, &v)) != NUM_OK) {
-		warnx_tool("agent: reply '%.80s' to 'sense %s': %s (a sense "
+		run_say(a->say, "agent: reply '%.80s' to 'sense %s': %s (a sense "
 		    "value is an integer -32768..32767)", reply, name,
 		    num_strerror(e));
 		a->status = RUN_BAD_DATA;
@@ -243,7 +245,7 @@ run_agent_act(struct agent *a, const char *name, int16_t value, uint8_t check)
 	for (i = 0; i < 4; i++)
 		if (strcmp(reply, word[i]) == 0)
 			return (uint8_t)i;	/* PLANNER_FAIL .. _ERROR */
-	warnx_tool("agent: reply '%.80s' to 'act %s %d': expected success, "
+	run_say(a->say, "agent: reply '%.80s' to 'act %s %d': expected success, "
 	    "fail, running or error", reply, name, value);
 	a->status = RUN_BAD_DATA;
 	return PLANNER_ERROR;
@@ -304,13 +306,13 @@ run_agent_stop(struct agent *a)
 			kill(-(pid_t)a->pid, SIGKILL);
 			reap(a, 1000, &wstatus);
 		}
-		warnx_tool("agent: stopped (it did not exit when its input "
+		run_say(a->say, "agent: stopped (it did not exit when its input "
 		    "ended)");
 	} else if (WIFEXITED(wstatus) && WEXITSTATUS(wstatus) != 0) {
-		warnx_tool("agent: exited with status %d",
+		run_say(a->say, "agent: exited with status %d",
 		    WEXITSTATUS(wstatus));
 	} else if (WIFSIGNALED(wstatus)) {
-		warnx_tool("agent: killed by signal %d", WTERMSIG(wstatus));
+		run_say(a->say, "agent: killed by signal %d", WTERMSIG(wstatus));
 	}
 	end_group(a);
 	a->pid = 0;

@@ -21,11 +21,13 @@ struct agent {
 	int replies;		/* answers received */
 	enum run_status status;	/* RUN_OK, or what stopped it */
 	int ended;		/* the agent closed its output */
+	struct diag *say;	/* where its messages go (NULL: stderr) */
 };
 
-/* Start `sh -c command`.  RUN_OK, or RUN_UNAVAILABLE after a message. */
+/* Start `sh -c command`; what goes wrong with it, now or later, said
+   through say.  RUN_OK, or RUN_UNAVAILABLE after a message. */
 enum run_status run_agent_start(struct agent *a, const char *command,
-    int timeout_ms);
+    int timeout_ms, struct diag *say);
 
 /* Ask for a sense / an action result; on failure a->status is set and a
    neutral answer (0, PLANNER_ERROR) is returned. */

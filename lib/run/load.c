@@ -47,20 +47,21 @@ refuse(struct diag *d, const struct plan_error *err, const unsigned char *buf,
 }
 
 enum run_status
-run_plan_load(const char *path, struct loaded_plan *lp)
+run_plan_load(const char *path, struct loaded_plan *lp, struct diag *say)
 {
-	struct diag d = diag_for(path);
+	struct diag d = say ? *say : diag_for(NULL);
 	struct plan_error err;
 	unsigned char *buf = NULL;
 	size_t len = 0;
 	FILE *fp;
 	int rc, e;
 
+	d.file = path;
 	memset(lp, 0, sizeof *lp);
 	lp->path = path;
 	fp = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
 	if (fp == NULL) {
-		warnx_tool("%s: %s", path, strerror(errno));
+		run_say(say, "%s: %s", path, strerror(errno));
 		return RUN_NO_INPUT;
 	}
 	rc = slurp(fp, PLAN_FILE_MAX, &buf, &len);
@@ -68,7 +69,7 @@ run_plan_load(const char *path, struct loaded_plan *lp)
 	if (fp != stdin)
 		fclose(fp);
 	if (rc < 0) {
-		warnx_tool("%s: %s", path, rc == -2 ? "too large to be a plan" :
+		run_say(say, "%s: %s", path, rc == -2 ? "too large to be a plan" :
 		    strerror(e));
 		return rc == -2 ? RUN_BAD_DATA : RUN_IO;
 	}

@@ -19,8 +19,11 @@ struct loaded_plan {
 };
 
 /* Read ("-": stdin) and validate; RUN_OK, or RUN_NO_INPUT, RUN_BAD_DATA
-   (not a plan, or too large to be one) or RUN_IO after a message. */
-enum run_status run_plan_load(const char *path, struct loaded_plan *lp);
+   (not a plan, or too large to be one) or RUN_IO after a message through
+   say (NULL: stderr), at file:line:col where there is one. */
+struct diag;
+enum run_status run_plan_load(const char *path, struct loaded_plan *lp,
+    struct diag *say);
 void run_plan_unload(struct loaded_plan *lp);
 
 #endif

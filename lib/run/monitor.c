@@ -68,7 +68,7 @@ parse_flags(const char *s, int allow_idle)
 
 int
 run_monitor_apply(struct planner *pl, const struct names *n, const char *list,
-    uint8_t *idle)
+    uint8_t *idle, struct diag *say)
 {
 	char *copy = strdup(list), *item, *save = NULL, *eq;
 	int bits, rc = -1;
@@ -76,14 +76,14 @@ run_monitor_apply(struct planner *pl, const struct names *n, const char *list,
 	uint16_t index;
 
 	if (copy == NULL) {
-		warnx_tool("out of memory");
+		run_say(say, "out of memory");
 		return -1;
 	}
 	for (item = strtok_r(copy, ",", &save); item;
 	    item = strtok_r(NULL, ",", &save)) {
 		if ((eq = strrchr(item, '=')) == NULL) {
 			if ((bits = parse_flags(item, 1)) < 0) {
-				warnx_tool("--monitor: '%s': flags are letters "
+				run_say(say, "--monitor: '%s': flags are letters "
 				    "of ESPFZRI, all or none", item);
 				goto out;
 			}
@@ -94,12 +94,12 @@ run_monitor_apply(struct planner *pl, const struct names *n, const char *list,
 		}
 		*eq = '\0';
 		if (evlog_names_element(n, item, &type, &index) < 0) {
-			warnx_tool("--monitor: no element '%s' in the plan",
+			run_say(say, "--monitor: no element '%s' in the plan",
 			    item);
 			goto out;
 		}
 		if ((bits = parse_flags(eq + 1, 0)) < 0) {
-			warnx_tool("--monitor: '%s=%s': flags are letters of "
+			run_say(say, "--monitor: '%s=%s': flags are letters of "
 			    "ESPFZR, all or none", item, eq + 1);
 			goto out;
 		}

@@ -205,10 +205,13 @@ fill(struct replay *r)
 }
 
 enum run_status
-run_replay_open(struct replay *r, const char *path, const struct names *n)
+run_replay_open(struct replay *r, const char *path, const struct names *n,
+    struct diag *say)
 {
 	memset(r, 0, sizeof *r);
-	r->d = diag_for(path);
+	r->say = say;
+	r->d = say ? *say : diag_for(NULL);
+	r->d.file = path;
 	r->names = n;
 	r->time_ms = -1;
 	if ((r->last = calloc(n->nids + 1, sizeof *r->last)) == NULL) {
@@ -243,7 +246,7 @@ static void
 diverge(struct replay *r, long cycle, const char *why)
 {
 	if (!r->diverged)
-		warnx_tool("replay: cycle %ld: %s; the run no longer follows "
+		run_say(r->say, "replay: cycle %ld: %s; the run no longer follows "
 		    "the log", cycle, why);
 	r->diverged = 1;
 }
@@ -455,6 +458,6 @@ void
 run_replay_finish(struct replay *r, long cycles)
 {
 	if (r->readings == 0 && cycles > 0)
-		warnx_tool("%s: the log has no sense readings (record it with "
+		run_say(r->say, "%s: the log has no sense readings (record it with "
 		    "R in --monitor): every sense reads 0", r->d.file);
 }

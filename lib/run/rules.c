@@ -55,14 +55,15 @@ parse_result(char *s, struct rule *r)
 }
 
 static int
-bad_item(const char *item, const char *why)
+bad_item(struct diag *say, const char *item, const char *why)
 {
-	warnx_tool("--result: '%s': %s", item, why);
+	run_say(say, "--result: '%s': %s", item, why);
 	return -1;
 }
 
 int
-run_rules_parse(struct rules *r, const char *text, const struct names *n)
+run_rules_parse(struct rules *r, const char *text, const struct names *n,
+    struct diag *say)
 {
 	struct rule dflt, one;
 	char *copy, *item, *save = NULL, *eq;
@@ -74,13 +75,13 @@ run_rules_parse(struct rules *r, const char *text, const struct names *n)
 	r->by_action = calloc(r->nids, sizeof *r->by_action);
 	r->calls = calloc(r->nids, sizeof *r->calls);
 	if (r->by_action == NULL || r->calls == NULL)
-		return bad_item(text ? text : "", "out of memory");
+		return bad_item(say, text ? text : "", "out of memory");
 	memset(&dflt, 0, sizeof dflt);
 	dflt.code = PLANNER_SUCCESS;
 	/* the default first, whatever its place in the list */
 	for (pass = 0; pass < 2 && text != NULL; pass++) {
 		if ((copy = strdup(text)) == NULL)
-			return bad_item(text, "out of memory");
+			return bad_item(say, text, "out of memory");
 		for (item = strtok_r(copy, ",", &save); item;
 		    item = strtok_r(NULL, ",", &save)) {
 			char shown[128];
@@ -89,12 +90,12 @@ run_rules_parse(struct rules *r, const char *text, const struct names *n)
 			snprintf(shown, sizeof shown, "%s", item);
 			if ((eq = strchr(item, '=')) == NULL) {
 				free(copy);
-				return bad_item(shown, "expected KEY=RESULT");
+				return bad_item(say, shown, "expected KEY=RESULT");
 			}
 			*eq = '\0';
 			if (parse_result(eq + 1, &one) < 0) {
 				free(copy);
-				return bad_item(shown, "RESULT is success, "
+				return bad_item(say, shown, "RESULT is success, "
 				    "fail, error, running, running:K or "
 				    "running:K:fail");
 			}
@@ -105,7 +106,7 @@ run_rules_parse(struct rules *r, const char *text, const struct names *n)
 			}
 			if ((id = evlog_names_action_id(n, item)) < 0) {
 				free(copy);
-				return bad_item(shown, "the plan has no such "
+				return bad_item(say, shown, "the plan has no such "
 				    "action (a name, #id or default)");
 			}
 			if (pass == 1)

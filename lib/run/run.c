@@ -69,7 +69,7 @@ run_init(struct run *r, const struct plan *p, const struct names *n)
 		elements += p->count[ty];
 	r->monitors = malloc(elements + 1);
 	if (r->state == NULL || r->sense == NULL || r->monitors == NULL) {
-		warnx_tool("out of memory");
+		run_say(r->say, "out of memory");
 		return RUN_IO;
 	}
 	io.sense = cb_sense;
@@ -77,7 +77,7 @@ run_init(struct run *r, const struct plan *p, const struct names *n)
 	io.monitor = r->log ? cb_monitor : NULL;
 	io.ctx = r;
 	if (planner_init(&r->pl, p, r->state, size, &io) < 0) {
-		warnx_tool("cannot set up the planner");
+		run_say(r->say, "cannot set up the planner");
 		return RUN_IO;
 	}
 	if (r->log)
@@ -230,7 +230,7 @@ flush_outputs(struct run *r)
 	if (bad && errno == EPIPE)
 		return RUN_CLOSED;	/* `planrun ... | head`: enough */
 	if (bad) {
-		warnx_tool("write error: %s", strerror(errno));
+		run_say(r->say, "write error: %s", strerror(errno));
 		return RUN_IO;
 	}
 	return RUN_OK;
@@ -256,12 +256,12 @@ agent_verdict(struct run *r, int *done)
 		return RUN_OK;
 	*done = 1;
 	if (a->replies == 0) {
-		warnx_tool("agent: ended without answering (is the command "
+		run_say(r->say, "agent: ended without answering (is the command "
 		    "right?)");
 		return RUN_UNAVAILABLE;
 	}
 	if (r->o.cycles >= 0) {
-		warnx_tool("agent: ended at cycle %ld of %ld", r->cycle,
+		run_say(r->say, "agent: ended at cycle %ld of %ld", r->cycle,
 		    r->o.cycles);
 		return RUN_UNAVAILABLE;
 	}
@@ -307,7 +307,7 @@ static void
 note_errors(struct run *r, long c, uint16_t e0, int *warned_depth)
 {
 	if (r->pl.depth_exceeded && !*warned_depth) {
-		warnx_tool("cycle %ld: elements nested deeper than %d: "
+		run_say(r->say, "cycle %ld: elements nested deeper than %d: "
 		    "the deepest one reported an error", c,
 		    PLANNER_MAX_DEPTH);
 		*warned_depth = 1;
@@ -324,7 +324,7 @@ errors_verdict(const struct run *r, enum run_status rc)
 {
 	if (rc != RUN_OK || r->error_cycles == 0)
 		return rc;
-	warnx_tool("%ld %s reported an error, the first cycle %ld "
+	run_say(r->say, "%ld %s reported an error, the first cycle %ld "
 	    "(--log - --monitor Z shows them)", r->error_cycles,
 	    r->error_cycles == 1 ? "cycle" : "cycles", r->first_error);
 	return RUN_FAILED;

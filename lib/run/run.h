@@ -39,8 +39,9 @@ struct rules {
 };
 
 /* Parse "KEY=RESULT,..." (NULL: every action succeeds).  0, or -1 after
-   a message. */
-int run_rules_parse(struct rules *r, const char *text, const struct names *n);
+   a message through say. */
+int run_rules_parse(struct rules *r, const char *text, const struct names *n,
+    struct diag *say);
 void run_rules_free(struct rules *r);
 
 /* The result of one call of action id (check: a check for completion). */
@@ -138,6 +139,7 @@ struct replay {
 	long readings;		/* sense readings taken from the log */
 	int diverged;		/* the run left the log's path (warned) */
 	int warned_implied;
+	struct diag *say;	/* the caller's sink (NULL: stderr) */
 };
 
 /* What run_replay_next finds after a cycle. */
@@ -145,9 +147,10 @@ enum { REPLAY_NEXT, REPLAY_NEW_RUN, REPLAY_RUN_OVER, REPLAY_END,
     REPLAY_ERROR };
 
 /* Open an event log (lib/evlog) and read its header and first event;
-   RUN_OK, or RUN_NO_INPUT, RUN_BAD_DATA, RUN_IO after a message. */
+   RUN_OK, or RUN_NO_INPUT, RUN_BAD_DATA, RUN_IO after a message through
+   say (at file:line:col where there is one).  Later messages too. */
 enum run_status run_replay_open(struct replay *r, const char *path,
-    const struct names *n);
+    const struct names *n, struct diag *say);
 void run_replay_close(struct replay *r);
 /*
  * After cycle prev of the run (prev ignored before the first): the next
@@ -205,10 +208,10 @@ void run_eventlog_idle(struct eventlog *e);
 /*
  * Apply --monitor LIST to the planner: items "FLAGS" (global) or
  * "ELEMENT=FLAGS", FLAGS letters of ESPFZRI, "all" or "none".  0, or -1
- * after a message.
+ * after a message through say.
  */
 int run_monitor_apply(struct planner *pl, const struct names *n, const char *list,
-    uint8_t *idle);
+    uint8_t *idle, struct diag *say);
 
 /* ---- run.c: the loop --------------------------------------------------- */
 
@@ -243,6 +246,7 @@ struct run {
 	enum run_status status;	/* what a callback ran into */
 	long error_cycles;	/* cycles in which an element reported ERROR */
 	long first_error;	/* the first of them; 0: none */
+	struct diag *say;	/* where messages go (NULL: stderr) */
 };
 
 /* Set up the planner for a run; RUN_OK, or RUN_IO after a message. */

@@ -1,8 +1,12 @@
 /*
  * status.c - lib/run's outcomes as the process exit statuses of
  * DESIGN.  The tools decide to exit; this table of what each outcome means
- * to a shell is kept once, for planrun, planview, armctl and worldsim.
+ * to a shell is kept once, for planrun, planview, armctl and worldsim;
+ * and the one way lib/run says a line (run_say).
  */
+#include <stdarg.h>
+
+#include "host/diag.h"
 #include "host/exits.h"
 #include "run/status.h"
 
@@ -27,4 +31,15 @@ run_status_exit(enum run_status s)
 		break;
 	}
 	return EXIT_IOERR;
+}
+
+void
+run_say(struct diag *say, const char *fmt, ...)
+{
+	struct diag d = diag_for(NULL);
+	va_list ap;
+
+	va_start(ap, fmt);
+	diag_vplain(say ? say : &d, fmt, ap);
+	va_end(ap);
 }

@@ -24,4 +24,13 @@ enum run_status {
    tool handles itself, maps to EXIT_IOERR. */
 int run_status_exit(enum run_status s);
 
+/* Say a line, "tool: ...", through the caller's sink (NULL: stderr):
+   how every lib/run message that belongs to no input line goes out. */
+struct diag;
+void run_say(struct diag *say, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
 #endif

@@ -179,11 +179,11 @@ pace(const struct runner *u, double start, uint32_t tick)
 
 /* The points could not be written: a reader gone (quietly), or not. */
 static enum run_status
-write_failed(void)
+write_failed(const struct taskrun_options *o)
 {
 	if (errno == EPIPE)
 		return RUN_CLOSED;	/* `planrun task.plan | head` */
-	warnx_tool("writing the points failed: %s", strerror(errno));
+	run_say(o->say, "writing the points failed: %s", strerror(errno));
 	return RUN_IO;
 }
 
@@ -208,7 +208,7 @@ loop(struct runner *u, struct task_run *r, int *state,
 			continue;
 		put_row(u, r);
 		if (u->o->out && u->tab->failed) {
-			*status = write_failed();
+			*status = write_failed(u->o);
 			return -1;
 		}
 		if (u->src->commanded && u->src->commanded(u->src->ctx, tick,
@@ -240,7 +240,7 @@ run_taskrun(const struct plan_task *t, const struct taskrun_source *src,
 	int state;
 
 	if (!tab || !slot || !var || !var_set) {
-		warnx_tool("out of memory");
+		run_say(o->say, "out of memory");
 		status = RUN_IO;
 		goto out;
 	}
@@ -261,7 +261,7 @@ run_taskrun(const struct plan_task *t, const struct taskrun_source *src,
 	if (loop(&u, &r, &state, &status) == 0)
 		status = finish(&u, &r, state);
 	if (o->out && table_flush(tab) < 0 && status == RUN_OK)
-		status = write_failed();
+		status = write_failed(o);
 out:
 	free(tab);
 	free(slot);

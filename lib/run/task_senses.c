@@ -115,7 +115,7 @@ run_task_senses_open(struct task_senses *s, const struct plan_task *t,
 		return RUN_BAD_DATA;
 	}
 	if (csv_header_take(&s->csv, &h) < 0) {
-		warnx_tool("out of memory");
+		diag_plain(d, "out of memory");
 		return RUN_IO;
 	}
 	if (map_columns(s, &h) < 0)

@@ -49,6 +49,7 @@ struct taskrun_options {
 	uint32_t max_ticks;	/* give up after this many ticks */
 	uint16_t slots;		/* running list capacity */
 	double rate;		/* ticks per second; 0: as fast as possible */
+	struct diag *say;	/* messages (NULL: stderr) */
 };
 
 #define TASKRUN_DEFAULT_TICKS 1000000UL

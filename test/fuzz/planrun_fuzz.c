@@ -106,7 +106,7 @@ play_replay(void)
 	long c = 0, n;
 	int k;
 
-	if (run_replay_open(&r, path, &names) != RUN_OK) {
+	if (run_replay_open(&r, path, &names, NULL) != RUN_OK) {
 		run_replay_close(&r);
 		return;
 	}

@@ -5,10 +5,16 @@
  */
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
 #include "arm/arm.h"
 #include "arm/obstacle.h"
 #include "arm/path.h"
+#include "arm/obsmap.h"
+#include "arm/pose.h"
+#include "arm/rowsource.h"
+#include "arm/status.h"
 #include "check.h"
 #include "host/splitmix.h"
 #include "arm/arm3d.h"
@@ -479,6 +485,88 @@ test_write_round_trip(void)
 	CHECK(a.joint[1].absolute == 1 && a.joint[2].lo == 0.1);
 }
 
+/* What a diag sink wrote, as one string (the sink closed). */
+static const char *
+said_by(FILE *fp, char *buf, size_t cap)
+{
+	size_t n;
+
+	rewind(fp);
+	n = fread(buf, 1, cap - 1, fp);
+	buf[n] = '\0';
+	fclose(fp);
+	return buf;
+}
+
+/* One status table, by DESIGN's exit statuses; files that cannot be
+ * opened or hold junk said through the caller's sink, never stderr. */
+static void
+test_status(void)
+{
+	static const char junk[] = "joints: [ {\n";
+	char path[] = "/tmp/arm_test.XXXXXX", out[600];
+	struct arm_obstacle_map *m = malloc(sizeof *m);
+	struct diag say = diag_for(NULL);
+	struct arm_source src;
+	struct arm_desc a;
+	double v[8], q[ARM_MAX_JOINTS];
+	char *args[] = { "1,x" };
+	enum arm_status st;
+	int fd, have, j;
+
+	CHECK(arm_status_exit(ARM_OK) == 0);
+	CHECK(arm_status_exit(ARM_USAGE) == 2);
+	CHECK(arm_status_exit(ARM_NO_INPUT) == 66);
+	CHECK(arm_status_exit(ARM_DATA) == 65);
+	CHECK(arm_status_exit(ARM_FAILED) == 1);
+	CHECK(arm_status_exit(ARM_NO_MEMORY) == 74);
+	CHECK(arm_status_exit(ARM_IO) == 74);
+
+	CHECK((say.out = tmpfile()) != NULL);
+	CHECK(arm_load(&a, "/nonexistent/arm.yaml", &say) == ARM_NO_INPUT);
+	CHECK(strstr(said_by(say.out, out, sizeof out),
+	    ": /nonexistent/arm.yaml: No such file or directory") != NULL);
+
+	CHECK((fd = mkstemp(path)) >= 0);
+	CHECK(write(fd, junk, sizeof junk - 1) == (ssize_t)(sizeof junk - 1));
+	close(fd);
+	CHECK((say.out = tmpfile()) != NULL);
+	CHECK(arm_load(&a, path, &say) == ARM_DATA);
+	CHECK(strstr(said_by(say.out, out, sizeof out), path) != NULL);
+	CHECK(strstr(out, ": error: ") != NULL);	/* at file:line:col */
+	CHECK((say.out = tmpfile()) != NULL);
+	CHECK(m && arm_obstacles_load(m, path, &say) == ARM_DATA);
+	said_by(say.out, out, sizeof out);
+	unlink(path);
+	CHECK(m && arm_obstacles_load_or_new(m, path, &say) == ARM_OK &&
+	    m->n == 0);		/* not made yet: an empty map */
+	free(m);
+
+	/* --start: every joint at 0 held in its limits, or the pose */
+	CHECK(arm_builtin_so101(&a) == 0);
+	say.out = NULL;
+	CHECK(arm_pose_start(NULL, &a, q, &say) == ARM_OK);
+	for (j = 0; j < a.njoints; j++)
+		CHECK(q[j] == arm_clamp(&a.joint[j], 0));
+	CHECK((say.out = tmpfile()) != NULL);
+	CHECK(arm_pose_start("1,2", &a, q, &say) == ARM_USAGE);
+	CHECK(strstr(said_by(say.out, out, sizeof out), "want ") != NULL);
+
+	/* a row given as an argument that is no row */
+	CHECK((say.out = tmpfile()) != NULL);
+	arm_source_args(&src, args, 1, 3, &say);
+	st = ARM_OK;
+	CHECK(arm_source_next(&src, v, 2, &have, &st) == -1 &&
+	    st == ARM_USAGE);
+	CHECK(strstr(said_by(say.out, out, sizeof out), "'1,x': item 2: ") !=
+	    NULL);
+	CHECK((say.out = tmpfile()) != NULL);
+	CHECK(arm_source_csv(&src, "/nonexistent/rows.csv", (const char *[])
+	    { "x" }, 1, 1, NULL, 0, &say) == ARM_NO_INPUT);
+	CHECK(strstr(said_by(say.out, out, sizeof out),
+	    "/nonexistent/rows.csv: ") != NULL);
+}
+
 int
 main(void)
 {
@@ -494,5 +582,6 @@ main(void)
 	RUN(test_path_move);
 	RUN(test_path_read);
 	RUN(test_path_random);
+	RUN(test_status);
 	return check_report("arm");
 }

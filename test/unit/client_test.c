@@ -11,7 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "check.h"
 #include "client/check.h"
 #include "client/control.h"
 #include "client/download.h"
@@ -22,34 +21,7 @@
 #include "client/upload.h"
 #include "plan/crc32.h"
 #include "plan/plan.h"
-#include "sim/memlink.h"
-
-static struct sim_memlink ml;
-static struct client cl;
-static char said[16][300];
-static int nsaid;
-
-static void
-hear(void *ctx, const char *line)
-{
-	(void)ctx;
-	if (getenv("CLIENT_TEST_SAY"))
-		fprintf(stderr, "said: %s\n", line);
-	if (nsaid < 16)
-		snprintf(said[nsaid++], sizeof said[0], "%s", line);
-}
-
-/* Did the client say something containing `text`? */
-static int
-heard(const char *text)
-{
-	int i;
-
-	for (i = 0; i < nsaid; i++)
-		if (strstr(said[i], text))
-			return 1;
-	return 0;
-}
+#include "memrobot.h"
 
 /* A fresh robot (3 joints, 100,80,40 mm, 90 deg/s, 8 KB store) on a line
  * at `baud` with drop and corruption at `loss` each, `obstacles` circles
@@ -59,7 +31,6 @@ robot_up(long baud, double loss, uint64_t seed, const double *obstacles,
     int nobs)
 {
 	static const double links[] = { 100, 80, 40 };
-	char err[100];
 	int j;
 
 	memset(&ml, 0, sizeof ml);
@@ -74,24 +45,7 @@ robot_up(long baud, double loss, uint64_t seed, const double *obstacles,
 		ml.sim.arm.obs[j].r = obstacles[3 * j + 2];
 	}
 	ml.sim.arm.nobs = nobs;
-	CHECK(sim_eeprom_open(&ml.sim.eeprom, NULL, 8192, 8192, err,
-	    sizeof err) == 0);
-	sim_line_init(&ml.sim.line, baud, loss, loss, -1, seed);
-	CHECK(sim_memlink_open(&ml) == 0);
-	client_free(&cl);
-	client_init(&cl);
-	cl.say = hear;
-	nsaid = 0;
-	client_attach(&cl, ml.port);
-	CHECK(client_connect(&cl) == CLIENT_OK);
-}
-
-static void
-robot_down(void)
-{
-	client_close(&cl);
-	sim_memlink_close(&ml);
-	sim_eeprom_close(&ml.sim.eeprom);
+	memrobot_up(baud, loss, seed);
 }
 
 /* A valid plan with names: drive Wave (id 2) always released, running

@@ -14,62 +14,17 @@
 
 #include "arm/obstacle.h"
 #include "arm/path.h"
-#include "check.h"
 #include "client/detour.h"
 #include "client/stream.h"
-#include "sim/memlink.h"
+#include "memrobot.h"
 
-static struct sim_memlink ml;
-static struct client cl;
 static struct arm_desc so101;
-static char said[32][400];
-static int nsaid;
-
-static void
-hear(void *ctx, const char *line)
-{
-	(void)ctx;
-	if (getenv("CLIENT_TEST_SAY"))
-		fprintf(stderr, "said: %s\n", line);
-	if (nsaid < 32)
-		snprintf(said[nsaid++], sizeof said[0], "%s", line);
-}
-
-static int
-heard(const char *text)
-{
-	int i;
-
-	for (i = 0; i < nsaid; i++)
-		if (strstr(said[i], text))
-			return 1;
-	return 0;
-}
 
 /* The robot as set up in ml.sim.arm, a fast clean line, connected. */
 static void
 robot_up(void)
 {
-	char err[100];
-
-	CHECK(sim_eeprom_open(&ml.sim.eeprom, NULL, 8192, 8192, err,
-	    sizeof err) == 0);
-	sim_line_init(&ml.sim.line, 1000000, 0, 0, -1, 1);
-	CHECK(sim_memlink_open(&ml) == 0);
-	client_free(&cl);
-	client_init(&cl);
-	cl.say = hear;
-	nsaid = 0;
-	client_attach(&cl, ml.port);
-	CHECK(client_connect(&cl) == CLIENT_OK);
-}
-
-static void
-robot_down(void)
-{
-	client_close(&cl);
-	sim_memlink_close(&ml);
-	sim_eeprom_close(&ml.sim.eeprom);
+	memrobot_up(1000000, 0, 1);
 }
 
 /* A planar arm of links l (mm) at 400 deg/s, circles obs (x, y, r). */

@@ -27,8 +27,10 @@ static struct arm_desc so101, planar;
 static void
 load_arms(void)
 {
-	if (arm_load(&so101, "examples/arms/so101.yaml") != 0 ||
-	    arm_load(&planar, "examples/arms/planar.yaml") != 0) {
+	struct diag say = diag_for(NULL);
+
+	if (arm_load(&so101, "examples/arms/so101.yaml", &say) != ARM_OK ||
+	    arm_load(&planar, "examples/arms/planar.yaml", &say) != ARM_OK) {
 		fprintf(stderr, "detour_test: run from the top of the tree\n");
 		exit(1);
 	}

@@ -16,6 +16,7 @@
 #include "plansrc/dia.h"
 #include "plansrc/expr.h"
 #include "plansrc/link.h"
+#include "plansrc/source.h"
 #include "plansrc/utf8.h"
 #include "plansrc/view.h"
 #include "plansrc/yamlplan.h"
@@ -464,10 +465,37 @@ test_link_width(void)
 	plansrc_model_free(&m);
 }
 
+/* A source that cannot be opened: said through the caller's sink as
+ * "tool: PATH: why", and 66 by the one table. */
+static void
+test_source_status(void)
+{
+	struct diag d = diag_for("/nonexistent/p.yaml");
+	unsigned char *buf = NULL;
+	char out[300];
+	size_t len = 0, n;
+
+	CHECK(plansrc_status_exit(PLANSRC_OK) == 0);
+	CHECK(plansrc_status_exit(PLANSRC_NO_INPUT) == 66);
+	CHECK(plansrc_status_exit(PLANSRC_IO) == 74);
+	CHECK(plansrc_status_exit(PLANSRC_DATA) == 65);
+	CHECK((d.out = tmpfile()) != NULL);
+	CHECK(plansrc_read("/nonexistent/p.yaml", &d, &buf, &len) ==
+	    PLANSRC_NO_INPUT);
+	rewind(d.out);
+	n = fread(out, 1, sizeof out - 1, d.out);
+	out[n] = '\0';
+	fclose(d.out);
+	CHECK(strstr(out, ": /nonexistent/p.yaml: No such file or directory\n")
+	    != NULL);
+	CHECK(buf == NULL);
+}
+
 int
 main(void)
 {
 	RUN(test_cint);
+	RUN(test_source_status);
 	RUN(test_yparse_long);
 	RUN(test_when_parse);
 	RUN(test_when_format);

@@ -14,6 +14,7 @@
 #include "check.h"
 #include "plan/plan.h"
 #include "plansrc/task_compile.h"
+#include "run/load.h"
 #include "run/taskrun.h"
 
 /*
@@ -284,7 +285,7 @@ run_agent(struct fake_agent *f, struct result *res)
 	    &size) == 0);
 	CHECK(plan_open(&p, image, size, &err) == PLAN_OK);
 	CHECK(plan_task_of(&p, &t) == 1);
-	CHECK(run_agent_start(&ag, cmd, 5000) == RUN_OK);
+	CHECK(run_agent_start(&ag, cmd, 5000, NULL) == RUN_OK);
 	run_task_agent_source(&a, &t, &ag, &src);
 	res->status = run_taskrun(&t, &src, &o);
 	run_agent_stop(&ag);
@@ -352,11 +353,48 @@ test_coords(void)
 	CHECK_STR(run_taskrun_coord(999999999, b, sizeof b), "999999.999");
 }
 
+/* What sink d was given, as one string (the sink closed). */
+static const char *
+sink_text(struct diag *d, char *buf, size_t cap)
+{
+	size_t n;
+
+	rewind(d->out);
+	n = fread(buf, 1, cap - 1, d->out);
+	buf[n] = '\0';
+	fclose(d->out);
+	d->out = NULL;
+	return buf;
+}
+
+/* lib/run says what went wrong through the caller's sink, not stderr:
+ * a plan that cannot be opened, an agent that exits with status 3. */
+static void
+test_says_through_sink(void)
+{
+	struct diag say = diag_for(NULL);
+	struct loaded_plan lp;
+	struct agent ag;
+	char out[600];
+
+	CHECK((say.out = tmpfile()) != NULL);
+	CHECK(run_plan_load("/nonexistent/x.plan", &lp, &say) == RUN_NO_INPUT);
+	CHECK(strstr(sink_text(&say, out, sizeof out),
+	    ": /nonexistent/x.plan: No such file or directory\n") != NULL);
+
+	CHECK((say.out = tmpfile()) != NULL);
+	CHECK(run_agent_start(&ag, "exit 3", 5000, &say) == RUN_OK);
+	run_agent_stop(&ag);
+	CHECK(strstr(sink_text(&say, out, sizeof out),
+	    ": agent: exited with status 3\n") != NULL);
+}
+
 int
 main(void)
 {
 	signal(SIGPIPE, SIG_IGN);	/* a dead agent is an error, not death */
 	RUN(test_complete);
+	RUN(test_says_through_sink);
 	RUN(test_mismatch_and_miss);
 	RUN(test_senses_hold);
 	RUN(test_bad_senses);

@@ -1,5 +1,5 @@
 /*
- * sesslog.c - the per-robot logs of armctl session --log-dir (sesslog.h).
+ * log.c - the robot's event log while a connection is kept (log.h).
  * Every EVENTS frame on the link reaches the tap, whatever command is
  * running, and goes out named and flushed a line at a time, so a log
  * read while the session runs (tail -f) is never behind or cut mid-line.
@@ -9,15 +9,11 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "client/log.h"
 #include "host/atomic.h"
-#include "host/diag.h"
-#include "host/exits.h"
-#include "plan/plan.h"
-#include "sesslog.h"
 
-/* "armsim 0.1.0" on "/dev/ttyACM0": "armsim_0.1.0@ttyACM0.csv". */
-static void
-log_name(char *out, size_t cap, const char *dir, const char *firmware,
+void
+client_log_name(char *out, size_t cap, const char *dir, const char *firmware,
     const char *port)
 {
 	const char *base = strrchr(port, '/');
@@ -37,11 +33,11 @@ log_name(char *out, size_t cap, const char *dir, const char *firmware,
 
 /* The log's writes: a failure said once, and remembered. */
 static void
-flushed(struct sesslog *l)
+flushed(struct client_log *l)
 {
 	if (l->failed || evlog_flush(&l->log) == 0)
 		return;
-	warnx_tool("session: %s: writing the log failed: %s", l->path,
+	client_say(l->cl, "session: %s: writing the log failed: %s", l->path,
 	    strerror(errno));
 	l->failed = 1;
 }
@@ -49,7 +45,7 @@ flushed(struct sesslog *l)
 static void
 log_event(void *ctx, const struct evlog_event *e)
 {
-	struct sesslog *l = ctx;
+	struct client_log *l = ctx;
 
 	if (l->fp == NULL)
 		return;
@@ -58,68 +54,70 @@ log_event(void *ctx, const struct evlog_event *e)
 }
 
 /* Append to path, which must be a plain file, not a link to another. */
-static int
-open_log(struct sesslog *l, const char *path)
+static enum client_status
+open_log(struct client_log *l, const char *path)
 {
 	int r, empty;
 
 	if (l->fp && strcmp(path, l->path) == 0)
-		return 0;	/* the same robot back again */
+		return CLIENT_OK;	/* the same robot back again */
 	if (l->fp)
 		fclose(l->fp);
 	l->fp = NULL;
 	snprintf(l->path, sizeof l->path, "%s", path);
 	if ((r = append_open(path, &l->fp, &empty)) != 0) {
 		if (r == -1)
-			warnx_tool("%s: %s", path, errno == ELOOP ?
+			client_say(l->cl, "%s: %s", path, errno == ELOOP ?
 			    "a symbolic link: not followed" : strerror(errno));
 		else
-			warnx_tool("%s: not a file a log can be appended to",
-			    path);
+			client_say(l->cl, "%s: not a file a log can be "
+			    "appended to", path);
 		l->fp = NULL;
 		l->path[0] = '\0';
-		return EXIT_IOERR;
+		return CLIENT_LOCAL_IO;
 	}
 	evlog_open(&l->log, l->fp, EVLOG_CSV, empty);
 	l->log.t.flush_rows = 1;
-	return 0;
+	return CLIENT_OK;
 }
 
-int
-sesslog_resume(struct sesslog *l, struct ctl *link)
+enum client_status
+client_log_resume(struct client_log *l)
 {
-	return l->dir ? ctl_exit(client_follow(link->cl, &l->follow, -1)) : 0;
+	return l->dir && l->cl ? client_follow(l->cl, &l->follow, -1) :
+	    CLIENT_OK;
 }
 
-int
-sesslog_attach(struct sesslog *l, struct ctl *link)
+enum client_status
+client_log_attach(struct client_log *l, struct client *cl)
 {
 	char path[sizeof l->path];
-	int r;
+	enum client_status st;
 
 	if (l->dir == NULL)
-		return 0;
+		return CLIENT_OK;
+	l->cl = cl;
 	if (mkdir(l->dir, 0777) != 0 && errno != EEXIST) {
-		warnx_tool("--log-dir %s: %s", l->dir, strerror(errno));
-		return EXIT_IOERR;
+		client_say(cl, "--log-dir %s: %s", l->dir, strerror(errno));
+		return CLIENT_LOCAL_IO;
 	}
-	log_name(path, sizeof path, l->dir, link->cl->hello.firmware,
-	    link->port_name);
+	client_log_name(path, sizeof path, l->dir, cl->hello.firmware,
+	    cl->port_name ? cl->port_name : "?");
 	l->follow.events.fn = log_event;
 	l->follow.events.ctx = l;
-	if ((r = open_log(l, path)) != 0)
-		return r;
-	return ctl_exit(client_follow(link->cl, &l->follow, l->attached++ ?
-	    EVLOG_RUN_RECONNECT : EVLOG_RUN_JOIN));
+	if ((st = open_log(l, path)) != CLIENT_OK)
+		return st;
+	return client_follow(cl, &l->follow, l->attached++ ?
+	    EVLOG_RUN_RECONNECT : EVLOG_RUN_JOIN);
 }
 
-int
-sesslog_close(struct sesslog *l)
+enum client_status
+client_log_close(struct client_log *l)
 {
 	if (l->fp && fclose(l->fp) != 0 && !l->failed) {
-		warnx_tool("session: %s: %s", l->path, strerror(errno));
+		client_say(l->cl, "session: %s: %s", l->path, strerror(errno));
 		l->failed = 1;
 	}
 	l->fp = NULL;
-	return l->failed ? EXIT_IOERR : 0;
+	return l->failed ? CLIENT_LOCAL_IO : CLIENT_OK;
 }
