@@ -23,6 +23,7 @@ robot_motion_clear(struct motion *m)
 	m->head = 0;
 	m->count = 0;
 	m->active = 0;
+	m->trail = 0;
 	m->over = 0;
 	m->received = m->executed;
 }
@@ -106,6 +107,47 @@ guard(struct motion *m, uint16_t dev, const int32_t *enc,
 	return 1;
 }
 
+/*
+ * Under the run's rule the command leads the encoders by guard_mdeg at
+ * most: a joint that meets something presses no harder than the rule
+ * allows while the rule makes up its mind, and one that is free follows
+ * a command that keeps moving ahead of it.  The step's lag is still
+ * measured against the step's own target.
+ */
+static void
+lead(const struct motion *m, const int32_t *enc, int32_t *command)
+{
+	int32_t g = (int32_t)m->guard_mdeg;
+	uint8_t j;
+
+	for (j = 0; j < m->joints; j++) {
+		int32_t want = m->cur.mdeg[j];
+
+		if (want > enc[j] && want - enc[j] > g)
+			want = enc[j] + g;
+		else if (want < enc[j] && enc[j] - want > g)
+			want = enc[j] - g;
+		command[j] = want;
+	}
+}
+
+/* The held step's command again, led by the encoders (lead above).  A
+ * step's start always tells the joints; within it, only a change does. */
+static void
+follow(struct motion *m, const struct robot_hw *hw, int32_t *command,
+    int starting)
+{
+	int32_t enc[ROBOT_JOINTS_MAX], led[ROBOT_JOINTS_MAX];
+	size_t size = sizeof(int32_t) * m->joints;
+
+	hw->read_encoders(hw->ctx, enc);
+	lead(m, enc, led);
+	if (!starting && memcmp(led, command, size) == 0)
+		return;
+	memcpy(command, led, size);
+	hw->command_joints(hw->ctx, command);
+}
+
 void
 robot_motion_tick(struct motion *m, uint32_t now, const struct robot_hw *hw,
     int32_t *command)
@@ -113,6 +155,10 @@ robot_motion_tick(struct motion *m, uint32_t now, const struct robot_hw *hw,
 	int32_t enc[ROBOT_JOINTS_MAX];
 	uint16_t dev;
 
+	if ((m->active && m->guard_persist != 0 &&
+	    (uint32_t)(now - m->cur_since) < m->cur.period_ms) ||
+	    (!m->active && m->trail && m->count == 0))
+		follow(m, hw, command, 0);
 	if (m->active && (uint32_t)(now - m->cur_since) >= m->cur.period_ms) {
 		hw->read_encoders(hw->ctx, enc);
 		dev = lag(m, enc, m->cur.mdeg);
@@ -121,6 +167,8 @@ robot_motion_tick(struct motion *m, uint32_t now, const struct robot_hw *hw,
 		m->active = 0;
 		if (guard(m, dev, enc, hw, command))
 			return;
+		/* the last step's target, still led, until the arm is there */
+		m->trail = m->guard_persist != 0;
 	}
 	if (m->active || m->count == 0)
 		return;
@@ -130,6 +178,10 @@ robot_motion_tick(struct motion *m, uint32_t now, const struct robot_hw *hw,
 	m->count--;
 	m->cur_since = now;
 	m->active = 1;
+	if (m->guard_persist != 0) {
+		follow(m, hw, command, 1);
+		return;
+	}
 	memcpy(command, m->cur.mdeg, sizeof(int32_t) * m->joints);
 	hw->command_joints(hw->ctx, command);
 }

@@ -45,6 +45,8 @@ struct motion {
 	 * behind, guard_persist steps in a row (0: no rule), holds the arm */
 	uint16_t guard_mdeg;
 	uint8_t guard_persist, over;
+	uint8_t trail;			/* the rule's lead goes on after the
+					 * last step (lead in motion.c) */
 	uint8_t held;			/* the rule held it: setpoints of the
 					 * run are dropped until a STREAM */
 };

@@ -1,7 +1,8 @@
 /*
  * trial.c - a path on the simulated arm, in process (trial.h).  The robot
  * core measures a step's lag as its encoders' farthest joint from the
- * step's command when the step ends (core/robot/motion.c); the watch is
+ * step's command when the step ends, its command leading the encoders by
+ * the watch's threshold at most (core/robot/motion.c); the watch is
  * lib/detour's rule.  The way back retraces every physics step: a
  * blocked arm slides round an obstacle in steps cut short (arm.c), and
  * a coarser way back would cut the corner it slid round.
@@ -39,17 +40,6 @@ remember(struct sim_trial *t)
 	return 0;
 }
 
-static double
-lag(const struct arm *a)
-{
-	double most = 0;
-	int j;
-
-	for (j = 0; j < a->joints; j++)
-		most = fmax(most, fabs(a->q[j] - a->cmd[j]));
-	return most;
-}
-
 static void
 tick(struct sim_trial *t)
 {
@@ -58,20 +48,45 @@ tick(struct sim_trial *t)
 	t->clock += TICK;
 }
 
-/* Command q for `secs`, remembering each pose; the lag at the end. */
+/* The command toward q, leading the arm by `lead` degrees at most, as
+ * the robot's is under the watch's rule (core/robot/motion.c). */
+static void
+led(struct arm *a, const double *q, double lead)
+{
+	int j;
+
+	for (j = 0; j < a->joints; j++)
+		a->cmd[j] = fmin(fmax(q[j], a->q[j] - lead), a->q[j] + lead);
+}
+
+/* The farthest joint from q. */
+static double
+behind(const struct arm *a, const double *q)
+{
+	double most = 0;
+	int j;
+
+	for (j = 0; j < a->joints; j++)
+		most = fmax(most, fabs(a->q[j] - q[j]));
+	return most;
+}
+
+/* Command q for `secs` led by `lead` degrees, remembering each pose; how
+ * far from q the arm ends. */
 static int
-hold(struct sim_trial *t, const double *q, double secs, double *lag_out)
+hold(struct sim_trial *t, const double *q, double lead, double secs,
+    double *lag_out)
 {
 	struct arm *a = t->arm;
 	long k, ticks = lround(secs / TICK);
 
-	memcpy(a->cmd, q, (size_t)a->joints * sizeof *q);
 	for (k = 0; k < ticks; k++) {
+		led(a, q, lead);
 		tick(t);
 		if (remember(t) != 0)
 			return -1;
 	}
-	*lag_out = lag(a);
+	*lag_out = behind(a, q);
 	return 0;
 }
 
@@ -84,11 +99,12 @@ go_back(struct sim_trial *t, const struct detour_watch *w)
 	long per = lround(t->period / TICK), n = 0, over = 0;
 
 	while (k-- > 0) {
-		memcpy(t->arm->cmd, t->trail + k * nj, nj * sizeof *t->trail);
+		led(t->arm, t->trail + k * nj, w->threshold);
 		tick(t);
 		if (++n % per != 0 && k > 0)
 			continue;
-		over = lag(t->arm) > w->threshold ? over + 1 : 0;
+		over = behind(t->arm, t->trail + k * nj) > w->threshold ?
+		    over + 1 : 0;
 		if (over >= w->persist)
 			return DETOUR_RAN_STUCK;
 	}
@@ -107,7 +123,7 @@ settle(struct sim_trial *t, const struct arm_path *p,
 	int k;
 
 	for (k = 0; k < SETTLE && lg > detour_watch_short_lag(w); k++)
-		if (hold(t, q, t->period, &lg) != 0 ||
+		if (hold(t, q, w->threshold, t->period, &lg) != 0 ||
 		    detour_samples_add(s, t->clock, q, t->arm->q, lg) != 0)
 			return DETOUR_RAN_FAILED;
 	if (lg <= detour_watch_short_lag(w))
@@ -133,15 +149,15 @@ sim_trial_run(void *trial, const struct arm_path *p,
 	for (i = 0; i < (long)p->n; i++) {
 		const double *q = p->q + (size_t)i * (size_t)p->nj;
 
-		if (hold(t, q, t->period, &lg) != 0 ||
+		if (hold(t, q, w->threshold, t->period, &lg) != 0 ||
 		    detour_samples_add(s, t->clock, q, a->q, lg) != 0)
 			return DETOUR_RAN_FAILED;
 		over = lg > w->threshold ? over + 1 : 0;
 		if (over < w->persist)
 			continue;
 		/* stop where it is, rest, and go back */
-		if (hold(t, a->q, t->pause > 0 ? t->pause : t->period,
-		    &lg) != 0)
+		if (hold(t, a->q, w->threshold, t->pause > 0 ? t->pause :
+		    t->period, &lg) != 0)
 			return DETOUR_RAN_FAILED;
 		memcpy(s->rest, a->q, (size_t)a->joints * sizeof *s->rest);
 		s->has_rest = 1;
