@@ -45,16 +45,16 @@ pressed_within() {
 # moves a joint at most its speed (the SO-101's fastest, 240 deg/s).
 # Each goal waits for the servos' feedback and a late host sends the rest
 # of the path later (servoarm_test's stalled host), so this holds at any
-# load.  The spine protocol's robot is given the rule and holds the arm
-# itself at the persist-th step past the threshold, whatever the host's
-# latency (before, it played its buffered steps on until the host's stop
-# arrived: 31 degrees at load 18): 5 degrees and 2 steps of 20 ms at
-# the arm's fastest joint (the SO-101's 240 deg/s, the planar arm's 90),
-# and a physics step (1 ms) for the order of the robot's tick and the
-# arm's.  Real time (ARMSIM_TIME_SCALE=1), as the bus.
+# load.  The spine protocol's robot is given the rule and, under it,
+# commands each joint no further than the threshold ahead of its encoder
+# (spine-protocol(7), STREAM), whatever the host's latency (before the
+# rule it played its buffered steps on until the host's stop arrived: 31
+# degrees at load 18; before the lead, 5 + two steps of motion): 5
+# degrees, and a hundredth for the rounding of millidegrees.  Real time
+# (ARMSIM_TIME_SCALE=1), as the bus.
 BUS_BOUND=$(awk 'BEGIN { print 5 + (2 + 2) * 240 * 0.02 }')
-SO101_BOUND=$(awk 'BEGIN { print 5 + 2 * 240 * 0.021 }')
-PLANAR_BOUND=$(awk 'BEGIN { print 5 + 2 * 90 * 0.021 }')
+SO101_BOUND=5.01
+PLANAR_BOUND=5.01
 
 @test "spine protocol: run --detour 3 goes round a ball on the straight way and maps it" {
 	sweep >sweep.csv
