@@ -49,11 +49,13 @@ serve() {
 	serve_wait
 }
 
-# the page, open and drawn (bounded)
+# the page, open, drawn and known to the server (its hello: a click
+# before it steers as no page) (bounded)
 page() {
 	cdp_start "$BATS_TEST_TMPDIR/cdp"
 	cdp_open "$URL"
-	cdp_wait "document.body.getAttribute('data-ready') === '1'"
+	cdp_wait "document.body.getAttribute('data-ready') === '1' &&
+	    planview.client() > 0"
 }
 
 # wait until run.log holds cycle $1 and the one after it (bounded)
@@ -180,7 +182,8 @@ shown() {
 	click s-pause
 	cdp_wait "document.getElementById('answer').textContent.startsWith('paused at cycle')"
 	cdp_open "$URL"
-	cdp_wait "document.body.getAttribute('data-ready') === '1'"
+	cdp_wait "document.body.getAttribute('data-ready') === '1' &&
+	    planview.client() > 0"
 	click s-resume
 	cdp_wait "document.getElementById('answer').textContent !== ''"
 	[[ "$(cdp_text "document.getElementById('answer').textContent")" == "another page (viewer "*") is steering this run: this one can only watch" ]]
