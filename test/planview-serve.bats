@@ -9,6 +9,16 @@ load lib/helper
 load lib/cdp
 bats_require_minimum_version 1.5.0
 
+# One Chromium for the file (test/lib/cdp.bash), each test's page in its
+# own tab: a start costs more CPU than a test's page checks.
+setup_file() {
+	cdp_share "$BATS_FILE_TMPDIR/cdp" 1400,1000
+}
+
+teardown_file() {
+	cdp_unshare
+}
+
 setup() {
 	cd "$BATS_TEST_TMPDIR"
 	plancc "$SPINE_ROOT/examples/explorer.yaml" -o e.plan 2>/dev/null
@@ -52,7 +62,6 @@ serve() {
 # the page, open, drawn and known to the server (its hello: a click
 # before it steers as no page) (bounded)
 page() {
-	cdp_start "$BATS_TEST_TMPDIR/cdp"
 	cdp_open "$URL"
 	cdp_wait "document.body.getAttribute('data-ready') === '1' &&
 	    planview.client() > 0"
