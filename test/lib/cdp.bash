@@ -2,7 +2,7 @@
 # page tests (test/planview-page.bats, test/planview-serve.bats) and
 # scripts/bench-planview.  Chromium talks on a pipe (--remote-debugging-
 # pipe: its fd 3 in, fd 4 out, NUL after each JSON message); jq reads the
-# answers.  No network but loopback, no downloads; every wait is bounded
+# values.  No network but loopback, no downloads; every wait is bounded
 # and Chromium runs under timeout(1), so nothing outlives the test.
 #
 #   cdp_start DIR [WxH]  start Chromium with its files in DIR
@@ -141,6 +141,7 @@ cdp_wait() {
 	local end=$((SECONDS + ${2:-20})) ms
 	while :; do
 		ms=$(((end - SECONDS) * 1000))
+		((ms <= 50000)) || ms=50000	# an answer within cdp_send's 60 s
 		cdp_evaluate "new Promise((done) => { const end = Date.now() + $ms;
 		    const f = () => { let v = false; try { v = ($1) === true; } catch (e) {}
 		    if (v || Date.now() >= end) done(v); else setTimeout(f, 100); };
