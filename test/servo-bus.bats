@@ -194,6 +194,34 @@ servo_clock() {
 		"$BATS_TEST_TMPDIR/armsim.err" | tail -n 1
 }
 
+# How many of armsim -v's instructions were NAME (SYNC_READ,
+# FAST_SYNC_READ), broadcast.
+sent() {
+	grep -c "<- id 254 $1," "$BATS_TEST_TMPDIR/armsim.err" || true
+}
+
+@test "dynamixel: pos reads every servo with one FAST SYNC READ, else SYNC READ" {
+	BUS=dynamixel
+	start_bus_sim dynamixel -v --start 10,-20,30,-40,90,50
+	run --separate-stderr bus pos
+	[ "$status" -eq 0 ]
+	[ "${lines[1]}" = "$(pose_line 10 -20 30 -40 90 50)" ]
+	[ "$(sent FAST_SYNC_READ)" -eq 1 ]
+	[ "$(sent SYNC_READ)" -eq 0 ]
+	stop_armsim
+	: >"$BATS_TEST_TMPDIR/armsim.err"
+	# wrist_flex's firmware 45 predates it on an XL330 (46): the chain
+	# stops there, and the same pose comes by SYNC READ
+	start_bus_sim dynamixel -v --start 10,-20,30,-40,90,50 \
+		--firmware wrist_flex:45
+	run --separate-stderr bus pos
+	[ "$status" -eq 0 ]
+	[ -z "$stderr" ]
+	[ "${lines[1]}" = "$(pose_line 10 -20 30 -40 90 50)" ]
+	[ "$(sent FAST_SYNC_READ)" -eq 1 ]
+	[ "$(sent SYNC_READ)" -eq 1 ]
+}
+
 @test "feetech: a gripper closed on something holds it, long after the run" {
 	BUS=feetech
 	# The gripper meets a block at 40 % on its way to 90.  Configured as
@@ -222,6 +250,35 @@ servo_clock() {
 	[ "$status" -eq 0 ]
 	# 24 %: (150 + 0.24 x 1850) mA in steps of 6.5 mA = 91 x 6.5
 	[ "${lines[6]}" = "gripper,6,777,3.6,7.4,35,24,591.5,on," ]
+}
+
+@test "dynamixel: a gripper closed on something holds it, long after the run" {
+	BUS=dynamixel
+	# The same block at 40 % on a Dynamixel arm.  Configured as LeRobot's
+	# Koch follower, the gripper (an XL330) is in current-based position
+	# control; spine gives it half its Current_Limit (1750 mA) as its
+	# Goal_Current, so it squeezes at 875 mA, 50 % of the limit, and
+	# never reaches the overload alert, which (as armsim models it) takes
+	# 2 s over 80 %: in position control it went limp 2 s after the run.
+	start_bus_sim dynamixel -v --block gripper=40
+	mjtraj --joint --from 0,0,0,0,0,0 --to 0,0,0,0,0,90 --duration 1 \
+		>"$BATS_TEST_TMPDIR/grip.csv"
+	run --separate-stderr bus run "$BATS_TEST_TMPDIR/grip.csv"
+	[ "$status" -eq 0 ]
+	[ -z "$stderr" ]
+	local end i
+	end=$(servo_clock)
+	for i in $(seq 2000); do
+		run --separate-stderr bus pos
+		[ "$status" -eq 0 ] || fail "pos at $(servo_clock) s: $stderr"
+		awk -v t="$(servo_clock)" -v e="$end" \
+			'BEGIN { exit !(t > e + 3) }' && break
+	done
+	[ "$i" -lt 2000 ]
+	[ "${lines[1]}" = "0,0,0,0,0,39.99" ]
+	run --separate-stderr bus info
+	[ "$status" -eq 0 ]
+	[ "${lines[6]}" = "gripper,6,1200,46,5,35,50,875,on," ]
 }
 
 check_silent() {

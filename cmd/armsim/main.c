@@ -52,7 +52,8 @@ usage(FILE *fp)
 "              [--contacts FILE.csv] [other options]\n"
 "       armsim --bus feetech|dynamixel [--arm FILE] [--block JOINT=DEG ...]\n"
 "              [--hand-pose Q1,...] [--mute ID[:N]] [--servo-error ID:BITS]\n"
-"              [--factory JOINT] [--return-delay US] [other options]\n", fp);
+"              [--factory JOINT] [--return-delay US] [--firmware ID:N]\n"
+"              [other options]\n", fp);
 	usage_about(fp, "A robot arm in software on a pseudo-terminal (or a "
 	    "TCP port), for armctl:\nthe spine protocol, or a Feetech or "
 	    "Dynamixel servo bus with --bus.");
@@ -318,6 +319,7 @@ parse(int argc, char **argv, struct options *o)
 		{ "hand-pose", required_argument, NULL, 'H' },
 		{ "return-delay", required_argument, NULL, 'y' },
 		{ "factory", required_argument, NULL, 'Z' },
+		{ "firmware", required_argument, NULL, 'F' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
@@ -399,7 +401,7 @@ parse(int argc, char **argv, struct options *o)
 				    "want a factor from 0.01 to 1000");
 			break;
 		case 'U': case 'k': case 'm': case 'f': case 'H': case 'y':
-		case 'Z':
+		case 'Z': case 'F':
 			if ((r = sim_bus_option(&o->bus, c, optarg)))
 				return r;
 			break;
@@ -584,9 +586,10 @@ main(int argc, char **argv)
 	if (o.bus.bus)
 		return run_bus(&o);
 	if (o.bus.nblock || o.bus.nmute || o.bus.nfault || o.bus.nhand ||
-	    o.bus.nfactory || o.bus.return_delay_us >= 0)
+	    o.bus.nfactory || o.bus.nfirmware || o.bus.return_delay_us >= 0)
 		return usage_error("--block, --mute, --servo-error, "
-		    "--hand-pose, --factory and --return-delay need --bus");
+		    "--hand-pose, --factory, --firmware and --return-delay "
+		    "need --bus");
 	if ((r = parse_arm(&o, &sim.arm)) != 0 || (o.arm &&
 	    (r = parse_described(&o, &sim)) != 0))
 		return r;

@@ -56,7 +56,7 @@ servo_dxl_frame_length(const struct servo_decoder *d)
 		if (b[i] != head[i])
 			return -1;
 	if (d->n >= 5 && (b[4] == 0xFD || b[4] == 0xFF ||
-	    (d->replies && b[4] == SERVO_BROADCAST)))
+	    (d->replies && !d->fast && b[4] == SERVO_BROADCAST)))
 		return -1;
 	if (d->n < DXL_HEAD)
 		return 0;
@@ -93,8 +93,13 @@ servo_dxl_frame_take(const struct servo_decoder *d, size_t total,
 	if (b[total - 2] != (uint8_t)(crc & 0xFFu) ||
 	    b[total - 1] != (uint8_t)(crc >> 8))
 		return -1;
-	/* INSTR and parameters, stuffing removed */
-	n = unstuff(b + DXL_HEAD, total - DXL_HEAD - 2, body);
+	/* INSTR and parameters, stuffing removed; a FAST SYNC READ's
+	 * answer is not stuffed */
+	if (d->fast && b[4] == SERVO_BROADCAST) {
+		n = total - DXL_HEAD - 2;
+		memcpy(body, b + DXL_HEAD, n);
+	} else
+		n = unstuff(b + DXL_HEAD, total - DXL_HEAD - 2, body);
 	if (n < 1)
 		return -1;
 	pk->id = b[4];

@@ -134,13 +134,15 @@ static const struct servo_reg scs[SF_COUNT] = {
 	[SF_I_GAIN] = { 82, 2, 0, 0 }, \
 	[SF_P_GAIN] = { 84, 2, 0, 0 }, \
 	[SF_WHEEL_SPEED] = { 104, 4, SERVO_SIGN_TWOS, 0 }, \
-	[SF_ACCEL] = { 108, 4, 0, 0 },
+	[SF_ACCEL] = { 108, 4, 0, 0 }, \
+	[SF_GOAL_PWM] = { 100, 2, SERVO_SIGN_TWOS, 0 },
 
 static const struct servo_reg dxl[SF_COUNT] = {
 	DXL_COMMON
 	[SF_CURRENT_LIMIT] = { 38, 2, 0, 0 },
 	[SF_LOAD] = { 0, 0, 0, 0 },
 	[SF_CURRENT] = { 126, 2, SERVO_SIGN_TWOS, 0 },
+	[SF_GOAL_CURRENT] = { 102, 2, SERVO_SIGN_TWOS, 0 },
 };
 
 static const struct servo_reg xl430[SF_COUNT] = {

@@ -27,6 +27,7 @@ enum servo_proto {
 					 * decoder sets it for Feetech too */
 #define SERVO_SYNC_READ		0x82u
 #define SERVO_SYNC_WRITE	0x83u
+#define SERVO_FAST_SYNC_READ	0x8Au	/* Dynamixel */
 #define SERVO_BULK_READ		0x92u	/* Dynamixel */
 #define SERVO_BULK_WRITE	0x93u	/* Dynamixel */
 
@@ -90,6 +91,8 @@ struct servo_decoder {
 	uint8_t replies;	/* 1: expect status replies */
 	uint16_t n;
 	uint8_t buf[SERVO_FRAME_MAX];
+	uint8_t fast;		/* 1: a Dynamixel FAST SYNC READ reply may
+				 * come (from 0xFE, not stuffed) */
 	uint16_t bad_checksums;	/* packets dropped (saturating) */
 	uint16_t junk;		/* bytes skipped between packets */
 };
@@ -152,6 +155,21 @@ int servo_parse_sync_write(enum servo_proto p, const struct servo_packet *pk,
  * *data points at its bytes. */
 int servo_dxl_parse_bulk(const struct servo_packet *pk, int write, uint8_t id,
     int *found, uint16_t *addr, uint16_t *count, const uint8_t **data);
+
+/*
+ * Dynamixel FAST SYNC READ (fast.c): the request, as SYNC READ's; the one
+ * status packet that answers it, of nids blocks of which the first nsent
+ * are on the wire (a servo that does not answer ends the chain there),
+ * err[i] and data[i*count..] from ids[i]; and that packet read back (a
+ * decoder with `fast` set), 0 or -1 when it is not the answer for ids.
+ */
+size_t servo_dxl_fast_sync_read(uint8_t *out, size_t cap, uint16_t addr,
+    uint16_t count, const uint8_t *ids, uint8_t nids);
+size_t servo_dxl_fast_status(uint8_t *out, size_t cap, uint16_t count,
+    uint8_t nids, uint8_t nsent, const uint8_t *ids, const uint8_t *err,
+    const uint8_t *data);
+int servo_dxl_parse_fast(const struct servo_packet *pk, uint16_t count,
+    const uint8_t *ids, uint8_t nids, uint8_t *out, uint8_t *err);
 
 /* Dynamixel's CRC-16 (poly 0x8005, init 0, MSB first, no final XOR). */
 uint16_t servo_dxl_crc16(uint16_t crc, const uint8_t *p, size_t n);

@@ -97,7 +97,8 @@ sim_bus_option(struct bus_options *b, int c, const char *arg)
 	}
 	if ((c == 'k' && b->nblock == BUS_MAX_OPTS) || (c == 'm' &&
 	    b->nmute == BUS_MAX_OPTS) || (c == 'f' && b->nfault ==
-	    BUS_MAX_OPTS) || (c == 'Z' && b->nfactory == BUS_MAX_OPTS))
+	    BUS_MAX_OPTS) || (c == 'Z' && b->nfactory == BUS_MAX_OPTS) ||
+	    (c == 'F' && b->nfirmware == BUS_MAX_OPTS))
 		return usage_error("at most %d of each bus fault", BUS_MAX_OPTS);
 	if (c == 'k')
 		b->block[b->nblock++] = arg;
@@ -105,6 +106,8 @@ sim_bus_option(struct bus_options *b, int c, const char *arg)
 		b->factory[b->nfactory++] = arg;
 	else if (c == 'm')
 		b->mute[b->nmute++] = arg;
+	else if (c == 'F')
+		b->firmware[b->nfirmware++] = arg;
 	else
 		b->fault[b->nfault++] = arg;
 	return 0;
@@ -192,6 +195,7 @@ instr_name(uint8_t i)
 	case SERVO_REBOOT: return "REBOOT";
 	case SERVO_CLEAR: return "CLEAR";
 	case SERVO_SYNC_READ: return "SYNC_READ";
+	case SERVO_FAST_SYNC_READ: return "FAST_SYNC_READ";
 	case SERVO_SYNC_WRITE: return "SYNC_WRITE";
 	case SERVO_BULK_READ: return "BULK_READ";
 	case SERVO_BULK_WRITE: return "BULK_WRITE";
@@ -210,7 +214,8 @@ reads_position(const struct bus *b, const struct servo_packet *pk)
 	if (pk->instr == SERVO_READ)
 		return servo_parse_read(b->sim.proto, pk, &addr, &count) == 0 &&
 		    addr <= r->addr && addr + count >= r->addr + r->size;
-	if (pk->instr == SERVO_SYNC_READ)
+	if (pk->instr == SERVO_SYNC_READ ||
+	    pk->instr == SERVO_FAST_SYNC_READ)
 		return servo_parse_sync_read(b->sim.proto, pk, &addr, &count,
 		    &ids, &nids) == 0 && addr <= r->addr && addr + count >=
 		    r->addr + r->size ? nids : 0;
@@ -316,8 +321,8 @@ add_hand(struct bus *b, const struct bus_options *o)
 	return 0;
 }
 
-/* --mute, --servo-error and --factory (the factory's whole table: id 1,
- * its baud rate and return delay). */
+/* --mute, --servo-error, --firmware and --factory (the factory's whole
+ * table: id 1, its baud rate and return delay). */
 static int
 add_faults(struct bus *b, const struct bus_options *o)
 {
@@ -353,6 +358,17 @@ add_faults(struct bus *b, const struct bus_options *o)
 			return usage_error("--servo-error %s: want JOINT:BITS "
 			    "(0 to 255)", o->fault[i]);
 		b->sim.m[j].fault = (uint8_t)v;
+	}
+	/* an older firmware: a Dynamixel's below 46 (XL330) or 45 (XL430)
+	 * has no FAST SYNC READ */
+	for (i = 0; i < o->nfirmware; i++) {
+		if (joint_value(b, "firmware", o->firmware[i], ':', &j, &v) ||
+		    v < 0 || v > 255)
+			return usage_error("--firmware %s: want JOINT:VERSION "
+			    "(0 to 255)", o->firmware[i]);
+		servosim_set(&b->sim, &b->sim.m[j], SF_FIRMWARE, (int32_t)v);
+		memcpy(b->sim.m[j].saved, b->sim.m[j].tab,
+		    sizeof b->sim.m[j].saved);
 	}
 	return 0;
 }

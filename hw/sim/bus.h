@@ -24,10 +24,12 @@ struct bus_options {
 	int nhand;
 	const char *factory[BUS_MAX_OPTS];	/* JOINT: factory-fresh */
 	int nfactory;
+	const char *firmware[BUS_MAX_OPTS];	/* ID:VERSION */
+	int nfirmware;
 	long return_delay_us;		/* -1: the table's default */
 };
 
-/* Store a bus option (getopt value c: U k m f H y Z); 0, or 2 (usage). */
+/* Store a bus option (getopt value c: U k m f H y Z F); 0, or 2 (usage). */
 int sim_bus_option(struct bus_options *b, int c, const char *arg);
 
 struct bus_run {

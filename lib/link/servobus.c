@@ -378,6 +378,38 @@ link_servobus_sync_read(struct servobus *b, uint16_t addr, uint16_t count,
 }
 
 int
+link_servobus_fast_sync_read(struct servobus *b, uint16_t addr,
+    uint16_t count, const uint8_t *ids, uint8_t nids, uint8_t *out,
+    uint8_t *err)
+{
+	uint8_t req[SERVO_FRAME_MAX], bcast = SERVO_BROADCAST, got = 0;
+	uint16_t bad = b->dec.bad_checksums;
+	struct servo_packet pk;
+	int r;
+
+	if (bus_send(b, req, b->proto != SERVO_DXL ? 0 :
+	    servo_dxl_fast_sync_read(req, sizeof req, addr, count, ids,
+	    nids)) != 0)
+		return -1;
+	b->dec.fast = 1;
+	r = collect(b, &bcast, 1, &pk, &got, now_ms(b) + attempt_ms(b, 0));
+	b->dec.fast = 0;
+	if (r < 0)
+		return -1;
+	if (r == 0 && servo_dxl_parse_fast(&pk, count, ids, nids, out,
+	    err) == 0) {
+		b->fail = SERVOBUS_OK;
+		return 0;
+	}
+	if (r == 1)
+		b->timeouts++;
+	missing(b, ids[0], bad);
+	if (r == 0)
+		b->fail = SERVOBUS_CORRUPT;	/* not the answer asked for */
+	return -1;
+}
+
+int
 link_servobus_scan(struct servobus *b, int wait_ms, uint8_t *ids, int max)
 {
 	uint8_t req[16], buf[512];

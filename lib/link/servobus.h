@@ -110,6 +110,17 @@ int link_servobus_sync_write(struct servobus *b, uint16_t addr, uint16_t count,
 int link_servobus_sync_read(struct servobus *b, uint16_t addr, uint16_t count,
     const uint8_t *ids, uint8_t nids, uint8_t *out, uint8_t *err);
 
+/*
+ * Dynamixel FAST SYNC READ: the same, in one status packet for all
+ * (core/servo/fast.c).  Asked once, never again: a servo whose firmware
+ * lacks it breaks the chain, and the caller falls back to SYNC READ.  0,
+ * or -1 with b->fail (fail_id the first id: the packet does not say who
+ * broke it).
+ */
+int link_servobus_fast_sync_read(struct servobus *b, uint16_t addr,
+    uint16_t count, const uint8_t *ids, uint8_t nids, uint8_t *out,
+    uint8_t *err);
+
 /* Every servo that answers a broadcast PING within wait_ms: their ids
  * in ids (up to max); the count, or -1. */
 int link_servobus_scan(struct servobus *b, int wait_ms, uint8_t *ids, int max);

@@ -27,6 +27,14 @@
  * servo can keep.
  */
 #define GRIP_TORQUE 240
+/*
+ * A Dynamixel gripper in current-based position control pushes with its
+ * Goal_Current.  LeRobot's Koch follower leaves that at Current_Limit;
+ * spine halves it, as LeRobot's SO follower halves its Feetech gripper's
+ * torque (Max_Torque_Limit 500 of 1000): a grip well under full load,
+ * which the overload protection never takes for a fault.
+ */
+#define GRIP_CURRENT 0.5
 
 int
 servoarm_status_exit(enum servoarm_status s)
@@ -185,6 +193,48 @@ want(struct servoarm_bus *k, int i, enum servo_field f, int32_t v,
 	return write1(k, i, f, v);
 }
 
+/* The arm's elbow: its second pitch joint (by role, not by name); -1. */
+static int
+elbow(const struct servoarm *a)
+{
+	int i, pitch = 0;
+
+	for (i = 0; i < a->n; i++)
+		if (a->j[i].role == ARM_PITCH && ++pitch == 2)
+			return i;
+	return -1;
+}
+
+/*
+ * Joint i of a Dynamixel arm as LeRobot's Koch follower sets it up:
+ * return delay 0; extended position control (Operating_Mode 4), but the
+ * gripper in current-based position control (5) where its servo has it
+ * (XL330); the elbow's position P/I/D 1500/0/600.  The mode is in the
+ * EEPROM, so it waits for the torque to be off, and entering it resets
+ * Goal_Current to Current_Limit: the gripper's is written after it.
+ */
+static enum servoarm_status
+koch_follower(struct servoarm_bus *k, int i, int32_t torque)
+{
+	const struct servoarm_joint *j = &k->arm.j[i];
+	int grip = j->gripper &&
+	    servoarm_reg(k, i, SF_GOAL_CURRENT)->size != 0;
+	enum servoarm_status st;
+
+	if ((st = want(k, i, SF_RETURN_DELAY, 0, torque)) != SERVOARM_OK ||
+	    (st = want(k, i, SF_MODE, grip ? 5 : 4, torque)) != SERVOARM_OK)
+		return st;
+	if (i == elbow(&k->arm) &&
+	    ((st = want(k, i, SF_P_GAIN, 1500, torque)) != SERVOARM_OK ||
+	    (st = want(k, i, SF_I_GAIN, 0, torque)) != SERVOARM_OK ||
+	    (st = want(k, i, SF_D_GAIN, 600, torque)) != SERVOARM_OK))
+		return st;
+	if (!grip)
+		return SERVOARM_OK;
+	return want(k, i, SF_GOAL_CURRENT,
+	    (int32_t)lround(k->full_load[i] * GRIP_CURRENT), torque);
+}
+
 enum servoarm_status
 servoarm_configure(struct servoarm_bus *k)
 {
@@ -205,6 +255,9 @@ servoarm_configure(struct servoarm_bus *k)
 	size_t s;
 	int i;
 
+	if (k->proto == SERVO_DXL && !k->scaled &&
+	    (st = servoarm_connect(k)) != SERVOARM_OK)
+		return st;
 	for (i = 0; i < k->arm.n; i++) {
 		if ((st = read1(k, i, SF_TORQUE, &torque)) != SERVOARM_OK ||
 		    (st = read1(k, i, SF_PHASE, &phase)) != SERVOARM_OK)
@@ -213,12 +266,12 @@ servoarm_configure(struct servoarm_bus *k)
 		if (k->proto == SERVO_FEETECH && (phase & 0x10) &&
 		    (st = write1(k, i, SF_PHASE, phase & ~0x10)) != SERVOARM_OK)
 			return st;
+		if (k->proto == SERVO_DXL) {
+			if ((st = koch_follower(k, i, torque)) != SERVOARM_OK)
+				return st;
+			continue;
+		}
 		for (s = 0; s < sizeof setup / sizeof setup[0]; s++) {
-			/* the gains are Feetech's scale; a Dynamixel keeps
-			 * its own, and its current limit is its load scale */
-			if (k->proto == SERVO_DXL && setup[s].f !=
-			    SF_RETURN_DELAY)
-				continue;
 			if (setup[s].gripper_only && !k->arm.j[i].gripper)
 				continue;
 			if ((st = want(k, i, setup[s].f, setup[s].v, torque)) !=
@@ -240,6 +293,31 @@ block_size(const struct servoarm_bus *k, int i)
 }
 
 /*
+ * Dynamixel: one FAST SYNC READ, one packet for all six instead of six
+ * (spec B3; X330 firmware 46 on, X430 45).  When it goes unanswered, a
+ * SYNC READ: one that answers means a servo lacks FAST SYNC READ (or its
+ * answer was lost), so SYNC READ from then on; one that fails names the
+ * servo that is silent.
+ */
+static int
+fast_present(struct servoarm_bus *k, uint16_t base, uint16_t count,
+    uint8_t *buf, uint8_t *err)
+{
+	if (link_servobus_fast_sync_read(&k->b, base, count, k->ids,
+	    (uint8_t)k->arm.n, buf, err) == 0) {
+		k->fast_read = 1;
+		return 0;
+	}
+	if (k->b.fail == SERVOBUS_LINK || k->b.fail == SERVOBUS_INTR)
+		return -1;
+	if (link_servobus_sync_read(&k->b, base, count, k->ids,
+	    (uint8_t)k->arm.n, buf, err) != 0)
+		return -1;
+	k->fast_read = -1;
+	return 0;
+}
+
+/*
  * The present block of every servo: one SYNC READ, or where a servo
  * cannot answer one (SCS, spec A3) a READ each, block_size bytes at base
  * (stride bytes a joint in buf).
@@ -252,6 +330,10 @@ read_present(struct servoarm_bus *k, uint16_t base, uint16_t stride,
 	uint16_t count;
 	int i;
 
+	/* its one packet: 8 bytes and ERR, ID, data, CRC a servo */
+	if (k->sync_read && k->proto == SERVO_DXL && k->fast_read >= 0 &&
+	    8u + (size_t)k->arm.n * (stride + 4u) <= SERVO_FRAME_MAX)
+		return fast_present(k, base, stride, buf, err);
 	if (k->sync_read)
 		return link_servobus_sync_read(&k->b, base, stride, k->ids,
 		    (uint8_t)k->arm.n, buf, err);

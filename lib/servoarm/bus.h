@@ -1,7 +1,8 @@
 /*
  * bus.h - an arm of smart servos driven from the host, no firmware of
  * ours: the servos' registers (core/servo/regs.h) over a bus
- * (lib/link/servobus.h).  Present values read with SYNC READ, goals
+ * (lib/link/servobus.h).  Present values read with SYNC READ (on
+ * Dynamixel FAST SYNC READ, while the servos answer it), goals
  * written with SYNC WRITE, torque, the servos' error bits, their setup
  * on connect, ids, baud rates, reboots.  armctl --bus drives an arm with
  * it, the unit tests drive lib/servosim with it.  Every function returns
@@ -64,6 +65,9 @@ struct servoarm_bus {
 	uint8_t ids[SERVOARM_MAX];
 	uint8_t series[SERVOARM_MAX];	/* enum servo_series per joint */
 	int sync_read;			/* every servo answers SYNC READ */
+	int fast_read;			/* Dynamixel FAST SYNC READ: 0 not
+					 * tried yet, 1 answered, -1 not
+					 * (SYNC READ from then on) */
 	double full_load[SERVOARM_MAX];	/* Dynamixel current: mA at 100 % */
 	int scaled;			/* full_load read (servoarm_connect) */
 	/* what went wrong last (with SERVO_ERROR, REFUSED, LIMIT) */
@@ -116,7 +120,11 @@ enum servoarm_status servoarm_connect(struct servoarm_bus *k);
  * 16/0/32, the gripper's Max_Torque_Limit, Protection_Current and
  * Overload_Torque 500/250/25; and its running Torque_Limit just under that
  * overload threshold, so a gripper closed on something holds it without
- * the protection tripping (bus.c says why).  Only registers that differ
+ * the protection tripping (bus.c says why).  On Dynamixel servos, as
+ * LeRobot's Koch follower: return delay 0, extended position control,
+ * the elbow's P/I/D 1500/0/600, and the gripper (an XL330) in
+ * current-based position control pushing with half its Current_Limit,
+ * so a blocked one holds without the overload alert.  Only registers that differ
  * are written; those in a Dynamixel's EEPROM only while its torque is
  * off.  Called before every move (servoarm_run_path) and torque on.
  */

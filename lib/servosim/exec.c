@@ -158,6 +158,11 @@ dxl_in_range(const struct servosim *s, const struct servosim_motor *m,
 	case SF_MAX_TEMP: return v >= 0 && v <= 100;
 	case SF_CURRENT_LIMIT: return v >= 0 && v <= 1750;
 	case SF_PWM_LIMIT: return v >= 0 && v <= 885;
+	case SF_GOAL_PWM: case SF_GOAL_CURRENT:
+		/* within +-PWM_Limit, +-Current_Limit (B4) */
+		v = v < 0 ? -v : v;
+		return v <= servosim_get(s, m, f == SF_GOAL_PWM ?
+		    SF_PWM_LIMIT : SF_CURRENT_LIMIT);
 	case SF_GOAL_SPEED: case SF_ACCEL: return v >= 0 && v <= 32767;
 	case SF_GOAL:
 		/* position mode keeps to the position limits */
@@ -206,7 +211,8 @@ write_bytes(struct servosim *s, struct servosim_motor *m, uint16_t addr,
     const uint8_t *data, uint16_t n)
 {
 	uint8_t torque_at = servo_reg(s->proto, SF_TORQUE)->addr;
-	uint8_t before = m->tab[torque_at], code;
+	uint8_t mode_at = servo_reg(s->proto, SF_MODE)->addr;
+	uint8_t before = m->tab[torque_at], mode = m->tab[mode_at], code;
 	uint16_t i, a;
 
 	if (s->proto == SERVO_DXL) {
@@ -236,6 +242,8 @@ write_bytes(struct servosim *s, struct servosim_motor *m, uint16_t addr,
 		set_middle(s, m, before);
 	if (m->tab[torque_at] && !before)
 		m->overload_s = 0;
+	if (s->proto == SERVO_DXL && m->tab[mode_at] != mode)
+		servosim_mode_reset(s, m);
 	servosim_refresh(s, m);
 	return 0;
 }
@@ -415,6 +423,66 @@ sync_read(struct servosim *s, const struct servo_packet *pk)
 			do_read(s, m, ids[i], addr, count);
 }
 
+/*
+ * Does m take part in a FAST SYNC READ?  X330 from firmware 46, X430
+ * from 45 (e-manual, Protocol 2.0), and only as its Status Return Level
+ * lets it answer a read.
+ */
+static int
+fast_capable(const struct servosim *s, const struct servosim_motor *m)
+{
+	int32_t fw = servosim_get(s, m, SF_FIRMWARE);
+
+	return servo_series((enum servo_series)m->series)->proto == SERVO_DXL &&
+	    fw >= (m->series == SERVO_SERIES_XL430 ? 45 : 46) &&
+	    answers(s, m, SERVO_READ);
+}
+
+/*
+ * FAST SYNC READ: one status packet, each listed servo adding its block
+ * after hearing the ones before it.  A servo that does not answer ends
+ * the chain: the packet stops there, short of its length (what the host
+ * then hears is this emulator's reading of the e-manual, which does not
+ * say).  A read past the table is an access error with zeros for data,
+ * as a block has no other size.  The first servo's return delay.
+ */
+static void
+fast_sync_read(struct servosim *s, const struct servo_packet *pk)
+{
+	uint8_t err[SERVO_PARAMS_MAX], data[SERVO_PARAMS_MAX];
+	uint8_t out[SERVO_FRAME_MAX], first_delay = 0;
+	struct servosim_motor *m;
+	const uint8_t *ids;
+	uint16_t addr, count, nids, i, sent;
+	size_t k;
+
+	if (pk->id != SERVO_BROADCAST || servo_parse_sync_read(s->proto, pk,
+	    &addr, &count, &ids, &nids) || nids == 0 ||
+	    (size_t)nids * count > sizeof data)
+		return;
+	for (sent = 0; sent < nids; sent++) {
+		if ((m = listener(s, ids[sent])) == NULL || !fast_capable(s, m))
+			break;
+		if (sent == 0)
+			first_delay = (uint8_t)servosim_get(s, m,
+			    SF_RETURN_DELAY);
+		servosim_refresh(s, m);
+		err[sent] = err_byte(s, m, (uint32_t)addr + count >
+		    DXL_TABLE_END ? DXL_ERR_ACCESS : 0);
+		for (i = 0; i < count; i++)
+			data[(size_t)sent * count + i] = err[sent] & 0x7Fu ||
+			    (uint32_t)addr + i >= SERVOSIM_TABLE ? 0 :
+			    m->tab[addr + i];
+		if (m->mute_after > 0)
+			m->mute_after--;
+	}
+	if (sent == 0 || (k = servo_dxl_fast_status(out, sizeof out, count,
+	    (uint8_t)nids, (uint8_t)sent, ids, err, data)) == 0)
+		return;
+	s->replies++;
+	s->emit(s->emit_ctx, out, k, 2u * first_delay);
+}
+
 static void
 sync_write(struct servosim *s, const struct servo_packet *pk)
 {
@@ -476,6 +544,10 @@ servosim_exec(struct servosim *s, const struct servo_packet *pk)
 		return;
 	case SERVO_SYNC_WRITE:
 		sync_write(s, pk);
+		return;
+	case SERVO_FAST_SYNC_READ:
+		if (s->proto == SERVO_DXL)
+			fast_sync_read(s, pk);
 		return;
 	case SERVO_BULK_READ:
 		if (s->proto == SERVO_DXL)

@@ -83,10 +83,11 @@ goal_shaft(const struct servosim *s, const struct servosim_motor *m)
 	int32_t hi = servosim_get(s, m, SF_MAX_LIMIT);
 	int32_t off = servosim_get(s, m, SF_HOMING);
 
-	/* Dynamixel extended position (Operating_Mode 4): many turns, no
-	 * limits (B4) */
+	/* Dynamixel extended position (Operating_Mode 4) and current-based
+	 * position (5): many turns, no limits (B4; e-manual) */
 	if ((lo != 0 || hi != 0) && !(s->proto == SERVO_DXL &&
-	    servosim_get(s, m, SF_MODE) == 4)) {
+	    (servosim_get(s, m, SF_MODE) == 4 ||
+	    servosim_get(s, m, SF_MODE) == 5))) {
 		if (goal < lo)
 			goal = lo;
 		if (goal > hi)
@@ -165,11 +166,34 @@ move(struct servosim_motor *m, double target, double vmax, double accel,
 	m->vel = dt > 0 ? (m->shaft - from) / dt : 0;
 }
 
+/* Dynamixel current-based position control (Operating_Mode 5, XL330). */
+static int
+current_based(const struct servosim *s, const struct servosim_motor *m)
+{
+	return s->proto == SERVO_DXL && servosim_get(s, m, SF_MODE) == 5 &&
+	    servo_series_reg((enum servo_series)m->series,
+	    SF_GOAL_CURRENT)->size;
+}
+
+/* Its Goal_Current as a drive, 0.1 % of its Current_Limit (the current
+ * this emulator takes for stall, servosim_refresh). */
+static double
+grip_current(const struct servosim *s, const struct servosim_motor *m)
+{
+	double lim = servosim_get(s, m, SF_CURRENT_LIMIT);
+	double goal = fabs((double)servosim_get(s, m, SF_GOAL_CURRENT));
+
+	return lim > 0 ? 1000.0 * goal / lim : 0;
+}
+
 /*
  * The most a servo drives, 0.1 % of stall: a Feetech no harder than its
  * Torque_Limit, and once its overload protection has tripped no harder
  * than its Protective_Torque (A4: "torque allowed after overload
- * protection trips"); a Dynamixel up to stall.
+ * protection trips"); a Dynamixel up to stall, or in current-based
+ * position control up to its Goal_Current (e-manual: it "sets a limit to
+ * current"), so a blocked one pushes with that current and, below the
+ * overload threshold, never raises the overload alert.
  */
 static double
 drive_cap(const struct servosim *s, const struct servosim_motor *m)
@@ -182,6 +206,8 @@ drive_cap(const struct servosim *s, const struct servosim_motor *m)
 	if (s->proto == SERVO_FEETECH && (m->latched & STS_ERR_OVERLOAD) &&
 	    10.0 * servosim_get(s, m, SF_PROTECT_TORQUE) < cap)
 		cap = 10.0 * servosim_get(s, m, SF_PROTECT_TORQUE);
+	if (current_based(s, m) && grip_current(s, m) < cap)
+		cap = grip_current(s, m);
 	return cap;
 }
 

@@ -112,5 +112,7 @@ void servosim_factory(const struct servosim *s, struct servosim_motor *m,
     uint8_t id);
 void servosim_exec(struct servosim *s, const struct servo_packet *pk);
 void servosim_refresh(const struct servosim *s, struct servosim_motor *m);
+/* Dynamixel: what entering an operating mode resets (table.c). */
+void servosim_mode_reset(const struct servosim *s, struct servosim_motor *m);
 
 #endif

@@ -98,6 +98,7 @@ servosim_factory(const struct servosim *s, struct servosim_motor *m,
 		break;
 	}
 	servosim_set(s, m, SF_ID, id);
+	servosim_mode_reset(s, m);
 	memcpy(m->saved, m->tab, sizeof m->saved);
 }
 
@@ -139,10 +140,29 @@ fresh_ram(struct servosim *s, struct servosim_motor *m)
 	memcpy(m->saved, saved, sizeof saved);
 	m->latched = 0;
 	m->reg_pending = 0;
+	servosim_mode_reset(s, m);
 	servosim_set(s, m, SF_GOAL, servosim_present(s, m));
 	/* the torque limit starts as the EEPROM's maximum (A4) */
 	servosim_set(s, m, SF_TORQUE_LIMIT, servosim_get(s, m, SF_MAX_TORQUE));
 	servosim_refresh(s, m);
+}
+
+/*
+ * A Dynamixel entering an operating mode (e-manual, Operating Mode):
+ * Profile_Velocity and Profile_Acceleration 0, Goal_PWM and Goal_Current
+ * at PWM_Limit and Current_Limit.  The RAM a servo starts with is taken
+ * to be the same (the e-manual gives Goal_Current no initial value).
+ */
+void
+servosim_mode_reset(const struct servosim *s, struct servosim_motor *m)
+{
+	if (s->proto != SERVO_DXL)
+		return;
+	servosim_set(s, m, SF_GOAL_SPEED, 0);
+	servosim_set(s, m, SF_ACCEL, 0);
+	servosim_set(s, m, SF_GOAL_PWM, servosim_get(s, m, SF_PWM_LIMIT));
+	servosim_set(s, m, SF_GOAL_CURRENT,
+	    servosim_get(s, m, SF_CURRENT_LIMIT));
 }
 
 void

@@ -187,6 +187,45 @@ test_feedback(void)
 	}
 }
 
+/*
+ * On Dynamixel the present block comes in one FAST SYNC READ: one
+ * transaction, the same values as test_feedback's.  With wrist_flex at
+ * firmware 45 (an XL330 needs 46) the chain breaks there: one failed
+ * FAST SYNC READ, then SYNC READ, the same values, and SYNC READ alone
+ * from then on.
+ */
+static void
+test_fast_read(void)
+{
+	static const double q[6] = { 10, -20, 30, -40, 90, 50 };
+	struct servoarm_feedback f;
+	unsigned long tx;
+
+	setup(SERVO_DXL, q);
+	CHECK(servoarm_feedback(&k, &f) == SERVOARM_OK);
+	CHECK(k.fast_read == 1);
+	tx = k.b.transactions;
+	CHECK(servoarm_feedback(&k, &f) == SERVOARM_OK);
+	CHECK(k.b.transactions == tx + 1);
+	CHECK_NEAR(f.q[0], 10.01953125, 1e-9);
+	CHECK_NEAR(f.shown[5], 569 * 360.0 / 4096, 1e-9);
+	servosim_set(&io.sim, servosim_find(&io.sim, 4), SF_FIRMWARE, 45);
+	tx = k.b.transactions;
+	CHECK(servoarm_feedback(&k, &f) == SERVOARM_OK);
+	CHECK(k.fast_read == -1 && k.b.transactions == tx + 2);
+	CHECK_NEAR(f.q[0], 10.01953125, 1e-9);
+	CHECK_NEAR(f.q[3], -455 * 360.0 / 4096, 1e-9);
+	CHECK_NEAR(f.shown[5], 569 * 360.0 / 4096, 1e-9);
+	tx = k.b.transactions;
+	CHECK(servoarm_feedback(&k, &f) == SERVOARM_OK);
+	CHECK(k.b.transactions == tx + 1);
+	/* a silent servo is still named: by the SYNC READ after */
+	setup(SERVO_DXL, q);
+	servosim_find(&io.sim, 3)->mute_after = 0;
+	CHECK(servoarm_feedback(&k, &f) == SERVOARM_NO_REPLY);
+	CHECK(k.b.fail_id == 3);
+}
+
 /* A goal past a limit is refused and nothing is sent: the elbow's limit
  * is 96 in the file (the old built-in said 96.8). */
 static void
@@ -668,10 +707,56 @@ test_grip_holds(void)
 	arm_path_free(&p);
 }
 
+/*
+ * The same on Dynamixel servos, set up as LeRobot's Koch follower: the
+ * gripper (XL330) in current-based position control (Operating_Mode 5),
+ * the others in extended position (4), the elbow's P/I/D 1500/0/600, and
+ * the gripper's Goal_Current half its Current_Limit: 875 of 1750 mA.  It
+ * squeezes with 875 mA, 50 % load, and ten seconds on still holds, torque
+ * on, no alert; in position control it would have tripped at 2 s.
+ */
+static void
+test_grip_holds_dxl(void)
+{
+	static const double from[6] = { 0 }, to[6] = { 0, 0, 0, 0, 0, 90 };
+	struct servoarm_run_opts o = opts();
+	struct servoarm_feedback f;
+	struct servosim_motor *g;
+	struct servoarm_run r;
+	struct arm_path p;
+
+	setup(SERVO_DXL, NULL);
+	g = servosim_find(&io.sim, 6);
+	g->has_stop = 1;
+	g->stop_lo = -1e9;
+	g->stop_hi = servoarm_ticks(&k.arm.j[5], 40);
+	path_to(&p, from, to, 1);
+	CHECK(servoarm_run_path(&k, &so101, &p, &o, &r) == SERVOARM_OK);
+	CHECK(servosim_get(&io.sim, g, SF_MODE) == 5);
+	CHECK(servosim_get(&io.sim, g, SF_GOAL_CURRENT) == 875);
+	CHECK(servosim_get(&io.sim, servosim_find(&io.sim, 1), SF_MODE) == 4);
+	CHECK(servosim_get(&io.sim, servosim_find(&io.sim, 3), SF_P_GAIN) ==
+	    1500);
+	CHECK(servosim_get(&io.sim, servosim_find(&io.sim, 3), SF_D_GAIN) ==
+	    600);
+	CHECK(servosim_get(&io.sim, servosim_find(&io.sim, 4), SF_P_GAIN) ==
+	    400);
+	CHECK(servosim_get(&io.sim, g, SF_RETURN_DELAY) == 0);
+	link_servobus_sleep_us(&k.b, 10000000);
+	CHECK(servoarm_feedback(&k, &f) == SERVOARM_OK);
+	CHECK(servoarm_errors(&k, &f) == SERVOARM_OK);
+	CHECK_NEAR(f.ma[5], 875, 1e-9);
+	CHECK_NEAR(f.load[5], 50, 1e-9);
+	CHECK_NEAR(f.shown[5], 40, 0.05);
+	CHECK(servosim_get(&io.sim, g, SF_TORQUE) == 1);
+	arm_path_free(&p);
+}
+
 int
 main(void)
 {
 	RUN(test_feedback);
+	RUN(test_fast_read);
 	RUN(test_limits);
 	RUN(test_timed_run);
 	RUN(test_stalled_host);
@@ -685,5 +770,6 @@ main(void)
 	RUN(test_lerobot);
 	RUN(test_setup_ids);
 	RUN(test_grip_holds);
+	RUN(test_grip_holds_dxl);
 	return check_report("servoarm");
 }
