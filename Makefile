@@ -109,6 +109,13 @@ BATS_JOBS ?= $(shell echo $$(( $$(nproc 2>/dev/null || echo 2) * 2 )))
 BATS_PAR  := $(if $(shell command -v parallel 2>/dev/null),--jobs $(BATS_JOBS))
 # more bats options: make check BATS_FLAGS=--timing shows each test's time
 BATS_FLAGS ?=
+# The longest files first, so that none starts near the end and holds the
+# suite up alone (docs' README test is one long chain; planview-page runs
+# its tests one at a time in one browser); then the rest by name.
+BATS_FIRST := docs planview-page avr-planner newcomer firmware-uno firmware \
+	servo-bus planview-serve planview-robot arm-parity planrun layout
+BATS_FILES := $(wildcard $(BATS_FIRST:%=test/%.bats)) \
+	$(filter-out $(BATS_FIRST:%=test/%.bats),$(sort $(wildcard test/*.bats)))
 
 bats: $(BINS)
 	SPINE_BIN=$(abspath $(BINDIR)) SPINE_BUILD=$(abspath $(BUILD)) \
@@ -118,7 +125,7 @@ bats: $(BINS)
 		SPINE_FIRMWARE_UNO=$(abspath $(FW_uno_ELF)) \
 		SPINE_ARMTRACE_M0=$(abspath $(ARMTRACE_m0)) \
 		SPINE_ARMTRACE_M3=$(abspath $(ARMTRACE_m3)) bats $(BATS_PAR) \
-		$(BATS_FLAGS) test
+		$(BATS_FLAGS) $(BATS_FILES)
 
 check: all
 	@$(MAKE) --no-print-directory unit

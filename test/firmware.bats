@@ -289,7 +289,11 @@ EOI
 	stop_avr
 	start_avr --eeprom-time
 	plancc --strip -o arm.plan "$SPINE_ROOT/examples/arm.yaml"
-	run --separate-stderr armctl --port "$PORT" -v push --force arm.plan
+	# a loaded host runs the board slower than real time: give a reply
+	# 1.5 s, not 300 ms (give-up after 9 s, not 1.8), which can only make
+	# the push longer, never shorter than the EEPROM's time checked below
+	run --separate-stderr armctl --port "$PORT" --timeout 1500 -v push \
+	    --force arm.plan
 	[ "$status" -eq 0 ] || fail "$stderr"
 	ms=$(printf '%s\n' "$stderr" | sed -n 's/.*pushed [0-9]* bytes in \([0-9]*\) ms.*/\1/p')
 	armctl --port "$PORT" pull back.plan

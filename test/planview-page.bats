@@ -10,6 +10,16 @@ load lib/helper
 load lib/cdp
 bats_require_minimum_version 1.5.0
 
+# One Chromium for the whole file (test/lib/cdp.bash), each test in its
+# own tab: fourteen starts cost more CPU than the checks themselves.
+setup_file() {
+	cdp_share "$BATS_FILE_TMPDIR/cdp" 1400,1000
+}
+
+teardown_file() {
+	cdp_unshare
+}
+
 setup() {
 	cd "$BATS_TEST_TMPDIR"
 	plancc "$SPINE_ROOT/examples/explorer.yaml" -o e.plan 2>/dev/null
@@ -25,7 +35,6 @@ setup() {
 	planrun e.plan --senses s.csv --result PanHead=fail --log run.log \
 	    -o /dev/null
 	planview --html run.html e.plan run.log
-	cdp_start "$BATS_TEST_TMPDIR/cdp" "${WINDOW:-1400,1000}"
 }
 
 teardown() {

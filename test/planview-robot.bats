@@ -74,10 +74,12 @@ state_wait() {
 	fail "state never had $1"
 }
 
+# the page, open, drawn and known to the server (its hello) (bounded)
 page() {
 	cdp_start "$BATS_TEST_TMPDIR/cdp"
 	cdp_open "$URL"
-	cdp_wait "document.body.getAttribute('data-ready') === '1'"
+	cdp_wait "document.body.getAttribute('data-ready') === '1' &&
+	    planview.client() > 0"
 }
 
 click() {

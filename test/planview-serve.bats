@@ -9,6 +9,16 @@ load lib/helper
 load lib/cdp
 bats_require_minimum_version 1.5.0
 
+# One Chromium for the file (test/lib/cdp.bash), each test's page in its
+# own tab: a start costs more CPU than a test's page checks.
+setup_file() {
+	cdp_share "$BATS_FILE_TMPDIR/cdp" 1400,1000
+}
+
+teardown_file() {
+	cdp_unshare
+}
+
 setup() {
 	cd "$BATS_TEST_TMPDIR"
 	plancc "$SPINE_ROOT/examples/explorer.yaml" -o e.plan 2>/dev/null
@@ -49,11 +59,12 @@ serve() {
 	serve_wait
 }
 
-# the page, open and drawn (bounded)
+# the page, open, drawn and known to the server (its hello: a click
+# before it steers as no page) (bounded)
 page() {
-	cdp_start "$BATS_TEST_TMPDIR/cdp"
 	cdp_open "$URL"
-	cdp_wait "document.body.getAttribute('data-ready') === '1'"
+	cdp_wait "document.body.getAttribute('data-ready') === '1' &&
+	    planview.client() > 0"
 }
 
 # wait until run.log holds cycle $1 and the one after it (bounded)
@@ -180,7 +191,8 @@ shown() {
 	click s-pause
 	cdp_wait "document.getElementById('answer').textContent.startsWith('paused at cycle')"
 	cdp_open "$URL"
-	cdp_wait "document.body.getAttribute('data-ready') === '1'"
+	cdp_wait "document.body.getAttribute('data-ready') === '1' &&
+	    planview.client() > 0"
 	click s-resume
 	cdp_wait "document.getElementById('answer').textContent !== ''"
 	[[ "$(cdp_text "document.getElementById('answer').textContent")" == "another page (viewer "*") is steering this run: this one can only watch" ]]

@@ -246,18 +246,21 @@ read_host(struct sim *s, uint64_t *last_rx)
 }
 
 /* Wait for the host's bytes, the next byte due on the line (on the
-   simulated clock) or 1 ms of real time, whichever comes first. */
+   simulated clock) or 1 ms of real time, whichever comes first.  (Capped
+   before it is converted back: nothing due is UINT64_MAX, which at a
+   --time-scale of 1 or less is past what a uint64_t holds, and became a
+   wait of 0, a busy loop.) */
 static void
 wait_input(struct sim *s)
 {
-	uint64_t due = (uint64_t)((double)sim_line_next_due(&s->line, s->now) /
-	    s->time_scale);
+	double due = (double)sim_line_next_due(&s->line, s->now) /
+	    s->time_scale;
 	struct timespec ts;
 	fd_set rd;
 	int fd = io_fd(s);
 
-	if (due > TICK_NS)
-		due = TICK_NS;
+	if (due > (double)TICK_NS)
+		due = (double)TICK_NS;
 	ts.tv_sec = 0;
 	ts.tv_nsec = (long)due;
 	FD_ZERO(&rd);

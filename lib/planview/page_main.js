@@ -145,6 +145,7 @@ window.planview = {
 		return n;
 	},
 	playing: () => playing,
+	client: () => client,	/* the server's id for this page, 0 until its hello */
 	show,
 };
 document.body.setAttribute('data-ready', '1');

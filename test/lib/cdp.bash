@@ -2,7 +2,7 @@
 # page tests (test/planview-page.bats, test/planview-serve.bats) and
 # scripts/bench-planview.  Chromium talks on a pipe (--remote-debugging-
 # pipe: its fd 3 in, fd 4 out, NUL after each JSON message); jq reads the
-# answers.  No network but loopback, no downloads; every wait is bounded
+# values.  No network but loopback, no downloads; every wait is bounded
 # and Chromium runs under timeout(1), so nothing outlives the test.
 #
 #   cdp_start DIR [WxH]  start Chromium with its files in DIR
@@ -11,9 +11,18 @@
 #   cdp_eval EXPR        the value of EXPR in the tab (promises awaited),
 #                        as JSON; fails (and says why) on an exception
 #   cdp_wait EXPR [S]    until EXPR is true, at most S seconds (20)
-#   cdp_stop             close Chromium (also safe when it never started)
+#   cdp_stop             close Chromium (also safe when it never started);
+#                        in a test using the file's browser, its tabs
+#   cdp_share DIR [WxH]  (setup_file) one Chromium for the file's tests,
+#                        which then run one at a time: a start costs more
+#                        CPU than most page checks
+#   cdp_unshare          (teardown_file) close the file's Chromium
+#
+# Message ids start apart in each test (a late answer to a test that gave
+# up is never taken for the next test's).
 
-CDP_ID=0
+CDP_ID=$(( ${BATS_SUITE_TEST_NUMBER:-0} * 1000000 ))
+CDP_TARGETS=()
 
 cdp_start() {
 	command -v chromium >/dev/null ||
@@ -24,7 +33,7 @@ cdp_start() {
 	mkdir -p "$CDP_DIR"
 	rm -f "$CDP_DIR/in" "$CDP_DIR/out"
 	mkfifo "$CDP_DIR/in" "$CDP_DIR/out"
-	timeout 300 chromium --headless --no-sandbox --disable-gpu \
+	timeout "${CDP_LIFETIME:-300}" chromium --headless --no-sandbox --disable-gpu \
 	    --disable-background-networking --disable-component-update \
 	    --disable-sync --no-first-run --no-default-browser-check \
 	    --disable-extensions --mute-audio \
@@ -37,25 +46,40 @@ cdp_start() {
 	exec {CDP_R}<"$CDP_DIR/out"
 }
 
-# cdp_call METHOD PARAMS [SESSION]: send, print the answer (its result,
-# or the whole message on an error).
-cdp_call() {
+# Every call costs the tests' CPU on a loaded machine, so the messages are
+# built and answers matched in bash; jq runs once a call at most.
+
+# cdp_json STRING: STRING as a JSON string, in CDP_JSON
+cdp_json() {
+	local s=$1
+	s=${s//\\/\\\\}
+	s=${s//\"/\\\"}
+	s=${s//$'\n'/\\n}
+	s=${s//$'\t'/\\t}
+	s=${s//$'\r'/\\r}
+	if [[ $s == *[[:cntrl:]]* ]]; then
+		CDP_JSON=$(jq -cn --arg s "$1" '$s')
+	else
+		CDP_JSON="\"$s\""
+	fi
+}
+
+# cdp_send METHOD PARAMS [SESSION]: send, the whole answer in CDP_MSG;
+# 1 (and why, on stderr) on an error or no answer in 60 s.
+cdp_send() {
 	local id msg
 	CDP_ID=$((CDP_ID + 1))
 	id=$CDP_ID
-	jq -cn --argjson id "$id" --arg m "$1" --argjson p "$2" \
-	    --arg s "${3:-}" \
-	    '{id: $id, method: $m, params: $p} + (if $s == "" then {} else {sessionId: $s} end)' |
-	    tr -d '\n' >&"$CDP_W" || return 1
-	printf '\0' >&"$CDP_W"
+	printf '{"id":%d,"method":"%s","params":%s%s}\0' "$id" "$1" "$2" \
+	    "${3:+,\"sessionId\":\"$3\"}" >&"$CDP_W" || return 1
 	while IFS= read -r -d '' -t 60 -u "$CDP_R" msg; do
 		case $msg in
+		"{\"id\":$id,\"error\""*)
+			echo "cdp: $1: $msg" >&2
+			return 1
+			;;
 		"{\"id\":$id,"*)
-			if jq -e 'has("error")' <<<"$msg" >/dev/null; then
-				echo "cdp: $1: $msg" >&2
-				return 1
-			fi
-			jq -c '.result' <<<"$msg"
+			CDP_MSG=$msg
 			return 0
 			;;
 		esac
@@ -65,40 +89,66 @@ cdp_call() {
 	return 1
 }
 
+# cdp_call METHOD PARAMS [SESSION]: send, print the answer's result.
+cdp_call() {
+	cdp_send "$@" || return 1
+	jq -c '.result' <<<"$CDP_MSG"
+}
+
 cdp_open() {
-	local t
-	t=$(cdp_call Target.createTarget '{"url":"about:blank"}') || return 1
-	CDP_TARGET=$(jq -r .targetId <<<"$t")
-	CDP_SESSION=$(cdp_call Target.attachToTarget \
-	    "{\"targetId\":\"$CDP_TARGET\",\"flatten\":true}" | jq -r .sessionId) ||
-	    return 1
-	cdp_call Page.addScriptToEvaluateOnNewDocument '{"source":"window.__errors=[];window.addEventListener(\"error\",function(e){window.__errors.push(String(e.message)+\" at \"+e.lineno)});"}' \
-	    "$CDP_SESSION" >/dev/null || return 1
-	cdp_call Page.navigate "$(jq -cn --arg u "$1" '{url: $u}')" \
-	    "$CDP_SESSION" >/dev/null
+	cdp_send Target.createTarget '{"url":"about:blank"}' || return 1
+	[[ $CDP_MSG =~ \"targetId\":\"([^\"]*)\" ]] || return 1
+	CDP_TARGET=${BASH_REMATCH[1]}
+	CDP_TARGETS+=("$CDP_TARGET")
+	cdp_send Target.attachToTarget \
+	    "{\"targetId\":\"$CDP_TARGET\",\"flatten\":true}" || return 1
+	[[ $CDP_MSG =~ \"sessionId\":\"([^\"]*)\" ]] || return 1
+	CDP_SESSION=${BASH_REMATCH[1]}
+	cdp_send Page.addScriptToEvaluateOnNewDocument '{"source":"window.__errors=[];window.addEventListener(\"error\",function(e){window.__errors.push(String(e.message)+\" at \"+e.lineno)});"}' \
+	    "$CDP_SESSION" || return 1
+	cdp_json "$1"
+	cdp_send Page.navigate "{\"url\":$CDP_JSON}" "$CDP_SESSION"
+}
+
+# cdp_evaluate EXPR: Runtime.evaluate in the tab, the answer in CDP_MSG
+cdp_evaluate() {
+	cdp_json "$1"
+	cdp_send Runtime.evaluate "{\"expression\":$CDP_JSON,\"returnByValue\":true,\"awaitPromise\":true}" \
+	    "$CDP_SESSION"
+}
+
+# cdp_value JQFLAG EXPR: EXPR's value printed by jq JQFLAG (-c, -r); 1
+# and the exception on stderr when it threw
+cdp_value() {
+	cdp_evaluate "$2" || return 1
+	jq "$1" --arg e "$2" '.result | if has("exceptionDetails") then
+	    "cdp: \($e): \(.exceptionDetails.exception.description // .exceptionDetails.text | tojson)\n" | halt_error(1)
+	    else .result.value end' <<<"$CDP_MSG"
 }
 
 cdp_eval() {
-	local r
-	r=$(cdp_call Runtime.evaluate "$(jq -cn --arg e "$1" \
-	    '{expression: $e, returnByValue: true, awaitPromise: true}')" \
-	    "$CDP_SESSION") || return 1
-	if jq -e 'has("exceptionDetails")' <<<"$r" >/dev/null; then
-		echo "cdp: $1: $(jq -c .exceptionDetails.exception.description <<<"$r")" >&2
-		return 1
-	fi
-	jq -c '.result.value' <<<"$r"
+	cdp_value -c "$1"
 }
 
 # cdp_text EXPR: the value of EXPR as raw text (strings unquoted).
 cdp_text() {
-	cdp_eval "$1" | jq -r .
+	cdp_value -r "$1"
 }
 
+# cdp_wait EXPR [S]: the page itself tests EXPR every 100 ms, so a wait
+# is one call; asked again when a navigation took the page's script away.
 cdp_wait() {
-	local i n=$((${2:-20} * 10))
-	for ((i = 0; i < n; i++)); do
-		[ "$(cdp_eval "$1" 2>/dev/null)" = true ] && return 0
+	local end=$((SECONDS + ${2:-20})) ms
+	while :; do
+		ms=$(((end - SECONDS) * 1000))
+		((ms <= 50000)) || ms=50000	# an answer within cdp_send's 60 s
+		cdp_evaluate "new Promise((done) => { const end = Date.now() + $ms;
+		    const f = () => { let v = false; try { v = ($1) === true; } catch (e) {}
+		    if (v || Date.now() >= end) done(v); else setTimeout(f, 100); };
+		    f(); })" 2>/dev/null &&
+		    [[ $CDP_MSG == *'"result":{"result":{"type":"boolean","value":true}}'* ]] &&
+		    return 0
+		[ "$SECONDS" -lt "$end" ] || break
 		sleep 0.1
 	done
 	echo "cdp: never true: $1" >&2
@@ -108,6 +158,15 @@ cdp_wait() {
 
 cdp_stop() {
 	[ -n "${CDP_PID:-}" ] || return 0
+	if [ "$CDP_PID" = "${CDP_SHARED_PID:-}" ]; then
+		local t
+		for t in "${CDP_TARGETS[@]}"; do
+			cdp_call Target.closeTarget "{\"targetId\":\"$t\"}" \
+			    >/dev/null 2>&1 || true
+		done
+		CDP_TARGETS=() CDP_TARGET= CDP_PID=
+		return 0
+	fi
 	cdp_call Browser.close '{}' >/dev/null 2>&1 || true
 	exec {CDP_W}>&- {CDP_R}<&- 2>/dev/null || true
 	local i
@@ -119,4 +178,21 @@ cdp_stop() {
 	wait "$CDP_PID" 2>/dev/null || true
 	CDP_PID=
 	rm -rf "$CDP_DIR/profile"
+}
+
+# A whole file's tests share the browser (their fds and names are
+# inherited from setup_file); it lives at most 15 minutes, a loaded
+# machine's run of the slowest file with room to spare.
+cdp_share() {
+	CDP_LIFETIME=900 cdp_start "$@" || return 1
+	CDP_SHARED_PID=$CDP_PID
+	export CDP_DIR CDP_PID CDP_W CDP_R CDP_SHARED_PID
+	export BATS_NO_PARALLELIZE_WITHIN_FILE=true
+	# answering at all: started, not just forked
+	cdp_call Browser.getVersion '{}' >/dev/null
+}
+
+cdp_unshare() {
+	CDP_PID=${CDP_SHARED_PID:-} CDP_SHARED_PID=
+	cdp_stop
 }
