@@ -27,6 +27,8 @@ struct fake {
 				   its value and says nothing */
 	int32_t enc[WIRE_MAX_JOINTS], cmd[WIRE_MAX_JOINTS];
 	int32_t lag_mdeg;	/* encoders stop this short of the command */
+	int32_t wall_mdeg;	/* 0, or no encoder gets further from 0 */
+	int32_t lead_max;	/* the most a command led its encoder by */
 	uint32_t now;
 	uint8_t out[4096];
 	size_t outn;
@@ -67,6 +69,12 @@ f_command(void *ctx, const int32_t *mdeg)
 	for (j = 0; j < 3; j++) {
 		f->cmd[j] = mdeg[j];
 		f->enc[j] = mdeg[j] - f->lag_mdeg;
+		if (f->wall_mdeg && f->enc[j] > f->wall_mdeg)
+			f->enc[j] = f->wall_mdeg;
+		if (f->wall_mdeg && f->enc[j] < -f->wall_mdeg)
+			f->enc[j] = -f->wall_mdeg;
+		if (abs(f->cmd[j] - f->enc[j]) > f->lead_max)
+			f->lead_max = abs(f->cmd[j] - f->enc[j]);
 	}
 }
 
@@ -838,10 +846,12 @@ five_steps(struct robot *r, struct fake *f, uint32_t until)
 }
 
 /*
- * The host's rule in STREAM: the arm 6 degrees behind every step is held
- * where it is the moment the second step ends so, its queue dropped and
- * the run's late setpoints taken and dropped, STATUS saying HELD; with
- * no rule (an old host's 8 bytes) the robot plays its queue on.
+ * The host's rule in STREAM: steps 10 degrees apart into a wall 3 degrees
+ * out.  The command leads the encoders by the rule's 5 degrees at most,
+ * and the arm is held where it is the moment the second step ends more
+ * than 5 behind, its queue dropped and the run's late setpoints taken and
+ * dropped, STATUS saying HELD; with no rule (an old host's 8 bytes) the
+ * robot plays its queue on.
  */
 static void
 test_stream_guard(void)
@@ -851,26 +861,33 @@ test_stream_guard(void)
 	struct robot r;
 	struct wire_hello h;
 	struct wire_status s;
+	uint32_t i;
 
 	fake_init(&f);
-	f.lag_mdeg = 6000;
+	f.wall_mdeg = 3000;
 	fake_hw(&hw, &f);
 	robot_init(&r, &hw);
 	hello(&r, &f, &h);
 	stream_guarded(&r, &f, 9, 9, WIRE_E_LENGTH);
 	stream_guarded(&r, &f, 9, 10, WIRE_E_LENGTH);
 	stream_guarded(&r, &f, 9, 11, 0);
-	five_steps(&r, &f, 200);
+	for (i = 1; i <= 5; i++)
+		setpoint(&r, &f, i, (int32_t)i * 10000, 35, 0);
+	for (f.now = 0; f.now <= 200; f.now++)
+		robot_tick(&r);
+	CHECK(f.lead_max == 5000);
 	status(&r, &f, 1, &s);
-	CHECK(s.executed == 2 && s.count == 2 && s.dev[1] == 6000);
+	/* step 1 ended 10 - 3 behind, step 2 20 - 3 */
+	CHECK(s.executed == 2 && s.count == 2 && s.dev[0] == 7000 &&
+	    s.dev[1] == 17000);
 	CHECK(s.flags & WIRE_F_HELD);
 	CHECK(!(s.flags & WIRE_F_STREAM));
 	CHECK(s.free == ROBOT_SLOTS);
-	/* held at the encoders (step 2's command less the lag) */
-	CHECK(f.cmd[0] == 2000 - 6000 && f.cmd[1] == -2000 - 6000);
-	setpoint(&r, &f, 6, 6000, 35, 0);
+	/* held at the encoders, at the wall */
+	CHECK(f.cmd[0] == 3000 && f.cmd[1] == -3000);
+	setpoint(&r, &f, 6, 60000, 35, 0);
 	robot_tick(&r);
-	CHECK(f.cmd[0] == 2000 - 6000);
+	CHECK(f.cmd[0] == 3000);
 	status(&r, &f, 1, &s);
 	CHECK(s.executed == 2 && (s.flags & WIRE_F_HELD));
 	/* STOP keeps the verdict; the next STREAM clears it */
@@ -878,6 +895,8 @@ test_stream_guard(void)
 	status(&r, &f, 1, &s);
 	CHECK(s.flags & WIRE_F_HELD);
 
+	f.wall_mdeg = 0;
+	f.lag_mdeg = 6000;
 	stream(&r, &f, 10, 0, 0);
 	status(&r, &f, 1, &s);
 	CHECK(!(s.flags & WIRE_F_HELD));
