@@ -57,7 +57,7 @@ MAN_PAGES := $(sort $(wildcard man/*.[1-9]))
 .PHONY: all check unit bats asan clang install install-files uninstall demo \
 	demo-run docs \
 	bench clean avr-check avr-objects avr-bench firmware firmware-uno \
-	avrpty fuzz fuzz-build fuzz-harnesses arduino-lib arm
+	avrpty fuzz fuzz-build fuzz-harnesses arduino-lib arm test-deps
 .DEFAULT_GOAL := all
 .SECONDARY:
 
@@ -127,9 +127,15 @@ bats: $(BINS)
 		SPINE_ARMTRACE_M3=$(abspath $(ARMTRACE_m3)) bats $(BATS_PAR) \
 		$(BATS_FLAGS) $(BATS_FILES)
 
+# What the suites run, built side by side first (unit tests, firmware,
+# simavr runner, ARM traces): a serial make spent most of a minute here.
 check: all
+	@$(MAKE) --no-print-directory -j$(CHECK_JOBS) test-deps
 	@$(MAKE) --no-print-directory unit
 	@$(MAKE) --no-print-directory bats
+
+CHECK_JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+test-deps: $(UNIT_BINS)
 
 # The same suites, built and run under AddressSanitizer and UBSan.
 asan:
@@ -251,7 +257,7 @@ SIMAVR_INC  = $(patsubst -I%,-isystem %,$(shell pkg-config --cflags simavr \
 
 # (A second rule line for bats: its prerequisites are read here, once
 # these variables are set.)
-bats: $(if $(HAVE_FW_SIM),$(AVRPTY) $(FW_ELF) $(FW_uno_ELF) $(AVRBENCH))
+bats test-deps: $(if $(HAVE_FW_SIM),$(AVRPTY) $(FW_ELF) $(FW_uno_ELF) $(AVRBENCH))
 
 # (hw/sim's pty and EEPROM file are armsim's, from an archive of the
 # parts of the library it may use, built plain: never with the
@@ -343,7 +349,7 @@ arm:
 	@$(MAKE) --no-print-directory $(ARMTRACE_m0) $(ARMTRACE_m3)
 	$(ARM_SIZE) $(ARMTRACE_m0) $(ARMTRACE_m3)
 
-bats: $(if $(HAVE_ARM),$(ARMTRACE_m0) $(ARMTRACE_m3))
+bats test-deps: $(if $(HAVE_ARM),$(ARMTRACE_m0) $(ARMTRACE_m3))
 
 # --- demo and benchmarks ---------------------------------------------------
 
