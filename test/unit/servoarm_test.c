@@ -676,6 +676,30 @@ test_setup_ids(void)
 }
 
 /*
+ * A `kind` arm whose gripper meets a block at 40 % on a 1 s run to 90:
+ * the run, and the gripper's emulated servo.
+ */
+static struct servosim_motor *
+grip_on_block(enum servo_proto kind)
+{
+	static const double from[6] = { 0 }, to[6] = { 0, 0, 0, 0, 0, 90 };
+	struct servoarm_run_opts o = opts();
+	struct servosim_motor *g;
+	struct servoarm_run r;
+	struct arm_path p;
+
+	setup(kind, NULL);
+	g = servosim_find(&io.sim, 6);
+	g->has_stop = 1;
+	g->stop_lo = -1e9;
+	g->stop_hi = servoarm_ticks(&k.arm.j[5], 40);
+	path_to(&p, from, to, 1);
+	CHECK(servoarm_run_path(&k, &so101, &p, &o, &r) == SERVOARM_OK);
+	arm_path_free(&p);
+	return g;
+}
+
+/*
  * A gripper closed on something: configured as the follower (Overload
  * 25 %, running torque limit 24 %) it squeezes at 24 % and, ten seconds
  * on, still holds with no error; at the factory's 100 % limit it would
@@ -684,27 +708,16 @@ test_setup_ids(void)
 static void
 test_grip_holds(void)
 {
-	static const double from[6] = { 0 }, to[6] = { 0, 0, 0, 0, 0, 90 };
-	struct servoarm_run_opts o = opts();
 	struct servoarm_feedback f;
 	struct servosim_motor *g;
-	struct servoarm_run r;
-	struct arm_path p;
 
-	setup(SERVO_FEETECH, NULL);
-	g = servosim_find(&io.sim, 6);
-	g->has_stop = 1;
-	g->stop_lo = -1e9;
-	g->stop_hi = servoarm_ticks(&k.arm.j[5], 40);
-	path_to(&p, from, to, 1);
-	CHECK(servoarm_run_path(&k, &so101, &p, &o, &r) == SERVOARM_OK);
+	g = grip_on_block(SERVO_FEETECH);
 	link_servobus_sleep_us(&k.b, 10000000);
 	CHECK(servoarm_feedback(&k, &f) == SERVOARM_OK);
 	CHECK(servoarm_errors(&k, &f) == SERVOARM_OK);
 	CHECK_NEAR(f.load[5], 24, 1e-9);
 	CHECK_NEAR(f.shown[5], 40, 0.05);
 	CHECK(servosim_get(&io.sim, g, SF_TORQUE) == 1);
-	arm_path_free(&p);
 }
 
 /*
@@ -718,20 +731,10 @@ test_grip_holds(void)
 static void
 test_grip_holds_dxl(void)
 {
-	static const double from[6] = { 0 }, to[6] = { 0, 0, 0, 0, 0, 90 };
-	struct servoarm_run_opts o = opts();
 	struct servoarm_feedback f;
 	struct servosim_motor *g;
-	struct servoarm_run r;
-	struct arm_path p;
 
-	setup(SERVO_DXL, NULL);
-	g = servosim_find(&io.sim, 6);
-	g->has_stop = 1;
-	g->stop_lo = -1e9;
-	g->stop_hi = servoarm_ticks(&k.arm.j[5], 40);
-	path_to(&p, from, to, 1);
-	CHECK(servoarm_run_path(&k, &so101, &p, &o, &r) == SERVOARM_OK);
+	g = grip_on_block(SERVO_DXL);
 	CHECK(servosim_get(&io.sim, g, SF_MODE) == 5);
 	CHECK(servosim_get(&io.sim, g, SF_GOAL_CURRENT) == 875);
 	CHECK(servosim_get(&io.sim, servosim_find(&io.sim, 1), SF_MODE) == 4);
@@ -749,7 +752,6 @@ test_grip_holds_dxl(void)
 	CHECK_NEAR(f.load[5], 50, 1e-9);
 	CHECK_NEAR(f.shown[5], 40, 0.05);
 	CHECK(servosim_get(&io.sim, g, SF_TORQUE) == 1);
-	arm_path_free(&p);
 }
 
 int
