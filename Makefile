@@ -101,19 +101,25 @@ unit: $(UNIT_BINS)
 		echo "unit: $$t"; $$t || exit 1; \
 	done
 
-# Suites run side by side when GNU parallel is there (bats --jobs needs
-# it); every test keeps to its own temp folder, ports and files.  Two jobs
-# a core: most tests wait on a robot, a pipe or a --rate more than they
-# compute (make check: about 250 s of CPU).
-BATS_JOBS ?= $(shell echo $$(( $$(nproc 2>/dev/null || echo 2) * 2 )))
-BATS_PAR  := $(if $(shell command -v parallel 2>/dev/null),--jobs $(BATS_JOBS))
+# Files run side by side when GNU parallel is there (bats --jobs needs it),
+# each file's tests in order: bats 1.8 hands a file's tests their slots by
+# polling once a second and forking find and flock for each, which left
+# the machine a third idle (make check: 246 s against 163 s this way).
+# Three files a core: most tests wait on a robot, a pipe or a --rate more
+# than they compute.  Every test keeps to its own temp folder, ports and
+# files.
+BATS_JOBS ?= $(shell echo $$(( $$(nproc 2>/dev/null || echo 2) * 3 )))
+BATS_PAR  := $(if $(shell command -v parallel 2>/dev/null),--jobs $(BATS_JOBS) \
+	--no-parallelize-within-files)
 # more bats options: make check BATS_FLAGS=--timing shows each test's time
 BATS_FLAGS ?=
-# The longest files first, so that none starts near the end and holds the
-# suite up alone (docs' README test is one long chain; planview-page runs
-# its tests one at a time in one browser); then the rest by name.
-BATS_FIRST := docs planview-page avr-planner newcomer firmware-uno firmware \
-	servo-bus planview-serve planview-robot arm-parity planrun layout
+# The longest files first (their tests run one after another), so that
+# none starts near the end and holds the suite up alone; then the rest by
+# name.
+BATS_FIRST := docs servo-bus arm-parity planview-robot planview-page \
+	armctl-detour planrun planview-serve armctl-control demo firmware \
+	newcomer ikreach armctl-run firmware-uno avr-planner armctl-plan \
+	planview-term docs-man
 BATS_FILES := $(wildcard $(BATS_FIRST:%=test/%.bats)) \
 	$(filter-out $(BATS_FIRST:%=test/%.bats),$(sort $(wildcard test/*.bats)))
 

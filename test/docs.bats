@@ -1,70 +1,11 @@
 #!/usr/bin/env bats
-# The documentation is tested: every shell example of README.md and of the
-# EXAMPLES section of every man page runs (test/lib/doc-examples finds them,
-# test/lib/doc-run.bash runs them) and prints the output the document shows.
+# The documentation is tested: every shell example of README.md runs
+# (test/lib/doc-examples finds them, test/lib/doc-run.bash runs them) and
+# prints the output the document shows; the screenshot and plots are the
+# ones it describes.  The man pages' examples: test/docs-man.bats.
 
 load lib/helper
-
-# A stand-in for the top of the checkout: the repository's files by link,
-# bin/ the tools under test, ../shared beside it when there is one.
-make_top() {
-	local top=$1 e
-	mkdir -p "$top"
-	for e in "$SPINE_ROOT"/* "$SPINE_ROOT"/.gitignore; do
-		case ${e##*/} in bin | build | scripts) continue ;; esac
-		ln -s "$e" "$top/"
-	done
-	# scripts/plot checks that a plot gets a curve (test/lib/doc-plot)
-	mkdir "$top/scripts"
-	for e in "$SPINE_ROOT"/scripts/*; do
-		ln -s "$e" "$top/scripts/"
-	done
-	ln -sf "$SPINE_ROOT/test/lib/doc-plot" "$top/scripts/plot"
-	mkdir "$top/bin"
-	for e in "$SPINE_BIN"/*; do
-		ln -s "$e" "$top/bin/"
-	done
-	fast_armsim "$top/bin/armsim"
-	# what 'make install' names spine-plot is scripts/plot here
-	mkdir -p "$top/../path"
-	ln -s "$SPINE_ROOT/scripts/plot" "$top/../path/spine-plot"
-	[ ! -d "$SHARED" ] || ln -s "$SHARED" "$top/../shared"
-}
-
-# The documents' robot runs ten times as fast as real time (armsim
-# --time-scale; not the servo bus), so their moves take a tenth as long.
-fast_armsim() {
-	rm -f "$1"
-	cat > "$1" <<EOF
-#!/bin/sh
-case " \$* " in
-*" --bus "* | *" --time-scale"*) exec "$SPINE_BIN/armsim" "\$@" ;;
-esac
-exec "$SPINE_BIN/armsim" --time-scale 10 "\$@"
-EOF
-	chmod +x "$1"
-}
-
-# run_doc FILE: its examples from a fresh top of the checkout.
-run_doc() {
-	local name=${1##*/} dir
-	dir=$BATS_TEST_TMPDIR/docs/$name
-	mkdir -p "$dir"
-	make_top "$dir/top"
-	"$SPINE_ROOT/test/lib/doc-examples" "$1" > "$dir/script"
-	# the upload bench with one seed and one loss rate, each figure
-	# once and a short stream (make bench runs them all, medians of 5)
-	(cd "$dir/top" && PATH=$dir/path:$PATH DOC_TMP=$dir DOC_COUNTS=$BATS_TEST_TMPDIR/counts \
-	    BENCH_SEEDS=1 BENCH_RATES=0.10 BENCH_RUNS=1 BENCH_STEPS=200 \
-	    bash "$SPINE_ROOT/test/lib/doc-run.bash" "$dir/script") 3>&-
-}
-
-counts() {
-	awk -v what="$1" '{ b += $1; c += $2; s += $3; n++ }
-	END { printf "# %s: %d examples (%d commands) in %d documents ran, " \
-	    "%d marked no-run\n", what, b, c, n, s }' \
-	    "$BATS_TEST_TMPDIR/counts" >&3
-}
+load lib/doc
 
 @test "every README example runs, prints what it shows, leaves nothing in the checkout" {
 	local before after
@@ -79,25 +20,6 @@ counts() {
 	    ! -type l ! -name bin ! -name scripts
 	assert_output ""
 	counts README.md
-}
-
-@test "every man page's EXAMPLES run and print what they show" {
-	# the pages side by side (each in its own folder and ports): most of
-	# their time is a robot moving or a --rate keeping time
-	local m pids=() failed=0 i=0
-	for m in "$SPINE_ROOT"/man/*.[1-9]; do
-		run_doc "$m" > "$BATS_TEST_TMPDIR/man.$i.log" 2>&1 &
-		pids+=($!)
-		i=$((i + 1))
-	done
-	for i in "${!pids[@]}"; do
-		wait "${pids[$i]}" || {
-			failed=$((failed + 1))
-			cat "$BATS_TEST_TMPDIR/man.$i.log"
-		}
-	done
-	counts "man pages"
-	[ $failed -eq 0 ]
 }
 
 @test "the README's screenshot: make docs draws it, the caption says what cycle 16 shows" {
@@ -195,24 +117,4 @@ EOF
 	assert_failure
 	assert_output --partial "bad.md:3: exit status 1"
 	assert_output --partial "bad.md:5: output differs"
-}
-
-@test "every man page renders without a warning (groff -ww)" {
-	command -v groff >/dev/null || skip "groff not installed"
-	local m out bad=
-	for m in "$SPINE_ROOT"/man/*.[1-9]; do
-		out=$(groff -mdoc -ww -z "$m" 2>&1)
-		[ -z "$out" ] || bad="$bad$out"$'\n'
-	done
-	[ -z "$bad" ] || fail "$bad"
-}
-
-@test "the man pages carry one date, a real one" {
-	local dates
-	dates=$(for m in "$SPINE_ROOT"/man/*.[1-9]; do
-		sed -n 's/^\.Dd //p' "$m"
-	done | sort -u)
-	[ "$(wc -l <<< "$dates")" -eq 1 ] ||
-		fail "man pages disagree on .Dd: $(echo $dates)"
-	date -d "$dates" +%F > /dev/null || fail "not a date: $dates"
 }

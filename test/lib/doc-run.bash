@@ -1,6 +1,7 @@
 # doc-run.bash - runs the script test/lib/doc-examples makes of one
 # document: each command in the current folder, its output compared with the
-# output the document shows; used by test/docs.bats (bash doc-run.bash SCRIPT).
+# output the document shows; used by test/lib/doc.bash
+# (bash doc-run.bash SCRIPT).
 #
 # Environment: DOC_TMP (scratch space; the documents' robot ports /tmp/NAME
 # are moved into it, in commands and in output, so runs cannot collide),
