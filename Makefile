@@ -104,7 +104,7 @@ unit: $(UNIT_BINS)
 # Files run side by side when GNU parallel is there (bats --jobs needs it),
 # each file's tests in order: bats 1.8 hands a file's tests their slots by
 # polling once a second and forking find and flock for each, which left
-# the machine a third idle (make check: 246 s against 163 s this way).
+# the machine a third idle (the bats run: 246 s against 163 s this way).
 # Three files a core: most tests wait on a robot, a pipe or a --rate more
 # than they compute.  Every test keeps to its own temp folder, ports and
 # files.

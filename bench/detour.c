@@ -62,23 +62,6 @@ quantile(struct stats *s, double q)
 }
 
 static double
-tip_length(const struct arm_desc *a, const struct arm_path *p)
-{
-	struct kin3d_pose s, e;
-	double len = 0;
-	uint32_t i;
-
-	for (i = 0; i < p->n; i++) {
-		arm_3d_fk(a, p->q + (size_t)i * (size_t)p->nj, &e);
-		if (i > 0)
-			len += sqrt((e.x - s.x) * (e.x - s.x) + (e.y - s.y) *
-			    (e.y - s.y) + (e.z - s.z) * (e.z - s.z));
-		s = e;
-	}
-	return len;
-}
-
-static double
 straight_length(const struct arm_desc *a, const struct detour_scenario *sc)
 {
 	struct arm_path p;
@@ -86,7 +69,7 @@ straight_length(const struct arm_desc *a, const struct detour_scenario *sc)
 
 	if (detour_straight(a, sc->from, sc->to, 0.02, &p) != 0)
 		return NAN;
-	len = tip_length(a, &p);
+	len = arm_3d_path_length(a, &p);
 	arm_path_free(&p);
 	return len;
 }
@@ -142,38 +125,6 @@ offline(const struct arm_desc *a, int n)
 	free(ratio.v);
 }
 
-struct trial {
-	struct arm arm;
-	struct sim_trial t;
-	struct arm_obstacle_map map;
-	struct detour_outcome out;
-};
-
-static int
-trial(const struct arm_desc *a, const struct detour_scenario *sc,
-    const struct detour_attempts_opts *o, struct trial *tr)
-{
-	struct detour_executor x = { sim_trial_run, &tr->t };
-	int j, rc;
-
-	memset(tr, 0, sizeof *tr);
-	tr->arm.desc = a;
-	tr->arm.joints = a->njoints;
-	for (j = 0; j < a->njoints; j++) {
-		tr->arm.speed[j] = a->joint[j].speed;
-		tr->arm.q[j] = tr->arm.cmd[j] = sc->from[j];
-	}
-	tr->arm.obs3[0] = sc->obstacle;
-	tr->arm.nobs3 = 1;
-	tr->t.arm = &tr->arm;
-	tr->t.period = o->plan.period;
-	tr->t.pause = 0.2;
-	rc = detour_attempts(a, &tr->map, sc->from, sc->to, NULL, &x, o,
-	    &tr->out);
-	sim_trial_free(&tr->t);
-	return rc;
-}
-
 /*
  * What the watch's rule lets the arm press, in degrees of lag: the
  * threshold, since the robot's command leads its encoders by no more
@@ -190,7 +141,7 @@ rule_bound(const struct detour_attempts_opts *o)
 static void
 found(const struct arm_desc *a, int n, int kind)
 {
-	static struct trial tr;
+	static struct sim_detour tr;
 	struct detour_scenario_opts so = { 10, 0, 0 };
 	struct stats ms = { 0 }, ratio = { 0 }, lag = { 0 }, runs = { 0 };
 	struct stats depth = { 0 }, cpu = { 0 };
@@ -206,7 +157,7 @@ found(const struct arm_desc *a, int n, int kind)
 			continue;
 		made++;
 		o.plan.seed = (uint64_t)seed;
-		if (trial(a, &sc, &o, &tr) == 0) {
+		if (sim_detour_run(a, &sc, &o, &tr) == 0) {
 			ok++;
 			add(&ratio, tr.out.length / straight_length(a, &sc));
 		} else if (kind == DETOUR_SC_WAY_ROUND) {

@@ -165,3 +165,28 @@ sim_trial_run(void *trial, const struct arm_path *p,
 	}
 	return settle(t, p, w, s);
 }
+
+int
+sim_detour_run(const struct arm_desc *a, const struct detour_scenario *sc,
+    const struct detour_attempts_opts *o, struct sim_detour *d)
+{
+	struct detour_executor x = { sim_trial_run, &d->t };
+	int j, rc;
+
+	memset(d, 0, sizeof *d);
+	d->arm.desc = a;
+	d->arm.joints = a->njoints;
+	for (j = 0; j < a->njoints; j++) {
+		d->arm.speed[j] = a->joint[j].speed;
+		d->arm.q[j] = d->arm.cmd[j] = sc->from[j];
+	}
+	d->arm.obs3[0] = sc->obstacle;
+	d->arm.nobs3 = 1;
+	d->t.arm = &d->arm;
+	d->t.period = o->plan.period;
+	d->t.pause = 0.2;
+	rc = detour_attempts(a, &d->map, sc->from, sc->to, NULL, &x, o,
+	    &d->out);
+	sim_trial_free(&d->t);
+	return rc;
+}

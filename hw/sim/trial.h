@@ -3,14 +3,16 @@
  * runs one over the line: each row commanded for a period, the physics
  * in 1 ms steps (arm.c), the lag read at each step's end and the
  * obstruction watch over it; on a block, hold, pause and retrace the
- * arm's own way back to the start, physics step by physics step.  The executor the detour trials and
- * bench-detour give lib/detour's attempts (detour/attempts.h).
+ * arm's own way back to the start, physics step by physics step.  The
+ * executor the detour trials and bench-detour give lib/detour's attempts
+ * (detour/attempts.h).
  */
 #ifndef ARMSIM_TRIAL_H
 #define ARMSIM_TRIAL_H
 
 #include "arm.h"
 #include "detour/attempts.h"
+#include "detour/scenario.h"
 
 struct sim_trial {
 	struct arm *arm;	/* desc set; obstacles hidden in obs3 */
@@ -32,5 +34,21 @@ void sim_trial_free(struct sim_trial *t);
  */
 enum detour_ran sim_trial_run(void *trial, const struct arm_path *p,
     const struct detour_watch *w, struct detour_samples *s);
+
+/*
+ * One scenario's detour attempts on armsim's arm, in process, its
+ * obstacle hidden in the arm where only a block can find it: what the
+ * detour tests and bench-detour try.  d is the caller's (it is large;
+ * the map and outcome are read after); returns detour_attempts'.
+ */
+struct sim_detour {
+	struct arm arm;
+	struct sim_trial t;
+	struct arm_obstacle_map map;
+	struct detour_outcome out;
+};
+int sim_detour_run(const struct arm_desc *a,
+    const struct detour_scenario *sc, const struct detour_attempts_opts *o,
+    struct sim_detour *d);
 
 #endif

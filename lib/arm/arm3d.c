@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "arm/arm3d.h"
+#include "arm/path.h"
 #include "kin/solver.h"
 
 #define DEG (KIN_PI / 180)
@@ -115,6 +116,23 @@ arm_3d_fk(const struct arm_desc *a, const double *q, struct kin3d_pose *p)
 	p->z = v + a->height;
 	/* pitch is measured outwards from the yaw axis, towards the tip */
 	p->pitch = (u < 0 ? kin_wrap(KIN_PI - phi) : phi) / DEG;
+}
+
+double
+arm_3d_path_length(const struct arm_desc *a, const struct arm_path *p)
+{
+	struct kin3d_pose s, e;
+	double len = 0;
+	uint32_t i;
+
+	for (i = 0; i < p->n; i++) {
+		arm_3d_fk(a, p->q + (size_t)i * (size_t)p->nj, &e);
+		if (i > 0)
+			len += sqrt((e.x - s.x) * (e.x - s.x) + (e.y - s.y) *
+			    (e.y - s.y) + (e.z - s.z) * (e.z - s.z));
+		s = e;
+	}
+	return len;
 }
 
 static void

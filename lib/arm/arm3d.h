@@ -34,6 +34,11 @@ struct kin3d_pose {
 void arm_3d_fk(const struct arm_desc *a, const double *q,
     struct kin3d_pose *p);
 
+/* mm the tip travels along path p, row to row (path.h). */
+struct arm_path;
+double arm_3d_path_length(const struct arm_desc *a,
+    const struct arm_path *p);
+
 /*
  * The arm as a polyline for drawing and collision checks: the foot on the
  * table, the shoulder's foot (yaw axis at shoulder height), the shoulder,

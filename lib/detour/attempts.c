@@ -61,24 +61,6 @@ detour_straight(const struct arm_desc *a, const double *from,
 	return 0;
 }
 
-/* mm the tip travels along p. */
-static double
-tip_length(const struct arm_desc *a, const struct arm_path *p)
-{
-	struct kin3d_pose s, e;
-	double len = 0;
-	uint32_t i;
-
-	for (i = 0; i < p->n; i++) {
-		arm_3d_fk(a, p->q + (size_t)i * (size_t)p->nj, &e);
-		if (i > 0)
-			len += sqrt((e.x - s.x) * (e.x - s.x) + (e.y - s.y) *
-			    (e.y - s.y) + (e.z - s.z) * (e.z - s.z));
-		s = e;
-	}
-	return len;
-}
-
 /*
  * A found capsule must leave `from` clear (1 mm): the arm has just been
  * there.  Its radius shrinks to fit; 0 when nothing would be left.
@@ -456,7 +438,7 @@ detour_attempts(const struct arm_desc *a, struct arm_obstacle_map *map,
 	for (;;) {
 		out->runs++;
 		out->ran = x->run(x->ctx, cur, &o->watch, &s);
-		out->length = tip_length(a, cur);
+		out->length = arm_3d_path_length(a, cur);
 		if (out->runs == 1)
 			out->first_length = out->length;
 		if (out->ran == DETOUR_RAN_DONE) {

@@ -465,39 +465,6 @@ test_plan_failures(void)
 	    75);
 }
 
-/* The attempts on armsim's arm, in process, the obstacle hidden. */
-struct trial {
-	struct arm arm;
-	struct sim_trial t;
-	struct arm_obstacle_map map;
-	struct detour_outcome out;
-};
-
-static int
-trial(const struct arm_desc *a, const struct detour_scenario *sc,
-    const struct detour_attempts_opts *o, struct trial *tr)
-{
-	struct detour_executor x = { sim_trial_run, &tr->t };
-	int j, rc;
-
-	memset(tr, 0, sizeof *tr);
-	tr->arm.desc = a;
-	tr->arm.joints = a->njoints;
-	for (j = 0; j < a->njoints; j++) {
-		tr->arm.speed[j] = a->joint[j].speed;
-		tr->arm.q[j] = tr->arm.cmd[j] = sc->from[j];
-	}
-	tr->arm.obs3[0] = sc->obstacle;
-	tr->arm.nobs3 = 1;
-	tr->t.arm = &tr->arm;
-	tr->t.period = o->plan.period;
-	tr->t.pause = 0.2;
-	rc = detour_attempts(a, &tr->map, sc->from, sc->to, NULL, &x, o,
-	    &tr->out);
-	sim_trial_free(&tr->t);
-	return rc;
-}
-
 /*
  * The most a joint can lag while touching: the watch's threshold, since
  * the robot's command leads its encoders by no more under the rule.
@@ -513,7 +480,7 @@ lag_bound(const struct detour_attempts_opts *o)
 static void
 attempts_on(const struct arm_desc *a)
 {
-	static struct trial tr;
+	static struct sim_detour tr;
 	struct detour_scenario_opts so = { 10, 0, 0 };
 	struct detour_attempts_opts o;
 	struct detour_scenario sc;
@@ -526,7 +493,7 @@ attempts_on(const struct arm_desc *a)
 			continue;
 		made++;
 		o.plan.seed = (uint64_t)seed;
-		if (trial(a, &sc, &o, &tr) == 0)
+		if (sim_detour_run(a, &sc, &o, &tr) == 0)
 			reached++;
 		else
 			CHECK(strncmp(tr.out.why, "needs help: ", 12) == 0);
@@ -551,7 +518,7 @@ test_attempts(void)
 static void
 test_unwatched(void)
 {
-	static struct trial tr;
+	static struct sim_detour tr;
 	struct detour_attempts_opts o;
 	struct detour_scenario sc;
 	double bound;
@@ -563,7 +530,7 @@ test_unwatched(void)
 	sc.obstacle = ball_on_the_way();
 	bound = lag_bound(&o);
 	o.watch.threshold = 1000;
-	trial(&so101, &sc, &o, &tr);
+	sim_detour_run(&so101, &sc, &o, &tr);
 	CHECK(tr.arm.contacts.steps > 0);
 	CHECK(tr.arm.contacts.lag > bound);
 }
@@ -571,7 +538,7 @@ test_unwatched(void)
 static void
 no_way_on(const struct arm_desc *a)
 {
-	static struct trial tr;
+	static struct sim_detour tr;
 	struct detour_scenario_opts so = { 10, 0, 0 };
 	struct detour_attempts_opts o;
 	struct detour_scenario sc;
@@ -593,7 +560,7 @@ no_way_on(const struct arm_desc *a)
 		    NULL);
 		/* hidden: the attempts end asking for help, naming what they
 		 * found */
-		CHECK(trial(a, &sc, &o, &tr) == -1);
+		CHECK(sim_detour_run(a, &sc, &o, &tr) == -1);
 		CHECK(strncmp(tr.out.why, "needs help: ", 12) == 0);
 		CHECK(strstr(tr.out.why, "obstacles found: capsule 'found") !=
 		    NULL);
