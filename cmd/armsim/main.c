@@ -18,6 +18,7 @@
 #include "host/diag.h"
 #include "host/exits.h"
 #include "host/num.h"
+#include "host/signals.h"
 #include "host/table.h"
 #include "host/usage.h"
 #include "host/version.h"
@@ -429,16 +430,8 @@ parse(int argc, char **argv, struct options *o)
 static void
 catch_signals(void)
 {
-	struct sigaction sa;
-
-	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = on_signal;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
-	sa.sa_handler = SIG_IGN;
-	sigaction(SIGPIPE, &sa, NULL);
+	sig_catch_endings(on_signal, SIG_KEEP_NONE);
+	sig_ignore_pipe();
 }
 
 static int report_contacts(const struct arm_contacts *c, const char *path);

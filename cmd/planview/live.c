@@ -15,6 +15,7 @@
 
 #include "host/diag.h"
 #include "host/exits.h"
+#include "host/signals.h"
 #include "planview.h"
 #include "planview/frame.h"
 #include "plansrc/emit.h"
@@ -329,17 +330,7 @@ on_signal(int sig)
 static void
 catch_signals(void)
 {
-	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP };
-	struct sigaction sa, old;
-	size_t i;
-
-	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = on_signal;
-	sigemptyset(&sa.sa_mask);
-	for (i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
-		if (sigaction(sigs[i], NULL, &old) == 0 &&
-		    old.sa_handler == SIG_DFL)
-			sigaction(sigs[i], &sa, NULL);
+	sig_catch_endings(on_signal, SIG_KEEP_SET);
 }
 
 /* The keyboard is the terminal even when stdin is the log. */

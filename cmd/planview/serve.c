@@ -17,6 +17,7 @@
 #include "host/diag.h"
 #include "host/exits.h"
 #include "host/num.h"
+#include "host/signals.h"
 #include "host/usage.h"
 #include "planview.h"
 #include "planview/robot.h"
@@ -35,16 +36,8 @@ on_signal(int sig)
 static void
 catch_signals(void)
 {
-	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP };
-	struct sigaction sa;
-	size_t k;
-
-	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = on_signal;
-	sigemptyset(&sa.sa_mask);
-	for (k = 0; k < sizeof sigs / sizeof sigs[0]; k++)
-		sigaction(sigs[k], &sa, NULL);
-	signal(SIGPIPE, SIG_IGN);
+	sig_catch_endings(on_signal, SIG_KEEP_NONE);
+	sig_ignore_pipe();
 }
 
 /* [ADDR:]PORT, the address numeric (IPv6 in brackets); 0 or -1. */

@@ -16,6 +16,7 @@
 #include "host/diag.h"
 #include "host/exits.h"
 #include "host/num.h"
+#include "host/signals.h"
 #include "host/usage.h"
 #include "host/version.h"
 #include "run/load.h"
@@ -49,17 +50,7 @@ on_signal(int sig)
 static void
 catch_signals(void)
 {
-	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP };
-	struct sigaction sa, old;
-	size_t i;
-
-	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = on_signal;
-	sigemptyset(&sa.sa_mask);
-	for (i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
-		if (sigaction(sigs[i], NULL, &old) == 0 &&
-		    old.sa_handler != SIG_IGN)
-			sigaction(sigs[i], &sa, NULL);
+	sig_catch_endings(on_signal, SIG_KEEP_IGNORED);
 }
 
 /* Die of the signal that stopped the run, as the shell expects. */

@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 #include "atomic.h"
+#include "signals.h"
 
 /* The temporaries being written, however many: a list the handler only
    walks, changed with every signal held. */
@@ -46,21 +47,12 @@ remove_live_and_die(int sig)
 static void
 catch_once(void)
 {
-	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP };
 	static int done;
-	struct sigaction sa, old;
-	size_t i;
 
 	if (done)
 		return;
 	done = 1;
-	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = remove_live_and_die;
-	sigemptyset(&sa.sa_mask);
-	for (i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
-		if (sigaction(sigs[i], NULL, &old) == 0 &&
-		    old.sa_handler == SIG_DFL)
-			sigaction(sigs[i], &sa, NULL);
+	sig_catch_endings(remove_live_and_die, SIG_KEEP_SET);
 }
 
 /* Add a temporary to the list (0, or -1 when out of memory), or drop it,
