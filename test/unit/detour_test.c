@@ -238,7 +238,7 @@ test_map_hostile(void)
 	unsigned char junk[256];
 	uint64_t rng = 3;
 	size_t used;
-	int i, k;
+	int i, k, bad = 0;
 
 	used = (size_t)sprintf(text, "obstacles:\n");
 	for (i = 0; i < 257; i++)
@@ -247,17 +247,21 @@ test_map_hostile(void)
 	CHECK(map_parse(&m, text, err, sizeof err) == -1);
 	CHECK(strstr(err, "at most 256") != NULL);
 	free(text);
+	/* random bytes: a refusal that was reported, or a map in bounds */
 	for (i = 0; i < 300; i++) {
 		struct diag d = diag_for("junk");
 		size_t n = (size_t)(splitmix_next(&rng) % sizeof junk);
+		int rc;
 
 		for (k = 0; k < (int)n; k++)
 			junk[k] = (unsigned char)splitmix_next(&rng);
 		d.out = fopen("/dev/null", "w");
-		(void)arm_obstacles_parse(&m, junk, n, &d);
+		rc = arm_obstacles_parse(&m, junk, n, &d);
 		fclose(d.out);
+		bad += rc == -1 ? d.errors == 0 : rc != 0 || d.errors != 0 ||
+		    m.n < 0 || m.n > ARM_OBSTACLES_MAX;
 	}
-	CHECK(1);
+	CHECK(bad == 0);
 }
 
 /*
