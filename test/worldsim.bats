@@ -638,6 +638,29 @@ P
 	[ -z "$(find . -name '.*' ! -name . | head -1)" ]
 }
 
+@test "--log past a size limit: the write error said, 74, every log cut back to whole rows" {
+	one_drive p 8 'S == 50' 1 1
+	# files of at most 16 KiB (EFBIG, SIGXFSZ ignored): a full disk that
+	# any user can have; the logs fill well within the bound
+	local rc=0 f
+	(
+		trap '' XFSZ
+		ulimit -f 16
+		exec timeout -k 5 60 worldsim --plan p.plan --map small.map \
+		    --robots 3 --ticks 2000000000 --log L
+	) 2>err || rc=$?
+	cat err
+	[ "$rc" -eq 74 ]
+	grep -q '^worldsim: L/RobLog-a[a-c]\.csv: write error: ' err
+	grep -q '^worldsim: L/RobLog-a[a-c]\.csv: kept up to the last whole tick$' err
+	for f in L/RobLog-aa.csv L/RobLog-ab.csv L/RobLog-ac.csv; do
+		[ "$(head -1 "$f" | cut -d, -f1-3)" = cycle,time_ms,event ]
+		[ -z "$(tail -c1 "$f")" ]		# a newline: whole rows
+		[ "$(stat -c %s "$f")" -lt 16384 ]
+	done
+	[ -z "$(find . -name '.*' ! -name . | head -1)" ]
+}
+
 @test "--show on a terminal draws the original's 8 ticks a second" {
 	command -v script >/dev/null || skip "script(1) not installed"
 	one_drive p 8 'S == 50' 1 1

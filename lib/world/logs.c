@@ -190,9 +190,13 @@ world_logs_publish(struct world_logs *l)
 {
 	uint32_t k;
 
-	for (k = 0; k < 2 * l->n; k++)
-		if (l->log[k].open && world_stream_publish(&l->log[k].file) < 0)
+	for (k = 0; k < 2 * l->n; k++) {
+		if (!l->log[k].open)
+			continue;
+		(void)evlog_flush(&l->log[k].ev);	/* the header, whole */
+		if (world_stream_publish(&l->log[k].file) < 0)
 			return WORLD_IO;
+	}
 	return logs_distinct(l);
 }
 
@@ -201,10 +205,15 @@ world_logs_tick(struct world_logs *l)
 {
 	uint32_t k;
 
-	for (k = 0; k < 2 * l->n; k++)
-		if (l->log[k].open && (evlog_flush(&l->log[k].ev) < 0 ||
-		    world_stream_tick(&l->log[k].file) < 0))
+	/* the events go into the stream's file: a write error of theirs is
+	   the stream's, said and marked there (stream.c) */
+	for (k = 0; k < 2 * l->n; k++) {
+		if (!l->log[k].open)
+			continue;
+		(void)evlog_flush(&l->log[k].ev);
+		if (world_stream_tick(&l->log[k].file) < 0)
 			return WORLD_IO;
+	}
 	return WORLD_OK;
 }
 
@@ -222,8 +231,8 @@ world_logs_close(struct world_logs *l, enum world_status rc, int keep)
 
 		if (!rl->open)
 			continue;
-		if (ok && evlog_flush(&rl->ev) < 0)
-			rl->file.failed = 1;
+		if (ok)
+			(void)evlog_flush(&rl->ev);	/* as in the tick */
 		if (world_stream_close(&rl->file, ok) < 0 && rc == WORLD_OK)
 			rc = WORLD_IO;
 	}

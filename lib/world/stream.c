@@ -5,6 +5,7 @@
  * interrupted or failed run leaves whole rows.  Used by worldsim, logs.c.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/types.h>
@@ -60,15 +61,23 @@ world_stream_tick(struct world_stream *s)
 	return 0;
 }
 
-/* Cut a published file back to its last whole tick. */
+/*
+ * Cut a published file back to its last whole tick, once closed: its
+ * buffer goes out as it closes, and would land past a cut made before.
+ * Said when the stream failed; the others are cut to the same tick.
+ */
 static void
-keep_whole(struct world_stream *s)
+cut_back(struct world_stream *s)
 {
-	if (s->af.fp == stdout || s->af.tmp != NULL || s->whole < 0)
+	int fd;
+
+	if ((fd = open(s->name, O_WRONLY | O_NOFOLLOW | O_CLOEXEC)) < 0)
 		return;
-	clearerr(s->af.fp);
-	if (ftruncate(fileno(s->af.fp), s->whole) == 0)
-		diag_plain(s->d, "%s: kept up to the last whole tick", s->name);
+	if (ftruncate(fd, s->whole) == 0 && s->failed)
+		diag_plain(s->d, s->whole > 0 ?
+		    "%s: kept up to the last whole tick" :
+		    "%s: left empty: no tick was written whole", s->name);
+	close(fd);
 }
 
 int
@@ -85,10 +94,13 @@ world_stream_close(struct world_stream *s, int ok)
 			rc = -1;
 		}
 	} else {
-		if (s->failed)
-			keep_whole(s);
-		rc = s->failed ? -1 : 0;
+		int published = s->af.fp != stdout && s->af.tmp == NULL &&
+		    s->whole >= 0;
+
 		atomic_abort(&s->af);
+		if (published)
+			cut_back(s);
+		rc = s->failed ? -1 : 0;
 	}
 	s->open = 0;
 	free(s->name);
