@@ -86,6 +86,9 @@ wait_end() {
 		kill -"$sig" "$BG_PID"
 		wait_end "$BG_PID"
 		BG_PID=
+		# the signal is said as itself, not as a lost link
+		grep -q "interrupted: the arm is stopped" err || fail "$(cat err)"
+		! grep -q "link is lost" err || fail "$(cat err)"
 		# the port is free again at once
 		run --separate-stderr armctl --port "$PORT" pos
 		[ "$status" -eq 0 ] || fail "$sig: $stderr"

@@ -91,6 +91,9 @@ client_console_ready(struct client_console *k)
 int
 client_console_more(struct client_console *k, int top)
 {
+	/* a signal first: the link it cut short is not lost */
+	if (client_interrupted(k->cl))
+		k->fatal = k->interrupted;
 	if (k->fatal || (k->greeting && !k->up))
 		return 0;
 	if (top && !k->up)
@@ -120,8 +123,14 @@ client_console_ran(struct client_console *k, int r)
 void
 client_console_idle(struct client_console *k)
 {
-	if (k->up && !k->fatal && client_keepalive(k->cl, &k->last_ask) !=
-	    CLIENT_OK)
+	enum client_status st;
+
+	if (!k->up || k->fatal)
+		return;
+	st = client_keepalive(k->cl, &k->last_ask);
+	if (st == CLIENT_INTERRUPTED)
+		k->fatal = k->interrupted;
+	else if (st != CLIENT_OK)
 		k->up = 0;
 }
 

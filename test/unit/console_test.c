@@ -218,6 +218,22 @@ test_idle(void)
 	robot_down();
 }
 
+/* A signal while idle (as when a line too long is skipped): the
+ * keepalive's ask cut short is the signal, not a lost link. */
+static void
+test_idle_signal(void)
+{
+	console_up();
+	CHECK(client_console_begin(&k) == 0);
+	sim_memlink_run(&ml, 3000);
+	k.last_ask = 0;
+	signalled = SIGINT;
+	client_console_idle(&k);
+	CHECK(!client_console_more(&k, 1));
+	CHECK(k.fatal == SIGNALLED && h.reconnects == 0);
+	robot_down();
+}
+
 /* The log's file name, from the handshake's firmware and the port. */
 static void
 test_log_name(void)
@@ -273,6 +289,7 @@ main(void)
 	RUN(test_gives_up);
 	RUN(test_reconnect_fails);
 	RUN(test_ours_and_signals);
+	RUN(test_idle_signal);
 	RUN(test_idle);
 	RUN(test_log_name);
 	RUN(test_log);
