@@ -575,8 +575,14 @@ P
 	PATH=$PWD/fake:$PATH run --separate-stderr ws --plan p.plan \
 	    --map small.map --ticks 3 --gif w.gif
 	assert_failure 74
-	[[ "$stderr" == *"incomplete GIF"* ]]
+	[[ "$stderr" == *"incomplete GIF (is the disk full?); the old file is kept" ]]
 	cmp w.gif old.gif
+	# and with no old file, none is made, and no old one is promised
+	PATH=$PWD/fake:$PATH run --separate-stderr ws --plan p.plan \
+	    --map small.map --ticks 3 --gif new.gif
+	assert_failure 74
+	[[ "$stderr" == *"incomplete GIF (is the disk full?); none is left" ]]
+	[ ! -e new.gif ]
 	# frames cut short likewise: none put in place
 	printf '#!/bin/sh\n%s "$@"\nfor f in */.frames-*/*.png; do\n%s\ndone\n' \
 	    "$(command -v gnuplot)" 'head -c 100 "$f" > x; mv x "$f"' \

@@ -283,8 +283,11 @@ end_gif(struct world_plot *p, enum world_status rc)
 		}
 	}
 	if (rc == WORLD_OK && !world_gif_whole(check)) {
+		struct stat st;
+
 		diag_plain(p->d, "%s: gnuplot wrote an incomplete GIF (is the "
-		    "disk full?); the old file is kept", p->gif);
+		    "disk full?); %s", p->gif, lstat(p->gif, &st) == 0 ?
+		    "the old file is kept" : "none is left");
 		rc = WORLD_IO;
 	}
 	if (rc == WORLD_OK && p->scratch && copy_scratch(p) < 0) {
