@@ -298,12 +298,12 @@ $(AVRBENCH): bench/avr/avrbench.c
 
 avr-bench: $(AVRBENCH)
 
-# The firmware in simavr on a pty, by hand (hw/avr/README.md): avrpty and
-# the firmware it runs.
+# The firmware in simavr on a pty, by hand (hw/avr/README.md,
+# hw/avr-uno/README.md): avrpty and the two firmwares it runs.
 avrpty:
 	@[ -n "$(HAVE_FW_SIM)" ] || { echo "avrpty: needs $(AVR_CC) and \
 	simavr (scripts/install-deps installs both)" >&2; exit 1; }
-	@$(MAKE) --no-print-directory $(AVRPTY) $(FW_ELF)
+	@$(MAKE) --no-print-directory $(AVRPTY) $(FW_ELF) $(FW_uno_ELF)
 
 firmware firmware-uno:
 	@command -v $(AVR_CC) >/dev/null 2>&1 || { echo "$@: \
