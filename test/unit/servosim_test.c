@@ -9,6 +9,7 @@
 
 #include "arm/arm.h"
 #include "check.h"
+#include "servo_frames.h"
 #include "servo/regs.h"
 #include "servo/servo.h"
 #include "servoarm/servoarm.h"
@@ -63,20 +64,9 @@ six(struct servosim *s, enum servo_proto p)
 static void
 test_sts_replies(void)
 {
-	static const uint8_t ping[] = { 0xFF, 0xFF, 0x01, 0x02, 0x01, 0xFB };
 	static const uint8_t pong[] = { 0xFF, 0xFF, 0x01, 0x02, 0x00, 0xFC };
-	static const uint8_t model[] = { 0xFF, 0xFF, 0x01, 0x04, 0x02, 0x03,
-	    0x02, 0xF3 };
 	static const uint8_t model_r[] = { 0xFF, 0xFF, 0x01, 0x04, 0x00, 0x09,
 	    0x03, 0xEE };
-	static const uint8_t rd[] = { 0xFF, 0xFF, 0x01, 0x04, 0x02, 0x38,
-	    0x02, 0xBE };
-	static const uint8_t rd_r[] = { 0xFF, 0xFF, 0x01, 0x04, 0x00, 0x00,
-	    0x08, 0xF2 };
-	static const uint8_t goal[] = { 0xFF, 0xFF, 0x01, 0x05, 0x03, 0x2A,
-	    0x00, 0x08, 0xC4 };
-	static const uint8_t sread[] = { 0xFF, 0xFF, 0xFE, 0x0A, 0x82, 0x38,
-	    0x02, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x26 };
 	static const uint8_t sread_r[] = {
 	    0xFF, 0xFF, 0x01, 0x04, 0x00, 0x00, 0x08, 0xF2,
 	    0xFF, 0xFF, 0x02, 0x04, 0x00, 0x00, 0x04, 0xF5,
@@ -84,29 +74,25 @@ test_sts_replies(void)
 	    0xFF, 0xFF, 0x04, 0x04, 0x00, 0xFF, 0x07, 0xF1,
 	    0xFF, 0xFF, 0x05, 0x04, 0x00, 0x00, 0x00, 0xF6,
 	    0xFF, 0xFF, 0x06, 0x04, 0x00, 0xFF, 0x0F, 0xE7 };
-	static const uint8_t swrite[] = { 0xFF, 0xFF, 0xFE, 0x16, 0x83, 0x2A,
-	    0x02, 0x01, 0x00, 0x08, 0x02, 0x00, 0x04, 0x03, 0x00, 0x0C, 0x04,
-	    0xFF, 0x07, 0x05, 0x00, 0x00, 0x06, 0xFF, 0x0F, 0xFB };
-	static const uint8_t bping[] = { 0xFF, 0xFF, 0xFE, 0x02, 0x01, 0xFE };
 	static struct servosim s;
 	struct line *l;
 
 	six(&s, SERVO_FEETECH);
-	ASK_SAME(&s, ping, pong);
-	ASK_SAME(&s, model, model_r);
-	ASK_SAME(&s, rd, rd_r);
-	ASK_SAME(&s, goal, pong);
-	ASK_SAME(&s, sread, sread_r);
-	l = ask(&s, swrite, sizeof swrite);	/* no reply to a sync write */
+	ASK_SAME(&s, ft_ping, pong);
+	ASK_SAME(&s, ft_model, model_r);
+	ASK_SAME(&s, ft_rd, ft_rd_reply);
+	ASK_SAME(&s, ft_goal, pong);
+	ASK_SAME(&s, ft_sread, sread_r);
+	l = ask(&s, ft_swrite, sizeof ft_swrite);	/* a sync write: no reply */
 	CHECK(l->n == 0);
 	CHECK(servosim_get(&s, &s.m[3], SF_GOAL) == 2047);
-	l = ask(&s, bping, sizeof bping);	/* everyone answers */
+	l = ask(&s, ft_bping, sizeof ft_bping);	/* everyone answers */
 	CHECK(l->n == 6 * 6);
 	/* a bad checksum is ignored */
 	{
-		uint8_t bad[sizeof ping];
+		uint8_t bad[sizeof ft_ping];
 
-		memcpy(bad, ping, sizeof bad);
+		memcpy(bad, ft_ping, sizeof bad);
 		bad[5] ^= 1;
 		CHECK(ask(&s, bad, sizeof bad)->n == 0);
 	}
@@ -115,16 +101,9 @@ test_sts_replies(void)
 static void
 test_sts_rules(void)
 {
-	/* A6.7: Torque_Enable = 1 to id 1; Lock = 0; ID := 6 */
-	static const uint8_t torque[] = { 0xFF, 0xFF, 0x01, 0x04, 0x03, 0x28,
-	    0x01, 0xCE };
-	static const uint8_t setid[] = { 0xFF, 0xFF, 0x01, 0x04, 0x03, 0x05,
-	    0x06, 0xEC };
+	/* id 6, after A6.7's ID := 6 (servo_frames.h) */
 	static const uint8_t ping6[] = { 0xFF, 0xFF, 0x06, 0x02, 0x01, 0xF6 };
 	static const uint8_t pong6[] = { 0xFF, 0xFF, 0x06, 0x02, 0x00, 0xF7 };
-	static const uint8_t regw[] = { 0xFF, 0xFF, 0x02, 0x05, 0x04, 0x2A,
-	    0xE8, 0x03, 0xDF };
-	static const uint8_t action[] = { 0xFF, 0xFF, 0xFE, 0x02, 0x05, 0xFA };
 	static struct servosim s;
 	struct servosim_motor *m;
 	uint8_t req[16];
@@ -147,28 +126,28 @@ test_sts_rules(void)
 	    req, 1);
 	ask(&s, req, n);
 	CHECK(servosim_get(&s, m, SF_MODEL) == 777);
-	/* the joint: torque on, goal 2048 + 1000, max speed 2868 ticks/s:
+	/* the joint: ft_torque on, goal 2048 + 1000, max speed 2868 ticks/s:
 	 * after 0.2 s it has gone 573.6 ticks, after 1 s it is there */
-	ask(&s, torque, sizeof torque);
+	ask(&s, ft_torque, sizeof ft_torque);
 	servosim_set(&s, m, SF_GOAL, 3048);
 	servosim_step(&s, 0.2);
 	CHECK(servosim_present(&s, m) == 2048 + 574);
 	servosim_step(&s, 0.8);
 	CHECK(servosim_present(&s, m) == 3048);
 	/* a registered write waits for ACTION */
-	ask(&s, regw, sizeof regw);
+	ask(&s, ft_regw, sizeof ft_regw);
 	CHECK(servosim_get(&s, &s.m[1], SF_GOAL) != 1000);
-	CHECK(ask(&s, action, sizeof action)->n == 0);
+	CHECK(ask(&s, ft_action, sizeof ft_action)->n == 0);
 	CHECK(servosim_get(&s, &s.m[1], SF_GOAL) == 1000);
 	/* with Lock = 1 an EEPROM change is lost at power-off */
 	servosim_set(&s, m, SF_LOCK, 1);
-	ask(&s, setid, sizeof setid);
+	ask(&s, ft_setid, sizeof ft_setid);
 	ASK_SAME(&s, ping6, pong6);
 	servosim_power_cycle(&s, m);
 	CHECK(servosim_get(&s, m, SF_ID) == 1);
 	/* status level 0: a write is not answered, a read is */
 	servosim_set(&s, m, SF_STATUS_LEVEL, 0);
-	CHECK(ask(&s, torque, sizeof torque)->n == 0);
+	CHECK(ask(&s, ft_torque, sizeof ft_torque)->n == 0);
 	n = servo_read(SERVO_FEETECH, req, sizeof req, 1, 56, 2);
 	CHECK(ask(&s, req, n)->n == 8);
 }
@@ -277,9 +256,6 @@ test_overload_rules(void)
 static void
 test_baud_rates(void)
 {
-	static const uint8_t ping[] = { 0xFF, 0xFF, 0xFD, 0x00, 0x01, 0x03,
-	    0x00, 0x01, 0x19, 0x4E };
-	static const uint8_t bping[] = { 0xFF, 0xFF, 0xFE, 0x02, 0x01, 0xFE };
 	static struct servosim s;
 	struct servosim_motor *m;
 
@@ -287,11 +263,11 @@ test_baud_rates(void)
 	CHECK((m = servosim_add(&s, 1, 2048)) != NULL);
 	CHECK(servosim_get(&s, m, SF_BAUD) == 1);
 	s.baud = 1000000;
-	CHECK(ask(&s, ping, sizeof ping)->n == 0);
+	CHECK(ask(&s, dxl_ping, sizeof dxl_ping)->n == 0);
 	s.baud = 57600;
-	CHECK(ask(&s, ping, sizeof ping)->n == 14);
+	CHECK(ask(&s, dxl_ping, sizeof dxl_ping)->n == 14);
 	s.baud = 0;
-	CHECK(ask(&s, ping, sizeof ping)->n == 14);
+	CHECK(ask(&s, dxl_ping, sizeof dxl_ping)->n == 14);
 	CHECK(servo_baud_rate(SERVO_DXL, 3) == 1000000);
 	CHECK(servo_baud_code(SERVO_DXL, 57600) == 1);
 	CHECK(servo_baud_rate(SERVO_DXL, 8) == -1);
@@ -301,12 +277,12 @@ test_baud_rates(void)
 	CHECK((m = servosim_add(&s, 2, 2048)) != NULL);
 	servosim_set(&s, m, SF_BAUD, 1);
 	s.baud = 1000000;
-	CHECK(ask(&s, bping, sizeof bping)->n == 6);
+	CHECK(ask(&s, ft_bping, sizeof ft_bping)->n == 6);
 	s.baud = 500000;
-	CHECK(ask(&s, bping, sizeof bping)->n == 6);
-	CHECK(ask(&s, bping, sizeof bping)->b[2] == 2);
+	CHECK(ask(&s, ft_bping, sizeof ft_bping)->n == 6);
+	CHECK(ask(&s, ft_bping, sizeof ft_bping)->b[2] == 2);
 	s.baud = 0;
-	CHECK(ask(&s, bping, sizeof bping)->n == 12);
+	CHECK(ask(&s, ft_bping, sizeof ft_bping)->n == 12);
 	CHECK(servo_baud_code(SERVO_FEETECH, 76800) == 5);
 	CHECK(servo_baud_code(SERVO_FEETECH, 230400) == -1);
 }
@@ -355,43 +331,12 @@ test_dxl_clear(void)
 static void
 test_dxl_replies(void)
 {
-	static const uint8_t ping[] = { 0xFF, 0xFF, 0xFD, 0x00, 0x01, 0x03,
-	    0x00, 0x01, 0x19, 0x4E };
 	/* XL330-M288, firmware 46 */
 	static const uint8_t pong[] = { 0xFF, 0xFF, 0xFD, 0x00, 0x01, 0x07,
 	    0x00, 0x55, 0x00, 0xB0, 0x04, 0x2E, 0xED, 0x54 };
-	static const uint8_t rd[] = { 0xFF, 0xFF, 0xFD, 0x00, 0x01, 0x07,
-	    0x00, 0x02, 0x84, 0x00, 0x04, 0x00, 0x1D, 0x15 };
-	static const uint8_t rd_r[] = { 0xFF, 0xFF, 0xFD, 0x00, 0x01, 0x08,
-	    0x00, 0x55, 0x00, 0x00, 0x08, 0x00, 0x00, 0x1C, 0x38 };
-	static const uint8_t wr[] = { 0xFF, 0xFF, 0xFD, 0x00, 0x01, 0x09,
-	    0x00, 0x03, 0x74, 0x00, 0x00, 0x08, 0x00, 0x00, 0x42, 0x89 };
 	static const uint8_t ok[] = { 0xFF, 0xFF, 0xFD, 0x00, 0x01, 0x04,
 	    0x00, 0x55, 0x00, 0xA1, 0x0C };
-	static const uint8_t sread[] = { 0xFF, 0xFF, 0xFD, 0x00, 0xFE, 0x0D,
-	    0x00, 0x82, 0x84, 0x00, 0x04, 0x00, 0x01, 0x02, 0x03, 0x04, 0x05,
-	    0x06, 0xB2, 0x9B };
-	static const uint8_t sread_r[] = {
-	    0xFF, 0xFF, 0xFD, 0x00, 0x01, 0x08, 0x00, 0x55, 0x00, 0x00, 0x08,
-	    0x00, 0x00, 0x1C, 0x38,
-	    0xFF, 0xFF, 0xFD, 0x00, 0x02, 0x08, 0x00, 0x55, 0x00, 0x00, 0x04,
-	    0x00, 0x00, 0x4C, 0x32,
-	    0xFF, 0xFF, 0xFD, 0x00, 0x03, 0x08, 0x00, 0x55, 0x00, 0x00, 0x0C,
-	    0x00, 0x00, 0x8C, 0x34,
-	    0xFF, 0xFF, 0xFD, 0x00, 0x04, 0x08, 0x00, 0x55, 0x00, 0xFF, 0x07,
-	    0x00, 0x00, 0x18, 0x2B,
-	    0xFF, 0xFF, 0xFD, 0x00, 0x05, 0x08, 0x00, 0x55, 0x00, 0x00, 0x00,
-	    0x00, 0x00, 0x3C, 0x21,
-	    0xFF, 0xFF, 0xFD, 0x00, 0x06, 0x08, 0x00, 0x55, 0x00, 0xFF, 0x0F,
-	    0x00, 0x00, 0x78, 0x27 };
-	static const uint8_t torque[] = { 0xFF, 0xFF, 0xFD, 0x00, 0x01, 0x06,
-	    0x00, 0x03, 0x40, 0x00, 0x01, 0xDB, 0x66 };
-	/* Homing_Offset := -1047 (EEPROM) with the torque on */
-	static const uint8_t home[] = { 0xFF, 0xFF, 0xFD, 0x00, 0x01, 0x09,
-	    0x00, 0x03, 0x14, 0x00, 0xE9, 0xFB, 0xFF, 0xFF, 0xFB, 0x31 };
-	static const uint8_t bulk[] = { 0xFF, 0xFF, 0xFD, 0x00, 0xFE, 0x0D,
-	    0x00, 0x92, 0x01, 0x84, 0x00, 0x04, 0x00, 0x02, 0x92, 0x00, 0x01,
-	    0x00, 0xFA, 0x7C };
+	/* Homing_Offset := -1047 (EEPROM) with the dxl_torque on */
 	static struct servosim s;
 	struct servo_packet pk;
 	struct servo_decoder d;
@@ -400,19 +345,19 @@ test_dxl_replies(void)
 	int k = 0;
 
 	six(&s, SERVO_DXL);
-	ASK_SAME(&s, ping, pong);
-	ASK_SAME(&s, rd, rd_r);
-	ASK_SAME(&s, wr, ok);
-	ASK_SAME(&s, sread, sread_r);
-	ASK_SAME(&s, torque, ok);
-	l = ask(&s, home, sizeof home);
+	ASK_SAME(&s, dxl_ping, pong);
+	ASK_SAME(&s, dxl_rd, dxl_rd_reply);
+	ASK_SAME(&s, dxl_wr2048, ok);
+	ASK_SAME(&s, dxl_sread, dxl_sync_replies);
+	ASK_SAME(&s, dxl_torque, ok);
+	l = ask(&s, dxl_home, sizeof dxl_home);
 	servo_decoder_init(&d, SERVO_DXL, 1);
 	for (i = 0; i < l->n; i++)
 		servo_decoder_push(&d, l->b[i]);
 	CHECK(servo_decoder_next(&d, &pk) && pk.err == DXL_ERR_ACCESS);
 	CHECK(servosim_get(&s, &s.m[0], SF_HOMING) == 0);
-	/* bulk read: id 1's position (2048), then id 2's temperature */
-	l = ask(&s, bulk, sizeof bulk);
+	/* dxl_bulk read: id 1's position (2048), then id 2's temperature */
+	l = ask(&s, dxl_bulk, sizeof dxl_bulk);
 	servo_decoder_init(&d, SERVO_DXL, 1);
 	for (i = 0; i < l->n; i++) {
 		servo_decoder_push(&d, l->b[i]);
@@ -428,7 +373,7 @@ test_dxl_replies(void)
 	CHECK(k == 2);
 	/* an injected fault shows as the alert bit (B6: ERR 0x80) */
 	s.m[0].fault = DXL_HW_OVERHEAT;
-	l = ask(&s, wr, sizeof wr);
+	l = ask(&s, dxl_wr2048, sizeof dxl_wr2048);
 	CHECK(l->n == 11 && l->b[8] == DXL_ERR_ALERT);
 	/* Dynamixel: present = actual + offset */
 	servosim_set(&s, &s.m[1], SF_HOMING, 100);
