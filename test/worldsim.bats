@@ -667,6 +667,28 @@ P
 	[ -z "$(find . -name '.*' ! -name . | head -1)" ]
 }
 
+@test "--trace and --stats past a size limit: the write error said, 74, whole rows" {
+	one_drive p 8 'S == 50' 1 1
+	local what rc f
+	for what in "--trace t.csv" "--stats-every 1 --stats=t.csv"; do
+		rc=0
+		(
+			trap '' XFSZ
+			ulimit -f 16
+			exec timeout -k 5 60 worldsim --plan p.plan \
+			    --map small.map --robots 3 --ticks 2000000000 $what
+		) 2>err || rc=$?
+		cat err
+		[ "$rc" -eq 74 ]
+		grep -qx 'worldsim: t\.csv: write error: .*' err
+		grep -qx 'worldsim: t\.csv: kept up to the last whole tick' err
+		[ -z "$(tail -c1 t.csv)" ]		# a newline: whole rows
+		[ "$(stat -c %s t.csv)" -lt 16384 ]
+		rm t.csv
+	done
+	[ -z "$(find . -name '.*' ! -name . | head -1)" ]
+}
+
 @test "--show on a terminal draws the original's 8 ticks a second" {
 	command -v script >/dev/null || skip "script(1) not installed"
 	one_drive p 8 'S == 50' 1 1

@@ -205,12 +205,10 @@ world_logs_tick(struct world_logs *l)
 {
 	uint32_t k;
 
-	/* the events go into the stream's file: a write error of theirs is
-	   the stream's, said and marked there (stream.c) */
 	for (k = 0; k < 2 * l->n; k++) {
 		if (!l->log[k].open)
 			continue;
-		(void)evlog_flush(&l->log[k].ev);
+		(void)evlog_flush(&l->log[k].ev);	/* an error: the stream's */
 		if (world_stream_tick(&l->log[k].file) < 0)
 			return WORLD_IO;
 	}
@@ -232,7 +230,7 @@ world_logs_close(struct world_logs *l, enum world_status rc, int keep)
 		if (!rl->open)
 			continue;
 		if (ok)
-			(void)evlog_flush(&rl->ev);	/* as in the tick */
+			(void)evlog_flush(&rl->ev);	/* an error: the stream's */
 		if (world_stream_close(&rl->file, ok) < 0 && rc == WORLD_OK)
 			rc = WORLD_IO;
 	}

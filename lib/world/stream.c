@@ -35,7 +35,7 @@ world_stream_publish(struct world_stream *s)
 {
 	if (!s->open || s->af.fp == stdout)
 		return 0;
-	if (atomic_publish(&s->af) < 0) {
+	if (ferror(s->af.fp) || atomic_publish(&s->af) < 0) {
 		diag_plain(s->d, "%s: %s", s->name, strerror(errno));
 		return -1;
 	}
@@ -64,7 +64,7 @@ world_stream_tick(struct world_stream *s)
 /*
  * Cut a published file back to its last whole tick, once closed: its
  * buffer goes out as it closes, and would land past a cut made before.
- * Said when the stream failed; the others are cut to the same tick.
+ * Said when the stream failed; the others are cut back to their own.
  */
 static void
 cut_back(struct world_stream *s)

@@ -11,6 +11,12 @@
 #include "host/atomic.h"
 #include "host/diag.h"
 
+/*
+ * The caller writes through its own buffer (a table, an event log) into
+ * af.fp and flushes it before each call below, ignoring how that went: a
+ * write error leaves the FILE's error set, and the stream says it (with
+ * the file's name), marks itself failed and cuts the file back.
+ */
 struct world_stream {
 	struct atomic_file af;
 	char *name;		/* for messages */
