@@ -14,6 +14,7 @@
 #include "host/diag.h"
 #include "host/exits.h"
 #include "host/num.h"
+#include "host/signals.h"
 #include "host/usage.h"
 #include "host/version.h"
 #include "bus.h"
@@ -298,8 +299,7 @@ catch_signals(void)
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
-	sa.sa_handler = SIG_IGN;
-	sigaction(SIGPIPE, &sa, NULL);
+	sig_ignore_pipe();
 }
 
 /* Die of the signal that came, as the shell expects. */

@@ -123,14 +123,8 @@ client_console_ran(struct client_console *k, int r)
 void
 client_console_idle(struct client_console *k)
 {
-	enum client_status st;
-
-	if (!k->up || k->fatal)
-		return;
-	st = client_keepalive(k->cl, &k->last_ask);
-	if (st == CLIENT_INTERRUPTED)
-		k->fatal = k->interrupted;
-	else if (st != CLIENT_OK)
+	if (k->up && !k->fatal && client_keepalive(k->cl, &k->last_ask) !=
+	    CLIENT_OK)
 		k->up = 0;
 }
 
