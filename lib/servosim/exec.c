@@ -244,6 +244,7 @@ write_bytes(struct servosim *s, struct servosim_motor *m, uint16_t addr,
 		m->overload_s = 0;
 	if (s->proto == SERVO_DXL && m->tab[mode_at] != mode)
 		servosim_mode_reset(s, m);
+	servosim_written(s, m);
 	servosim_refresh(s, m);
 	return 0;
 }

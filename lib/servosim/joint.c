@@ -324,6 +324,13 @@ servosim_step(struct servosim *s, double dt)
 }
 
 void
+servosim_written(struct servosim *s, struct servosim_motor *m)
+{
+	if (m->blocked && servosim_get(s, m, SF_TORQUE) && !wheel(s, m))
+		m->load = load_of(s, m, goal_shaft(s, m));
+}
+
+void
 servosim_hold_back(struct servosim *s, struct servosim_motor *m,
     double shaft, double dt)
 {

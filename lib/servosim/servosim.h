@@ -94,6 +94,14 @@ void servosim_step(struct servosim *s, double dt);
 void servosim_hold_back(struct servosim *s, struct servosim_motor *m,
     double shaft, double dt);
 
+/*
+ * A register write came: a held shaft's load answers its new goal at
+ * once (the position loop sees it within its own period, long before a
+ * reply can be read), so a read after a goal sees that goal's load
+ * whenever the emulator's caller steps it.
+ */
+void servosim_written(struct servosim *s, struct servosim_motor *m);
+
 /* What the servo reports as its position (offset applied), in ticks. */
 int32_t servosim_present(const struct servosim *s,
     const struct servosim_motor *m);
